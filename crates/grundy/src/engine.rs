@@ -1,0 +1,359 @@
+//! Engines that compute the Grundy values `G(0), G(1), …` of a subtraction game, one at a time.
+//!
+//! Every engine yields the same sequence; they differ in time and memory. [`Engine`] picks one and
+//! [`Values`] is the resulting stream.
+
+use crate::subtraction::{Family, SubtractionSet};
+
+/// Which algorithm computes Grundy values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// The definition, kept deliberately plain: every value is the mex of the values of all
+    /// options, looked up in a table of every earlier value. The reference the others are
+    /// tested against.
+    Naive,
+    /// The fast engine for each kind of set: a ring buffer of the last `max S` values for finite
+    /// sets (memory `O(max S)`), value counting for all-but sets (`O(|X| log |X|)` per value).
+    #[default]
+    Streaming,
+}
+
+impl Engine {
+    /// Every engine, for test harnesses that run the same answers against each.
+    pub const ALL: [Self; 2] = [Self::Naive, Self::Streaming];
+
+    /// The engine's name as the command line spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Naive => "naive",
+            Self::Streaming => "streaming",
+        }
+    }
+}
+
+/// The stream of Grundy values `G(0), G(1), …` of one subtraction game.
+///
+/// # Complexity
+/// Per value, with `k` the number of amounts `<= n`: naive `O(k log k)`; streaming on a finite set
+/// `O(k)` (a single machine word as the mex set while `|S| < 64`), on an all-but set
+/// `O(|X| log |X|)`. Memory: streaming on a finite set holds `O(max S)` values; every other
+/// engine keeps the whole prefix.
+///
+/// # Example
+/// ```
+/// use grundy::engine::{Engine, Values};
+/// use grundy::subtraction::{FiniteSet, SubtractionSet};
+///
+/// let set = SubtractionSet::Finite(FiniteSet::new([1, 3, 4]).unwrap());
+/// let first: Vec<u32> = Values::new(&set, Engine::Streaming).take(8).collect();
+/// assert_eq!(first, [0, 1, 0, 1, 2, 3, 2, 0]);
+/// ```
+pub struct Values {
+    inner: Inner,
+    next: u64,
+}
+
+enum Inner {
+    FiniteRing(FiniteRing),
+    FiniteNaive { members: Vec<u64>, table: Vec<u32> },
+    AllButCounting(AllButCounting),
+    AllButNaive { excluded: Vec<u64>, table: Vec<u32> },
+    Family(FamilyTable),
+}
+
+impl Values {
+    /// Starts the stream at `G(0)`.
+    pub fn new(set: &SubtractionSet, engine: Engine) -> Self {
+        let inner = match (set, engine) {
+            (SubtractionSet::Finite(finite), Engine::Streaming) => {
+                Inner::FiniteRing(FiniteRing::new(finite.members()))
+            }
+            (SubtractionSet::Finite(finite), Engine::Naive) => {
+                Inner::FiniteNaive { members: finite.members().to_vec(), table: Vec::new() }
+            }
+            (SubtractionSet::AllBut(all_but), Engine::Streaming) => {
+                Inner::AllButCounting(AllButCounting::new(all_but.excluded()))
+            }
+            (SubtractionSet::AllBut(all_but), Engine::Naive) => {
+                Inner::AllButNaive { excluded: all_but.excluded().to_vec(), table: Vec::new() }
+            }
+            // An infinite family has one algorithm: the definition over its members so far.
+            (SubtractionSet::Family(family), _) => Inner::Family(FamilyTable::new(*family)),
+        };
+        Self { inner, next: 0 }
+    }
+
+    /// The index of the next value the stream yields: `G(0..position())` are done.
+    pub fn position(&self) -> u64 {
+        self.next
+    }
+
+    /// `G(m)` for an already computed `m`, if the engine still holds it. The streaming engine on a
+    /// finite set holds the last `max S` values, which is every option of the next position.
+    pub fn recent(&self, m: u64) -> Option<u32> {
+        if m >= self.next {
+            return None;
+        }
+        match &self.inner {
+            Inner::FiniteRing(ring) => {
+                (self.next - m <= ring.span).then(|| ring.ring[m as usize & ring.mask])
+            }
+            Inner::FiniteNaive { table, .. } | Inner::AllButNaive { table, .. } => {
+                Some(table[m as usize])
+            }
+            Inner::AllButCounting(counting) => Some(counting.values[m as usize]),
+            Inner::Family(family) => Some(family.values[m as usize]),
+        }
+    }
+}
+
+impl Iterator for Values {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        let n = self.next;
+        let value = match &mut self.inner {
+            Inner::FiniteRing(ring) => ring.value_at(n),
+            Inner::FiniteNaive { members, table } => {
+                let options = members.iter().filter(|&&s| s <= n).map(|&s| table[(n - s) as usize]);
+                let value = naive_mex(options);
+                table.push(value);
+                value
+            }
+            Inner::AllButCounting(counting) => counting.value_at(n),
+            Inner::AllButNaive { excluded, table } => {
+                let options = (1..=n)
+                    .filter(|s| excluded.binary_search(s).is_err())
+                    .map(|s| table[(n - s) as usize]);
+                let value = naive_mex(options);
+                table.push(value);
+                value
+            }
+            Inner::Family(family) => family.value_at(n),
+        };
+        self.next += 1;
+        Some(value)
+    }
+}
+
+/// The minimum excludant, straight from the definition: the least value not among `options`.
+fn naive_mex(options: impl Iterator<Item = u32>) -> u32 {
+    let mut seen: Vec<u32> = options.collect();
+    seen.sort_unstable();
+    seen.dedup();
+    seen.iter().zip(0..).find(|&(&v, i)| v != i).map_or(seen.len() as u32, |(_, i)| i)
+}
+
+/// A reusable bitset for the mex of many small values.
+#[derive(Default)]
+struct MexSet {
+    words: Vec<u64>,
+}
+
+impl MexSet {
+    fn insert(&mut self, value: u32) {
+        let word = (value / 64) as usize;
+        if word >= self.words.len() {
+            self.words.resize(word + 1, 0);
+        }
+        self.words[word] |= 1 << (value % 64);
+    }
+
+    /// The least value not inserted since the last call; empties the set.
+    fn take_mex(&mut self) -> u32 {
+        let mut mex = self.words.len() as u32 * 64;
+        for (i, word) in self.words.iter().enumerate() {
+            if *word != u64::MAX {
+                mex = i as u32 * 64 + word.trailing_ones();
+                break;
+            }
+        }
+        self.words.fill(0);
+        mex
+    }
+}
+
+/// Finite set, streaming: the last `max S` values in a ring.
+struct FiniteRing {
+    members: Vec<u64>,
+    ring: Vec<u32>,
+    mask: usize,
+    /// How far back the ring reaches: `max S`.
+    span: u64,
+    mex: MexSet,
+}
+
+impl FiniteRing {
+    fn new(members: &[u64]) -> Self {
+        let span = *members.last().expect("finite sets are non-empty");
+        let size = usize::try_from(span + 1).expect("amounts are bounded").next_power_of_two();
+        Self { members: members.to_vec(), ring: vec![0; size], mask: size - 1, span, mex: MexSet::default() }
+    }
+
+    fn value_at(&mut self, n: u64) -> u32 {
+        let value = if self.members.len() < 64 {
+            // Values are at most |S| < 64: the mex set is one word.
+            let mut seen = 0u64;
+            for &s in &self.members {
+                if s > n {
+                    break;
+                }
+                seen |= 1 << self.ring[(n - s) as usize & self.mask];
+            }
+            seen.trailing_ones()
+        } else {
+            for &s in &self.members {
+                if s > n {
+                    break;
+                }
+                self.mex.insert(self.ring[(n - s) as usize & self.mask]);
+            }
+            self.mex.take_mex()
+        };
+        self.ring[n as usize & self.mask] = value;
+        value
+    }
+}
+
+/// All-but set, by counting. The options of `n` are all earlier positions except `n - x`, `x ∈ X`,
+/// so `G(n)` is the least of (a) the mex of all earlier values and (b) any value all of whose
+/// occurrences so far sit at the excluded positions.
+struct AllButCounting {
+    excluded: Vec<u64>,
+    values: Vec<u32>,
+    counts: Vec<u32>,
+    all_mex: u32,
+    scratch: Vec<u32>,
+}
+
+impl AllButCounting {
+    fn new(excluded: &[u64]) -> Self {
+        Self {
+            excluded: excluded.to_vec(),
+            values: Vec::new(),
+            counts: Vec::new(),
+            all_mex: 0,
+            scratch: Vec::new(),
+        }
+    }
+
+    fn value_at(&mut self, n: u64) -> u32 {
+        self.scratch.clear();
+        for &x in &self.excluded {
+            if x > n {
+                break;
+            }
+            self.scratch.push(self.values[(n - x) as usize]);
+        }
+        self.scratch.sort_unstable();
+        let mut value = self.all_mex;
+        for run in self.scratch.chunk_by(|a, b| a == b) {
+            let v = run[0];
+            if v >= value {
+                break;
+            }
+            if self.counts[v as usize] as usize == run.len() {
+                value = v;
+                break;
+            }
+        }
+        self.values.push(value);
+        if value as usize >= self.counts.len() {
+            self.counts.resize(value as usize + 1, 0);
+        }
+        self.counts[value as usize] += 1;
+        while self.counts.get(self.all_mex as usize).is_some_and(|&c| c > 0) {
+            self.all_mex += 1;
+        }
+        value
+    }
+}
+
+/// Infinite family: members are generated as the heap grows; every value is kept.
+struct FamilyTable {
+    family: Family,
+    members: Vec<u64>,
+    /// Candidate for the next member (Fibonacci: the pair of the recurrence).
+    fibonacci: (u64, u64),
+    values: Vec<u32>,
+    mex: MexSet,
+}
+
+impl FamilyTable {
+    fn new(family: Family) -> Self {
+        Self { family, members: Vec::new(), fibonacci: (1, 2), values: Vec::new(), mex: MexSet::default() }
+    }
+
+    /// Adds `n` to the members if it belongs to the family (called once for each `n` in order).
+    fn admit(&mut self, n: u64) {
+        let member = match self.family {
+            Family::Fibonacci => {
+                let (a, b) = self.fibonacci;
+                if n == a {
+                    self.fibonacci = (b, a.saturating_add(b));
+                    true
+                } else {
+                    false
+                }
+            }
+            Family::Squares => n > 0 && n.isqrt() * n.isqrt() == n,
+            Family::PowersOfTwo => n.is_power_of_two(),
+            Family::Primes => {
+                n >= 2 && self.members.iter().take_while(|&&p| p * p <= n).all(|&p| n % p != 0)
+            }
+        };
+        if member {
+            self.members.push(n);
+        }
+    }
+
+    fn value_at(&mut self, n: u64) -> u32 {
+        self.admit(n);
+        for &s in &self.members {
+            self.mex.insert(self.values[(n - s) as usize]);
+        }
+        let value = self.mex.take_mex();
+        self.values.push(value);
+        value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::subtraction::{AllButSet, FiniteSet};
+
+    #[test]
+    fn naive_mex_is_the_definition() {
+        assert_eq!(naive_mex([].into_iter()), 0);
+        assert_eq!(naive_mex([1, 2].into_iter()), 0);
+        assert_eq!(naive_mex([0, 2, 1, 4].into_iter()), 3);
+    }
+
+    #[test]
+    fn wide_sets_use_the_bitset() {
+        let set = SubtractionSet::Finite(FiniteSet::new(1..=100).unwrap());
+        let fast: Vec<u32> = Values::new(&set, Engine::Streaming).take(500).collect();
+        let naive: Vec<u32> = Values::new(&set, Engine::Naive).take(500).collect();
+        assert_eq!(fast, naive);
+        assert_eq!(fast[404], 404 % 101);
+    }
+
+    #[test]
+    fn all_but_engines_agree() {
+        let set = SubtractionSet::AllBut(AllButSet::new([2, 3, 7]).unwrap());
+        let fast: Vec<u32> = Values::new(&set, Engine::Streaming).take(300).collect();
+        let naive: Vec<u32> = Values::new(&set, Engine::Naive).take(300).collect();
+        assert_eq!(fast, naive);
+    }
+
+    #[test]
+    fn recent_reaches_back_max_s() {
+        let set = SubtractionSet::Finite(FiniteSet::new([1, 3, 4]).unwrap());
+        let mut values = Values::new(&set, Engine::Streaming);
+        values.by_ref().take(10).for_each(drop);
+        assert_eq!(values.recent(6), Some(2));
+        assert_eq!(values.recent(5), None);
+        assert_eq!(values.recent(10), None);
+    }
+}

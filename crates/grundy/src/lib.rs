@@ -1,0 +1,55 @@
+//! grundy solves two-player combinatorial games exactly: who wins, the Grundy value, every winning
+//! move, and the periodic pattern of a game family with a certificate that proves it.
+//!
+//! The library does all the work and no I/O: it parses game specs ([`parse_game`]) and heap sizes
+//! ([`parse_heap`]), and an [`Analyzer`] answers [`solve`](Analyzer::solve),
+//! [`table`](Analyzer::table) and [`period`](Analyzer::period) queries.
+//!
+//! ```
+//! use grundy::{Analyzer, Config, Outcome, parse_game, parse_heap};
+//!
+//! let game = parse_game("subtraction:1,3,4").unwrap();
+//! let heap = parse_heap("10^18").unwrap();
+//! let solution = Analyzer::new(Config::default()).solve(&game, &heap).unwrap();
+//! assert_eq!(solution.outcome, Outcome::Win);
+//! assert_eq!(solution.grundy, 1u32.into()); // 10^18 = 1 (mod 7)
+//! assert_eq!(solution.winning_moves[0].take, 1u32.into()); // leaves 0 (mod 7)
+//! ```
+
+pub mod analysis;
+pub mod engine;
+pub mod game;
+pub mod period;
+pub mod position;
+pub mod spec;
+pub mod subtraction;
+
+pub use analysis::{
+    Analyzer, Basis, Config, Error, Move, Outcome, PeriodReport, Solution, Table,
+};
+pub use engine::Engine;
+pub use game::Game;
+pub use position::parse_heap;
+pub use spec::{InputError, parse_game};
+
+/// Watches a long computation: receives progress and may ask it to stop.
+///
+/// The library calls it every few tens of thousands of values; an implementation should be cheap.
+pub trait Observer: Sync {
+    /// `done` of at most `total` values are computed.
+    fn progress(&self, done: u64, total: u64) {
+        let _ = (done, total);
+    }
+
+    /// Whether the computation should stop now (for example after Ctrl-C). A stopped computation
+    /// returns [`Error::Interrupted`] with what it had checked.
+    fn interrupted(&self) -> bool {
+        false
+    }
+}
+
+/// An [`Observer`] that ignores progress and never interrupts.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoObserver;
+
+impl Observer for NoObserver {}

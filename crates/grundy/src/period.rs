@@ -1,0 +1,544 @@
+//! Periodicity of integer sequences, and certificates that prove it from a theorem.
+//!
+//! This module knows nothing about games. It takes a sequence of values and the parameters of a
+//! theorem about how the sequence was generated, and returns either a [`Certificate`] (data that
+//! [`Certificate::verify`] re-checks against the values) or an honest "not found". The caller is
+//! responsible for the theorem's hypothesis about the sequence (for example, that each term is a
+//! function of the `t` terms before it); everything else is checked here.
+//!
+//! Conventions: a sequence is *ultimately periodic* with preperiod `n0`, period `p` and saltus `s`
+//! when `a(n + p) = a(n) + s` for every `n >= n0`, with `p` the least such period and `n0` the
+//! least preperiod for it. `s = 0` is ordinary periodicity.
+
+use std::collections::BTreeSet;
+
+use num_bigint::BigUint;
+use num_integer::Integer;
+use num_traits::ToPrimitive;
+
+use crate::Observer;
+
+/// A theorem that turns finitely many checked values into a proof of periodicity.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Theorem {
+    /// **Window criterion.** Hypothesis: for `n >= t` every term is one fixed function of the `t`
+    /// terms before it (finite subtraction sets with `t = max S`). Then `a(n + p) = a(n)` for
+    /// `n0 <= n < n0 + t` implies it for all `n >= n0`, by induction on `n`. Needs
+    /// `n0 + p + t` values.
+    Window {
+        /// `t`, how many earlier terms determine the next one.
+        window: u64,
+    },
+    /// **All-but criterion** (proved in `docs/all-but-criterion.md`). Hypothesis: `a` is the
+    /// Grundy sequence of the subtraction game whose set is every positive amount except a finite
+    /// set `X` with `max X = x`. Then `a(n + p) = a(n) + s` for every `n >= n0` follows from these
+    /// checks on the first `N` values, where `A(m)` is the set of values among `a(0..m)`:
+    /// 1. `N >= n0 + p + 2x` and `a(n + p) = a(n) + s` for `n0 <= n < N - p`;
+    /// 2. every value below `s` is in `A(n0 + p)`;
+    /// 3. every `u` in `A(n0)` has `u + s` in `A(n0 + p)` or occurs in `a(n0..N - p)`;
+    /// 4. `mex A(N - p) + s > max A(n0 + p)`.
+    AllBut {
+        /// `x = max X`, the largest excluded amount.
+        largest_excluded: u64,
+    },
+}
+
+impl Theorem {
+    /// A short name for reports.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::Window { .. } => "window criterion",
+            Self::AllBut { .. } => "all-but criterion",
+        }
+    }
+}
+
+/// An ultimately (arithmetic-)periodic sequence, described by its first `n0 + p` terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Periodicity {
+    /// `n0`: the periodic part starts here.
+    pub preperiod: u64,
+    /// `p >= 1`.
+    pub period: u64,
+    /// `s`: every period adds `s` to the values (`0` for ordinary periodicity).
+    pub saltus: u64,
+    /// `a(0), …, a(n0 + p - 1)`: the preperiod followed by one period.
+    pub values: Vec<u32>,
+}
+
+impl Periodicity {
+    /// Splits `n` into the index of the matching stored term and the number of whole periods past
+    /// it: `a(n) = values[index] + s * periods`.
+    ///
+    /// # Complexity
+    /// `O(d)` for a `d`-digit `n`.
+    pub fn locate(&self, n: &BigUint) -> (usize, BigUint) {
+        let stored = self.preperiod + self.period;
+        if let Some(small) = n.to_u64().filter(|&small| small < stored) {
+            return (small as usize, BigUint::ZERO);
+        }
+        let (periods, offset) = (n - self.preperiod).div_rem(&BigUint::from(self.period));
+        let offset = offset.to_u64().expect("the remainder is below the period");
+        ((self.preperiod + offset) as usize, periods)
+    }
+
+    /// The term `a(n)` for any `n`.
+    ///
+    /// # Complexity
+    /// `O(d)` for a `d`-digit `n`.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::period::Periodicity;
+    /// use num_bigint::BigUint;
+    /// let periodicity = Periodicity { preperiod: 0, period: 7, saltus: 0, values: vec![0, 1, 0, 1, 2, 3, 2] };
+    /// let n: BigUint = "1000000000000000000".parse().unwrap();
+    /// assert_eq!(periodicity.value_at(&n), BigUint::from(1u32)); // 10^18 = 1 (mod 7)
+    /// ```
+    pub fn value_at(&self, n: &BigUint) -> BigUint {
+        let (index, periods) = self.locate(n);
+        BigUint::from(self.values[index]) + periods * self.saltus
+    }
+
+    /// The indices `n` with `a(n) = 0` in one preperiod plus one period. With `s > 0` these are all
+    /// the zeros of the sequence; with `s = 0` the zeros from `n0` on repeat every `p`.
+    pub fn zeros(&self) -> impl Iterator<Item = u64> + '_ {
+        self.values.iter().zip(0u64..).filter(|&(&v, _)| v == 0).map(|(_, n)| n)
+    }
+}
+
+/// A proof that a sequence is ultimately periodic: the periodicity, the theorem that proves it,
+/// and how many values the theorem needs checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Certificate {
+    /// What is proved.
+    pub periodicity: Periodicity,
+    /// The theorem the checks instantiate.
+    pub theorem: Theorem,
+    /// `N`: the checks concern `a(0), …, a(N - 1)`.
+    pub checked_to: u64,
+}
+
+/// A period seen in the computed values that no theorem proves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Observation {
+    /// What was seen.
+    pub periodicity: Periodicity,
+    /// The relation holds on `a(n0), …, a(checked_to - 1)`, and nothing is claimed beyond.
+    pub checked_to: u64,
+}
+
+/// The outcome of a period search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Search {
+    /// Proved.
+    Certified(Certificate),
+    /// Seen but not proved.
+    Observed(Observation),
+    /// No period up to `checked_to` values.
+    NotFound {
+        /// How many values were examined.
+        checked_to: u64,
+    },
+    /// Stopped by the observer before an answer; `checked_to` values were examined.
+    Interrupted {
+        /// How many values were examined.
+        checked_to: u64,
+    },
+}
+
+impl Search {
+    /// The certificate, if the search proved a period.
+    pub fn certificate(&self) -> Option<&Certificate> {
+        match self {
+            Self::Certified(certificate) => Some(certificate),
+            _ => None,
+        }
+    }
+}
+
+/// Why [`Certificate::verify`] rejected a certificate.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CertificateError {
+    /// The period is 0.
+    #[error("the period must be at least 1")]
+    ZeroPeriod,
+    /// Fewer values were supplied than the certificate covers.
+    #[error("the certificate covers {needed} values but only {given} were supplied")]
+    TooFewValues {
+        /// `checked_to`.
+        needed: u64,
+        /// Values supplied.
+        given: u64,
+    },
+    /// The stored preperiod and period differ from the sequence.
+    #[error("the stored values differ from the sequence at index {0}")]
+    StoredValues(u64),
+    /// `checked_to` is below what the theorem needs.
+    #[error("the theorem needs {needed} checked values, the certificate has {checked_to}")]
+    ShortRange {
+        /// What the theorem needs.
+        needed: u64,
+        /// What the certificate claims.
+        checked_to: u64,
+    },
+    /// The periodic relation fails inside the checked range.
+    #[error("a(n + p) = a(n) + s fails at n = {0}")]
+    Relation(u64),
+    /// The window criterion proves ordinary periodicity only.
+    #[error("the window criterion cannot prove a saltus")]
+    Saltus,
+    /// One of the all-but criterion's conditions fails.
+    #[error("all-but criterion condition {0} fails")]
+    AllButCondition(u8),
+}
+
+impl Certificate {
+    /// Re-checks the certificate against the sequence `values` (at least `checked_to` terms),
+    /// independently of how it was found.
+    ///
+    /// # Complexity
+    /// `O(N log N)` for `N = checked_to`.
+    ///
+    /// # Errors
+    /// A [`CertificateError`] naming the first check that fails.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::period::{Certificate, Periodicity, Theorem};
+    /// let values = [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2];
+    /// let certificate = Certificate {
+    ///     periodicity: Periodicity { preperiod: 0, period: 7, saltus: 0, values: values[..7].to_vec() },
+    ///     theorem: Theorem::Window { window: 4 },
+    ///     checked_to: 11,
+    /// };
+    /// assert!(certificate.verify(&values).is_ok());
+    /// let mut wrong = values;
+    /// wrong[9] = 3;
+    /// assert!(certificate.verify(&wrong).is_err());
+    /// ```
+    pub fn verify(&self, values: &[u32]) -> Result<(), CertificateError> {
+        let Periodicity { preperiod: n0, period: p, saltus: s, values: stored } = &self.periodicity;
+        let (n0, p, s, big_n) = (*n0, *p, *s, self.checked_to);
+        if p == 0 {
+            return Err(CertificateError::ZeroPeriod);
+        }
+        if (values.len() as u64) < big_n || big_n < n0 + p {
+            return Err(CertificateError::TooFewValues { needed: big_n.max(n0 + p), given: values.len() as u64 });
+        }
+        if let Some(i) = (0..n0 + p).find(|&i| stored.get(i as usize) != Some(&values[i as usize])) {
+            return Err(CertificateError::StoredValues(i));
+        }
+        if stored.len() as u64 != n0 + p {
+            return Err(CertificateError::StoredValues(n0 + p));
+        }
+        let needed = match self.theorem {
+            Theorem::Window { window } => n0 + p + window,
+            Theorem::AllBut { largest_excluded } => n0 + p + 2 * largest_excluded,
+        };
+        if big_n < needed {
+            return Err(CertificateError::ShortRange { needed, checked_to: big_n });
+        }
+        for n in n0..big_n - p {
+            if u64::from(values[(n + p) as usize]) != u64::from(values[n as usize]) + s {
+                return Err(CertificateError::Relation(n));
+            }
+        }
+        match self.theorem {
+            Theorem::Window { .. } => {
+                if s != 0 {
+                    return Err(CertificateError::Saltus);
+                }
+            }
+            Theorem::AllBut { .. } => {
+                let set = |range: std::ops::Range<u64>| -> BTreeSet<u64> {
+                    range.map(|i| u64::from(values[i as usize])).collect()
+                };
+                let before = set(0..n0);
+                let first_period = set(0..n0 + p);
+                let body = set(n0..big_n - p);
+                if (0..s).any(|v| !first_period.contains(&v)) {
+                    return Err(CertificateError::AllButCondition(2));
+                }
+                if before.iter().any(|u| !first_period.contains(&(u + s)) && !body.contains(u)) {
+                    return Err(CertificateError::AllButCondition(3));
+                }
+                let seen = set(0..big_n - p);
+                let mex = (0..).find(|v| !seen.contains(v)).expect("a finite set has a mex");
+                let largest = first_period.last().copied().unwrap_or(0);
+                if mex + s <= largest {
+                    return Err(CertificateError::AllButCondition(4));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// How often a long search consults its [`Observer`].
+const REPORT_EVERY: u64 = 1 << 16;
+
+/// Searches a sequence obeying the window hypothesis (each term from index `window` on is a
+/// function of the `window` terms before it) for its period, reading at most `limit` terms.
+///
+/// The sequence of windows is deterministic, so Brent's cycle-finding algorithm on windows (compared
+/// by a rolling hash, confirmed term by term) finds the least period `p`; the least preperiod for
+/// it is then found by scanning backwards. Returns the search result and every term read.
+///
+/// # Complexity
+/// `O(n0 + p + t)` terms read, up to a factor 3 (Brent), `O(1)` work per term plus `O(t)` per hash
+/// match; memory: the terms read.
+///
+/// # Example
+/// ```
+/// use grundy::period::{search_window, Search};
+/// // a(n) = mex{a(n-1), a(n-3), a(n-4)}: the subtraction game {1, 3, 4}.
+/// let mut a = vec![];
+/// for n in 0..40usize {
+///     let mut seen = [false; 5];
+///     for s in [1, 3, 4] { if s <= n { seen[a[n - s] as usize] = true; } }
+///     a.push(seen.iter().position(|&x| !x).unwrap() as u32);
+/// }
+/// let (search, _) = search_window(a.into_iter(), 4, 40, &grundy::NoObserver);
+/// let Search::Certified(certificate) = search else { panic!() };
+/// assert_eq!((certificate.periodicity.preperiod, certificate.periodicity.period), (0, 7));
+/// assert_eq!(certificate.checked_to, 11);
+/// ```
+pub fn search_window(
+    mut values: impl Iterator<Item = u32>,
+    window: u64,
+    limit: u64,
+    observer: &dyn Observer,
+) -> (Search, Vec<u32>) {
+    const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
+    let t = window.max(1) as usize;
+    let mut seq: Vec<u32> = Vec::new();
+    let base_to_t = (0..t).fold(1u64, |acc, _| acc.wrapping_mul(BASE));
+    let mut hash = 0u64;
+    // `hash` is the hash of the window ending at `seq.len()`: seq[len - t..len].
+    let mut push = |seq: &mut Vec<u32>, hash: &mut u64| -> bool {
+        let Some(value) = values.next() else { return false };
+        *hash = hash.wrapping_mul(BASE).wrapping_add(u64::from(value) + 1);
+        if seq.len() >= t {
+            *hash = hash.wrapping_sub((u64::from(seq[seq.len() - t]) + 1).wrapping_mul(base_to_t));
+        }
+        seq.push(value);
+        true
+    };
+    // The first window that the deterministic map applies to ends at index t.
+    while (seq.len() as u64) < (t as u64 + 1).min(limit) {
+        if !push(&mut seq, &mut hash) {
+            return (Search::NotFound { checked_to: seq.len() as u64 }, seq);
+        }
+    }
+    if (seq.len() as u64) < t as u64 + 1 {
+        return (Search::NotFound { checked_to: seq.len() as u64 }, seq);
+    }
+    // Brent: tortoise at window end t, hare at t + 1.
+    let mut tortoise = t;
+    let mut tortoise_hash = {
+        let mut h = 0u64;
+        for &v in &seq[..t] {
+            h = h.wrapping_mul(BASE).wrapping_add(u64::from(v) + 1);
+        }
+        h
+    };
+    let (mut power, mut lambda) = (1usize, 1usize);
+    loop {
+        let hare = seq.len();
+        if hash == tortoise_hash && seq[hare - t..hare] == seq[tortoise - t..tortoise] {
+            break;
+        }
+        if power == lambda {
+            tortoise = hare;
+            tortoise_hash = hash;
+            power *= 2;
+            lambda = 0;
+        }
+        if seq.len() as u64 >= limit {
+            return (Search::NotFound { checked_to: seq.len() as u64 }, seq);
+        }
+        if seq.len() as u64 % REPORT_EVERY == 0 {
+            observer.progress(seq.len() as u64, limit);
+            if observer.interrupted() {
+                return (Search::Interrupted { checked_to: seq.len() as u64 }, seq);
+            }
+        }
+        if !push(&mut seq, &mut hash) {
+            return (Search::NotFound { checked_to: seq.len() as u64 }, seq);
+        }
+        lambda += 1;
+    }
+    let p = lambda;
+    let mut n0 = tortoise - t;
+    while n0 > 0 && seq[n0 - 1] == seq[n0 - 1 + p] {
+        n0 -= 1;
+    }
+    let periodicity =
+        Periodicity { preperiod: n0 as u64, period: p as u64, saltus: 0, values: seq[..n0 + p].to_vec() };
+    let certificate = Certificate {
+        periodicity,
+        theorem: Theorem::Window { window: t as u64 },
+        checked_to: (n0 + p + t) as u64,
+    };
+    (Search::Certified(certificate), seq)
+}
+
+/// The least period consistent with the tail of `values` and the least preperiod for it, such that
+/// the relation holds on at least `margin(p)` terms past one period. `None` when no period qualifies.
+fn least_consistent(values: &[u32], margin: impl Fn(usize) -> usize) -> Option<Periodicity> {
+    let len = values.len();
+    for p in 1..len {
+        let last = u64::from(values[len - 1]);
+        let Some(s) = last.checked_sub(u64::from(values[len - 1 - p])) else { continue };
+        let mut n0 = len - p;
+        while n0 > 0 && u64::from(values[n0 - 1 + p]) == u64::from(values[n0 - 1]) + s {
+            n0 -= 1;
+        }
+        if len - p - n0 >= margin(p) {
+            return Some(Periodicity {
+                preperiod: n0 as u64,
+                period: p as u64,
+                saltus: s,
+                values: values[..n0 + p].to_vec(),
+            });
+        }
+        if 2 * p > len {
+            break;
+        }
+    }
+    None
+}
+
+/// Tries to certify the arithmetic periodicity of an all-but game's Grundy sequence from its first
+/// `values.len()` terms by the all-but criterion ([`Theorem::AllBut`]), with `largest_excluded` the
+/// largest excluded amount. The least period consistent with the data is tried; `None` means more
+/// terms are needed (the caller doubles and calls again).
+///
+/// # Complexity
+/// `O(L · q)` for `L` terms, with `q` the number of periods tried before the one found (each
+/// rejected period usually fails within a few terms of the end); memory `O(L)`.
+///
+/// # Example
+/// ```
+/// use grundy::period::certify_all_but;
+/// // Nim with 1 forbidden: G = 0 0 1 1 2 2 3 3 … (period 2, saltus 1).
+/// let values: Vec<u32> = (0..40).map(|n| n / 2).collect();
+/// let certificate = certify_all_but(&values, 1).unwrap();
+/// assert_eq!((certificate.periodicity.period, certificate.periodicity.saltus), (2, 1));
+/// assert!(certificate.verify(&values).is_ok());
+/// ```
+pub fn certify_all_but(values: &[u32], largest_excluded: u64) -> Option<Certificate> {
+    let x = largest_excluded as usize;
+    let periodicity = least_consistent(values, |p| p + 2 * x)?;
+    let (n0, p, s) = (periodicity.preperiod as usize, periodicity.period as usize, periodicity.saltus);
+    // The least N meeting every condition; each condition only gets easier as N grows.
+    let mut first_seen: Vec<Option<usize>> = Vec::new();
+    for (i, &v) in values.iter().enumerate() {
+        let v = v as usize;
+        if v >= first_seen.len() {
+            first_seen.resize(v + 1, None);
+        }
+        first_seen[v].get_or_insert(i);
+    }
+    let first = |v: u64| first_seen.get(v as usize).copied().flatten();
+    let in_first_period = |v: u64| first(v).is_some_and(|i| i < n0 + p);
+    // Condition 1.
+    let mut needed = n0 + p + 2 * x;
+    // Condition 2.
+    if !(0..s).all(in_first_period) {
+        return None;
+    }
+    // Condition 3: u must occur in a(n0..N - p), so N > (its first occurrence at or after n0) + p.
+    for u in values[..n0].iter().map(|&u| u64::from(u)) {
+        if !in_first_period(u + s) {
+            let at = values[n0..].iter().position(|&v| u64::from(v) == u)? + n0;
+            needed = needed.max(at + p + 1);
+        }
+    }
+    // Condition 4: mex A(N - p) must exceed max A(n0 + p) - s.
+    let largest = values[..n0 + p].iter().map(|&v| u64::from(v)).max().unwrap_or(0);
+    for v in 0..(largest + 1).saturating_sub(s) {
+        needed = needed.max(first(v)? + 1 + p);
+    }
+    if needed > values.len() {
+        return None;
+    }
+    Some(Certificate {
+        periodicity,
+        theorem: Theorem::AllBut { largest_excluded },
+        checked_to: needed as u64,
+    })
+}
+
+/// The least period (ordinary or arithmetic) that holds over at least the second half of `values`
+/// and repeats at least three times there. Nothing is proved: the result is an observation.
+///
+/// # Complexity
+/// `O(L · q)` as for [`certify_all_but`].
+///
+/// # Example
+/// ```
+/// use grundy::period::observe;
+/// let values: Vec<u32> = (0..100).map(|n| [5, 0, 1, 2][(n % 3 + 1) * usize::from(n > 0)]).collect();
+/// let observation = observe(&values).unwrap();
+/// assert_eq!((observation.periodicity.preperiod, observation.periodicity.period), (1, 3));
+/// ```
+pub fn observe(values: &[u32]) -> Option<Observation> {
+    let len = values.len();
+    let periodicity = least_consistent(values, |p| (2 * p).max(len / 2))?;
+    Some(Observation { periodicity, checked_to: len as u64 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::NoObserver;
+
+    fn subtraction(set: &[usize], len: usize) -> Vec<u32> {
+        let mut a: Vec<u32> = Vec::new();
+        for n in 0..len {
+            let options: BTreeSet<u32> = set.iter().filter(|&&s| s <= n).map(|&s| a[n - s]).collect();
+            a.push((0..).find(|v| !options.contains(v)).unwrap());
+        }
+        a
+    }
+
+    #[test]
+    fn window_search_finds_least_period_and_preperiod() {
+        // {2, 3, 7}: period 5 (CGSuite), preperiod 2.
+        let values = subtraction(&[2, 3, 7], 200);
+        let (search, _) = search_window(values.clone().into_iter(), 7, 200, &NoObserver);
+        let certificate = search.certificate().unwrap();
+        assert_eq!(certificate.periodicity.period, 5);
+        certificate.verify(&values).unwrap();
+        // The preperiod is least: one step earlier breaks the relation.
+        let n0 = certificate.periodicity.preperiod as usize;
+        assert!(n0 == 0 || values[n0 - 1] != values[n0 - 1 + 5]);
+    }
+
+    #[test]
+    fn window_search_respects_the_limit() {
+        let values = subtraction(&[2, 5, 7], 100);
+        let (search, read) = search_window(values.into_iter(), 7, 20, &NoObserver);
+        assert_eq!(search, Search::NotFound { checked_to: 20 });
+        assert_eq!(read.len(), 20);
+    }
+
+    #[test]
+    fn verify_rejects_tampering() {
+        let values = subtraction(&[1, 3, 4], 50);
+        let (search, _) = search_window(values.clone().into_iter(), 4, 50, &NoObserver);
+        let good = search.certificate().unwrap().clone();
+        let mut short = good.clone();
+        short.checked_to -= 1;
+        assert!(matches!(short.verify(&values), Err(CertificateError::ShortRange { .. })));
+        let mut wrong_period = good.clone();
+        wrong_period.periodicity.period = 6;
+        wrong_period.periodicity.values.pop();
+        assert!(wrong_period.verify(&values).is_err());
+        let mut saltus = good;
+        saltus.periodicity.saltus = 1;
+        assert!(saltus.verify(&values).is_err());
+    }
+}

@@ -1,0 +1,93 @@
+//! Positions as the user writes them: heap sizes of any length, exactly.
+
+use num_bigint::BigUint;
+use num_traits::{One, Pow};
+
+use crate::spec::InputError;
+
+/// The longest heap size accepted, in decimal digits.
+pub const MAX_DIGITS: usize = 100_000;
+
+/// Parses a heap size: decimal digits (`1000000000000000000`) or a power (`10^18`).
+///
+/// # Complexity
+/// `O(d²)` digit conversion for a `d`-digit size, `d <=` [`MAX_DIGITS`].
+///
+/// # Errors
+/// An [`InputError`] with the offending character: signs, letters, an empty text, a size above
+/// [`MAX_DIGITS`] digits.
+///
+/// # Example
+/// ```
+/// use grundy::parse_heap;
+/// assert_eq!(parse_heap("10^18").unwrap().to_string(), "1000000000000000000");
+/// assert_eq!(parse_heap("007").unwrap().to_string(), "7");
+/// assert_eq!(parse_heap("-5").unwrap_err().span, 0..1);
+/// ```
+pub fn parse_heap(text: &str) -> Result<BigUint, InputError> {
+    let error = |span: std::ops::Range<usize>, message: String, hint: &str| {
+        InputError::new("position", text, span, message, Some(hint.to_owned()))
+    };
+    let digits_hint = "write the heap size in decimal digits, e.g. 1000000000000000000 or 10^18";
+    if text.is_empty() {
+        return Err(error(0..0, "the position is empty".to_owned(), digits_hint));
+    }
+    let (base_text, exponent_text) = match text.split_once('^') {
+        Some((base, exponent)) => (base, Some(exponent)),
+        None => (text, None),
+    };
+    let check_digits = |part: &str, offset: usize| -> Result<(), InputError> {
+        if part.is_empty() {
+            return Err(error(offset..offset, "expected digits".to_owned(), digits_hint));
+        }
+        if let Some((i, c)) = part.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+            let span = offset + i..offset + i + c.len_utf8();
+            let (message, hint) = match c {
+                '-' => ("a heap cannot hold a negative number of tokens".to_owned(), "positions are 0 or more"),
+                '.' | 'e' | 'E' => (format!("unexpected '{c}': positions are whole numbers"), digits_hint),
+                _ => (format!("unexpected '{c}' in the position"), digits_hint),
+            };
+            return Err(error(span, message, hint));
+        }
+        Ok(())
+    };
+    check_digits(base_text, 0)?;
+    let too_long = || {
+        error(0..text.len(), format!("the position has more than {MAX_DIGITS} digits"), "use a smaller heap")
+    };
+    if base_text.len() > MAX_DIGITS {
+        return Err(too_long());
+    }
+    let base: BigUint = base_text.parse().expect("checked to be decimal digits");
+    let Some(exponent_text) = exponent_text else { return Ok(base) };
+    let offset = base_text.len() + 1;
+    check_digits(exponent_text, offset)?;
+    let exponent: u64 = match exponent_text.parse() {
+        Ok(exponent) => exponent,
+        Err(_) => return Err(too_long()),
+    };
+    // d digits need about 3.33·d bits.
+    let bits_limit = MAX_DIGITS as u64 * 10 / 3;
+    if base > BigUint::one() && base.bits().saturating_mul(exponent.saturating_sub(1)) > bits_limit {
+        return Err(too_long());
+    }
+    Ok(Pow::pow(base, exponent))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors() {
+        assert_eq!(parse_heap("").unwrap_err().message, "the position is empty");
+        assert_eq!(parse_heap("12a").unwrap_err().span, 2..3);
+        assert_eq!(parse_heap("1e18").unwrap_err().span, 1..2);
+        assert_eq!(parse_heap("10^").unwrap_err().span, 3..3);
+        assert_eq!(parse_heap("10^x").unwrap_err().span, 3..4);
+        assert!(parse_heap("10^1000000").unwrap_err().message.contains("digits"));
+        assert!(parse_heap("10^99999999999999999999999").is_err());
+        assert_eq!(parse_heap("0^0").unwrap(), BigUint::one());
+        assert_eq!(parse_heap("1^999999999999").unwrap(), BigUint::one());
+    }
+}

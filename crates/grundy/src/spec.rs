@@ -1,0 +1,391 @@
+//! The game-spec language: parsing `subtraction:1,3,4`, `bash:3`, `allbut:2,3,7`, … into a [`Game`].
+//!
+//! Grammar (case-insensitive, spaces allowed around `,` and `..`):
+//!
+//! ```text
+//! spec      = name ":" arguments
+//! name      = "subtraction" | "bash" | "allbut" | "all-but"
+//! arguments = amounts | family            (subtraction)
+//!           | number                      (bash: the set 1..m)
+//!           | amounts                     (allbut: the excluded amounts)
+//! amounts   = item ("," item)*
+//! item      = number | number ".." number (an inclusive range)
+//! family    = "fibonacci" | "squares" | "powers-of-2" | "primes"
+//! ```
+
+use std::fmt;
+use std::ops::Range;
+
+use unicode_width::UnicodeWidthStr;
+use winnow::ascii::digit1;
+use winnow::error::ContextError;
+use winnow::prelude::*;
+use winnow::token::take_while;
+
+use crate::game::{Game, SubtractionGame};
+use crate::subtraction::{AllButSet, Family, FiniteSet, MAX_AMOUNT, SetError, SubtractionSet};
+
+/// A problem in text the user typed (a game spec or a position), located by a byte span.
+///
+/// Its `Display` shows the message, the text with a caret line under the offending characters,
+/// and a hint when there is one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct InputError {
+    /// What was being read: `"game spec"` or `"position"`.
+    pub what: &'static str,
+    /// The text as typed.
+    pub text: String,
+    /// The offending bytes (empty at the end of the text when something is missing).
+    pub span: Range<usize>,
+    /// What is wrong.
+    pub message: String,
+    /// How to put it right.
+    pub hint: Option<String>,
+}
+
+impl InputError {
+    pub(crate) fn new(
+        what: &'static str,
+        text: &str,
+        span: Range<usize>,
+        message: impl Into<String>,
+        hint: Option<String>,
+    ) -> Self {
+        Self { what, text: text.to_owned(), span, message: message.into(), hint }
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let start = self.span.start.min(self.text.len());
+        let end = self.span.end.clamp(start, self.text.len());
+        let indent = self.text[..start].width();
+        let carets = self.text[start..end].width().max(1);
+        writeln!(f, "invalid {}: {}", self.what, self.message)?;
+        writeln!(f, "  {}", self.text)?;
+        write!(f, "  {}{}", " ".repeat(indent), "^".repeat(carets))?;
+        if let Some(hint) = &self.hint {
+            write!(f, "\n  hint: {hint}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The game names the parser knows, for "did you mean" suggestions.
+const GAME_NAMES: [&str; 4] = ["subtraction", "bash", "allbut", "all-but"];
+
+/// Examples shown when a spec is incomplete.
+const EXAMPLES: &str = "subtraction:1,3,4, subtraction:1..3,7, bash:3, allbut:2,3,7, subtraction:fibonacci";
+
+/// Parses a game spec.
+///
+/// # Complexity
+/// `O(k + m)` for spec length `k` and `m` amounts after expanding ranges.
+///
+/// # Errors
+/// An [`InputError`] pointing at the offending characters: unknown names (with a suggestion),
+/// empty sets, zero or negative amounts, amounts above [`MAX_AMOUNT`], empty ranges, stray text.
+///
+/// # Example
+/// ```
+/// use grundy::parse_game;
+/// assert_eq!(parse_game("Subtraction: 4, 1,3,1").unwrap().to_string(), "subtraction:1,3,4");
+/// assert_eq!(parse_game("bash:3").unwrap().to_string(), "bash:3");
+/// let error = parse_game("subtraction:1,0").unwrap_err();
+/// assert_eq!(error.span, 14..15);
+/// ```
+pub fn parse_game(text: &str) -> Result<Game, InputError> {
+    let lower = text.to_ascii_lowercase();
+    let parser = SpecParser { text, lower: &lower };
+    parser.game()
+}
+
+struct SpecParser<'a> {
+    text: &'a str,
+    lower: &'a str,
+}
+
+/// An amount as written, with where it was written; `None` when it overflows `u64`.
+struct Number {
+    value: Option<u64>,
+    span: Range<usize>,
+}
+
+impl<'a> SpecParser<'a> {
+    fn error(&self, span: Range<usize>, message: impl Into<String>, hint: Option<String>) -> InputError {
+        InputError::new("game spec", self.text, span, message, hint)
+    }
+
+    fn offset(&self, rest: &str) -> usize {
+        self.lower.len() - rest.len()
+    }
+
+    fn skip_spaces(rest: &mut &'a str) {
+        let _: Result<&str, ContextError> =
+            take_while(0.., |c: char| c.is_whitespace()).parse_next(rest);
+    }
+
+    /// The character at the start of `rest` as a span, for carets.
+    fn here(&self, rest: &str) -> Range<usize> {
+        let start = self.offset(rest);
+        start..start + rest.chars().next().map_or(0, char::len_utf8)
+    }
+
+    fn game(&self) -> Result<Game, InputError> {
+        let mut rest = self.lower;
+        Self::skip_spaces(&mut rest);
+        let start = self.offset(rest);
+        let name: Result<&str, ContextError> =
+            take_while(1.., |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+                .parse_next(&mut rest);
+        let Ok(name) = name else {
+            return Err(self.error(
+                self.here(rest),
+                "expected a game name",
+                Some(format!("write a game such as {EXAMPLES}")),
+            ));
+        };
+        let name_span = start..self.offset(rest);
+        if !GAME_NAMES.contains(&name) {
+            return Err(self.unknown_name(name, name_span, "game", &GAME_NAMES));
+        }
+        Self::skip_spaces(&mut rest);
+        if ':'.parse_next(&mut rest).map_err(|_: ContextError| ()).is_err() {
+            let example = match name {
+                "bash" => "bash:3",
+                "allbut" | "all-but" => "allbut:2,3,7",
+                _ => "subtraction:1,3,4",
+            };
+            return Err(self.error(
+                self.here(rest),
+                format!("expected ':' after '{name}'"),
+                Some(format!("write the rule after a colon, as in {example}")),
+            ));
+        }
+        Self::skip_spaces(&mut rest);
+        let game = match name {
+            "subtraction" => {
+                if rest.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                    let family = self.family(&mut rest)?;
+                    SubtractionGame::new(SubtractionSet::Family(family))
+                } else {
+                    let amounts = self.amounts(&mut rest, "subtraction set")?;
+                    let set = FiniteSet::new(amounts.iter().map(|(a, _)| *a))
+                        .map_err(|e| self.set_error(&e, &amounts, "subtraction set"))?;
+                    SubtractionGame::new(SubtractionSet::Finite(set))
+                }
+            }
+            "bash" => {
+                let number = self.number(&mut rest, "the largest amount m (bash:m takes 1..m)")?;
+                let m = self.amount(&number)?;
+                let set = FiniteSet::new(1..=m).expect("1..m with 1 <= m <= MAX_AMOUNT is a valid set");
+                SubtractionGame::bash(set)
+            }
+            _ => {
+                let amounts = self.amounts(&mut rest, "excluded set")?;
+                let set = AllButSet::new(amounts.iter().map(|(a, _)| *a))
+                    .map_err(|e| self.set_error(&e, &amounts, "excluded set"))?;
+                SubtractionGame::new(SubtractionSet::AllBut(set))
+            }
+        };
+        Self::skip_spaces(&mut rest);
+        if !rest.is_empty() {
+            return Err(self.stray(rest));
+        }
+        Ok(Game::Subtraction(game))
+    }
+
+    fn stray(&self, rest: &str) -> InputError {
+        let c = rest.chars().next().unwrap_or(' ');
+        let hint = match c {
+            '，' | '、' => Some("use the ASCII comma ',' between amounts".to_owned()),
+            '-' => Some("amounts are positive integers; write ranges as 1..3".to_owned()),
+            '.' => Some("write ranges with two dots, as in 1..3".to_owned()),
+            ' ' => Some("separate amounts with ','".to_owned()),
+            _ => None,
+        };
+        self.error(self.here(rest), format!("unexpected '{c}'"), hint)
+    }
+
+    fn unknown_name(&self, name: &str, span: Range<usize>, kind: &str, known: &[&str]) -> InputError {
+        let best = known
+            .iter()
+            .map(|k| (strsim::damerau_levenshtein(name, k), *k))
+            .min()
+            .filter(|&(distance, _)| distance <= 2.max(name.len() / 3));
+        let message = match best {
+            Some((_, suggestion)) => format!("unknown {kind} '{name}' — did you mean '{suggestion}'?"),
+            None => format!("unknown {kind} '{name}'"),
+        };
+        self.error(span, message, Some(format!("known {kind}s: {}", known.join(", "))))
+    }
+
+    fn family(&self, rest: &mut &'a str) -> Result<Family, InputError> {
+        let start = self.offset(rest);
+        let word: Result<&str, ContextError> =
+            take_while(1.., |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+                .parse_next(rest);
+        let word = word.unwrap_or_default();
+        let span = start..self.offset(rest);
+        let family = match word {
+            "fibonacci" => Family::Fibonacci,
+            "squares" => Family::Squares,
+            "powers-of-2" | "powers-of-two" => Family::PowersOfTwo,
+            "primes" => Family::Primes,
+            _ => {
+                let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
+                return Err(self.unknown_name(word, span, "family", &names));
+            }
+        };
+        Ok(family)
+    }
+
+    fn number(&self, rest: &mut &'a str, expected: &str) -> Result<Number, InputError> {
+        if rest.starts_with('-') {
+            let start = self.offset(rest);
+            return Err(self.error(
+                start..start + 1,
+                "amounts cannot be negative",
+                Some("a move removes a positive number of tokens".to_owned()),
+            ));
+        }
+        let start = self.offset(rest);
+        let digits: Result<&str, ContextError> = digit1.parse_next(rest);
+        match digits {
+            Ok(digits) => Ok(Number { value: digits.parse().ok(), span: start..self.offset(rest) }),
+            Err(_) if rest.is_empty() => Err(self.error(
+                start..start,
+                format!("expected {expected}"),
+                Some(format!("for example {EXAMPLES}")),
+            )),
+            Err(_) => {
+                let mut error = self.stray(rest);
+                error.message = format!("expected {expected}, found '{}'", &self.text[error.span.clone()]);
+                Err(error)
+            }
+        }
+    }
+
+    /// Checks one written amount: positive and at most [`MAX_AMOUNT`].
+    fn amount(&self, number: &Number) -> Result<u64, InputError> {
+        match number.value {
+            Some(0) => Err(self.error(
+                number.span.clone(),
+                "0 is not a legal amount",
+                Some("a move removes at least one token".to_owned()),
+            )),
+            Some(value) if value <= MAX_AMOUNT => Ok(value),
+            _ => Err(self.error(
+                number.span.clone(),
+                format!("amount {} is too large", &self.text[number.span.clone()]),
+                Some(format!("amounts are at most {MAX_AMOUNT}")),
+            )),
+        }
+    }
+
+    /// A comma-separated list of amounts and ranges, each amount with the span it came from.
+    fn amounts(&self, rest: &mut &'a str, what: &str) -> Result<Vec<(u64, Range<usize>)>, InputError> {
+        if rest.is_empty() {
+            let at = self.offset(rest);
+            return Err(self.error(
+                at..at,
+                format!("the {what} is empty"),
+                Some("list the amounts after the colon, as in subtraction:1,3,4".to_owned()),
+            ));
+        }
+        let mut amounts = Vec::new();
+        loop {
+            let low = self.number(rest, "an amount (a positive integer)")?;
+            Self::skip_spaces(rest);
+            if rest.starts_with("..") {
+                *rest = &rest[2..];
+                Self::skip_spaces(rest);
+                let high = self.number(rest, "the end of the range")?;
+                let span = low.span.start..high.span.end;
+                let (a, b) = (self.amount(&low)?, self.amount(&high)?);
+                if a > b {
+                    return Err(self.error(
+                        span,
+                        format!("the range {a}..{b} is empty"),
+                        Some(format!("write the smaller end first: {b}..{a}")),
+                    ));
+                }
+                amounts.extend((a..=b).map(|amount| (amount, span.clone())));
+            } else {
+                amounts.push((self.amount(&low)?, low.span));
+            }
+            Self::skip_spaces(rest);
+            if rest.starts_with(',') {
+                *rest = &rest[1..];
+                Self::skip_spaces(rest);
+            } else {
+                return Ok(amounts);
+            }
+        }
+    }
+
+    fn set_error(&self, error: &SetError, amounts: &[(u64, Range<usize>)], what: &str) -> InputError {
+        // Zero and too-large amounts are caught with their own spans; only emptiness is left.
+        let span = amounts.first().map_or(0..0, |(_, span)| span.clone());
+        self.error(span, format!("the {what} is invalid: {error}"), None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(text: &str) -> InputError {
+        parse_game(text).expect_err(text)
+    }
+
+    #[test]
+    fn canonical_forms() {
+        for (text, canonical) in [
+            ("subtraction:1,3,4", "subtraction:1,3,4"),
+            ("SUBTRACTION:4,3,1,3", "subtraction:1,3,4"),
+            ("subtraction:1..3,7", "subtraction:1..3,7"),
+            ("subtraction: 1 .. 3 , 7", "subtraction:1..3,7"),
+            ("bash:3", "bash:3"),
+            ("allbut:7,2,3", "allbut:2,3,7"),
+            ("all-but:2", "allbut:2"),
+            ("subtraction:Fibonacci", "subtraction:fibonacci"),
+            ("subtraction:powers-of-two", "subtraction:powers-of-2"),
+        ] {
+            assert_eq!(parse_game(text).unwrap().to_string(), canonical, "{text}");
+        }
+    }
+
+    #[test]
+    fn errors_point_at_the_problem() {
+        let e = error("subtracion:1,3");
+        assert_eq!(e.span, 0..10);
+        assert!(e.message.contains("did you mean 'subtraction'"), "{}", e.message);
+        let e = error("subtraction:");
+        assert_eq!(e.message, "the subtraction set is empty");
+        let e = error("subtraction:1,-3");
+        assert_eq!(e.span, 14..15);
+        let e = error("subtraction:99999999999999999999999");
+        assert!(e.message.contains("too large"));
+        let e = error("subtraction:fibonaci");
+        assert!(e.message.contains("did you mean 'fibonacci'"));
+        let e = error("subtraction:5..2");
+        assert_eq!(e.span, 12..16);
+        let e = error("subtraction:1，3");
+        assert!(e.hint.unwrap().contains("ASCII comma"));
+        let e = error("bash");
+        assert!(e.message.contains("expected ':'"));
+        let e = error("bash:0");
+        assert_eq!(e.message, "0 is not a legal amount");
+        let e = error("subtraction:1,3x");
+        assert_eq!(e.span, 15..16);
+    }
+
+    #[test]
+    fn carets_line_up_under_wide_characters() {
+        let e = error("subtraction:1，3");
+        let shown = e.to_string();
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(lines[2], format!("  {}^^", " ".repeat(13)));
+    }
+}

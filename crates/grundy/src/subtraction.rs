@@ -1,0 +1,319 @@
+//! Subtraction sets: which amounts one move may remove from a heap.
+//!
+//! A subtraction game on a heap of `n` tokens lets the player to move remove any amount `s` of its
+//! set with `s <= n`; under normal play whoever cannot move loses. Three kinds of set exist here:
+//! finite sets (`{1, 3, 4}`), all-but sets (every positive amount except a finite list) and named
+//! infinite families (Fibonacci numbers, squares, powers of two, primes).
+
+use std::fmt;
+
+/// The largest amount a finite or all-but set may name.
+///
+/// Finite sets keep the last `max S` values in memory, all-but sets relate values `2 max X` apart;
+/// `10^7` keeps both well inside memory while covering every game met in practice.
+pub const MAX_AMOUNT: u64 = 10_000_000;
+
+/// A set of amounts that a move may remove.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SubtractionSet {
+    /// Finitely many amounts.
+    Finite(FiniteSet),
+    /// Every positive amount except finitely many.
+    AllBut(AllButSet),
+    /// A named infinite family.
+    Family(Family),
+}
+
+impl SubtractionSet {
+    /// Whether a move may remove `amount` tokens.
+    pub fn contains(&self, amount: u64) -> bool {
+        match self {
+            Self::Finite(set) => set.contains(amount),
+            Self::AllBut(set) => set.contains(amount),
+            Self::Family(family) => family.contains(amount),
+        }
+    }
+}
+
+/// A non-empty finite set of positive amounts, kept sorted and without duplicates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FiniteSet {
+    members: Vec<u64>,
+}
+
+/// Why a list of amounts does not form a valid set.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetError {
+    /// No amount at all.
+    #[error("the set is empty")]
+    Empty,
+    /// An amount of zero (a move must remove at least one token).
+    #[error("0 is not a legal amount")]
+    Zero,
+    /// An amount above [`MAX_AMOUNT`].
+    #[error("amount {0} exceeds the supported maximum {MAX_AMOUNT}")]
+    TooLarge(u64),
+}
+
+fn normalise(amounts: impl IntoIterator<Item = u64>) -> Result<Vec<u64>, SetError> {
+    let mut members: Vec<u64> = amounts.into_iter().collect();
+    if members.contains(&0) {
+        return Err(SetError::Zero);
+    }
+    if let Some(&large) = members.iter().find(|&&a| a > MAX_AMOUNT) {
+        return Err(SetError::TooLarge(large));
+    }
+    members.sort_unstable();
+    members.dedup();
+    if members.is_empty() {
+        return Err(SetError::Empty);
+    }
+    Ok(members)
+}
+
+impl FiniteSet {
+    /// Builds a set from amounts in any order; duplicates are merged.
+    ///
+    /// # Errors
+    /// [`SetError`] when the list is empty, holds 0, or holds an amount above [`MAX_AMOUNT`].
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::subtraction::FiniteSet;
+    /// let set = FiniteSet::new([4, 1, 3, 1]).unwrap();
+    /// assert_eq!(set.members(), &[1, 3, 4]);
+    /// assert!(FiniteSet::new([0, 2]).is_err());
+    /// ```
+    pub fn new(amounts: impl IntoIterator<Item = u64>) -> Result<Self, SetError> {
+        normalise(amounts).map(|members| Self { members })
+    }
+
+    /// The amounts, ascending.
+    pub fn members(&self) -> &[u64] {
+        &self.members
+    }
+
+    /// The largest amount, `t = max S`: a value depends on the previous `t` values only.
+    pub fn largest(&self) -> u64 {
+        *self.members.last().expect("a finite set is never empty")
+    }
+
+    /// Whether `amount` is in the set.
+    pub fn contains(&self, amount: u64) -> bool {
+        self.members.binary_search(&amount).is_ok()
+    }
+}
+
+/// Every positive amount except a non-empty finite list `X`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AllButSet {
+    excluded: Vec<u64>,
+}
+
+impl AllButSet {
+    /// Builds the set of all positive amounts except `excluded` (any order, duplicates merged).
+    ///
+    /// # Errors
+    /// [`SetError`] when the list is empty, holds 0, or holds an amount above [`MAX_AMOUNT`].
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::subtraction::AllButSet;
+    /// let set = AllButSet::new([7, 2, 3]).unwrap();
+    /// assert_eq!(set.excluded(), &[2, 3, 7]);
+    /// assert!(set.contains(4) && !set.contains(7));
+    /// ```
+    pub fn new(excluded: impl IntoIterator<Item = u64>) -> Result<Self, SetError> {
+        normalise(excluded).map(|excluded| Self { excluded })
+    }
+
+    /// The excluded amounts, ascending.
+    pub fn excluded(&self) -> &[u64] {
+        &self.excluded
+    }
+
+    /// The largest excluded amount.
+    pub fn largest_excluded(&self) -> u64 {
+        *self.excluded.last().expect("an all-but set excludes something")
+    }
+
+    /// Whether `amount` may be removed.
+    pub fn contains(&self, amount: u64) -> bool {
+        amount > 0 && self.excluded.binary_search(&amount).is_err()
+    }
+}
+
+/// A named infinite set of amounts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// The distinct Fibonacci numbers 1, 2, 3, 5, 8, 13, …
+    Fibonacci,
+    /// The positive squares 1, 4, 9, 16, …
+    Squares,
+    /// The powers of two 1, 2, 4, 8, …
+    PowersOfTwo,
+    /// The primes 2, 3, 5, 7, 11, …
+    Primes,
+}
+
+impl Family {
+    /// Every family, in the order the documentation lists them.
+    pub const ALL: [Self; 4] = [Self::Fibonacci, Self::Squares, Self::PowersOfTwo, Self::Primes];
+
+    /// The name used in game specs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Fibonacci => "fibonacci",
+            Self::Squares => "squares",
+            Self::PowersOfTwo => "powers-of-2",
+            Self::Primes => "primes",
+        }
+    }
+
+    /// Whether `amount` belongs to the family.
+    ///
+    /// # Complexity
+    /// `O(log amount)` except for primes: `O(sqrt(amount))` trial division.
+    pub fn contains(self, amount: u64) -> bool {
+        match self {
+            Self::Fibonacci => {
+                let (mut a, mut b) = (1u64, 2u64);
+                while a < amount {
+                    let Some(next) = a.checked_add(b) else {
+                        return b == amount;
+                    };
+                    (a, b) = (b, next);
+                }
+                a == amount
+            }
+            Self::Squares => {
+                let root = amount.isqrt();
+                amount > 0 && root * root == amount
+            }
+            Self::PowersOfTwo => amount.is_power_of_two(),
+            Self::Primes => is_prime(amount),
+        }
+    }
+
+    /// The members up to and including `limit`, ascending.
+    ///
+    /// # Complexity
+    /// `O(limit log log limit)` time and `O(limit)` bits for primes (a sieve); `O(k)` for the others,
+    /// with `k` the number of members returned.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::subtraction::Family;
+    /// assert_eq!(Family::Fibonacci.members_up_to(20), vec![1, 2, 3, 5, 8, 13]);
+    /// assert_eq!(Family::Primes.members_up_to(12), vec![2, 3, 5, 7, 11]);
+    /// ```
+    pub fn members_up_to(self, limit: u64) -> Vec<u64> {
+        match self {
+            Self::Fibonacci => {
+                let mut out = Vec::new();
+                let (mut a, mut b) = (1u64, 2u64);
+                while a <= limit {
+                    out.push(a);
+                    let Some(next) = a.checked_add(b) else { break };
+                    (a, b) = (b, next);
+                }
+                out
+            }
+            Self::Squares => (1..=limit.isqrt()).map(|r| r * r).collect(),
+            Self::PowersOfTwo => (0..64).map(|k| 1u64 << k).take_while(|&p| p <= limit).collect(),
+            Self::Primes => {
+                let limit = usize::try_from(limit).expect("family limits fit in memory");
+                let mut composite = vec![false; limit + 1];
+                let mut out = Vec::new();
+                for i in 2..=limit {
+                    if !composite[i] {
+                        out.push(i as u64);
+                        let mut j = i.saturating_mul(i);
+                        while j <= limit {
+                            composite[j] = true;
+                            j += i;
+                        }
+                    }
+                }
+                out
+            }
+        }
+    }
+}
+
+fn is_prime(n: u64) -> bool {
+    if n < 2 {
+        return false;
+    }
+    let mut d = 2;
+    while d * d <= n {
+        if n % d == 0 {
+            return false;
+        }
+        d += 1;
+    }
+    true
+}
+
+impl fmt::Display for SubtractionSet {
+    /// The canonical spec text of the set, as `subtraction:…` or `allbut:…` takes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Finite(set) => write_amounts(f, set.members()),
+            Self::AllBut(set) => write_amounts(f, set.excluded()),
+            Self::Family(family) => f.write_str(family.name()),
+        }
+    }
+}
+
+/// Writes amounts compactly: runs of three or more consecutive amounts become `a..b`.
+fn write_amounts(f: &mut fmt::Formatter<'_>, amounts: &[u64]) -> fmt::Result {
+    let mut i = 0;
+    let mut first = true;
+    while i < amounts.len() {
+        let mut j = i;
+        while j + 1 < amounts.len() && amounts[j + 1] == amounts[j] + 1 {
+            j += 1;
+        }
+        if !first {
+            f.write_str(",")?;
+        }
+        first = false;
+        if j >= i + 2 {
+            write!(f, "{}..{}", amounts[i], amounts[j])?;
+            i = j + 1;
+        } else {
+            write!(f, "{}", amounts[i])?;
+            i += 1;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn families_agree_with_membership() {
+        for family in Family::ALL {
+            let members = family.members_up_to(2000);
+            for n in 0..=2000 {
+                assert_eq!(members.contains(&n), family.contains(n), "{family:?} {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn display_compresses_runs() {
+        let set = SubtractionSet::Finite(FiniteSet::new([1, 2, 3, 7, 9, 10]).unwrap());
+        assert_eq!(set.to_string(), "1..3,7,9,10");
+    }
+
+    #[test]
+    fn set_errors() {
+        assert_eq!(FiniteSet::new([]), Err(SetError::Empty));
+        assert_eq!(FiniteSet::new([3, 0]), Err(SetError::Zero));
+        assert_eq!(FiniteSet::new([MAX_AMOUNT + 1]), Err(SetError::TooLarge(MAX_AMOUNT + 1)));
+    }
+}
