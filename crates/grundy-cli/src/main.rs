@@ -1,1 +1,186 @@
-fn main() {}
+//! The `grundy` command: parses arguments, calls the library once, prints the answer.
+
+mod output;
+mod progress;
+
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use grundy::{Analyzer, Config, Engine, parse_game, parse_heap};
+use num_bigint::BigUint;
+
+use crate::progress::TerminalObserver;
+
+const EXAMPLES: &str = "\
+Examples:
+  grundy solve subtraction:1,3,4 1000000000000000000   who wins with 10^18 candies, taking 1, 3 or 4?
+  grundy solve bash:3 10^100 --json                    LeetCode 292 at a googol, as JSON
+  grundy table subtraction:1,3,4 --to 14               the P/N table of the seed tutorial
+  grundy period subtraction:2,5,7                      period 22, with its certificate
+  grundy period allbut:2,3,7                           arithmetic period (saltus) of an all-but game
+
+Games:
+  subtraction:1,3,4       remove 1, 3 or 4 (ranges: subtraction:1..3,7)
+  bash:m                  remove 1..m
+  allbut:2,3,7            remove any positive amount except 2, 3 and 7
+  subtraction:fibonacci   also squares, powers-of-2, primes (infinite sets)
+
+Exit status: 0 answered; 2 bad input, or refused because the answer is beyond the limits;
+130 interrupted (Ctrl-C); 1 internal error.";
+
+/// Solve two-player combinatorial games exactly: who wins, the Grundy value, every winning move,
+/// and the periodic pattern with a proof.
+#[derive(Parser, Debug)]
+#[command(name = "grundy", version, about, after_help = EXAMPLES)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Who wins from one position, with the Grundy value and every winning move.
+    #[command(after_help = "\
+Examples:
+  grundy solve subtraction:1,3,4 1000000000000000000
+  grundy solve bash:3 10^100 --json
+  grundy solve allbut:2,3,7 1000
+  grundy solve subtraction:fibonacci 1000")]
+    Solve {
+        /// The game, e.g. subtraction:1,3,4 (see `grundy --help` for every form).
+        game: String,
+        /// The heap size: decimal digits of any length, or a power such as 10^18.
+        #[arg(allow_hyphen_values = true)]
+        position: String,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// The table of Grundy values and P/N outcomes for consecutive heap sizes.
+    #[command(after_help = "\
+Examples:
+  grundy table subtraction:1,3,4 --to 14
+  grundy table bash:3 --to 12
+  grundy table subtraction:1,3,4 --from 10^18 --to 1000000000000000020
+  grundy table allbut:2,3,7 --from 100 --to 130 --json")]
+    Table {
+        /// The game, e.g. subtraction:1,3,4.
+        game: String,
+        /// The last heap size (inclusive).
+        #[arg(long, value_name = "N", allow_hyphen_values = true)]
+        to: String,
+        /// The first heap size.
+        #[arg(long, value_name = "A", default_value = "0", allow_hyphen_values = true)]
+        from: String,
+        /// Columns per line for the human table (it wraps).
+        #[arg(long, value_name = "COLUMNS", default_value_t = 80)]
+        width: usize,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// The periodic pattern of the Grundy values, certified by a theorem when one applies.
+    #[command(after_help = "\
+Examples:
+  grundy period subtraction:1,3,4
+  grundy period subtraction:2,5,7 --json
+  grundy period allbut:2,3,7
+  grundy period subtraction:fibonacci --max 100000")]
+    Period {
+        /// The game, e.g. subtraction:2,5,7.
+        game: String,
+        #[command(flatten)]
+        common: Common,
+    },
+}
+
+#[derive(Args, Debug)]
+struct Common {
+    /// Print JSON on stdout instead of text.
+    #[arg(long)]
+    json: bool,
+    /// The most values to compute (default 10^7; 10^6 for squares, 10^5 for primes; at most 10^9).
+    #[arg(long, value_name = "L", allow_hyphen_values = true)]
+    max: Option<String>,
+    /// The engine for Grundy values (answers are identical; speed differs).
+    #[arg(long, value_enum, default_value_t = EngineName::Streaming)]
+    engine: EngineName,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum EngineName {
+    /// Ring buffer of the last max S values (finite sets), value counting (all-but sets).
+    Streaming,
+    /// The definition, mex over every option: the reference implementation.
+    Naive,
+}
+
+impl Common {
+    fn config(&self) -> anyhow::Result<Config> {
+        let engine = match self.engine {
+            EngineName::Streaming => Engine::Streaming,
+            EngineName::Naive => Engine::Naive,
+        };
+        let config = Config::default().with_engine(engine);
+        let Some(max) = &self.max else { return Ok(config) };
+        let limit = parse_number(max, "--max")?;
+        let limit = u64::try_from(&limit).unwrap_or(u64::MAX);
+        Ok(config.with_max_values(limit)?)
+    }
+}
+
+/// A number given to an option, with errors that name the option.
+fn parse_number(text: &str, option: &'static str) -> Result<BigUint, grundy::InputError> {
+    parse_heap(text).map_err(|mut error| {
+        error.what = option;
+        error
+    })
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            let code = exit_code(&error);
+            eprintln!("error: {}", output::error_chain(&error));
+            ExitCode::from(code)
+        }
+    }
+}
+
+fn exit_code(error: &anyhow::Error) -> u8 {
+    match error.downcast_ref::<grundy::Error>() {
+        Some(grundy::Error::Interrupted { .. }) => 130,
+        Some(grundy::Error::Internal(_)) => 1,
+        _ => 2,
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
+    let observer = TerminalObserver::install();
+    match cli.command {
+        Command::Solve { game, position, common } => {
+            let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
+            let game = parse_game(&game)?;
+            let heap = parse_heap(&position)?;
+            let solution = analyzer.solve(&game, &heap);
+            observer.finish();
+            output::solution(&solution?, common.json)
+        }
+        Command::Table { game, to, from, width, common } => {
+            let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
+            let game = parse_game(&game)?;
+            let to = parse_number(&to, "--to")?;
+            let from = parse_number(&from, "--from")?;
+            let table = analyzer.table(&game, &from, &to);
+            observer.finish();
+            output::table(&table?, common.json, width)
+        }
+        Command::Period { game, common } => {
+            let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
+            let game = parse_game(&game)?;
+            let report = analyzer.period(&game);
+            observer.finish();
+            output::period(&report?, common.json)
+        }
+    }
+}

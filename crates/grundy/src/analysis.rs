@@ -262,6 +262,12 @@ impl<'a> Analyzer<'a> {
                     target = target.saturating_mul(2).min(limit);
                 }
             }
+            SubtractionSet::Family(family) if family.residue_modulus().is_some() => {
+                let modulus = family.residue_modulus().expect("checked");
+                let mut prefix = Vec::new();
+                self.compute(&mut values, &mut prefix, modulus, modulus)?;
+                (Search::Certified(period::residue_certificate(modulus)), prefix)
+            }
             SubtractionSet::Family(_) => {
                 let mut prefix = Vec::new();
                 self.compute(&mut values, &mut prefix, limit, limit)?;
@@ -309,7 +315,9 @@ impl<'a> Analyzer<'a> {
         let set = Self::set(game);
         let limit = self.config.max_values_for(set);
         let within = largest.to_u64().filter(|&n| n < limit);
-        if let (SubtractionSet::Family(_), Some(n)) = (set, within) {
+        if let (SubtractionSet::Family(family), Some(n)) = (set, within)
+            && family.residue_modulus().is_none()
+        {
             // No theorem applies to families: compute just what is needed.
             let mut prefix = Vec::new();
             self.compute(&mut Values::new(set, self.config.engine), &mut prefix, n + 1, n + 1)?;
@@ -376,9 +384,7 @@ impl<'a> Analyzer<'a> {
                     .collect()
             }
             SubtractionSet::Family(family) => {
-                let n = heap.to_u64().expect("family heaps are computed directly");
-                let amounts = family.members_up_to(n).into_iter().map(BigUint::from);
-                option_values(&evaluation, heap, amounts)
+                option_values(&evaluation, heap, family_members_up_to(*family, heap).into_iter())
             }
         };
         winning.sort();
@@ -501,6 +507,29 @@ fn option_values(evaluation: &Evaluation, heap: &BigUint, amounts: impl Iterator
     }
 }
 
+/// The members of `family` up to `heap`. Heaps beyond `u64` only arise for families with a
+/// certificate (powers of two), whose members below `n` number `O(log n)`.
+fn family_members_up_to(family: Family, heap: &BigUint) -> Vec<BigUint> {
+    if let Some(n) = heap.to_u64() {
+        return family.members_up_to(n).into_iter().map(BigUint::from).collect();
+    }
+    match family {
+        Family::PowersOfTwo => (0..heap.bits()).map(|k| BigUint::from(1u32) << k).collect(),
+        Family::Fibonacci => {
+            let mut members = Vec::new();
+            let (mut a, mut b) = (BigUint::from(1u32), BigUint::from(2u32));
+            while &a <= heap {
+                let next = &a + &b;
+                members.push(std::mem::replace(&mut a, std::mem::replace(&mut b, next)));
+            }
+            members
+        }
+        Family::Squares | Family::Primes => {
+            unreachable!("{} has no certificate, so its heaps are below the value limit", family.name())
+        }
+    }
+}
+
 fn observed_or_not_found(prefix: &[u32]) -> Search {
     match period::observe(prefix) {
         Some(observation) => Search::Observed(observation),
@@ -548,9 +577,9 @@ fn reason(game: &Game, heap: &BigUint, grundy: &BigUint, outcome: Outcome, evalu
             let position = if periods.is_zero() {
                 format!("G({heap}) is among the stored values")
             } else if p.saltus == 0 {
-                format!("so G({heap}) = G({index})")
+                format!("so G(n) = G({index}) for this n")
             } else {
-                format!("so G({heap}) = G({index}) + {periods}·{}", p.saltus)
+                format!("so G(n) = G({index}) + {periods}·{} for this n", p.saltus)
             };
             let law = if p.saltus == 0 {
                 format!("period {} from n = {}", p.period, p.preperiod)

@@ -41,6 +41,13 @@ pub enum Theorem {
         /// `x = max X`, the largest excluded amount.
         largest_excluded: u64,
     },
+    /// **Residue theorem.** Hypothesis: `a` is the Grundy sequence of a subtraction game whose set
+    /// contains `1, …, m - 1` and no multiple of `m`. Every move changes `n mod m` and every
+    /// smaller residue is one move away, so `a(n) = n mod m` by induction. Needs `m` values.
+    Residue {
+        /// `m`.
+        modulus: u64,
+    },
 }
 
 impl Theorem {
@@ -49,6 +56,7 @@ impl Theorem {
         match self {
             Self::Window { .. } => "window criterion",
             Self::AllBut { .. } => "all-but criterion",
+            Self::Residue { .. } => "residue theorem",
         }
     }
 }
@@ -188,6 +196,9 @@ pub enum CertificateError {
     /// The window criterion proves ordinary periodicity only.
     #[error("the window criterion cannot prove a saltus")]
     Saltus,
+    /// A residue certificate must state `a(n) = n mod m`.
+    #[error("the residue theorem proves exactly a(n) = n mod m")]
+    Residue,
     /// One of the all-but criterion's conditions fails.
     #[error("all-but criterion condition {0} fails")]
     AllButCondition(u8),
@@ -235,6 +246,7 @@ impl Certificate {
         let needed = match self.theorem {
             Theorem::Window { window } => n0 + p + window,
             Theorem::AllBut { largest_excluded } => n0 + p + 2 * largest_excluded,
+            Theorem::Residue { modulus } => modulus,
         };
         if big_n < needed {
             return Err(CertificateError::ShortRange { needed, checked_to: big_n });
@@ -248,6 +260,12 @@ impl Certificate {
             Theorem::Window { .. } => {
                 if s != 0 {
                     return Err(CertificateError::Saltus);
+                }
+            }
+            Theorem::Residue { modulus } => {
+                let expected = Periodicity { preperiod: 0, period: modulus, saltus: 0, values: (0..modulus as u32).collect() };
+                if self.periodicity != expected {
+                    return Err(CertificateError::Residue);
                 }
             }
             Theorem::AllBut { .. } => {
@@ -272,6 +290,32 @@ impl Certificate {
             }
         }
         Ok(())
+    }
+}
+
+/// The certificate of the residue theorem ([`Theorem::Residue`]) for modulus `m >= 2`: `a(n) = n mod m`.
+/// The caller vouches for the hypothesis about the set.
+///
+/// # Complexity
+/// `O(m)`.
+///
+/// # Example
+/// ```
+/// use grundy::period::residue_certificate;
+/// let certificate = residue_certificate(3);
+/// assert!(certificate.verify(&[0, 1, 2, 0, 1]).is_ok());
+/// assert!(certificate.verify(&[0, 1, 0]).is_err());
+/// ```
+pub fn residue_certificate(modulus: u64) -> Certificate {
+    Certificate {
+        periodicity: Periodicity {
+            preperiod: 0,
+            period: modulus,
+            saltus: 0,
+            values: (0..modulus as u32).collect(),
+        },
+        theorem: Theorem::Residue { modulus },
+        checked_to: modulus,
     }
 }
 

@@ -170,6 +170,39 @@ impl Family {
         }
     }
 
+    /// The modulus `m` of the residue theorem ([`crate::period::Theorem::Residue`]), when it is
+    /// proved for this family: the set holds `1..m-1` and no multiple of `m`, so `G(n) = n mod m`.
+    ///
+    /// `m` can only be the least positive non-member. Powers of two: `m = 3`, and `2^k mod 3`
+    /// alternates 1, 2 (doubling swaps them), never 0 — checked below by walking the orbit of
+    /// `2^k mod 3` until it repeats. The others contain a multiple of their least non-member:
+    /// Fibonacci 8 (`m = 4`), squares 4 (`m = 2`), primes 2 (`m = 1`).
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::subtraction::Family;
+    /// assert_eq!(Family::PowersOfTwo.residue_modulus(), Some(3));
+    /// assert_eq!(Family::Fibonacci.residue_modulus(), None);
+    /// ```
+    pub fn residue_modulus(self) -> Option<u64> {
+        match self {
+            Self::PowersOfTwo => {
+                let m = 3;
+                let mut seen = Vec::new();
+                let mut residue = 1 % m;
+                while !seen.contains(&residue) {
+                    if residue == 0 {
+                        return None;
+                    }
+                    seen.push(residue);
+                    residue = residue * 2 % m;
+                }
+                Some(m)
+            }
+            Self::Fibonacci | Self::Squares | Self::Primes => None,
+        }
+    }
+
     /// Whether `amount` belongs to the family.
     ///
     /// # Complexity
@@ -300,6 +333,18 @@ mod tests {
             let members = family.members_up_to(2000);
             for n in 0..=2000 {
                 assert_eq!(members.contains(&n), family.contains(n), "{family:?} {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn residue_modulus_is_the_least_non_member_and_avoids_its_multiples() {
+        for family in Family::ALL {
+            let m = (1..).find(|&n| !family.contains(n)).unwrap();
+            let multiple = family.members_up_to(10_000).into_iter().find(|s| s % m == 0);
+            match family.residue_modulus() {
+                Some(modulus) => assert_eq!((modulus, multiple), (m, None), "{family:?}"),
+                None => assert!(multiple.is_some(), "{family:?} has no witness against m = {m}"),
             }
         }
     }

@@ -1,0 +1,299 @@
+//! Rendering library results as human text or JSON on stdout: the only place that prints answers.
+
+use std::fmt::Write as _;
+use std::io::{self, Write as _};
+
+use grundy::period::{Certificate, Periodicity, Search, Theorem};
+use grundy::{Basis, Outcome, PeriodReport, Solution, Table};
+use num_bigint::BigUint;
+use serde::Serialize;
+use serde_json::{Number, Value, json};
+
+/// How many winning moves the human output lists before summarising.
+const MOVES_SHOWN: usize = 20;
+
+/// An error and its causes, one per line.
+pub fn error_chain(error: &anyhow::Error) -> String {
+    let mut text = error.to_string();
+    for cause in error.chain().skip(1) {
+        let _ = write!(text, "\n  caused by: {cause}");
+    }
+    text
+}
+
+/// An exact JSON number of any size.
+fn number(n: &BigUint) -> Number {
+    n.to_string().parse().expect("decimal digits are a JSON number")
+}
+
+fn print(text: &str) -> anyhow::Result<()> {
+    let mut stdout = io::stdout().lock();
+    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+        // A closed pipe (`grundy table … | head`) is not an error.
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => Ok(other?),
+    }
+}
+
+fn print_json(value: &impl Serialize) -> anyhow::Result<()> {
+    print(&(serde_json::to_string_pretty(value)? + "\n"))
+}
+
+fn theorem_json(certificate: &Certificate) -> Value {
+    let mut object = json!({
+        "theorem": theorem_id(&certificate.theorem),
+        "statement": theorem_statement(&certificate.theorem),
+        "checked_to": certificate.checked_to,
+    });
+    match certificate.theorem {
+        Theorem::Window { window } => object["window"] = json!(window),
+        Theorem::AllBut { largest_excluded } => object["largest_excluded"] = json!(largest_excluded),
+        Theorem::Residue { modulus } => object["modulus"] = json!(modulus),
+    }
+    object
+}
+
+fn theorem_id(theorem: &Theorem) -> &'static str {
+    match theorem {
+        Theorem::Window { .. } => "window",
+        Theorem::AllBut { .. } => "all-but",
+        Theorem::Residue { .. } => "residue",
+    }
+}
+
+fn theorem_statement(theorem: &Theorem) -> String {
+    match theorem {
+        Theorem::Window { window } => format!(
+            "each value is the mex of values at most {window} back, so a repeat of {window} consecutive values repeats everything after it"
+        ),
+        Theorem::AllBut { largest_excluded } => format!(
+            "each value is the least of the mex of all earlier values and the values seen only at excluded distances; a relation that holds over enough values, with every excluded amount at most {largest_excluded}, holds forever (proof in docs/all-but-criterion.md)"
+        ),
+        Theorem::Residue { modulus } => format!(
+            "the set holds 1..{} and no multiple of {modulus}, so every move changes n mod {modulus} and reaches every smaller residue: G(n) = n mod {modulus}",
+            modulus - 1
+        ),
+    }
+}
+
+fn basis_json(basis: &Basis) -> Value {
+    match basis {
+        Basis::Certified(certificate) => {
+            let p = &certificate.periodicity;
+            let mut object = theorem_json(certificate);
+            object["preperiod"] = json!(p.preperiod);
+            object["period"] = json!(p.period);
+            object["saltus"] = json!(p.saltus);
+            json!({ "kind": "certified period", "certificate": object })
+        }
+        Basis::Computed { computed } => json!({ "kind": "computed directly", "computed": computed }),
+    }
+}
+
+/// Prints a solution.
+pub fn solution(solution: &Solution, as_json: bool) -> anyhow::Result<()> {
+    let moves: Vec<(String, String)> = solution
+        .winning_moves
+        .iter()
+        .map(|m| (format!("take {}", m.take), m.to.to_string()))
+        .collect();
+    if as_json {
+        let value = json!({
+            "game": solution.game,
+            "position": solution.heap.to_string(),
+            "value": solution.outcome.name(),
+            "outcome": match solution.outcome { Outcome::Win => "N", Outcome::Lose => "P" },
+            "grundy": number(&solution.grundy),
+            "winning_moves": moves.iter().map(|(m, to)| json!({ "move": m, "to": to })).collect::<Vec<_>>(),
+            "reason": solution.reason,
+            "basis": basis_json(&solution.basis),
+        });
+        return print_json(&value);
+    }
+    let mut text = String::new();
+    let verdict = match solution.outcome {
+        Outcome::Win => "win — the player to move wins",
+        Outcome::Lose => "lose — the player to move loses against best play",
+    };
+    let _ = writeln!(text, "game      {}", solution.game);
+    let _ = writeln!(text, "position  {}", solution.heap);
+    let _ = writeln!(text, "value     {verdict}");
+    let _ = writeln!(text, "grundy    {}", solution.grundy);
+    if moves.is_empty() {
+        let _ = writeln!(text, "winning   none: every move leaves a position the opponent wins");
+    }
+    for (i, (m, to)) in moves.iter().take(MOVES_SHOWN).enumerate() {
+        let label = if i == 0 { "winning" } else { "" };
+        let _ = writeln!(text, "{label:<9} {m} → {to}");
+    }
+    if moves.len() > MOVES_SHOWN {
+        let _ = writeln!(text, "          … and {} more (--json lists all)", moves.len() - MOVES_SHOWN);
+    }
+    let _ = writeln!(text, "reason    {}", solution.reason);
+    print(&text)
+}
+
+/// Prints a table: the seed-style rows `n`, `G(n)`, `P/N`, wrapped to `width` columns.
+pub fn table(table: &Table, as_json: bool, width: usize) -> anyhow::Result<()> {
+    let outcomes: String = table.values.iter().map(|v| if v == &BigUint::ZERO { 'P' } else { 'N' }).collect();
+    if as_json {
+        let value = json!({
+            "game": table.game,
+            "from": number(&table.from),
+            "to": number(&(&table.from + table.values.len() - 1u32)),
+            "values": table.values.iter().map(number).collect::<Vec<_>>(),
+            "outcomes": outcomes,
+            "basis": basis_json(&table.basis),
+        });
+        return print_json(&value);
+    }
+    let mut text = String::new();
+    let basis = match &table.basis {
+        Basis::Certified(certificate) => {
+            let p = &certificate.periodicity;
+            format!("certified period {} from n = {}", p.period, p.preperiod)
+        }
+        Basis::Computed { computed } => format!("computed directly, {computed} values"),
+    };
+    let _ = writeln!(text, "{}  ({basis})", table.game);
+    let heaps: Vec<String> = (0..table.values.len()).map(|i| (&table.from + i).to_string()).collect();
+    let values: Vec<String> = table.values.iter().map(ToString::to_string).collect();
+    let label_width = 5;
+    let cell = heaps.iter().chain(&values).map(String::len).max().unwrap_or(1) + 1;
+    let per_line = (width.saturating_sub(label_width) / cell).max(1);
+    let outcome_cells: Vec<String> = outcomes.chars().map(String::from).collect();
+    for start in (0..heaps.len()).step_by(per_line) {
+        let end = (start + per_line).min(heaps.len());
+        if start > 0 {
+            text.push('\n');
+        }
+        for (label, row) in [("n", &heaps), ("G(n)", &values), ("P/N", &outcome_cells)] {
+            let _ = write!(text, "{label:<label_width$}");
+            for item in &row[start..end] {
+                let _ = write!(text, "{item:>cell$}");
+            }
+            text.push('\n');
+        }
+    }
+    print(&text)
+}
+
+/// The P-positions of a periodic Grundy sequence, in words.
+fn p_positions(p: &Periodicity) -> String {
+    let list = |items: &[u64]| items.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+    let zeros: Vec<u64> = p.zeros().collect();
+    if p.saltus > 0 {
+        return if zeros.is_empty() {
+            "none: only heap sizes with value 0 lose, and no value is 0".to_owned()
+        } else {
+            format!(
+                "exactly n ∈ {{{}}} (values grow by {} every {} heaps, so there are no others)",
+                list(&zeros),
+                p.saltus,
+                p.period
+            )
+        };
+    }
+    let (early, periodic): (Vec<u64>, Vec<u64>) = zeros.into_iter().partition(|&n| n < p.preperiod);
+    let residues: Vec<u64> = {
+        let mut residues: Vec<u64> = periodic.iter().map(|n| n % p.period).collect();
+        residues.sort_unstable();
+        residues
+    };
+    let tail = if residues.is_empty() {
+        "none".to_owned()
+    } else {
+        format!("n mod {} ∈ {{{}}}", p.period, list(&residues))
+    };
+    if p.preperiod == 0 {
+        tail
+    } else {
+        let early = if early.is_empty() { "none".to_owned() } else { format!("n ∈ {{{}}}", list(&early)) };
+        format!("below {}: {early}; from {} on: {tail}", p.preperiod, p.preperiod)
+    }
+}
+
+/// Prints a period report.
+pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
+    if as_json {
+        let value = match &report.search {
+            Search::Certified(certificate) => {
+                let p = &certificate.periodicity;
+                json!({
+                    "game": report.game,
+                    "preperiod": p.preperiod,
+                    "period": p.period,
+                    "saltus": p.saltus,
+                    "values": p.values,
+                    "certified": true,
+                    "certificate": theorem_json(certificate),
+                    "p_positions": p_positions(p),
+                })
+            }
+            Search::Observed(observation) => {
+                let p = &observation.periodicity;
+                json!({
+                    "game": report.game,
+                    "preperiod": p.preperiod,
+                    "period": p.period,
+                    "saltus": p.saltus,
+                    "values": p.values,
+                    "certified": false,
+                    "certificate": null,
+                    "checked_to": observation.checked_to,
+                    "note": "observed in the computed values, not proved",
+                    "p_positions": p_positions(p),
+                })
+            }
+            Search::NotFound { checked_to } | Search::Interrupted { checked_to } => json!({
+                "game": report.game,
+                "preperiod": null,
+                "period": null,
+                "saltus": null,
+                "values": null,
+                "certified": false,
+                "certificate": null,
+                "checked_to": checked_to,
+            }),
+        };
+        return print_json(&value);
+    }
+    let mut text = String::new();
+    let _ = writeln!(text, "game         {}", report.game);
+    let describe = |text: &mut String, p: &Periodicity| {
+        let _ = writeln!(text, "period       {}", p.period);
+        let _ = writeln!(text, "preperiod    {}", p.preperiod);
+        if p.saltus > 0 {
+            let _ = writeln!(text, "saltus       {}  (G(n + {}) = G(n) + {} for n ≥ {})", p.saltus, p.period, p.saltus, p.preperiod);
+        }
+        let pre: Vec<String> = p.values[..p.preperiod as usize].iter().map(ToString::to_string).collect();
+        let body: Vec<String> = p.values[p.preperiod as usize..].iter().map(ToString::to_string).collect();
+        let values = if pre.is_empty() { body.join(" ") } else { format!("{} | {}", pre.join(" "), body.join(" ")) };
+        let _ = writeln!(text, "values       {values}");
+        let _ = writeln!(text, "P-positions  {}", p_positions(p));
+    };
+    match &report.search {
+        Search::Certified(certificate) => {
+            describe(&mut text, &certificate.periodicity);
+            let _ = writeln!(
+                text,
+                "certified    yes, by the {} ({}); values checked to {}",
+                certificate.theorem.name(),
+                theorem_statement(&certificate.theorem),
+                certificate.checked_to
+            );
+        }
+        Search::Observed(observation) => {
+            describe(&mut text, &observation.periodicity);
+            let _ = writeln!(
+                text,
+                "certified    no: observed in the first {} values, not proved (no theorem applies to this game)",
+                observation.checked_to
+            );
+        }
+        Search::NotFound { checked_to } | Search::Interrupted { checked_to } => {
+            let _ = writeln!(text, "period       none found in the first {checked_to} values (raise --max to search further)");
+        }
+    }
+    print(&text)
+}
