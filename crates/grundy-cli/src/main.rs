@@ -69,7 +69,12 @@ Examples:
         #[arg(long, value_name = "N", allow_hyphen_values = true)]
         to: String,
         /// The first heap size.
-        #[arg(long, value_name = "A", default_value = "0", allow_hyphen_values = true)]
+        #[arg(
+            long,
+            value_name = "A",
+            default_value = "0",
+            allow_hyphen_values = true
+        )]
         from: String,
         /// Columns per line for the human table (it wraps).
         #[arg(long, value_name = "COLUMNS", default_value_t = 80)]
@@ -120,7 +125,9 @@ impl Common {
             EngineName::Naive => Engine::Naive,
         };
         let config = Config::default().with_engine(engine);
-        let Some(max) = &self.max else { return Ok(config) };
+        let Some(max) = &self.max else {
+            return Ok(config);
+        };
         let limit = parse_number(max, "--max")?;
         let limit = u64::try_from(&limit).unwrap_or(u64::MAX);
         Ok(config.with_max_values(limit)?)
@@ -158,7 +165,11 @@ fn exit_code(error: &anyhow::Error) -> u8 {
 fn run(cli: Cli) -> anyhow::Result<()> {
     let observer = TerminalObserver::install();
     match cli.command {
-        Command::Solve { game, position, common } => {
+        Command::Solve {
+            game,
+            position,
+            common,
+        } => {
             let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
             let game = parse_game(&game)?;
             let heap = parse_heap(&position)?;
@@ -166,7 +177,13 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             observer.finish();
             output::solution(&solution?, common.json)
         }
-        Command::Table { game, to, from, width, common } => {
+        Command::Table {
+            game,
+            to,
+            from,
+            width,
+            common,
+        } => {
             let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
             let game = parse_game(&game)?;
             let to = parse_number(&to, "--to")?;

@@ -23,12 +23,17 @@ pub fn error_chain(error: &anyhow::Error) -> String {
 
 /// An exact JSON number of any size.
 fn number(n: &BigUint) -> Number {
-    n.to_string().parse().expect("decimal digits are a JSON number")
+    n.to_string()
+        .parse()
+        .expect("decimal digits are a JSON number")
 }
 
 fn print(text: &str) -> anyhow::Result<()> {
     let mut stdout = io::stdout().lock();
-    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
         // A closed pipe (`grundy table … | head`) is not an error.
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         other => Ok(other?),
@@ -47,7 +52,9 @@ fn theorem_json(certificate: &Certificate) -> Value {
     });
     match certificate.theorem {
         Theorem::Window { window } => object["window"] = json!(window),
-        Theorem::AllBut { largest_excluded } => object["largest_excluded"] = json!(largest_excluded),
+        Theorem::AllBut { largest_excluded } => {
+            object["largest_excluded"] = json!(largest_excluded);
+        }
         Theorem::Residue { modulus } => object["modulus"] = json!(modulus),
     }
     object
@@ -86,7 +93,9 @@ fn basis_json(basis: &Basis) -> Value {
             object["saltus"] = json!(p.saltus);
             json!({ "kind": "certified period", "certificate": object })
         }
-        Basis::Computed { computed } => json!({ "kind": "computed directly", "computed": computed }),
+        Basis::Computed { computed } => {
+            json!({ "kind": "computed directly", "computed": computed })
+        }
     }
 }
 
@@ -120,14 +129,21 @@ pub fn solution(solution: &Solution, as_json: bool) -> anyhow::Result<()> {
     let _ = writeln!(text, "value     {verdict}");
     let _ = writeln!(text, "grundy    {}", solution.grundy);
     if moves.is_empty() {
-        let _ = writeln!(text, "winning   none: every move leaves a position the opponent wins");
+        let _ = writeln!(
+            text,
+            "winning   none: every move leaves a position the opponent wins"
+        );
     }
     for (i, (m, to)) in moves.iter().take(MOVES_SHOWN).enumerate() {
         let label = if i == 0 { "winning" } else { "" };
         let _ = writeln!(text, "{label:<9} {m} → {to}");
     }
     if moves.len() > MOVES_SHOWN {
-        let _ = writeln!(text, "          … and {} more (--json lists all)", moves.len() - MOVES_SHOWN);
+        let _ = writeln!(
+            text,
+            "          … and {} more (--json lists all)",
+            moves.len() - MOVES_SHOWN
+        );
     }
     let _ = writeln!(text, "reason    {}", solution.reason);
     print(&text)
@@ -135,7 +151,11 @@ pub fn solution(solution: &Solution, as_json: bool) -> anyhow::Result<()> {
 
 /// Prints a table: the seed-style rows `n`, `G(n)`, `P/N`, wrapped to `width` columns.
 pub fn table(table: &Table, as_json: bool, width: usize) -> anyhow::Result<()> {
-    let outcomes: String = table.values.iter().map(|v| if v == &BigUint::ZERO { 'P' } else { 'N' }).collect();
+    let outcomes: String = table
+        .values
+        .iter()
+        .map(|v| if v == &BigUint::ZERO { 'P' } else { 'N' })
+        .collect();
     if as_json {
         let value = json!({
             "game": table.game,
@@ -156,10 +176,18 @@ pub fn table(table: &Table, as_json: bool, width: usize) -> anyhow::Result<()> {
         Basis::Computed { computed } => format!("computed directly, {computed} values"),
     };
     let _ = writeln!(text, "{}  ({basis})", table.game);
-    let heaps: Vec<String> = (0..table.values.len()).map(|i| (&table.from + i).to_string()).collect();
+    let heaps: Vec<String> = (0..table.values.len())
+        .map(|i| (&table.from + i).to_string())
+        .collect();
     let values: Vec<String> = table.values.iter().map(ToString::to_string).collect();
     let label_width = 5;
-    let cell = heaps.iter().chain(&values).map(String::len).max().unwrap_or(1) + 1;
+    let cell = heaps
+        .iter()
+        .chain(&values)
+        .map(String::len)
+        .max()
+        .unwrap_or(1)
+        + 1;
     let per_line = (width.saturating_sub(label_width) / cell).max(1);
     let outcome_cells: Vec<String> = outcomes.chars().map(String::from).collect();
     for start in (0..heaps.len()).step_by(per_line) {
@@ -180,7 +208,13 @@ pub fn table(table: &Table, as_json: bool, width: usize) -> anyhow::Result<()> {
 
 /// The P-positions of a periodic Grundy sequence, in words.
 fn p_positions(p: &Periodicity) -> String {
-    let list = |items: &[u64]| items.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+    let list = |items: &[u64]| {
+        items
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     let zeros: Vec<u64> = p.zeros().collect();
     if p.saltus > 0 {
         return if zeros.is_empty() {
@@ -208,8 +242,15 @@ fn p_positions(p: &Periodicity) -> String {
     if p.preperiod == 0 {
         tail
     } else {
-        let early = if early.is_empty() { "none".to_owned() } else { format!("n ∈ {{{}}}", list(&early)) };
-        format!("below {}: {early}; from {} on: {tail}", p.preperiod, p.preperiod)
+        let early = if early.is_empty() {
+            "none".to_owned()
+        } else {
+            format!("n ∈ {{{}}}", list(&early))
+        };
+        format!(
+            "below {}: {early}; from {} on: {tail}",
+            p.preperiod, p.preperiod
+        )
     }
 }
 
@@ -264,11 +305,25 @@ pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
         let _ = writeln!(text, "period       {}", p.period);
         let _ = writeln!(text, "preperiod    {}", p.preperiod);
         if p.saltus > 0 {
-            let _ = writeln!(text, "saltus       {}  (G(n + {}) = G(n) + {} for n ≥ {})", p.saltus, p.period, p.saltus, p.preperiod);
+            let _ = writeln!(
+                text,
+                "saltus       {}  (G(n + {}) = G(n) + {} for n ≥ {})",
+                p.saltus, p.period, p.saltus, p.preperiod
+            );
         }
-        let pre: Vec<String> = p.values[..p.preperiod as usize].iter().map(ToString::to_string).collect();
-        let body: Vec<String> = p.values[p.preperiod as usize..].iter().map(ToString::to_string).collect();
-        let values = if pre.is_empty() { body.join(" ") } else { format!("{} | {}", pre.join(" "), body.join(" ")) };
+        let pre: Vec<String> = p.values[..p.preperiod as usize]
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let body: Vec<String> = p.values[p.preperiod as usize..]
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let values = if pre.is_empty() {
+            body.join(" ")
+        } else {
+            format!("{} | {}", pre.join(" "), body.join(" "))
+        };
         let _ = writeln!(text, "values       {values}");
         let _ = writeln!(text, "P-positions  {}", p_positions(p));
     };
@@ -292,7 +347,10 @@ pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
             );
         }
         Search::NotFound { checked_to } | Search::Interrupted { checked_to } => {
-            let _ = writeln!(text, "period       none found in the first {checked_to} values (raise --max to search further)");
+            let _ = writeln!(
+                text,
+                "period       none found in the first {checked_to} values (raise --max to search further)"
+            );
         }
     }
     print(&text)

@@ -26,7 +26,10 @@ impl TerminalObserver {
                 std::process::exit(130);
             }
         });
-        Self { bar: OnceLock::new(), terminal: std::io::stderr().is_terminal() }
+        Self {
+            bar: OnceLock::new(),
+            terminal: std::io::stderr().is_terminal(),
+        }
     }
 
     /// Removes the bar, if one was drawn.

@@ -109,7 +109,11 @@ impl Outcome {
 
     /// The outcome of a position with Grundy value `grundy` under normal play.
     pub fn of_grundy(grundy: &BigUint) -> Self {
-        if grundy.is_zero() { Self::Lose } else { Self::Win }
+        if grundy.is_zero() {
+            Self::Lose
+        } else {
+            Self::Win
+        }
     }
 }
 
@@ -192,7 +196,9 @@ impl Evaluation {
         match self {
             Self::Certified(certificate) => certificate.periodicity.value_at(n),
             Self::Computed(values) => {
-                let n = n.to_usize().expect("computed heaps are below the value limit");
+                let n = n
+                    .to_usize()
+                    .expect("computed heaps are below the value limit");
                 BigUint::from(values[n])
             }
         }
@@ -201,7 +207,9 @@ impl Evaluation {
     fn basis(self) -> Basis {
         match self {
             Self::Certified(certificate) => Basis::Certified(certificate),
-            Self::Computed(values) => Basis::Computed { computed: values.len() as u64 },
+            Self::Computed(values) => Basis::Computed {
+                computed: values.len() as u64,
+            },
         }
     }
 }
@@ -209,30 +217,44 @@ impl Evaluation {
 impl Analyzer<'static> {
     /// An analyzer that reports no progress and is never interrupted.
     pub fn new(config: Config) -> Self {
-        Analyzer { config, observer: &NoObserver }
+        Analyzer {
+            config,
+            observer: &NoObserver,
+        }
     }
 }
 
-impl<'a> Analyzer<'a> {
+impl Analyzer<'_> {
     /// The same analyzer, reporting to `observer`.
-    pub fn with_observer<'b>(self, observer: &'b dyn Observer) -> Analyzer<'b> {
-        Analyzer { config: self.config, observer }
+    pub fn with_observer(self, observer: &dyn Observer) -> Analyzer<'_> {
+        Analyzer {
+            config: self.config,
+            observer,
+        }
     }
 
-    fn set<'g>(game: &'g Game) -> &'g SubtractionSet {
+    fn set(game: &Game) -> &SubtractionSet {
         match game {
             Game::Subtraction(subtraction) => subtraction.set(),
         }
     }
 
     /// Computes up to `count` values, consulting the observer as it goes.
-    fn compute(&self, values: &mut Values, prefix: &mut Vec<u32>, count: u64, total: u64) -> Result<(), Error> {
+    fn compute(
+        &self,
+        values: &mut Values,
+        prefix: &mut Vec<u32>,
+        count: u64,
+        total: u64,
+    ) -> Result<(), Error> {
         while (prefix.len() as u64) < count {
             let chunk = (count - prefix.len() as u64).min(1 << 16);
             prefix.extend(values.by_ref().take(chunk as usize));
             self.observer.progress(prefix.len() as u64, total);
             if self.observer.interrupted() {
-                return Err(Error::Interrupted { checked_to: prefix.len() as u64 });
+                return Err(Error::Interrupted {
+                    checked_to: prefix.len() as u64,
+                });
             }
         }
         Ok(())
@@ -266,7 +288,10 @@ impl<'a> Analyzer<'a> {
                 let modulus = family.residue_modulus().expect("checked");
                 let mut prefix = Vec::new();
                 self.compute(&mut values, &mut prefix, modulus, modulus)?;
-                (Search::Certified(period::residue_certificate(modulus)), prefix)
+                (
+                    Search::Certified(period::residue_certificate(modulus)),
+                    prefix,
+                )
             }
             SubtractionSet::Family(_) => {
                 let mut prefix = Vec::new();
@@ -279,7 +304,9 @@ impl<'a> Analyzer<'a> {
         }
         if let Search::Certified(certificate) = &search {
             certificate.verify(&prefix).map_err(|e| {
-                Error::Internal(format!("the certificate for {game} failed its re-check: {e}"))
+                Error::Internal(format!(
+                    "the certificate for {game} failed its re-check: {e}"
+                ))
             })?;
         }
         Ok((search, prefix))
@@ -307,7 +334,10 @@ impl<'a> Analyzer<'a> {
     /// ```
     pub fn period(&self, game: &Game) -> Result<PeriodReport, Error> {
         let (search, _) = self.search(game)?;
-        Ok(PeriodReport { game: game.to_string(), search })
+        Ok(PeriodReport {
+            game: game.to_string(),
+            search,
+        })
     }
 
     /// Values good for every heap up to `largest`, or a refusal saying why not.
@@ -320,13 +350,20 @@ impl<'a> Analyzer<'a> {
         {
             // No theorem applies to families: compute just what is needed.
             let mut prefix = Vec::new();
-            self.compute(&mut Values::new(set, self.config.engine), &mut prefix, n + 1, n + 1)?;
+            self.compute(
+                &mut Values::new(set, self.config.engine),
+                &mut prefix,
+                n + 1,
+                n + 1,
+            )?;
             return Ok(Evaluation::Computed(prefix));
         }
         let (search, prefix) = self.search(game)?;
         match search {
             Search::Certified(certificate) => Ok(Evaluation::Certified(certificate)),
-            _ if within.is_some_and(|n| n < prefix.len() as u64) => Ok(Evaluation::Computed(prefix)),
+            _ if within.is_some_and(|n| n < prefix.len() as u64) => {
+                Ok(Evaluation::Computed(prefix))
+            }
             search => Err(Error::Refused(refusal(game, largest, &search, limit))),
         }
     }
@@ -357,7 +394,11 @@ impl<'a> Analyzer<'a> {
         let set = Self::set(game);
         let mut winning: Vec<BigUint> = match set {
             SubtractionSet::Finite(finite) => {
-                let amounts = finite.members().iter().map(|&s| BigUint::from(s)).filter(|s| s <= heap);
+                let amounts = finite
+                    .members()
+                    .iter()
+                    .map(|&s| BigUint::from(s))
+                    .filter(|s| s <= heap);
                 option_values(&evaluation, heap, amounts)
             }
             SubtractionSet::AllBut(all_but) => {
@@ -372,7 +413,12 @@ impl<'a> Analyzer<'a> {
                     }
                     Evaluation::Computed(values) => {
                         let n = heap.to_usize().expect("computed heaps are small");
-                        values[..n].iter().zip(0u64..).filter(|&(&v, _)| v == 0).map(|(_, m)| m).collect()
+                        values[..n]
+                            .iter()
+                            .zip(0u64..)
+                            .filter(|&(&v, _)| v == 0)
+                            .map(|(_, m)| m)
+                            .collect()
                     }
                 };
                 zeros
@@ -383,12 +429,20 @@ impl<'a> Analyzer<'a> {
                     .filter(|take| take.to_u64().is_none_or(|take| all_but.contains(take)))
                     .collect()
             }
-            SubtractionSet::Family(family) => {
-                option_values(&evaluation, heap, family_members_up_to(*family, heap).into_iter())
-            }
+            SubtractionSet::Family(family) => option_values(
+                &evaluation,
+                heap,
+                family_members_up_to(*family, heap).into_iter(),
+            ),
         };
         winning.sort();
-        let winning_moves = winning.into_iter().map(|take| Move { to: heap - &take, take }).collect();
+        let winning_moves = winning
+            .into_iter()
+            .map(|take| Move {
+                to: heap - &take,
+                take,
+            })
+            .collect();
         let reason = reason(game, heap, &grundy, outcome, &evaluation);
         Ok(Solution {
             game: game.to_string(),
@@ -422,9 +476,13 @@ impl<'a> Analyzer<'a> {
     /// ```
     pub fn table(&self, game: &Game, from: &BigUint, to: &BigUint) -> Result<Table, Error> {
         if from > to {
-            return Err(Error::Setting(format!("the table must start at or before its end: --from {from} is after --to {to}")));
+            return Err(Error::Setting(format!(
+                "the table must start at or before its end: --from {from} is after --to {to}"
+            )));
         }
-        let rows = (to - from + 1u32).to_u64().filter(|&rows| rows <= MAX_TABLE_ROWS);
+        let rows = (to - from + 1u32)
+            .to_u64()
+            .filter(|&rows| rows <= MAX_TABLE_ROWS);
         let Some(rows) = rows else {
             return Err(Error::Setting(format!(
                 "a table has at most {MAX_TABLE_ROWS} rows; --from {from} --to {to} asks for more"
@@ -438,7 +496,9 @@ impl<'a> Analyzer<'a> {
                 let end = (periodicity.preperiod + periodicity.period) as usize;
                 let mut out = Vec::with_capacity(rows as usize);
                 for _ in 0..rows {
-                    out.push(BigUint::from(periodicity.values[index]) + &periods * periodicity.saltus);
+                    out.push(
+                        BigUint::from(periodicity.values[index]) + &periods * periodicity.saltus,
+                    );
                     index += 1;
                     if index == end {
                         index = periodicity.preperiod as usize;
@@ -449,10 +509,18 @@ impl<'a> Analyzer<'a> {
             }
             Evaluation::Computed(values) => {
                 let start = from.to_usize().expect("computed heaps are small");
-                values[start..start + rows as usize].iter().map(|&v| BigUint::from(v)).collect()
+                values[start..start + rows as usize]
+                    .iter()
+                    .map(|&v| BigUint::from(v))
+                    .collect()
             }
         };
-        Ok(Table { game: game.to_string(), from: from.clone(), values, basis: evaluation.basis() })
+        Ok(Table {
+            game: game.to_string(),
+            from: from.clone(),
+            values,
+            basis: evaluation.basis(),
+        })
     }
 
     /// Periods of many games at once, on every core when the `parallel` feature is on.
@@ -485,25 +553,34 @@ impl<'a> Analyzer<'a> {
 }
 
 /// The amounts among `amounts` whose option `heap - s` has Grundy value 0.
-fn option_values(evaluation: &Evaluation, heap: &BigUint, amounts: impl Iterator<Item = BigUint>) -> Vec<BigUint> {
+fn option_values(
+    evaluation: &Evaluation,
+    heap: &BigUint,
+    amounts: impl Iterator<Item = BigUint>,
+) -> Vec<BigUint> {
     match evaluation {
         Evaluation::Certified(certificate) if certificate.periodicity.saltus == 0 => {
             // One division for the heap, then every option by residue arithmetic.
             let periodicity = &certificate.periodicity;
             let (n0, p) = (periodicity.preperiod, periodicity.period);
-            let residue = (heap >= &BigUint::from(n0)).then(|| ((heap - n0) % p).to_u64().expect("below p"));
+            let residue =
+                (heap >= &BigUint::from(n0)).then(|| ((heap - n0) % p).to_u64().expect("below p"));
             amounts
                 .filter(|s| {
                     let option = heap - s;
                     let index = match (residue, s.to_u64()) {
-                        (Some(r), Some(s)) if option >= BigUint::from(n0) => n0 + (r + p - s % p) % p,
+                        (Some(r), Some(s)) if option >= BigUint::from(n0) => {
+                            n0 + (r + p - s % p) % p
+                        }
                         _ => return periodicity.value_at(&option).is_zero(),
                     };
                     periodicity.values[index as usize] == 0
                 })
                 .collect()
         }
-        _ => amounts.filter(|s| evaluation.value(&(heap - s)).is_zero()).collect(),
+        _ => amounts
+            .filter(|s| evaluation.value(&(heap - s)).is_zero())
+            .collect(),
     }
 }
 
@@ -511,7 +588,11 @@ fn option_values(evaluation: &Evaluation, heap: &BigUint, amounts: impl Iterator
 /// certificate (powers of two), whose members below `n` number `O(log n)`.
 fn family_members_up_to(family: Family, heap: &BigUint) -> Vec<BigUint> {
     if let Some(n) = heap.to_u64() {
-        return family.members_up_to(n).into_iter().map(BigUint::from).collect();
+        return family
+            .members_up_to(n)
+            .into_iter()
+            .map(BigUint::from)
+            .collect();
     }
     match family {
         Family::PowersOfTwo => (0..heap.bits()).map(|k| BigUint::from(1u32) << k).collect(),
@@ -525,7 +606,10 @@ fn family_members_up_to(family: Family, heap: &BigUint) -> Vec<BigUint> {
             members
         }
         Family::Squares | Family::Primes => {
-            unreachable!("{} has no certificate, so its heaps are below the value limit", family.name())
+            unreachable!(
+                "{} has no certificate, so its heaps are below the value limit",
+                family.name()
+            )
         }
     }
 }
@@ -533,7 +617,9 @@ fn family_members_up_to(family: Family, heap: &BigUint) -> Vec<BigUint> {
 fn observed_or_not_found(prefix: &[u32]) -> Search {
     match period::observe(prefix) {
         Some(observation) => Search::Observed(observation),
-        None => Search::NotFound { checked_to: prefix.len() as u64 },
+        None => Search::NotFound {
+            checked_to: prefix.len() as u64,
+        },
     }
 }
 
@@ -548,7 +634,11 @@ fn refusal(game: &Game, heap: &BigUint, search: &Search, limit: u64) -> String {
                 observation.checked_to,
                 p.period,
                 p.preperiod,
-                if p.saltus > 0 { format!(", saltus {}", p.saltus) } else { String::new() }
+                if p.saltus > 0 {
+                    format!(", saltus {}", p.saltus)
+                } else {
+                    String::new()
+                }
             )
         }
         _ => String::new(),
@@ -565,7 +655,13 @@ fn refusal(game: &Game, heap: &BigUint, search: &Search, limit: u64) -> String {
 }
 
 /// One sentence: what decided the answer.
-fn reason(game: &Game, heap: &BigUint, grundy: &BigUint, outcome: Outcome, evaluation: &Evaluation) -> String {
+fn reason(
+    game: &Game,
+    heap: &BigUint,
+    grundy: &BigUint,
+    outcome: Outcome,
+    evaluation: &Evaluation,
+) -> String {
     let verdict = match outcome {
         Outcome::Win => format!("G = {grundy} ≠ 0, so the player to move wins"),
         Outcome::Lose => "G = 0, so the player to move loses".to_owned(),
@@ -584,7 +680,10 @@ fn reason(game: &Game, heap: &BigUint, grundy: &BigUint, outcome: Outcome, evalu
             let law = if p.saltus == 0 {
                 format!("period {} from n = {}", p.period, p.preperiod)
             } else {
-                format!("G(n + {}) = G(n) + {} from n = {}", p.period, p.saltus, p.preperiod)
+                format!(
+                    "G(n + {}) = G(n) + {} from n = {}",
+                    p.period, p.saltus, p.preperiod
+                )
             };
             format!(
                 "{game} has the certified {law} ({}, values checked to {}); {position}: {verdict}.",

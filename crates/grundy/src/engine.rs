@@ -68,15 +68,17 @@ impl Values {
             (SubtractionSet::Finite(finite), Engine::Streaming) => {
                 Inner::FiniteRing(FiniteRing::new(finite.members()))
             }
-            (SubtractionSet::Finite(finite), Engine::Naive) => {
-                Inner::FiniteNaive { members: finite.members().to_vec(), table: Vec::new() }
-            }
+            (SubtractionSet::Finite(finite), Engine::Naive) => Inner::FiniteNaive {
+                members: finite.members().to_vec(),
+                table: Vec::new(),
+            },
             (SubtractionSet::AllBut(all_but), Engine::Streaming) => {
                 Inner::AllButCounting(AllButCounting::new(all_but.excluded()))
             }
-            (SubtractionSet::AllBut(all_but), Engine::Naive) => {
-                Inner::AllButNaive { excluded: all_but.excluded().to_vec(), table: Vec::new() }
-            }
+            (SubtractionSet::AllBut(all_but), Engine::Naive) => Inner::AllButNaive {
+                excluded: all_but.excluded().to_vec(),
+                table: Vec::new(),
+            },
             // An infinite family has one algorithm: the definition over its members so far.
             (SubtractionSet::Family(family), _) => Inner::Family(FamilyTable::new(*family)),
         };
@@ -115,7 +117,10 @@ impl Iterator for Values {
         let value = match &mut self.inner {
             Inner::FiniteRing(ring) => ring.value_at(n),
             Inner::FiniteNaive { members, table } => {
-                let options = members.iter().filter(|&&s| s <= n).map(|&s| table[(n - s) as usize]);
+                let options = members
+                    .iter()
+                    .filter(|&&s| s <= n)
+                    .map(|&s| table[(n - s) as usize]);
                 let value = naive_mex(options);
                 table.push(value);
                 value
@@ -141,7 +146,10 @@ fn naive_mex(options: impl Iterator<Item = u32>) -> u32 {
     let mut seen: Vec<u32> = options.collect();
     seen.sort_unstable();
     seen.dedup();
-    seen.iter().zip(0..).find(|&(&v, i)| v != i).map_or(seen.len() as u32, |(_, i)| i)
+    seen.iter()
+        .zip(0..)
+        .find(|&(&v, i)| v != i)
+        .map_or(seen.len() as u32, |(_, i)| i)
 }
 
 /// A reusable bitset for the mex of many small values.
@@ -186,8 +194,16 @@ struct FiniteRing {
 impl FiniteRing {
     fn new(members: &[u64]) -> Self {
         let span = *members.last().expect("finite sets are non-empty");
-        let size = usize::try_from(span + 1).expect("amounts are bounded").next_power_of_two();
-        Self { members: members.to_vec(), ring: vec![0; size], mask: size - 1, span, mex: MexSet::default() }
+        let size = usize::try_from(span + 1)
+            .expect("amounts are bounded")
+            .next_power_of_two();
+        Self {
+            members: members.to_vec(),
+            ring: vec![0; size],
+            mask: size - 1,
+            span,
+            mex: MexSet::default(),
+        }
     }
 
     fn value_at(&mut self, n: u64) -> u32 {
@@ -262,7 +278,11 @@ impl AllButCounting {
             self.counts.resize(value as usize + 1, 0);
         }
         self.counts[value as usize] += 1;
-        while self.counts.get(self.all_mex as usize).is_some_and(|&c| c > 0) {
+        while self
+            .counts
+            .get(self.all_mex as usize)
+            .is_some_and(|&c| c > 0)
+        {
             self.all_mex += 1;
         }
         value
@@ -281,7 +301,13 @@ struct FamilyTable {
 
 impl FamilyTable {
     fn new(family: Family) -> Self {
-        Self { family, members: Vec::new(), fibonacci: (1, 2), values: Vec::new(), mex: MexSet::default() }
+        Self {
+            family,
+            members: Vec::new(),
+            fibonacci: (1, 2),
+            values: Vec::new(),
+            mex: MexSet::default(),
+        }
     }
 
     /// Adds `n` to the members if it belongs to the family (called once for each `n` in order).
@@ -299,7 +325,12 @@ impl FamilyTable {
             Family::Squares => n > 0 && n.isqrt() * n.isqrt() == n,
             Family::PowersOfTwo => n.is_power_of_two(),
             Family::Primes => {
-                n >= 2 && self.members.iter().take_while(|&&p| p * p <= n).all(|&p| n % p != 0)
+                n >= 2
+                    && self
+                        .members
+                        .iter()
+                        .take_while(|&&p| p * p <= n)
+                        .all(|&p| n % p != 0)
             }
         };
         if member {

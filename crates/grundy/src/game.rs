@@ -28,7 +28,10 @@ impl SubtractionGame {
     /// The Bash game: a finite set `1..m`, named `bash:m`.
     pub(crate) fn bash(set: FiniteSet) -> Self {
         let m = set.largest();
-        Self { set: SubtractionSet::Finite(set), bash: Some(m) }
+        Self {
+            set: SubtractionSet::Finite(set),
+            bash: Some(m),
+        }
     }
 
     /// The amounts a move may remove.

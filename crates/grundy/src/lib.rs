@@ -24,9 +24,7 @@ pub mod position;
 pub mod spec;
 pub mod subtraction;
 
-pub use analysis::{
-    Analyzer, Basis, Config, Error, Move, Outcome, PeriodReport, Solution, Table,
-};
+pub use analysis::{Analyzer, Basis, Config, Error, Move, Outcome, PeriodReport, Solution, Table};
 pub use engine::Engine;
 pub use game::Game;
 pub use position::parse_heap;

@@ -111,7 +111,11 @@ impl Periodicity {
     /// The indices `n` with `a(n) = 0` in one preperiod plus one period. With `s > 0` these are all
     /// the zeros of the sequence; with `s = 0` the zeros from `n0` on repeat every `p`.
     pub fn zeros(&self) -> impl Iterator<Item = u64> + '_ {
-        self.values.iter().zip(0u64..).filter(|&(&v, _)| v == 0).map(|(_, n)| n)
+        self.values
+            .iter()
+            .zip(0u64..)
+            .filter(|&(&v, _)| v == 0)
+            .map(|(_, n)| n)
     }
 }
 
@@ -229,15 +233,24 @@ impl Certificate {
     /// assert!(certificate.verify(&wrong).is_err());
     /// ```
     pub fn verify(&self, values: &[u32]) -> Result<(), CertificateError> {
-        let Periodicity { preperiod: n0, period: p, saltus: s, values: stored } = &self.periodicity;
+        let Periodicity {
+            preperiod: n0,
+            period: p,
+            saltus: s,
+            values: stored,
+        } = &self.periodicity;
         let (n0, p, s, big_n) = (*n0, *p, *s, self.checked_to);
         if p == 0 {
             return Err(CertificateError::ZeroPeriod);
         }
         if (values.len() as u64) < big_n || big_n < n0 + p {
-            return Err(CertificateError::TooFewValues { needed: big_n.max(n0 + p), given: values.len() as u64 });
+            return Err(CertificateError::TooFewValues {
+                needed: big_n.max(n0 + p),
+                given: values.len() as u64,
+            });
         }
-        if let Some(i) = (0..n0 + p).find(|&i| stored.get(i as usize) != Some(&values[i as usize])) {
+        if let Some(i) = (0..n0 + p).find(|&i| stored.get(i as usize) != Some(&values[i as usize]))
+        {
             return Err(CertificateError::StoredValues(i));
         }
         if stored.len() as u64 != n0 + p {
@@ -249,7 +262,10 @@ impl Certificate {
             Theorem::Residue { modulus } => modulus,
         };
         if big_n < needed {
-            return Err(CertificateError::ShortRange { needed, checked_to: big_n });
+            return Err(CertificateError::ShortRange {
+                needed,
+                checked_to: big_n,
+            });
         }
         for n in n0..big_n - p {
             if u64::from(values[(n + p) as usize]) != u64::from(values[n as usize]) + s {
@@ -263,7 +279,12 @@ impl Certificate {
                 }
             }
             Theorem::Residue { modulus } => {
-                let expected = Periodicity { preperiod: 0, period: modulus, saltus: 0, values: (0..modulus as u32).collect() };
+                let expected = Periodicity {
+                    preperiod: 0,
+                    period: modulus,
+                    saltus: 0,
+                    values: (0..modulus as u32).collect(),
+                };
                 if self.periodicity != expected {
                     return Err(CertificateError::Residue);
                 }
@@ -278,11 +299,16 @@ impl Certificate {
                 if (0..s).any(|v| !first_period.contains(&v)) {
                     return Err(CertificateError::AllButCondition(2));
                 }
-                if before.iter().any(|u| !first_period.contains(&(u + s)) && !body.contains(u)) {
+                if before
+                    .iter()
+                    .any(|u| !first_period.contains(&(u + s)) && !body.contains(u))
+                {
                     return Err(CertificateError::AllButCondition(3));
                 }
                 let seen = set(0..big_n - p);
-                let mex = (0..).find(|v| !seen.contains(v)).expect("a finite set has a mex");
+                let mex = (0..)
+                    .find(|v| !seen.contains(v))
+                    .expect("a finite set has a mex");
                 let largest = first_period.last().copied().unwrap_or(0);
                 if mex + s <= largest {
                     return Err(CertificateError::AllButCondition(4));
@@ -361,7 +387,9 @@ pub fn search_window(
     let mut hash = 0u64;
     // `hash` is the hash of the window ending at `seq.len()`: seq[len - t..len].
     let mut push = |seq: &mut Vec<u32>, hash: &mut u64| -> bool {
-        let Some(value) = values.next() else { return false };
+        let Some(value) = values.next() else {
+            return false;
+        };
         *hash = hash.wrapping_mul(BASE).wrapping_add(u64::from(value) + 1);
         if seq.len() >= t {
             *hash = hash.wrapping_sub((u64::from(seq[seq.len() - t]) + 1).wrapping_mul(base_to_t));
@@ -372,11 +400,21 @@ pub fn search_window(
     // The first window that the deterministic map applies to ends at index t.
     while (seq.len() as u64) < (t as u64 + 1).min(limit) {
         if !push(&mut seq, &mut hash) {
-            return (Search::NotFound { checked_to: seq.len() as u64 }, seq);
+            return (
+                Search::NotFound {
+                    checked_to: seq.len() as u64,
+                },
+                seq,
+            );
         }
     }
     if (seq.len() as u64) < t as u64 + 1 {
-        return (Search::NotFound { checked_to: seq.len() as u64 }, seq);
+        return (
+            Search::NotFound {
+                checked_to: seq.len() as u64,
+            },
+            seq,
+        );
     }
     // Brent: tortoise at window end t, hare at t + 1.
     let mut tortoise = t;
@@ -400,16 +438,31 @@ pub fn search_window(
             lambda = 0;
         }
         if seq.len() as u64 >= limit {
-            return (Search::NotFound { checked_to: seq.len() as u64 }, seq);
+            return (
+                Search::NotFound {
+                    checked_to: seq.len() as u64,
+                },
+                seq,
+            );
         }
         if seq.len() as u64 % REPORT_EVERY == 0 {
             observer.progress(seq.len() as u64, limit);
             if observer.interrupted() {
-                return (Search::Interrupted { checked_to: seq.len() as u64 }, seq);
+                return (
+                    Search::Interrupted {
+                        checked_to: seq.len() as u64,
+                    },
+                    seq,
+                );
             }
         }
         if !push(&mut seq, &mut hash) {
-            return (Search::NotFound { checked_to: seq.len() as u64 }, seq);
+            return (
+                Search::NotFound {
+                    checked_to: seq.len() as u64,
+                },
+                seq,
+            );
         }
         lambda += 1;
     }
@@ -418,8 +471,12 @@ pub fn search_window(
     while n0 > 0 && seq[n0 - 1] == seq[n0 - 1 + p] {
         n0 -= 1;
     }
-    let periodicity =
-        Periodicity { preperiod: n0 as u64, period: p as u64, saltus: 0, values: seq[..n0 + p].to_vec() };
+    let periodicity = Periodicity {
+        preperiod: n0 as u64,
+        period: p as u64,
+        saltus: 0,
+        values: seq[..n0 + p].to_vec(),
+    };
     let certificate = Certificate {
         periodicity,
         theorem: Theorem::Window { window: t as u64 },
@@ -434,7 +491,9 @@ fn least_consistent(values: &[u32], margin: impl Fn(usize) -> usize) -> Option<P
     let len = values.len();
     for p in 1..len {
         let last = u64::from(values[len - 1]);
-        let Some(s) = last.checked_sub(u64::from(values[len - 1 - p])) else { continue };
+        let Some(s) = last.checked_sub(u64::from(values[len - 1 - p])) else {
+            continue;
+        };
         let mut n0 = len - p;
         while n0 > 0 && u64::from(values[n0 - 1 + p]) == u64::from(values[n0 - 1]) + s {
             n0 -= 1;
@@ -475,7 +534,11 @@ fn least_consistent(values: &[u32], margin: impl Fn(usize) -> usize) -> Option<P
 pub fn certify_all_but(values: &[u32], largest_excluded: u64) -> Option<Certificate> {
     let x = largest_excluded as usize;
     let periodicity = least_consistent(values, |p| p + 2 * x)?;
-    let (n0, p, s) = (periodicity.preperiod as usize, periodicity.period as usize, periodicity.saltus);
+    let (n0, p, s) = (
+        periodicity.preperiod as usize,
+        periodicity.period as usize,
+        periodicity.saltus,
+    );
     // The least N meeting every condition; each condition only gets easier as N grows.
     let mut first_seen: Vec<Option<usize>> = Vec::new();
     for (i, &v) in values.iter().enumerate() {
@@ -501,7 +564,11 @@ pub fn certify_all_but(values: &[u32], largest_excluded: u64) -> Option<Certific
         }
     }
     // Condition 4: mex A(N - p) must exceed max A(n0 + p) - s.
-    let largest = values[..n0 + p].iter().map(|&v| u64::from(v)).max().unwrap_or(0);
+    let largest = values[..n0 + p]
+        .iter()
+        .map(|&v| u64::from(v))
+        .max()
+        .unwrap_or(0);
     for v in 0..(largest + 1).saturating_sub(s) {
         needed = needed.max(first(v)? + 1 + p);
     }
@@ -531,7 +598,10 @@ pub fn certify_all_but(values: &[u32], largest_excluded: u64) -> Option<Certific
 pub fn observe(values: &[u32]) -> Option<Observation> {
     let len = values.len();
     let periodicity = least_consistent(values, |p| (2 * p).max(len / 2))?;
-    Some(Observation { periodicity, checked_to: len as u64 })
+    Some(Observation {
+        periodicity,
+        checked_to: len as u64,
+    })
 }
 
 #[cfg(test)]
@@ -542,7 +612,8 @@ mod tests {
     fn subtraction(set: &[usize], len: usize) -> Vec<u32> {
         let mut a: Vec<u32> = Vec::new();
         for n in 0..len {
-            let options: BTreeSet<u32> = set.iter().filter(|&&s| s <= n).map(|&s| a[n - s]).collect();
+            let options: BTreeSet<u32> =
+                set.iter().filter(|&&s| s <= n).map(|&s| a[n - s]).collect();
             a.push((0..).find(|v| !options.contains(v)).unwrap());
         }
         a
@@ -576,7 +647,10 @@ mod tests {
         let good = search.certificate().unwrap().clone();
         let mut short = good.clone();
         short.checked_to -= 1;
-        assert!(matches!(short.verify(&values), Err(CertificateError::ShortRange { .. })));
+        assert!(matches!(
+            short.verify(&values),
+            Err(CertificateError::ShortRange { .. })
+        ));
         let mut wrong_period = good.clone();
         wrong_period.periodicity.period = 6;
         wrong_period.periodicity.values.pop();

@@ -38,13 +38,23 @@ pub fn parse_heap(text: &str) -> Result<BigUint, InputError> {
     };
     let check_digits = |part: &str, offset: usize| -> Result<(), InputError> {
         if part.is_empty() {
-            return Err(error(offset..offset, "expected digits".to_owned(), digits_hint));
+            return Err(error(
+                offset..offset,
+                "expected digits".to_owned(),
+                digits_hint,
+            ));
         }
         if let Some((i, c)) = part.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
             let span = offset + i..offset + i + c.len_utf8();
             let (message, hint) = match c {
-                '-' => ("a heap cannot hold a negative number of tokens".to_owned(), "positions are 0 or more"),
-                '.' | 'e' | 'E' => (format!("unexpected '{c}': positions are whole numbers"), digits_hint),
+                '-' => (
+                    "a heap cannot hold a negative number of tokens".to_owned(),
+                    "positions are 0 or more",
+                ),
+                '.' | 'e' | 'E' => (
+                    format!("unexpected '{c}': positions are whole numbers"),
+                    digits_hint,
+                ),
                 _ => (format!("unexpected '{c}' in the position"), digits_hint),
             };
             return Err(error(span, message, hint));
@@ -53,13 +63,19 @@ pub fn parse_heap(text: &str) -> Result<BigUint, InputError> {
     };
     check_digits(base_text, 0)?;
     let too_long = || {
-        error(0..text.len(), format!("the position has more than {MAX_DIGITS} digits"), "use a smaller heap")
+        error(
+            0..text.len(),
+            format!("the position has more than {MAX_DIGITS} digits"),
+            "use a smaller heap",
+        )
     };
     if base_text.len() > MAX_DIGITS {
         return Err(too_long());
     }
     let base: BigUint = base_text.parse().expect("checked to be decimal digits");
-    let Some(exponent_text) = exponent_text else { return Ok(base) };
+    let Some(exponent_text) = exponent_text else {
+        return Ok(base);
+    };
     let offset = base_text.len() + 1;
     check_digits(exponent_text, offset)?;
     let exponent: u64 = match exponent_text.parse() {
@@ -68,7 +84,8 @@ pub fn parse_heap(text: &str) -> Result<BigUint, InputError> {
     };
     // d digits need about 3.33·d bits.
     let bits_limit = MAX_DIGITS as u64 * 10 / 3;
-    if base > BigUint::one() && base.bits().saturating_mul(exponent.saturating_sub(1)) > bits_limit {
+    if base > BigUint::one() && base.bits().saturating_mul(exponent.saturating_sub(1)) > bits_limit
+    {
         return Err(too_long());
     }
     Ok(Pow::pow(base, exponent))
@@ -85,7 +102,12 @@ mod tests {
         assert_eq!(parse_heap("1e18").unwrap_err().span, 1..2);
         assert_eq!(parse_heap("10^").unwrap_err().span, 3..3);
         assert_eq!(parse_heap("10^x").unwrap_err().span, 3..4);
-        assert!(parse_heap("10^1000000").unwrap_err().message.contains("digits"));
+        assert!(
+            parse_heap("10^1000000")
+                .unwrap_err()
+                .message
+                .contains("digits")
+        );
         assert!(parse_heap("10^99999999999999999999999").is_err());
         assert_eq!(parse_heap("0^0").unwrap(), BigUint::one());
         assert_eq!(parse_heap("1^999999999999").unwrap(), BigUint::one());

@@ -51,7 +51,13 @@ impl InputError {
         message: impl Into<String>,
         hint: Option<String>,
     ) -> Self {
-        Self { what, text: text.to_owned(), span, message: message.into(), hint }
+        Self {
+            what,
+            text: text.to_owned(),
+            span,
+            message: message.into(),
+            hint,
+        }
     }
 }
 
@@ -75,7 +81,8 @@ impl fmt::Display for InputError {
 const GAME_NAMES: [&str; 4] = ["subtraction", "bash", "allbut", "all-but"];
 
 /// Examples shown when a spec is incomplete.
-const EXAMPLES: &str = "subtraction:1,3,4, subtraction:1..3,7, bash:3, allbut:2,3,7, subtraction:fibonacci";
+const EXAMPLES: &str =
+    "subtraction:1,3,4, subtraction:1..3,7, bash:3, allbut:2,3,7, subtraction:fibonacci";
 
 /// Parses a game spec.
 ///
@@ -96,7 +103,10 @@ const EXAMPLES: &str = "subtraction:1,3,4, subtraction:1..3,7, bash:3, allbut:2,
 /// ```
 pub fn parse_game(text: &str) -> Result<Game, InputError> {
     let lower = text.to_ascii_lowercase();
-    let parser = SpecParser { text, lower: &lower };
+    let parser = SpecParser {
+        text,
+        lower: &lower,
+    };
     parser.game()
 }
 
@@ -112,7 +122,12 @@ struct Number {
 }
 
 impl<'a> SpecParser<'a> {
-    fn error(&self, span: Range<usize>, message: impl Into<String>, hint: Option<String>) -> InputError {
+    fn error(
+        &self,
+        span: Range<usize>,
+        message: impl Into<String>,
+        hint: Option<String>,
+    ) -> InputError {
         InputError::new("game spec", self.text, span, message, hint)
     }
 
@@ -135,9 +150,10 @@ impl<'a> SpecParser<'a> {
         let mut rest = self.lower;
         Self::skip_spaces(&mut rest);
         let start = self.offset(rest);
-        let name: Result<&str, ContextError> =
-            take_while(1.., |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-                .parse_next(&mut rest);
+        let name: Result<&str, ContextError> = take_while(1.., |c: char| {
+            c.is_ascii_alphanumeric() || c == '-' || c == '_'
+        })
+        .parse_next(&mut rest);
         let Ok(name) = name else {
             return Err(self.error(
                 self.here(rest),
@@ -150,7 +166,11 @@ impl<'a> SpecParser<'a> {
             return Err(self.unknown_name(name, name_span, "game", &GAME_NAMES));
         }
         Self::skip_spaces(&mut rest);
-        if ':'.parse_next(&mut rest).map_err(|_: ContextError| ()).is_err() {
+        if ':'
+            .parse_next(&mut rest)
+            .map_err(|_: ContextError| ())
+            .is_err()
+        {
             let example = match name {
                 "bash" => "bash:3",
                 "allbut" | "all-but" => "allbut:2,3,7",
@@ -178,7 +198,8 @@ impl<'a> SpecParser<'a> {
             "bash" => {
                 let number = self.number(&mut rest, "the largest amount m (bash:m takes 1..m)")?;
                 let m = self.amount(&number)?;
-                let set = FiniteSet::new(1..=m).expect("1..m with 1 <= m <= MAX_AMOUNT is a valid set");
+                let set =
+                    FiniteSet::new(1..=m).expect("1..m with 1 <= m <= MAX_AMOUNT is a valid set");
                 SubtractionGame::bash(set)
             }
             _ => {
@@ -207,24 +228,37 @@ impl<'a> SpecParser<'a> {
         self.error(self.here(rest), format!("unexpected '{c}'"), hint)
     }
 
-    fn unknown_name(&self, name: &str, span: Range<usize>, kind: &str, known: &[&str]) -> InputError {
+    fn unknown_name(
+        &self,
+        name: &str,
+        span: Range<usize>,
+        kind: &str,
+        known: &[&str],
+    ) -> InputError {
         let best = known
             .iter()
             .map(|k| (strsim::damerau_levenshtein(name, k), *k))
             .min()
             .filter(|&(distance, _)| distance <= 2.max(name.len() / 3));
         let message = match best {
-            Some((_, suggestion)) => format!("unknown {kind} '{name}' — did you mean '{suggestion}'?"),
+            Some((_, suggestion)) => {
+                format!("unknown {kind} '{name}' — did you mean '{suggestion}'?")
+            }
             None => format!("unknown {kind} '{name}'"),
         };
-        self.error(span, message, Some(format!("known {kind}s: {}", known.join(", "))))
+        self.error(
+            span,
+            message,
+            Some(format!("known {kind}s: {}", known.join(", "))),
+        )
     }
 
     fn family(&self, rest: &mut &'a str) -> Result<Family, InputError> {
         let start = self.offset(rest);
-        let word: Result<&str, ContextError> =
-            take_while(1.., |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-                .parse_next(rest);
+        let word: Result<&str, ContextError> = take_while(1.., |c: char| {
+            c.is_ascii_alphanumeric() || c == '-' || c == '_'
+        })
+        .parse_next(rest);
         let word = word.unwrap_or_default();
         let span = start..self.offset(rest);
         let family = match word {
@@ -252,7 +286,10 @@ impl<'a> SpecParser<'a> {
         let start = self.offset(rest);
         let digits: Result<&str, ContextError> = digit1.parse_next(rest);
         match digits {
-            Ok(digits) => Ok(Number { value: digits.parse().ok(), span: start..self.offset(rest) }),
+            Ok(digits) => Ok(Number {
+                value: digits.parse().ok(),
+                span: start..self.offset(rest),
+            }),
             Err(_) if rest.is_empty() => Err(self.error(
                 start..start,
                 format!("expected {expected}"),
@@ -260,7 +297,10 @@ impl<'a> SpecParser<'a> {
             )),
             Err(_) => {
                 let mut error = self.stray(rest);
-                error.message = format!("expected {expected}, found '{}'", &self.text[error.span.clone()]);
+                error.message = format!(
+                    "expected {expected}, found '{}'",
+                    &self.text[error.span.clone()]
+                );
                 Err(error)
             }
         }
@@ -284,7 +324,11 @@ impl<'a> SpecParser<'a> {
     }
 
     /// A comma-separated list of amounts and ranges, each amount with the span it came from.
-    fn amounts(&self, rest: &mut &'a str, what: &str) -> Result<Vec<(u64, Range<usize>)>, InputError> {
+    fn amounts(
+        &self,
+        rest: &mut &'a str,
+        what: &str,
+    ) -> Result<Vec<(u64, Range<usize>)>, InputError> {
         if rest.is_empty() {
             let at = self.offset(rest);
             return Err(self.error(
@@ -324,7 +368,12 @@ impl<'a> SpecParser<'a> {
         }
     }
 
-    fn set_error(&self, error: &SetError, amounts: &[(u64, Range<usize>)], what: &str) -> InputError {
+    fn set_error(
+        &self,
+        error: &SetError,
+        amounts: &[(u64, Range<usize>)],
+        what: &str,
+    ) -> InputError {
         // Zero and too-large amounts are caught with their own spans; only emptiness is left.
         let span = amounts.first().map_or(0..0, |(_, span)| span.clone());
         self.error(span, format!("the {what} is invalid: {error}"), None)
@@ -360,7 +409,11 @@ mod tests {
     fn errors_point_at_the_problem() {
         let e = error("subtracion:1,3");
         assert_eq!(e.span, 0..10);
-        assert!(e.message.contains("did you mean 'subtraction'"), "{}", e.message);
+        assert!(
+            e.message.contains("did you mean 'subtraction'"),
+            "{}",
+            e.message
+        );
         let e = error("subtraction:");
         assert_eq!(e.message, "the subtraction set is empty");
         let e = error("subtraction:1,-3");

@@ -134,7 +134,10 @@ impl AllButSet {
 
     /// The largest excluded amount.
     pub fn largest_excluded(&self) -> u64 {
-        *self.excluded.last().expect("an all-but set excludes something")
+        *self
+            .excluded
+            .last()
+            .expect("an all-but set excludes something")
     }
 
     /// Whether `amount` may be removed.
@@ -158,7 +161,12 @@ pub enum Family {
 
 impl Family {
     /// Every family, in the order the documentation lists them.
-    pub const ALL: [Self; 4] = [Self::Fibonacci, Self::Squares, Self::PowersOfTwo, Self::Primes];
+    pub const ALL: [Self; 4] = [
+        Self::Fibonacci,
+        Self::Squares,
+        Self::PowersOfTwo,
+        Self::Primes,
+    ];
 
     /// The name used in game specs.
     pub fn name(self) -> &'static str {
@@ -253,7 +261,10 @@ impl Family {
                 out
             }
             Self::Squares => (1..=limit.isqrt()).map(|r| r * r).collect(),
-            Self::PowersOfTwo => (0..64).map(|k| 1u64 << k).take_while(|&p| p <= limit).collect(),
+            Self::PowersOfTwo => (0..64)
+                .map(|k| 1u64 << k)
+                .take_while(|&p| p <= limit)
+                .collect(),
             Self::Primes => {
                 let limit = usize::try_from(limit).expect("family limits fit in memory");
                 let mut composite = vec![false; limit + 1];
@@ -341,10 +352,16 @@ mod tests {
     fn residue_modulus_is_the_least_non_member_and_avoids_its_multiples() {
         for family in Family::ALL {
             let m = (1..).find(|&n| !family.contains(n)).unwrap();
-            let multiple = family.members_up_to(10_000).into_iter().find(|s| s % m == 0);
+            let multiple = family
+                .members_up_to(10_000)
+                .into_iter()
+                .find(|s| s % m == 0);
             match family.residue_modulus() {
                 Some(modulus) => assert_eq!((modulus, multiple), (m, None), "{family:?}"),
-                None => assert!(multiple.is_some(), "{family:?} has no witness against m = {m}"),
+                None => assert!(
+                    multiple.is_some(),
+                    "{family:?} has no witness against m = {m}"
+                ),
             }
         }
     }
@@ -359,6 +376,9 @@ mod tests {
     fn set_errors() {
         assert_eq!(FiniteSet::new([]), Err(SetError::Empty));
         assert_eq!(FiniteSet::new([3, 0]), Err(SetError::Zero));
-        assert_eq!(FiniteSet::new([MAX_AMOUNT + 1]), Err(SetError::TooLarge(MAX_AMOUNT + 1)));
+        assert_eq!(
+            FiniteSet::new([MAX_AMOUNT + 1]),
+            Err(SetError::TooLarge(MAX_AMOUNT + 1))
+        );
     }
 }

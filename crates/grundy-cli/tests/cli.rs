@@ -1,0 +1,279 @@
+//! Runs the real `grundy` binary: the CLI contract (spellings, JSON keys, exit codes) and every
+//! bad-input case.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+fn json(args: &[&str]) -> Value {
+    let output = grundy(args);
+    assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+    serde_json::from_slice(&output.stdout).expect("stdout is JSON")
+}
+
+/// Runs a failing command: exit code 2, nothing on stdout, and the message on stderr.
+fn fails(args: &[&str]) -> String {
+    let output = grundy(args);
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "{args:?}: {}",
+        stderr(&output)
+    );
+    assert!(output.stdout.is_empty(), "{args:?} printed to stdout");
+    let message = stderr(&output);
+    assert!(
+        !message.contains("panicked"),
+        "{args:?} panicked: {message}"
+    );
+    message
+}
+
+#[test]
+fn solve_answers_10_to_the_18_with_the_move() {
+    let value = json(&[
+        "solve",
+        "subtraction:1,3,4",
+        "1000000000000000000",
+        "--json",
+    ]);
+    assert_eq!(value["game"], "subtraction:1,3,4");
+    assert_eq!(value["position"], "1000000000000000000");
+    assert_eq!(value["value"], "win");
+    assert_eq!(value["grundy"], 1);
+    assert_eq!(
+        value["winning_moves"],
+        serde_json::json!([{ "move": "take 1", "to": "999999999999999999" }])
+    );
+    assert!(
+        value["reason"]
+            .as_str()
+            .unwrap()
+            .contains("certified period 7")
+    );
+    let human = stdout(&grundy(&[
+        "solve",
+        "subtraction:1,3,4",
+        "1000000000000000000",
+    ]));
+    assert!(human.contains("take 1 → 999999999999999999"), "{human}");
+}
+
+#[test]
+fn solve_a_losing_heap_lists_no_moves() {
+    let value = json(&["solve", "bash:3", "10^100", "--json"]);
+    assert_eq!(value["value"], "lose");
+    assert_eq!(value["grundy"], 0);
+    assert_eq!(value["winning_moves"], serde_json::json!([]));
+}
+
+#[test]
+fn grundy_values_beyond_64_bits_are_exact_json_numbers() {
+    let output = grundy(&["solve", "allbut:1", "10^40", "--json"]);
+    let text = stdout(&output);
+    assert!(
+        text.contains("\"grundy\": 5000000000000000000000000000000000000000,"),
+        "{text}"
+    );
+}
+
+#[test]
+fn table_shows_the_leetcode_292_pattern() {
+    let value = json(&["table", "bash:3", "--to", "12", "--json"]);
+    assert_eq!(value["game"], "bash:3");
+    assert_eq!(value["from"], 0);
+    assert_eq!(
+        value["values"],
+        serde_json::json!([0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0])
+    );
+    assert_eq!(value["outcomes"], "PNNNPNNNPNNNP");
+    let human = stdout(&grundy(&["table", "bash:3", "--to", "12"]));
+    let lines: Vec<&str> = human.lines().collect();
+    assert!(lines[1].starts_with("n "), "{human}");
+    assert!(
+        lines[3].starts_with("P/N") && lines[3].ends_with('P'),
+        "{human}"
+    );
+}
+
+#[test]
+fn wide_tables_wrap() {
+    let human = stdout(&grundy(&[
+        "table",
+        "subtraction:1,3,4",
+        "--to",
+        "99",
+        "--width",
+        "60",
+    ]));
+    assert!(
+        human.lines().all(|line| line.chars().count() <= 60),
+        "{human}"
+    );
+    assert!(
+        human.lines().filter(|line| line.starts_with("P/N")).count() > 1,
+        "{human}"
+    );
+}
+
+#[test]
+fn table_far_out_uses_the_period() {
+    let value = json(&[
+        "table",
+        "subtraction:1,3,4",
+        "--from",
+        "10^18",
+        "--to",
+        "1000000000000000006",
+        "--json",
+    ]);
+    // 10^18 = 1 (mod 7): the values continue from index 1.
+    assert_eq!(value["values"], serde_json::json!([1, 0, 1, 2, 3, 2, 0]));
+    assert_eq!(
+        value["from"],
+        serde_json::json!(1_000_000_000_000_000_000u64)
+    );
+}
+
+#[test]
+fn period_of_2_5_7_is_22_with_a_certificate() {
+    let value = json(&["period", "subtraction:2,5,7", "--json"]);
+    assert_eq!(value["game"], "subtraction:2,5,7");
+    assert_eq!(value["period"], 22);
+    assert_eq!(value["preperiod"], 0);
+    assert_eq!(value["saltus"], 0);
+    assert_eq!(value["certified"], true);
+    assert_eq!(value["values"].as_array().unwrap().len(), 22);
+    assert_eq!(value["certificate"]["theorem"], "window");
+    assert_eq!(value["certificate"]["window"], 7);
+    assert_eq!(value["certificate"]["checked_to"], 29);
+}
+
+#[test]
+fn period_states_the_rule_in_words() {
+    let human = stdout(&grundy(&["period", "subtraction:1,3,4"]));
+    assert!(human.contains("P-positions  n mod 7 ∈ {0, 2}"), "{human}");
+    let human = stdout(&grundy(&["period", "allbut:2,3,7"]));
+    assert!(human.contains("saltus       2"), "{human}");
+}
+
+#[test]
+fn period_not_found_reports_how_far_it_looked() {
+    let value = json(&["period", "subtraction:2,5,7", "--max", "20", "--json"]);
+    assert_eq!(value["period"], Value::Null);
+    assert_eq!(value["certified"], false);
+    assert_eq!(value["checked_to"], 20);
+}
+
+#[test]
+fn infinite_families_are_honest() {
+    let value = json(&["period", "subtraction:fibonacci", "--max", "5000", "--json"]);
+    assert_eq!(value["certified"], false);
+    let message = fails(&["solve", "subtraction:fibonacci", "10^18"]);
+    assert!(message.contains("has no proved period"), "{message}");
+    assert!(message.contains("--max"), "{message}");
+    let value = json(&["solve", "subtraction:powers-of-2", "10^30", "--json"]);
+    assert_eq!(value["basis"]["certificate"]["theorem"], "residue");
+}
+
+#[test]
+fn help_shows_examples_and_unknown_flags_get_suggestions() {
+    let help = stdout(&grundy(&["--help"]));
+    assert!(
+        help.contains("grundy solve subtraction:1,3,4 1000000000000000000"),
+        "{help}"
+    );
+    for command in ["solve", "table", "period"] {
+        let help = stdout(&grundy(&[command, "--help"]));
+        assert!(
+            help.contains(&format!("grundy {command} ")),
+            "{command}: {help}"
+        );
+    }
+    let message = fails(&["solve", "bash:3", "5", "--jsn"]);
+    assert!(message.contains("--json"), "{message}");
+}
+
+#[test]
+fn bad_specs_fail_with_a_caret() {
+    for (spec, message, caret_column) in [
+        ("subtraction:", "the subtraction set is empty", 12),
+        ("subtraction:0,3", "0 is not a legal amount", 12),
+        ("subtraction:3,-1", "amounts cannot be negative", 14),
+        ("subtraction:1,x", "expected an amount", 14),
+        ("subtracion:1,3,4", "did you mean 'subtraction'", 0),
+        ("subtraction:fibonaci", "did you mean 'fibonacci'", 12),
+        ("subtraction:5..2", "the range 5..2 is empty", 12),
+        ("subtraction:99999999999", "too large", 12),
+        ("bash:", "expected the largest amount", 5),
+        ("nimm:3", "unknown game 'nimm'", 0),
+        ("", "expected a game name", 0),
+    ] {
+        let text = fails(&["solve", spec, "5"]);
+        assert!(text.contains(message), "{spec}: {text}");
+        let lines: Vec<&str> = text.lines().collect();
+        let caret_line = lines
+            .iter()
+            .find(|line| line.trim_start().starts_with('^'))
+            .unwrap_or_else(|| panic!("{spec}: no caret in {text}"));
+        assert_eq!(
+            caret_line.find('^'),
+            Some(2 + caret_column),
+            "{spec}: {text}"
+        );
+    }
+}
+
+#[test]
+fn duplicates_are_accepted_and_normalised() {
+    let value = json(&["period", "subtraction:4,1,3,3,1", "--json"]);
+    assert_eq!(value["game"], "subtraction:1,3,4");
+}
+
+#[test]
+fn bad_positions_and_limits_fail_cleanly() {
+    assert!(fails(&["solve", "bash:3", "-5"]).contains("negative"));
+    assert!(fails(&["solve", "bash:3", "12x"]).contains("unexpected 'x'"));
+    assert!(fails(&["solve", "bash:3", "1.5"]).contains("whole numbers"));
+    assert!(fails(&["solve", "bash:3", ""]).contains("empty"));
+    assert!(fails(&["period", "bash:3", "--max", "0"]).contains("between 1 and"));
+    assert!(fails(&["period", "bash:3", "--max", "10^12"]).contains("between 1 and"));
+    assert!(fails(&["period", "bash:3", "--max", "lots"]).contains("invalid --max"));
+    assert!(
+        fails(&["table", "bash:3", "--from", "9", "--to", "3"])
+            .contains("--from 9 is after --to 3")
+    );
+    assert!(fails(&["table", "bash:3", "--to", "10^9"]).contains("at most 1000000 rows"));
+    assert!(fails(&["solve", "bash:3"]).contains("POSITION"));
+    assert!(fails(&["solve", "subtraction:2,5,7", "10^20", "--max", "20"]).contains("no period"));
+}
+
+#[test]
+fn engines_agree_from_the_command_line() {
+    for engine in ["naive", "streaming"] {
+        let value = json(&[
+            "solve",
+            "allbut:2,3,7",
+            "1000",
+            "--engine",
+            engine,
+            "--json",
+        ]);
+        assert_eq!(value["grundy"], 500, "{engine}");
+    }
+}
