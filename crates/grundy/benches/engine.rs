@@ -1,5 +1,8 @@
 //! Criterion benchmarks: engine throughput (values per second) and period certification.
 
+// criterion_group! generates an undocumented public function.
+#![allow(missing_docs)]
+
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
@@ -60,7 +63,7 @@ fn certify(c: &mut Criterion) {
     let mut group = c.benchmark_group("certify");
     let game = parse_game("subtraction:2,5,7").expect("valid");
     group.bench_function("subtraction:2,5,7", |b| {
-        b.iter(|| analyzer.period(black_box(&game)))
+        b.iter(|| analyzer.period(black_box(&game)));
     });
     let mut games: Vec<Game> = Vec::new();
     for a in 1..=20 {
@@ -72,18 +75,18 @@ fn certify(c: &mut Criterion) {
     }
     group.throughput(Throughput::Elements(games.len() as u64));
     group.bench_function("all 3-sets of 1..20", |b| {
-        b.iter(|| analyzer.periods(black_box(&games)))
+        b.iter(|| analyzer.periods(black_box(&games)));
     });
     group.finish();
 }
 
-/// Solving at 10^100 (library call only; see benches/end_to_end.sh for the whole process).
+/// Solving at 10^100 (library call only; see `benches/end_to_end.sh` for the whole process).
 fn solve(c: &mut Criterion) {
     let analyzer = Analyzer::new(Config::default());
     let game = parse_game("subtraction:1,3,4").expect("valid");
     let heap = parse_heap("10^100").expect("valid");
     c.bench_function("solve subtraction:1,3,4 at 10^100", |b| {
-        b.iter(|| analyzer.solve(&game, black_box(&heap)))
+        b.iter(|| analyzer.solve(&game, black_box(&heap)));
     });
 }
 

@@ -23,7 +23,7 @@ use winnow::prelude::*;
 use winnow::token::take_while;
 
 use crate::game::{Game, SubtractionGame};
-use crate::subtraction::{AllButSet, Family, FiniteSet, MAX_AMOUNT, SetError, SubtractionSet};
+use crate::subtraction::{AllButSet, Family, FiniteSet, MAX_AMOUNT, SubtractionSet};
 
 /// A problem in text the user typed (a game spec or a position), located by a byte span.
 ///
@@ -189,9 +189,9 @@ impl<'a> SpecParser<'a> {
                     let family = self.family(&mut rest)?;
                     SubtractionGame::new(SubtractionSet::Family(family))
                 } else {
-                    let amounts = self.amounts(&mut rest, "subtraction set")?;
-                    let set = FiniteSet::new(amounts.iter().map(|(a, _)| *a))
-                        .map_err(|e| self.set_error(&e, &amounts, "subtraction set"))?;
+                    let ranges = self.amounts(&mut rest, "subtraction set")?;
+                    let set = FiniteSet::new(expand(ranges))
+                        .expect("amounts are checked positive, bounded and non-empty");
                     SubtractionGame::new(SubtractionSet::Finite(set))
                 }
             }
@@ -203,9 +203,9 @@ impl<'a> SpecParser<'a> {
                 SubtractionGame::bash(set)
             }
             _ => {
-                let amounts = self.amounts(&mut rest, "excluded set")?;
-                let set = AllButSet::new(amounts.iter().map(|(a, _)| *a))
-                    .map_err(|e| self.set_error(&e, &amounts, "excluded set"))?;
+                let ranges = self.amounts(&mut rest, "excluded set")?;
+                let set = AllButSet::new(expand(ranges))
+                    .expect("amounts are checked positive, bounded and non-empty");
                 SubtractionGame::new(SubtractionSet::AllBut(set))
             }
         };
@@ -323,12 +323,9 @@ impl<'a> SpecParser<'a> {
         }
     }
 
-    /// A comma-separated list of amounts and ranges, each amount with the span it came from.
-    fn amounts(
-        &self,
-        rest: &mut &'a str,
-        what: &str,
-    ) -> Result<Vec<(u64, Range<usize>)>, InputError> {
+    /// A non-empty comma-separated list of amounts and ranges, as inclusive ranges of checked
+    /// amounts.
+    fn amounts(&self, rest: &mut &'a str, what: &str) -> Result<Vec<(u64, u64)>, InputError> {
         if rest.is_empty() {
             let at = self.offset(rest);
             return Err(self.error(
@@ -354,9 +351,10 @@ impl<'a> SpecParser<'a> {
                         Some(format!("write the smaller end first: {b}..{a}")),
                     ));
                 }
-                amounts.extend((a..=b).map(|amount| (amount, span.clone())));
+                amounts.push((a, b));
             } else {
-                amounts.push((self.amount(&low)?, low.span));
+                let a = self.amount(&low)?;
+                amounts.push((a, a));
             }
             Self::skip_spaces(rest);
             if rest.starts_with(',') {
@@ -367,17 +365,19 @@ impl<'a> SpecParser<'a> {
             }
         }
     }
+}
 
-    fn set_error(
-        &self,
-        error: &SetError,
-        amounts: &[(u64, Range<usize>)],
-        what: &str,
-    ) -> InputError {
-        // Zero and too-large amounts are caught with their own spans; only emptiness is left.
-        let span = amounts.first().map_or(0..0, |(_, span)| span.clone());
-        self.error(span, format!("the {what} is invalid: {error}"), None)
+/// The amounts in `ranges`, ascending and without duplicates. Overlapping ranges are merged first,
+/// so the work is bounded by the number of distinct amounts (at most [`MAX_AMOUNT`]).
+fn expand(mut ranges: Vec<(u64, u64)>) -> Vec<u64> {
+    ranges.sort_unstable();
+    let mut amounts = Vec::new();
+    let mut next = 0;
+    for (low, high) in ranges {
+        amounts.extend(low.max(next)..=high);
+        next = next.max(high + 1);
     }
+    amounts
 }
 
 #[cfg(test)]
@@ -432,6 +432,17 @@ mod tests {
         assert_eq!(e.message, "0 is not a legal amount");
         let e = error("subtraction:1,3x");
         assert_eq!(e.span, 15..16);
+    }
+
+    #[test]
+    fn repeated_ranges_are_merged_not_multiplied() {
+        let spec = vec!["1..10000000"; 50].join(",");
+        let game = parse_game(&format!("subtraction:{spec}")).unwrap();
+        assert_eq!(game.to_string(), "subtraction:1..10000000");
+        assert_eq!(
+            expand(vec![(5, 9), (1, 3), (2, 6)]),
+            [1, 2, 3, 4, 5, 6, 7, 8, 9]
+        );
     }
 
     #[test]
