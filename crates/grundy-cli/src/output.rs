@@ -207,13 +207,18 @@ pub fn table(table: &Table, as_json: bool, width: usize) -> anyhow::Result<()> {
 }
 
 /// The P-positions of a periodic Grundy sequence, in words.
-fn p_positions(p: &Periodicity) -> String {
+fn p_positions(p: &Periodicity, shown: usize) -> String {
     let list = |items: &[u64]| {
-        items
+        let mut text = items
             .iter()
+            .take(shown)
             .map(ToString::to_string)
             .collect::<Vec<_>>()
-            .join(", ")
+            .join(", ");
+        if items.len() > shown {
+            let _ = write!(text, ", … ({} in all)", items.len());
+        }
+        text
     };
     let zeros: Vec<u64> = p.zeros().collect();
     if p.saltus > 0 {
@@ -254,6 +259,37 @@ fn p_positions(p: &Periodicity) -> String {
     }
 }
 
+/// How many stored values the human period report shows.
+const VALUES_SHOWN: usize = 60;
+
+/// The stored values, preperiod and period separated by `|`, shortened when long.
+fn values_line(p: &Periodicity) -> String {
+    let shown: Vec<String> = p
+        .values
+        .iter()
+        .take(VALUES_SHOWN)
+        .map(ToString::to_string)
+        .collect();
+    let split = p.preperiod as usize;
+    let mut line = if split == 0 || split >= shown.len() {
+        shown.join(" ")
+    } else {
+        format!(
+            "{} | {}",
+            shown[..split].join(" "),
+            shown[split..].join(" ")
+        )
+    };
+    if p.values.len() > VALUES_SHOWN {
+        let _ = write!(
+            line,
+            " … ({} values in all; --json lists them)",
+            p.values.len()
+        );
+    }
+    line
+}
+
 /// Prints a period report.
 pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
     if as_json {
@@ -268,7 +304,7 @@ pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
                     "values": p.values,
                     "certified": true,
                     "certificate": theorem_json(certificate),
-                    "p_positions": p_positions(p),
+                    "p_positions": p_positions(p, usize::MAX),
                 })
             }
             Search::Observed(observation) => {
@@ -283,7 +319,7 @@ pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
                     "certificate": null,
                     "checked_to": observation.checked_to,
                     "note": "observed in the computed values, not proved",
-                    "p_positions": p_positions(p),
+                    "p_positions": p_positions(p, usize::MAX),
                 })
             }
             Search::NotFound { checked_to } | Search::Interrupted { checked_to } => json!({
@@ -311,21 +347,9 @@ pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
                 p.saltus, p.period, p.saltus, p.preperiod
             );
         }
-        let pre: Vec<String> = p.values[..p.preperiod as usize]
-            .iter()
-            .map(ToString::to_string)
-            .collect();
-        let body: Vec<String> = p.values[p.preperiod as usize..]
-            .iter()
-            .map(ToString::to_string)
-            .collect();
-        let values = if pre.is_empty() {
-            body.join(" ")
-        } else {
-            format!("{} | {}", pre.join(" "), body.join(" "))
-        };
+        let values = values_line(p);
         let _ = writeln!(text, "values       {values}");
-        let _ = writeln!(text, "P-positions  {}", p_positions(p));
+        let _ = writeln!(text, "P-positions  {}", p_positions(p, VALUES_SHOWN / 2));
     };
     match &report.search {
         Search::Certified(certificate) => {

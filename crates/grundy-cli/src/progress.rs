@@ -3,7 +3,7 @@
 use std::io::IsTerminal as _;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use grundy::Observer;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -15,7 +15,11 @@ static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 pub struct TerminalObserver {
     bar: OnceLock<ProgressBar>,
     terminal: bool,
+    started: Instant,
 }
+
+/// Computations shorter than this show no bar (it would only flicker).
+const QUIET_FOR: Duration = Duration::from_millis(300);
 
 impl TerminalObserver {
     /// Installs the Ctrl-C handler (once per process) and returns the observer.
@@ -29,6 +33,7 @@ impl TerminalObserver {
         Self {
             bar: OnceLock::new(),
             terminal: std::io::stderr().is_terminal(),
+            started: Instant::now(),
         }
     }
 
@@ -42,7 +47,7 @@ impl TerminalObserver {
 
 impl Observer for TerminalObserver {
     fn progress(&self, done: u64, total: u64) {
-        if !self.terminal {
+        if !self.terminal || (self.bar.get().is_none() && self.started.elapsed() < QUIET_FOR) {
             return;
         }
         let bar = self.bar.get_or_init(|| {

@@ -64,7 +64,7 @@ fn solve_answers_10_to_the_18_with_the_move() {
         value["reason"]
             .as_str()
             .unwrap()
-            .contains("certified period 7")
+            .contains("has period 7 from n = 0 (certified by the window criterion")
     );
     let human = stdout(&grundy(&[
         "solve",

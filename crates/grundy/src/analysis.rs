@@ -663,37 +663,43 @@ fn reason(
     evaluation: &Evaluation,
 ) -> String {
     let verdict = match outcome {
-        Outcome::Win => format!("G = {grundy} ≠ 0, so the player to move wins"),
-        Outcome::Lose => "G = 0, so the player to move loses".to_owned(),
+        Outcome::Win => "G ≠ 0, so the player to move wins".to_owned(),
+        Outcome::Lose => "G = 0, so the player to move loses: every move leaves G ≠ 0".to_owned(),
+    };
+    // Long heaps are already in the answer's `position`; the sentence names them n.
+    let name = if heap.bits() <= 64 {
+        heap.to_string()
+    } else {
+        "n".to_owned()
     };
     match evaluation {
         Evaluation::Certified(certificate) => {
             let p = &certificate.periodicity;
             let (index, periods) = p.locate(heap);
-            let position = if periods.is_zero() {
-                format!("G({heap}) is among the stored values")
-            } else if p.saltus == 0 {
-                format!("so G(n) = G({index}) for this n")
-            } else {
-                format!("so G(n) = G({index}) + {periods}·{} for this n", p.saltus)
-            };
             let law = if p.saltus == 0 {
-                format!("period {} from n = {}", p.period, p.preperiod)
+                format!("has period {} from n = {}", p.period, p.preperiod)
             } else {
                 format!(
-                    "G(n + {}) = G(n) + {} from n = {}",
+                    "satisfies G(n + {}) = G(n) + {} from n = {}",
                     p.period, p.saltus, p.preperiod
                 )
             };
+            let value = if periods.is_zero() {
+                format!("G({name}) = {grundy}")
+            } else if p.saltus == 0 {
+                format!("G({name}) = G({index}) = {grundy}")
+            } else {
+                format!("G({name}) = G({index}) + {periods}·{} = {grundy}", p.saltus)
+            };
             format!(
-                "{game} has the certified {law} ({}, values checked to {}); {position}: {verdict}.",
+                "{game} {law} (certified by the {} with values checked up to {}), so {value}; {verdict}.",
                 certificate.theorem.name(),
                 certificate.checked_to
             )
         }
         Evaluation::Computed(values) => format!(
-            "computed directly from G(0) (no period needed, {} values): {verdict}.",
-            values.len()
+            "G({name}) = {grundy}, computed directly from the rules with G(0) to G({}); {verdict}.",
+            values.len() - 1
         ),
     }
 }
