@@ -322,7 +322,7 @@ pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
                     "p_positions": p_positions(p, usize::MAX),
                 })
             }
-            Search::NotFound { checked_to } | Search::Interrupted { checked_to } => json!({
+            Search::NotFound { checked_to } => json!({
                 "game": report.game,
                 "preperiod": null,
                 "period": null,
@@ -354,12 +354,15 @@ pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
     match &report.search {
         Search::Certified(certificate) => {
             describe(&mut text, &certificate.periodicity);
+            let checked = match certificate.theorem {
+                Theorem::Residue { .. } => String::new(),
+                _ => format!("; values checked to {}", certificate.checked_to),
+            };
             let _ = writeln!(
                 text,
-                "certified    yes, by the {} ({}); values checked to {}",
+                "certified    yes, by the {} ({}){checked}",
                 certificate.theorem.name(),
                 theorem_statement(&certificate.theorem),
-                certificate.checked_to
             );
         }
         Search::Observed(observation) => {
@@ -370,7 +373,7 @@ pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
                 observation.checked_to
             );
         }
-        Search::NotFound { checked_to } | Search::Interrupted { checked_to } => {
+        Search::NotFound { checked_to } => {
             let _ = writeln!(
                 text,
                 "period       none found in the first {checked_to} values (raise --max to search further)"

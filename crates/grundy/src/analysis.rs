@@ -9,7 +9,7 @@ use num_traits::{ToPrimitive, Zero};
 
 use crate::engine::{Engine, Values};
 use crate::game::Game;
-use crate::period::{self, Certificate, Search};
+use crate::period::{self, Certificate, Search, Theorem};
 use crate::spec::InputError;
 use crate::subtraction::{Family, SubtractionSet};
 use crate::{NoObserver, Observer};
@@ -185,6 +185,66 @@ pub struct Analyzer<'a> {
     observer: &'a dyn Observer,
 }
 
+/// A value stream that reports progress and stops when the observer says so, consulting it after
+/// about [`Watched::WORK_BETWEEN_CHECKS`] options examined (not values: a value of `bash:10^6`
+/// costs a million times one of `bash:3`).
+struct Watched<'o> {
+    values: Values,
+    observer: &'o dyn Observer,
+    total: u64,
+    work: u64,
+    interrupted: bool,
+}
+
+impl<'o> Watched<'o> {
+    const WORK_BETWEEN_CHECKS: u64 = 1 << 22;
+
+    fn new(values: Values, observer: &'o dyn Observer, total: u64) -> Self {
+        Self {
+            values,
+            observer,
+            total,
+            work: 0,
+            interrupted: false,
+        }
+    }
+
+    /// Extends `prefix` to `count` values.
+    ///
+    /// # Errors
+    /// [`Error::Interrupted`] if the observer stops it.
+    fn extend_to(&mut self, prefix: &mut Vec<u32>, count: u64) -> Result<(), Error> {
+        let missing = count.saturating_sub(prefix.len() as u64);
+        prefix.extend(self.by_ref().take(missing as usize));
+        if self.interrupted {
+            return Err(Error::Interrupted {
+                checked_to: prefix.len() as u64,
+            });
+        }
+        Ok(())
+    }
+}
+
+impl Iterator for Watched<'_> {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        if self.interrupted {
+            return None;
+        }
+        self.work += self.values.work_per_value();
+        if self.work >= Self::WORK_BETWEEN_CHECKS {
+            self.work = 0;
+            self.observer.progress(self.values.position(), self.total);
+            if self.observer.interrupted() {
+                self.interrupted = true;
+                return None;
+            }
+        }
+        self.values.next()
+    }
+}
+
 /// Values of one game, enough to answer for heaps up to some size.
 enum Evaluation {
     Certified(Certificate),
@@ -239,42 +299,28 @@ impl Analyzer<'_> {
         }
     }
 
-    /// Computes up to `count` values, consulting the observer as it goes.
-    fn compute(
-        &self,
-        values: &mut Values,
-        prefix: &mut Vec<u32>,
-        count: u64,
-        total: u64,
-    ) -> Result<(), Error> {
-        while (prefix.len() as u64) < count {
-            let chunk = (count - prefix.len() as u64).min(1 << 16);
-            prefix.extend(values.by_ref().take(chunk as usize));
-            self.observer.progress(prefix.len() as u64, total);
-            if self.observer.interrupted() {
-                return Err(Error::Interrupted {
-                    checked_to: prefix.len() as u64,
-                });
-            }
-        }
-        Ok(())
-    }
-
     /// Searches for the game's period and keeps the values read.
     fn search(&self, game: &Game) -> Result<(Search, Vec<u32>), Error> {
         let set = Self::set(game);
         let limit = self.config.max_values_for(set);
-        let mut values = Values::new(set, self.config.engine);
+        if let Some(modulus) = set.residue_modulus() {
+            // The theorem gives the values themselves; nothing needs computing.
+            return Ok((
+                Search::Certified(period::residue_certificate(modulus)),
+                Vec::new(),
+            ));
+        }
+        let mut values = Watched::new(Values::new(set, self.config.engine), self.observer, limit);
         let (search, prefix) = match set {
             SubtractionSet::Finite(finite) => {
-                period::search_window(values, finite.largest(), limit, self.observer)
+                period::search_window(values.by_ref(), finite.largest(), limit)
             }
             SubtractionSet::AllBut(all_but) => {
                 let largest = all_but.largest_excluded();
                 let mut prefix = Vec::new();
                 let mut target = (8 * largest + 64).min(limit);
                 loop {
-                    self.compute(&mut values, &mut prefix, target, limit)?;
+                    values.extend_to(&mut prefix, target)?;
                     if let Some(certificate) = period::certify_all_but(&prefix, largest) {
                         break (Search::Certified(certificate), prefix);
                     }
@@ -284,23 +330,16 @@ impl Analyzer<'_> {
                     target = target.saturating_mul(2).min(limit);
                 }
             }
-            SubtractionSet::Family(family) if family.residue_modulus().is_some() => {
-                let modulus = family.residue_modulus().expect("checked");
-                let mut prefix = Vec::new();
-                self.compute(&mut values, &mut prefix, modulus, modulus)?;
-                (
-                    Search::Certified(period::residue_certificate(modulus)),
-                    prefix,
-                )
-            }
             SubtractionSet::Family(_) => {
                 let mut prefix = Vec::new();
-                self.compute(&mut values, &mut prefix, limit, limit)?;
+                values.extend_to(&mut prefix, limit)?;
                 (observed_or_not_found(&prefix), prefix)
             }
         };
-        if let Search::Interrupted { checked_to } = search {
-            return Err(Error::Interrupted { checked_to });
+        if values.interrupted {
+            return Err(Error::Interrupted {
+                checked_to: prefix.len() as u64,
+            });
         }
         if let Search::Certified(certificate) = &search {
             certificate.verify(&prefix).map_err(|e| {
@@ -349,13 +388,10 @@ impl Analyzer<'_> {
             && family.residue_modulus().is_none()
         {
             // No theorem applies to families: compute just what is needed.
+            let mut values =
+                Watched::new(Values::new(set, self.config.engine), self.observer, n + 1);
             let mut prefix = Vec::new();
-            self.compute(
-                &mut Values::new(set, self.config.engine),
-                &mut prefix,
-                n + 1,
-                n + 1,
-            )?;
+            values.extend_to(&mut prefix, n + 1)?;
             return Ok(Evaluation::Computed(prefix));
         }
         let (search, prefix) = self.search(game)?;
@@ -394,12 +430,7 @@ impl Analyzer<'_> {
         let set = Self::set(game);
         let mut winning: Vec<BigUint> = match set {
             SubtractionSet::Finite(finite) => {
-                let amounts = finite
-                    .members()
-                    .iter()
-                    .map(|&s| BigUint::from(s))
-                    .filter(|s| s <= heap);
-                option_values(&evaluation, heap, amounts)
+                finite_winning_amounts(&evaluation, heap, finite.members())
             }
             SubtractionSet::AllBut(all_but) => {
                 let zeros: Vec<u64> = match &evaluation {
@@ -558,30 +589,43 @@ fn option_values(
     heap: &BigUint,
     amounts: impl Iterator<Item = BigUint>,
 ) -> Vec<BigUint> {
-    match evaluation {
-        Evaluation::Certified(certificate) if certificate.periodicity.saltus == 0 => {
-            // One division for the heap, then every option by residue arithmetic.
-            let periodicity = &certificate.periodicity;
-            let (n0, p) = (periodicity.preperiod, periodicity.period);
-            let residue =
-                (heap >= &BigUint::from(n0)).then(|| ((heap - n0) % p).to_u64().expect("below p"));
-            amounts
-                .filter(|s| {
-                    let option = heap - s;
-                    let index = match (residue, s.to_u64()) {
-                        (Some(r), Some(s)) if option >= BigUint::from(n0) => {
-                            n0 + (r + p - s % p) % p
-                        }
-                        _ => return periodicity.value_at(&option).is_zero(),
-                    };
-                    periodicity.values[index as usize] == 0
-                })
-                .collect()
+    amounts
+        .filter(|s| evaluation.value(&(heap - s)).is_zero())
+        .collect()
+}
+
+/// The amounts of a finite set (ascending `members`) whose option has Grundy value 0. Finite sets
+/// are certified with saltus 0 (window or residue theorem), so a value is its stored term. One
+/// division for the heap, then machine arithmetic per amount, so `bash:10^7` stays fast.
+fn finite_winning_amounts(
+    evaluation: &Evaluation,
+    heap: &BigUint,
+    members: &[u64],
+) -> Vec<BigUint> {
+    let zero_at: Box<dyn Fn(u64) -> bool + '_> = match (evaluation, heap.to_u64()) {
+        (Evaluation::Computed(values), Some(n)) => {
+            Box::new(move |s| s <= n && values[(n - s) as usize] == 0)
         }
-        _ => amounts
-            .filter(|s| evaluation.value(&(heap - s)).is_zero())
-            .collect(),
-    }
+        (Evaluation::Certified(certificate), Some(n)) => {
+            let p = &certificate.periodicity;
+            Box::new(move |s| s <= n && p.values[p.locate_u64(n - s).0] == 0)
+        }
+        (Evaluation::Certified(certificate), None) => {
+            // The heap exceeds 2^64 > n0 + max S: every option lies in the periodic part.
+            let p = &certificate.periodicity;
+            let (n0, period) = (p.preperiod, p.period);
+            let residue = ((heap - n0) % period).to_u64().expect("below the period");
+            Box::new(move |s| {
+                p.values[(n0 + (residue + period - s % period) % period) as usize] == 0
+            })
+        }
+        (Evaluation::Computed(_), None) => unreachable!("direct values stop below the value limit"),
+    };
+    members
+        .iter()
+        .filter(|&&s| zero_at(s))
+        .map(|&s| BigUint::from(s))
+        .collect()
 }
 
 /// The members of `family` up to `heap`. Heaps beyond `u64` only arise for families with a
@@ -691,11 +735,18 @@ fn reason(
             } else {
                 format!("G({name}) = G({index}) + {periods}·{} = {grundy}", p.saltus)
             };
-            format!(
-                "{game} {law} (certified by the {} with values checked up to {}), so {value}; {verdict}.",
-                certificate.theorem.name(),
-                certificate.checked_to
-            )
+            let how = match certificate.theorem {
+                Theorem::Residue { modulus } => format!(
+                    "certified by the residue theorem: 1..{} are moves and no move is a multiple of {modulus}",
+                    modulus - 1
+                ),
+                ref theorem => format!(
+                    "certified by the {} with values checked up to {}",
+                    theorem.name(),
+                    certificate.checked_to
+                ),
+            };
+            format!("{game} {law} ({how}), so {value}; {verdict}.")
         }
         Evaluation::Computed(values) => format!(
             "G({name}) = {grundy}, computed directly from the rules with G(0) to G({}); {verdict}.",

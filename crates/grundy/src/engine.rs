@@ -90,6 +90,17 @@ impl Values {
         self.next
     }
 
+    /// About how many options the next value examines: a unit of work for progress reports.
+    pub fn work_per_value(&self) -> u64 {
+        match &self.inner {
+            Inner::FiniteRing(ring) => ring.members.len() as u64,
+            Inner::FiniteNaive { members, .. } => members.len() as u64,
+            Inner::AllButCounting(counting) => counting.excluded.len() as u64 + 1,
+            Inner::AllButNaive { .. } => self.next + 1,
+            Inner::Family(family) => family.members.len() as u64 + 1,
+        }
+    }
+
     /// `G(m)` for an already computed `m`, if the engine still holds it. The streaming engine on a
     /// finite set holds the last `max S` values, which is every option of the next position.
     pub fn recent(&self, m: u64) -> Option<u32> {

@@ -16,8 +16,6 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::ToPrimitive;
 
-use crate::Observer;
-
 /// A theorem that turns finitely many checked values into a proof of periodicity.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Theorem {
@@ -90,6 +88,21 @@ impl Periodicity {
         ((self.preperiod + offset) as usize, periods)
     }
 
+    /// [`locate`](Self::locate) for a machine-word `n`.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    pub fn locate_u64(&self, n: u64) -> (usize, u64) {
+        if n < self.preperiod + self.period {
+            return (n as usize, 0);
+        }
+        let offset = n - self.preperiod;
+        (
+            (self.preperiod + offset % self.period) as usize,
+            offset / self.period,
+        )
+    }
+
     /// The term `a(n)` for any `n`.
     ///
     /// # Complexity
@@ -149,11 +162,6 @@ pub enum Search {
     Observed(Observation),
     /// No period up to `checked_to` values.
     NotFound {
-        /// How many values were examined.
-        checked_to: u64,
-    },
-    /// Stopped by the observer before an answer; `checked_to` values were examined.
-    Interrupted {
         /// How many values were examined.
         checked_to: u64,
     },
@@ -345,9 +353,6 @@ pub fn residue_certificate(modulus: u64) -> Certificate {
     }
 }
 
-/// How often a long search consults its [`Observer`].
-const REPORT_EVERY: u64 = 1 << 16;
-
 /// Searches a sequence obeying the window hypothesis (each term from index `window` on is a
 /// function of the `window` terms before it) for its period, reading at most `limit` terms.
 ///
@@ -369,7 +374,7 @@ const REPORT_EVERY: u64 = 1 << 16;
 ///     for s in [1, 3, 4] { if s <= n { seen[a[n - s] as usize] = true; } }
 ///     a.push(seen.iter().position(|&x| !x).unwrap() as u32);
 /// }
-/// let (search, _) = search_window(a.into_iter(), 4, 40, &grundy::NoObserver);
+/// let (search, _) = search_window(a.into_iter(), 4, 40);
 /// let Search::Certified(certificate) = search else { panic!() };
 /// assert_eq!((certificate.periodicity.preperiod, certificate.periodicity.period), (0, 7));
 /// assert_eq!(certificate.checked_to, 11);
@@ -378,7 +383,6 @@ pub fn search_window(
     mut values: impl Iterator<Item = u32>,
     window: u64,
     limit: u64,
-    observer: &dyn Observer,
 ) -> (Search, Vec<u32>) {
     const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
     let t = window.max(1) as usize;
@@ -444,17 +448,6 @@ pub fn search_window(
                 },
                 seq,
             );
-        }
-        if seq.len() as u64 % REPORT_EVERY == 0 {
-            observer.progress(seq.len() as u64, limit);
-            if observer.interrupted() {
-                return (
-                    Search::Interrupted {
-                        checked_to: seq.len() as u64,
-                    },
-                    seq,
-                );
-            }
         }
         if !push(&mut seq, &mut hash) {
             return (
@@ -607,7 +600,6 @@ pub fn observe(values: &[u32]) -> Option<Observation> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::NoObserver;
 
     fn subtraction(set: &[usize], len: usize) -> Vec<u32> {
         let mut a: Vec<u32> = Vec::new();
@@ -623,7 +615,7 @@ mod tests {
     fn window_search_finds_least_period_and_preperiod() {
         // {2, 3, 7}: period 5 (CGSuite), preperiod 2.
         let values = subtraction(&[2, 3, 7], 200);
-        let (search, _) = search_window(values.clone().into_iter(), 7, 200, &NoObserver);
+        let (search, _) = search_window(values.clone().into_iter(), 7, 200);
         let certificate = search.certificate().unwrap();
         assert_eq!(certificate.periodicity.period, 5);
         certificate.verify(&values).unwrap();
@@ -635,7 +627,7 @@ mod tests {
     #[test]
     fn window_search_respects_the_limit() {
         let values = subtraction(&[2, 5, 7], 100);
-        let (search, read) = search_window(values.into_iter(), 7, 20, &NoObserver);
+        let (search, read) = search_window(values.into_iter(), 7, 20);
         assert_eq!(search, Search::NotFound { checked_to: 20 });
         assert_eq!(read.len(), 20);
     }
@@ -643,7 +635,7 @@ mod tests {
     #[test]
     fn verify_rejects_tampering() {
         let values = subtraction(&[1, 3, 4], 50);
-        let (search, _) = search_window(values.clone().into_iter(), 4, 50, &NoObserver);
+        let (search, _) = search_window(values.clone().into_iter(), 4, 50);
         let good = search.certificate().unwrap().clone();
         let mut short = good.clone();
         short.checked_to -= 1;

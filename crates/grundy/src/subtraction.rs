@@ -25,6 +25,17 @@ pub enum SubtractionSet {
 }
 
 impl SubtractionSet {
+    /// The modulus of the residue theorem for this set, when it is proved: see
+    /// [`FiniteSet::residue_modulus`] and [`Family::residue_modulus`]. All-but sets hold every
+    /// multiple of any modulus but finitely many, so they never qualify.
+    pub fn residue_modulus(&self) -> Option<u64> {
+        match self {
+            Self::Finite(set) => set.residue_modulus(),
+            Self::AllBut(_) => None,
+            Self::Family(family) => family.residue_modulus(),
+        }
+    }
+
     /// Whether a move may remove `amount` tokens.
     pub fn contains(&self, amount: u64) -> bool {
         match self {
@@ -101,6 +112,32 @@ impl FiniteSet {
     /// Whether `amount` is in the set.
     pub fn contains(&self, amount: u64) -> bool {
         self.members.binary_search(&amount).is_ok()
+    }
+
+    /// The modulus `m` of the residue theorem ([`crate::period::Theorem::Residue`]) when it
+    /// applies: the set holds `1..m-1` and no multiple of `m`, so `G(n) = n mod m`. The Bash game
+    /// `1..k` has `m = k + 1`.
+    ///
+    /// # Complexity
+    /// `O(|S|)`.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::subtraction::FiniteSet;
+    /// assert_eq!(FiniteSet::new([1, 2, 3]).unwrap().residue_modulus(), Some(4));
+    /// assert_eq!(FiniteSet::new([1, 2, 4, 5, 7]).unwrap().residue_modulus(), Some(3));
+    /// assert_eq!(FiniteSet::new([1, 3, 4]).unwrap().residue_modulus(), None); // 4 is even
+    /// ```
+    pub fn residue_modulus(&self) -> Option<u64> {
+        // m is the least positive non-member: 1..m-1 are the first m-1 members.
+        let m = self
+            .members
+            .iter()
+            .zip(1..)
+            .take_while(|&(&s, i)| s == i)
+            .count() as u64
+            + 1;
+        (m >= 2 && self.members.iter().all(|s| s % m != 0)).then_some(m)
     }
 }
 

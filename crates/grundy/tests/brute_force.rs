@@ -295,3 +295,47 @@ fn interrupting_returns_what_was_checked() {
         "{error:?}"
     );
 }
+
+#[test]
+fn bash_m_is_n_mod_m_plus_1() {
+    // Bash game (theory.md section 2): P iff n mod (m + 1) == 0, the winning move takes n mod (m + 1).
+    let analyzer = Analyzer::new(Config::default());
+    for m in 1..=30u64 {
+        let game = parse_game(&format!("bash:{m}")).unwrap();
+        for n in [0u64, 1, m, m + 1, 5 * m + 3, 1_000_000_007] {
+            let solution = analyzer.solve(&game, &BigUint::from(n)).unwrap();
+            let r = n % (m + 1);
+            assert_eq!(solution.grundy, BigUint::from(r), "bash:{m} at {n}");
+            let moves: Vec<BigUint> = solution
+                .winning_moves
+                .iter()
+                .map(|mv| mv.take.clone())
+                .collect();
+            let expected: Vec<BigUint> = if r == 0 {
+                vec![]
+            } else {
+                vec![BigUint::from(r)]
+            };
+            assert_eq!(moves, expected, "bash:{m} at {n}");
+        }
+    }
+}
+
+#[test]
+fn interrupting_a_costly_window_search_stops_it() {
+    struct StopAtOnce;
+    impl grundy::Observer for StopAtOnce {
+        fn interrupted(&self) -> bool {
+            true
+        }
+    }
+    // 1 is not a move, so no residue theorem; each value examines ~5000 options.
+    let analyzer = Analyzer::new(Config::default()).with_observer(&StopAtOnce);
+    let error = analyzer
+        .period(&parse_game("subtraction:2..5000").unwrap())
+        .unwrap_err();
+    assert!(
+        matches!(error, grundy::Error::Interrupted { checked_to } if checked_to < 5000),
+        "{error:?}"
+    );
+}
