@@ -293,34 +293,29 @@ fn values_line(p: &Periodicity) -> String {
 /// Prints a period report.
 pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
     if as_json {
+        let periodic = |p: &Periodicity, certified: bool| {
+            json!({
+                "game": report.game,
+                "preperiod": p.preperiod,
+                "period": p.period,
+                "saltus": p.saltus,
+                "values": p.values,
+                "certified": certified,
+                "certificate": null,
+                "p_positions": p_positions(p, usize::MAX),
+            })
+        };
         let value = match &report.search {
             Search::Certified(certificate) => {
-                let p = &certificate.periodicity;
-                json!({
-                    "game": report.game,
-                    "preperiod": p.preperiod,
-                    "period": p.period,
-                    "saltus": p.saltus,
-                    "values": p.values,
-                    "certified": true,
-                    "certificate": theorem_json(certificate),
-                    "p_positions": p_positions(p, usize::MAX),
-                })
+                let mut value = periodic(&certificate.periodicity, true);
+                value["certificate"] = theorem_json(certificate);
+                value
             }
             Search::Observed(observation) => {
-                let p = &observation.periodicity;
-                json!({
-                    "game": report.game,
-                    "preperiod": p.preperiod,
-                    "period": p.period,
-                    "saltus": p.saltus,
-                    "values": p.values,
-                    "certified": false,
-                    "certificate": null,
-                    "checked_to": observation.checked_to,
-                    "note": "observed in the computed values, not proved",
-                    "p_positions": p_positions(p, usize::MAX),
-                })
+                let mut value = periodic(&observation.periodicity, false);
+                value["checked_to"] = json!(observation.checked_to);
+                value["note"] = json!("observed in the computed values, not proved");
+                value
             }
             Search::NotFound { checked_to } => json!({
                 "game": report.game,
