@@ -15,7 +15,14 @@ const EXAMPLES: &str = "\
 Examples:
   grundy solve subtraction:1,3,4 1000000000000000000   who wins with 10^18 candies, taking 1, 3 or 4?
   grundy solve bash:3 10^100 --json                    LeetCode 292 at a googol, as JSON
+  grundy solve nim 3,4,5                               every winning move of Nim
+  grundy solve misere:nim 1,1,5                        misère Nim (the last mover loses)
+  grundy solve wythoff 1000000000000000000,1618033988749894848
+  grundy solve fibonacci-nim 20/4                      20 tokens, the next move takes at most 4
+  grundy solve norepeat:1,2,3 100/2                    you may not take 2 (the opponent just did)
+  grundy solve 'subtraction:1,3,4[10] + wythoff[3,5] + nim[7] + fibonacci-nim[20/4]'
   grundy table subtraction:1,3,4 --to 14               the P/N table of the seed tutorial
+  grundy table wythoff --to 9                          the grid of Wythoff Grundy values
   grundy period subtraction:2,5,7                      period 22, with its certificate
   grundy period allbut:2,3,7                           arithmetic period (saltus) of an all-but game
 
@@ -24,6 +31,12 @@ Games:
   bash:m                  remove 1..m
   allbut:2,3,7            remove any positive amount except 2, 3 and 7
   subtraction:fibonacci   also squares, powers-of-2, primes (infinite sets)
+  nim                     any number of heaps; position 3,4,5
+  wythoff                 two heaps; take from one, or the same from both; position a,b
+  fibonacci-nim           take at most twice the last take; position n (fresh) or n/q
+  norepeat:1,2,3          no taking what the opponent just took; position n or n/last
+  misere:GAME             the same game, but whoever moves last loses
+  A[pos] + B[pos]         a sum: move in one component per turn
 
 Exit status: 0 answered; 2 bad input, or refused because the answer is beyond the limits;
 130 interrupted (Ctrl-C); 1 internal error.";
@@ -45,13 +58,19 @@ Examples:
   grundy solve subtraction:1,3,4 1000000000000000000
   grundy solve bash:3 10^100 --json
   grundy solve allbut:2,3,7 1000
-  grundy solve subtraction:fibonacci 1000")]
+  grundy solve nim 3,4,5
+  grundy solve misere:nim 1,1,5
+  grundy solve wythoff 3,5
+  grundy solve fibonacci-nim 20/4
+  grundy solve norepeat:1,2,3 100/2
+  grundy solve 'subtraction:1,3,4[10] + wythoff[3,5] + nim[7]'")]
     Solve {
         /// The game, e.g. subtraction:1,3,4 (see `grundy --help` for every form).
         game: String,
-        /// The heap size: decimal digits of any length, or a power such as 10^18.
+        /// The position: a heap (10, 10^18), heaps for nim (3,4,5), a pair for wythoff (3,5), n or
+        /// n/q for fibonacci-nim, n or n/last for norepeat; none for a sum (positions in brackets).
         #[arg(allow_hyphen_values = true)]
-        position: String,
+        position: Option<String>,
         #[command(flatten)]
         common: Common,
     },
@@ -61,7 +80,9 @@ Examples:
   grundy table subtraction:1,3,4 --to 14
   grundy table bash:3 --to 12
   grundy table subtraction:1,3,4 --from 10^18 --to 1000000000000000020
-  grundy table allbut:2,3,7 --from 100 --to 130 --json")]
+  grundy table allbut:2,3,7 --from 100 --to 130 --json
+  grundy table misere:bash:3 --to 12
+  grundy table wythoff --to 9 --json")]
     Table {
         /// The game, e.g. subtraction:1,3,4.
         game: String,
@@ -134,6 +155,17 @@ impl Common {
     }
 }
 
+/// A sample position for `game`, for error messages.
+fn example_position(game: &grundy::Game) -> &'static str {
+    match game {
+        grundy::Game::Nim => "3,4,5",
+        grundy::Game::Wythoff => "3,5",
+        grundy::Game::FibonacciNim => "20/4",
+        grundy::Game::Misere(inner) => example_position(inner),
+        _ => "10",
+    }
+}
+
 /// A number given to an option, with errors that name the option.
 fn parse_number(text: &str, option: &'static str) -> Result<BigUint, grundy::InputError> {
     parse_heap(text).map_err(|mut error| {
@@ -172,8 +204,15 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         } => {
             let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
             let game = parse_game(&game)?;
-            let heap = parse_heap(&position)?;
-            let solution = analyzer.solve(&game, &heap);
+            let position = match (position, game.has_positions()) {
+                (Some(text), _) => game.parse_position(&text)?,
+                (None, true) => grundy::Position::Sum,
+                (None, false) => anyhow::bail!(
+                    "the position of {game} is missing: give it after the game, e.g. grundy solve {game} {}",
+                    example_position(&game)
+                ),
+            };
+            let solution = analyzer.solve(&game, &position);
             observer.finish();
             output::solution(&solution?, common.json)
         }
@@ -188,6 +227,12 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let game = parse_game(&game)?;
             let to = parse_number(&to, "--to")?;
             let from = parse_number(&from, "--from")?;
+            if matches!(game.to_string().as_str(), "wythoff" | "misere:wythoff") {
+                let to = u64::try_from(&to).unwrap_or(u64::MAX);
+                let grid = analyzer.grid(&game, to);
+                observer.finish();
+                return output::grid(&grid?, common.json);
+            }
             let table = analyzer.table(&game, &from, &to);
             observer.finish();
             output::table(&table?, common.json, width)

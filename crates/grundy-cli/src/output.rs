@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write as _};
 
 use grundy::period::{Certificate, Periodicity, Search, Theorem};
-use grundy::{Basis, Outcome, PeriodReport, Solution, Table};
+use grundy::{Basis, Grid, Outcome, PeriodReport, Solution, Table};
 use num_bigint::BigUint;
 use serde::Serialize;
 use serde_json::{Number, Value, json};
@@ -96,27 +96,37 @@ fn basis_json(basis: &Basis) -> Value {
         Basis::Computed { computed } => {
             json!({ "kind": "computed directly", "computed": computed })
         }
+        Basis::Rule(rule) => json!({ "kind": "rule", "rule": rule }),
+        Basis::Search { positions } => {
+            json!({ "kind": "exhaustive search", "positions": positions })
+        }
+        Basis::Components(bases) => {
+            json!({ "kind": "sum", "components": bases.iter().map(basis_json).collect::<Vec<_>>() })
+        }
     }
 }
 
 /// Prints a solution.
 pub fn solution(solution: &Solution, as_json: bool) -> anyhow::Result<()> {
-    let moves: Vec<(String, String)> = solution
+    let moves: Vec<(&str, &str)> = solution
         .winning_moves
         .iter()
-        .map(|m| (format!("take {}", m.take), m.to.to_string()))
+        .map(|m| (m.description.as_str(), m.to.as_str()))
         .collect();
     if as_json {
-        let value = json!({
+        let mut value = json!({
             "game": solution.game,
-            "position": solution.heap.to_string(),
+            "position": solution.position,
             "value": solution.outcome.name(),
             "outcome": match solution.outcome { Outcome::Win => "N", Outcome::Lose => "P" },
-            "grundy": number(&solution.grundy),
+            "grundy": solution.grundy.as_ref().map(number),
             "winning_moves": moves.iter().map(|(m, to)| json!({ "move": m, "to": to })).collect::<Vec<_>>(),
             "reason": solution.reason,
             "basis": basis_json(&solution.basis),
         });
+        if let Some(misere) = &solution.misere_grundy {
+            value["misere_grundy"] = json!(number(misere));
+        }
         return print_json(&value);
     }
     let mut text = String::new();
@@ -125,9 +135,21 @@ pub fn solution(solution: &Solution, as_json: bool) -> anyhow::Result<()> {
         Outcome::Lose => "lose — the player to move loses against best play",
     };
     let _ = writeln!(text, "game      {}", solution.game);
-    let _ = writeln!(text, "position  {}", solution.heap);
+    if !solution.position.is_empty() {
+        let _ = writeln!(text, "position  {}", solution.position);
+    }
     let _ = writeln!(text, "value     {verdict}");
-    let _ = writeln!(text, "grundy    {}", solution.grundy);
+    match (&solution.grundy, &solution.misere_grundy) {
+        (Some(grundy), _) => {
+            let _ = writeln!(text, "grundy    {grundy}");
+        }
+        (None, Some(misere)) => {
+            let _ = writeln!(text, "misère G  {misere}");
+        }
+        (None, None) => {
+            let _ = writeln!(text, "grundy    not available (see the reason)");
+        }
+    }
     if moves.is_empty() {
         let _ = writeln!(
             text,
@@ -157,14 +179,18 @@ pub fn table(table: &Table, as_json: bool, width: usize) -> anyhow::Result<()> {
         .map(|v| if v == &BigUint::ZERO { 'P' } else { 'N' })
         .collect();
     if as_json {
-        let value = json!({
+        let values: Vec<Number> = table.values.iter().map(number).collect();
+        let mut value = json!({
             "game": table.game,
             "from": number(&table.from),
             "to": number(&(&table.from + table.values.len() - 1u32)),
-            "values": table.values.iter().map(number).collect::<Vec<_>>(),
+            "values": values,
             "outcomes": outcomes,
             "basis": basis_json(&table.basis),
         });
+        if table.game.starts_with("misere:") {
+            value["misere_grundy"] = json!(values);
+        }
         return print_json(&value);
     }
     let mut text = String::new();
@@ -174,6 +200,9 @@ pub fn table(table: &Table, as_json: bool, width: usize) -> anyhow::Result<()> {
             format!("certified period {} from n = {}", p.period, p.preperiod)
         }
         Basis::Computed { computed } => format!("computed directly, {computed} values"),
+        Basis::Rule(rule) => (*rule).to_owned(),
+        Basis::Search { positions } => format!("exhaustive search of {positions} positions"),
+        Basis::Components(_) => "Sprague–Grundy over components".to_owned(),
     };
     let _ = writeln!(text, "{}  ({basis})", table.game);
     let heaps: Vec<String> = (0..table.values.len())
@@ -202,6 +231,50 @@ pub fn table(table: &Table, as_json: bool, width: usize) -> anyhow::Result<()> {
             }
             text.push('\n');
         }
+    }
+    print(&text)
+}
+
+/// Prints the grid of Wythoff Grundy values: `values[a][b]`.
+pub fn grid(grid: &Grid, as_json: bool) -> anyhow::Result<()> {
+    let outcomes: Vec<String> = grid
+        .values
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|&v| if v == 0 { 'P' } else { 'N' })
+                .collect()
+        })
+        .collect();
+    if as_json {
+        let mut value =
+            json!({ "game": grid.game, "from": 0, "values": grid.values, "outcomes": outcomes });
+        if grid.game.starts_with("misere:") {
+            value["misere_grundy"] = json!(grid.values);
+        }
+        return print_json(&value);
+    }
+    let cell = grid
+        .values
+        .iter()
+        .flatten()
+        .map(|v| v.to_string().len())
+        .max()
+        .unwrap_or(1)
+        .max(grid.values.len().to_string().len())
+        + 1;
+    let mut text = format!("{}  (G(a, b): row a, column b)\n", grid.game);
+    let _ = write!(text, "{:>5}", "a\\b");
+    for b in 0..grid.values.len() {
+        let _ = write!(text, "{b:>cell$}");
+    }
+    text.push('\n');
+    for (a, row) in grid.values.iter().enumerate() {
+        let _ = write!(text, "{a:>5}");
+        for v in row {
+            let _ = write!(text, "{v:>cell$}");
+        }
+        text.push('\n');
     }
     print(&text)
 }

@@ -259,7 +259,7 @@ fn bad_positions_and_limits_fail_cleanly() {
             .contains("--from 9 is after --to 3")
     );
     assert!(fails(&["table", "bash:3", "--to", "10^9"]).contains("at most 1000000 rows"));
-    assert!(fails(&["solve", "bash:3"]).contains("POSITION"));
+    assert!(fails(&["solve", "bash:3"]).contains("the position of bash:3 is missing"));
     assert!(fails(&["solve", "subtraction:2,5,7", "10^20", "--max", "20"]).contains("no period"));
 }
 

@@ -8,7 +8,7 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use grundy::engine::{Engine, Values};
 use grundy::subtraction::{AllButSet, FiniteSet, SubtractionSet};
-use grundy::{Analyzer, Config, Game, parse_game, parse_heap};
+use grundy::{Analyzer, Config, Game, parse_game};
 
 fn finite(amounts: &[u64]) -> SubtractionSet {
     SubtractionSet::Finite(FiniteSet::new(amounts.iter().copied()).expect("valid set"))
@@ -47,7 +47,7 @@ fn values(c: &mut Criterion) {
             }
             group.bench_with_input(BenchmarkId::new(engine.name(), name), set, |b, set| {
                 b.iter(|| {
-                    Values::new(set, engine)
+                    Values::new(set, engine, grundy::Play::Normal)
                         .take(*count as usize)
                         .fold(0u32, |a, v| a ^ v)
                 });
@@ -84,7 +84,7 @@ fn certify(c: &mut Criterion) {
 fn solve(c: &mut Criterion) {
     let analyzer = Analyzer::new(Config::default());
     let game = parse_game("subtraction:1,3,4").expect("valid");
-    let heap = parse_heap("10^100").expect("valid");
+    let heap = game.parse_position("10^100").expect("valid");
     c.bench_function("solve subtraction:1,3,4 at 10^100", |b| {
         b.iter(|| analyzer.solve(&game, black_box(&heap)));
     });

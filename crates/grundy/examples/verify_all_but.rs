@@ -1,10 +1,10 @@
 //! A long check of the all-but criterion, beyond what CI runs: certifies every non-empty
 //! X ⊆ {1..N} and compares the certified formula with computed values up to
-//! max(8 · checked_to, FAR).
+//! `max(8 · checked_to, FAR)`.
 //!
 //! `cargo run --release --example verify_all_but -- [N=12] [FAR=20000]`
 
-use grundy::engine::{Engine, Values};
+use grundy::engine::{Engine, Play, Values};
 use grundy::game::{Game, SubtractionGame};
 use grundy::period::Search;
 use grundy::subtraction::{AllButSet, SubtractionSet};
@@ -28,7 +28,9 @@ fn main() {
             panic!("{game}: not certified: {:?}", report.search);
         };
         let upto = (certificate.checked_to * 8).max(far) as usize;
-        let values: Vec<u32> = Values::new(&set, Engine::Streaming).take(upto).collect();
+        let values: Vec<u32> = Values::new(&set, Engine::Streaming, Play::Normal)
+            .take(upto)
+            .collect();
         certificate
             .verify(&values)
             .expect("the certificate re-checks");

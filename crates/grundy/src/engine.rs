@@ -18,6 +18,28 @@ pub enum Engine {
     Streaming,
 }
 
+/// Who wins when no move is left.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Play {
+    /// The player who cannot move loses: a terminal position is worth 0.
+    #[default]
+    Normal,
+    /// The player who cannot move wins (the last mover loses): a terminal position is worth 1 and
+    /// the same mex recursion gives misère Grundy values (theory.md §6).
+    Misere,
+}
+
+impl Play {
+    /// The value of a position with no options, given the mex of its (empty) option set.
+    fn value(self, terminal: bool, mex: u32) -> u32 {
+        if terminal && self == Self::Misere {
+            1
+        } else {
+            mex
+        }
+    }
+}
+
 impl Engine {
     /// Every engine, for test harnesses that run the same answers against each.
     pub const ALL: [Self; 2] = [Self::Naive, Self::Streaming];
@@ -41,16 +63,17 @@ impl Engine {
 ///
 /// # Example
 /// ```
-/// use grundy::engine::{Engine, Values};
+/// use grundy::engine::{Engine, Play, Values};
 /// use grundy::subtraction::{FiniteSet, SubtractionSet};
 ///
 /// let set = SubtractionSet::Finite(FiniteSet::new([1, 3, 4]).unwrap());
-/// let first: Vec<u32> = Values::new(&set, Engine::Streaming).take(8).collect();
+/// let first: Vec<u32> = Values::new(&set, Engine::Streaming, Play::Normal).take(8).collect();
 /// assert_eq!(first, [0, 1, 0, 1, 2, 3, 2, 0]);
 /// ```
 pub struct Values {
     inner: Inner,
     next: u64,
+    play: Play,
 }
 
 enum Inner {
@@ -61,9 +84,33 @@ enum Inner {
     Family(FamilyTable),
 }
 
+/// A stream of values that long computations can report progress on.
+pub trait Stream: Iterator<Item = u32> {
+    /// The index of the next value.
+    fn position(&self) -> u64;
+    /// About how many options the next value examines: a unit of work for progress reports.
+    fn work_per_value(&self) -> u64;
+}
+
+impl Stream for Values {
+    fn position(&self) -> u64 {
+        self.next
+    }
+
+    fn work_per_value(&self) -> u64 {
+        match &self.inner {
+            Inner::FiniteRing(ring) => ring.members.len() as u64,
+            Inner::FiniteNaive { members, .. } => members.len() as u64,
+            Inner::AllButCounting(counting) => counting.excluded.len() as u64 + 1,
+            Inner::AllButNaive { .. } => self.next + 1,
+            Inner::Family(family) => family.members.len() as u64 + 1,
+        }
+    }
+}
+
 impl Values {
     /// Starts the stream at `G(0)`.
-    pub fn new(set: &SubtractionSet, engine: Engine) -> Self {
+    pub fn new(set: &SubtractionSet, engine: Engine, play: Play) -> Self {
         let inner = match (set, engine) {
             (SubtractionSet::Finite(finite), Engine::Streaming) => {
                 Inner::FiniteRing(FiniteRing::new(finite.members()))
@@ -82,22 +129,10 @@ impl Values {
             // An infinite family has one algorithm: the definition over its members so far.
             (SubtractionSet::Family(family), _) => Inner::Family(FamilyTable::new(*family)),
         };
-        Self { inner, next: 0 }
-    }
-
-    /// The index of the next value the stream yields: `G(0..position())` are done.
-    pub fn position(&self) -> u64 {
-        self.next
-    }
-
-    /// About how many options the next value examines: a unit of work for progress reports.
-    pub fn work_per_value(&self) -> u64 {
-        match &self.inner {
-            Inner::FiniteRing(ring) => ring.members.len() as u64,
-            Inner::FiniteNaive { members, .. } => members.len() as u64,
-            Inner::AllButCounting(counting) => counting.excluded.len() as u64 + 1,
-            Inner::AllButNaive { .. } => self.next + 1,
-            Inner::Family(family) => family.members.len() as u64 + 1,
+        Self {
+            inner,
+            next: 0,
+            play,
         }
     }
 
@@ -125,27 +160,30 @@ impl Iterator for Values {
 
     fn next(&mut self) -> Option<u32> {
         let n = self.next;
+        let play = self.play;
         let value = match &mut self.inner {
-            Inner::FiniteRing(ring) => ring.value_at(n),
+            Inner::FiniteRing(ring) => ring.value_at(n, play),
             Inner::FiniteNaive { members, table } => {
-                let options = members
+                let options: Vec<u32> = members
                     .iter()
                     .filter(|&&s| s <= n)
-                    .map(|&s| table[(n - s) as usize]);
-                let value = naive_mex(options);
+                    .map(|&s| table[(n - s) as usize])
+                    .collect();
+                let value = play.value(options.is_empty(), naive_mex(options.into_iter()));
                 table.push(value);
                 value
             }
-            Inner::AllButCounting(counting) => counting.value_at(n),
+            Inner::AllButCounting(counting) => counting.value_at(n, play),
             Inner::AllButNaive { excluded, table } => {
-                let options = (1..=n)
+                let options: Vec<u32> = (1..=n)
                     .filter(|s| excluded.binary_search(s).is_err())
-                    .map(|s| table[(n - s) as usize]);
-                let value = naive_mex(options);
+                    .map(|s| table[(n - s) as usize])
+                    .collect();
+                let value = play.value(options.is_empty(), naive_mex(options.into_iter()));
                 table.push(value);
                 value
             }
-            Inner::Family(family) => family.value_at(n),
+            Inner::Family(family) => family.value_at(n, play),
         };
         self.next += 1;
         Some(value)
@@ -217,8 +255,8 @@ impl FiniteRing {
         }
     }
 
-    fn value_at(&mut self, n: u64) -> u32 {
-        let value = if self.members.len() < 64 {
+    fn value_at(&mut self, n: u64, play: Play) -> u32 {
+        let mex = if self.members.len() < 64 {
             // Values are at most |S| < 64: the mex set is one word.
             let mut seen = 0u64;
             for &s in &self.members {
@@ -237,6 +275,7 @@ impl FiniteRing {
             }
             self.mex.take_mex()
         };
+        let value = play.value(n < self.members[0], mex);
         self.ring[n as usize & self.mask] = value;
         value
     }
@@ -247,6 +286,8 @@ impl FiniteRing {
 /// occurrences so far sit at the excluded positions.
 struct AllButCounting {
     excluded: Vec<u64>,
+    /// The least amount that may be taken: heaps below it are terminal.
+    least_move: u64,
     values: Vec<u32>,
     counts: Vec<u32>,
     all_mex: u32,
@@ -255,8 +296,12 @@ struct AllButCounting {
 
 impl AllButCounting {
     fn new(excluded: &[u64]) -> Self {
+        let least_move = (1..)
+            .find(|a| excluded.binary_search(a).is_err())
+            .expect("X is finite");
         Self {
             excluded: excluded.to_vec(),
+            least_move,
             values: Vec::new(),
             counts: Vec::new(),
             all_mex: 0,
@@ -264,7 +309,12 @@ impl AllButCounting {
         }
     }
 
-    fn value_at(&mut self, n: u64) -> u32 {
+    fn value_at(&mut self, n: u64, play: Play) -> u32 {
+        if n < self.least_move {
+            let value = play.value(true, 0);
+            self.record(value);
+            return value;
+        }
         self.scratch.clear();
         for &x in &self.excluded {
             if x > n {
@@ -284,6 +334,11 @@ impl AllButCounting {
                 break;
             }
         }
+        self.record(value);
+        value
+    }
+
+    fn record(&mut self, value: u32) {
         self.values.push(value);
         if value as usize >= self.counts.len() {
             self.counts.resize(value as usize + 1, 0);
@@ -296,7 +351,6 @@ impl AllButCounting {
         {
             self.all_mex += 1;
         }
-        value
     }
 }
 
@@ -349,12 +403,12 @@ impl FamilyTable {
         }
     }
 
-    fn value_at(&mut self, n: u64) -> u32 {
+    fn value_at(&mut self, n: u64, play: Play) -> u32 {
         self.admit(n);
         for &s in &self.members {
             self.mex.insert(self.values[(n - s) as usize]);
         }
-        let value = self.mex.take_mex();
+        let value = play.value(self.members.is_empty(), self.mex.take_mex());
         self.values.push(value);
         value
     }
@@ -375,8 +429,12 @@ mod tests {
     #[test]
     fn wide_sets_use_the_bitset() {
         let set = SubtractionSet::Finite(FiniteSet::new(1..=100).unwrap());
-        let fast: Vec<u32> = Values::new(&set, Engine::Streaming).take(500).collect();
-        let naive: Vec<u32> = Values::new(&set, Engine::Naive).take(500).collect();
+        let fast: Vec<u32> = Values::new(&set, Engine::Streaming, Play::Normal)
+            .take(500)
+            .collect();
+        let naive: Vec<u32> = Values::new(&set, Engine::Naive, Play::Normal)
+            .take(500)
+            .collect();
         assert_eq!(fast, naive);
         assert_eq!(fast[404], 404 % 101);
     }
@@ -384,15 +442,19 @@ mod tests {
     #[test]
     fn all_but_engines_agree() {
         let set = SubtractionSet::AllBut(AllButSet::new([2, 3, 7]).unwrap());
-        let fast: Vec<u32> = Values::new(&set, Engine::Streaming).take(300).collect();
-        let naive: Vec<u32> = Values::new(&set, Engine::Naive).take(300).collect();
+        let fast: Vec<u32> = Values::new(&set, Engine::Streaming, Play::Normal)
+            .take(300)
+            .collect();
+        let naive: Vec<u32> = Values::new(&set, Engine::Naive, Play::Normal)
+            .take(300)
+            .collect();
         assert_eq!(fast, naive);
     }
 
     #[test]
     fn recent_reaches_back_max_s() {
         let set = SubtractionSet::Finite(FiniteSet::new([1, 3, 4]).unwrap());
-        let mut values = Values::new(&set, Engine::Streaming);
+        let mut values = Values::new(&set, Engine::Streaming, Play::Normal);
         values.by_ref().take(10).for_each(drop);
         assert_eq!(values.recent(6), Some(2));
         assert_eq!(values.recent(5), None);

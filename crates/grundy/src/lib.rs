@@ -6,28 +6,34 @@
 //! [`table`](Analyzer::table) and [`period`](Analyzer::period) queries.
 //!
 //! ```
-//! use grundy::{Analyzer, Config, Outcome, parse_game, parse_heap};
+//! use grundy::{Analyzer, Config, Outcome, parse_game};
 //!
 //! let game = parse_game("subtraction:1,3,4").unwrap();
-//! let heap = parse_heap("10^18").unwrap();
-//! let solution = Analyzer::new(Config::default()).solve(&game, &heap).unwrap();
+//! let position = game.parse_position("10^18").unwrap();
+//! let solution = Analyzer::new(Config::default()).solve(&game, &position).unwrap();
 //! assert_eq!(solution.outcome, Outcome::Win);
-//! assert_eq!(solution.grundy, 1u32.into()); // 10^18 = 1 (mod 7)
-//! assert_eq!(solution.winning_moves[0].take, 1u32.into()); // leaves 0 (mod 7)
+//! assert_eq!(solution.grundy, Some(1u32.into())); // 10^18 = 1 (mod 7)
+//! assert_eq!(solution.winning_moves[0].description, "take 1"); // leaves 0 (mod 7)
 //! ```
 
 pub mod analysis;
 pub mod engine;
+pub mod fibonacci_nim;
 pub mod game;
+pub mod nim;
+pub mod norepeat;
 pub mod period;
 pub mod position;
 pub mod spec;
 pub mod subtraction;
+pub mod wythoff;
 
-pub use analysis::{Analyzer, Basis, Config, Error, Move, Outcome, PeriodReport, Solution, Table};
-pub use engine::Engine;
+pub use analysis::{
+    Analyzer, Basis, Config, Error, Grid, Move, Outcome, PeriodReport, Solution, Table,
+};
+pub use engine::{Engine, Play};
 pub use game::Game;
-pub use position::parse_heap;
+pub use position::{Position, parse_heap};
 pub use spec::{InputError, parse_game};
 
 /// Watches a long computation: receives progress and may ask it to stop.

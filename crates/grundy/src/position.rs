@@ -1,4 +1,7 @@
-//! Positions as the user writes them: heap sizes of any length, exactly.
+//! Positions as the user writes them: heap sizes of any length, exactly, and the shapes other
+//! games need (several heaps, a pair, a heap with a quota or with the last move taken).
+
+use std::fmt;
 
 use num_bigint::BigUint;
 use num_traits::{One, Pow};
@@ -91,6 +94,88 @@ pub fn parse_heap(text: &str) -> Result<BigUint, InputError> {
     Ok(Pow::pow(base, exponent))
 }
 
+/// A position of some game. Which shape a game takes is decided by [`crate::Game::parse_position`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Position {
+    /// One heap (subtraction games): `10`.
+    Heap(BigUint),
+    /// Several heaps (Nim): `3,4,5`.
+    Heaps(Vec<BigUint>),
+    /// Two heaps (Wythoff): `3,5`.
+    Pair(BigUint, BigUint),
+    /// A heap and the most the next move may take (Fibonacci Nim): `20/4`; `None` for a fresh
+    /// heap, where the first move may take anything but the whole heap.
+    Quota {
+        /// Tokens in the heap.
+        heap: BigUint,
+        /// The most the next move may take.
+        quota: Option<BigUint>,
+    },
+    /// A heap and the amount the opponent just took (no-repeat games): `10/3`; `None` before the
+    /// first move.
+    LastMove {
+        /// Tokens in the heap.
+        heap: BigUint,
+        /// The amount just taken, which the player to move may not take.
+        last: Option<u64>,
+    },
+    /// A sum: the components carry their own positions.
+    Sum,
+}
+
+impl From<BigUint> for Position {
+    fn from(heap: BigUint) -> Self {
+        Self::Heap(heap)
+    }
+}
+
+impl fmt::Display for Position {
+    /// The canonical text, as `parse_position` reads it back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Heap(heap) => write!(f, "{heap}"),
+            Self::Heaps(heaps) => {
+                let parts: Vec<String> = heaps.iter().map(ToString::to_string).collect();
+                f.write_str(&parts.join(","))
+            }
+            Self::Pair(a, b) => write!(f, "{a},{b}"),
+            Self::Quota { heap, quota: None } | Self::LastMove { heap, last: None } => {
+                write!(f, "{heap}")
+            }
+            Self::Quota {
+                heap,
+                quota: Some(quota),
+            } => write!(f, "{heap}/{quota}"),
+            Self::LastMove {
+                heap,
+                last: Some(last),
+            } => write!(f, "{heap}/{last}"),
+            Self::Sum => Ok(()),
+        }
+    }
+}
+
+/// Splits `text` at `separator` and parses every part as a heap size, with error spans pointing
+/// into the whole text.
+///
+/// # Errors
+/// The first part's [`InputError`], relocated.
+pub(crate) fn parse_heaps(text: &str, separator: char) -> Result<Vec<BigUint>, InputError> {
+    let mut heaps = Vec::new();
+    let mut offset = 0;
+    for part in text.split(separator) {
+        let heap = parse_heap(part.trim()).map_err(|mut error| {
+            let lead = part.len() - part.trim_start().len();
+            error.span = offset + lead + error.span.start..offset + lead + error.span.end;
+            text.clone_into(&mut error.text);
+            error
+        })?;
+        heaps.push(heap);
+        offset += part.len() + separator.len_utf8();
+    }
+    Ok(heaps)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,5 +196,14 @@ mod tests {
         assert!(parse_heap("10^99999999999999999999999").is_err());
         assert_eq!(parse_heap("0^0").unwrap(), BigUint::one());
         assert_eq!(parse_heap("1^999999999999").unwrap(), BigUint::one());
+    }
+
+    #[test]
+    fn several_heaps_locate_errors_in_the_whole_text() {
+        assert_eq!(parse_heaps("3, 4,5", ',').unwrap().len(), 3);
+        let error = parse_heaps("3,4x,5", ',').unwrap_err();
+        assert_eq!((error.span, error.text.as_str()), (3..4, "3,4x,5"));
+        let error = parse_heaps("3,,5", ',').unwrap_err();
+        assert_eq!(error.span, 2..2);
     }
 }

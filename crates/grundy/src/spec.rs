@@ -1,15 +1,18 @@
-//! The game-spec language: parsing `subtraction:1,3,4`, `bash:3`, `allbut:2,3,7`, … into a [`Game`].
+//! The game-spec language: parsing `subtraction:1,3,4`, `bash:3`, `nim`, `misere:nim`,
+//! `nim[7] + wythoff[3,5]`, … into a [`Game`].
 //!
-//! Grammar (case-insensitive, spaces allowed around `,` and `..`):
+//! Grammar (case-insensitive, spaces allowed between tokens):
 //!
 //! ```text
-//! spec      = name ":" arguments
-//! name      = "subtraction" | "bash" | "allbut" | "all-but"
-//! arguments = amounts | family            (subtraction)
-//!           | number                      (bash: the set 1..m)
-//!           | amounts                     (allbut: the excluded amounts)
+//! spec      = ["misere:"] summand ("+" summand)*   (misère play of the whole game or sum)
+//! summand   = game ["[" position "]"]              (a sum needs every position in brackets)
+//! game      = "nim" | "wythoff" | "fibonacci-nim"
+//!           | "subtraction:" (amounts | family)
+//!           | "bash:" number                      (the set 1..m)
+//!           | ("allbut:" | "all-but:") amounts    (every amount except these)
+//!           | "norepeat:" amounts                 (no taking what the opponent just took)
 //! amounts   = item ("," item)*
-//! item      = number | number ".." number (an inclusive range)
+//! item      = number | number ".." number         (an inclusive range)
 //! family    = "fibonacci" | "squares" | "powers-of-2" | "primes"
 //! ```
 
@@ -22,7 +25,8 @@ use winnow::error::ContextError;
 use winnow::prelude::*;
 use winnow::token::take_while;
 
-use crate::game::{Game, SubtractionGame};
+use crate::game::{Component, Game, SubtractionGame};
+use crate::position::Position;
 use crate::subtraction::{AllButSet, Family, FiniteSet, MAX_AMOUNT, SubtractionSet};
 
 /// A problem in text the user typed (a game spec or a position), located by a byte span.
@@ -78,10 +82,26 @@ impl fmt::Display for InputError {
 }
 
 /// The game names the parser knows, for "did you mean" suggestions.
-const GAME_NAMES: [&str; 4] = ["subtraction", "bash", "allbut", "all-but"];
+const GAME_NAMES: [&str; 10] = [
+    "subtraction",
+    "bash",
+    "allbut",
+    "all-but",
+    "nim",
+    "wythoff",
+    "fibonacci-nim",
+    "norepeat",
+    "misere",
+    "misère",
+];
+
+/// Games whose name is the whole spec (no rule after a colon).
+const BARE_GAMES: [&str; 3] = ["nim", "wythoff", "fibonacci-nim"];
 
 /// Examples shown when a spec is incomplete.
 const EXAMPLES: &str =
+    "nim, wythoff, fibonacci-nim, norepeat:1,2,3, misere:nim, nim[7] + bash:3[5], ";
+const MORE_EXAMPLES: &str =
     "subtraction:1,3,4, subtraction:1..3,7, bash:3, allbut:2,3,7, subtraction:fibonacci";
 
 /// Parses a game spec.
@@ -149,31 +169,147 @@ impl<'a> SpecParser<'a> {
     fn game(&self) -> Result<Game, InputError> {
         let mut rest = self.lower;
         Self::skip_spaces(&mut rest);
+        let misere = self.misere_prefix(&mut rest)?;
+        let mut components: Vec<(Game, Option<Position>, Range<usize>)> = Vec::new();
+        loop {
+            Self::skip_spaces(&mut rest);
+            let start = self.offset(rest);
+            if let Some(span) = self.misere_prefix(&mut rest)? {
+                return Err(self.error(
+                    span,
+                    "misère play applies to the whole game, not to one component",
+                    Some("write misere: once, at the start: misere:nim[3] + nim[4] is the misère sum".to_owned()),
+                ));
+            }
+            let game = self.simple_game(&mut rest)?;
+            Self::skip_spaces(&mut rest);
+            let position = if rest.starts_with('[') {
+                Some(self.bracketed_position(&game, &mut rest)?)
+            } else {
+                None
+            };
+            components.push((game, position, start..self.offset(rest)));
+            Self::skip_spaces(&mut rest);
+            if rest.starts_with('+') {
+                rest = &rest[1..];
+            } else {
+                break;
+            }
+        }
+        if !rest.is_empty() {
+            return Err(self.stray(rest));
+        }
+        let game = if components.len() == 1 && components[0].1.is_none() {
+            components.pop().expect("one component").0
+        } else {
+            let mut sum = Vec::new();
+            for (game, position, span) in components {
+                let Some(position) = position else {
+                    return Err(self.error(
+                        span,
+                        "each game in a sum needs its position in brackets",
+                        Some(
+                            "write GAME[POSITION], e.g. subtraction:1,3,4[10] + nim[7]".to_owned(),
+                        ),
+                    ));
+                };
+                sum.push(Component { game, position });
+            }
+            Game::Sum(sum)
+        };
+        Ok(match misere {
+            Some(_) => Game::Misere(Box::new(game)),
+            None => game,
+        })
+    }
+
+    /// Consumes `misere:` (or `misère:`) if the text starts with it, returning its span.
+    fn misere_prefix(&self, rest: &mut &'a str) -> Result<Option<Range<usize>>, InputError> {
+        for prefix in ["misere", "misère"] {
+            if let Some(after) = rest.strip_prefix(prefix) {
+                let start = self.offset(rest);
+                let mut after = after;
+                Self::skip_spaces(&mut after);
+                if let Some(after_colon) = after.strip_prefix(':') {
+                    let span = start..self.offset(after_colon);
+                    *rest = after_colon;
+                    return Ok(Some(span));
+                }
+                if after.is_empty() || after.starts_with(|c: char| !c.is_alphanumeric() && c != '-')
+                {
+                    return Err(self.error(
+                        self.here(after),
+                        "expected ':' after 'misere'",
+                        Some("write misere: before a game, as in misere:nim or misere:subtraction:1,3,4".to_owned()),
+                    ));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// `[position]` after a game in a sum, read by the game's own position rules.
+    fn bracketed_position(&self, game: &Game, rest: &mut &'a str) -> Result<Position, InputError> {
+        let open = self.offset(rest);
+        let Some(close) = rest.find(']') else {
+            return Err(self.error(
+                open..open + 1,
+                "this '[' is never closed",
+                Some("write the position in brackets, e.g. nim[7]".to_owned()),
+            ));
+        };
+        let content = &self.text[open + 1..open + close];
+        let position = game.parse_position(content).map_err(|mut error| {
+            error.span = open + 1 + error.span.start..open + 1 + error.span.end;
+            self.text.clone_into(&mut error.text);
+            error
+        })?;
+        *rest = &rest[close + 1..];
+        Ok(position)
+    }
+
+    /// One game without a position: a name, and for most games `:` and the rule.
+    fn simple_game(&self, rest: &mut &'a str) -> Result<Game, InputError> {
         let start = self.offset(rest);
         let name: Result<&str, ContextError> = take_while(1.., |c: char| {
             c.is_ascii_alphanumeric() || c == '-' || c == '_'
         })
-        .parse_next(&mut rest);
+        .parse_next(rest);
         let Ok(name) = name else {
             return Err(self.error(
                 self.here(rest),
                 "expected a game name",
-                Some(format!("write a game such as {EXAMPLES}")),
+                Some(format!("write a game such as {EXAMPLES}{MORE_EXAMPLES}")),
             ));
         };
         let name_span = start..self.offset(rest);
         if !GAME_NAMES.contains(&name) {
-            return Err(self.unknown_name(name, name_span, "game", &GAME_NAMES));
+            return Err(self.unknown_name(name, name_span, "game", &GAME_NAMES[..9]));
         }
-        Self::skip_spaces(&mut rest);
-        if ':'
-            .parse_next(&mut rest)
-            .map_err(|_: ContextError| ())
-            .is_err()
-        {
+        if BARE_GAMES.contains(&name) {
+            let mut after = *rest;
+            Self::skip_spaces(&mut after);
+            if after.starts_with(':') {
+                return Err(self.error(
+                    self.here(after),
+                    format!("'{name}' takes no rule after a colon"),
+                    Some(format!(
+                        "write just {name}, and the position separately or in brackets"
+                    )),
+                ));
+            }
+            return Ok(match name {
+                "nim" => Game::Nim,
+                "wythoff" => Game::Wythoff,
+                _ => Game::FibonacciNim,
+            });
+        }
+        Self::skip_spaces(rest);
+        if ':'.parse_next(rest).map_err(|_: ContextError| ()).is_err() {
             let example = match name {
                 "bash" => "bash:3",
                 "allbut" | "all-but" => "allbut:2,3,7",
+                "norepeat" => "norepeat:1,2,3",
                 _ => "subtraction:1,3,4",
             };
             return Err(self.error(
@@ -182,37 +318,39 @@ impl<'a> SpecParser<'a> {
                 Some(format!("write the rule after a colon, as in {example}")),
             ));
         }
-        Self::skip_spaces(&mut rest);
+        Self::skip_spaces(rest);
         let game = match name {
             "subtraction" => {
                 if rest.starts_with(|c: char| c.is_ascii_alphabetic()) {
-                    let family = self.family(&mut rest)?;
+                    let family = self.family(rest)?;
                     SubtractionGame::new(SubtractionSet::Family(family))
                 } else {
-                    let ranges = self.amounts(&mut rest, "subtraction set")?;
+                    let ranges = self.amounts(rest, "subtraction set")?;
                     let set = FiniteSet::new(expand(ranges))
                         .expect("amounts are checked positive, bounded and non-empty");
                     SubtractionGame::new(SubtractionSet::Finite(set))
                 }
             }
             "bash" => {
-                let number = self.number(&mut rest, "the largest amount m (bash:m takes 1..m)")?;
+                let number = self.number(rest, "the largest amount m (bash:m takes 1..m)")?;
                 let m = self.amount(&number)?;
                 let set =
                     FiniteSet::new(1..=m).expect("1..m with 1 <= m <= MAX_AMOUNT is a valid set");
                 SubtractionGame::bash(set)
             }
+            "norepeat" => {
+                let ranges = self.amounts(rest, "subtraction set")?;
+                let set = FiniteSet::new(expand(ranges))
+                    .expect("amounts are checked positive, bounded and non-empty");
+                return Ok(Game::NoRepeat(set));
+            }
             _ => {
-                let ranges = self.amounts(&mut rest, "excluded set")?;
+                let ranges = self.amounts(rest, "excluded set")?;
                 let set = AllButSet::new(expand(ranges))
                     .expect("amounts are checked positive, bounded and non-empty");
                 SubtractionGame::new(SubtractionSet::AllBut(set))
             }
         };
-        Self::skip_spaces(&mut rest);
-        if !rest.is_empty() {
-            return Err(self.stray(rest));
-        }
         Ok(Game::Subtraction(game))
     }
 
@@ -293,7 +431,7 @@ impl<'a> SpecParser<'a> {
             Err(_) if rest.is_empty() => Err(self.error(
                 start..start,
                 format!("expected {expected}"),
-                Some(format!("for example {EXAMPLES}")),
+                Some(format!("for example {EXAMPLES}{MORE_EXAMPLES}")),
             )),
             Err(_) => {
                 let mut error = self.stray(rest);

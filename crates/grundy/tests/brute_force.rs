@@ -2,10 +2,10 @@
 
 use std::collections::BTreeSet;
 
-use grundy::engine::Values;
+use grundy::engine::{Play, Values};
 use grundy::period::Search;
 use grundy::subtraction::{AllButSet, Family, FiniteSet, SubtractionSet};
-use grundy::{Analyzer, Config, Engine, Outcome, parse_game};
+use grundy::{Analyzer, Config, Engine, Outcome, Position, parse_game};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 
@@ -28,7 +28,10 @@ fn brute_bounded(legal: impl Fn(u64) -> bool, largest: u64, len: usize) -> Vec<u
 }
 
 fn engine_values(set: &SubtractionSet, engine: Engine, len: usize) -> Vec<u64> {
-    Values::new(set, engine).take(len).map(u64::from).collect()
+    Values::new(set, engine, Play::Normal)
+        .take(len)
+        .map(u64::from)
+        .collect()
 }
 
 fn finite_set() -> impl Strategy<Value = Vec<u64>> {
@@ -40,13 +43,36 @@ fn spec(prefix: &str, amounts: &[u64]) -> String {
     format!("{prefix}:{}", list.join(","))
 }
 
+fn heap(n: impl Into<BigUint>) -> Position {
+    Position::Heap(n.into())
+}
+
+/// The amounts taken by a one-heap solution's winning moves ("take 3" → 3).
+fn takes(solution: &grundy::Solution) -> Vec<BigUint> {
+    solution
+        .winning_moves
+        .iter()
+        .map(|m| {
+            m.description
+                .strip_prefix("take ")
+                .expect("a one-heap move")
+                .parse()
+                .expect("digits")
+        })
+        .collect()
+}
+
 /// Checks a solution against brute-force values: outcome, Grundy value, and that the winning
 /// moves are exactly the legal moves to a P-position.
 fn check_solution(game: &str, n: usize, values: &[u64], legal: impl Fn(u64) -> bool) {
     let solution = Analyzer::new(Config::default())
-        .solve(&parse_game(game).unwrap(), &BigUint::from(n))
+        .solve(&parse_game(game).unwrap(), &heap(n))
         .unwrap();
-    assert_eq!(solution.grundy, BigUint::from(values[n]), "{game} at {n}");
+    assert_eq!(
+        solution.grundy,
+        Some(BigUint::from(values[n])),
+        "{game} at {n}"
+    );
     assert_eq!(
         solution.outcome == Outcome::Lose,
         values[n] == 0,
@@ -56,11 +82,7 @@ fn check_solution(game: &str, n: usize, values: &[u64], legal: impl Fn(u64) -> b
         .filter(|&s| legal(s as u64) && values[n - s] == 0)
         .map(BigUint::from)
         .collect();
-    let got: Vec<BigUint> = solution
-        .winning_moves
-        .iter()
-        .map(|m| m.take.clone())
-        .collect();
+    let got = takes(&solution);
     assert_eq!(got, expected, "{game} at {n}: winning moves");
 }
 
@@ -112,10 +134,10 @@ proptest! {
         let (n0, period) = (u128::from(p.preperiod), u128::from(p.period));
         let index = if huge < n0 { huge } else { n0 + (huge - n0) % period };
         let expected = values[index as usize];
-        let solution = Analyzer::new(Config::default()).solve(&game, &BigUint::from(huge)).unwrap();
-        prop_assert_eq!(solution.grundy, BigUint::from(expected));
+        let solution = Analyzer::new(Config::default()).solve(&game, &heap(huge)).unwrap();
+        prop_assert_eq!(solution.grundy, Some(BigUint::from(expected)));
         for m in &solution.winning_moves {
-            let to = u128::try_from(&m.to).unwrap();
+            let to: u128 = m.to.parse().unwrap();
             let to_index = if to < n0 { to } else { n0 + (to - n0) % period };
             prop_assert_eq!(values[to_index as usize], 0);
         }
@@ -160,7 +182,9 @@ fn every_small_all_but_set_certifies_and_its_certificate_holds() {
         };
         let set = SubtractionSet::AllBut(AllButSet::new(excluded.clone()).unwrap());
         let far = (certificate.checked_to as usize * 8).max(4000);
-        let values: Vec<u32> = Values::new(&set, Engine::Streaming).take(far).collect();
+        let values: Vec<u32> = Values::new(&set, Engine::Streaming, Play::Normal)
+            .take(far)
+            .collect();
         certificate.verify(&values).unwrap();
         for (n, &v) in values.iter().enumerate() {
             assert_eq!(
@@ -225,17 +249,17 @@ fn family_member(family: Family, s: u64) -> bool {
 fn beyond_the_limit_without_a_certificate_is_refused() {
     let analyzer = Analyzer::new(Config::default().with_max_values(1000).unwrap());
     let game = parse_game("subtraction:fibonacci").unwrap();
-    let error = analyzer.solve(&game, &BigUint::from(5000u32)).unwrap_err();
+    let error = analyzer.solve(&game, &heap(5000u32)).unwrap_err();
     assert!(matches!(error, grundy::Error::Refused(_)));
     assert!(error.to_string().contains("--max"), "{error}");
     // Within the limit it answers directly.
-    assert!(analyzer.solve(&game, &BigUint::from(999u32)).is_ok());
+    assert!(analyzer.solve(&game, &heap(999u32)).is_ok());
     // A finite set whose period needs more values than allowed is refused beyond the computed range.
     let tight = Analyzer::new(Config::default().with_max_values(20).unwrap());
     let error = tight
         .solve(
             &parse_game("subtraction:2,5,7").unwrap(),
-            &BigUint::from(10u64.pow(12)),
+            &heap(10u64.pow(12)),
         )
         .unwrap_err();
     assert!(
@@ -246,13 +270,10 @@ fn beyond_the_limit_without_a_certificate_is_refused() {
     );
     assert_eq!(
         tight
-            .solve(
-                &parse_game("subtraction:2,5,7").unwrap(),
-                &BigUint::from(19u32)
-            )
+            .solve(&parse_game("subtraction:2,5,7").unwrap(), &heap(19u32))
             .unwrap()
             .grundy,
-        BigUint::from(3u32)
+        Some(BigUint::from(3u32))
     );
 }
 
@@ -308,14 +329,10 @@ fn bash_m_is_n_mod_m_plus_1() {
     for m in 1..=30u64 {
         let game = parse_game(&format!("bash:{m}")).unwrap();
         for n in [0u64, 1, m, m + 1, 5 * m + 3, 1_000_000_007] {
-            let solution = analyzer.solve(&game, &BigUint::from(n)).unwrap();
+            let solution = analyzer.solve(&game, &heap(n)).unwrap();
             let r = n % (m + 1);
-            assert_eq!(solution.grundy, BigUint::from(r), "bash:{m} at {n}");
-            let moves: Vec<BigUint> = solution
-                .winning_moves
-                .iter()
-                .map(|mv| mv.take.clone())
-                .collect();
+            assert_eq!(solution.grundy, Some(BigUint::from(r)), "bash:{m} at {n}");
+            let moves = takes(&solution);
             let expected: Vec<BigUint> = if r == 0 {
                 vec![]
             } else {

@@ -1,0 +1,356 @@
+//! Nim, Wythoff's game and Fibonacci Nim: closed-form outcomes and moves at any size, Grundy values
+//! from tables within the limits.
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+use super::{Analyzer, Basis, Error, Grid, MAX_TABLE_ROWS, Move, Outcome, Solution};
+use crate::engine::Play;
+use crate::game::Game;
+use crate::{fibonacci_nim, nim, wythoff};
+
+fn heaps_text(heaps: &[BigUint]) -> String {
+    heaps
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Nim and misère Nim by Bouton's rules, at any size.
+pub(super) fn solve_nim(game: &Game, heaps: &[BigUint], play: Play) -> Solution {
+    let x = nim::grundy(heaps);
+    let (outcome, moves, grundy, misere_grundy, reason) = match play {
+        Play::Normal => {
+            let outcome = Outcome::of_grundy(&x);
+            let verdict = match outcome {
+                Outcome::Win => "≠ 0, so the player to move wins by making it 0",
+                Outcome::Lose => {
+                    "= 0, so every move leaves a nonzero xor and the player to move loses"
+                }
+            };
+            let reason = format!(
+                "Bouton's theorem: the Grundy value of Nim is the xor of the heaps, {x}, which is {verdict}."
+            );
+            (outcome, nim::winning_moves(heaps), Some(x), None, reason)
+        }
+        Play::Misere => {
+            let loses = nim::misere_loses(heaps);
+            let outcome = if loses { Outcome::Lose } else { Outcome::Win };
+            let small = heaps.iter().all(|h| h <= &BigUint::from(1u32));
+            let rule = if small {
+                let ones = heaps.iter().filter(|h| h == &&BigUint::from(1u32)).count();
+                format!(
+                    "every heap is at most 1 and there are {ones} heaps of 1, an {} number",
+                    if ones % 2 == 1 { "odd" } else { "even" }
+                )
+            } else {
+                format!("some heap has 2 or more and the xor is {x}")
+            };
+            let reason = format!(
+                "Bouton's misère rule: the player to move loses exactly when all heaps are at most 1 and an odd number are 1, or some heap has 2 or more and the xor is 0; here {rule}, so the player to move {}.",
+                if loses { "loses" } else { "wins" }
+            );
+            (
+                outcome,
+                nim::misere_winning_moves(heaps),
+                None,
+                Some(nim::misere_grundy(heaps)),
+                reason,
+            )
+        }
+    };
+    let winning_moves = moves
+        .into_iter()
+        .map(|m| Move {
+            description: format!("take {} from heap {}", m.take, m.heap + 1),
+            to: heaps_text(&m.to),
+        })
+        .collect();
+    Solution {
+        game: game.to_string(),
+        position: heaps_text(heaps),
+        outcome,
+        grundy,
+        misere_grundy,
+        winning_moves,
+        basis: Basis::Rule(match play {
+            Play::Normal => "Bouton's theorem",
+            Play::Misere => "Bouton's misère rule",
+        }),
+        reason,
+    }
+}
+
+/// Every move of Wythoff's game from `(a, b)`, as (description, position).
+fn wythoff_options(a: usize, b: usize) -> impl Iterator<Item = (String, usize, usize)> {
+    let first = (1..=a).map(move |i| (format!("take {i} from heap 1"), a - i, b));
+    let second = (1..=b).map(move |i| (format!("take {i} from heap 2"), a, b - i));
+    let both = (1..=a.min(b)).map(move |i| (format!("take {i} from both heaps"), a - i, b - i));
+    first.chain(second).chain(both)
+}
+
+impl Analyzer<'_> {
+    /// The most table cells (Wythoff, Fibonacci Nim) or positions (misère sums) computed.
+    pub(super) fn max_positions(&self) -> u64 {
+        self.config
+            .max_values
+            .unwrap_or(super::DEFAULT_MAX_POSITIONS)
+    }
+
+    /// Wythoff's game: the outcome and winning moves exactly at any size (Wythoff's P-positions,
+    /// by integer square roots); the Grundy value from the table when the position is within the
+    /// limit. Misère play is solved from the misère table, within the limit only.
+    pub(super) fn solve_wythoff(
+        &self,
+        game: &Game,
+        a: &BigUint,
+        b: &BigUint,
+        play: Play,
+    ) -> Result<Solution, Error> {
+        let small = a.to_usize().zip(b.to_usize()).filter(|&(a, b)| {
+            ((a + 1) as u64).saturating_mul((b + 1) as u64) <= self.max_positions()
+        });
+        let position = format!("{a},{b}");
+        if play == Play::Misere {
+            let Some((a, b)) = small else {
+                return Err(Error::Refused(format!(
+                    "misère Wythoff has no closed form here; grundy solves it from the table of misère values, which for {position} would exceed the limit of {} cells (--max)",
+                    self.max_positions()
+                )));
+            };
+            let table = wythoff::grundy_table(a + 1, b + 1, Play::Misere);
+            let value = table[a][b];
+            let winning_moves = wythoff_options(a, b)
+                .filter(|&(_, x, y)| table[x][y] == 0)
+                .map(|(description, x, y)| Move {
+                    description,
+                    to: format!("{x},{y}"),
+                })
+                .collect();
+            return Ok(Solution {
+                game: game.to_string(),
+                position,
+                outcome: if value == 0 {
+                    Outcome::Lose
+                } else {
+                    Outcome::Win
+                },
+                grundy: None,
+                misere_grundy: Some(value.into()),
+                winning_moves,
+                basis: Basis::Computed {
+                    computed: ((a + 1) * (b + 1)) as u64,
+                },
+                reason: format!(
+                    "computed the misère values G⁻ of every position up to ({a}, {b}) (no move left is worth 1): G⁻ = {value}, so the player to move {}.",
+                    if value == 0 { "loses" } else { "wins" }
+                ),
+            });
+        }
+        let lose = wythoff::is_p_position(a, b);
+        let winning_moves = wythoff::winning_moves(a, b)
+            .into_iter()
+            .map(|m| Move {
+                description: match m.heap {
+                    Some(heap) => format!("take {} from heap {}", m.take, heap + 1),
+                    None => format!("take {} from both heaps", m.take),
+                },
+                to: format!("{},{}", m.to.0, m.to.1),
+            })
+            .collect();
+        let grundy = small
+            .map(|(a, b)| BigUint::from(wythoff::grundy_table(a + 1, b + 1, Play::Normal)[a][b]));
+        let (small_heap, large_heap) = if a <= b { (a, b) } else { (b, a) };
+        let k = large_heap - small_heap;
+        let reason = format!(
+            "Wythoff's theorem: the P-positions are (⌊kφ⌋, ⌊kφ⌋ + k), computed exactly as ⌊kφ⌋ = (k + isqrt(5k²)) / 2; here k = {k} and ⌊kφ⌋ = {}, {}{}.",
+            wythoff::lower(&k),
+            if lose {
+                "so this is a P-position and the player to move loses"
+            } else {
+                "so this is not a P-position and the player to move wins"
+            },
+            if grundy.is_none() {
+                "; the Grundy value has no closed form and this position is beyond the table limit (--max)"
+            } else {
+                ""
+            }
+        );
+        Ok(Solution {
+            game: game.to_string(),
+            position,
+            outcome: if lose { Outcome::Lose } else { Outcome::Win },
+            grundy,
+            misere_grundy: None,
+            winning_moves,
+            basis: Basis::Rule("Wythoff's theorem"),
+            reason,
+        })
+    }
+
+    /// The grid of Wythoff Grundy values `G(a, b)` for `a, b <= to`.
+    ///
+    /// # Complexity
+    /// `O(N³ / 64)` for `N = to + 1`.
+    ///
+    /// # Errors
+    /// [`Error::Setting`] beyond [`MAX_TABLE_ROWS`] cells; [`Error::Refused`] for other games.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::{Analyzer, Config, parse_game};
+    /// let grid = Analyzer::new(Config::default()).grid(&parse_game("wythoff").unwrap(), 2).unwrap();
+    /// assert_eq!(grid.values, vec![vec![0, 1, 2], vec![1, 2, 0], vec![2, 0, 1]]);
+    /// ```
+    pub fn grid(&self, game: &Game, to: u64) -> Result<Grid, Error> {
+        let play = match game {
+            Game::Wythoff => Play::Normal,
+            Game::Misere(inner) if matches!(inner.as_ref(), Game::Wythoff) => Play::Misere,
+            _ => {
+                return Err(Error::Refused(format!(
+                    "{game} has one-heap positions: use its table, not a grid"
+                )));
+            }
+        };
+        let side = to.saturating_add(1);
+        if side.saturating_mul(side) > MAX_TABLE_ROWS {
+            return Err(Error::Setting(format!(
+                "a grid has at most {MAX_TABLE_ROWS} cells; --to {to} asks for more"
+            )));
+        }
+        let values = wythoff::grundy_table(side as usize, side as usize, play);
+        Ok(Grid {
+            game: game.to_string(),
+            values,
+        })
+    }
+
+    /// Fibonacci Nim: outcome and every winning move at any size from the Zeckendorf
+    /// representation; the Grundy value from the table within the limit. Misère play from the
+    /// misère table, within the limit only.
+    pub(super) fn solve_fibonacci_nim(
+        &self,
+        game: &Game,
+        heap: &BigUint,
+        quota: Option<&BigUint>,
+        play: Play,
+    ) -> Result<Solution, Error> {
+        let q = fibonacci_nim::effective_quota(heap, quota);
+        let position = match quota {
+            Some(quota) => format!("{heap}/{quota}"),
+            None => heap.to_string(),
+        };
+        let small = heap
+            .to_usize()
+            .filter(|&n| ((n as u64 + 1) * (n as u64 + 2) / 2) <= self.max_positions());
+        let capped = |n: usize| q.to_usize().map_or(n, |q| q.min(n));
+        if play == Play::Misere {
+            let Some(n) = small else {
+                return Err(Error::Refused(format!(
+                    "misère Fibonacci Nim has no closed form here; grundy solves it from the table of misère values, which for heap {heap} would exceed the limit of {} cells (--max)",
+                    self.max_positions()
+                )));
+            };
+            let table = fibonacci_nim::grundy_table(n, Play::Misere);
+            let value = table[n][capped(n)];
+            let winning_moves = (1..=capped(n))
+                .filter(|&k| table[n - k][(2 * k).min(n - k)] == 0)
+                .map(|k| Move {
+                    description: format!("take {k}"),
+                    to: format!("{}/{}", n - k, 2 * k),
+                })
+                .collect();
+            return Ok(Solution {
+                game: game.to_string(),
+                position,
+                outcome: if value == 0 {
+                    Outcome::Lose
+                } else {
+                    Outcome::Win
+                },
+                grundy: None,
+                misere_grundy: Some(value.into()),
+                winning_moves,
+                basis: Basis::Computed {
+                    computed: ((n + 1) * (n + 2) / 2) as u64,
+                },
+                reason: format!(
+                    "computed the misère values G⁻ of every position with at most {n} tokens (no move left is worth 1): G⁻ = {value}, so the player to move {}.",
+                    if value == 0 { "loses" } else { "wins" }
+                ),
+            });
+        }
+        let wins = fibonacci_nim::wins(heap, &q);
+        let terms = fibonacci_nim::zeckendorf(heap);
+        let winning_moves = fibonacci_nim::winning_moves(heap, &q)
+            .into_iter()
+            .map(|m| Move {
+                description: format!("take {}", m.take),
+                to: format!("{}/{}", m.heap, m.quota),
+            })
+            .collect();
+        let grundy = small
+            .map(|n| BigUint::from(fibonacci_nim::grundy_table(n, Play::Normal)[n][capped(n)]));
+        let reason = match terms.last() {
+            None => "the heap is empty: the player to move has no move and loses.".to_owned(),
+            Some(smallest) => format!(
+                "Zeckendorf: {heap} = {}; the player to move wins exactly when the smallest term ({smallest}) is at most the quota ({q}){}{}.",
+                terms
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" + "),
+                if wins {
+                    ", by taking it"
+                } else {
+                    ", which it is not, so the player to move loses"
+                },
+                if grundy.is_none() {
+                    "; the Grundy value is beyond the table limit (--max)"
+                } else {
+                    ""
+                }
+            ),
+        };
+        Ok(Solution {
+            game: game.to_string(),
+            position,
+            outcome: if wins { Outcome::Win } else { Outcome::Lose },
+            grundy,
+            misere_grundy: None,
+            winning_moves,
+            basis: Basis::Rule("Zeckendorf's characterisation"),
+            reason,
+        })
+    }
+
+    /// Grundy values of fresh Fibonacci Nim heaps `from..=to`.
+    pub(super) fn fibonacci_nim_table(
+        &self,
+        from: &BigUint,
+        to: &BigUint,
+        play: Play,
+    ) -> Result<(Vec<BigUint>, Basis), Error> {
+        let n = to
+            .to_usize()
+            .filter(|&n| ((n as u64 + 1) * (n as u64 + 2) / 2) <= self.max_positions())
+            .ok_or_else(|| {
+                Error::Refused(format!(
+                    "Fibonacci Nim Grundy values come from a table of every (heap, quota) up to --to, which for {to} would exceed the limit of {} cells (--max)",
+                    self.max_positions()
+                ))
+            })?;
+        let table = fibonacci_nim::grundy_table(n, play);
+        let start = from.to_usize().expect("from <= to");
+        let values = (start..=n)
+            .map(|m| BigUint::from(table[m][m.saturating_sub(1)]))
+            .collect();
+        Ok((
+            values,
+            Basis::Computed {
+                computed: ((n + 1) * (n + 2) / 2) as u64,
+            },
+        ))
+    }
+}

@@ -1,0 +1,455 @@
+//! One-heap subtraction games (normal and misère play): period search, evaluation at any heap,
+//! and the moves to a given value.
+
+use num_bigint::BigUint;
+use num_integer::Integer;
+use num_traits::{ToPrimitive, Zero};
+
+use super::{Analyzer, Basis, Error, MAX_VALUES_LIMIT, Move, Outcome, Solution, Watched};
+use crate::engine::{Play, Values};
+use crate::game::Game;
+use crate::period::{self, Certificate, Search, Theorem};
+use crate::subtraction::{Family, SubtractionSet};
+
+/// Values of one sequence, enough to answer for heaps up to some size (or for all).
+pub(super) enum Evaluation {
+    Certified(Certificate),
+    Computed(Vec<u32>),
+}
+
+impl Evaluation {
+    pub(super) fn value(&self, n: &BigUint) -> BigUint {
+        match self {
+            Self::Certified(certificate) => certificate.periodicity.value_at(n),
+            Self::Computed(values) => {
+                let n = n
+                    .to_usize()
+                    .expect("computed heaps are below the value limit");
+                BigUint::from(values[n])
+            }
+        }
+    }
+
+    pub(super) fn basis(self) -> Basis {
+        match self {
+            Self::Certified(certificate) => Basis::Certified(certificate),
+            Self::Computed(values) => Basis::Computed {
+                computed: values.len() as u64,
+            },
+        }
+    }
+
+    /// `values[from..=to]` as big integers (`rows = to - from + 1`).
+    pub(super) fn range(&self, from: &BigUint, rows: u64) -> Vec<BigUint> {
+        match self {
+            Self::Certified(certificate) => {
+                let periodicity = &certificate.periodicity;
+                let (mut index, mut periods) = periodicity.locate(from);
+                let end = (periodicity.preperiod + periodicity.period) as usize;
+                let mut out = Vec::with_capacity(rows as usize);
+                for _ in 0..rows {
+                    out.push(
+                        BigUint::from(periodicity.values[index]) + &periods * periodicity.saltus,
+                    );
+                    index += 1;
+                    if index == end {
+                        index = periodicity.preperiod as usize;
+                        periods += 1u32;
+                    }
+                }
+                out
+            }
+            Self::Computed(values) => {
+                let start = from.to_usize().expect("computed heaps are small");
+                values[start..start + rows as usize]
+                    .iter()
+                    .map(|&v| BigUint::from(v))
+                    .collect()
+            }
+        }
+    }
+}
+
+impl Analyzer<'_> {
+    /// Searches for the period of a subtraction game's (misère) Grundy sequence and keeps the
+    /// values read.
+    pub(super) fn subtraction_search(
+        &self,
+        game: &Game,
+        set: &SubtractionSet,
+        play: Play,
+    ) -> Result<(Search, Vec<u32>), Error> {
+        let limit = self.config.max_values_for(set);
+        // The residue theorem is about normal play: a misère terminal heap is worth 1, not 0.
+        if let (Some(modulus), Play::Normal) = (set.residue_modulus(), play) {
+            // The theorem gives the values themselves; nothing needs computing.
+            return Ok((
+                Search::Certified(period::residue_certificate(modulus)),
+                Vec::new(),
+            ));
+        }
+        let mut values = Watched::new(
+            Values::new(set, self.config.engine, play),
+            self.observer,
+            limit,
+        );
+        let (search, prefix) = match set {
+            SubtractionSet::Finite(finite) => {
+                period::search_window(values.by_ref(), finite.largest(), limit)
+            }
+            SubtractionSet::AllBut(all_but) => {
+                let largest = all_but.largest_excluded();
+                let mut prefix = Vec::new();
+                let mut target = (8 * largest + 64).min(limit);
+                loop {
+                    values.extend_to(&mut prefix, target)?;
+                    if let Some(certificate) = period::certify_all_but(&prefix, largest) {
+                        break (Search::Certified(certificate), prefix);
+                    }
+                    if target >= limit {
+                        break (observed_or_not_found(&prefix), prefix);
+                    }
+                    target = target.saturating_mul(2).min(limit);
+                }
+            }
+            SubtractionSet::Family(_) => {
+                let mut prefix = Vec::new();
+                values.extend_to(&mut prefix, limit)?;
+                (observed_or_not_found(&prefix), prefix)
+            }
+        };
+        if values.interrupted {
+            return Err(Error::Interrupted {
+                checked_to: prefix.len() as u64,
+            });
+        }
+        verified(game, search, prefix)
+    }
+
+    /// Values of a subtraction game good for every heap up to `largest`, or a refusal saying why not.
+    pub(super) fn subtraction_evaluate(
+        &self,
+        game: &Game,
+        set: &SubtractionSet,
+        play: Play,
+        largest: &BigUint,
+    ) -> Result<Evaluation, Error> {
+        let limit = self.config.max_values_for(set);
+        let within = largest.to_u64().filter(|&n| n < limit);
+        let residue = set.residue_modulus().filter(|_| play == Play::Normal);
+        if let (SubtractionSet::Family(_), Some(n), None) = (set, within, residue) {
+            // No theorem applies to these families: compute just what is needed.
+            let mut values = Watched::new(
+                Values::new(set, self.config.engine, play),
+                self.observer,
+                n + 1,
+            );
+            let mut prefix = Vec::new();
+            values.extend_to(&mut prefix, n + 1)?;
+            return Ok(Evaluation::Computed(prefix));
+        }
+        let (search, prefix) = self.subtraction_search(game, set, play)?;
+        match search {
+            Search::Certified(certificate) => Ok(Evaluation::Certified(certificate)),
+            _ if within.is_some_and(|n| n < prefix.len() as u64) => {
+                Ok(Evaluation::Computed(prefix))
+            }
+            search => Err(Error::Refused(refusal(game, set, largest, &search, limit))),
+        }
+    }
+
+    /// Solves one heap of a subtraction game under `play`.
+    pub(super) fn solve_subtraction(
+        &self,
+        game: &Game,
+        set: &SubtractionSet,
+        play: Play,
+        heap: &BigUint,
+    ) -> Result<Solution, Error> {
+        let evaluation = self.subtraction_evaluate(game, set, play, heap)?;
+        let value = evaluation.value(heap);
+        let outcome = Outcome::of_grundy(&value);
+        let winning_moves = amounts_to_value(&evaluation, set, heap, &BigUint::ZERO)?
+            .into_iter()
+            .map(|take| Move {
+                description: format!("take {take}"),
+                to: (heap - &take).to_string(),
+            })
+            .collect();
+        let reason = reason(game, play, heap, &value, outcome, &evaluation);
+        let (grundy, misere_grundy) = match play {
+            Play::Normal => (Some(value), None),
+            Play::Misere => (None, Some(value)),
+        };
+        Ok(Solution {
+            game: game.to_string(),
+            position: heap.to_string(),
+            outcome,
+            grundy,
+            misere_grundy,
+            winning_moves,
+            basis: evaluation.basis(),
+            reason,
+        })
+    }
+}
+
+/// Checks a found certificate against the values it came from before anything relies on it.
+pub(super) fn verified(
+    game: &Game,
+    search: Search,
+    prefix: Vec<u32>,
+) -> Result<(Search, Vec<u32>), Error> {
+    if let Search::Certified(certificate) = &search {
+        // The residue theorem gives its values itself; the others are re-checked here.
+        if !matches!(certificate.theorem, Theorem::Residue { .. }) {
+            certificate.verify(&prefix).map_err(|e| {
+                Error::Internal(format!(
+                    "the certificate for {game} failed its re-check: {e}"
+                ))
+            })?;
+        }
+    }
+    Ok((search, prefix))
+}
+
+/// The amounts `s` of `set` (ascending) whose option `heap - s` has value `target`.
+///
+/// # Errors
+/// [`Error::Internal`] if an all-but sequence is certified without growth (impossible: its values
+/// are unbounded, every value occurring at most `|X| + 1` times).
+pub(super) fn amounts_to_value(
+    evaluation: &Evaluation,
+    set: &SubtractionSet,
+    heap: &BigUint,
+    target: &BigUint,
+) -> Result<Vec<BigUint>, Error> {
+    let mut amounts = match set {
+        // Finite-set values are at most |S|: a larger target is never met.
+        SubtractionSet::Finite(finite) => target.to_u64().map_or_else(Vec::new, |target| {
+            finite_amounts_to_value(evaluation, heap, finite.members(), target)
+        }),
+        SubtractionSet::AllBut(all_but) => positions_with_value(evaluation, heap, target)?
+            .into_iter()
+            .map(|m| heap - m)
+            .filter(|take| take.to_u64().is_none_or(|take| all_but.contains(take)))
+            .collect(),
+        SubtractionSet::Family(family) => family_members_up_to(*family, heap)
+            .into_iter()
+            .filter(|s| &evaluation.value(&(heap - s)) == target)
+            .collect(),
+    };
+    amounts.sort();
+    Ok(amounts)
+}
+
+/// The positions `m < heap` with value `target`: finitely many when the values grow.
+fn positions_with_value(
+    evaluation: &Evaluation,
+    heap: &BigUint,
+    target: &BigUint,
+) -> Result<Vec<BigUint>, Error> {
+    match evaluation {
+        Evaluation::Certified(certificate) => {
+            let p = &certificate.periodicity;
+            if p.saltus == 0 {
+                return Err(Error::Internal(
+                    "an all-but sequence was certified without growth".to_owned(),
+                ));
+            }
+            let mut positions = Vec::new();
+            for (i, &v) in p.values.iter().enumerate() {
+                let v = BigUint::from(v);
+                if (i as u64) < p.preperiod {
+                    if &v == target {
+                        positions.push(BigUint::from(i));
+                    }
+                } else if &v <= target {
+                    let (periods, rest) = (target - &v).div_rem(&BigUint::from(p.saltus));
+                    if rest.is_zero() {
+                        positions.push(BigUint::from(i) + periods * p.period);
+                    }
+                }
+            }
+            Ok(positions.into_iter().filter(|m| m < heap).collect())
+        }
+        Evaluation::Computed(values) => {
+            let n = heap.to_usize().expect("computed heaps are small");
+            Ok(values[..n]
+                .iter()
+                .zip(0u64..)
+                .filter(|&(&v, _)| &BigUint::from(v) == target)
+                .map(|(_, m)| m.into())
+                .collect())
+        }
+    }
+}
+
+/// The amounts of a finite set (ascending `members`) whose option has value `target`. Finite sets
+/// are certified with saltus 0 (window or residue theorem), so a value is its stored term. One
+/// division for the heap, then machine arithmetic per amount, so `bash:10^7` stays fast.
+fn finite_amounts_to_value(
+    evaluation: &Evaluation,
+    heap: &BigUint,
+    members: &[u64],
+    target: u64,
+) -> Vec<BigUint> {
+    let hit: Box<dyn Fn(u64) -> bool + '_> = match (evaluation, heap.to_u64()) {
+        (Evaluation::Computed(values), Some(n)) => {
+            Box::new(move |s| s <= n && u64::from(values[(n - s) as usize]) == target)
+        }
+        (Evaluation::Certified(certificate), Some(n)) => {
+            let p = &certificate.periodicity;
+            Box::new(move |s| s <= n && u64::from(p.values[p.locate_u64(n - s).0]) == target)
+        }
+        (Evaluation::Certified(certificate), None) => {
+            // The heap exceeds 2^64 > n0 + max S: every option lies in the periodic part.
+            let p = &certificate.periodicity;
+            let (n0, period) = (p.preperiod, p.period);
+            let residue = ((heap - n0) % period).to_u64().expect("below the period");
+            Box::new(move |s| {
+                u64::from(p.values[(n0 + (residue + period - s % period) % period) as usize])
+                    == target
+            })
+        }
+        (Evaluation::Computed(_), None) => unreachable!("direct values stop below the value limit"),
+    };
+    members
+        .iter()
+        .filter(|&&s| hit(s))
+        .map(|&s| BigUint::from(s))
+        .collect()
+}
+
+/// The members of `family` up to `heap`. Heaps beyond `u64` only arise for families with a
+/// certificate (powers of two), whose members below `n` number `O(log n)`.
+fn family_members_up_to(family: Family, heap: &BigUint) -> Vec<BigUint> {
+    if let Some(n) = heap.to_u64() {
+        return family
+            .members_up_to(n)
+            .into_iter()
+            .map(BigUint::from)
+            .collect();
+    }
+    match family {
+        Family::PowersOfTwo => (0..heap.bits()).map(|k| BigUint::from(1u32) << k).collect(),
+        Family::Fibonacci | Family::Squares | Family::Primes => unreachable!(
+            "{} has no certificate, so its heaps are below the value limit",
+            family.name()
+        ),
+    }
+}
+
+pub(super) fn observed_or_not_found(prefix: &[u32]) -> Search {
+    match period::observe(prefix) {
+        Some(observation) => Search::Observed(observation),
+        None => Search::NotFound {
+            checked_to: prefix.len() as u64,
+        },
+    }
+}
+
+/// Why a heap cannot be answered, and what would help.
+pub(super) fn refusal(
+    game: &Game,
+    set: &SubtractionSet,
+    heap: &BigUint,
+    search: &Search,
+    limit: u64,
+) -> String {
+    let seen = match search {
+        Search::Observed(observation) => {
+            let p = &observation.periodicity;
+            let saltus = if p.saltus > 0 {
+                format!(", saltus {}", p.saltus)
+            } else {
+                String::new()
+            };
+            format!(
+                " The first {} values look periodic (period {}, preperiod {}{saltus}), but that is observed, not proved, and grundy does not extrapolate it.",
+                observation.checked_to, p.period, p.preperiod
+            )
+        }
+        _ => String::new(),
+    };
+    match set {
+        SubtractionSet::Family(family) => format!(
+            "{game} has no proved period ({} is an infinite set), so grundy answers only heaps whose values it computes directly, below the limit {limit}; heap {heap} is beyond it.{seen} Raise the limit with --max (at most {MAX_VALUES_LIMIT}) to compute further.",
+            family.name()
+        ),
+        _ => format!(
+            "no period of {game} was certified within the first {limit} values, and heap {heap} lies beyond them, so grundy cannot answer exactly.{seen} Raise the limit with --max (at most {MAX_VALUES_LIMIT}) to search further."
+        ),
+    }
+}
+
+/// One sentence: what decided the answer.
+fn reason(
+    game: &Game,
+    play: Play,
+    heap: &BigUint,
+    value: &BigUint,
+    outcome: Outcome,
+    evaluation: &Evaluation,
+) -> String {
+    let g = match play {
+        Play::Normal => "G",
+        Play::Misere => "G⁻",
+    };
+    let verdict = match outcome {
+        Outcome::Win => format!("{g} ≠ 0, so the player to move wins"),
+        Outcome::Lose => format!("{g} = 0, so the player to move loses: every move leaves {g} ≠ 0"),
+    };
+    let rule = match play {
+        Play::Normal => "",
+        Play::Misere => {
+            " (misère values: a heap with no move is worth 1, the mex recursion gives the rest)"
+        }
+    };
+    // Long heaps are already in the answer's `position`; the sentence names them n.
+    let name = if heap.bits() <= 64 {
+        heap.to_string()
+    } else {
+        "n".to_owned()
+    };
+    match evaluation {
+        Evaluation::Certified(certificate) => {
+            let p = &certificate.periodicity;
+            let (index, periods) = p.locate(heap);
+            let law = if p.saltus == 0 {
+                format!("has period {} from n = {}", p.period, p.preperiod)
+            } else {
+                format!(
+                    "satisfies {g}(n + {}) = {g}(n) + {} from n = {}",
+                    p.period, p.saltus, p.preperiod
+                )
+            };
+            let shown = if periods.is_zero() {
+                format!("{g}({name}) = {value}")
+            } else if p.saltus == 0 {
+                format!("{g}({name}) = {g}({index}) = {value}")
+            } else {
+                format!(
+                    "{g}({name}) = {g}({index}) + {periods}·{} = {value}",
+                    p.saltus
+                )
+            };
+            let how = match certificate.theorem {
+                Theorem::Residue { modulus } => format!(
+                    "certified by the residue theorem: 1..{} are moves and no move is a multiple of {modulus}",
+                    modulus - 1
+                ),
+                ref theorem => format!(
+                    "certified by the {} with values checked up to {}",
+                    theorem.name(),
+                    certificate.checked_to
+                ),
+            };
+            format!("{game} {law}{rule} ({how}), so {shown}; {verdict}.")
+        }
+        Evaluation::Computed(values) => format!(
+            "{g}({name}) = {value}, computed directly from the rules{rule} with {g}(0) to {g}({}); {verdict}.",
+            values.len() - 1
+        ),
+    }
+}

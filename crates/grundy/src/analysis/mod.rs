@@ -1,0 +1,523 @@
+//! The facade: answers `solve`, `table` and `period` queries for every game, choosing the engine,
+//! the theorem or the closed-form rule.
+//!
+//! Answers come from a certified period when one is proved (any heap size, time independent of
+//! it), from a closed-form rule (Bouton, Wythoff, Zeckendorf), otherwise from values computed
+//! directly up to the configured limit. Beyond that the [`Analyzer`] refuses with an explanation;
+//! it never extrapolates an unproved pattern.
+
+mod classical;
+mod heap;
+mod norepeat;
+mod sum;
+
+use num_bigint::BigUint;
+use num_traits::{ToPrimitive, Zero};
+
+use crate::engine::{Engine, Play, Stream};
+use crate::game::Game;
+use crate::period::{Certificate, Search};
+use crate::position::Position;
+use crate::spec::InputError;
+use crate::subtraction::{Family, SubtractionSet};
+use crate::{NoObserver, Observer};
+
+/// The default limit on computed values for finite and all-but sets.
+pub const DEFAULT_MAX_VALUES: u64 = 10_000_000;
+/// The default limit on positions held by a table (Wythoff, Fibonacci Nim) or a misère search.
+pub const DEFAULT_MAX_POSITIONS: u64 = 4_000_000;
+/// The largest limit accepted: values are kept 4 bytes each, so this is 4 GB.
+pub const MAX_VALUES_LIMIT: u64 = 1_000_000_000;
+/// The most rows one table may have.
+pub const MAX_TABLE_ROWS: u64 = 1_000_000;
+
+/// Everything that can go wrong answering a query.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The user's text does not parse.
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// A setting is out of range.
+    #[error("{0}")]
+    Setting(String),
+    /// The question cannot be answered exactly within the limits; the text says why and what to do.
+    #[error("{0}")]
+    Refused(String),
+    /// The observer asked to stop.
+    #[error("interrupted after computing {checked_to} values; no answer was reached")]
+    Interrupted {
+        /// How many values were computed.
+        checked_to: u64,
+    },
+    /// A certificate failed its own re-check: a bug in grundy, reported rather than hidden.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+/// How an [`Analyzer`] works: which engine, how many values at most.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Config {
+    engine: Engine,
+    max_values: Option<u64>,
+}
+
+impl Config {
+    /// Uses `engine` for Grundy values.
+    #[must_use]
+    pub fn with_engine(mut self, engine: Engine) -> Self {
+        self.engine = engine;
+        self
+    }
+
+    /// Computes at most `max_values` values per game (period searches and direct answers).
+    ///
+    /// # Errors
+    /// [`Error::Setting`] unless `1 <= max_values <=` [`MAX_VALUES_LIMIT`].
+    pub fn with_max_values(mut self, max_values: u64) -> Result<Self, Error> {
+        if !(1..=MAX_VALUES_LIMIT).contains(&max_values) {
+            return Err(Error::Setting(format!(
+                "the value limit must be between 1 and {MAX_VALUES_LIMIT} (values take 4 bytes each); got {max_values}"
+            )));
+        }
+        self.max_values = Some(max_values);
+        Ok(self)
+    }
+
+    /// The engine in use.
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
+    /// The value limit for `set`: the configured one, or a default that keeps the work near a
+    /// second (primes and squares have many moves per heap).
+    pub fn max_values_for(&self, set: &SubtractionSet) -> u64 {
+        self.max_values.unwrap_or(match set {
+            SubtractionSet::Family(Family::Primes) => 100_000,
+            SubtractionSet::Family(Family::Squares) => 1_000_000,
+            _ => DEFAULT_MAX_VALUES,
+        })
+    }
+}
+
+/// Win or lose, for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The player to move wins with best play (an N-position).
+    Win,
+    /// The player to move loses against best play (a P-position).
+    Lose,
+}
+
+impl Outcome {
+    /// `"win"` or `"lose"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Win => "win",
+            Self::Lose => "lose",
+        }
+    }
+
+    /// The outcome of a position with Grundy value `grundy` under normal play.
+    pub fn of_grundy(grundy: &BigUint) -> Self {
+        if grundy.is_zero() {
+            Self::Lose
+        } else {
+            Self::Win
+        }
+    }
+}
+
+/// One move: what to do, and the position it leaves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// The move in words: `take 1`, `take 2 from heap 1`, `take 3 from both heaps`; in a sum,
+    /// prefixed by the component it is played in.
+    pub description: String,
+    /// The position after the move, as the game's positions are written.
+    pub to: String,
+}
+
+/// What an answer rests on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Basis {
+    /// A certified period, re-checked before use.
+    Certified(Certificate),
+    /// Values computed directly, `G(0)` to `G(computed - 1)` (or that many positions).
+    Computed {
+        /// How many values.
+        computed: u64,
+    },
+    /// A theorem with a closed form, named.
+    Rule(&'static str),
+    /// An exhaustive search of the positions reachable from this one.
+    Search {
+        /// How many positions were solved.
+        positions: u64,
+    },
+    /// The Sprague–Grundy theorem over components, each with its own basis.
+    Components(Vec<Basis>),
+}
+
+/// The answer for one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The game's canonical spec.
+    pub game: String,
+    /// The position, as the game writes it (empty for a sum: its positions are in `game`).
+    pub position: String,
+    /// Win or lose for the player to move.
+    pub outcome: Outcome,
+    /// The Grundy value, where one is known (`None` under misère play, or beyond a limit).
+    pub grundy: Option<BigUint>,
+    /// The misère Grundy value of a single game under misère play, where known.
+    pub misere_grundy: Option<BigUint>,
+    /// Every winning move.
+    pub winning_moves: Vec<Move>,
+    /// What decided it.
+    pub basis: Basis,
+    /// One sentence saying what decided it.
+    pub reason: String,
+}
+
+/// Grundy values of consecutive heaps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// The game's canonical spec.
+    pub game: String,
+    /// The first heap size.
+    pub from: BigUint,
+    /// `G(from)`, `G(from + 1)`, … (misère Grundy values for a misère game; for Fibonacci Nim,
+    /// fresh heaps; for no-repeat games, before the first move).
+    pub values: Vec<BigUint>,
+    /// What the values rest on.
+    pub basis: Basis,
+}
+
+/// Grundy values of Wythoff's game, `values[a][b]` for `a, b <= to`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    /// The game's canonical spec.
+    pub game: String,
+    /// `values[a][b]`.
+    pub values: Vec<Vec<u32>>,
+}
+
+/// The result of a period search on a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PeriodReport {
+    /// The game's canonical spec.
+    pub game: String,
+    /// Certified, observed, or not found.
+    pub search: Search,
+    /// For no-repeat games the search runs on state vectors: the periodicity's values are ids,
+    /// and `state_vectors[id]` is `(G(n, none), G(n, s1), …, G(n, sk))`.
+    pub state_vectors: Option<Vec<Vec<u32>>>,
+}
+
+/// Answers queries about games. See the crate documentation for an example.
+pub struct Analyzer<'a> {
+    config: Config,
+    observer: &'a dyn Observer,
+}
+
+/// A value stream that reports progress and stops when the observer says so, consulting it after
+/// about [`Watched::WORK_BETWEEN_CHECKS`] options examined (not values: a value of `bash:10^6`
+/// costs a million times one of `bash:3`).
+struct Watched<'o, S> {
+    values: S,
+    observer: &'o dyn Observer,
+    total: u64,
+    work: u64,
+    interrupted: bool,
+}
+
+impl<'o, S: Stream> Watched<'o, S> {
+    const WORK_BETWEEN_CHECKS: u64 = 1 << 22;
+
+    fn new(values: S, observer: &'o dyn Observer, total: u64) -> Self {
+        Self {
+            values,
+            observer,
+            total,
+            work: 0,
+            interrupted: false,
+        }
+    }
+
+    /// Extends `prefix` to `count` values.
+    ///
+    /// # Errors
+    /// [`Error::Interrupted`] if the observer stops it.
+    fn extend_to(&mut self, prefix: &mut Vec<u32>, count: u64) -> Result<(), Error> {
+        let missing = count.saturating_sub(prefix.len() as u64);
+        prefix.extend(self.by_ref().take(missing as usize));
+        if self.interrupted {
+            return Err(Error::Interrupted {
+                checked_to: prefix.len() as u64,
+            });
+        }
+        Ok(())
+    }
+}
+
+impl<S: Stream> Iterator for Watched<'_, S> {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        if self.interrupted {
+            return None;
+        }
+        self.work += self.values.work_per_value();
+        if self.work >= Self::WORK_BETWEEN_CHECKS {
+            self.work = 0;
+            self.observer.progress(self.values.position(), self.total);
+            if self.observer.interrupted() {
+                self.interrupted = true;
+                return None;
+            }
+        }
+        self.values.next()
+    }
+}
+
+impl Analyzer<'static> {
+    /// An analyzer that reports no progress and is never interrupted.
+    pub fn new(config: Config) -> Self {
+        Analyzer {
+            config,
+            observer: &NoObserver,
+        }
+    }
+}
+
+impl Analyzer<'_> {
+    /// The same analyzer, reporting to `observer`.
+    pub fn with_observer(self, observer: &dyn Observer) -> Analyzer<'_> {
+        Analyzer {
+            config: self.config,
+            observer,
+        }
+    }
+
+    /// Searches for the period of `game`'s Grundy sequence and certifies it when a theorem applies:
+    /// the residue theorem or the window criterion for finite subtraction sets, the all-but
+    /// criterion for all-but sets, the window criterion on state vectors for no-repeat games.
+    /// Infinite families get at most an observed, unproved period. `misere:` games are searched
+    /// with their misère values.
+    ///
+    /// # Complexity
+    /// Finite sets: `O((n0 + p + t) · |S|)` time, `O(n0 + p + t)` memory (Brent's cycle finding on
+    /// windows of `t = max S` values). All-but sets: `O(L · |X| log |X|)` for the `L` values needed,
+    /// doubling `L`. Families: `O(L · k)` with `k` members below `L`. `L` is at most the limit.
+    ///
+    /// # Errors
+    /// [`Error::Refused`] for games that are not one-heap sequences (Nim, Wythoff, Fibonacci Nim,
+    /// sums); [`Error::Interrupted`] if the observer stops it; [`Error::Internal`] if a certificate
+    /// fails its re-check.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::{Analyzer, Config, parse_game};
+    /// let report = Analyzer::new(Config::default()).period(&parse_game("subtraction:2,5,7").unwrap()).unwrap();
+    /// let certificate = report.search.certificate().unwrap();
+    /// assert_eq!(certificate.periodicity.period, 22);
+    /// ```
+    pub fn period(&self, game: &Game) -> Result<PeriodReport, Error> {
+        let (inner, play) = match game {
+            Game::Misere(inner) => (inner.as_ref(), Play::Misere),
+            other => (other, Play::Normal),
+        };
+        let (search, state_vectors) = match inner {
+            Game::Subtraction(subtraction) => (
+                self.subtraction_search(game, subtraction.set(), play)?.0,
+                None,
+            ),
+            Game::NoRepeat(set) => {
+                let (search, states) = self.norepeat_search(game, set, play)?;
+                (search, Some(states.into_vectors()))
+            }
+            _ => return Err(not_a_sequence(game)),
+        };
+        Ok(PeriodReport {
+            game: game.to_string(),
+            search,
+            state_vectors,
+        })
+    }
+
+    /// Solves one position: outcome, Grundy value and every winning move.
+    ///
+    /// # Complexity
+    /// Subtraction games with a certified period: `O(d + |S|)` for a `d`-digit heap on top of the
+    /// period search (see [`period`](Self::period)). Nim `O(k · d)`, Wythoff and Fibonacci Nim
+    /// `O(d²)`. Otherwise the values up to the position are computed directly, or, for misère
+    /// sums, every reachable position is searched.
+    ///
+    /// # Errors
+    /// [`Error::Setting`] if the position has the wrong shape for the game; [`Error::Refused`]
+    /// when the answer lies beyond the limits (no certified period and a heap beyond the value
+    /// limit; a misère sum with too many positions); [`Error::Interrupted`] and
+    /// [`Error::Internal`] as for [`period`](Self::period).
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::{Analyzer, Config, Outcome, parse_game};
+    /// let analyzer = Analyzer::new(Config::default());
+    /// let game = parse_game("bash:3").unwrap();
+    /// let solution = analyzer.solve(&game, &game.parse_position("10").unwrap()).unwrap();
+    /// assert_eq!(solution.outcome, Outcome::Win);
+    /// assert_eq!(solution.winning_moves[0].description, "take 2"); // leave 8, a multiple of 4
+    /// ```
+    pub fn solve(&self, game: &Game, position: &Position) -> Result<Solution, Error> {
+        match (game, position) {
+            (Game::Subtraction(subtraction), Position::Heap(heap)) => {
+                self.solve_subtraction(game, subtraction.set(), Play::Normal, heap)
+            }
+            (Game::Nim, Position::Heaps(heaps)) => {
+                Ok(classical::solve_nim(game, heaps, Play::Normal))
+            }
+            (Game::Wythoff, Position::Pair(a, b)) => self.solve_wythoff(game, a, b, Play::Normal),
+            (Game::FibonacciNim, Position::Quota { heap, quota }) => {
+                self.solve_fibonacci_nim(game, heap, quota.as_ref(), Play::Normal)
+            }
+            (Game::NoRepeat(set), Position::LastMove { heap, last }) => {
+                self.solve_norepeat(game, set, heap, *last, Play::Normal)
+            }
+            (Game::Sum(components), Position::Sum) => self.solve_sum(game, components),
+            (Game::Misere(inner), position) => match (inner.as_ref(), position) {
+                (Game::Subtraction(subtraction), Position::Heap(heap)) => {
+                    self.solve_subtraction(game, subtraction.set(), Play::Misere, heap)
+                }
+                (Game::Nim, Position::Heaps(heaps)) => {
+                    Ok(classical::solve_nim(game, heaps, Play::Misere))
+                }
+                (Game::Wythoff, Position::Pair(a, b)) => {
+                    self.solve_wythoff(game, a, b, Play::Misere)
+                }
+                (Game::FibonacciNim, Position::Quota { heap, quota }) => {
+                    self.solve_fibonacci_nim(game, heap, quota.as_ref(), Play::Misere)
+                }
+                (Game::NoRepeat(set), Position::LastMove { heap, last }) => {
+                    self.solve_norepeat(game, set, heap, *last, Play::Misere)
+                }
+                (Game::Sum(components), Position::Sum) => self.solve_misere_sum(game, components),
+                _ => Err(wrong_shape(game, position)),
+            },
+            _ => Err(wrong_shape(game, position)),
+        }
+    }
+
+    /// The Grundy values of heaps `from..=to` of a one-heap game (misère Grundy values for a
+    /// `misere:` game).
+    ///
+    /// # Complexity
+    /// `O(r + d)` for `r` rows and `d`-digit bounds once the period is certified; otherwise the
+    /// values up to `to` are computed directly.
+    ///
+    /// # Errors
+    /// [`Error::Setting`] if `from > to` or the table has more than [`MAX_TABLE_ROWS`] rows;
+    /// [`Error::Refused`] for games without one-heap positions (use [`grid`](Self::grid) for
+    /// Wythoff); otherwise as for [`solve`](Self::solve).
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::{Analyzer, Config, parse_game};
+    /// let table = Analyzer::new(Config::default())
+    ///     .table(&parse_game("subtraction:1,3,4").unwrap(), &0u32.into(), &9u32.into())
+    ///     .unwrap();
+    /// let values: Vec<u32> = table.values.iter().map(|v| v.try_into().unwrap()).collect();
+    /// assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 0, 1, 0]);
+    /// ```
+    pub fn table(&self, game: &Game, from: &BigUint, to: &BigUint) -> Result<Table, Error> {
+        if from > to {
+            return Err(Error::Setting(format!(
+                "the table must start at or before its end: --from {from} is after --to {to}"
+            )));
+        }
+        let rows = (to - from + 1u32)
+            .to_u64()
+            .filter(|&rows| rows <= MAX_TABLE_ROWS);
+        let Some(rows) = rows else {
+            return Err(Error::Setting(format!(
+                "a table has at most {MAX_TABLE_ROWS} rows; --from {from} --to {to} asks for more"
+            )));
+        };
+        let (inner, play) = match game {
+            Game::Misere(inner) => (inner.as_ref(), Play::Misere),
+            other => (other, Play::Normal),
+        };
+        let (values, basis) = match inner {
+            Game::Subtraction(subtraction) => {
+                let evaluation = self.subtraction_evaluate(game, subtraction.set(), play, to)?;
+                (evaluation.range(from, rows), evaluation.basis())
+            }
+            Game::NoRepeat(set) => self.norepeat_table(game, set, play, from, rows)?,
+            Game::FibonacciNim => self.fibonacci_nim_table(from, to, play)?,
+            Game::Nim if play == Play::Normal => {
+                let values = (0..rows).map(|i| from + i).collect();
+                (
+                    values,
+                    Basis::Rule("a Nim heap of n tokens has Grundy value n"),
+                )
+            }
+            _ => {
+                return Err(Error::Refused(format!(
+                    "{game} has no one-heap table{}",
+                    if matches!(inner, Game::Wythoff) {
+                        "; Wythoff positions are pairs: its table is the grid of G(a, b) for a, b <= N"
+                    } else {
+                        ""
+                    }
+                )));
+            }
+        };
+        Ok(Table {
+            game: game.to_string(),
+            from: from.clone(),
+            values,
+            basis,
+        })
+    }
+
+    /// Periods of many games at once, on every core when the `parallel` feature is on.
+    ///
+    /// # Complexity
+    /// The sum of [`period`](Self::period) over the games, divided among the cores.
+    ///
+    /// # Errors
+    /// Each game's result is its own, as for [`period`](Self::period).
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::{Analyzer, Config, parse_game};
+    /// let games: Vec<_> = ["bash:3", "subtraction:2,3,7"].iter().map(|s| parse_game(s).unwrap()).collect();
+    /// let reports = Analyzer::new(Config::default()).periods(&games);
+    /// let periods: Vec<u64> = reports.iter().map(|r| r.as_ref().unwrap().search.certificate().unwrap().periodicity.period).collect();
+    /// assert_eq!(periods, [4, 5]);
+    /// ```
+    pub fn periods(&self, games: &[Game]) -> Vec<Result<PeriodReport, Error>> {
+        #[cfg(feature = "parallel")]
+        {
+            use rayon::prelude::*;
+            games.par_iter().map(|game| self.period(game)).collect()
+        }
+        #[cfg(not(feature = "parallel"))]
+        {
+            games.iter().map(|game| self.period(game)).collect()
+        }
+    }
+}
+
+/// The refusal for a position whose shape does not fit the game.
+fn wrong_shape(game: &Game, position: &Position) -> Error {
+    Error::Setting(format!(
+        "'{position}' is not a position of {game}; read positions with Game::parse_position"
+    ))
+}
+
+/// The refusal for games whose values do not form one sequence.
+fn not_a_sequence(game: &Game) -> Error {
+    Error::Refused(format!(
+        "{game} has no single sequence of values to be periodic: periods are for one-heap games (subtraction, allbut, bash, norepeat and their misère forms)"
+    ))
+}

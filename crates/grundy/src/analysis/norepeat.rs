@@ -1,0 +1,177 @@
+//! No-repeat subtraction games: the period of the state vectors, and answers for any heap.
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+use super::heap::verified;
+use super::{Analyzer, Basis, Error, MAX_VALUES_LIMIT, Move, Outcome, Solution, Watched};
+use crate::engine::Play;
+use crate::game::Game;
+use crate::norepeat::{StateValues, last_index};
+use crate::period::{self, Search};
+use crate::subtraction::FiniteSet;
+
+/// A no-repeat game's values: the search result on state-vector ids, the ids read, and the vectors.
+pub(super) struct States {
+    pub(super) search: Search,
+    ids: Vec<u32>,
+    vectors: Vec<Vec<u32>>,
+}
+
+impl States {
+    pub(super) fn into_vectors(self) -> Vec<Vec<u32>> {
+        self.vectors
+    }
+
+    /// `G(heap, last)`, if the heap is covered (certified, or within the ids read).
+    fn value(&self, heap: &BigUint, last: usize) -> Option<u32> {
+        let id = match &self.search {
+            Search::Certified(certificate) => {
+                let (index, _) = certificate.periodicity.locate(heap);
+                certificate.periodicity.values[index]
+            }
+            _ => *self.ids.get(heap.to_usize()?)?,
+        };
+        Some(self.vectors[id as usize][last])
+    }
+}
+
+impl Analyzer<'_> {
+    /// Searches the state vectors of a no-repeat game for their period (window criterion).
+    pub(super) fn norepeat_search(
+        &self,
+        game: &Game,
+        set: &FiniteSet,
+        play: Play,
+    ) -> Result<(Search, States), Error> {
+        let limit = self.config.max_values.unwrap_or(super::DEFAULT_MAX_VALUES);
+        let mut stream = Watched::new(StateValues::new(set, play), self.observer, limit);
+        let (search, ids) = period::search_window(stream.by_ref(), set.largest(), limit);
+        if stream.interrupted {
+            return Err(Error::Interrupted {
+                checked_to: ids.len() as u64,
+            });
+        }
+        let (search, ids) = verified(game, search, ids)?;
+        let states = States {
+            search: search.clone(),
+            ids,
+            vectors: stream.values.into_vectors(),
+        };
+        Ok((search, states))
+    }
+
+    fn norepeat_states(
+        &self,
+        game: &Game,
+        set: &FiniteSet,
+        play: Play,
+        largest: &BigUint,
+    ) -> Result<States, Error> {
+        let (search, states) = self.norepeat_search(game, set, play)?;
+        if states.value(largest, 0).is_none() {
+            let limit = self.config.max_values.unwrap_or(super::DEFAULT_MAX_VALUES);
+            let checked = match search {
+                Search::NotFound { checked_to } => checked_to,
+                _ => states.ids.len() as u64,
+            };
+            return Err(Error::Refused(format!(
+                "no period of {game} was certified within the first {checked} heap sizes (limit {limit}), and heap {largest} lies beyond them, so grundy cannot answer exactly. Raise the limit with --max (at most {MAX_VALUES_LIMIT}) to search further."
+            )));
+        }
+        Ok(states)
+    }
+
+    /// Solves `heap/last` of a no-repeat game.
+    pub(super) fn solve_norepeat(
+        &self,
+        game: &Game,
+        set: &FiniteSet,
+        heap: &BigUint,
+        last: Option<u64>,
+        play: Play,
+    ) -> Result<Solution, Error> {
+        let states = self.norepeat_states(game, set, play, heap)?;
+        let value = states.value(heap, last_index(set, last)).expect("covered");
+        let winning_moves: Vec<Move> = set
+            .members()
+            .iter()
+            .enumerate()
+            .filter(|&(_, &s)| Some(s) != last && BigUint::from(s) <= *heap)
+            .filter(|&(j, &s)| states.value(&(heap - s), j + 1) == Some(0))
+            .map(|(_, &s)| Move {
+                description: format!("take {s}"),
+                to: format!("{}/{s}", heap - s),
+            })
+            .collect();
+        let outcome = if value == 0 {
+            Outcome::Lose
+        } else {
+            Outcome::Win
+        };
+        let g = if play == Play::Misere { "G⁻" } else { "G" };
+        let position = match last {
+            Some(last) => format!("{heap}/{last}"),
+            None => heap.to_string(),
+        };
+        let how = match &states.search {
+            Search::Certified(certificate) => format!(
+                "the vectors (G(n, last) for every last) have period {} from n = {} (certified by the window criterion on state vectors with values checked up to {})",
+                certificate.periodicity.period,
+                certificate.periodicity.preperiod,
+                certificate.checked_to
+            ),
+            _ => format!(
+                "computed directly from the rules for heaps up to {}",
+                states.ids.len() - 1
+            ),
+        };
+        let reason = format!(
+            "{game}: {how}, so {g}({position}) = {value}; the player to move {}.",
+            if value == 0 { "loses" } else { "wins" }
+        );
+        let (grundy, misere_grundy) = match play {
+            Play::Normal => (Some(value.into()), None),
+            Play::Misere => (None, Some(value.into())),
+        };
+        let basis = match states.search {
+            Search::Certified(certificate) => Basis::Certified(certificate),
+            _ => Basis::Computed {
+                computed: states.ids.len() as u64,
+            },
+        };
+        Ok(Solution {
+            game: game.to_string(),
+            position,
+            outcome,
+            grundy,
+            misere_grundy,
+            winning_moves,
+            basis,
+            reason,
+        })
+    }
+
+    /// `G(n, none)` for `n` in `from..from + rows`.
+    pub(super) fn norepeat_table(
+        &self,
+        game: &Game,
+        set: &FiniteSet,
+        play: Play,
+        from: &BigUint,
+        rows: u64,
+    ) -> Result<(Vec<BigUint>, Basis), Error> {
+        let to = from + rows - 1u32;
+        let states = self.norepeat_states(game, set, play, &to)?;
+        let values = (0..rows)
+            .map(|i| BigUint::from(states.value(&(from + i), 0).expect("covered")))
+            .collect();
+        let basis = match states.search {
+            Search::Certified(certificate) => Basis::Certified(certificate),
+            _ => Basis::Computed {
+                computed: states.ids.len() as u64,
+            },
+        };
+        Ok((values, basis))
+    }
+}

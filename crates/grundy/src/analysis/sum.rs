@@ -1,0 +1,333 @@
+//! Sums of games: the Sprague–Grundy theorem under normal play (xor of component values, a winning
+//! move in one component), and exhaustive search under misère play, where the xor is wrong.
+
+use std::collections::HashMap;
+
+use num_bigint::BigUint;
+use num_traits::{ToPrimitive, Zero};
+
+use super::heap::amounts_to_value;
+use super::{Analyzer, Basis, Error, Move, Outcome, Solution};
+use crate::engine::Play;
+use crate::fibonacci_nim;
+use crate::game::{Component, Game};
+use crate::position::Position;
+use crate::subtraction::SubtractionSet;
+
+/// The sum's text with component `index` moved to `position`.
+fn sum_text(components: &[Component], index: usize, position: &Position) -> String {
+    let parts: Vec<String> = components
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            format!(
+                "{}[{}]",
+                c.game,
+                if i == index { position } else { &c.position }
+            )
+        })
+        .collect();
+    parts.join(" + ")
+}
+
+impl Analyzer<'_> {
+    /// A sum under normal play: `G = xor of the components' G`; a winning move takes a component
+    /// with `G_i xor G < G_i` to a position of value `G_i xor G`.
+    pub(super) fn solve_sum(
+        &self,
+        game: &Game,
+        components: &[Component],
+    ) -> Result<Solution, Error> {
+        let mut values = Vec::with_capacity(components.len());
+        let mut bases = Vec::with_capacity(components.len());
+        for component in components {
+            let solution = self.solve(&component.game, &component.position)?;
+            let Some(value) = solution.grundy else {
+                return Err(Error::Refused(format!(
+                    "the sum needs the Grundy value of {}[{}], which grundy cannot give: {}",
+                    component.game, component.position, solution.reason
+                )));
+            };
+            values.push(value);
+            bases.push(solution.basis);
+        }
+        let total = values.iter().fold(BigUint::zero(), |x, v| x ^ v);
+        let mut winning_moves = Vec::new();
+        for (i, (component, value)) in components.iter().zip(&values).enumerate() {
+            let target = value ^ &total;
+            if &target < value {
+                for (description, position) in self.moves_to_value(component, &target)? {
+                    winning_moves.push(Move {
+                        description: format!(
+                            "in {}[{}]: {description}",
+                            component.game, component.position
+                        ),
+                        to: sum_text(components, i, &position),
+                    });
+                }
+            }
+        }
+        let shown: Vec<String> = values.iter().map(ToString::to_string).collect();
+        let outcome = Outcome::of_grundy(&total);
+        let reason = format!(
+            "Sprague–Grundy: the value of a sum is the xor of its components' values, {} = {total}, so the player to move {}.",
+            shown.join(" xor "),
+            if outcome == Outcome::Win {
+                "wins by moving one component to the value that makes the xor 0"
+            } else {
+                "loses"
+            }
+        );
+        Ok(Solution {
+            game: game.to_string(),
+            position: String::new(),
+            outcome,
+            grundy: Some(total),
+            misere_grundy: None,
+            winning_moves,
+            basis: Basis::Components(bases),
+            reason,
+        })
+    }
+
+    /// Every move of `component` to a position of Grundy value `target`, with its new position.
+    fn moves_to_value(
+        &self,
+        component: &Component,
+        target: &BigUint,
+    ) -> Result<Vec<(String, Position)>, Error> {
+        let game = &component.game;
+        Ok(match (game, &component.position) {
+            (Game::Subtraction(subtraction), Position::Heap(heap)) => {
+                let evaluation =
+                    self.subtraction_evaluate(game, subtraction.set(), Play::Normal, heap)?;
+                amounts_to_value(&evaluation, subtraction.set(), heap, target)?
+                    .into_iter()
+                    .map(|take| (format!("take {take}"), Position::Heap(heap - &take)))
+                    .collect()
+            }
+            (Game::Nim, Position::Heaps(heaps)) => {
+                let total = heaps.iter().fold(BigUint::zero(), |x, h| x ^ h);
+                heaps
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, h)| {
+                        let new = target ^ &total ^ h;
+                        (&new < h).then(|| {
+                            let mut after = heaps.clone();
+                            after[i].clone_from(&new);
+                            (
+                                format!("take {} from heap {}", h - &new, i + 1),
+                                Position::Heaps(after),
+                            )
+                        })
+                    })
+                    .collect()
+            }
+            // The remaining games have their values in tables: every option, filtered.
+            _ => self
+                .all_moves(game, &component.position)?
+                .into_iter()
+                .map(|(description, position)| {
+                    let value = self.solve(game, &position)?.grundy;
+                    Ok((value.as_ref() == Some(target)).then_some((description, position)))
+                })
+                .filter_map(Result::transpose)
+                .collect::<Result<_, Error>>()?,
+        })
+    }
+
+    /// Every move from a position small enough to enumerate, as (description, new position).
+    fn all_moves(
+        &self,
+        game: &Game,
+        position: &Position,
+    ) -> Result<Vec<(String, Position)>, Error> {
+        let limit = self.max_positions();
+        let small = |n: &BigUint| {
+            n.to_u64().filter(|&n| n <= limit).ok_or_else(|| {
+                Error::Refused(format!(
+                    "{game}[{position}] is too large to enumerate its moves (more than {limit} positions; --max)"
+                ))
+            })
+        };
+        Ok(match (game, position) {
+            (Game::Subtraction(subtraction), Position::Heap(heap)) => {
+                let n = small(heap)?;
+                let set = subtraction.set();
+                let amounts: Vec<u64> = match set {
+                    SubtractionSet::Finite(finite) => finite
+                        .members()
+                        .iter()
+                        .copied()
+                        .filter(|&s| s <= n)
+                        .collect(),
+                    _ => (1..=n).filter(|&s| set.contains(s)).collect(),
+                };
+                amounts
+                    .into_iter()
+                    .map(|s| (format!("take {s}"), Position::Heap((n - s).into())))
+                    .collect()
+            }
+            (Game::Nim, Position::Heaps(heaps)) => {
+                let sizes = heaps
+                    .iter()
+                    .map(&small)
+                    .collect::<Result<Vec<u64>, Error>>()?;
+                nim_moves(&sizes)
+            }
+            (Game::Wythoff, Position::Pair(a, b)) => wythoff_moves(small(a)?, small(b)?),
+            (Game::FibonacciNim, Position::Quota { heap, quota }) => {
+                let n = small(heap)?;
+                let q = fibonacci_nim::effective_quota(heap, quota.as_ref())
+                    .to_u64()
+                    .map_or(n, |q| q.min(n));
+                (1..=q)
+                    .map(|k| {
+                        let quota = Some(BigUint::from(2 * k));
+                        (
+                            format!("take {k}"),
+                            Position::Quota {
+                                heap: (n - k).into(),
+                                quota,
+                            },
+                        )
+                    })
+                    .collect()
+            }
+            (Game::NoRepeat(set), Position::LastMove { heap, last }) => {
+                let n = small(heap)?;
+                set.members()
+                    .iter()
+                    .filter(|&&s| s <= n && Some(s) != *last)
+                    .map(|&s| {
+                        (
+                            format!("take {s}"),
+                            Position::LastMove {
+                                heap: (n - s).into(),
+                                last: Some(s),
+                            },
+                        )
+                    })
+                    .collect()
+            }
+            _ => {
+                return Err(Error::Refused(format!(
+                    "{game} cannot be a component here: sums are of impartial games under one convention"
+                )));
+            }
+        })
+    }
+
+    /// A sum under misère play, by exhaustive search of the reachable positions: the xor of
+    /// component values says nothing about misère sums (Conway, ONAG ch. 12). A position without
+    /// moves is a win for the player to move (the opponent moved last).
+    pub(super) fn solve_misere_sum(
+        &self,
+        game: &Game,
+        components: &[Component],
+    ) -> Result<Solution, Error> {
+        let limit = self.max_positions();
+        let start: Vec<Position> = components.iter().map(|c| c.position.clone()).collect();
+        // Iterative depth-first search; `wins[p]` is known once all options of p are.
+        let mut wins: HashMap<Vec<Position>, bool> = HashMap::new();
+        let mut stack: Vec<(Vec<Position>, bool)> = vec![(start.clone(), false)];
+        while let Some((state, expanded)) = stack.pop() {
+            if wins.contains_key(&state) {
+                continue;
+            }
+            let options = self.sum_options(components, &state)?;
+            if expanded {
+                let win = options.is_empty() || options.iter().any(|(_, option)| !wins[option]);
+                wins.insert(state, win);
+                if wins.len() as u64 > limit {
+                    return Err(Error::Refused(format!(
+                        "the misère sum {game} has more than {limit} reachable positions; grundy searches misère sums exhaustively (the xor shortcut is wrong in misère play) and stops there. Raise --max to search further."
+                    )));
+                }
+                continue;
+            }
+            stack.push((state, true));
+            for (_, option) in options {
+                if !wins.contains_key(&option) {
+                    stack.push((option, false));
+                }
+            }
+        }
+        let win = wins[&start];
+        let winning_moves = self
+            .sum_options(components, &start)?
+            .into_iter()
+            .filter(|(_, option)| !wins[option])
+            .map(|((i, description), option)| Move {
+                description: format!(
+                    "in {}[{}]: {description}",
+                    components[i].game, components[i].position
+                ),
+                to: sum_text(components, i, &option[i]),
+            })
+            .collect();
+        Ok(Solution {
+            game: game.to_string(),
+            position: String::new(),
+            outcome: if win { Outcome::Win } else { Outcome::Lose },
+            grundy: None,
+            misere_grundy: None,
+            winning_moves,
+            basis: Basis::Search {
+                positions: wins.len() as u64,
+            },
+            reason: format!(
+                "solved by searching all {} positions reachable from this misère sum (the xor of values does not apply to misère sums): the player to move {}.",
+                wins.len(),
+                if win { "wins" } else { "loses" }
+            ),
+        })
+    }
+
+    /// The options of a sum state: a move in one component.
+    #[allow(clippy::type_complexity)]
+    fn sum_options(
+        &self,
+        components: &[Component],
+        state: &[Position],
+    ) -> Result<Vec<((usize, String), Vec<Position>)>, Error> {
+        let mut options = Vec::new();
+        for (i, component) in components.iter().enumerate() {
+            for (description, position) in self.all_moves(&component.game, &state[i])? {
+                let mut next = state.to_vec();
+                next[i] = position;
+                options.push(((i, description), next));
+            }
+        }
+        Ok(options)
+    }
+}
+
+/// Every Nim move from small heaps.
+fn nim_moves(heaps: &[u64]) -> Vec<(String, Position)> {
+    let mut moves = Vec::new();
+    for (i, &heap) in heaps.iter().enumerate() {
+        for left in 0..heap {
+            let after = heaps
+                .iter()
+                .enumerate()
+                .map(|(j, &h)| BigUint::from(if i == j { left } else { h }))
+                .collect();
+            moves.push((
+                format!("take {} from heap {}", heap - left, i + 1),
+                Position::Heaps(after),
+            ));
+        }
+    }
+    moves
+}
+
+/// Every Wythoff move from `(a, b)`.
+fn wythoff_moves(a: u64, b: u64) -> Vec<(String, Position)> {
+    let pair = |x: u64, y: u64| Position::Pair(x.into(), y.into());
+    let first = (1..=a).map(|i| (format!("take {i} from heap 1"), pair(a - i, b)));
+    let second = (1..=b).map(|i| (format!("take {i} from heap 2"), pair(a, b - i)));
+    let both = (1..=a.min(b)).map(|i| (format!("take {i} from both heaps"), pair(a - i, b - i)));
+    first.chain(second).chain(both).collect()
+}

@@ -1,0 +1,203 @@
+//! Fibonacci Nim (Whinihan 1963): one heap; a move takes between 1 and the quota `q` tokens, and
+//! the next quota is twice the amount taken. On a fresh heap of `n` the first move may take
+//! anything but the whole heap (`q = n - 1`). Outcomes and every winning move at any size from
+//! the Zeckendorf representation; Grundy values up to a limit.
+
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+
+use crate::engine::Play;
+
+/// The distinct Fibonacci numbers `1, 2, 3, 5, 8, …` up to `n`.
+fn fibonacci_up_to(n: &BigUint) -> Vec<BigUint> {
+    let mut numbers = Vec::new();
+    let (mut a, mut b) = (BigUint::one(), BigUint::from(2u32));
+    while &a <= n {
+        let next = &a + &b;
+        numbers.push(std::mem::replace(&mut a, std::mem::replace(&mut b, next)));
+    }
+    numbers
+}
+
+/// The Zeckendorf representation of `n`: non-consecutive Fibonacci numbers summing to `n`,
+/// largest first (greedy).
+///
+/// # Complexity
+/// `O(d²)` for `d` digits (`O(d)` terms of `O(d)` digits).
+///
+/// # Example
+/// ```
+/// use grundy::fibonacci_nim::zeckendorf;
+/// let terms: Vec<u32> = zeckendorf(&100u32.into()).iter().map(|t| t.try_into().unwrap()).collect();
+/// assert_eq!(terms, [89, 8, 3]);
+/// ```
+pub fn zeckendorf(n: &BigUint) -> Vec<BigUint> {
+    let mut rest = n.clone();
+    let mut terms = Vec::new();
+    for f in fibonacci_up_to(n).into_iter().rev() {
+        if f <= rest {
+            rest -= &f;
+            terms.push(f);
+        }
+    }
+    terms
+}
+
+/// The quota in force: the given one, or `n - 1` on a fresh heap (0 for `n <= 1`).
+pub fn effective_quota(heap: &BigUint, quota: Option<&BigUint>) -> BigUint {
+    match quota {
+        Some(q) => q.clone(),
+        None if heap.is_zero() => BigUint::zero(),
+        None => heap - 1u32,
+    }
+}
+
+/// Whether the player to move wins `(n, q)`: `n > 0` and the smallest Zeckendorf term of `n` is
+/// at most `q` (Whinihan; theory.md §7). Taking that term wins.
+///
+/// # Example
+/// ```
+/// use grundy::fibonacci_nim::wins;
+/// assert!(!wins(&13u32.into(), &12u32.into())); // a fresh Fibonacci-number heap loses
+/// assert!(wins(&12u32.into(), &11u32.into())); // 12 = 8 + 3 + 1: take 1
+/// ```
+pub fn wins(heap: &BigUint, quota: &BigUint) -> bool {
+    zeckendorf(heap)
+        .last()
+        .is_some_and(|smallest| smallest <= quota)
+}
+
+/// A winning move: take `take`, leaving `to = (n - take, 2 · take)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FibonacciMove {
+    /// Tokens taken.
+    pub take: BigUint,
+    /// Heap left.
+    pub heap: BigUint,
+    /// The opponent's quota.
+    pub quota: BigUint,
+}
+
+/// Every winning move from `(n, q)`, ascending. Taking `k` wins iff `k = n <= q`, or `k <= q` and
+/// the smallest Zeckendorf term of `n - k` exceeds `2k`. Such an `n - k` consists of Fibonacci
+/// terms of `n - 1` from the largest down (dropping the smaller terms of `n - 1` gives the largest
+/// number `<= n - 1` whose terms are all at least a given size, and two such numbers differ by
+/// more than `k`), so the candidates are the prefix sums of the Zeckendorf terms of `n - 1`.
+/// This agrees with C. Allen and V. Ponomarenko's characterisation (Involve 7, 2014) and is
+/// checked against exhaustive search in the tests.
+///
+/// # Complexity
+/// `O(d²)` for `d` digits: `O(d)` candidates.
+///
+/// # Example
+/// ```
+/// use grundy::fibonacci_nim::winning_moves;
+/// let takes: Vec<u32> = winning_moves(&20u32.into(), &4u32.into()).iter().map(|m| (&m.take).try_into().unwrap()).collect();
+/// assert_eq!(takes, [2]); // 20 = 13 + 5 + 2: leave 18 = 13 + 5, smallest term 5 > 4
+/// ```
+pub fn winning_moves(heap: &BigUint, quota: &BigUint) -> Vec<FibonacciMove> {
+    let mut takes: Vec<BigUint> = Vec::new();
+    if heap.is_zero() {
+        return Vec::new();
+    }
+    let mut left = BigUint::zero();
+    for term in zeckendorf(&(heap - 1u32)) {
+        left += &term;
+        let take = heap - &left;
+        if &take <= quota && term > &take * 2u32 {
+            takes.push(take);
+        }
+    }
+    if heap <= quota {
+        takes.push(heap.clone());
+    }
+    takes.sort();
+    takes.dedup();
+    takes
+        .into_iter()
+        .map(|take| FibonacciMove {
+            heap: heap - &take,
+            quota: &take * 2u32,
+            take,
+        })
+        .collect()
+}
+
+/// Grundy values of Fibonacci Nim for heaps up to `largest`: `values[n][q]` is `G(n, q)` for
+/// `q <= n` (a larger quota acts as `q = n`). Under misère play a position without moves (`n = 0`
+/// or `q = 0`) is worth 1 (misère Grundy values).
+///
+/// # Complexity
+/// `O(N²)` time and `O(N²)` memory for `N = largest`: for fixed `n`, raising the quota adds one
+/// option, so the mex is maintained incrementally.
+///
+/// # Example
+/// ```
+/// use grundy::engine::Play;
+/// use grundy::fibonacci_nim::grundy_table;
+/// let table = grundy_table(3, Play::Normal);
+/// assert_eq!(table[2], [0, 0, 2]);
+/// assert_eq!(table[3], [0, 0, 0, 3]); // from 3 only taking all three wins
+/// ```
+pub fn grundy_table(largest: usize, play: Play) -> Vec<Vec<u32>> {
+    let terminal = u32::from(play == Play::Misere);
+    let mut table: Vec<Vec<u32>> = Vec::with_capacity(largest + 1);
+    for n in 0..=largest {
+        let mut row = vec![0u32; n + 1];
+        row[0] = terminal;
+        let mut counts: Vec<u32> = Vec::new();
+        let mut mex = 0usize;
+        for (q, slot) in row.iter_mut().enumerate().skip(1) {
+            let (left, next_quota) = (n - q, (2 * q).min(n - q));
+            let value = table[left][next_quota] as usize;
+            if value >= counts.len() {
+                counts.resize(value + 1, 0);
+            }
+            counts[value] += 1;
+            while counts.get(mex).is_some_and(|&c| c > 0) {
+                mex += 1;
+            }
+            *slot = mex as u32;
+        }
+        table.push(row);
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn winning_moves_match_exhaustive_search() {
+        let table = grundy_table(300, Play::Normal);
+        for n in 0..300usize {
+            for q in 0..=n + 1 {
+                let capped = q.min(n);
+                let expected: Vec<usize> = (1..=capped)
+                    .filter(|&k| table[n - k][(2 * k).min(n - k)] == 0)
+                    .collect();
+                let got: Vec<usize> = winning_moves(&n.into(), &q.into())
+                    .iter()
+                    .map(|m| usize::try_from(&m.take).unwrap())
+                    .collect();
+                assert_eq!(got, expected, "({n}, {q})");
+                assert_eq!(
+                    wins(&n.into(), &q.into()),
+                    table[n][capped] != 0,
+                    "({n}, {q})"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn fresh_heaps_lose_exactly_at_fibonacci_numbers() {
+        let table = grundy_table(400, Play::Normal);
+        let fibonacci = fibonacci_up_to(&400u32.into());
+        for n in 1..=400usize {
+            let loses = table[n][n - 1] == 0;
+            assert_eq!(loses, fibonacci.contains(&n.into()), "{n}");
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! Wythoff's game: P-positions exactly at any size (integer square roots, no floating point),
+//! every winning move, and Grundy values up to a limit (they have no closed form).
+
+use num_bigint::BigUint;
+use num_traits::Zero;
+
+use crate::engine::Play;
+
+/// `⌊kφ⌋ = (k + isqrt(5k²)) / 2`: the smaller heap of the `k`-th P-position.
+///
+/// Exact because `√(5k²)` is irrational for `k > 0`, so flooring it first changes nothing.
+///
+/// # Complexity
+/// `O(d²)` for a `d`-digit `k` (the integer square root).
+///
+/// # Example
+/// ```
+/// use grundy::wythoff::lower;
+/// let firsts: Vec<u32> = (0u32..6).map(|k| lower(&k.into()).try_into().unwrap()).collect();
+/// assert_eq!(firsts, [0, 1, 3, 4, 6, 8]);
+/// ```
+pub fn lower(k: &BigUint) -> BigUint {
+    (k + (k * k * 5u32).sqrt()) / 2u32
+}
+
+/// Whether `(a, b)` is a P-position (the player to move loses): with `a <= b` and `k = b - a`,
+/// exactly when `a = ⌊kφ⌋` (Wythoff 1907).
+///
+/// # Example
+/// ```
+/// use grundy::wythoff::is_p_position;
+/// assert!(is_p_position(&3u32.into(), &5u32.into()));
+/// assert!(is_p_position(&7u32.into(), &4u32.into()));
+/// assert!(!is_p_position(&3u32.into(), &4u32.into()));
+/// ```
+pub fn is_p_position(a: &BigUint, b: &BigUint) -> bool {
+    let (small, large) = if a <= b { (a, b) } else { (b, a) };
+    &lower(&(large - small)) == small
+}
+
+/// The unique `z` such that `{y, z}` is a P-position (the lower and upper Wythoff sequences
+/// partition the positive integers; `0` pairs with `0`).
+///
+/// # Complexity
+/// `O(d²)`.
+///
+/// # Example
+/// ```
+/// use grundy::wythoff::partner;
+/// assert_eq!(partner(&3u32.into()), 5u32.into());
+/// assert_eq!(partner(&5u32.into()), 3u32.into());
+/// assert_eq!(partner(&0u32.into()), 0u32.into());
+/// ```
+pub fn partner(y: &BigUint) -> BigUint {
+    if y.is_zero() {
+        return BigUint::zero();
+    }
+    // y/φ = (√(5y²) - y)/2; the k with ⌊kφ⌋ = y or ⌊kφ⌋ + k = y lies within 2 of y/φ or y/φ².
+    let over_phi = ((y * y * 5u32).sqrt() - y) / 2u32;
+    let near = |center: &BigUint| {
+        let low = if center > &BigUint::from(2u32) {
+            center - 2u32
+        } else {
+            BigUint::zero()
+        };
+        (0u32..=4).map(move |i| &low + i)
+    };
+    for k in near(&over_phi) {
+        if &lower(&k) == y && !k.is_zero() {
+            return y + k;
+        }
+    }
+    for k in near(&(y - &over_phi)) {
+        let l = lower(&k);
+        if !k.is_zero() && &(&l + &k) == y {
+            return l;
+        }
+    }
+    unreachable!("the Wythoff sequences partition the positive integers; {y} was not found")
+}
+
+/// A Wythoff move: take `take` from heap 1, heap 2, or both, leaving `to`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WythoffMove {
+    /// `Some(0)` or `Some(1)` for one heap, `None` for both.
+    pub heap: Option<usize>,
+    /// Tokens removed (from each heap, for a move on both).
+    pub take: BigUint,
+    /// The heaps after the move.
+    pub to: (BigUint, BigUint),
+}
+
+/// Every winning move from `(a, b)`: at most three — lower either heap to its partner's P-position,
+/// or both by the amount that reaches the P-position with the same difference.
+///
+/// # Complexity
+/// `O(d²)`.
+///
+/// # Example
+/// ```
+/// use grundy::wythoff::winning_moves;
+/// let moves = winning_moves(&4u32.into(), &5u32.into());
+/// let targets: Vec<(u32, u32)> = moves.iter().map(|m| ((&m.to.0).try_into().unwrap(), (&m.to.1).try_into().unwrap())).collect();
+/// assert_eq!(targets, [(3, 5), (1, 2)]);
+/// ```
+pub fn winning_moves(a: &BigUint, b: &BigUint) -> Vec<WythoffMove> {
+    if is_p_position(a, b) {
+        return Vec::new();
+    }
+    let mut moves = Vec::new();
+    let target_a = partner(b);
+    if &target_a < a {
+        moves.push(WythoffMove {
+            heap: Some(0),
+            take: a - &target_a,
+            to: (target_a, b.clone()),
+        });
+    }
+    let target_b = partner(a);
+    if &target_b < b {
+        moves.push(WythoffMove {
+            heap: Some(1),
+            take: b - &target_b,
+            to: (a.clone(), target_b),
+        });
+    }
+    let (small, large) = if a <= b { (a, b) } else { (b, a) };
+    let k = large - small;
+    let l = lower(&k);
+    if &l < small {
+        let take = small - &l;
+        moves.push(WythoffMove {
+            heap: None,
+            to: (a - &take, b - &take),
+            take,
+        });
+    }
+    moves
+}
+
+/// Grundy values `G(a, b)` for `a < rows`, `b < columns`, row by row: each is the mex of the values
+/// left of it, above it and on its diagonal, kept as one bitset per row, column and diagonal.
+/// Under misère play the terminal position `(0, 0)` is worth 1 (misère Grundy values).
+///
+/// # Complexity
+/// `O(rows · columns · (rows + columns) / 64)` time, `O(rows · columns)` values plus the bitsets.
+///
+/// # Example
+/// ```
+/// use grundy::engine::Play;
+/// use grundy::wythoff::grundy_table;
+/// let table = grundy_table(3, 3, Play::Normal);
+/// assert_eq!(table, vec![vec![0, 1, 2], vec![1, 2, 0], vec![2, 0, 1]]);
+/// ```
+pub fn grundy_table(rows: usize, columns: usize, play: Play) -> Vec<Vec<u32>> {
+    // A value is the mex of at most a + b + min(a, b) option values, so below 2 (rows + columns).
+    let words = (2 * (rows + columns)).div_ceil(64) + 1;
+    let mut row_bits = vec![vec![0u64; words]; rows];
+    let mut column_bits = vec![vec![0u64; words]; columns];
+    let mut diagonal_bits = vec![vec![0u64; words]; rows + columns];
+    let mut table = vec![vec![0u32; columns]; rows];
+    for a in 0..rows {
+        for b in 0..columns {
+            let diagonal = b + rows - 1 - a;
+            let mut mex = 0;
+            for w in 0..words {
+                let used = row_bits[a][w] | column_bits[b][w] | diagonal_bits[diagonal][w];
+                if used != u64::MAX {
+                    mex = w as u32 * 64 + used.trailing_ones();
+                    break;
+                }
+            }
+            if a == 0 && b == 0 && play == Play::Misere {
+                mex = 1;
+            }
+            table[a][b] = mex;
+            let (w, bit) = ((mex / 64) as usize, 1u64 << (mex % 64));
+            row_bits[a][w] |= bit;
+            column_bits[b][w] |= bit;
+            diagonal_bits[diagonal][w] |= bit;
+        }
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn p_positions_agree_with_the_grundy_table() {
+        let table = grundy_table(200, 200, Play::Normal);
+        for a in 0..200u32 {
+            for b in 0..200u32 {
+                assert_eq!(
+                    is_p_position(&a.into(), &b.into()),
+                    table[a as usize][b as usize] == 0,
+                    "({a}, {b})"
+                );
+            }
+        }
+    }
+}
