@@ -224,7 +224,16 @@ pub fn table(table: &Table, as_json: bool, width: usize) -> anyhow::Result<()> {
         if start > 0 {
             text.push('\n');
         }
-        for (label, row) in [("n", &heaps), ("G(n)", &values), ("P/N", &outcome_cells)] {
+        let value_label = if table.game.starts_with("misere:") {
+            "G⁻(n)"
+        } else {
+            "G(n)"
+        };
+        for (label, row) in [
+            ("n", &heaps),
+            (value_label, &values),
+            ("P/N", &outcome_cells),
+        ] {
             let _ = write!(text, "{label:<label_width$}");
             for item in &row[start..end] {
                 let _ = write!(text, "{item:>cell$}");
@@ -365,9 +374,24 @@ fn values_line(p: &Periodicity) -> String {
 
 /// Prints a period report.
 pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
+    // No-repeat games are periodic in their state vectors: show G(n) before the first move.
+    let shown = |p: &Periodicity| match &report.state_vectors {
+        Some(vectors) => Periodicity {
+            values: p.values.iter().map(|&id| vectors[id as usize][0]).collect(),
+            ..p.clone()
+        },
+        None => p.clone(),
+    };
     if as_json {
         let periodic = |p: &Periodicity, certified: bool| {
-            json!({
+            let states = report.state_vectors.as_ref().map(|vectors| {
+                p.values
+                    .iter()
+                    .map(|&id| vectors[id as usize].clone())
+                    .collect::<Vec<_>>()
+            });
+            let p = &shown(p);
+            let mut value = json!({
                 "game": report.game,
                 "preperiod": p.preperiod,
                 "period": p.period,
@@ -376,7 +400,14 @@ pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
                 "certified": certified,
                 "certificate": null,
                 "p_positions": p_positions(p, usize::MAX),
-            })
+            });
+            if let Some(states) = states {
+                value["state_vectors"] = json!(states);
+                value["note"] = json!(
+                    "values are G(n) before the first move; the period is that of the state vectors (G(n, last) for last = none, then each amount ascending), which the certificate proves"
+                );
+            }
+            value
         };
         let value = match &report.search {
             Search::Certified(certificate) => {
@@ -421,20 +452,25 @@ pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
     };
     match &report.search {
         Search::Certified(certificate) => {
-            describe(&mut text, &certificate.periodicity);
+            describe(&mut text, &shown(&certificate.periodicity));
             let checked = match certificate.theorem {
                 Theorem::Residue { .. } => String::new(),
                 _ => format!("; values checked to {}", certificate.checked_to),
             };
+            let statement = match (&report.state_vectors, &certificate.theorem) {
+                (Some(_), Theorem::Window { window }) => format!(
+                    "on state vectors: each vector (G(n, last) for every last) is determined by the vectors at most {window} back, so a repeat of {window} consecutive vectors repeats everything after it"
+                ),
+                (_, theorem) => theorem_statement(theorem),
+            };
             let _ = writeln!(
                 text,
-                "certified    yes, by the {} ({}){checked}",
+                "certified    yes, by the {} ({statement}){checked}",
                 certificate.theorem.name(),
-                theorem_statement(&certificate.theorem),
             );
         }
         Search::Observed(observation) => {
-            describe(&mut text, &observation.periodicity);
+            describe(&mut text, &shown(&observation.periodicity));
             let _ = writeln!(
                 text,
                 "certified    no: observed in the first {} values, not proved (no theorem applies to this game)",

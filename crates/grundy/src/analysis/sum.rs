@@ -31,8 +31,9 @@ fn sum_text(components: &[Component], index: usize, position: &Position) -> Stri
 }
 
 impl Analyzer<'_> {
-    /// A sum under normal play: `G = xor of the components' G`; a winning move takes a component
-    /// with `G_i xor G < G_i` to a position of value `G_i xor G`.
+    /// A sum under normal play: `G = xor of the components' G`; the winning moves take a component
+    /// to a position of value `G_i xor G` (one exists where `G_i xor G < G_i`; a component may also
+    /// have options of larger values, and those moves win too).
     pub(super) fn solve_sum(
         &self,
         game: &Game,
@@ -54,8 +55,10 @@ impl Analyzer<'_> {
         let total = values.iter().fold(BigUint::zero(), |x, v| x ^ v);
         let mut winning_moves = Vec::new();
         for (i, (component, value)) in components.iter().zip(&values).enumerate() {
+            // Every option of value G_i xor G wins, larger than G_i or not: G_i xor G < G_i only
+            // guarantees that one exists.
             let target = value ^ &total;
-            if &target < value {
+            if !total.is_zero() {
                 for (description, position) in self.moves_to_value(component, &target)? {
                     winning_moves.push(Move {
                         description: format!(
