@@ -277,3 +277,83 @@ fn engines_agree_from_the_command_line() {
         assert_eq!(value["grundy"], 500, "{engine}");
     }
 }
+
+#[test]
+fn nim_lists_every_winning_move() {
+    let value = json(&["solve", "nim", "3,4,5", "--json"]);
+    assert_eq!(value["grundy"], 2);
+    assert_eq!(
+        value["winning_moves"],
+        serde_json::json!([{ "move": "take 2 from heap 1", "to": "1,4,5" }])
+    );
+    let value = json(&["solve", "misere:nim", "1,1,5", "--json"]);
+    assert_eq!(value["grundy"], Value::Null);
+    assert_eq!(value["misere_grundy"], 5);
+    assert_eq!(value["winning_moves"][0]["to"], "1,1,1");
+}
+
+#[test]
+fn wythoff_is_exact_at_any_size_and_tables_as_a_grid() {
+    let value = json(&["solve", "wythoff", "10^100,10^100", "--json"]);
+    assert_eq!(value["value"], "win");
+    assert_eq!(value["grundy"], Value::Null);
+    assert!(value["reason"].as_str().unwrap().contains("isqrt"));
+    let grid = json(&["table", "wythoff", "--to", "3", "--json"]);
+    assert_eq!(grid["values"][1], serde_json::json!([1, 2, 0, 4]));
+    assert_eq!(grid["values"][3][3], 6);
+}
+
+#[test]
+fn fibonacci_nim_norepeat_and_misere_tables() {
+    let value = json(&["solve", "fibonacci-nim", "20/4", "--json"]);
+    assert_eq!(
+        value["winning_moves"],
+        serde_json::json!([{ "move": "take 2", "to": "18/4" }])
+    );
+    let value = json(&["solve", "norepeat:1,2,3", "10^30/2", "--json"]);
+    assert!(value["reason"].as_str().unwrap().contains("state vectors"));
+    let table = json(&["table", "misere:bash:3", "--to", "8", "--json"]);
+    assert_eq!(
+        table["misere_grundy"],
+        serde_json::json!([1, 0, 2, 3, 1, 0, 2, 3, 1])
+    );
+    assert_eq!(table["outcomes"], "NPNNNPNNN");
+}
+
+#[test]
+fn sums_take_positions_in_brackets() {
+    let value = json(&[
+        "solve",
+        "subtraction:1,3,4[10] + wythoff[3,5] + nim[7] + fibonacci-nim[20/4]",
+        "--json",
+    ]);
+    assert_eq!(value["grundy"], 4);
+    // Winning moves lead to value 0: Wythoff (3, 5) has three options of value 4, Nim one.
+    let moves: Vec<&str> = value["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            "in wythoff[3,5]: take 1 from heap 1",
+            "in wythoff[3,5]: take 4 from heap 2",
+            "in wythoff[3,5]: take 2 from both heaps",
+            "in nim[7]: take 4 from heap 1"
+        ]
+    );
+    let value = json(&["solve", "misere:nim[1] + bash:3[2]", "--json"]);
+    assert_eq!(value["basis"]["kind"], "exhaustive search");
+    assert!(
+        fails(&["solve", "nim[1] + misere:nim[2]"])
+            .contains("misère play applies to the whole game")
+    );
+    assert!(fails(&["solve", "nim[1] + bash:3"]).contains("needs its position in brackets"));
+    assert!(fails(&["solve", "nim[1] + wythoff[3]"]).contains("exactly two heaps"));
+    assert!(fails(&["solve", "nim[1", "5"]).contains("never closed"));
+    assert!(fails(&["solve", "nim[1] + nim[2]", "5"]).contains("carries its positions"));
+    assert!(fails(&["solve", "fibonacci-nim", "5/0"]).contains("at least 1"));
+    assert!(fails(&["solve", "norepeat:1,2", "5/3"]).contains("amount of the set"));
+}
