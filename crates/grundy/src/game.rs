@@ -5,7 +5,7 @@ use std::fmt;
 
 use num_bigint::BigUint;
 
-use crate::position::{Position, parse_heap, parse_heaps};
+use crate::position::{Position, parse_heap_trimmed, parse_heaps};
 use crate::spec::InputError;
 use crate::subtraction::{FiniteSet, SubtractionSet};
 
@@ -86,7 +86,7 @@ impl Game {
             InputError::new("position", text, span, message, Some(hint.to_owned()))
         };
         match self {
-            Self::Subtraction(_) => parse_heap(text.trim()).map(Position::Heap),
+            Self::Subtraction(_) => parse_heap_trimmed(text).map(Position::Heap),
             Self::Misere(inner) => inner.parse_position(text),
             Self::Nim => parse_heaps(text, ',').map(Position::Heaps),
             Self::Wythoff => {

@@ -155,6 +155,19 @@ impl fmt::Display for Position {
     }
 }
 
+/// Parses a heap size surrounded by optional white space, with error spans pointing into `text`.
+///
+/// # Errors
+/// As [`parse_heap`], relocated.
+pub(crate) fn parse_heap_trimmed(text: &str) -> Result<BigUint, InputError> {
+    let lead = text.len() - text.trim_start().len();
+    parse_heap(text.trim()).map_err(|mut error| {
+        error.span = lead + error.span.start..lead + error.span.end;
+        text.clone_into(&mut error.text);
+        error
+    })
+}
+
 /// Splits `text` at `separator` and parses every part as a heap size, with error spans pointing
 /// into the whole text.
 ///
@@ -164,9 +177,8 @@ pub(crate) fn parse_heaps(text: &str, separator: char) -> Result<Vec<BigUint>, I
     let mut heaps = Vec::new();
     let mut offset = 0;
     for part in text.split(separator) {
-        let heap = parse_heap(part.trim()).map_err(|mut error| {
-            let lead = part.len() - part.trim_start().len();
-            error.span = offset + lead + error.span.start..offset + lead + error.span.end;
+        let heap = parse_heap_trimmed(part).map_err(|mut error| {
+            error.span = offset + error.span.start..offset + error.span.end;
             text.clone_into(&mut error.text);
             error
         })?;
@@ -196,6 +208,12 @@ mod tests {
         assert!(parse_heap("10^99999999999999999999999").is_err());
         assert_eq!(parse_heap("0^0").unwrap(), BigUint::one());
         assert_eq!(parse_heap("1^999999999999").unwrap(), BigUint::one());
+    }
+
+    #[test]
+    fn trimmed_heaps_locate_errors_in_the_whole_text() {
+        let error = parse_heap_trimmed(" \r 1ɀ").unwrap_err();
+        assert_eq!((error.span, error.text.as_str()), (4..6, " \r 1ɀ"));
     }
 
     #[test]
