@@ -372,17 +372,30 @@ fn values_line(p: &Periodicity) -> String {
     line
 }
 
-/// Prints a period report.
-pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
-    // No-repeat games are periodic in their state vectors: show G(n) before the first move.
-    let shown = |p: &Periodicity| match &report.state_vectors {
+/// The periodicity as shown: no-repeat games are periodic in their state vectors (the stored
+/// values are vector ids), and show `G(n)` before the first move.
+fn shown_values(report: &PeriodReport, p: &Periodicity) -> Periodicity {
+    match &report.state_vectors {
         Some(vectors) => Periodicity {
             values: p.values.iter().map(|&id| vectors[id as usize][0]).collect(),
             ..p.clone()
         },
         None => p.clone(),
-    };
+    }
+}
+
+/// Prints a period report.
+pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
     if as_json {
+        print_json(&period_json(report))
+    } else {
+        print(&period_text(report))
+    }
+}
+
+fn period_json(report: &PeriodReport) -> Value {
+    let shown = |p: &Periodicity| shown_values(report, p);
+    {
         let periodic = |p: &Periodicity, certified: bool| {
             let states = report.state_vectors.as_ref().map(|vectors| {
                 p.values
@@ -409,7 +422,7 @@ pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
             }
             value
         };
-        let value = match &report.search {
+        match &report.search {
             Search::Certified(certificate) => {
                 let mut value = periodic(&certificate.periodicity, true);
                 value["certificate"] = theorem_json(certificate);
@@ -431,9 +444,12 @@ pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
                 "certificate": null,
                 "checked_to": checked_to,
             }),
-        };
-        return print_json(&value);
+        }
     }
+}
+
+fn period_text(report: &PeriodReport) -> String {
+    let shown = |p: &Periodicity| shown_values(report, p);
     let mut text = String::new();
     let _ = writeln!(text, "game         {}", report.game);
     let describe = |text: &mut String, p: &Periodicity| {
@@ -484,5 +500,5 @@ pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
             );
         }
     }
-    print(&text)
+    text
 }

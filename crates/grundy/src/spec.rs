@@ -584,6 +584,15 @@ mod tests {
     }
 
     #[test]
+    fn spans_stay_on_character_boundaries_inside_brackets() {
+        // Found by the fuzzer: white space before a wide character in a bracketed position.
+        let text = "all-but: 1..55[\r\u{240}\r]";
+        let error = parse_game(text).unwrap_err();
+        assert!(text.is_char_boundary(error.span.start) && text.is_char_boundary(error.span.end));
+        assert_eq!(&text[error.span.clone()], "\u{240}");
+    }
+
+    #[test]
     fn carets_line_up_under_wide_characters() {
         let e = error("subtraction:1，3");
         let shown = e.to_string();

@@ -228,7 +228,7 @@ fn wythoff_matches_brute_force_below_200() {
     }
 }
 
-/// The Zeckendorf representation with F_2 = 1, F_3 = 2, …, as indices: built by the test, not the
+/// The Zeckendorf representation with `F_2 = 1`, `F_3 = 2`, …, as indices: built by the test, not the
 /// library. The lower Wythoff numbers are those whose smallest index is even, and their partner
 /// shifts every index up by one (Fraenkel; Silber 1976) — a route to Wythoff's P-positions that
 /// shares nothing with the library's square roots.
