@@ -228,6 +228,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let to = parse_number(&to, "--to")?;
             let from = parse_number(&from, "--from")?;
             if matches!(game.to_string().as_str(), "wythoff" | "misere:wythoff") {
+                if from != BigUint::ZERO {
+                    anyhow::bail!("a Wythoff grid always starts at (0, 0): drop --from");
+                }
                 let to = u64::try_from(&to).unwrap_or(u64::MAX);
                 let grid = analyzer.grid(&game, to);
                 observer.finish();

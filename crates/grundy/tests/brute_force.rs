@@ -169,6 +169,42 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    #[test]
+    fn misere_certificates_hold_far_beyond_their_range(
+        excluded in prop::collection::btree_set(1u64..=8, 1..=3),
+        finite in finite_set(),
+    ) {
+        // Misère values: a heap with no move is worth 1, then the mex recursion.
+        let misere = |legal: &dyn Fn(u64) -> bool, len: usize| -> Vec<u64> {
+            let mut values: Vec<u64> = Vec::with_capacity(len);
+            for n in 0..len {
+                let options: BTreeSet<u64> = (1..=n).filter(|&s| legal(s as u64)).map(|s| values[n - s]).collect();
+                let terminal = !(1..=n).any(|s| legal(s as u64));
+                values.push(if terminal { 1 } else { (0..).find(|v| !options.contains(v)).unwrap() });
+            }
+            values
+        };
+        let excluded: Vec<u64> = excluded.into_iter().collect();
+        for (spec, legal) in [
+            (format!("misere:{}", spec("allbut", &excluded)), Box::new(|s: u64| !excluded.contains(&s)) as Box<dyn Fn(u64) -> bool>),
+            (format!("misere:{}", spec("subtraction", &finite)), Box::new(|s: u64| finite.contains(&s))),
+        ] {
+            let report = Analyzer::new(Config::default()).period(&parse_game(&spec).unwrap()).unwrap();
+            let certificate = report.search.certificate().expect("certified").clone();
+            let far = (certificate.checked_to as usize * 2).clamp(600, 1500);
+            let values = misere(&legal, far);
+            let as_u32: Vec<u32> = values.iter().map(|&v| v as u32).collect();
+            prop_assert!(certificate.verify(&as_u32).is_ok(), "{}", spec);
+            for (n, &v) in values.iter().enumerate() {
+                prop_assert_eq!(certificate.periodicity.value_at(&BigUint::from(n)), BigUint::from(v), "{} at {}", spec, n);
+            }
+        }
+    }
+}
+
 #[test]
 fn every_small_all_but_set_certifies_and_its_certificate_holds() {
     // All 511 non-empty X ⊆ {1..9}; predictions checked well past the certified range with the
