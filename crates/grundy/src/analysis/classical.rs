@@ -83,11 +83,39 @@ pub(super) fn solve_nim(game: &Game, heaps: &[BigUint], play: Play) -> Solution 
 }
 
 /// Every move of Wythoff's game from `(a, b)`, as (description, position).
-fn wythoff_options(a: usize, b: usize) -> impl Iterator<Item = (String, usize, usize)> {
+pub(super) fn wythoff_options(a: usize, b: usize) -> impl Iterator<Item = (String, usize, usize)> {
     let first = (1..=a).map(move |i| (format!("take {i} from heap 1"), a - i, b));
     let second = (1..=b).map(move |i| (format!("take {i} from heap 2"), a, b - i));
     let both = (1..=a.min(b)).map(move |i| (format!("take {i} from both heaps"), a - i, b - i));
     first.chain(second).chain(both)
+}
+
+/// The answer to a misère position read off a table of misère values.
+fn misere_from_table(
+    game: &Game,
+    position: String,
+    value: u32,
+    winning_moves: Vec<Move>,
+    cells: u64,
+    scope: &str,
+) -> Solution {
+    let verdict = if value == 0 { "loses" } else { "wins" };
+    Solution {
+        game: game.to_string(),
+        position,
+        outcome: if value == 0 {
+            Outcome::Lose
+        } else {
+            Outcome::Win
+        },
+        grundy: None,
+        misere_grundy: Some(value.into()),
+        winning_moves,
+        basis: Basis::Computed { computed: cells },
+        reason: format!(
+            "computed the misère values G⁻ of every position {scope} (no move left is worth 1): G⁻ = {value}, so the player to move {verdict}."
+        ),
+    }
 }
 
 impl Analyzer<'_> {
@@ -128,25 +156,16 @@ impl Analyzer<'_> {
                     to: format!("{x},{y}"),
                 })
                 .collect();
-            return Ok(Solution {
-                game: game.to_string(),
+            let cells = ((a + 1) * (b + 1)) as u64;
+            let scope = format!("up to ({a}, {b})");
+            return Ok(misere_from_table(
+                game,
                 position,
-                outcome: if value == 0 {
-                    Outcome::Lose
-                } else {
-                    Outcome::Win
-                },
-                grundy: None,
-                misere_grundy: Some(value.into()),
+                value,
                 winning_moves,
-                basis: Basis::Computed {
-                    computed: ((a + 1) * (b + 1)) as u64,
-                },
-                reason: format!(
-                    "computed the misère values G⁻ of every position up to ({a}, {b}) (no move left is worth 1): G⁻ = {value}, so the player to move {}.",
-                    if value == 0 { "loses" } else { "wins" }
-                ),
-            });
+                cells,
+                &scope,
+            ));
         }
         let lose = wythoff::is_p_position(a, b);
         let winning_moves = wythoff::winning_moves(a, b)
@@ -261,25 +280,16 @@ impl Analyzer<'_> {
                     to: format!("{}/{}", n - k, 2 * k),
                 })
                 .collect();
-            return Ok(Solution {
-                game: game.to_string(),
+            let cells = ((n + 1) * (n + 2) / 2) as u64;
+            let scope = format!("with at most {n} tokens");
+            return Ok(misere_from_table(
+                game,
                 position,
-                outcome: if value == 0 {
-                    Outcome::Lose
-                } else {
-                    Outcome::Win
-                },
-                grundy: None,
-                misere_grundy: Some(value.into()),
+                value,
                 winning_moves,
-                basis: Basis::Computed {
-                    computed: ((n + 1) * (n + 2) / 2) as u64,
-                },
-                reason: format!(
-                    "computed the misère values G⁻ of every position with at most {n} tokens (no move left is worth 1): G⁻ = {value}, so the player to move {}.",
-                    if value == 0 { "loses" } else { "wins" }
-                ),
-            });
+                cells,
+                &scope,
+            ));
         }
         let wins = fibonacci_nim::wins(heap, &q);
         let terms = fibonacci_nim::zeckendorf(heap);

@@ -328,9 +328,7 @@ fn nim_moves(heaps: &[u64]) -> Vec<(String, Position)> {
 
 /// Every Wythoff move from `(a, b)`.
 fn wythoff_moves(a: u64, b: u64) -> Vec<(String, Position)> {
-    let pair = |x: u64, y: u64| Position::Pair(x.into(), y.into());
-    let first = (1..=a).map(|i| (format!("take {i} from heap 1"), pair(a - i, b)));
-    let second = (1..=b).map(|i| (format!("take {i} from heap 2"), pair(a, b - i)));
-    let both = (1..=a.min(b)).map(|i| (format!("take {i} from both heaps"), pair(a - i, b - i)));
-    first.chain(second).chain(both).collect()
+    super::classical::wythoff_options(a as usize, b as usize)
+        .map(|(description, x, y)| (description, Position::Pair(x.into(), y.into())))
+        .collect()
 }
