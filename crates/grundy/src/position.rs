@@ -85,13 +85,18 @@ pub fn parse_heap(text: &str) -> Result<BigUint, InputError> {
         Ok(exponent) => exponent,
         Err(_) => return Err(too_long()),
     };
-    // d digits need about 3.33·d bits.
+    // A cheap bound first — log2(base) >= bits - 1, and MAX_DIGITS digits need fewer than
+    // 3.33 · MAX_DIGITS bits — then the exact digit count, so that every accepted heap also reads
+    // back from its decimal form. What passes the first check has at most twice that many bits.
     let bits_limit = MAX_DIGITS as u64 * 10 / 3;
-    if base > BigUint::one() && base.bits().saturating_mul(exponent.saturating_sub(1)) > bits_limit
-    {
+    if base > BigUint::one() && (base.bits() - 1).saturating_mul(exponent) > bits_limit {
         return Err(too_long());
     }
-    Ok(Pow::pow(base, exponent))
+    let value = Pow::pow(base, exponent);
+    if value.bits() > 3 * MAX_DIGITS as u64 && value.to_string().len() > MAX_DIGITS {
+        return Err(too_long());
+    }
+    Ok(value)
 }
 
 /// A position of some game. Which shape a game takes is decided by [`crate::Game::parse_position`].
@@ -206,6 +211,10 @@ mod tests {
                 .contains("digits")
         );
         assert!(parse_heap("10^99999999999999999999999").is_err());
+        // Found by the fuzzer: a power just over the limit must be refused, not accepted and then
+        // unreadable from its own decimal form.
+        assert!(parse_heap("10^100000").is_err());
+        assert_eq!(parse_heap("10^99999").unwrap().to_string().len(), 100_000);
         assert_eq!(parse_heap("0^0").unwrap(), BigUint::one());
         assert_eq!(parse_heap("1^999999999999").unwrap(), BigUint::one());
     }
