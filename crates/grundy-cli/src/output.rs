@@ -118,27 +118,47 @@ pub fn solution(solution: &Solution, as_json: bool) -> anyhow::Result<()> {
             "game": solution.game,
             "position": solution.position,
             "value": solution.outcome.name(),
-            "outcome": match solution.outcome { Outcome::Win => "N", Outcome::Lose => "P" },
+            "outcome": match solution.outcome { Outcome::Win => Some("N"), Outcome::Lose => Some("P"), _ => None },
             "grundy": solution.grundy.as_ref().map(number),
             "winning_moves": moves.iter().map(|(m, to)| json!({ "move": m, "to": to })).collect::<Vec<_>>(),
             "reason": solution.reason,
             "basis": basis_json(&solution.basis),
         });
+        if !solution.moves.is_empty() || solution.remoteness.is_some() {
+            value["remoteness"] = json!(solution.remoteness);
+            value["moves"] = json!(
+                solution
+                    .moves
+                    .iter()
+                    .map(|m| json!({
+                        "move": m.play.description,
+                        "to": m.play.to,
+                        "value": m.value.name(),
+                        "remoteness": m.remoteness,
+                    }))
+                    .collect::<Vec<_>>()
+            );
+        }
         if let Some(misere) = &solution.misere_grundy {
             value["misere_grundy"] = json!(number(misere));
         }
         return print_json(&value);
     }
-    let mut text = String::new();
     let verdict = match solution.outcome {
         Outcome::Win => "win — the player to move wins",
         Outcome::Lose => "lose — the player to move loses against best play",
+        Outcome::Tie => "tie — best play ends the game with no winner",
+        Outcome::Draw => "draw — best play never ends",
     };
+    let mut text = String::new();
     let _ = writeln!(text, "game      {}", solution.game);
     if !solution.position.is_empty() {
         let _ = writeln!(text, "position  {}", solution.position);
     }
     let _ = writeln!(text, "value     {verdict}");
+    if let Some(remoteness) = solution.remoteness {
+        let _ = writeln!(text, "remoteness {remoteness} (moves to the end under best play)");
+    }
     match (&solution.grundy, &solution.misere_grundy) {
         (Some(grundy), _) => {
             let _ = writeln!(text, "grundy    {grundy}");
@@ -166,6 +186,16 @@ pub fn solution(solution: &Solution, as_json: bool) -> anyhow::Result<()> {
             "          … and {} more (--json lists all)",
             moves.len() - MOVES_SHOWN
         );
+    }
+    if !solution.moves.is_empty() {
+        let _ = writeln!(text, "moves     (value for the player making the move, moves to the end)");
+        for m in solution.moves.iter().take(MOVES_SHOWN) {
+            let remoteness = m.remoteness.map_or_else(|| "∞".to_owned(), |r| r.to_string());
+            let _ = writeln!(text, "          {} → {}: {} in {remoteness}", m.play.description, m.play.to, m.value.name());
+        }
+        if solution.moves.len() > MOVES_SHOWN {
+            let _ = writeln!(text, "          … and {} more (--json lists all)", solution.moves.len() - MOVES_SHOWN);
+        }
     }
     let _ = writeln!(text, "reason    {}", solution.reason);
     print(&text)

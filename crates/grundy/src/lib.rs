@@ -24,6 +24,7 @@ pub mod nim;
 pub mod norepeat;
 pub mod period;
 pub mod position;
+pub mod solver;
 pub mod spec;
 pub mod subtraction;
 pub mod wythoff;

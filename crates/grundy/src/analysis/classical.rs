@@ -23,11 +23,10 @@ pub(super) fn solve_nim(game: &Game, heaps: &[BigUint], play: Play) -> Solution 
     let (outcome, moves, grundy, misere_grundy, reason) = match play {
         Play::Normal => {
             let outcome = Outcome::of_grundy(&x);
-            let verdict = match outcome {
-                Outcome::Win => "≠ 0, so the player to move wins by making it 0",
-                Outcome::Lose => {
-                    "= 0, so every move leaves a nonzero xor and the player to move loses"
-                }
+            let verdict = if outcome == Outcome::Win {
+                "≠ 0, so the player to move wins by making it 0"
+            } else {
+                "= 0, so every move leaves a nonzero xor and the player to move loses"
             };
             let reason = format!(
                 "Bouton's theorem: the Grundy value of Nim is the xor of the heaps, {x}, which is {verdict}."
@@ -74,6 +73,8 @@ pub(super) fn solve_nim(game: &Game, heaps: &[BigUint], play: Play) -> Solution 
         grundy,
         misere_grundy,
         winning_moves,
+        remoteness: None,
+        moves: Vec::new(),
         basis: Basis::Rule(match play {
             Play::Normal => "Bouton's theorem",
             Play::Misere => "Bouton's misère rule",
@@ -111,6 +112,8 @@ fn misere_from_table(
         grundy: None,
         misere_grundy: Some(value.into()),
         winning_moves,
+        remoteness: None,
+        moves: Vec::new(),
         basis: Basis::Computed { computed: cells },
         reason: format!(
             "computed the misère values G⁻ of every position {scope} (no move left is worth 1): G⁻ = {value}, so the player to move {verdict}."
@@ -203,6 +206,8 @@ impl Analyzer<'_> {
             grundy,
             misere_grundy: None,
             winning_moves,
+            remoteness: None,
+            moves: Vec::new(),
             basis: Basis::Rule("Wythoff's theorem"),
             reason,
         })
@@ -330,6 +335,8 @@ impl Analyzer<'_> {
             grundy,
             misere_grundy: None,
             winning_moves,
+            remoteness: None,
+            moves: Vec::new(),
             basis: Basis::Rule("Zeckendorf's characterisation"),
             reason,
         })

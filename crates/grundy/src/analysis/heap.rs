@@ -188,6 +188,8 @@ impl Analyzer<'_> {
             grundy,
             misere_grundy,
             winning_moves,
+            remoteness: None,
+            moves: Vec::new(),
             basis: evaluation.basis(),
             reason,
         })
@@ -396,9 +398,10 @@ fn reason(
         Play::Normal => "G",
         Play::Misere => "G⁻",
     };
-    let verdict = match outcome {
-        Outcome::Win => format!("{g} ≠ 0, so the player to move wins"),
-        Outcome::Lose => format!("{g} = 0, so the player to move loses: every move leaves {g} ≠ 0"),
+    let verdict = if outcome == Outcome::Win {
+        format!("{g} ≠ 0, so the player to move wins")
+    } else {
+        format!("{g} = 0, so the player to move loses: every move leaves {g} ≠ 0")
     };
     let rule = match play {
         Play::Normal => "",

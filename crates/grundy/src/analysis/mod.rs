@@ -12,7 +12,7 @@ mod norepeat;
 mod sum;
 
 use num_bigint::BigUint;
-use num_traits::{ToPrimitive, Zero};
+use num_traits::ToPrimitive;
 
 use crate::engine::{Engine, Play, Stream};
 use crate::game::Game;
@@ -99,33 +99,8 @@ impl Config {
     }
 }
 
-/// Win or lose, for the player to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// The player to move wins with best play (an N-position).
-    Win,
-    /// The player to move loses against best play (a P-position).
-    Lose,
-}
-
-impl Outcome {
-    /// `"win"` or `"lose"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Win => "win",
-            Self::Lose => "lose",
-        }
-    }
-
-    /// The outcome of a position with Grundy value `grundy` under normal play.
-    pub fn of_grundy(grundy: &BigUint) -> Self {
-        if grundy.is_zero() {
-            Self::Lose
-        } else {
-            Self::Win
-        }
-    }
-}
+/// Win, lose, tie or draw, for the player to move.
+pub use crate::solver::Value as Outcome;
 
 /// One move: what to do, and the position it leaves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -158,6 +133,17 @@ pub enum Basis {
     Components(Vec<Basis>),
 }
 
+/// A move with what it achieves for the player making it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoredMove {
+    /// The move and the position it leaves.
+    pub play: Move,
+    /// What the move achieves for the player making it: win, lose, tie or draw.
+    pub value: Outcome,
+    /// Moves to the end of the game through this move under best play (`None` for a draw).
+    pub remoteness: Option<u32>,
+}
+
 /// The answer for one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
@@ -173,6 +159,11 @@ pub struct Solution {
     pub misere_grundy: Option<BigUint>,
     /// Every winning move.
     pub winning_moves: Vec<Move>,
+    /// Moves to the end under best play, where the whole game was solved (`None` otherwise, and
+    /// for draws).
+    pub remoteness: Option<u32>,
+    /// Every move with what it achieves, where the whole game was solved (empty otherwise).
+    pub moves: Vec<ScoredMove>,
     /// What decided it.
     pub basis: Basis,
     /// One sentence saying what decided it.

@@ -147,6 +147,8 @@ impl Analyzer<'_> {
             grundy,
             misere_grundy,
             winning_moves,
+            remoteness: None,
+            moves: Vec::new(),
             basis,
             reason,
         })

@@ -88,6 +88,8 @@ impl Analyzer<'_> {
             grundy: Some(total),
             misere_grundy: None,
             winning_moves,
+            remoteness: None,
+            moves: Vec::new(),
             basis: Basis::Components(bases),
             reason,
         })
@@ -277,6 +279,8 @@ impl Analyzer<'_> {
             grundy: None,
             misere_grundy: None,
             winning_moves,
+            remoteness: None,
+            moves: Vec::new(),
             basis: Basis::Search {
                 positions: wins.len() as u64,
             },
