@@ -5,6 +5,7 @@ mod progress;
 
 use std::process::ExitCode;
 
+use anyhow::Context as _;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use grundy::{Analyzer, Config, Engine, parse_game, parse_heap};
 use num_bigint::BigUint;
@@ -103,6 +104,22 @@ Examples:
         #[command(flatten)]
         common: Common,
     },
+    /// Contest mode: read a judge's input on stdin and print the judge's expected output.
+    #[command(after_help = "\
+Examples:
+  printf '1 2 3\\n1 2 3 4 5\\n' | grundy contest oddball      prints: + 0 + 0 -
+  grundy contest oddball < input.txt
+
+oddball (取球博弈, Lanqiao 2016): the first line holds n1 n2 n3, the second the pile sizes;
+each pile gets + (the first player wins), 0 (best play ties) or - (the first player loses).")]
+    Contest {
+        /// The contest problem: oddball.
+        #[arg(value_enum)]
+        problem: Problem,
+        /// The largest pile accepted.
+        #[arg(long, value_name = "PILE", default_value_t = 1_000_000)]
+        max: usize,
+    },
     /// The periodic pattern of the Grundy values, certified by a theorem when one applies.
     #[command(after_help = "\
 Examples:
@@ -129,6 +146,12 @@ struct Common {
     /// The engine for Grundy values (answers are identical; speed differs).
     #[arg(long, value_enum, default_value_t = EngineName::Streaming)]
     engine: EngineName,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Problem {
+    /// 取球博弈 (Lanqiao 2016): take n1, n2 or n3 balls; odd holdings win at the end.
+    Oddball,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -239,6 +262,16 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let table = analyzer.table(&game, &from, &to);
             observer.finish();
             output::table(&table?, common.json, width)
+        }
+        Command::Contest {
+            problem: Problem::Oddball,
+            max,
+        } => {
+            let mut input = String::new();
+            std::io::Read::read_to_string(&mut std::io::stdin(), &mut input)
+                .context("reading the judge's input from stdin")?;
+            let answer = grundy::oddball::judge(&input, max)?;
+            output::line(&answer)
         }
         Command::Period { game, common } => {
             let analyzer = Analyzer::new(common.config()?).with_observer(&observer);

@@ -106,6 +106,11 @@ fn basis_json(basis: &Basis) -> Value {
     }
 }
 
+/// Prints one line.
+pub fn line(text: &str) -> anyhow::Result<()> {
+    print(&format!("{text}\n"))
+}
+
 /// Prints a solution.
 pub fn solution(solution: &Solution, as_json: bool) -> anyhow::Result<()> {
     let moves: Vec<(&str, &str)> = solution
@@ -157,7 +162,10 @@ pub fn solution(solution: &Solution, as_json: bool) -> anyhow::Result<()> {
     }
     let _ = writeln!(text, "value     {verdict}");
     if let Some(remoteness) = solution.remoteness {
-        let _ = writeln!(text, "remoteness {remoteness} (moves to the end under best play)");
+        let _ = writeln!(
+            text,
+            "remoteness {remoteness} (moves to the end under best play)"
+        );
     }
     match (&solution.grundy, &solution.misere_grundy) {
         (Some(grundy), _) => {
@@ -171,10 +179,12 @@ pub fn solution(solution: &Solution, as_json: bool) -> anyhow::Result<()> {
         }
     }
     if moves.is_empty() {
-        let _ = writeln!(
-            text,
-            "winning   none: every move leaves a position the opponent wins"
-        );
+        let none = if solution.outcome == Outcome::Lose {
+            "none: every move leaves a position the opponent wins"
+        } else {
+            "none: no move wins against best play"
+        };
+        let _ = writeln!(text, "winning   {none}");
     }
     for (i, (m, to)) in moves.iter().take(MOVES_SHOWN).enumerate() {
         let label = if i == 0 { "winning" } else { "" };
@@ -188,13 +198,28 @@ pub fn solution(solution: &Solution, as_json: bool) -> anyhow::Result<()> {
         );
     }
     if !solution.moves.is_empty() {
-        let _ = writeln!(text, "moves     (value for the player making the move, moves to the end)");
+        let _ = writeln!(
+            text,
+            "moves     (value for the player making the move, moves to the end)"
+        );
         for m in solution.moves.iter().take(MOVES_SHOWN) {
-            let remoteness = m.remoteness.map_or_else(|| "∞".to_owned(), |r| r.to_string());
-            let _ = writeln!(text, "          {} → {}: {} in {remoteness}", m.play.description, m.play.to, m.value.name());
+            let remoteness = m
+                .remoteness
+                .map_or_else(|| "∞".to_owned(), |r| r.to_string());
+            let _ = writeln!(
+                text,
+                "          {} → {}: {} in {remoteness}",
+                m.play.description,
+                m.play.to,
+                m.value.name()
+            );
         }
         if solution.moves.len() > MOVES_SHOWN {
-            let _ = writeln!(text, "          … and {} more (--json lists all)", solution.moves.len() - MOVES_SHOWN);
+            let _ = writeln!(
+                text,
+                "          … and {} more (--json lists all)",
+                solution.moves.len() - MOVES_SHOWN
+            );
         }
     }
     let _ = writeln!(text, "reason    {}", solution.reason);

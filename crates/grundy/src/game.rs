@@ -22,6 +22,9 @@ pub enum Game {
     FibonacciNim,
     /// A subtraction game where a player may not take the amount the opponent just took.
     NoRepeat(FiniteSet),
+    /// The contest game: take an amount of the set; at the end, odd holdings beat even, equal
+    /// parities tie.
+    Oddball(FiniteSet),
     /// Misère play of an impartial game or sum: whoever makes the last move loses.
     Misere(Box<Game>),
     /// A disjunctive sum: each move is a move in one component.
@@ -100,60 +103,9 @@ impl Game {
                     )),
                 }
             }
-            Self::FibonacciNim => {
-                let parts = parse_heaps(text, '/')?;
-                match parts.as_slice() {
-                    [heap] => Ok(Position::Quota {
-                        heap: heap.clone(),
-                        quota: None,
-                    }),
-                    [_, quota] if quota == &BigUint::ZERO => {
-                        let at = text.rfind('/').map_or(0, |i| i + 1);
-                        Err(error(
-                            at..text.len(),
-                            "the quota must be at least 1",
-                            "n/q: n tokens, the next move takes 1 to q",
-                        ))
-                    }
-                    [heap, quota] => Ok(Position::Quota {
-                        heap: heap.clone(),
-                        quota: Some(quota.clone()),
-                    }),
-                    _ => Err(error(
-                        0..text.len(),
-                        "expected n or n/q",
-                        "n: a fresh heap; n/q: n tokens, the next move takes 1 to q",
-                    )),
-                }
-            }
-            Self::NoRepeat(set) => {
-                let parts = parse_heaps(text, '/')?;
-                match parts.as_slice() {
-                    [heap] => Ok(Position::LastMove {
-                        heap: heap.clone(),
-                        last: None,
-                    }),
-                    [heap, last] => {
-                        let at = text.rfind('/').map_or(0, |i| i + 1);
-                        match u64::try_from(last).ok().filter(|&last| set.contains(last)) {
-                            Some(last) => Ok(Position::LastMove {
-                                heap: heap.clone(),
-                                last: Some(last),
-                            }),
-                            None => Err(error(
-                                at..text.len(),
-                                "the last move must be an amount of the set",
-                                "n/last: n tokens, the opponent just took last",
-                            )),
-                        }
-                    }
-                    _ => Err(error(
-                        0..text.len(),
-                        "expected n or n/last",
-                        "n: before the first move; n/last: the opponent just took last",
-                    )),
-                }
-            }
+            Self::FibonacciNim => parse_quota(text),
+            Self::NoRepeat(set) => parse_last_move(text, set),
+            Self::Oddball(_) => parse_balls(text),
             Self::Sum(_) => {
                 if text.trim().is_empty() {
                     Ok(Position::Sum)
@@ -178,6 +130,100 @@ impl Game {
     }
 }
 
+fn position_error(
+    text: &str,
+    span: std::ops::Range<usize>,
+    message: &str,
+    hint: &str,
+) -> InputError {
+    InputError::new("position", text, span, message, Some(hint.to_owned()))
+}
+
+/// `n` (a fresh heap) or `n/q` (quota `q >= 1`).
+fn parse_quota(text: &str) -> Result<Position, InputError> {
+    let parts = parse_heaps(text, '/')?;
+    match parts.as_slice() {
+        [heap] => Ok(Position::Quota {
+            heap: heap.clone(),
+            quota: None,
+        }),
+        [_, quota] if quota == &BigUint::ZERO => {
+            let at = text.rfind('/').map_or(0, |i| i + 1);
+            Err(position_error(
+                text,
+                at..text.len(),
+                "the quota must be at least 1",
+                "n/q: n tokens, the next move takes 1 to q",
+            ))
+        }
+        [heap, quota] => Ok(Position::Quota {
+            heap: heap.clone(),
+            quota: Some(quota.clone()),
+        }),
+        _ => Err(position_error(
+            text,
+            0..text.len(),
+            "expected n or n/q",
+            "n: a fresh heap; n/q: n tokens, the next move takes 1 to q",
+        )),
+    }
+}
+
+/// `n` (before the first move) or `n/last` (`last` an amount of the set).
+fn parse_last_move(text: &str, set: &FiniteSet) -> Result<Position, InputError> {
+    let parts = parse_heaps(text, '/')?;
+    match parts.as_slice() {
+        [heap] => Ok(Position::LastMove {
+            heap: heap.clone(),
+            last: None,
+        }),
+        [heap, last] => {
+            let at = text.rfind('/').map_or(0, |i| i + 1);
+            match u64::try_from(last).ok().filter(|&last| set.contains(last)) {
+                Some(last) => Ok(Position::LastMove {
+                    heap: heap.clone(),
+                    last: Some(last),
+                }),
+                None => Err(position_error(
+                    text,
+                    at..text.len(),
+                    "the last move must be an amount of the set",
+                    "n/last: n tokens, the opponent just took last",
+                )),
+            }
+        }
+        _ => Err(position_error(
+            text,
+            0..text.len(),
+            "expected n or n/last",
+            "n: before the first move; n/last: the opponent just took last",
+        )),
+    }
+}
+
+/// `n` (the pile at the start) or `n/a/b` (balls left, held by the mover, held by the opponent).
+fn parse_balls(text: &str) -> Result<Position, InputError> {
+    let parts = parse_heaps(text, '/')?;
+    match parts.as_slice() {
+        [left] => Ok(Position::Balls {
+            left: left.clone(),
+            mine: BigUint::ZERO,
+            theirs: BigUint::ZERO,
+        }),
+        [left, mine, theirs] => Ok(Position::Balls {
+            left: left.clone(),
+            mine: mine.clone(),
+            theirs: theirs.clone(),
+        }),
+        _ => Err(position_error(
+            text,
+            0..text.len(),
+            "expected n or n/a/b",
+            "n: balls in the pile at the start; n/a/b: n left, the player to move holds a, the opponent b",
+        )),
+    }
+}
+
 impl fmt::Display for Game {
     /// The canonical spec: `parse_game(&game.to_string())` gives the game back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -191,6 +237,7 @@ impl fmt::Display for Game {
             Self::Wythoff => f.write_str("wythoff"),
             Self::FibonacciNim => f.write_str("fibonacci-nim"),
             Self::NoRepeat(set) => write!(f, "norepeat:{}", SubtractionSet::Finite(set.clone())),
+            Self::Oddball(set) => write!(f, "oddball:{}", SubtractionSet::Finite(set.clone())),
             Self::Misere(inner) => write!(f, "misere:{inner}"),
             Self::Sum(components) => {
                 for (i, component) in components.iter().enumerate() {

@@ -124,6 +124,16 @@ pub enum Position {
         /// The amount just taken, which the player to move may not take.
         last: Option<u64>,
     },
+    /// Balls left and the balls each player holds (the contest game `oddball`): `20` or `20/3/4`
+    /// (the player to move holds 3, the opponent 4).
+    Balls {
+        /// Balls left in the pile.
+        left: BigUint,
+        /// Balls held by the player to move.
+        mine: BigUint,
+        /// Balls held by the opponent.
+        theirs: BigUint,
+    },
     /// A sum: the components carry their own positions.
     Sum,
 }
@@ -155,6 +165,12 @@ impl fmt::Display for Position {
                 heap,
                 last: Some(last),
             } => write!(f, "{heap}/{last}"),
+            Self::Balls { left, mine, theirs }
+                if mine == &BigUint::ZERO && theirs == &BigUint::ZERO =>
+            {
+                write!(f, "{left}")
+            }
+            Self::Balls { left, mine, theirs } => write!(f, "{left}/{mine}/{theirs}"),
             Self::Sum => Ok(()),
         }
     }

@@ -38,7 +38,11 @@ impl Value {
 
     /// The outcome of a position with Grundy value `grundy` under normal play: lose exactly at 0.
     pub fn of_grundy(grundy: &num_bigint::BigUint) -> Self {
-        if grundy == &num_bigint::BigUint::ZERO { Self::Lose } else { Self::Win }
+        if grundy == &num_bigint::BigUint::ZERO {
+            Self::Lose
+        } else {
+            Self::Win
+        }
     }
 
     /// The same result seen by the other player: win and lose swap.
@@ -76,7 +80,9 @@ pub struct Solved {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SolverError {
     /// More states than allowed.
-    #[error("the game has more than {limit} reachable positions (the state limit); raise it with --max")]
+    #[error(
+        "the game has more than {limit} reachable positions (the state limit); raise it with --max"
+    )]
     TooManyStates {
         /// The limit.
         limit: u64,
@@ -124,7 +130,10 @@ impl Records {
     pub fn get(&self, i: usize) -> Solved {
         let record = self.records[i];
         if record & DECIDED == 0 {
-            return Solved { value: Value::Draw, remoteness: None };
+            return Solved {
+                value: Value::Draw,
+                remoteness: None,
+            };
         }
         let value = if record & TIE_BIT != 0 {
             Value::Tie
@@ -133,7 +142,10 @@ impl Records {
         } else {
             Value::Win
         };
-        Solved { value, remoteness: Some(record & REMOTENESS_MASK) }
+        Solved {
+            value,
+            remoteness: Some(record & REMOTENESS_MASK),
+        }
     }
 
     /// How many states.
@@ -150,11 +162,13 @@ impl Records {
 /// A game graph on states `0..len()`, as the retrograde analysis sees it.
 pub trait Graph {
     /// How many states.
-    fn len(&self) -> usize;
+    fn state_count(&self) -> usize;
     /// How many moves state `i` has.
     fn degree(&self, i: usize) -> u32;
     /// Calls `f` once for each move into state `i`, with the state it comes from.
     fn for_each_parent(&self, i: usize, f: &mut dyn FnMut(usize));
+    /// Calls `f` once for each move from state `i`, with the state it leads to.
+    fn for_each_child(&self, i: usize, f: &mut dyn FnMut(usize));
     /// The value of state `i` for the player to move when it has no moves: win, lose or tie.
     fn terminal(&self, i: usize) -> Value;
 }
@@ -181,8 +195,10 @@ pub trait Graph {
 /// assert_eq!(records.get(7).value, Value::Win);
 /// ```
 pub fn solve_graph(graph: &dyn Graph) -> Records {
-    let n = graph.len();
-    let mut records = Records { records: (0..n).map(|i| graph.degree(i)).collect() };
+    let n = graph.state_count();
+    let mut records = Records {
+        records: (0..n).map(|i| graph.degree(i)).collect(),
+    };
     let mut queue: VecDeque<(usize, u32)> = VecDeque::new();
     let mut ties: VecDeque<(usize, u32)> = VecDeque::new();
     for i in 0..n {
@@ -227,6 +243,63 @@ pub fn solve_graph(graph: &dyn Graph) -> Records {
     records
 }
 
+/// Checks every state's record against its children's, as `GamesmanOne`'s self-test does: a
+/// terminal state has its terminal value and remoteness 0; otherwise the value is the best of the
+/// children's values seen by the mover (win > tie > draw > lose), the remoteness the fastest win
+/// or tie, or the slowest loss, plus one; a draw has a drawing move and no winning or tying one.
+///
+/// # Complexity
+/// `O(V + E)`.
+///
+/// # Errors
+/// The first state whose record disagrees, with what was expected.
+///
+/// # Example
+/// ```
+/// use grundy::solver::{DenseGraph, Value, self_check, solve_graph};
+/// let graph = DenseGraph::new(5, |n, out| out.extend((n > 0).then(|| n - 1)), |n, out| out.extend((n < 4).then(|| n + 1)), |_| Value::Lose);
+/// assert!(self_check(&graph, &solve_graph(&graph)).is_ok());
+/// ```
+pub fn self_check(graph: &dyn Graph, records: &Records) -> Result<(), String> {
+    for i in 0..graph.state_count() {
+        let mut options = Vec::new();
+        graph.for_each_child(i, &mut |c| options.push(records.get(c)));
+        let expected = if options.is_empty() {
+            Solved {
+                value: graph.terminal(i),
+                remoteness: Some(0),
+            }
+        } else {
+            let best = options
+                .iter()
+                .map(|o| o.value.flipped())
+                .max_by_key(|v| v.rank())
+                .expect("non-empty");
+            let through = options
+                .iter()
+                .filter(|o| o.value.flipped() == best)
+                .filter_map(|o| o.remoteness)
+                .map(|r| r + 1);
+            let remoteness = match best {
+                Value::Draw => None,
+                Value::Lose => through.max(),
+                _ => through.min(),
+            };
+            Solved {
+                value: best,
+                remoteness,
+            }
+        };
+        let got = records.get(i);
+        if got != expected {
+            return Err(format!(
+                "state {i}: recorded {got:?}, its moves give {expected:?}"
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// A game on the states `0..len` given by closures: children, parents (the inverse), and the
 /// value of a state without moves. Nothing but the records is stored.
 pub struct DenseGraph<C, P, T> {
@@ -244,7 +317,12 @@ where
 {
     /// The graph on `0..len` with the given moves, inverse moves and terminal values.
     pub fn new(len: usize, children: C, parents: P, terminal: T) -> Self {
-        Self { len, children, parents, terminal }
+        Self {
+            len,
+            children,
+            parents,
+            terminal,
+        }
     }
 }
 
@@ -254,7 +332,7 @@ where
     P: Fn(usize, &mut Vec<usize>),
     T: Fn(usize) -> Value,
 {
-    fn len(&self) -> usize {
+    fn state_count(&self) -> usize {
         self.len
     }
 
@@ -269,6 +347,14 @@ where
         (self.parents)(i, &mut out);
         for parent in out {
             f(parent);
+        }
+    }
+
+    fn for_each_child(&self, i: usize, f: &mut dyn FnMut(usize)) {
+        let mut out = Vec::new();
+        (self.children)(i, &mut out);
+        for child in out {
+            f(child);
         }
     }
 
@@ -317,7 +403,12 @@ impl<S: Clone + Eq + Hash> SparseGraph<S> {
     /// # Errors
     /// [`SolverError::TooManyStates`] beyond `limit`, [`SolverError::Rules`] if the rules fail,
     /// [`SolverError::Interrupted`] if the observer says so.
-    pub fn explore<R: Rules<State = S>>(rules: &R, start: S, limit: u64, observer: &dyn Observer) -> Result<Self, SolverError> {
+    pub fn explore<R: Rules<State = S>>(
+        rules: &R,
+        start: S,
+        limit: u64,
+        observer: &dyn Observer,
+    ) -> Result<Self, SolverError> {
         let mut states = vec![start.clone()];
         let mut index = HashMap::from([(start, 0u32)]);
         let mut child_offsets = vec![0u32];
@@ -332,17 +423,16 @@ impl<S: Clone + Eq + Hash> SparseGraph<S> {
                 Value::Draw
             });
             for (_, child) in moves {
-                let id = match index.get(&child) {
-                    Some(&id) => id,
-                    None => {
-                        if states.len() as u64 >= limit {
-                            return Err(SolverError::TooManyStates { limit });
-                        }
-                        let id = states.len() as u32;
-                        index.insert(child.clone(), id);
-                        states.push(child);
-                        id
+                let id = if let Some(&id) = index.get(&child) {
+                    id
+                } else {
+                    if states.len() as u64 >= limit {
+                        return Err(SolverError::TooManyStates { limit });
                     }
+                    let id = states.len() as u32;
+                    index.insert(child.clone(), id);
+                    states.push(child);
+                    id
                 };
                 children.push(id);
             }
@@ -351,7 +441,9 @@ impl<S: Clone + Eq + Hash> SparseGraph<S> {
             if next % 65_536 == 0 {
                 observer.progress(next as u64, limit);
                 if observer.interrupted() {
-                    return Err(SolverError::Interrupted { states: next as u64 });
+                    return Err(SolverError::Interrupted {
+                        states: next as u64,
+                    });
                 }
             }
         }
@@ -371,7 +463,15 @@ impl<S: Clone + Eq + Hash> SparseGraph<S> {
                 fill[c as usize] += 1;
             }
         }
-        Ok(Self { states, index, child_offsets, children, parent_offsets, parents, terminal })
+        Ok(Self {
+            states,
+            index,
+            child_offsets,
+            children,
+            parent_offsets,
+            parents,
+            terminal,
+        })
     }
 
     /// The index of `state`, if it was reached.
@@ -391,7 +491,7 @@ impl<S: Clone + Eq + Hash> SparseGraph<S> {
 }
 
 impl<S> Graph for SparseGraph<S> {
-    fn len(&self) -> usize {
+    fn state_count(&self) -> usize {
         self.child_offsets.len() - 1
     }
 
@@ -400,8 +500,17 @@ impl<S> Graph for SparseGraph<S> {
     }
 
     fn for_each_parent(&self, i: usize, f: &mut dyn FnMut(usize)) {
-        for &p in &self.parents[self.parent_offsets[i] as usize..self.parent_offsets[i + 1] as usize] {
+        for &p in
+            &self.parents[self.parent_offsets[i] as usize..self.parent_offsets[i + 1] as usize]
+        {
             f(p as usize);
+        }
+    }
+
+    fn for_each_child(&self, i: usize, f: &mut dyn FnMut(usize)) {
+        for &c in &self.children[self.child_offsets[i] as usize..self.child_offsets[i + 1] as usize]
+        {
+            f(c as usize);
         }
     }
 
@@ -436,7 +545,11 @@ impl Loopy {
     pub fn plus_nimber(&self, m: u32) -> Value {
         match self {
             Self::Nimber(n) => {
-                if n ^ m == 0 { Value::Lose } else { Value::Win }
+                if n ^ m == 0 {
+                    Value::Lose
+                } else {
+                    Value::Win
+                }
             }
             Self::Infinite(k) if k.contains(&m) => Value::Win,
             Self::Infinite(_) => Value::Draw,
@@ -472,15 +585,21 @@ pub fn smith_values(children: &[Vec<u32>]) -> Vec<Loopy> {
     let n = children.len();
     let mut labels = vec![Label::None; n];
     let mut m = 0u32;
-    while labels.iter().any(|l| *l == Label::None) {
+    while labels.contains(&Label::None) {
         loop {
             let mut changed = false;
             for u in 0..n {
                 if labels[u] != Label::None {
                     continue;
                 }
-                let has_m = |v: u32| children[v as usize].iter().any(|&w| labels[w as usize] == Label::Finite(m));
-                let no_option_m = !children[u].iter().any(|&v| labels[v as usize] == Label::Finite(m));
+                let has_m = |v: u32| {
+                    children[v as usize]
+                        .iter()
+                        .any(|&w| labels[w as usize] == Label::Finite(m))
+                };
+                let no_option_m = !children[u]
+                    .iter()
+                    .any(|&v| labels[v as usize] == Label::Finite(m));
                 let others_answered = children[u]
                     .iter()
                     .filter(|&&v| matches!(labels[v as usize], Label::None | Label::Infinite))
@@ -495,27 +614,32 @@ pub fn smith_values(children: &[Vec<u32>]) -> Vec<Loopy> {
             }
         }
         for u in 0..n {
-            if labels[u] == Label::None && !children[u].iter().any(|&v| labels[v as usize] == Label::Finite(m)) {
+            if labels[u] == Label::None
+                && !children[u]
+                    .iter()
+                    .any(|&v| labels[v as usize] == Label::Finite(m))
+            {
                 labels[u] = Label::Infinite;
             }
         }
         m += 1;
     }
+    let finite = |v: u32| {
+        if let Label::Finite(m) = labels[v as usize] {
+            Some(m)
+        } else {
+            None
+        }
+    };
     (0..n)
-        .map(|u| match labels[u] {
-            Label::Finite(m) => Loopy::Nimber(m),
-            _ => {
-                let mut k: Vec<u32> = children[u]
-                    .iter()
-                    .filter_map(|&v| match labels[v as usize] {
-                        Label::Finite(m) => Some(m),
-                        _ => None,
-                    })
-                    .collect();
-                k.sort_unstable();
-                k.dedup();
-                Loopy::Infinite(k)
+        .map(|u| {
+            if let Label::Finite(m) = labels[u] {
+                return Loopy::Nimber(m);
             }
+            let mut k: Vec<u32> = children[u].iter().filter_map(|&v| finite(v)).collect();
+            k.sort_unstable();
+            k.dedup();
+            Loopy::Infinite(k)
         })
         .collect()
 }
@@ -525,23 +649,48 @@ mod tests {
     use super::*;
 
     /// Minimax with cycle detection is hard; on acyclic graphs a plain recursion is the reference.
-    fn minimax(children: &[Vec<usize>], terminal: &[Value], i: usize, memo: &mut HashMap<usize, Solved>) -> Solved {
+    fn minimax(
+        children: &[Vec<usize>],
+        terminal: &[Value],
+        i: usize,
+        memo: &mut HashMap<usize, Solved>,
+    ) -> Solved {
         if let Some(&s) = memo.get(&i) {
             return s;
         }
         let solved = if children[i].is_empty() {
-            Solved { value: terminal[i], remoteness: Some(0) }
+            Solved {
+                value: terminal[i],
+                remoteness: Some(0),
+            }
         } else {
-            let options: Vec<Solved> = children[i].iter().map(|&c| minimax(children, terminal, c, memo)).collect();
+            let options: Vec<Solved> = children[i]
+                .iter()
+                .map(|&c| minimax(children, terminal, c, memo))
+                .collect();
             let flip = |v: Value| match v {
                 Value::Win => Value::Lose,
                 Value::Lose => Value::Win,
                 other => other,
             };
-            let best = options.iter().map(|o| flip(o.value)).max_by_key(|v| v.rank()).unwrap();
-            let remotes = options.iter().filter(|o| flip(o.value) == best).map(|o| o.remoteness.unwrap() + 1);
-            let remoteness = if best == Value::Lose { remotes.max() } else { remotes.min() };
-            Solved { value: best, remoteness }
+            let best = options
+                .iter()
+                .map(|o| flip(o.value))
+                .max_by_key(|v| v.rank())
+                .unwrap();
+            let remotes = options
+                .iter()
+                .filter(|o| flip(o.value) == best)
+                .map(|o| o.remoteness.unwrap() + 1);
+            let remoteness = if best == Value::Lose {
+                remotes.max()
+            } else {
+                remotes.min()
+            };
+            Solved {
+                value: best,
+                remoteness,
+            }
         };
         memo.insert(i, solved);
         solved
@@ -551,16 +700,30 @@ mod tests {
     fn retrograde_matches_minimax_on_random_dags() {
         let mut seed = 12345u64;
         let mut random = move |m: u64| {
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
             (seed >> 33) % m
         };
         for _ in 0..200 {
             let n = 1 + random(40) as usize;
-            let children: Vec<Vec<usize>> =
-                (0..n).map(|i| (0..random(4)).filter(|_| i > 0).map(|_| random(i as u64) as usize).collect()).collect();
-            let terminal: Vec<Value> = (0..n).map(|_| [Value::Win, Value::Lose, Value::Tie][random(3) as usize]).collect();
+            let children: Vec<Vec<usize>> = (0..n)
+                .map(|i| {
+                    (0..random(4))
+                        .filter(|_| i > 0)
+                        .map(|_| random(i as u64) as usize)
+                        .collect()
+                })
+                .collect();
+            let terminal: Vec<Value> = (0..n)
+                .map(|_| [Value::Win, Value::Lose, Value::Tie][random(3) as usize])
+                .collect();
             let parents: Vec<Vec<usize>> = (0..n)
-                .map(|c| (0..n).flat_map(|p| children[p].iter().filter(move |&&x| x == c).map(move |_| p)).collect())
+                .map(|c| {
+                    (0..n)
+                        .flat_map(|p| children[p].iter().filter(move |&&x| x == c).map(move |_| p))
+                        .collect()
+                })
                 .collect();
             let graph = DenseGraph::new(
                 n,
@@ -571,7 +734,11 @@ mod tests {
             let records = solve_graph(&graph);
             let mut memo = HashMap::new();
             for i in 0..n {
-                assert_eq!(records.get(i), minimax(&children, &terminal, i, &mut memo), "state {i} of {children:?}");
+                assert_eq!(
+                    records.get(i),
+                    minimax(&children, &terminal, i, &mut memo),
+                    "state {i} of {children:?}"
+                );
             }
         }
     }
@@ -581,14 +748,30 @@ mod tests {
         // 0 <-> 1, and 1 -> 2 where 2 has no move (normal play: 2 loses, so 1 wins, 0 loses).
         let children = [vec![1], vec![0, 2], vec![]];
         let parents = [vec![1], vec![0], vec![1]];
-        let graph = DenseGraph::new(3, |i, out| out.extend(&children[i]), |i, out| out.extend(&parents[i]), |_| Value::Lose);
+        let graph = DenseGraph::new(
+            3,
+            |i, out| out.extend(&children[i]),
+            |i, out| out.extend(&parents[i]),
+            |_| Value::Lose,
+        );
         let records = solve_graph(&graph);
         assert_eq!(records.get(1).value, Value::Win);
         assert_eq!(records.get(0).value, Value::Lose);
         // A pure cycle is a draw.
         let children = [vec![1], vec![0]];
-        let graph = DenseGraph::new(2, |i, out| out.extend(&children[i]), |i, out| out.extend(&children[i]), |_| Value::Lose);
-        assert_eq!(solve_graph(&graph).get(0), Solved { value: Value::Draw, remoteness: None });
+        let graph = DenseGraph::new(
+            2,
+            |i, out| out.extend(&children[i]),
+            |i, out| out.extend(&children[i]),
+            |_| Value::Lose,
+        );
+        assert_eq!(
+            solve_graph(&graph).get(0),
+            Solved {
+                value: Value::Draw,
+                remoteness: None
+            }
+        );
     }
 
     #[test]
@@ -607,7 +790,9 @@ mod tests {
     #[test]
     fn smith_values_match_grundy_values_on_acyclic_graphs() {
         // Subtraction {1, 2} on 0..10 as a graph: G(n) = n mod 3.
-        let children: Vec<Vec<u32>> = (0..10u32).map(|n| [1, 2].iter().filter(|&&s| s <= n).map(|s| n - s).collect()).collect();
+        let children: Vec<Vec<u32>> = (0..10u32)
+            .map(|n| [1, 2].iter().filter(|&&s| s <= n).map(|s| n - s).collect())
+            .collect();
         let values = smith_values(&children);
         for n in 0..10 {
             assert_eq!(values[n as usize], Loopy::Nimber(n % 3));

@@ -11,6 +11,7 @@
 //!           | "bash:" number                      (the set 1..m)
 //!           | ("allbut:" | "all-but:") amounts    (every amount except these)
 //!           | "norepeat:" amounts                 (no taking what the opponent just took)
+//!           | "oddball:" amounts                  (the contest game: odd holdings win)
 //! amounts   = item ("," item)*
 //! item      = number | number ".." number         (an inclusive range)
 //! family    = "fibonacci" | "squares" | "powers-of-2" | "primes"
@@ -82,7 +83,7 @@ impl fmt::Display for InputError {
 }
 
 /// The game names the parser knows, for "did you mean" suggestions.
-const GAME_NAMES: [&str; 10] = [
+const GAME_NAMES: [&str; 11] = [
     "subtraction",
     "bash",
     "allbut",
@@ -91,6 +92,7 @@ const GAME_NAMES: [&str; 10] = [
     "wythoff",
     "fibonacci-nim",
     "norepeat",
+    "oddball",
     "misere",
     "misère",
 ];
@@ -284,7 +286,7 @@ impl<'a> SpecParser<'a> {
         };
         let name_span = start..self.offset(rest);
         if !GAME_NAMES.contains(&name) {
-            return Err(self.unknown_name(name, name_span, "game", &GAME_NAMES[..9]));
+            return Err(self.unknown_name(name, name_span, "game", &GAME_NAMES[..10]));
         }
         if BARE_GAMES.contains(&name) {
             let mut after = *rest;
@@ -310,6 +312,7 @@ impl<'a> SpecParser<'a> {
                 "bash" => "bash:3",
                 "allbut" | "all-but" => "allbut:2,3,7",
                 "norepeat" => "norepeat:1,2,3",
+                "oddball" => "oddball:1,2,3",
                 _ => "subtraction:1,3,4",
             };
             return Err(self.error(
@@ -338,11 +341,15 @@ impl<'a> SpecParser<'a> {
                     FiniteSet::new(1..=m).expect("1..m with 1 <= m <= MAX_AMOUNT is a valid set");
                 SubtractionGame::bash(set)
             }
-            "norepeat" => {
+            "norepeat" | "oddball" => {
                 let ranges = self.amounts(rest, "subtraction set")?;
                 let set = FiniteSet::new(expand(ranges))
                     .expect("amounts are checked positive, bounded and non-empty");
-                return Ok(Game::NoRepeat(set));
+                return Ok(if name == "oddball" {
+                    Game::Oddball(set)
+                } else {
+                    Game::NoRepeat(set)
+                });
             }
             _ => {
                 let ranges = self.amounts(rest, "excluded set")?;

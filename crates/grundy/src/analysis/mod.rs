@@ -7,6 +7,7 @@
 //! it never extrapolates an unproved pattern.
 
 mod classical;
+mod general;
 mod heap;
 mod norepeat;
 mod sum;
@@ -375,6 +376,9 @@ impl Analyzer<'_> {
                 self.solve_norepeat(game, set, heap, *last, Play::Normal)
             }
             (Game::Sum(components), Position::Sum) => self.solve_sum(game, components),
+            (Game::Oddball(set), Position::Balls { left, mine, theirs }) => {
+                self.solve_oddball(game, set, left, mine, theirs)
+            }
             (Game::Misere(inner), position) => match (inner.as_ref(), position) {
                 (Game::Subtraction(subtraction), Position::Heap(heap)) => {
                     self.solve_subtraction(game, subtraction.set(), Play::Misere, heap)
@@ -392,6 +396,9 @@ impl Analyzer<'_> {
                     self.solve_norepeat(game, set, heap, *last, Play::Misere)
                 }
                 (Game::Sum(components), Position::Sum) => self.solve_misere_sum(game, components),
+                (Game::Oddball(_), _) => Err(Error::Refused(format!(
+                    "{game}: misère play reverses who wins when the last move is made; {inner} is decided by the parities of the balls held, so misère does not apply"
+                ))),
                 _ => Err(wrong_shape(game, position)),
             },
             _ => Err(wrong_shape(game, position)),

@@ -1,0 +1,229 @@
+//! The contest game of the seeds (取球博弈, Lanqiao 2016): players alternately take `n1`, `n2` or
+//! `n3` balls from a pile; when no move is possible the game ends, and a player holding an odd
+//! number of balls wins; both odd or both even is a tie.
+//!
+//! Only parities matter for the result, so a position is (balls left, parity of the mover's balls,
+//! parity of the opponent's balls): `4 (N + 1)` states for piles up to `N`, solved densely.
+
+use crate::solver::{DenseGraph, Graph, Records, Value, solve_graph};
+use crate::spec::InputError;
+use crate::subtraction::FiniteSet;
+
+/// The dense index of (balls left, mover's parity, opponent's parity).
+pub fn index(left: usize, mine_odd: bool, theirs_odd: bool) -> usize {
+    4 * left + 2 * usize::from(mine_odd) + usize::from(theirs_odd)
+}
+
+fn unpack(i: usize) -> (usize, bool, bool) {
+    (i / 4, i & 2 != 0, i & 1 != 0)
+}
+
+/// The result for the player to move when no move is left: odd against even wins, even against
+/// odd loses, equal parities tie.
+pub fn terminal_value(mine_odd: bool, theirs_odd: bool) -> Value {
+    match (mine_odd, theirs_odd) {
+        (true, false) => Value::Win,
+        (false, true) => Value::Lose,
+        _ => Value::Tie,
+    }
+}
+
+/// The position after the mover takes `take` balls: the opponent moves next.
+pub fn after(left: usize, mine_odd: bool, theirs_odd: bool, take: usize) -> (usize, bool, bool) {
+    (left - take, theirs_odd, mine_odd ^ (take % 2 == 1))
+}
+
+/// Solves every position with at most `largest` balls left by retrograde analysis.
+///
+/// # Complexity
+/// `O(N · |S|)` time and 4 bytes per state, `4 (N + 1)` states, for `N = largest`.
+///
+/// # Example
+/// ```
+/// use grundy::oddball::{index, solve_up_to};
+/// use grundy::solver::Value;
+/// use grundy::subtraction::FiniteSet;
+/// let records = solve_up_to(&FiniteSet::new([1, 2, 3]).unwrap(), 5);
+/// let first: Vec<Value> = (1..=5).map(|x| records.get(index(x, false, false)).value).collect();
+/// assert_eq!(first, [Value::Win, Value::Tie, Value::Win, Value::Tie, Value::Lose]); // + 0 + 0 -
+/// ```
+pub fn solve_up_to(set: &FiniteSet, largest: usize) -> Records {
+    solve_graph(&graph(set, largest))
+}
+
+/// The game graph on every position with at most `largest` balls left.
+pub fn graph(set: &FiniteSet, largest: usize) -> impl Graph {
+    let amounts: Vec<usize> = set.members().iter().map(|&s| s as usize).collect();
+    let parent_amounts = amounts.clone();
+    DenseGraph::new(
+        4 * (largest + 1),
+        move |i, out| {
+            let (left, mine, theirs) = unpack(i);
+            out.extend(amounts.iter().filter(|&&n| n <= left).map(|&n| {
+                let (l, m, t) = after(left, mine, theirs, n);
+                index(l, m, t)
+            }));
+        },
+        move |i, out| {
+            // The mover before took n: it held parity `theirs ^ odd(n)`, the other held `mine`.
+            let (left, mine, theirs) = unpack(i);
+            out.extend(
+                parent_amounts
+                    .iter()
+                    .filter(|&&n| left + n <= largest)
+                    .map(|&n| index(left + n, theirs ^ (n % 2 == 1), mine)),
+            );
+        },
+        |i| {
+            let (_, mine, theirs) = unpack(i);
+            terminal_value(mine, theirs)
+        },
+    )
+}
+
+/// The contest's judge: reads `n1 n2 n3` and then the pile sizes (any white space between
+/// numbers) and returns one symbol per pile — `+` the first player wins, `0` best play ties,
+/// `-` the first player loses — separated by spaces.
+///
+/// # Complexity
+/// `O(N · |S|)` for the largest pile `N`.
+///
+/// # Errors
+/// An [`InputError`] pointing at the first bad number: not a positive integer, fewer than four
+/// numbers, or a pile above `largest_pile`.
+///
+/// # Example
+/// ```
+/// use grundy::oddball::judge;
+/// assert_eq!(judge("1 2 3\n1 2 3 4 5\n", 1000).unwrap(), "+ 0 + 0 -");
+/// assert!(judge("1 2 x\n5", 1000).is_err());
+/// ```
+pub fn judge(input: &str, largest_pile: usize) -> Result<String, InputError> {
+    // Newlines become spaces so that an error shows one line with its caret; offsets are kept.
+    let flat = input.replace(['\n', '\r', '\t'], " ");
+    let mut numbers = Vec::new();
+    let mut offset = 0;
+    for token in flat.split_whitespace() {
+        let start = offset
+            + flat[offset..]
+                .find(token)
+                .expect("the token is in the rest");
+        offset = start + token.len();
+        let value: u64 = token.parse().map_err(|_| {
+            InputError::new(
+                "contest input",
+                &flat,
+                start..offset,
+                format!("'{token}' is not a whole number"),
+                Some("the input is n1 n2 n3 on the first line, then the pile sizes".to_owned()),
+            )
+        })?;
+        numbers.push((value, start..offset));
+    }
+    if numbers.len() < 4 {
+        let end = flat.trim_end().len();
+        return Err(InputError::new(
+            "contest input",
+            &flat,
+            end..end,
+            format!(
+                "expected three amounts and at least one pile, found {} numbers",
+                numbers.len()
+            ),
+            Some("for example: 1 2 3 then 1 2 3 4 5".to_owned()),
+        ));
+    }
+    let amounts: Vec<u64> = numbers[..3].iter().map(|(v, _)| *v).collect();
+    let set = FiniteSet::new(amounts).map_err(|e| {
+        InputError::new(
+            "contest input",
+            &flat,
+            numbers[0].1.start..numbers[2].1.end,
+            format!("the amounts are invalid: {e}"),
+            None,
+        )
+    })?;
+    let mut piles = Vec::new();
+    for (value, span) in &numbers[3..] {
+        match usize::try_from(*value).ok().filter(|&p| p <= largest_pile) {
+            Some(pile) => piles.push(pile),
+            None => {
+                return Err(InputError::new(
+                    "contest input",
+                    &flat,
+                    span.clone(),
+                    format!("pile {value} is above the limit {largest_pile}"),
+                    Some("raise the limit with --max".to_owned()),
+                ));
+            }
+        }
+    }
+    let records = solve_up_to(&set, piles.iter().copied().max().unwrap_or(0));
+    let symbols: Vec<&str> = piles
+        .iter()
+        .map(|&x| match records.get(index(x, false, false)).value {
+            Value::Win => "+",
+            Value::Lose => "-",
+            Value::Tie | Value::Draw => "0",
+        })
+        .collect();
+    Ok(symbols.join(" "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn judge(amounts: [u64; 3], piles: [usize; 5]) -> String {
+        let set = FiniteSet::new(amounts).unwrap();
+        let records = solve_up_to(&set, *piles.iter().max().unwrap());
+        let symbols: Vec<&str> = piles
+            .iter()
+            .map(|&x| match records.get(index(x, false, false)).value {
+                Value::Win => "+",
+                Value::Tie => "0",
+                _ => "-",
+            })
+            .collect();
+        symbols.join(" ")
+    }
+
+    #[test]
+    fn seed_samples() {
+        assert_eq!(judge([1, 2, 3], [1, 2, 3, 4, 5]), "+ 0 + 0 -");
+        assert_eq!(judge([1, 4, 5], [10, 11, 12, 13, 15]), "0 - 0 + +");
+    }
+
+    /// Plain minimax over (left, mine, theirs) with actual ball counts, from the contest statement.
+    fn minimax(amounts: &[usize], left: usize, mine: usize, theirs: usize) -> Value {
+        let moves: Vec<usize> = amounts.iter().copied().filter(|&n| n <= left).collect();
+        if moves.is_empty() {
+            return terminal_value(mine % 2 == 1, theirs % 2 == 1);
+        }
+        moves
+            .iter()
+            .map(|&n| minimax(amounts, left - n, theirs, mine + n).flipped())
+            .max_by_key(|v| v.rank())
+            .expect("a move exists")
+    }
+
+    #[test]
+    fn retrograde_matches_minimax_on_random_move_sets() {
+        for a in 1..=4usize {
+            for b in a + 1..=6 {
+                for c in b + 1..=7 {
+                    let set = FiniteSet::new([a as u64, b as u64, c as u64]).unwrap();
+                    let records = solve_up_to(&set, 22);
+                    assert!(crate::solver::self_check(&graph(&set, 22), &records).is_ok());
+                    for x in 0..=22 {
+                        assert_eq!(
+                            records.get(index(x, false, false)).value,
+                            minimax(&[a, b, c], x, 0, 0),
+                            "{{{a},{b},{c}}} {x}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
