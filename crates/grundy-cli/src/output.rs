@@ -113,42 +113,56 @@ pub fn line(text: &str) -> anyhow::Result<()> {
 
 /// Prints a solution.
 pub fn solution(solution: &Solution, as_json: bool) -> anyhow::Result<()> {
+    if as_json {
+        print_json(&solution_json(solution))
+    } else {
+        print(&solution_text(solution))
+    }
+}
+
+fn solution_json(solution: &Solution) -> Value {
     let moves: Vec<(&str, &str)> = solution
         .winning_moves
         .iter()
         .map(|m| (m.description.as_str(), m.to.as_str()))
         .collect();
-    if as_json {
-        let mut value = json!({
-            "game": solution.game,
-            "position": solution.position,
-            "value": solution.outcome.name(),
-            "outcome": match solution.outcome { Outcome::Win => Some("N"), Outcome::Lose => Some("P"), _ => None },
-            "grundy": solution.grundy.as_ref().map(number),
-            "winning_moves": moves.iter().map(|(m, to)| json!({ "move": m, "to": to })).collect::<Vec<_>>(),
-            "reason": solution.reason,
-            "basis": basis_json(&solution.basis),
-        });
-        if !solution.moves.is_empty() || solution.remoteness.is_some() {
-            value["remoteness"] = json!(solution.remoteness);
-            value["moves"] = json!(
-                solution
-                    .moves
-                    .iter()
-                    .map(|m| json!({
-                        "move": m.play.description,
-                        "to": m.play.to,
-                        "value": m.value.name(),
-                        "remoteness": m.remoteness,
-                    }))
-                    .collect::<Vec<_>>()
-            );
-        }
-        if let Some(misere) = &solution.misere_grundy {
-            value["misere_grundy"] = json!(number(misere));
-        }
-        return print_json(&value);
+    let mut value = json!({
+        "game": solution.game,
+        "position": solution.position,
+        "value": solution.outcome.name(),
+        "outcome": match solution.outcome { Outcome::Win => Some("N"), Outcome::Lose => Some("P"), _ => None },
+        "grundy": solution.grundy.as_ref().map(number),
+        "winning_moves": moves.iter().map(|(m, to)| json!({ "move": m, "to": to })).collect::<Vec<_>>(),
+        "reason": solution.reason,
+        "basis": basis_json(&solution.basis),
+    });
+    if !solution.moves.is_empty() || solution.remoteness.is_some() {
+        value["remoteness"] = json!(solution.remoteness);
+        value["moves"] = json!(
+            solution
+                .moves
+                .iter()
+                .map(|m| json!({
+                    "move": m.play.description,
+                    "to": m.play.to,
+                    "value": m.value.name(),
+                    "remoteness": m.remoteness,
+                }))
+                .collect::<Vec<_>>()
+        );
     }
+    if let Some(misere) = &solution.misere_grundy {
+        value["misere_grundy"] = json!(number(misere));
+    }
+    value
+}
+
+fn solution_text(solution: &Solution) -> String {
+    let moves: Vec<(&str, &str)> = solution
+        .winning_moves
+        .iter()
+        .map(|m| (m.description.as_str(), m.to.as_str()))
+        .collect();
     let verdict = match solution.outcome {
         Outcome::Win => "win — the player to move wins",
         Outcome::Lose => "lose — the player to move loses against best play",
@@ -223,7 +237,7 @@ pub fn solution(solution: &Solution, as_json: bool) -> anyhow::Result<()> {
         }
     }
     let _ = writeln!(text, "reason    {}", solution.reason);
-    print(&text)
+    text
 }
 
 /// Prints a table: the seed-style rows `n`, `G(n)`, `P/N`, wrapped to `width` columns.
