@@ -25,6 +25,7 @@ pub mod norepeat;
 pub mod oddball;
 pub mod period;
 pub mod position;
+pub mod script;
 pub mod solver;
 pub mod spec;
 pub mod subtraction;

@@ -394,6 +394,18 @@ pub struct SparseGraph<S> {
     terminal: Vec<Value>,
 }
 
+impl<S> SparseGraph<S> {
+    /// The children of state `i`, by index, in move order.
+    pub fn children_of(&self, i: usize) -> &[u32] {
+        &self.children[self.child_offsets[i] as usize..self.child_offsets[i + 1] as usize]
+    }
+
+    /// How many moves in all.
+    pub fn edges(&self) -> usize {
+        self.children.len()
+    }
+}
+
 impl<S: Clone + Eq + Hash> SparseGraph<S> {
     /// Explores every state reachable from `start`, up to `limit` states.
     ///
@@ -409,8 +421,28 @@ impl<S: Clone + Eq + Hash> SparseGraph<S> {
         limit: u64,
         observer: &dyn Observer,
     ) -> Result<Self, SolverError> {
-        let mut states = vec![start.clone()];
-        let mut index = HashMap::from([(start, 0u32)]);
+        Self::explore_from(rules, vec![start], limit, observer)
+    }
+
+    /// Explores every state reachable from any of `roots` (distinct roots get indices `0, 1, …`
+    /// in order), up to `limit` states.
+    ///
+    /// # Errors
+    /// As [`explore`](Self::explore).
+    pub fn explore_from<R: Rules<State = S>>(
+        rules: &R,
+        roots: Vec<S>,
+        limit: u64,
+        observer: &dyn Observer,
+    ) -> Result<Self, SolverError> {
+        let mut states = Vec::new();
+        let mut index = HashMap::new();
+        for root in roots {
+            if !index.contains_key(&root) {
+                index.insert(root.clone(), states.len() as u32);
+                states.push(root);
+            }
+        }
         let mut child_offsets = vec![0u32];
         let mut children = Vec::new();
         let mut terminal = Vec::new();
@@ -478,16 +510,6 @@ impl<S: Clone + Eq + Hash> SparseGraph<S> {
     pub fn index_of(&self, state: &S) -> Option<usize> {
         self.index.get(state).map(|&i| i as usize)
     }
-
-    /// The children of state `i`, by index, in move order.
-    pub fn children_of(&self, i: usize) -> &[u32] {
-        &self.children[self.child_offsets[i] as usize..self.child_offsets[i + 1] as usize]
-    }
-
-    /// How many moves in all.
-    pub fn edges(&self) -> usize {
-        self.children.len()
-    }
 }
 
 impl<S> Graph for SparseGraph<S> {
@@ -517,6 +539,61 @@ impl<S> Graph for SparseGraph<S> {
     fn terminal(&self, i: usize) -> Value {
         self.terminal[i]
     }
+}
+
+/// Grundy values of every state of an impartial graph under normal play: the ordinary values
+/// (children first, `O(V + E)`) when the graph has no cycle, otherwise Smith's generalised values.
+///
+/// # Complexity
+/// `O(V + E)` without cycles; see [`smith_values`] with them.
+///
+/// # Example
+/// ```
+/// use grundy::solver::{Loopy, Rules, SparseGraph, Value, loopy_values};
+/// struct Take12;
+/// impl Rules for Take12 {
+///     type State = u32;
+///     fn moves(&self, n: &u32) -> Result<Vec<(String, u32)>, String> {
+///         Ok([1, 2].iter().filter(|&&s| s <= *n).map(|s| (format!("take {s}"), n - s)).collect())
+///     }
+///     fn terminal(&self, _: &u32) -> Result<Value, String> { Ok(Value::Lose) }
+/// }
+/// let graph = SparseGraph::explore(&Take12, 7, 100, &grundy::NoObserver).unwrap();
+/// assert_eq!(loopy_values(&graph)[0], Loopy::Nimber(1)); // 7 mod 3
+/// ```
+pub fn loopy_values<S>(graph: &SparseGraph<S>) -> Vec<Loopy> {
+    let n = graph.state_count();
+    let mut pending: Vec<u32> = (0..n).map(|i| graph.degree(i)).collect();
+    let mut values: Vec<Option<u32>> = vec![None; n];
+    let mut ready: Vec<usize> = (0..n).filter(|&i| pending[i] == 0).collect();
+    let mut done = 0;
+    while let Some(i) = ready.pop() {
+        let mut seen: Vec<u32> = Vec::new();
+        graph.for_each_child(i, &mut |c| seen.push(values[c].expect("children first")));
+        seen.sort_unstable();
+        seen.dedup();
+        let mex = seen
+            .iter()
+            .zip(0u32..)
+            .find(|&(&v, k)| v != k)
+            .map_or(seen.len() as u32, |(_, k)| k);
+        values[i] = Some(mex);
+        done += 1;
+        graph.for_each_parent(i, &mut |p| {
+            pending[p] -= 1;
+            if pending[p] == 0 {
+                ready.push(p);
+            }
+        });
+    }
+    if done == n {
+        return values
+            .into_iter()
+            .map(|v| Loopy::Nimber(v.expect("all done")))
+            .collect();
+    }
+    let children: Vec<Vec<u32>> = (0..n).map(|i| graph.children_of(i).to_vec()).collect();
+    smith_values(&children)
 }
 
 /// A generalised Sprague–Grundy value (C. A. B. Smith 1966): a nimber, or `∞(K)` with `K` the
