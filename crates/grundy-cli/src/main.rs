@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::Context as _;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use grundy::{Analyzer, Config, Engine, parse_game, parse_heap};
+use grundy::{Analyzer, Config, Engine, parse_heap};
 use num_bigint::BigUint;
 
 use crate::progress::TerminalObserver;
@@ -178,6 +178,13 @@ impl Common {
     }
 }
 
+/// Parses a game spec, reading `script:PATH` files from disk.
+fn read_game(text: &str) -> Result<grundy::Game, grundy::InputError> {
+    grundy::spec::parse_game_with_loader(text, &|path| {
+        std::fs::read_to_string(path).map_err(|e| e.to_string())
+    })
+}
+
 /// A sample position for `game`, for error messages.
 fn example_position(game: &grundy::Game) -> &'static str {
     match game {
@@ -226,7 +233,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             common,
         } => {
             let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
-            let game = parse_game(&game)?;
+            let game = read_game(&game)?;
             let position = match (position, game.has_positions()) {
                 (Some(text), _) => game.parse_position(&text)?,
                 (None, true) => grundy::Position::Sum,
@@ -247,7 +254,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             common,
         } => {
             let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
-            let game = parse_game(&game)?;
+            let game = read_game(&game)?;
             let to = parse_number(&to, "--to")?;
             let from = parse_number(&from, "--from")?;
             if matches!(game.to_string().as_str(), "wythoff" | "misere:wythoff") {
@@ -275,7 +282,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Period { game, common } => {
             let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
-            let game = parse_game(&game)?;
+            let game = read_game(&game)?;
             let report = analyzer.period(&game);
             observer.finish();
             output::period(&report?, common.json)

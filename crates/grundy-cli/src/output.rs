@@ -151,6 +151,9 @@ fn solution_json(solution: &Solution) -> Value {
                 .collect::<Vec<_>>()
         );
     }
+    if let Some(grundy::solver::Loopy::Infinite(k)) = &solution.loopy {
+        value["generalised_grundy"] = json!({ "infinite": true, "options": k });
+    }
     if let Some(misere) = &solution.misere_grundy {
         value["misere_grundy"] = json!(number(misere));
     }

@@ -357,3 +357,99 @@ fn sums_take_positions_in_brackets() {
     assert!(fails(&["solve", "fibonacci-nim", "5/0"]).contains("at least 1"));
     assert!(fails(&["solve", "norepeat:1,2", "5/3"]).contains("amount of the set"));
 }
+
+fn repository(path: &str) -> String {
+    format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn the_contest_game_ties_and_reads_the_judges_input() {
+    let value = json(&["solve", "oddball:1,2,3", "4", "--json"]);
+    assert_eq!(value["value"], "tie");
+    assert_eq!(value["remoteness"], 2);
+    assert_eq!(value["grundy"], Value::Null);
+    let moves = value["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 3);
+    assert_eq!(
+        moves[0],
+        serde_json::json!({ "move": "take 1", "to": "3/0/1", "value": "tie", "remoteness": 2 })
+    );
+    for (input, expected) in [
+        ("1 2 3\n1 2 3 4 5\n", "+ 0 + 0 -\n"),
+        ("1 4 5\n10 11 12 13 15\n", "0 - 0 + +\n"),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["contest", "oddball"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), input.as_bytes()).unwrap();
+        let output = child.wait_with_output().unwrap();
+        assert!(output.status.success());
+        assert_eq!(String::from_utf8(output.stdout).unwrap(), expected);
+    }
+}
+
+#[test]
+fn scripts_solve_from_the_command_line() {
+    let oddball = repository("examples/oddball.rhai");
+    let value = json(&["solve", &format!("script:{oddball}"), "4", "--json"]);
+    assert_eq!(value["value"], "tie");
+    let cycle = repository("examples/cycle.rhai");
+    let value = json(&["solve", &format!("script:{cycle}"), "4", "--json"]);
+    assert_eq!(value["value"], "draw");
+    assert_eq!(value["remoteness"], Value::Null);
+    assert_eq!(
+        value["generalised_grundy"],
+        serde_json::json!({ "infinite": true, "options": [] })
+    );
+    let norepeat = repository("examples/norepeat.rhai");
+    let scripted = json(&[
+        "table",
+        &format!("script:{norepeat}"),
+        "--to",
+        "30",
+        "--json",
+    ]);
+    let builtin = json(&["table", "norepeat:1,2,3", "--to", "30", "--json"]);
+    assert_eq!(scripted["values"], builtin["values"]);
+    let sum = json(&[
+        "solve",
+        &format!("script:{norepeat}[10] + nim[3]"),
+        "--json",
+    ]);
+    let g10 = scripted["values"][10].as_u64().unwrap();
+    assert_eq!(sum["grundy"], g10 ^ 3);
+}
+
+#[test]
+fn bad_scripts_fail_cleanly() {
+    let directory = std::env::temp_dir().join(format!("grundy-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let write = |name: &str, text: &str| {
+        let path = directory.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let spin = write("spin.rhai", "fn start(n) { n }\nfn moves(n) { loop { } }\n");
+    let message = fails(&["solve", &format!("script:{spin}"), "1"]);
+    assert!(
+        message.to_lowercase().contains("operations") && message.contains("moves(1)"),
+        "{message}"
+    );
+    let broken = write("broken.rhai", "fn start(n) { n\n");
+    let message = fails(&["solve", &format!("script:{broken}"), "1"]);
+    assert!(
+        message.contains("does not compile") && message.contains('^'),
+        "{message}"
+    );
+    let partial = write("partial.rhai", "fn start(n) { n }\n");
+    assert!(
+        fails(&["solve", &format!("script:{partial}"), "1"]).contains("must define moves(state)")
+    );
+    assert!(fails(&["solve", "script:no/such/file.rhai", "1"]).contains("cannot read the script"));
+    let thrower = repository("examples/cycle.rhai");
+    assert!(fails(&["solve", &format!("script:{thrower}"), "9"]).contains("there is no node 9"));
+    std::fs::remove_dir_all(&directory).unwrap();
+}

@@ -6,6 +6,7 @@ use std::fmt;
 use num_bigint::BigUint;
 
 use crate::position::{Position, parse_heap_trimmed, parse_heaps};
+use crate::script::Script;
 use crate::spec::InputError;
 use crate::subtraction::{FiniteSet, SubtractionSet};
 
@@ -25,6 +26,8 @@ pub enum Game {
     /// The contest game: take an amount of the set; at the end, odd holdings beat even, equal
     /// parities tie.
     Oddball(FiniteSet),
+    /// A game whose rules are a script.
+    Script(Script),
     /// Misère play of an impartial game or sum: whoever makes the last move loses.
     Misere(Box<Game>),
     /// A disjunctive sum: each move is a move in one component.
@@ -106,6 +109,7 @@ impl Game {
             Self::FibonacciNim => parse_quota(text),
             Self::NoRepeat(set) => parse_last_move(text, set),
             Self::Oddball(_) => parse_balls(text),
+            Self::Script(_) => Ok(Position::Argument(text.to_owned())),
             Self::Sum(_) => {
                 if text.trim().is_empty() {
                     Ok(Position::Sum)
@@ -238,6 +242,7 @@ impl fmt::Display for Game {
             Self::FibonacciNim => f.write_str("fibonacci-nim"),
             Self::NoRepeat(set) => write!(f, "norepeat:{}", SubtractionSet::Finite(set.clone())),
             Self::Oddball(set) => write!(f, "oddball:{}", SubtractionSet::Finite(set.clone())),
+            Self::Script(script) => write!(f, "script:{}", script.path),
             Self::Misere(inner) => write!(f, "misere:{inner}"),
             Self::Sum(components) => {
                 for (i, component) in components.iter().enumerate() {

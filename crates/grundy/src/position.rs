@@ -134,6 +134,8 @@ pub enum Position {
         /// Balls held by the opponent.
         theirs: BigUint,
     },
+    /// The argument a script's `start` receives, or (after a move) a script position's text.
+    Argument(String),
     /// A sum: the components carry their own positions.
     Sum,
 }
@@ -171,6 +173,7 @@ impl fmt::Display for Position {
                 write!(f, "{left}")
             }
             Self::Balls { left, mine, theirs } => write!(f, "{left}/{mine}/{theirs}"),
+            Self::Argument(text) => f.write_str(text),
             Self::Sum => Ok(()),
         }
     }

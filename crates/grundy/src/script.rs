@@ -91,6 +91,7 @@ pub struct ScriptRules {
     engine: Engine,
     ast: AST,
     has_outcome: bool,
+    misere: bool,
 }
 
 fn sandboxed_engine() -> Engine {
@@ -150,7 +151,24 @@ impl ScriptRules {
             engine,
             ast,
             has_outcome,
+            misere: false,
         })
+    }
+
+    /// The same game under misère play: a position without moves is a win for the player to
+    /// move. Only for impartial scripts.
+    ///
+    /// # Errors
+    /// A message if the script defines its own `outcome`.
+    pub fn into_misere(mut self) -> Result<Self, String> {
+        if self.has_outcome {
+            return Err(format!(
+                "{} decides the end of the game with its own outcome(), so misère play does not apply",
+                self.path
+            ));
+        }
+        self.misere = true;
+        Ok(self)
     }
 
     /// Whether the game is impartial under normal play (the script defines no `outcome`).
@@ -283,7 +301,7 @@ impl Rules for ScriptRules {
 
     fn terminal(&self, state: &State) -> Result<Value, String> {
         if !self.has_outcome {
-            return Ok(Value::Lose);
+            return Ok(if self.misere { Value::Win } else { Value::Lose });
         }
         let result = self
             .call("outcome", state.value.clone(), &state.key)

@@ -12,6 +12,7 @@
 //!           | ("allbut:" | "all-but:") amounts    (every amount except these)
 //!           | "norepeat:" amounts                 (no taking what the opponent just took)
 //!           | "oddball:" amounts                  (the contest game: odd holdings win)
+//!           | "script:" path                      (rules in a rhai script; see crate::script)
 //! amounts   = item ("," item)*
 //! item      = number | number ".." number         (an inclusive range)
 //! family    = "fibonacci" | "squares" | "powers-of-2" | "primes"
@@ -28,6 +29,7 @@ use winnow::token::take_while;
 
 use crate::game::{Component, Game, SubtractionGame};
 use crate::position::Position;
+use crate::script::{Script, ScriptRules};
 use crate::subtraction::{AllButSet, Family, FiniteSet, MAX_AMOUNT, SubtractionSet};
 
 /// A problem in text the user typed (a game spec or a position), located by a byte span.
@@ -83,7 +85,7 @@ impl fmt::Display for InputError {
 }
 
 /// The game names the parser knows, for "did you mean" suggestions.
-const GAME_NAMES: [&str; 11] = [
+const GAME_NAMES: [&str; 12] = [
     "subtraction",
     "bash",
     "allbut",
@@ -93,6 +95,7 @@ const GAME_NAMES: [&str; 11] = [
     "fibonacci-nim",
     "norepeat",
     "oddball",
+    "script",
     "misere",
     "misère",
 ];
@@ -124,10 +127,37 @@ const MORE_EXAMPLES: &str =
 /// assert_eq!(error.span, 14..15);
 /// ```
 pub fn parse_game(text: &str) -> Result<Game, InputError> {
+    parse_game_with_loader(text, &|path| {
+        Err(format!(
+            "reading {path} needs a loader: call parse_game_with_loader"
+        ))
+    })
+}
+
+/// Parses a game spec whose `script:PATH` parts are read by `loader` (the library does no I/O;
+/// the command line passes one that reads files). Scripts are compiled here, so a script that
+/// does not compile is reported with a caret under its path.
+///
+/// # Errors
+/// As [`parse_game`], and an [`InputError`] under the path when the loader fails or the script
+/// does not compile.
+///
+/// # Example
+/// ```
+/// use grundy::spec::parse_game_with_loader;
+/// let loader = |_: &str| Ok("fn start(n) { n } fn moves(n) { if n > 0 { [n - 1] } else { [] } }".to_owned());
+/// let game = parse_game_with_loader("script:count.rhai", &loader).unwrap();
+/// assert_eq!(game.to_string(), "script:count.rhai");
+/// ```
+pub fn parse_game_with_loader(
+    text: &str,
+    loader: &dyn Fn(&str) -> Result<String, String>,
+) -> Result<Game, InputError> {
     let lower = text.to_ascii_lowercase();
     let parser = SpecParser {
         text,
         lower: &lower,
+        loader,
     };
     parser.game()
 }
@@ -135,6 +165,7 @@ pub fn parse_game(text: &str) -> Result<Game, InputError> {
 struct SpecParser<'a> {
     text: &'a str,
     lower: &'a str,
+    loader: &'a dyn Fn(&str) -> Result<String, String>,
 }
 
 /// An amount as written, with where it was written; `None` when it overflows `u64`.
@@ -286,7 +317,7 @@ impl<'a> SpecParser<'a> {
         };
         let name_span = start..self.offset(rest);
         if !GAME_NAMES.contains(&name) {
-            return Err(self.unknown_name(name, name_span, "game", &GAME_NAMES[..10]));
+            return Err(self.unknown_name(name, name_span, "game", &GAME_NAMES[..11]));
         }
         if BARE_GAMES.contains(&name) {
             let mut after = *rest;
@@ -313,6 +344,7 @@ impl<'a> SpecParser<'a> {
                 "allbut" | "all-but" => "allbut:2,3,7",
                 "norepeat" => "norepeat:1,2,3",
                 "oddball" => "oddball:1,2,3",
+                "script" => "script:examples/oddball.rhai",
                 _ => "subtraction:1,3,4",
             };
             return Err(self.error(
@@ -340,6 +372,37 @@ impl<'a> SpecParser<'a> {
                 let set =
                     FiniteSet::new(1..=m).expect("1..m with 1 <= m <= MAX_AMOUNT is a valid set");
                 SubtractionGame::bash(set)
+            }
+            "script" => {
+                let start = self.offset(rest);
+                let length = rest
+                    .find(|c: char| c == '[' || c.is_whitespace())
+                    .unwrap_or(rest.len());
+                let span = start..start + length;
+                let path = &self.text[span.clone()];
+                *rest = &rest[length..];
+                if path.is_empty() {
+                    return Err(self.error(
+                        span,
+                        "expected the script's path",
+                        Some("write script:path/to/game.rhai".to_owned()),
+                    ));
+                }
+                let source = (self.loader)(path).map_err(|e| {
+                    self.error(span.clone(), format!("cannot read the script: {e}"), None)
+                })?;
+                let script = Script {
+                    path: path.to_owned(),
+                    source,
+                };
+                ScriptRules::compile(&script).map_err(|e| {
+                    self.error(
+                        span,
+                        e.to_string(),
+                        Some("see examples/*.rhai for the functions a script defines".to_owned()),
+                    )
+                })?;
+                return Ok(Game::Script(script));
             }
             "norepeat" | "oddball" => {
                 let ranges = self.amounts(rest, "subtraction set")?;

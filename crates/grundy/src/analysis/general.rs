@@ -5,9 +5,15 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use super::{Analyzer, Basis, Error, Move, Outcome, ScoredMove, Solution};
+use crate::engine::Play;
 use crate::game::Game;
 use crate::oddball;
-use crate::solver::Solved;
+use crate::period::Search;
+use crate::position::Position;
+use crate::script::{Script, ScriptRules, State};
+use crate::solver::{
+    Graph, Loopy, Rules, Solved, SolverError, SparseGraph, loopy_values, solve_graph,
+};
 use crate::subtraction::FiniteSet;
 
 /// What a move achieves for the player making it, from the solution of the position it leads to.
@@ -81,6 +87,7 @@ impl Analyzer<'_> {
             outcome: solved.value,
             grundy: None,
             misere_grundy: None,
+            loopy: None,
             winning_moves,
             remoteness: solved.remoteness,
             moves,
@@ -89,5 +96,209 @@ impl Analyzer<'_> {
             },
             reason,
         })
+    }
+}
+
+/// The explored graph of a script from one position, with its records.
+struct Explored {
+    rules: ScriptRules,
+    start: State,
+    graph: SparseGraph<State>,
+}
+
+fn solver_error(error: SolverError) -> Error {
+    match error {
+        SolverError::TooManyStates { limit } => Error::Refused(format!(
+            "the game has more than {limit} reachable positions, grundy's limit for exploring a scripted game; raise it with --max"
+        )),
+        SolverError::Interrupted { states } => Error::Interrupted { checked_to: states },
+        SolverError::Rules(message) => Error::Rules(message),
+    }
+}
+
+/// `*m`, or `∞(K)` with the nimbers of `K`.
+pub(super) fn loopy_text(value: &Loopy) -> String {
+    match value {
+        Loopy::Nimber(m) => format!("*{m}"),
+        Loopy::Infinite(k) => {
+            let k: Vec<String> = k.iter().map(ToString::to_string).collect();
+            format!("∞({{{}}})", k.join(", "))
+        }
+    }
+}
+
+impl Analyzer<'_> {
+    fn explore_script(
+        &self,
+        script: &Script,
+        argument: &str,
+        play: Play,
+    ) -> Result<Explored, Error> {
+        let mut rules = ScriptRules::compile(script)?;
+        if play == Play::Misere {
+            rules = rules.into_misere().map_err(Error::Refused)?;
+        }
+        let start = rules.start(argument)?;
+        let graph =
+            SparseGraph::explore(&rules, start.clone(), self.max_positions(), self.observer)
+                .map_err(solver_error)?;
+        Ok(Explored {
+            rules,
+            start,
+            graph,
+        })
+    }
+
+    /// A scripted game: every reachable position explored and solved by retrograde analysis;
+    /// impartial scripts also get their (generalised) Grundy value.
+    pub(super) fn solve_script(
+        &self,
+        game: &Game,
+        script: &Script,
+        argument: &str,
+        play: Play,
+    ) -> Result<Solution, Error> {
+        let Explored {
+            rules,
+            start,
+            graph,
+        } = self.explore_script(script, argument, play)?;
+        let records = solve_graph(&graph);
+        let solved = records.get(0);
+        let named = rules.moves(&start).map_err(Error::Rules)?;
+        let moves: Vec<ScoredMove> = named
+            .into_iter()
+            .zip(graph.children_of(0))
+            .map(|((description, to), &child)| {
+                scored(
+                    Move {
+                        description,
+                        to: to.key,
+                    },
+                    records.get(child as usize),
+                )
+            })
+            .collect();
+        let winning_moves = moves
+            .iter()
+            .filter(|m| m.value == Outcome::Win)
+            .map(|m| m.play.clone())
+            .collect();
+        let loopy = (rules.impartial() && play == Play::Normal)
+            .then(|| loopy_values(&graph).swap_remove(0));
+        let grundy = match &loopy {
+            Some(Loopy::Nimber(m)) => Some(BigUint::from(*m)),
+            _ => None,
+        };
+        let value_text = loopy
+            .as_ref()
+            .map(|value| {
+                format!(
+                    "; its generalised Sprague–Grundy value is {}",
+                    loopy_text(value)
+                )
+            })
+            .unwrap_or_default();
+        let reason = format!(
+            "explored the {} positions reachable from start({argument}) = {} and solved them by retrograde analysis: {}{value_text}.",
+            graph.state_count(),
+            start.key,
+            verdict(solved)
+        );
+        Ok(Solution {
+            game: game.to_string(),
+            position: argument.to_owned(),
+            outcome: solved.value,
+            grundy,
+            misere_grundy: None,
+            loopy,
+            winning_moves,
+            remoteness: solved.remoteness,
+            moves,
+            basis: Basis::Search {
+                positions: graph.state_count() as u64,
+            },
+            reason,
+        })
+    }
+
+    /// The Grundy values of `start(n)` for `n` in `from..from + rows`, impartial scripts only.
+    pub(super) fn script_table(
+        &self,
+        script: &Script,
+        from: &BigUint,
+        rows: u64,
+    ) -> Result<(Vec<BigUint>, Basis), Error> {
+        let rules = ScriptRules::compile(script)?;
+        if !rules.impartial() {
+            return Err(Error::Refused(format!(
+                "{} defines outcome(), so it is not an impartial normal-play game and has no Grundy values; solve positions one by one",
+                script.path
+            )));
+        }
+        let roots: Vec<State> = (0..rows)
+            .map(|i| rules.start(&(from + i).to_string()))
+            .collect::<Result<_, _>>()?;
+        let graph =
+            SparseGraph::explore_from(&rules, roots.clone(), self.max_positions(), self.observer)
+                .map_err(solver_error)?;
+        let values = loopy_values(&graph);
+        let mut out = Vec::with_capacity(roots.len());
+        for (i, root) in roots.iter().enumerate() {
+            match &values[graph.index_of(root).expect("roots are explored")] {
+                Loopy::Nimber(m) => out.push(BigUint::from(*m)),
+                infinite @ Loopy::Infinite(_) => {
+                    return Err(Error::Refused(format!(
+                        "start({}) can be played forever: its generalised value is {}, not a nimber; solve it to see its outcome",
+                        from + i,
+                        loopy_text(infinite)
+                    )));
+                }
+            }
+        }
+        Ok((
+            out,
+            Basis::Search {
+                positions: graph.state_count() as u64,
+            },
+        ))
+    }
+
+    /// An observed (never certified) period of `G(start(n))`: a script's rules are opaque, so no
+    /// theorem's hypothesis can be checked.
+    pub(super) fn script_period(&self, script: &Script) -> Result<Search, Error> {
+        let length = self
+            .config
+            .max_values
+            .unwrap_or(1000)
+            .min(super::MAX_TABLE_ROWS);
+        let (values, _) = self.script_table(script, &BigUint::ZERO, length)?;
+        let values: Vec<u32> = values
+            .iter()
+            .map(|v| v.to_u32().unwrap_or(u32::MAX))
+            .collect();
+        Ok(super::heap::observed_or_not_found(&values))
+    }
+
+    /// The moves of a script position to positions of Grundy value `target`.
+    pub(super) fn script_moves_to_value(
+        &self,
+        script: &Script,
+        argument: &str,
+        target: &BigUint,
+    ) -> Result<Vec<(String, Position)>, Error> {
+        let Explored {
+            rules,
+            start,
+            graph,
+        } = self.explore_script(script, argument, Play::Normal)?;
+        let values = loopy_values(&graph);
+        let named = rules.moves(&start).map_err(Error::Rules)?;
+        Ok(named
+            .into_iter()
+            .zip(graph.children_of(0))
+            .filter(|&(_, &child)| matches!(values[child as usize], Loopy::Nimber(m) if BigUint::from(m) == *target))
+            .map(|((description, to), _)| (description, Position::Argument(to.key)))
+            .collect())
     }
 }

@@ -187,6 +187,7 @@ impl Analyzer<'_> {
             outcome,
             grundy,
             misere_grundy,
+            loopy: None,
             winning_moves,
             remoteness: None,
             moves: Vec::new(),

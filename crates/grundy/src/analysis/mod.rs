@@ -50,6 +50,12 @@ pub enum Error {
         /// How many values were computed.
         checked_to: u64,
     },
+    /// A scripted game's script failed (syntax, missing function, runtime error or limit).
+    #[error(transparent)]
+    Script(#[from] crate::script::ScriptError),
+    /// A game's rules failed while being explored (a script error, with its call).
+    #[error("{0}")]
+    Rules(String),
     /// A certificate failed its own re-check: a bug in grundy, reported rather than hidden.
     #[error("internal error: {0}")]
     Internal(String),
@@ -158,6 +164,9 @@ pub struct Solution {
     pub grundy: Option<BigUint>,
     /// The misère Grundy value of a single game under misère play, where known.
     pub misere_grundy: Option<BigUint>,
+    /// The generalised Sprague–Grundy value (Smith) of an impartial game solved as a graph: a
+    /// nimber equal to `grundy`, or `∞(K)` when play can go on forever (then `grundy` is `None`).
+    pub loopy: Option<crate::solver::Loopy>,
     /// Every winning move.
     pub winning_moves: Vec<Move>,
     /// Moves to the end under best play, where the whole game was solved (`None` otherwise, and
@@ -328,6 +337,7 @@ impl Analyzer<'_> {
                 let (search, states) = self.norepeat_search(game, set, play)?;
                 (search, Some(states.into_vectors()))
             }
+            Game::Script(script) if play == Play::Normal => (self.script_period(script)?, None),
             _ => return Err(not_a_sequence(game)),
         };
         Ok(PeriodReport {
@@ -379,6 +389,9 @@ impl Analyzer<'_> {
             (Game::Oddball(set), Position::Balls { left, mine, theirs }) => {
                 self.solve_oddball(game, set, left, mine, theirs)
             }
+            (Game::Script(script), Position::Argument(argument)) => {
+                self.solve_script(game, script, argument, Play::Normal)
+            }
             (Game::Misere(inner), position) => match (inner.as_ref(), position) {
                 (Game::Subtraction(subtraction), Position::Heap(heap)) => {
                     self.solve_subtraction(game, subtraction.set(), Play::Misere, heap)
@@ -396,6 +409,9 @@ impl Analyzer<'_> {
                     self.solve_norepeat(game, set, heap, *last, Play::Misere)
                 }
                 (Game::Sum(components), Position::Sum) => self.solve_misere_sum(game, components),
+                (Game::Script(script), Position::Argument(argument)) => {
+                    self.solve_script(game, script, argument, Play::Misere)
+                }
                 (Game::Oddball(_), _) => Err(Error::Refused(format!(
                     "{game}: misère play reverses who wins when the last move is made; {inner} is decided by the parities of the balls held, so misère does not apply"
                 ))),
@@ -451,6 +467,9 @@ impl Analyzer<'_> {
             }
             Game::NoRepeat(set) => self.norepeat_table(game, set, play, from, rows)?,
             Game::FibonacciNim => self.fibonacci_nim_table(from, to, play)?,
+            Game::Script(script) if play == Play::Normal => {
+                self.script_table(script, from, rows)?
+            }
             Game::Nim if play == Play::Normal => {
                 let values = (0..rows).map(|i| from + i).collect();
                 (

@@ -146,6 +146,7 @@ impl Analyzer<'_> {
             outcome,
             grundy,
             misere_grundy,
+            loopy: None,
             winning_moves,
             remoteness: None,
             moves: Vec::new(),

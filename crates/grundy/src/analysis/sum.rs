@@ -12,6 +12,7 @@ use crate::engine::Play;
 use crate::fibonacci_nim;
 use crate::game::{Component, Game};
 use crate::position::Position;
+use crate::solver::Loopy;
 use crate::subtraction::SubtractionSet;
 
 /// The sum's text with component `index` moved to `position`.
@@ -41,16 +42,32 @@ impl Analyzer<'_> {
     ) -> Result<Solution, Error> {
         let mut values = Vec::with_capacity(components.len());
         let mut bases = Vec::with_capacity(components.len());
-        for component in components {
+        let mut infinite: Option<(usize, Vec<u32>)> = None;
+        for (i, component) in components.iter().enumerate() {
             let solution = self.solve(&component.game, &component.position)?;
-            let Some(value) = solution.grundy else {
-                return Err(Error::Refused(format!(
-                    "the sum needs the Grundy value of {}[{}], which grundy cannot give: {}",
-                    component.game, component.position, solution.reason
-                )));
+            let value = match (solution.grundy, solution.loopy) {
+                (Some(value), _) => value,
+                (None, Some(Loopy::Infinite(k))) if infinite.is_none() => {
+                    infinite = Some((i, k));
+                    BigUint::zero()
+                }
+                (None, Some(Loopy::Infinite(_))) => {
+                    return Err(Error::Refused(format!(
+                        "{game} has two components that can be played forever (generalised values ∞); Smith's theory decides ∞(K) plus a nimber, and grundy does not go beyond that"
+                    )));
+                }
+                _ => {
+                    return Err(Error::Refused(format!(
+                        "the sum needs the Grundy value of {}[{}], which grundy cannot give: {}",
+                        component.game, component.position, solution.reason
+                    )));
+                }
             };
             values.push(value);
             bases.push(solution.basis);
+        }
+        if let Some((i, k)) = infinite {
+            return self.solve_loopy_sum(game, components, &values, i, &k, bases);
         }
         let total = values.iter().fold(BigUint::zero(), |x, v| x ^ v);
         let mut winning_moves = Vec::new();
@@ -87,6 +104,59 @@ impl Analyzer<'_> {
             outcome,
             grundy: Some(total),
             misere_grundy: None,
+            loopy: None,
+            winning_moves,
+            remoteness: None,
+            moves: Vec::new(),
+            basis: Basis::Components(bases),
+            reason,
+        })
+    }
+
+    /// A sum of one `∞(K)` and nimbers with xor `x` (theory.md §8): a win iff `x ∈ K`, by moving
+    /// the infinite component to an option of value `*x`; otherwise a draw.
+    fn solve_loopy_sum(
+        &self,
+        game: &Game,
+        components: &[Component],
+        values: &[BigUint],
+        infinite: usize,
+        k: &[u32],
+        bases: Vec<Basis>,
+    ) -> Result<Solution, Error> {
+        let others = values.iter().fold(BigUint::zero(), |x, v| x ^ v);
+        let wins = others.to_u32().is_some_and(|x| k.contains(&x));
+        let mut winning_moves = Vec::new();
+        if wins {
+            let component = &components[infinite];
+            for (description, position) in self.moves_to_value(component, &others)? {
+                winning_moves.push(Move {
+                    description: format!(
+                        "in {}[{}]: {description}",
+                        component.game, component.position
+                    ),
+                    to: sum_text(components, infinite, &position),
+                });
+            }
+        }
+        let shown = super::general::loopy_text(&Loopy::Infinite(k.to_vec()));
+        let reason = format!(
+            "Smith's theory: {}[{}] has the generalised value {shown}, and the other components add up to *{others}; ∞(K) + *x is a win exactly when x is in K, otherwise play goes on forever: {}.",
+            components[infinite].game,
+            components[infinite].position,
+            if wins {
+                "the player to move wins"
+            } else {
+                "a draw"
+            }
+        );
+        Ok(Solution {
+            game: game.to_string(),
+            position: String::new(),
+            outcome: if wins { Outcome::Win } else { Outcome::Draw },
+            grundy: None,
+            misere_grundy: None,
+            loopy: None,
             winning_moves,
             remoteness: None,
             moves: Vec::new(),
@@ -128,6 +198,9 @@ impl Analyzer<'_> {
                         })
                     })
                     .collect()
+            }
+            (Game::Script(script), Position::Argument(argument)) => {
+                self.script_moves_to_value(script, argument, target)?
             }
             // The remaining games have their values in tables: every option, filtered.
             _ => self
@@ -278,6 +351,7 @@ impl Analyzer<'_> {
             outcome: if win { Outcome::Win } else { Outcome::Lose },
             grundy: None,
             misere_grundy: None,
+            loopy: None,
             winning_moves,
             remoteness: None,
             moves: Vec::new(),
