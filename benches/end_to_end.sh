@@ -26,3 +26,7 @@ done
 echo "## certify every 3-element subset of {1..100}"
 RAYON_NUM_THREADS=1 target/release/examples/certify_triples 100
 target/release/examples/certify_triples 100
+
+echo "## retrograde analysis: oddball:1,4,5 on 10^7 states"
+cargo build --release --quiet --example solve_states
+target/release/examples/solve_states 2500000
