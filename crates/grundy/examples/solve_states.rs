@@ -11,7 +11,9 @@ use grundy::solver::{Value, self_check};
 use grundy::subtraction::FiniteSet;
 
 fn main() {
-    let n: usize = std::env::args().nth(1).map_or(2_500_000, |arg| arg.parse().expect("N is a whole number"));
+    let n: usize = std::env::args()
+        .nth(1)
+        .map_or(2_500_000, |arg| arg.parse().expect("N is a whole number"));
     let set = FiniteSet::new([1, 4, 5]).expect("valid amounts");
     let start = Instant::now();
     let records = oddball::solve_up_to(&set, n);
@@ -26,6 +28,9 @@ fn main() {
     );
     let check = Instant::now();
     self_check(&oddball::graph(&set, n), &records).expect("every record agrees with its moves");
-    println!("self-check of every state: {:.3} s", check.elapsed().as_secs_f64());
+    println!(
+        "self-check of every state: {:.3} s",
+        check.elapsed().as_secs_f64()
+    );
     assert_ne!(value.value, Value::Draw, "the contest game always ends");
 }
