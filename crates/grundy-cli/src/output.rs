@@ -150,6 +150,12 @@ fn solution_json(solution: &Solution) -> Value {
                 }))
                 .collect::<Vec<_>>()
         );
+        value["best_move"] = json!(solution.best_move().map(|m| json!({
+            "move": m.play.description,
+            "to": m.play.to,
+            "value": m.value.name(),
+            "remoteness": m.remoteness,
+        })));
     }
     if let Some(grundy::solver::Loopy::Infinite(k)) = &solution.loopy {
         value["generalised_grundy"] = json!({ "infinite": true, "options": k });
@@ -212,6 +218,13 @@ fn solution_text(solution: &Solution) -> String {
             text,
             "          … and {} more (--json lists all)",
             moves.len() - MOVES_SHOWN
+        );
+    }
+    if let Some(best) = solution.best_move() {
+        let _ = writeln!(
+            text,
+            "best      {} → {} (win fastest, lose slowest)",
+            best.play.description, best.play.to
         );
     }
     if !solution.moves.is_empty() {

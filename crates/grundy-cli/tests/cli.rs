@@ -453,3 +453,14 @@ fn bad_scripts_fail_cleanly() {
     assert!(fails(&["solve", &format!("script:{thrower}"), "9"]).contains("there is no node 9"));
     std::fs::remove_dir_all(&directory).unwrap();
 }
+
+#[test]
+fn the_computer_wins_fastest_and_loses_slowest() {
+    let value = json(&["solve", "oddball:1,4,5", "13", "--json"]);
+    assert_eq!(value["best_move"]["move"], "take 5");
+    assert_eq!(value["best_move"]["remoteness"], value["remoteness"]);
+    let value = json(&["solve", "oddball:1,2,3", "5", "--json"]);
+    assert_eq!(value["value"], "lose");
+    let slowest = value["moves"].as_array().unwrap().iter().map(|m| m["remoteness"].as_u64().unwrap()).max();
+    assert_eq!(value["best_move"]["remoteness"].as_u64(), slowest);
+}

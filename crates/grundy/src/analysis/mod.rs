@@ -180,6 +180,32 @@ pub struct Solution {
     pub reason: String,
 }
 
+impl Solution {
+    /// The move a computer plays, as GAMESMAN chooses: the best value for the mover (win, tie,
+    /// draw, lose), winning or tying as fast as possible and losing as slowly as possible. `None`
+    /// when the moves were not solved one by one (or there are none).
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::{Analyzer, Config, Outcome, parse_game};
+    /// let game = parse_game("oddball:1,4,5").unwrap();
+    /// let solution = Analyzer::new(Config::default()).solve(&game, &game.parse_position("13").unwrap()).unwrap();
+    /// let best = solution.best_move().unwrap();
+    /// assert_eq!((best.play.description.as_str(), best.value, best.remoteness), ("take 5", Outcome::Win, Some(5)));
+    /// ```
+    pub fn best_move(&self) -> Option<&ScoredMove> {
+        self.moves.iter().max_by_key(|m| {
+            let remoteness = i64::from(m.remoteness.unwrap_or(0));
+            let speed = if m.value == Outcome::Lose {
+                remoteness
+            } else {
+                -remoteness
+            };
+            (m.value.rank(), speed)
+        })
+    }
+}
+
 /// Grundy values of consecutive heaps.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
