@@ -56,6 +56,10 @@ fn theorem_json(certificate: &Certificate) -> Value {
             object["largest_excluded"] = json!(largest_excluded);
         }
         Theorem::Residue { modulus } => object["modulus"] = json!(modulus),
+        Theorem::GuySmith { last_digit, heaps } => {
+            object["last_digit"] = json!(last_digit);
+            object["heaps"] = json!(heaps);
+        }
     }
     object
 }
@@ -65,6 +69,7 @@ fn theorem_id(theorem: &Theorem) -> &'static str {
         Theorem::Window { .. } => "window",
         Theorem::AllBut { .. } => "all-but",
         Theorem::Residue { .. } => "residue",
+        Theorem::GuySmith { .. } => "guy-smith",
     }
 }
 
@@ -79,6 +84,9 @@ fn theorem_statement(theorem: &Theorem) -> String {
         Theorem::Residue { modulus } => format!(
             "the set holds 1..{} and no multiple of {modulus}, so every move changes n mod {modulus} and reaches every smaller residue: G(n) = n mod {modulus}",
             modulus - 1
+        ),
+        Theorem::GuySmith { last_digit, heaps } => format!(
+            "Guy and Smith (1956): for a code whose last non-zero digit is d{last_digit} and whose moves leave at most {heaps} heaps, a period that holds from n0 >= 1 over {heaps}(n0 + p) + {last_digit} values holds forever"
         ),
     }
 }

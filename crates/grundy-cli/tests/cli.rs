@@ -461,6 +461,11 @@ fn the_computer_wins_fastest_and_loses_slowest() {
     assert_eq!(value["best_move"]["remoteness"], value["remoteness"]);
     let value = json(&["solve", "oddball:1,2,3", "5", "--json"]);
     assert_eq!(value["value"], "lose");
-    let slowest = value["moves"].as_array().unwrap().iter().map(|m| m["remoteness"].as_u64().unwrap()).max();
+    let slowest = value["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["remoteness"].as_u64().unwrap())
+        .max();
     assert_eq!(value["best_move"]["remoteness"].as_u64(), slowest);
 }

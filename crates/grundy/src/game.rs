@@ -5,6 +5,7 @@ use std::fmt;
 
 use num_bigint::BigUint;
 
+use crate::octal::Code;
 use crate::position::{Position, parse_heap_trimmed, parse_heaps};
 use crate::script::Script;
 use crate::spec::InputError;
@@ -26,6 +27,8 @@ pub enum Game {
     /// The contest game: take an amount of the set; at the end, odd holdings beat even, equal
     /// parities tie.
     Oddball(FiniteSet),
+    /// A take-and-break game in octal or hexadecimal code; positions are heaps.
+    Octal(Code),
     /// A game whose rules are a script.
     Script(Script),
     /// Misère play of an impartial game or sum: whoever makes the last move loses.
@@ -94,7 +97,7 @@ impl Game {
         match self {
             Self::Subtraction(_) => parse_heap_trimmed(text).map(Position::Heap),
             Self::Misere(inner) => inner.parse_position(text),
-            Self::Nim => parse_heaps(text, ',').map(Position::Heaps),
+            Self::Nim | Self::Octal(_) => parse_heaps(text, ',').map(Position::Heaps),
             Self::Wythoff => {
                 let heaps = parse_heaps(text, ',')?;
                 match <[BigUint; 2]>::try_from(heaps) {
@@ -243,8 +246,24 @@ impl fmt::Display for Game {
             Self::NoRepeat(set) => write!(f, "norepeat:{}", SubtractionSet::Finite(set.clone())),
             Self::Oddball(set) => write!(f, "oddball:{}", SubtractionSet::Finite(set.clone())),
             Self::Script(script) => write!(f, "script:{}", script.path),
+            Self::Octal(code) => write!(f, "{code}"),
             Self::Misere(inner) => write!(f, "misere:{inner}"),
             Self::Sum(components) => {
+                if let [
+                    Component {
+                        game: Self::Octal(code),
+                        position,
+                    },
+                ] = components.as_slice()
+                {
+                    // Alone, a bracket after a code would read as its tail: mark "no tail".
+                    let empty = if code.last_digit().is_some() {
+                        "[]"
+                    } else {
+                        ""
+                    };
+                    return write!(f, "{code}{empty}[{position}]");
+                }
                 for (i, component) in components.iter().enumerate() {
                     if i > 0 {
                         f.write_str(" + ")?;

@@ -22,6 +22,7 @@ pub mod fibonacci_nim;
 pub mod game;
 pub mod nim;
 pub mod norepeat;
+pub mod octal;
 pub mod oddball;
 pub mod period;
 pub mod position;

@@ -39,6 +39,16 @@ pub enum Theorem {
         /// `x = max X`, the largest excluded amount.
         largest_excluded: u64,
     },
+    /// **Guy–Smith periodicity theorem** (Guy & Smith 1956; theory.md §4). Hypothesis: `a` is the
+    /// Grundy sequence of a finite octal code with last non-zero digit `d_t` whose moves leave at
+    /// most `k` heaps, without `!`/`?`. Then `a(n + p) = a(n)` for `n0 <= n < N - p`, with
+    /// `n0 >= 1` and `N >= k (n0 + p) + t`, implies it for all `n >= n0`.
+    GuySmith {
+        /// `t`, the index of the last non-zero digit.
+        last_digit: u64,
+        /// `k`, the most heaps a move leaves.
+        heaps: u64,
+    },
     /// **Residue theorem.** Hypothesis: `a` is the Grundy sequence of a subtraction game whose set
     /// contains `1, …, m - 1` and no multiple of `m`. Every move changes `n mod m` and every
     /// smaller residue is one move away, so `a(n) = n mod m` by induction. Needs `m` values.
@@ -55,6 +65,7 @@ impl Theorem {
             Self::Window { .. } => "window criterion",
             Self::AllBut { .. } => "all-but criterion",
             Self::Residue { .. } => "residue theorem",
+            Self::GuySmith { .. } => "Guy–Smith theorem",
         }
     }
 }
@@ -208,6 +219,9 @@ pub enum CertificateError {
     /// The window criterion proves ordinary periodicity only.
     #[error("the window criterion cannot prove a saltus")]
     Saltus,
+    /// The Guy–Smith theorem needs `n0 >= 1`.
+    #[error("the Guy–Smith theorem needs a preperiod of at least 1")]
+    ZeroPreperiod,
     /// A residue certificate must state `a(n) = n mod m`.
     #[error("the residue theorem proves exactly a(n) = n mod m")]
     Residue,
@@ -268,6 +282,13 @@ impl Certificate {
             Theorem::Window { window } => n0 + p + window,
             Theorem::AllBut { largest_excluded } => n0 + p + 2 * largest_excluded,
             Theorem::Residue { modulus } => modulus,
+            Theorem::GuySmith { last_digit, heaps } => {
+                if n0 == 0 {
+                    // With n0 = 0 the split (p, p) of 2p would map to a heap of size 0.
+                    return Err(CertificateError::ZeroPreperiod);
+                }
+                heaps * (n0 + p) + last_digit
+            }
         };
         if big_n < needed {
             return Err(CertificateError::ShortRange {
@@ -281,7 +302,7 @@ impl Certificate {
             }
         }
         match self.theorem {
-            Theorem::Window { .. } => {
+            Theorem::Window { .. } | Theorem::GuySmith { .. } => {
                 if s != 0 {
                     return Err(CertificateError::Saltus);
                 }
@@ -501,6 +522,52 @@ fn least_consistent(values: &[u32], margin: impl Fn(usize) -> usize) -> Option<P
         }
         if 2 * p > len {
             break;
+        }
+    }
+    None
+}
+
+/// Tries to certify the periodicity of an octal game's Grundy sequence from its first
+/// `values.len()` terms by the Guy–Smith theorem ([`Theorem::GuySmith`]): the least period
+/// consistent with the data is tried with its least preperiod (at least 1); `None` means more
+/// terms are needed.
+///
+/// # Complexity
+/// As [`certify_all_but`].
+///
+/// # Example
+/// ```
+/// use grundy::period::certify_guy_smith;
+/// // A sequence with period 3 from index 1, from a code with t = 2 and two-heap splits.
+/// let values: Vec<u32> = (0..40).map(|n| if n == 0 { 0 } else { [1, 2, 3][n % 3] }).collect();
+/// let certificate = certify_guy_smith(&values, 2, 2).unwrap();
+/// assert_eq!((certificate.periodicity.preperiod, certificate.periodicity.period, certificate.checked_to), (1, 3, 10));
+/// ```
+pub fn certify_guy_smith(values: &[u32], last_digit: u64, heaps: u64) -> Option<Certificate> {
+    let len = values.len();
+    for p in 1..len / 2 {
+        let mut n0 = len - p;
+        while n0 > 0 && values[n0 - 1 + p] == values[n0 - 1] {
+            n0 -= 1;
+        }
+        let n0 = n0.max(1);
+        // The least period whose relation holds over more than one period of the data.
+        if len - p - n0 > p {
+            let needed = heaps * (n0 + p) as u64 + last_digit;
+            if needed > len as u64 {
+                return None;
+            }
+            let periodicity = Periodicity {
+                preperiod: n0 as u64,
+                period: p as u64,
+                saltus: 0,
+                values: values[..n0 + p].to_vec(),
+            };
+            return Some(Certificate {
+                periodicity,
+                theorem: Theorem::GuySmith { last_digit, heaps },
+                checked_to: needed,
+            });
         }
     }
     None

@@ -7,6 +7,7 @@
 //! spec      = ["misere:"] summand ("+" summand)*   (misère play of the whole game or sum)
 //! summand   = game ["[" position "]"]              (a sum needs every position in brackets)
 //! game      = "nim" | "wythoff" | "fibonacci-nim"
+//!           | ["octal:" | "hex:"] code            (take-and-break: 0.77, .77, 4!.0, 0.[3])
 //!           | "subtraction:" (amounts | family)
 //!           | "bash:" number                      (the set 1..m)
 //!           | ("allbut:" | "all-but:") amounts    (every amount except these)
@@ -28,6 +29,7 @@ use winnow::prelude::*;
 use winnow::token::take_while;
 
 use crate::game::{Component, Game, SubtractionGame};
+use crate::octal::{Code, CodeError, Modifier};
 use crate::position::Position;
 use crate::script::{Script, ScriptRules};
 use crate::subtraction::{AllButSet, Family, FiniteSet, MAX_AMOUNT, SubtractionSet};
@@ -301,8 +303,125 @@ impl<'a> SpecParser<'a> {
         Ok(position)
     }
 
+    /// An octal or hexadecimal code: `0.77`, `.77`, `4!.0`, `0.[3]`, `octal:0.137`. In a sum (the
+    /// spec has a `+`) a single bracket group after the digits is the position, not a tail; write
+    /// `0.[3][7]` for a tail and a position, and `0.77[][5]` for no tail.
+    fn code(&self, rest: &mut &'a str, octal_only: bool) -> Result<Game, InputError> {
+        let start = self.offset(rest);
+        let mut digits: Vec<(u8, Modifier)> = Vec::new();
+        let mut spans: Vec<Range<usize>> = Vec::new();
+        let mut seen_point = false;
+        loop {
+            let at = self.offset(rest);
+            let Some(c) = rest.chars().next() else { break };
+            if c == '.' && !seen_point {
+                if digits.is_empty() {
+                    digits.push((0, Modifier::None));
+                    spans.push(at..at);
+                }
+                seen_point = true;
+                *rest = &rest[1..];
+                continue;
+            }
+            if c == '(' || c == ')' {
+                return Err(self.error(
+                    at..at + 1,
+                    "unexpected parenthesis in the code",
+                    Some("a repeating tail is written in brackets, as in 0.[3]".to_owned()),
+                ));
+            }
+            let Some(value) = c.to_digit(16) else { break };
+            if !seen_point && !digits.is_empty() {
+                return Err(self.error(
+                    at..at + 1,
+                    "only one digit may stand before the point",
+                    Some("codes look like 0.77, 4.7 or 4!.0".to_owned()),
+                ));
+            }
+            if octal_only && value > 7 {
+                return Err(self.error(
+                    at..at + 1,
+                    format!("'{c}' is not an octal digit"),
+                    Some(
+                        "octal digits are 0 to 7; write hex:0.8 for a hexadecimal code".to_owned(),
+                    ),
+                ));
+            }
+            *rest = &rest[1..];
+            let modifier = if rest.starts_with('!') {
+                *rest = &rest[1..];
+                Modifier::Unequal
+            } else if rest.starts_with('?') {
+                *rest = &rest[1..];
+                Modifier::NotAllEqual
+            } else {
+                Modifier::None
+            };
+            digits.push((value as u8, modifier));
+            spans.push(at..self.offset(rest));
+        }
+        if !seen_point {
+            let at = self.offset(rest);
+            return Err(self.error(
+                at..at,
+                "expected '.' in the code",
+                Some("codes look like 0.77, 4.7 or 4!.0".to_owned()),
+            ));
+        }
+        // Bracket groups after the digits: tails, unless the only one is a sum's position.
+        let in_sum = self.lower.contains('+');
+        let mut groups: Vec<(Range<usize>, &str)> = Vec::new();
+        let mut look = *rest;
+        while look.starts_with('[') {
+            let Some(close) = look.find(']') else { break };
+            let open = self.offset(look);
+            groups.push((open..open + close + 1, &look[1..close]));
+            look = &look[close + 1..];
+        }
+        let mut tail = Vec::new();
+        if !groups.is_empty() && !(in_sum && groups.len() == 1) {
+            let (span, content) = groups[0].clone();
+            for (i, c) in content.char_indices() {
+                match c.to_digit(16) {
+                    Some(v) if !(octal_only && v > 7) => tail.push(v as u8),
+                    _ => {
+                        let at = span.start + 1 + i;
+                        return Err(self.error(
+                            at..at + c.len_utf8(),
+                            format!("'{c}' is not a digit of the repeating tail"),
+                            Some("a tail holds digits only, as in 0.[3]".to_owned()),
+                        ));
+                    }
+                }
+            }
+            *rest = &rest[span.end - span.start..];
+        }
+        let code = Code::new(digits, tail).map_err(|e| {
+            let span = match e {
+                CodeError::FirstDigit => spans[0].clone(),
+                CodeError::Empty => start..self.offset(rest),
+            };
+            self.error(
+                span,
+                e.to_string(),
+                Some("codes look like 0.77, 4.7 or 4!.0".to_owned()),
+            )
+        })?;
+        Ok(Game::Octal(code))
+    }
+
     /// One game without a position: a name, and for most games `:` and the rule.
     fn simple_game(&self, rest: &mut &'a str) -> Result<Game, InputError> {
+        if rest.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
+            return self.code(rest, false);
+        }
+        for (prefix, octal_only) in [("octal:", true), ("hex:", false), ("hexadecimal:", false)] {
+            if let Some(after) = rest.strip_prefix(prefix) {
+                *rest = after;
+                Self::skip_spaces(rest);
+                return self.code(rest, octal_only);
+            }
+        }
         let start = self.offset(rest);
         let name: Result<&str, ContextError> = take_while(1.., |c: char| {
             c.is_ascii_alphanumeric() || c == '-' || c == '_'

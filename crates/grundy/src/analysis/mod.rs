@@ -10,6 +10,7 @@ mod classical;
 mod general;
 mod heap;
 mod norepeat;
+mod octal;
 mod sum;
 
 use num_bigint::BigUint;
@@ -364,6 +365,7 @@ impl Analyzer<'_> {
                 (search, Some(states.into_vectors()))
             }
             Game::Script(script) if play == Play::Normal => (self.script_period(script)?, None),
+            Game::Octal(code) if play == Play::Normal => (self.octal_search(game, code)?.0, None),
             _ => return Err(not_a_sequence(game)),
         };
         Ok(PeriodReport {
@@ -418,6 +420,7 @@ impl Analyzer<'_> {
             (Game::Script(script), Position::Argument(argument)) => {
                 self.solve_script(game, script, argument, Play::Normal)
             }
+            (Game::Octal(code), Position::Heaps(heaps)) => self.solve_octal(game, code, heaps),
             (Game::Misere(inner), position) => match (inner.as_ref(), position) {
                 (Game::Subtraction(subtraction), Position::Heap(heap)) => {
                     self.solve_subtraction(game, subtraction.set(), Play::Misere, heap)
@@ -493,6 +496,10 @@ impl Analyzer<'_> {
             }
             Game::NoRepeat(set) => self.norepeat_table(game, set, play, from, rows)?,
             Game::FibonacciNim => self.fibonacci_nim_table(from, to, play)?,
+            Game::Octal(code) if play == Play::Normal => {
+                let evaluation = self.octal_evaluate(game, code, to)?;
+                (evaluation.range(from, rows), evaluation.basis())
+            }
             Game::Script(script) if play == Play::Normal => {
                 self.script_table(script, from, rows)?
             }

@@ -202,6 +202,11 @@ impl Analyzer<'_> {
             (Game::Script(script), Position::Argument(argument)) => {
                 self.script_moves_to_value(script, argument, target)?
             }
+            (Game::Octal(code), Position::Heaps(heaps)) => self
+                .octal_moves_to_value(game, code, heaps, target)?
+                .into_iter()
+                .map(|(description, after)| (description, Position::Heaps(after)))
+                .collect(),
             // The remaining games have their values in tables: every option, filtered.
             _ => self
                 .all_moves(game, &component.position)?

@@ -1,0 +1,391 @@
+//! Take-and-break games: period search (Guy–Smith, or the window criterion for codes without
+//! splits), values at any heap, and every winning move of a position of several heaps.
+
+use num_bigint::BigUint;
+use num_traits::{ToPrimitive, Zero};
+
+use super::heap::{Evaluation, observed_or_not_found, verified};
+use super::{Analyzer, Error, MAX_VALUES_LIMIT, Move, Outcome, Solution, Watched};
+use crate::engine::{Engine, Stream};
+use crate::game::Game;
+use crate::octal::{Code, Modifier, Naive, RareCommon};
+use crate::period::{self, Search};
+
+/// The default limit on values for take-and-break games (their values cost `O(n)` or more each).
+pub const DEFAULT_OCTAL_VALUES: u64 = 1 << 20;
+
+/// Splits of one heap enumerated one by one up to this size; beyond, in residue classes.
+const ENUMERATED_SPLITS: u64 = 1_000_000;
+
+/// Why no theorem applies to a code, if none does.
+pub(super) fn no_theorem(code: &Code) -> Option<&'static str> {
+    if code.has_modifiers() {
+        Some("codes with ! or ? break the option correspondence the Guy–Smith theorem needs")
+    } else if code.last_digit().is_none() {
+        Some(
+            "a repeating tail gives infinitely many digits, and the Guy–Smith theorem needs a last digit",
+        )
+    } else {
+        None
+    }
+}
+
+impl Analyzer<'_> {
+    fn octal_limit(&self) -> u64 {
+        self.config.max_values.unwrap_or(DEFAULT_OCTAL_VALUES)
+    }
+
+    fn octal_stream(&self, code: &Code) -> Box<dyn Stream> {
+        match (self.config.engine, RareCommon::new(code)) {
+            (Engine::Streaming, Some(fast)) => Box::new(fast),
+            _ => Box::new(Naive::new(code)),
+        }
+    }
+
+    /// Searches a take-and-break game's Grundy sequence for its period and certifies it.
+    pub(super) fn octal_search(
+        &self,
+        game: &Game,
+        code: &Code,
+    ) -> Result<(Search, Vec<u32>), Error> {
+        let limit = self.octal_limit();
+        let mut values = Watched::new(BoxedStream(self.octal_stream(code)), self.observer, limit);
+        let (search, prefix) = match (no_theorem(code), code.last_digit()) {
+            (None, Some(t)) if code.max_heaps_left() == 1 => {
+                // No splits: for n > t every value is the mex of the t values before it.
+                period::search_window(values.by_ref(), t as u64 + 1, limit)
+            }
+            (None, Some(t)) => {
+                let heaps = u64::from(code.max_heaps_left());
+                let mut prefix = Vec::new();
+                let mut target = 256.min(limit);
+                loop {
+                    values.extend_to(&mut prefix, target)?;
+                    if let Some(certificate) = period::certify_guy_smith(&prefix, t as u64, heaps) {
+                        break (Search::Certified(certificate), prefix);
+                    }
+                    if target >= limit {
+                        break (observed_or_not_found(&prefix), prefix);
+                    }
+                    target = target.saturating_mul(2).min(limit);
+                }
+            }
+            _ => {
+                let mut prefix = Vec::new();
+                values.extend_to(&mut prefix, limit.min(1 << 14))?;
+                (observed_or_not_found(&prefix), prefix)
+            }
+        };
+        if values.interrupted {
+            return Err(Error::Interrupted {
+                checked_to: prefix.len() as u64,
+            });
+        }
+        verified(game, search, prefix)
+    }
+
+    /// Values good for every heap up to `largest`, or a refusal saying why not.
+    pub(super) fn octal_evaluate(
+        &self,
+        game: &Game,
+        code: &Code,
+        largest: &BigUint,
+    ) -> Result<Evaluation, Error> {
+        let (search, prefix) = self.octal_search(game, code)?;
+        match search {
+            Search::Certified(certificate) => Ok(Evaluation::Certified(certificate)),
+            _ if largest.to_u64().is_some_and(|n| n < prefix.len() as u64) => {
+                Ok(Evaluation::Computed(prefix))
+            }
+            search => {
+                let why = no_theorem(code).map_or_else(
+                    || format!("no period of {game} was certified within the first {} values", prefix.len()),
+                    |why| format!("{game} has no certificate ({why}); grundy computed its first {} values", prefix.len()),
+                );
+                let seen = if let Search::Observed(o) = &search {
+                    format!(
+                        " They look periodic (period {}, preperiod {}), but that is observed, not proved.",
+                        o.periodicity.period, o.periodicity.preperiod
+                    )
+                } else {
+                    String::new()
+                };
+                Err(Error::Refused(format!(
+                    "{why}, and heap {largest} lies beyond them, so grundy cannot answer exactly.{seen} Raise the limit with --max (at most {MAX_VALUES_LIMIT})."
+                )))
+            }
+        }
+    }
+
+    /// Every move of a position of heaps to a position of value `target`: (description, heaps).
+    pub(super) fn octal_moves_to_value(
+        &self,
+        game: &Game,
+        code: &Code,
+        heaps: &[BigUint],
+        target: &BigUint,
+    ) -> Result<Vec<(String, Vec<BigUint>)>, Error> {
+        let largest = heaps.iter().max().cloned().unwrap_or_default();
+        let evaluation = self.octal_evaluate(game, code, &largest)?;
+        let values: Vec<BigUint> = heaps.iter().map(|h| evaluation.value(h)).collect();
+        let total = values.iter().fold(BigUint::zero(), |x, v| x ^ v);
+        let mut moves = Vec::new();
+        for (i, (heap, value)) in heaps.iter().zip(&values).enumerate() {
+            let wanted = value ^ &total ^ target;
+            for (description, parts) in options_with_value(code, &evaluation, heap, &wanted)? {
+                let Ok(parts) = parts
+                    .iter()
+                    .map(|p| p.parse::<BigUint>())
+                    .collect::<Result<Vec<_>, _>>()
+                else {
+                    // A residue class of splits is not one position.
+                    return Err(Error::Refused(format!(
+                        "{game}: the winning splits of heap {heap} form residue classes, not single positions; solve the component alone to see them"
+                    )));
+                };
+                let mut after = heaps.to_vec();
+                after.splice(i..=i, parts);
+                let description = if heaps.len() > 1 {
+                    format!("{description} (heap {})", i + 1)
+                } else {
+                    description
+                };
+                moves.push((description, after));
+            }
+        }
+        Ok(moves)
+    }
+
+    /// A position of heaps of one take-and-break game: the xor of their values, and every winning
+    /// move.
+    pub(super) fn solve_octal(
+        &self,
+        game: &Game,
+        code: &Code,
+        heaps: &[BigUint],
+    ) -> Result<Solution, Error> {
+        let largest = heaps.iter().max().cloned().unwrap_or_default();
+        let evaluation = self.octal_evaluate(game, code, &largest)?;
+        let values: Vec<BigUint> = heaps.iter().map(|h| evaluation.value(h)).collect();
+        let total = values.iter().fold(BigUint::zero(), |x, v| x ^ v);
+        let mut winning_moves = Vec::new();
+        if !total.is_zero() {
+            for (i, (heap, value)) in heaps.iter().zip(&values).enumerate() {
+                let target = value ^ &total;
+                for (description, parts) in options_with_value(code, &evaluation, heap, &target)? {
+                    let mut after: Vec<String> = Vec::new();
+                    for (k, h) in heaps.iter().enumerate() {
+                        if k == i {
+                            after.extend(parts.iter().cloned());
+                        } else {
+                            after.push(h.to_string());
+                        }
+                    }
+                    let description = if heaps.len() > 1 {
+                        format!("{description} (heap {})", i + 1)
+                    } else {
+                        description
+                    };
+                    winning_moves.push(Move {
+                        description,
+                        to: after.join(","),
+                    });
+                }
+            }
+        }
+        let outcome = Outcome::of_grundy(&total);
+        let how = match &evaluation {
+            Evaluation::Certified(certificate) => format!(
+                "{game} has period {} from n = {} (certified by the {} with values checked up to {})",
+                certificate.periodicity.period,
+                certificate.periodicity.preperiod,
+                certificate.theorem.name(),
+                certificate.checked_to
+            ),
+            Evaluation::Computed(values) => format!(
+                "the values of {game} were computed directly up to {}",
+                values.len() - 1
+            ),
+        };
+        let shown: Vec<String> = values.iter().map(ToString::to_string).collect();
+        let reason = format!(
+            "{how}; the heaps have values {}, whose xor is {total}, so the player to move {}.",
+            shown.join(", "),
+            if outcome == Outcome::Win {
+                "wins"
+            } else {
+                "loses"
+            }
+        );
+        Ok(Solution {
+            game: game.to_string(),
+            position: heaps
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+            outcome,
+            grundy: Some(total),
+            misere_grundy: None,
+            loopy: None,
+            winning_moves,
+            remoteness: None,
+            moves: Vec::new(),
+            basis: evaluation.basis(),
+            reason,
+        })
+    }
+}
+
+/// A boxed value stream, watched like any other.
+struct BoxedStream(Box<dyn Stream>);
+
+impl Iterator for BoxedStream {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        self.0.next()
+    }
+}
+
+impl Stream for BoxedStream {
+    fn position(&self) -> u64 {
+        Stream::position(self.0.as_ref())
+    }
+
+    fn work_per_value(&self) -> u64 {
+        self.0.work_per_value()
+    }
+}
+
+/// Every option of a heap of `n` with value `target`: (description, heaps left). Splits of a heap
+/// above [`ENUMERATED_SPLITS`] are given as residue classes when the period is certified.
+fn options_with_value(
+    code: &Code,
+    evaluation: &Evaluation,
+    n: &BigUint,
+    target: &BigUint,
+) -> Result<Vec<(String, Vec<String>)>, Error> {
+    let value = |m: &BigUint| evaluation.value(m);
+    let mut out = Vec::new();
+    let reach = match code.last_digit() {
+        Some(t) => n.to_u64().map_or(t as u64, |n| n.min(t as u64)),
+        None => n.to_u64().ok_or_else(|| {
+            Error::Refused(
+                "a code with a repeating tail cannot be played on a heap this large".to_owned(),
+            )
+        })?,
+    };
+    for j in 0..=reach {
+        let (d, modifier) = code.digit(j as usize);
+        let take = if j == 0 {
+            String::new()
+        } else {
+            format!("take {j}")
+        };
+        if d & 1 != 0 && j > 0 && n == &BigUint::from(j) && target.is_zero() {
+            out.push((format!("take all {j}"), Vec::new()));
+        }
+        if n <= &BigUint::from(j) {
+            continue;
+        }
+        let m = n - j;
+        if d & 2 != 0 && j > 0 && &value(&m) == target {
+            out.push((take.clone(), vec![m.to_string()]));
+        }
+        let split = |a: &str, b: &str| {
+            if j == 0 {
+                format!("split into {a} and {b}")
+            } else {
+                format!("take {j} and split the rest into {a} and {b}")
+            }
+        };
+        if d & 4 != 0 && m >= BigUint::from(2u32) {
+            match m.to_u64().filter(|&m| m <= ENUMERATED_SPLITS) {
+                Some(small) => {
+                    for a in 1..=small / 2 {
+                        let b = small - a;
+                        let equal_ok = modifier == Modifier::None || a != b;
+                        if equal_ok && value(&a.into()) ^ value(&b.into()) == *target {
+                            out.push((
+                                split(&a.to_string(), &b.to_string()),
+                                vec![a.to_string(), b.to_string()],
+                            ));
+                        }
+                    }
+                }
+                None => out.extend(split_families(evaluation, &m, target, &split)?),
+            }
+        }
+        if d & 8 != 0 && m >= BigUint::from(3u32) {
+            let small = m.to_u64().filter(|&m| m <= 3000).ok_or_else(|| {
+                Error::Refused(
+                    "three-heap splits are enumerated only for heaps up to 3000".to_owned(),
+                )
+            })?;
+            for a in 1..=small / 3 {
+                for b in a..=(small - a) / 2 {
+                    let c = small - a - b;
+                    let ok = match modifier {
+                        Modifier::None => true,
+                        Modifier::Unequal => a != b && b != c,
+                        Modifier::NotAllEqual => a != c,
+                    };
+                    if ok && value(&a.into()) ^ value(&b.into()) ^ value(&c.into()) == *target {
+                        let parts = vec![a.to_string(), b.to_string(), c.to_string()];
+                        let text = if j == 0 {
+                            format!("split into {a}, {b} and {c}")
+                        } else {
+                            format!("take {j} and split the rest into {a}, {b} and {c}")
+                        };
+                        out.push((text, parts));
+                    }
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The splits `a + b = m` (`a <= b`) with `G(a) xor G(b) = target` for a huge `m`, from the
+/// certified period: those with `a` in the preperiod one by one, the rest as residue classes of
+/// `a` modulo the period.
+fn split_families(
+    evaluation: &Evaluation,
+    m: &BigUint,
+    target: &BigUint,
+    split: &dyn Fn(&str, &str) -> String,
+) -> Result<Vec<(String, Vec<String>)>, Error> {
+    let Evaluation::Certified(certificate) = evaluation else {
+        return Err(Error::Refused(
+            "splits of a heap this large need a certified period".to_owned(),
+        ));
+    };
+    let p = &certificate.periodicity;
+    let (n0, period) = (p.preperiod, p.period);
+    let mut out = Vec::new();
+    for a in 1..n0 {
+        let b = m - a;
+        if BigUint::from(p.values[a as usize]) ^ p.value_at(&b) == *target {
+            out.push((
+                split(&a.to_string(), &b.to_string()),
+                vec![a.to_string(), b.to_string()],
+            ));
+        }
+    }
+    // a = n0 + r + k p, b = m - a: both in the periodic part.
+    let base = ((m - 2 * n0) % period).to_u64().expect("below the period");
+    for r in 0..period {
+        let b_offset = (base + period - r) % period;
+        let va = p.values[(n0 + r) as usize];
+        let vb = p.values[(n0 + b_offset) as usize];
+        if BigUint::from(va ^ vb) == *target {
+            let a = format!("a ≡ {} (mod {period}), {n0} ≤ a ≤ {}", n0 + r, m / 2u32);
+            out.push((
+                split("a", &format!("{m}−a, for every {a}")),
+                vec![format!("a,{m}−a")],
+            ));
+        }
+    }
+    Ok(out)
+}

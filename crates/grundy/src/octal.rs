@@ -1,0 +1,507 @@
+//! Take-and-break games in octal and hexadecimal code (theory.md §3): the code, and two engines
+//! for Grundy values — the definition (naive) and the rare/common ("sparse space") engine of
+//! theory.md §5.
+
+use std::fmt;
+
+use crate::engine::Stream;
+
+/// A constraint on the heaps a split leaves (CGSuite's grammar).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Modifier {
+    /// No constraint.
+    None,
+    /// `!`: the heaps left must be pairwise unequal.
+    Unequal,
+    /// `?`: the heaps left must not all be equal.
+    NotAllEqual,
+}
+
+/// An octal or hexadecimal code `d0.d1 d2 … dt[tail]`: digit `dj` says what may be done when
+/// exactly `j` tokens are removed from one heap — bit 1: remove the whole heap, bit 2: leave one
+/// heap, bit 4: leave two, bit 8: leave three.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Code {
+    digits: Vec<(u8, Modifier)>,
+    tail: Vec<u8>,
+}
+
+/// Why a code is not valid.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CodeError {
+    /// `d0` may only split (bits 4 and 8): removing nothing must leave heaps.
+    #[error(
+        "the digit before the point may only be 0, 4, 8 or c: removing no tokens must split the heap"
+    )]
+    FirstDigit,
+    /// No digit after the point.
+    #[error("the code has no digit after the point")]
+    Empty,
+}
+
+impl Code {
+    /// A code from its digits `d0, d1, …` (with modifiers) and a repeating tail.
+    ///
+    /// # Errors
+    /// [`CodeError`] if `d0` removes tokens or there are no digits after the point.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::octal::{Code, Modifier};
+    /// let kayles = Code::new(vec![(0, Modifier::None), (7, Modifier::None), (7, Modifier::None)], vec![]).unwrap();
+    /// assert_eq!(kayles.to_string(), "0.77");
+    /// ```
+    pub fn new(mut digits: Vec<(u8, Modifier)>, tail: Vec<u8>) -> Result<Self, CodeError> {
+        if digits.is_empty() || digits[0].0 & 3 != 0 {
+            return Err(CodeError::FirstDigit);
+        }
+        if digits.len() < 2 && tail.is_empty() {
+            return Err(CodeError::Empty);
+        }
+        if tail.iter().all(|&d| d == 0) {
+            // A tail of zeros adds nothing; trailing zeros add nothing.
+            let tail_len = tail.len();
+            while digits.len() > 2
+                && digits
+                    .last()
+                    .is_some_and(|&(d, m)| d == 0 && m == Modifier::None)
+            {
+                digits.pop();
+            }
+            if tail_len > 0 {
+                return Self::new(digits, Vec::new());
+            }
+        }
+        Ok(Self { digits, tail })
+    }
+
+    /// Digit `j` and its modifier.
+    pub fn digit(&self, j: usize) -> (u8, Modifier) {
+        if j < self.digits.len() {
+            self.digits[j]
+        } else if self.tail.is_empty() {
+            (0, Modifier::None)
+        } else {
+            (
+                self.tail[(j - self.digits.len()) % self.tail.len()],
+                Modifier::None,
+            )
+        }
+    }
+
+    /// `t`, the index of the last non-zero digit, or `None` with a repeating tail (infinitely
+    /// many digits).
+    pub fn last_digit(&self) -> Option<usize> {
+        if !self.tail.is_empty() {
+            return None;
+        }
+        self.digits.iter().rposition(|&(d, _)| d != 0)
+    }
+
+    /// The most heaps one move can leave: 1 without splits, 2 with bit 4, 3 with bit 8.
+    pub fn max_heaps_left(&self) -> u32 {
+        let bits = self
+            .digits
+            .iter()
+            .map(|&(d, _)| d)
+            .chain(self.tail.iter().copied())
+            .fold(0, |a, d| a | d);
+        if bits & 8 != 0 {
+            3
+        } else if bits & 4 != 0 {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Whether some digit carries `!` or `?`.
+    pub fn has_modifiers(&self) -> bool {
+        self.digits.iter().any(|&(_, m)| m != Modifier::None)
+    }
+
+    /// Whether a digit above 7 occurs (a hexadecimal code).
+    pub fn is_hexadecimal(&self) -> bool {
+        self.digits
+            .iter()
+            .map(|&(d, _)| d)
+            .chain(self.tail.iter().copied())
+            .any(|d| d > 7)
+    }
+
+    /// How many digits `j` may apply to a heap of `n`: all `j <= n` with a tail, else up to `t`.
+    fn reach(&self, n: usize) -> usize {
+        if self.tail.is_empty() {
+            n.min(self.digits.len() - 1)
+        } else {
+            n
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    /// CGSuite's notation: `0.77`, `4!.0`, `0.[3]`, `0.f`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let write_digit = |f: &mut fmt::Formatter<'_>, (d, m): (u8, Modifier)| -> fmt::Result {
+            write!(f, "{d:x}")?;
+            match m {
+                Modifier::None => Ok(()),
+                Modifier::Unequal => f.write_str("!"),
+                Modifier::NotAllEqual => f.write_str("?"),
+            }
+        };
+        write_digit(f, self.digits[0])?;
+        f.write_str(".")?;
+        for &digit in &self.digits[1..] {
+            write_digit(f, digit)?;
+        }
+        if !self.tail.is_empty() {
+            f.write_str("[")?;
+            for &d in &self.tail {
+                write!(f, "{d:x}")?;
+            }
+            f.write_str("]")?;
+        }
+        Ok(())
+    }
+}
+
+/// A reusable bitset of option values.
+#[derive(Default)]
+struct Seen {
+    words: Vec<u64>,
+}
+
+impl Seen {
+    fn insert(&mut self, v: u32) {
+        let w = (v / 64) as usize;
+        if w >= self.words.len() {
+            self.words.resize(w + 1, 0);
+        }
+        self.words[w] |= 1 << (v % 64);
+    }
+
+    fn contains(&self, v: u32) -> bool {
+        self.words
+            .get((v / 64) as usize)
+            .is_some_and(|w| w & (1 << (v % 64)) != 0)
+    }
+
+    fn mex(&self) -> u32 {
+        self.words
+            .iter()
+            .position(|&w| w != u64::MAX)
+            .map_or(self.words.len() as u32 * 64, |i| {
+                i as u32 * 64 + self.words[i].trailing_ones()
+            })
+    }
+
+    fn clear(&mut self) {
+        self.words.fill(0);
+    }
+}
+
+/// Whether the heaps `parts` satisfy the modifier.
+fn allowed(parts: &[usize], modifier: Modifier) -> bool {
+    match modifier {
+        Modifier::None => true,
+        Modifier::Unequal => parts
+            .iter()
+            .enumerate()
+            .all(|(i, a)| parts[i + 1..].iter().all(|b| a != b)),
+        Modifier::NotAllEqual => parts.windows(2).any(|w| w[0] != w[1]),
+    }
+}
+
+/// Calls `f` with the Grundy value of every option of a heap of `n` (options may repeat).
+///
+/// # Complexity
+/// `O(t · n)` with two-heap splits, `O(t · n²)` with three-heap splits.
+pub fn for_each_option(code: &Code, values: &[u32], n: usize, mut f: impl FnMut(u32)) {
+    for j in 0..=code.reach(n) {
+        let (d, modifier) = code.digit(j);
+        if d & 1 != 0 && n == j && j > 0 {
+            f(0);
+        }
+        if n <= j {
+            continue;
+        }
+        let m = n - j;
+        if d & 2 != 0 && j > 0 {
+            f(values[m]);
+        }
+        if d & 4 != 0 {
+            for a in 1..=m / 2 {
+                if allowed(&[a, m - a], modifier) {
+                    f(values[a] ^ values[m - a]);
+                }
+            }
+        }
+        if d & 8 != 0 {
+            for a in 1..=m / 3 {
+                for b in a..=(m - a) / 2 {
+                    let c = m - a - b;
+                    if allowed(&[a, b, c], modifier) {
+                        f(values[a] ^ values[b] ^ values[c]);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The naive engine: each value is the mex of every option (the definition).
+pub struct Naive {
+    code: Code,
+    values: Vec<u32>,
+    seen: Seen,
+}
+
+impl Naive {
+    /// Starts at `G(0)`.
+    pub fn new(code: &Code) -> Self {
+        Self {
+            code: code.clone(),
+            values: Vec::new(),
+            seen: Seen::default(),
+        }
+    }
+}
+
+impl Iterator for Naive {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        let n = self.values.len();
+        self.seen.clear();
+        let seen = &mut self.seen;
+        for_each_option(&self.code, &self.values, n, |v| seen.insert(v));
+        let value = self.seen.mex();
+        self.values.push(value);
+        Some(value)
+    }
+}
+
+impl Stream for Naive {
+    fn position(&self) -> u64 {
+        self.values.len() as u64
+    }
+
+    fn work_per_value(&self) -> u64 {
+        let n = self.values.len() as u64;
+        (self.code.reach(self.values.len()) as u64 + 1)
+            * n.pow(self.code.max_heaps_left().saturating_sub(1))
+            / 2
+            + 1
+    }
+}
+
+/// The rare/common engine (theory.md §5) for codes whose moves leave at most two heaps and carry
+/// no modifiers. A value is *rare* when `popcount(v & mask)` is even; then common xor common is
+/// rare, so every common option value comes from a split with a rare heap. Each value needs the
+/// splits with a rare heap (few) and a scan of the others only until every smaller rare value is
+/// found. The mask is re-chosen from the value histogram by a Walsh–Hadamard transform, to make
+/// rare heaps as few as possible; any mask gives the right values.
+pub struct RareCommon {
+    code: Code,
+    values: Vec<u32>,
+    mask: u32,
+    /// Heap sizes `a >= 1` whose value is rare under `mask`, ascending.
+    rare: Vec<u32>,
+    histogram: Vec<u64>,
+    seen: Seen,
+    next_rechoice: usize,
+}
+
+impl RareCommon {
+    /// Starts at `G(0)`, or `None` if the code needs the naive engine (modifiers or three-heap
+    /// splits).
+    pub fn new(code: &Code) -> Option<Self> {
+        (code.max_heaps_left() <= 2 && !code.has_modifiers()).then(|| Self {
+            code: code.clone(),
+            values: Vec::new(),
+            mask: 0,
+            rare: Vec::new(),
+            histogram: Vec::new(),
+            seen: Seen::default(),
+            next_rechoice: 64,
+        })
+    }
+
+    fn is_rare(&self, v: u32) -> bool {
+        (v & self.mask).count_ones() % 2 == 0
+    }
+
+    /// The mask with the fewest rare heaps: `#rare(m) = (N + W(m)) / 2` with `W` the
+    /// Walsh–Hadamard transform of the value histogram.
+    fn rechoose(&mut self) {
+        let size = self.histogram.len().next_power_of_two().max(2);
+        let mut w: Vec<i64> = (0..size)
+            .map(|v| self.histogram.get(v).map_or(0, |&c| c as i64))
+            .collect();
+        let mut h = 1;
+        while h < size {
+            for i in (0..size).step_by(2 * h) {
+                for k in i..i + h {
+                    let (x, y) = (w[k], w[k + h]);
+                    w[k] = x + y;
+                    w[k + h] = x - y;
+                }
+            }
+            h *= 2;
+        }
+        let best = (0..size).min_by_key(|&m| (w[m], m)).unwrap_or(0) as u32;
+        if best != self.mask {
+            self.mask = best;
+            self.rare = (1..self.values.len() as u32)
+                .filter(|&a| self.is_rare(self.values[a as usize]))
+                .collect();
+        }
+    }
+
+    fn value_at(&mut self, n: usize) -> u32 {
+        self.seen.clear();
+        let mut splits: Vec<usize> = Vec::new();
+        for j in 0..=self.code.reach(n) {
+            let (d, _) = self.code.digit(j);
+            if d & 1 != 0 && n == j && j > 0 {
+                self.seen.insert(0);
+            }
+            if n <= j {
+                continue;
+            }
+            let m = n - j;
+            if d & 2 != 0 && j > 0 {
+                self.seen.insert(self.values[m]);
+            }
+            if d & 4 != 0 && m >= 2 {
+                splits.push(m);
+                // Splits with a rare heap: every common option value comes from one of these.
+                for &a in &self.rare {
+                    let a = a as usize;
+                    if a >= m {
+                        break;
+                    }
+                    self.seen.insert(self.values[a] ^ self.values[m - a]);
+                }
+            }
+        }
+        if self.mask == 0 {
+            // Every value is rare: there is no common value, and this is the naive method.
+            for &m in &splits {
+                for a in 1..=m / 2 {
+                    self.seen.insert(self.values[a] ^ self.values[m - a]);
+                }
+            }
+            return self.seen.mex();
+        }
+        // The least common value missing is the candidate; then every smaller rare value must be
+        // found among the splits of two common heaps.
+        let mut candidate = 0;
+        while self.is_rare(candidate) || self.seen.contains(candidate) {
+            candidate += 1;
+        }
+        let mut needed: Vec<u32> = (0..candidate)
+            .filter(|&r| self.is_rare(r) && !self.seen.contains(r))
+            .collect();
+        'scan: for &m in &splits {
+            if needed.is_empty() {
+                break;
+            }
+            for a in 1..=m / 2 {
+                let (x, y) = (self.values[a], self.values[m - a]);
+                if !self.is_rare(x) && !self.is_rare(y) {
+                    let v = x ^ y;
+                    if let Some(i) = needed.iter().position(|&r| r == v) {
+                        needed.swap_remove(i);
+                        if needed.is_empty() {
+                            break 'scan;
+                        }
+                    }
+                }
+            }
+        }
+        needed.into_iter().min().unwrap_or(candidate)
+    }
+}
+
+impl Iterator for RareCommon {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        let n = self.values.len();
+        let value = self.value_at(n);
+        self.values.push(value);
+        if value as usize >= self.histogram.len() {
+            self.histogram.resize(value as usize + 1, 0);
+        }
+        if n > 0 {
+            self.histogram[value as usize] += 1;
+            if self.is_rare(value) {
+                self.rare.push(n as u32);
+            }
+        }
+        if n + 1 >= self.next_rechoice {
+            self.rechoose();
+            self.next_rechoice = (self.next_rechoice * 2).min(self.next_rechoice + (1 << 16));
+        }
+        Some(value)
+    }
+}
+
+impl Stream for RareCommon {
+    fn position(&self) -> u64 {
+        self.values.len() as u64
+    }
+
+    fn work_per_value(&self) -> u64 {
+        (self.code.reach(self.values.len()) as u64 + 1) * (self.rare.len() as u64 + 16)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn code(digits: &[u8]) -> Code {
+        Code::new(
+            digits.iter().map(|&d| (d, Modifier::None)).collect(),
+            Vec::new(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn kayles_and_dawson() {
+        let kayles: Vec<u32> = Naive::new(&code(&[0, 7, 7])).take(12).collect();
+        assert_eq!(kayles, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+        let dawson: Vec<u32> = Naive::new(&code(&[0, 0, 7])).take(12).collect();
+        assert_eq!(dawson, [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3]);
+    }
+
+    #[test]
+    fn rare_common_equals_naive_on_every_short_code() {
+        for d1 in 0..8u8 {
+            for d2 in 0..8u8 {
+                for d3 in 0..8u8 {
+                    for d0 in [0u8, 4] {
+                        let Ok(code) = Code::new(
+                            vec![
+                                (d0, Modifier::None),
+                                (d1, Modifier::None),
+                                (d2, Modifier::None),
+                                (d3, Modifier::None),
+                            ],
+                            vec![],
+                        ) else {
+                            continue;
+                        };
+                        let naive: Vec<u32> = Naive::new(&code).take(300).collect();
+                        let fast: Vec<u32> = RareCommon::new(&code).unwrap().take(300).collect();
+                        assert_eq!(naive, fast, "{code}");
+                    }
+                }
+            }
+        }
+    }
+}
