@@ -6,7 +6,7 @@ use std::fmt;
 
 use crate::engine::Stream;
 
-/// A constraint on the heaps a split leaves (CGSuite's grammar).
+/// A constraint on the heaps a split leaves (`CGSuite`'s grammar).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Modifier {
     /// No constraint.
@@ -140,7 +140,7 @@ impl Code {
 }
 
 impl fmt::Display for Code {
-    /// CGSuite's notation: `0.77`, `4!.0`, `0.[3]`, `0.f`.
+    /// `CGSuite`'s notation: `0.77`, `4!.0`, `0.[3]`, `0.f`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let write_digit = |f: &mut fmt::Formatter<'_>, (d, m): (u8, Modifier)| -> fmt::Result {
             write!(f, "{d:x}")?;
@@ -337,7 +337,11 @@ impl RareCommon {
     fn rechoose(&mut self) {
         let size = self.histogram.len().next_power_of_two().max(2);
         let mut w: Vec<i64> = (0..size)
-            .map(|v| self.histogram.get(v).map_or(0, |&c| c as i64))
+            .map(|v| {
+                self.histogram
+                    .get(v)
+                    .map_or(0, |&c| i64::try_from(c).unwrap_or(i64::MAX))
+            })
             .collect();
         let mut h = 1;
         while h < size {

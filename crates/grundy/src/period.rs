@@ -528,9 +528,8 @@ fn least_consistent(values: &[u32], margin: impl Fn(usize) -> usize) -> Option<P
 }
 
 /// Tries to certify the periodicity of an octal game's Grundy sequence from its first
-/// `values.len()` terms by the Guy–Smith theorem ([`Theorem::GuySmith`]): the least period
-/// consistent with the data is tried with its least preperiod (at least 1); `None` means more
-/// terms are needed.
+/// `values.len()` terms by the Guy–Smith theorem ([`Theorem::GuySmith`]): the least period the
+/// data proves, with its least preperiod (at least 1); `None` means more terms are needed.
 ///
 /// # Complexity
 /// As [`certify_all_but`].
@@ -551,12 +550,11 @@ pub fn certify_guy_smith(values: &[u32], last_digit: u64, heaps: u64) -> Option<
             n0 -= 1;
         }
         let n0 = n0.max(1);
-        // The least period whose relation holds over more than one period of the data.
-        if len - p - n0 > p {
-            let needed = heaps * (n0 + p) as u64 + last_digit;
-            if needed > len as u64 {
-                return None;
-            }
+        // The least period that the data proves. A smaller period consistent over a stretch but
+        // not yet provable is skipped: were it a true period, it would need no more values than
+        // any multiple of it, so it would be proved first.
+        let needed = heaps * (n0 + p) as u64 + last_digit;
+        if len - p - n0 > p && needed <= len as u64 {
             let periodicity = Periodicity {
                 preperiod: n0 as u64,
                 period: p as u64,

@@ -379,7 +379,7 @@ impl<'a> SpecParser<'a> {
             look = &look[close + 1..];
         }
         let mut tail = Vec::new();
-        if !groups.is_empty() && !(in_sum && groups.len() == 1) {
+        if !groups.is_empty() && (!in_sum || groups.len() != 1) {
             let (span, content) = groups[0].clone();
             for (i, c) in content.char_indices() {
                 match c.to_digit(16) {
@@ -408,6 +408,38 @@ impl<'a> SpecParser<'a> {
             )
         })?;
         Ok(Game::Octal(code))
+    }
+
+    /// `script:PATH`: the script is read by the loader and compiled here.
+    fn script(&self, rest: &mut &'a str) -> Result<Game, InputError> {
+        let start = self.offset(rest);
+        let length = rest
+            .find(|c: char| c == '[' || c.is_whitespace())
+            .unwrap_or(rest.len());
+        let span = start..start + length;
+        let path = &self.text[span.clone()];
+        *rest = &rest[length..];
+        if path.is_empty() {
+            return Err(self.error(
+                span,
+                "expected the script's path",
+                Some("write script:path/to/game.rhai".to_owned()),
+            ));
+        }
+        let source = (self.loader)(path)
+            .map_err(|e| self.error(span.clone(), format!("cannot read the script: {e}"), None))?;
+        let script = Script {
+            path: path.to_owned(),
+            source,
+        };
+        ScriptRules::compile(&script).map_err(|e| {
+            self.error(
+                span,
+                e.to_string(),
+                Some("see examples/*.rhai for the functions a script defines".to_owned()),
+            )
+        })?;
+        Ok(Game::Script(script))
     }
 
     /// One game without a position: a name, and for most games `:` and the rule.
@@ -492,37 +524,7 @@ impl<'a> SpecParser<'a> {
                     FiniteSet::new(1..=m).expect("1..m with 1 <= m <= MAX_AMOUNT is a valid set");
                 SubtractionGame::bash(set)
             }
-            "script" => {
-                let start = self.offset(rest);
-                let length = rest
-                    .find(|c: char| c == '[' || c.is_whitespace())
-                    .unwrap_or(rest.len());
-                let span = start..start + length;
-                let path = &self.text[span.clone()];
-                *rest = &rest[length..];
-                if path.is_empty() {
-                    return Err(self.error(
-                        span,
-                        "expected the script's path",
-                        Some("write script:path/to/game.rhai".to_owned()),
-                    ));
-                }
-                let source = (self.loader)(path).map_err(|e| {
-                    self.error(span.clone(), format!("cannot read the script: {e}"), None)
-                })?;
-                let script = Script {
-                    path: path.to_owned(),
-                    source,
-                };
-                ScriptRules::compile(&script).map_err(|e| {
-                    self.error(
-                        span,
-                        e.to_string(),
-                        Some("see examples/*.rhai for the functions a script defines".to_owned()),
-                    )
-                })?;
-                return Ok(Game::Script(script));
-            }
+            "script" => return self.script(rest),
             "norepeat" | "oddball" => {
                 let ranges = self.amounts(rest, "subtraction set")?;
                 let set = FiniteSet::new(expand(ranges))
