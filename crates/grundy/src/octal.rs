@@ -181,6 +181,12 @@ impl Seen {
         self.words[w] |= 1 << (v % 64);
     }
 
+    fn remove(&mut self, v: u32) {
+        if let Some(w) = self.words.get_mut((v / 64) as usize) {
+            *w &= !(1 << (v % 64));
+        }
+    }
+
     fn contains(&self, v: u32) -> bool {
         self.words
             .get((v / 64) as usize)
@@ -308,8 +314,11 @@ pub struct RareCommon {
     mask: u32,
     /// Heap sizes `a >= 1` whose value is rare under `mask`, ascending.
     rare: Vec<u32>,
+    /// `common[a]`: whether `G(a)` is common under `mask` (kept beside the values for the scan).
+    common: Vec<bool>,
     histogram: Vec<u64>,
     seen: Seen,
+    needed: Seen,
     next_rechoice: usize,
 }
 
@@ -322,8 +331,10 @@ impl RareCommon {
             values: Vec::new(),
             mask: 0,
             rare: Vec::new(),
+            common: Vec::new(),
             histogram: Vec::new(),
             seen: Seen::default(),
+            needed: Seen::default(),
             next_rechoice: 64,
         })
     }
@@ -360,6 +371,7 @@ impl RareCommon {
             self.rare = (1..self.values.len() as u32)
                 .filter(|&a| self.is_rare(self.values[a as usize]))
                 .collect();
+            self.common = self.values.iter().map(|&v| !self.is_rare(v)).collect();
         }
     }
 
@@ -405,27 +417,36 @@ impl RareCommon {
         while self.is_rare(candidate) || self.seen.contains(candidate) {
             candidate += 1;
         }
-        let mut needed: Vec<u32> = (0..candidate)
-            .filter(|&r| self.is_rare(r) && !self.seen.contains(r))
-            .collect();
+        // Rare values below the candidate not yet seen: marked in `needed`, counted in `missing`.
+        let mut missing = 0u32;
+        self.needed.clear();
+        for r in 0..candidate {
+            if self.is_rare(r) && !self.seen.contains(r) {
+                self.needed.insert(r);
+                missing += 1;
+            }
+        }
         'scan: for &m in &splits {
-            if needed.is_empty() {
+            if missing == 0 {
                 break;
             }
             for a in 1..=m / 2 {
-                let (x, y) = (self.values[a], self.values[m - a]);
-                if !self.is_rare(x) && !self.is_rare(y) {
-                    let v = x ^ y;
-                    if let Some(i) = needed.iter().position(|&r| r == v) {
-                        needed.swap_remove(i);
-                        if needed.is_empty() {
+                // Two common heaps make a rare value; only those can still be missing.
+                if self.common[a] && self.common[m - a] {
+                    let v = self.values[a] ^ self.values[m - a];
+                    if v < candidate && self.needed.contains(v) {
+                        self.needed.remove(v);
+                        missing -= 1;
+                        if missing == 0 {
                             break 'scan;
                         }
                     }
                 }
             }
         }
-        needed.into_iter().min().unwrap_or(candidate)
+        (0..candidate)
+            .find(|&r| self.needed.contains(r))
+            .unwrap_or(candidate)
     }
 }
 
@@ -436,6 +457,7 @@ impl Iterator for RareCommon {
         let n = self.values.len();
         let value = self.value_at(n);
         self.values.push(value);
+        self.common.push(!self.is_rare(value));
         if value as usize >= self.histogram.len() {
             self.histogram.resize(value as usize + 1, 0);
         }
