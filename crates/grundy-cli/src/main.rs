@@ -1,9 +1,12 @@
 //! The `grundy` command: parses arguments, calls the library once, prints the answer.
 
+mod long_run;
 mod output;
 mod progress;
 
 use std::process::ExitCode;
+
+use std::path::PathBuf;
 
 use anyhow::Context as _;
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -103,6 +106,40 @@ Examples:
         width: usize,
         #[command(flatten)]
         common: Common,
+    },
+    /// Long runs of a take-and-break game's values, with checkpoints and compact output.
+    #[command(after_help = "\
+Examples:
+  grundy sequence 0.77 --to 100000 --out kayles.seq
+  grundy sequence 0.6 --to 2^21 --checkpoint runs/ --out officers.seq --text officers.txt
+  (interrupt with Ctrl-C or kill it; the same command resumes from the last checkpoint)
+
+The binary file holds a header (code, count, width, checksum) and the values in 1, 2 or 4 bytes
+each; --text writes one 'n G(n)' pair per line.")]
+    Sequence {
+        /// The code, e.g. 0.77 or 4!.0.
+        code: String,
+        /// The last heap size (inclusive).
+        #[arg(long, value_name = "N", allow_hyphen_values = true)]
+        to: String,
+        /// Write the values here (compact binary).
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Also write the values as text here.
+        #[arg(long, value_name = "FILE")]
+        text: Option<PathBuf>,
+        /// Keep checkpoints in this directory and resume from them.
+        #[arg(long, value_name = "DIR")]
+        checkpoint: Option<PathBuf>,
+        /// Values between checkpoints (they are also written every 30 s and on Ctrl-C).
+        #[arg(long, value_name = "VALUES", default_value_t = 1 << 20)]
+        checkpoint_every: u64,
+        /// Print the summary as JSON.
+        #[arg(long)]
+        json: bool,
+        /// The engine for Grundy values.
+        #[arg(long, value_enum, default_value_t = EngineName::Streaming)]
+        engine: EngineName,
     },
     /// Contest mode: read a judge's input on stdin and print the judge's expected output.
     #[command(after_help = "\
@@ -269,6 +306,39 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let table = analyzer.table(&game, &from, &to);
             observer.finish();
             output::table(&table?, common.json, width)
+        }
+        Command::Sequence {
+            code,
+            to,
+            out,
+            text,
+            checkpoint,
+            checkpoint_every,
+            json,
+            engine,
+        } => {
+            let game = read_game(&code)?;
+            let grundy::Game::Octal(code) = game else {
+                anyhow::bail!(
+                    "{game} is not a take-and-break code: grundy sequence computes values of codes such as 0.77 (use grundy table for other games)"
+                );
+            };
+            let to = parse_number(&to, "--to")?;
+            let to = u64::try_from(&to).unwrap_or(u64::MAX);
+            let engine = match engine {
+                EngineName::Streaming => Engine::Streaming,
+                EngineName::Naive => Engine::Naive,
+            };
+            let summary = long_run::run(
+                &code,
+                to,
+                engine,
+                checkpoint.as_deref(),
+                checkpoint_every.max(1),
+                &observer,
+            )?;
+            long_run::write_outputs(&summary, out.as_deref(), text.as_deref())?;
+            output::sequence_summary(&summary, json)
         }
         Command::Contest {
             problem: Problem::Oddball,

@@ -114,6 +114,40 @@ fn basis_json(basis: &Basis) -> Value {
     }
 }
 
+/// Prints the summary of a long run.
+pub fn sequence_summary(summary: &crate::long_run::Summary, as_json: bool) -> anyhow::Result<()> {
+    let checksum = format!("{:016x}", grundy::sequence::checksum(&summary.values));
+    let largest = summary.values.iter().copied().max().unwrap_or(0);
+    let computed = summary.values.len() - summary.resumed_from;
+    let rate = if summary.seconds > 0.0 {
+        computed as f64 / summary.seconds
+    } else {
+        0.0
+    };
+    if as_json {
+        return print_json(&json!({
+            "game": summary.code,
+            "count": summary.values.len(),
+            "resumed_from": summary.resumed_from,
+            "largest": largest,
+            "checksum": checksum,
+            "seconds": summary.seconds,
+        }));
+    }
+    print(&format!(
+        "{}: {} values (G(0) to G({})), largest {largest}, checksum {checksum}\ncomputed {computed} in {:.2} s ({rate:.0} values/s){}\n",
+        summary.code,
+        summary.values.len(),
+        summary.values.len().saturating_sub(1),
+        summary.seconds,
+        if summary.resumed_from > 0 {
+            format!(", resumed from {}", summary.resumed_from)
+        } else {
+            String::new()
+        }
+    ))
+}
+
 /// Prints one line.
 pub fn line(text: &str) -> anyhow::Result<()> {
     print(&format!("{text}\n"))

@@ -27,6 +27,7 @@ pub mod oddball;
 pub mod period;
 pub mod position;
 pub mod script;
+pub mod sequence;
 pub mod solver;
 pub mod spec;
 pub mod subtraction;

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::engine::Stream;
+use crate::engine::{Engine, Stream};
 
 /// A constraint on the heaps a split leaves (`CGSuite`'s grammar).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -166,6 +166,17 @@ impl fmt::Display for Code {
     }
 }
 
+/// The value stream of `code`: the rare/common engine where it applies and `engine` is
+/// [`Engine::Streaming`], the naive one otherwise; continuing after `prefix`.
+pub fn stream(code: &Code, engine: Engine, prefix: Vec<u32>) -> Box<dyn Stream + Send> {
+    match engine {
+        Engine::Streaming if RareCommon::new(code).is_some() => {
+            Box::new(RareCommon::resume(code, prefix).expect("checked to apply"))
+        }
+        _ => Box::new(Naive::resume(code, prefix)),
+    }
+}
+
 /// A reusable bitset of option values.
 #[derive(Default)]
 struct Seen {
@@ -261,16 +272,28 @@ pub struct Naive {
     code: Code,
     values: Vec<u32>,
     seen: Seen,
+    /// Whether the one-word fast path applies to the code.
+    small: bool,
+    largest: u32,
 }
 
 impl Naive {
-    /// Starts at `G(0)`.
-    pub fn new(code: &Code) -> Self {
+    /// Continues from the values already computed.
+    pub fn resume(code: &Code, prefix: Vec<u32>) -> Self {
+        let small = code.max_heaps_left() <= 2 && !code.has_modifiers();
+        let largest = prefix.iter().copied().max().unwrap_or(0);
         Self {
             code: code.clone(),
-            values: Vec::new(),
+            values: prefix,
             seen: Seen::default(),
+            small,
+            largest,
         }
+    }
+
+    /// Starts at `G(0)`.
+    pub fn new(code: &Code) -> Self {
+        Self::resume(code, Vec::new())
     }
 }
 
@@ -279,13 +302,49 @@ impl Iterator for Naive {
 
     fn next(&mut self) -> Option<u32> {
         let n = self.values.len();
-        self.seen.clear();
-        let seen = &mut self.seen;
-        for_each_option(&self.code, &self.values, n, |v| seen.insert(v));
-        let value = self.seen.mex();
+        let value = if self.small && self.largest < 64 {
+            small_mex(&self.code, &self.values, n)
+        } else {
+            self.seen.clear();
+            let seen = &mut self.seen;
+            for_each_option(&self.code, &self.values, n, |v| seen.insert(v));
+            self.seen.mex()
+        };
+        self.largest = self.largest.max(value);
         self.values.push(value);
         Some(value)
     }
+}
+
+/// The mex of a heap's options with one machine word as the set, while every value is below 64
+/// (then every xor of two values is too), for codes leaving at most two heaps without modifiers.
+/// The pairs of a split are read from both ends of the values, which vectorises well.
+fn small_mex(code: &Code, values: &[u32], n: usize) -> u32 {
+    let mut seen = 0u64;
+    for j in 0..=code.reach(n) {
+        let (d, _) = code.digit(j);
+        if d & 1 != 0 && n == j && j > 0 {
+            seen |= 1;
+        }
+        if n <= j {
+            continue;
+        }
+        let m = n - j;
+        if d & 2 != 0 && j > 0 {
+            seen |= 1 << values[m];
+        }
+        if d & 4 != 0 && m >= 2 {
+            let (low, high) = values[1..m].split_at(m / 2);
+            // Pairs (a, m - a) for a below m / 2; the middle pair (m / 2, m / 2) gives 0.
+            for (x, y) in low.iter().zip(high.iter().rev()) {
+                seen |= 1 << (x ^ y);
+            }
+            if m % 2 == 0 {
+                seen |= 1;
+            }
+        }
+    }
+    seen.trailing_ones()
 }
 
 impl Stream for Naive {
@@ -320,6 +379,7 @@ pub struct RareCommon {
     seen: Seen,
     needed: Seen,
     next_rechoice: usize,
+    largest: u32,
 }
 
 impl RareCommon {
@@ -336,7 +396,29 @@ impl RareCommon {
             seen: Seen::default(),
             needed: Seen::default(),
             next_rechoice: 64,
+            largest: 0,
         })
+    }
+
+    /// Continues from the values `G(0), …` already computed (a checkpoint). The split is chosen
+    /// afresh; any split gives the same values, so a resumed run is bit-identical.
+    pub fn resume(code: &Code, prefix: Vec<u32>) -> Option<Self> {
+        let mut engine = Self::new(code)?;
+        for (n, &value) in prefix.iter().enumerate() {
+            if value as usize >= engine.histogram.len() {
+                engine.histogram.resize(value as usize + 1, 0);
+            }
+            if n > 0 {
+                engine.histogram[value as usize] += 1;
+            }
+        }
+        engine.largest = prefix.iter().copied().max().unwrap_or(0);
+        engine.values = prefix;
+        engine.common = engine.values.iter().map(|&v| !engine.is_rare(v)).collect();
+        engine.rare = (1..engine.values.len() as u32).collect();
+        engine.rechoose();
+        engine.next_rechoice = (engine.values.len() + 1).next_power_of_two().max(64);
+        Some(engine)
     }
 
     fn is_rare(&self, v: u32) -> bool {
@@ -375,7 +457,80 @@ impl RareCommon {
         }
     }
 
+    /// The rare/common method with one machine word as every value set, while all values are
+    /// below 64; `None` when the answer might be 64 or more.
+    fn word_value_at(&self, n: usize) -> Option<u32> {
+        let values = &self.values;
+        let rare_bits: u64 = (0..64u32)
+            .filter(|&v| self.is_rare(v))
+            .fold(0, |bits, v| bits | 1 << v);
+        let mut seen = 0u64;
+        let mut splits = [0usize; 16];
+        let mut split_count = 0;
+        for j in 0..=self.code.reach(n) {
+            let (d, _) = self.code.digit(j);
+            if d & 1 != 0 && n == j && j > 0 {
+                seen |= 1;
+            }
+            if n <= j {
+                continue;
+            }
+            let m = n - j;
+            if d & 2 != 0 && j > 0 {
+                seen |= 1 << values[m];
+            }
+            if d & 4 != 0 && m >= 2 {
+                if split_count == splits.len() {
+                    return None;
+                }
+                splits[split_count] = m;
+                split_count += 1;
+                for &a in &self.rare {
+                    let a = a as usize;
+                    if a >= m {
+                        break;
+                    }
+                    seen |= 1 << (values[a] ^ values[m - a]);
+                }
+            }
+        }
+        let common_missing = !seen & !rare_bits;
+        if common_missing == 0 {
+            return None;
+        }
+        let candidate = common_missing.trailing_zeros();
+        let mut needed = rare_bits & !seen & ((1u64 << candidate) - 1);
+        'scan: for &m in &splits[..split_count] {
+            if needed == 0 {
+                break;
+            }
+            for a in 1..=m / 2 {
+                if self.common[a] && self.common[m - a] {
+                    needed &= !(1 << (values[a] ^ values[m - a]));
+                    if needed == 0 {
+                        break 'scan;
+                    }
+                }
+            }
+        }
+        Some(if needed == 0 {
+            candidate
+        } else {
+            needed.trailing_zeros()
+        })
+    }
+
     fn value_at(&mut self, n: usize) -> u32 {
+        if self.largest < 64 && self.rare.len() * 16 > n {
+            // Not sparse (yet): the one-word definition beats chasing many rare heaps.
+            return small_mex(&self.code, &self.values, n);
+        }
+        if self.largest < 64
+            && self.mask != 0
+            && let Some(value) = self.word_value_at(n)
+        {
+            return value;
+        }
         self.seen.clear();
         let mut splits: Vec<usize> = Vec::new();
         for j in 0..=self.code.reach(n) {
@@ -456,6 +611,7 @@ impl Iterator for RareCommon {
     fn next(&mut self) -> Option<u32> {
         let n = self.values.len();
         let value = self.value_at(n);
+        self.largest = self.largest.max(value);
         self.values.push(value);
         self.common.push(!self.is_rare(value));
         if value as usize >= self.histogram.len() {

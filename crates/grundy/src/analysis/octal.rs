@@ -6,9 +6,9 @@ use num_traits::{ToPrimitive, Zero};
 
 use super::heap::{Evaluation, observed_or_not_found, verified};
 use super::{Analyzer, Error, MAX_VALUES_LIMIT, Move, Outcome, Solution, Watched};
-use crate::engine::{Engine, Stream};
+use crate::engine::Stream;
 use crate::game::Game;
-use crate::octal::{Code, Modifier, Naive, RareCommon};
+use crate::octal::{Code, Modifier};
 use crate::period::{self, Search};
 
 /// The default limit on values for take-and-break games (their values cost `O(n)` or more each).
@@ -35,13 +35,6 @@ impl Analyzer<'_> {
         self.config.max_values.unwrap_or(DEFAULT_OCTAL_VALUES)
     }
 
-    fn octal_stream(&self, code: &Code) -> Box<dyn Stream> {
-        match (self.config.engine, RareCommon::new(code)) {
-            (Engine::Streaming, Some(fast)) => Box::new(fast),
-            _ => Box::new(Naive::new(code)),
-        }
-    }
-
     /// Searches a take-and-break game's Grundy sequence for its period and certifies it.
     pub(super) fn octal_search(
         &self,
@@ -49,7 +42,11 @@ impl Analyzer<'_> {
         code: &Code,
     ) -> Result<(Search, Vec<u32>), Error> {
         let limit = self.octal_limit();
-        let mut values = Watched::new(BoxedStream(self.octal_stream(code)), self.observer, limit);
+        let mut values = Watched::new(
+            BoxedStream(crate::octal::stream(code, self.config.engine, Vec::new())),
+            self.observer,
+            limit,
+        );
         let (search, prefix) = match (no_theorem(code), code.last_digit()) {
             (None, Some(t)) if code.max_heaps_left() == 1 => {
                 // No splits: for n > t every value is the mex of the t values before it.
@@ -238,7 +235,7 @@ impl Analyzer<'_> {
 }
 
 /// A boxed value stream, watched like any other.
-struct BoxedStream(Box<dyn Stream>);
+struct BoxedStream(Box<dyn Stream + Send>);
 
 impl Iterator for BoxedStream {
     type Item = u32;

@@ -1,0 +1,140 @@
+//! `grundy sequence`: long runs of take-and-break values with a progress bar, checkpoints that
+//! survive Ctrl-C and kill -9, and the compact and text outputs.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context as _, bail};
+use grundy::octal::Code;
+use grundy::{Engine, Observer, sequence};
+
+use crate::progress::TerminalObserver;
+
+/// What a run did.
+pub struct Summary {
+    pub code: String,
+    pub values: Vec<u32>,
+    pub resumed_from: usize,
+    pub seconds: f64,
+}
+
+fn checkpoint_path(directory: &Path, code: &str) -> PathBuf {
+    let name: String = code
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    directory.join(format!("{name}.grundy-seq"))
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file, then a rename.
+fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let temporary = path.with_extension("tmp");
+    std::fs::write(&temporary, bytes)
+        .with_context(|| format!("writing {}", temporary.display()))?;
+    std::fs::rename(&temporary, path)
+        .with_context(|| format!("renaming {} to {}", temporary.display(), path.display()))?;
+    Ok(())
+}
+
+/// Computes `G(0..=to)`, resuming from and writing checkpoints in `checkpoint` when given.
+pub fn run(
+    code: &Code,
+    to: u64,
+    engine: Engine,
+    checkpoint: Option<&Path>,
+    every: u64,
+    observer: &TerminalObserver,
+) -> anyhow::Result<Summary> {
+    let name = code.to_string();
+    let total = to.checked_add(1).context("--to is too large")?;
+    if total > grundy::analysis::MAX_VALUES_LIMIT {
+        bail!(
+            "a sequence holds at most {} values (4 bytes each in memory); --to {to} asks for more",
+            grundy::analysis::MAX_VALUES_LIMIT
+        );
+    }
+    let mut values: Vec<u32> = Vec::new();
+    let path = checkpoint.map(|directory| checkpoint_path(directory, &name));
+    if let Some(directory) = checkpoint {
+        std::fs::create_dir_all(directory)
+            .with_context(|| format!("creating {}", directory.display()))?;
+    }
+    if let Some(path) = path.as_ref().filter(|p| p.exists()) {
+        let bytes = std::fs::read(path)
+            .with_context(|| format!("reading the checkpoint {}", path.display()))?;
+        let (saved, saved_values) = sequence::decode(&bytes)
+            .with_context(|| format!("reading the checkpoint {}", path.display()))?;
+        if saved != name {
+            bail!(
+                "the checkpoint {} is for {saved}, not {name}",
+                path.display()
+            );
+        }
+        values = saved_values;
+        values.truncate(total as usize);
+    }
+    let resumed_from = values.len();
+    let start = Instant::now();
+    let mut stream = grundy::octal::stream(code, engine, values.clone());
+    let mut last_save = Instant::now();
+    let mut since_save = 0u64;
+    while (values.len() as u64) < total {
+        let chunk = (total - values.len() as u64).min(4096) as usize;
+        values.extend(stream.by_ref().take(chunk));
+        since_save += chunk as u64;
+        observer.progress(values.len() as u64, total);
+        let interrupted = observer.interrupted();
+        if let Some(path) = &path
+            && (interrupted || since_save >= every || last_save.elapsed() > Duration::from_secs(30))
+        {
+            write_atomically(path, &sequence::encode(&name, &values))?;
+            since_save = 0;
+            last_save = Instant::now();
+        }
+        if interrupted {
+            observer.finish();
+            return Err(grundy::Error::Interrupted {
+                checked_to: values.len() as u64,
+            })
+            .context(match &path {
+                Some(path) => format!(
+                    "saved {} values in {}; run the same command again to resume",
+                    values.len(),
+                    path.display()
+                ),
+                None => "give --checkpoint DIR to keep finished work".to_owned(),
+            });
+        }
+    }
+    if let Some(path) = &path {
+        write_atomically(path, &sequence::encode(&name, &values))?;
+    }
+    observer.finish();
+    Ok(Summary {
+        code: name,
+        values,
+        resumed_from,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// Writes the binary and text outputs.
+pub fn write_outputs(
+    summary: &Summary,
+    out: Option<&Path>,
+    text: Option<&Path>,
+) -> anyhow::Result<()> {
+    if let Some(out) = out {
+        write_atomically(out, &sequence::encode(&summary.code, &summary.values))?;
+    }
+    if let Some(text) = text {
+        write_atomically(text, sequence::to_text(&summary.values).as_bytes())?;
+    }
+    Ok(())
+}
