@@ -16,6 +16,8 @@ pub struct Summary {
     pub values: Vec<u32>,
     pub resumed_from: usize,
     pub seconds: f64,
+    /// Values from this index on follow from a certified period, with its theorem.
+    pub from_period: Option<(usize, grundy::period::Certificate)>,
 }
 
 fn checkpoint_path(directory: &Path, code: &str) -> PathBuf {
@@ -84,7 +86,23 @@ pub fn run(
     let mut stream = grundy::octal::stream(code, engine, values.clone());
     let mut last_save = Instant::now();
     let mut since_save = 0u64;
+    let mut next_certification = 1024usize.max(values.len().next_power_of_two());
+    let mut from_period = None;
     while (values.len() as u64) < total {
+        if values.len() >= next_certification {
+            next_certification *= 2;
+            if let Some(certificate) = grundy::octal::certify(code, &values) {
+                // Proved: the rest follows from the period, exactly.
+                let start_index = values.len();
+                let periodicity = &certificate.periodicity;
+                values.extend(
+                    (start_index as u64..total)
+                        .map(|n| periodicity.values[periodicity.locate_u64(n).0]),
+                );
+                from_period = Some((start_index, certificate));
+                break;
+            }
+        }
         let chunk = (total - values.len() as u64).min(4096) as usize;
         values.extend(stream.by_ref().take(chunk));
         since_save += chunk as u64;
@@ -121,6 +139,7 @@ pub fn run(
         values,
         resumed_from,
         seconds: start.elapsed().as_secs_f64(),
+        from_period,
     })
 }
 

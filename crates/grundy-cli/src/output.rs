@@ -132,10 +132,20 @@ pub fn sequence_summary(summary: &crate::long_run::Summary, as_json: bool) -> an
             "largest": largest,
             "checksum": checksum,
             "seconds": summary.seconds,
+            "period_from": summary.from_period.as_ref().map(|(from, _)| from),
         }));
     }
+    let period_note = summary.from_period.as_ref().map_or_else(String::new, |(from, certificate)| {
+        format!(
+            "\nvalues from G({from}) on follow from the certified period {} (preperiod {}; {}, checked to {})",
+            certificate.periodicity.period,
+            certificate.periodicity.preperiod,
+            certificate.theorem.name(),
+            certificate.checked_to
+        )
+    });
     print(&format!(
-        "{}: {} values (G(0) to G({})), largest {largest}, checksum {checksum}\ncomputed {computed} in {:.2} s ({rate:.0} values/s){}\n",
+        "{}: {} values (G(0) to G({})), largest {largest}, checksum {checksum}\ncomputed {computed} in {:.2} s ({rate:.0} values/s){}{period_note}\n",
         summary.code,
         summary.values.len(),
         summary.values.len().saturating_sub(1),

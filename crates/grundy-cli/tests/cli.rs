@@ -469,3 +469,102 @@ fn the_computer_wins_fastest_and_loses_slowest() {
         .max();
     assert_eq!(value["best_move"]["remoteness"].as_u64(), slowest);
 }
+
+#[test]
+fn sequences_resume_after_kill_and_interrupt_bit_identically() {
+    let directory =
+        std::env::temp_dir().join(format!("grundy-sequence-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    std::fs::create_dir_all(&directory).unwrap();
+    let path = |name: &str| directory.join(name).to_string_lossy().into_owned();
+    let (checkpoints, resumed, straight) = (
+        path("checkpoints"),
+        path("resumed.seq"),
+        path("straight.seq"),
+    );
+    let args = |out: &str| -> Vec<String> {
+        [
+            "sequence",
+            "0.6",
+            "--to",
+            "100000",
+            "--checkpoint",
+            &checkpoints,
+            "--checkpoint-every",
+            "1000",
+            "--out",
+            out,
+        ]
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+    };
+    // kill -9 part-way, then Ctrl-C part-way, then finish: the same bytes as one straight run.
+    for signal in ["-KILL", "-INT"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(args(&resumed))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        let output = child.wait_with_output().unwrap();
+        if signal == "-INT" {
+            assert_eq!(
+                output.status.code(),
+                Some(130),
+                "{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            assert!(
+                String::from_utf8_lossy(&output.stderr)
+                    .contains("run the same command again to resume")
+            );
+        }
+        // The run was stopped part-way, with a checkpoint of what it had done.
+        let saved =
+            std::fs::read(std::path::Path::new(&checkpoints).join("0.6.grundy-seq")).unwrap();
+        let (_, values) = grundy::sequence::decode(&saved).unwrap();
+        assert!(
+            values.len() < 100_001,
+            "{signal}: the run finished before it was stopped"
+        );
+    }
+    let output = grundy(
+        &args(&resumed)
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("resumed from"),
+        "{}",
+        stdout(&output)
+    );
+    let output = grundy(&["sequence", "0.6", "--to", "100000", "--out", &straight]);
+    assert!(output.status.success());
+    assert_eq!(
+        std::fs::read(&resumed).unwrap(),
+        std::fs::read(&straight).unwrap()
+    );
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
+#[test]
+fn sequences_use_a_certified_period_and_refuse_other_games() {
+    let value = json(&["sequence", "0.77", "--to", "100000", "--json"]);
+    assert_eq!(value["count"], 100_001);
+    assert!(value["period_from"].as_u64().is_some());
+    let naive = json(&[
+        "sequence", "0.77", "--to", "5000", "--engine", "naive", "--json",
+    ]);
+    let fast = json(&["sequence", "0.77", "--to", "5000", "--json"]);
+    assert_eq!(naive["checksum"], fast["checksum"]);
+    assert!(fails(&["sequence", "nim", "--to", "10"]).contains("not a take-and-break code"));
+    assert!(fails(&["sequence", "octal:0.8", "--to", "10"]).contains("not an octal digit"));
+}

@@ -166,6 +166,35 @@ impl fmt::Display for Code {
     }
 }
 
+/// A certified period of `code`'s Grundy sequence from its first values, when a theorem applies
+/// and the values suffice: the Guy–Smith theorem for codes with splits, the window criterion
+/// (window `t + 1`) for codes without.
+///
+/// # Complexity
+/// `O(L · q)` as [`crate::period::certify_guy_smith`] for `L` values.
+///
+/// # Example
+/// ```
+/// use grundy::octal::{Naive, certify};
+/// let grundy::Game::Octal(kayles) = grundy::parse_game("0.77").unwrap() else { unreachable!() };
+/// let values: Vec<u32> = Naive::new(&kayles).take(200).collect();
+/// let certificate = certify(&kayles, &values).unwrap();
+/// assert_eq!((certificate.periodicity.preperiod, certificate.periodicity.period), (71, 12));
+/// ```
+pub fn certify(code: &Code, values: &[u32]) -> Option<crate::period::Certificate> {
+    if code.has_modifiers() {
+        return None;
+    }
+    let t = code.last_digit()? as u64;
+    if code.max_heaps_left() == 1 {
+        let (search, _) =
+            crate::period::search_window(values.iter().copied(), t + 1, values.len() as u64);
+        search.certificate().cloned()
+    } else {
+        crate::period::certify_guy_smith(values, t, u64::from(code.max_heaps_left()))
+    }
+}
+
 /// The value stream of `code`: the rare/common engine where it applies and `engine` is
 /// [`Engine::Streaming`], the naive one otherwise; continuing after `prefix`.
 pub fn stream(code: &Code, engine: Engine, prefix: Vec<u32>) -> Box<dyn Stream + Send> {
