@@ -501,7 +501,7 @@ fn sequences_resume_after_kill_and_interrupt_bit_identically() {
     };
     // kill -9 part-way, then Ctrl-C part-way, then finish: the same bytes as one straight run.
     for signal in ["-KILL", "-INT"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
             .args(args(&resumed))
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::piped())
