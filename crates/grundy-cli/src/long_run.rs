@@ -44,15 +44,28 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Computes `G(0..=to)`, resuming from and writing checkpoints in `checkpoint` when given.
+/// How to run: the engine, where to keep checkpoints and how often, and whether a certified
+/// period may finish the run.
+pub struct Plan<'a> {
+    pub engine: Engine,
+    pub checkpoint: Option<&'a Path>,
+    pub every: u64,
+    pub use_period: bool,
+}
+
+/// Computes `G(0..=to)`, resuming from and writing checkpoints when the plan says so.
 pub fn run(
     code: &Code,
     to: u64,
-    engine: Engine,
-    checkpoint: Option<&Path>,
-    every: u64,
+    plan: &Plan<'_>,
     observer: &TerminalObserver,
 ) -> anyhow::Result<Summary> {
+    let Plan {
+        engine,
+        checkpoint,
+        every,
+        use_period,
+    } = *plan;
     let name = code.to_string();
     let total = to.checked_add(1).context("--to is too large")?;
     if total > grundy::analysis::MAX_VALUES_LIMIT {
@@ -89,7 +102,7 @@ pub fn run(
     let mut next_certification = 1024usize.max(values.len().next_power_of_two());
     let mut from_period = None;
     while (values.len() as u64) < total {
-        if values.len() >= next_certification {
+        if use_period && values.len() >= next_certification {
             next_certification *= 2;
             if let Some(certificate) = grundy::octal::certify(code, &values) {
                 // Proved: the rest follows from the period, exactly.

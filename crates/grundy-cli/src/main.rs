@@ -134,6 +134,9 @@ each; --text writes one 'n G(n)' pair per line.")]
         /// Values between checkpoints (they are also written every 30 s and on Ctrl-C).
         #[arg(long, value_name = "VALUES", default_value_t = 1 << 20)]
         checkpoint_every: u64,
+        /// Compute every value even after a period is certified (for benchmarks and cross-checks).
+        #[arg(long)]
+        compute_all: bool,
         /// Print the summary as JSON.
         #[arg(long)]
         json: bool,
@@ -314,6 +317,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             text,
             checkpoint,
             checkpoint_every,
+            compute_all,
             json,
             engine,
         } => {
@@ -329,14 +333,13 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 EngineName::Streaming => Engine::Streaming,
                 EngineName::Naive => Engine::Naive,
             };
-            let summary = long_run::run(
-                &code,
-                to,
+            let plan = long_run::Plan {
                 engine,
-                checkpoint.as_deref(),
-                checkpoint_every.max(1),
-                &observer,
-            )?;
+                checkpoint: checkpoint.as_deref(),
+                every: checkpoint_every.max(1),
+                use_period: !compute_all,
+            };
+            let summary = long_run::run(&code, to, &plan, &observer)?;
             long_run::write_outputs(&summary, out.as_deref(), text.as_deref())?;
             output::sequence_summary(&summary, json)
         }

@@ -402,8 +402,6 @@ pub struct RareCommon {
     mask: u32,
     /// Heap sizes `a >= 1` whose value is rare under `mask`, ascending.
     rare: Vec<u32>,
-    /// `common[a]`: whether `G(a)` is common under `mask` (kept beside the values for the scan).
-    common: Vec<bool>,
     histogram: Vec<u64>,
     seen: Seen,
     needed: Seen,
@@ -420,7 +418,6 @@ impl RareCommon {
             values: Vec::new(),
             mask: 0,
             rare: Vec::new(),
-            common: Vec::new(),
             histogram: Vec::new(),
             seen: Seen::default(),
             needed: Seen::default(),
@@ -443,7 +440,6 @@ impl RareCommon {
         }
         engine.largest = prefix.iter().copied().max().unwrap_or(0);
         engine.values = prefix;
-        engine.common = engine.values.iter().map(|&v| !engine.is_rare(v)).collect();
         engine.rare = (1..engine.values.len() as u32).collect();
         engine.rechoose();
         engine.next_rechoice = (engine.values.len() + 1).next_power_of_two().max(64);
@@ -482,7 +478,6 @@ impl RareCommon {
             self.rare = (1..self.values.len() as u32)
                 .filter(|&a| self.is_rare(self.values[a as usize]))
                 .collect();
-            self.common = self.values.iter().map(|&v| !self.is_rare(v)).collect();
         }
     }
 
@@ -533,13 +528,15 @@ impl RareCommon {
             if needed == 0 {
                 break;
             }
-            for a in 1..=m / 2 {
-                if self.common[a] && self.common[m - a] {
-                    needed &= !(1 << (values[a] ^ values[m - a]));
-                    if needed == 0 {
-                        break 'scan;
-                    }
+            let (low, high) = values[1..m].split_at(m / 2);
+            for (x, y) in low.iter().zip(high.iter().rev()) {
+                needed &= !(1 << (x ^ y));
+                if needed == 0 {
+                    break 'scan;
                 }
+            }
+            if m % 2 == 0 {
+                needed &= !1;
             }
         }
         Some(if needed == 0 {
@@ -614,16 +611,20 @@ impl RareCommon {
             if missing == 0 {
                 break;
             }
-            for a in 1..=m / 2 {
-                // Two common heaps make a rare value; only those can still be missing.
-                if self.common[a] && self.common[m - a] {
-                    let v = self.values[a] ^ self.values[m - a];
-                    if v < candidate && self.needed.contains(v) {
-                        self.needed.remove(v);
-                        missing -= 1;
-                        if missing == 0 {
-                            break 'scan;
-                        }
+            // A missing rare value can only come from two common heaps (a pair with a rare heap
+            // was seen above and gives a rare value only if both are rare), so no test is needed.
+            let (low, high) = self.values[1..m].split_at(m / 2);
+            for (x, y) in low
+                .iter()
+                .zip(high.iter().rev())
+                .chain(std::iter::once((&0, &0)).filter(|_| m % 2 == 0))
+            {
+                let v = x ^ y;
+                if v < candidate && self.needed.contains(v) {
+                    self.needed.remove(v);
+                    missing -= 1;
+                    if missing == 0 {
+                        break 'scan;
                     }
                 }
             }
@@ -642,7 +643,6 @@ impl Iterator for RareCommon {
         let value = self.value_at(n);
         self.largest = self.largest.max(value);
         self.values.push(value);
-        self.common.push(!self.is_rare(value));
         if value as usize >= self.histogram.len() {
             self.histogram.resize(value as usize + 1, 0);
         }
