@@ -441,6 +441,9 @@ impl Analyzer<'_> {
                 (Game::Script(script), Position::Argument(argument)) => {
                     self.solve_script(game, script, argument, Play::Misere)
                 }
+                (Game::Octal(_), _) => Err(Error::Refused(format!(
+                    "{game}: misère play of take-and-break codes is not implemented yet (their misère values need a misère engine and misère sums a search); normal play is: drop misere:"
+                ))),
                 (Game::Oddball(_), _) => Err(Error::Refused(format!(
                     "{game}: misère play reverses who wins when the last move is made; {inner} is decided by the parities of the balls held, so misère does not apply"
                 ))),
