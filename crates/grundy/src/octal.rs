@@ -264,32 +264,67 @@ fn allowed(parts: &[usize], modifier: Modifier) -> bool {
 /// # Complexity
 /// `O(t · n)` with two-heap splits, `O(t · n²)` with three-heap splits.
 pub fn for_each_option(code: &Code, values: &[u32], n: usize, mut f: impl FnMut(u32)) {
+    walk(code, n, |step| match step {
+        Step::Whole => f(0),
+        Step::One(m) => f(values[m]),
+        Step::Split(m, heaps, modifier) => for_each_split(values, m, heaps, modifier, &mut f),
+    });
+}
+
+/// One kind of move from a heap, as a digit allows it.
+#[derive(Clone, Copy)]
+enum Step {
+    /// Remove the whole heap.
+    Whole,
+    /// Leave one heap of `m`.
+    One(usize),
+    /// Leave 2 or 3 non-empty heaps adding up to `m`.
+    Split(usize, u8, Modifier),
+}
+
+/// Calls `f` for every kind of move from a heap of `n`, digit by digit.
+fn walk(code: &Code, n: usize, mut f: impl FnMut(Step)) {
     for j in 0..=code.reach(n) {
         let (d, modifier) = code.digit(j);
         if d & 1 != 0 && n == j && j > 0 {
-            f(0);
+            f(Step::Whole);
         }
         if n <= j {
             continue;
         }
         let m = n - j;
         if d & 2 != 0 && j > 0 {
-            f(values[m]);
+            f(Step::One(m));
         }
-        if d & 4 != 0 {
-            for a in 1..=m / 2 {
-                if allowed(&[a, m - a], modifier) {
-                    f(values[a] ^ values[m - a]);
-                }
+        if d & 4 != 0 && m >= 2 {
+            f(Step::Split(m, 2, modifier));
+        }
+        if d & 8 != 0 && m >= 3 {
+            f(Step::Split(m, 3, modifier));
+        }
+    }
+}
+
+/// Calls `f` with the value of every split of `m` into `heaps` heaps the modifier allows.
+fn for_each_split(
+    values: &[u32],
+    m: usize,
+    heaps: u8,
+    modifier: Modifier,
+    f: &mut impl FnMut(u32),
+) {
+    if heaps == 2 {
+        for a in 1..=m / 2 {
+            if allowed(&[a, m - a], modifier) {
+                f(values[a] ^ values[m - a]);
             }
         }
-        if d & 8 != 0 {
-            for a in 1..=m / 3 {
-                for b in a..=(m - a) / 2 {
-                    let c = m - a - b;
-                    if allowed(&[a, b, c], modifier) {
-                        f(values[a] ^ values[b] ^ values[c]);
-                    }
+    } else {
+        for a in 1..=m / 3 {
+            for b in a..=(m - a) / 2 {
+                let c = m - a - b;
+                if allowed(&[a, b, c], modifier) {
+                    f(values[a] ^ values[b] ^ values[c]);
                 }
             }
         }
@@ -350,30 +385,23 @@ impl Iterator for Naive {
 /// The pairs of a split are read from both ends of the values, which vectorises well.
 fn small_mex(code: &Code, values: &[u32], n: usize) -> u32 {
     let mut seen = 0u64;
-    for j in 0..=code.reach(n) {
-        let (d, _) = code.digit(j);
-        if d & 1 != 0 && n == j && j > 0 {
-            seen |= 1;
-        }
-        if n <= j {
-            continue;
-        }
-        let m = n - j;
-        if d & 2 != 0 && j > 0 {
-            seen |= 1 << values[m];
-        }
-        if d & 4 != 0 && m >= 2 {
-            let (low, high) = values[1..m].split_at(m / 2);
-            // Pairs (a, m - a) for a below m / 2; the middle pair (m / 2, m / 2) gives 0.
-            for (x, y) in low.iter().zip(high.iter().rev()) {
-                seen |= 1 << (x ^ y);
-            }
-            if m % 2 == 0 {
-                seen |= 1;
-            }
-        }
-    }
+    walk(code, n, |step| match step {
+        Step::Whole => seen |= 1,
+        Step::One(m) => seen |= 1 << values[m],
+        Step::Split(m, _, _) => seen |= pair_bits(values, m),
+    });
     seen.trailing_ones()
+}
+
+/// The one-word set of `G(a) xor G(m - a)` over all splits of `m` (values below 64). The pairs are
+/// read from both ends of the values, which vectorises well; the middle pair gives 0.
+fn pair_bits(values: &[u32], m: usize) -> u64 {
+    let (low, high) = values[1..m].split_at(m / 2);
+    let mut seen = u64::from(m % 2 == 0);
+    for (x, y) in low.iter().zip(high.iter().rev()) {
+        seen |= 1 << (x ^ y);
+    }
+    seen
 }
 
 impl Stream for Naive {
@@ -489,42 +517,25 @@ impl RareCommon {
             .filter(|&v| self.is_rare(v))
             .fold(0, |bits, v| bits | 1 << v);
         let mut seen = 0u64;
-        let mut splits = [0usize; 16];
-        let mut split_count = 0;
-        for j in 0..=self.code.reach(n) {
-            let (d, _) = self.code.digit(j);
-            if d & 1 != 0 && n == j && j > 0 {
-                seen |= 1;
-            }
-            if n <= j {
-                continue;
-            }
-            let m = n - j;
-            if d & 2 != 0 && j > 0 {
-                seen |= 1 << values[m];
-            }
-            if d & 4 != 0 && m >= 2 {
-                if split_count == splits.len() {
-                    return None;
-                }
-                splits[split_count] = m;
-                split_count += 1;
-                for &a in &self.rare {
-                    let a = a as usize;
-                    if a >= m {
-                        break;
-                    }
-                    seen |= 1 << (values[a] ^ values[m - a]);
+        let mut splits: Vec<usize> = Vec::with_capacity(4);
+        walk(&self.code, n, |step| match step {
+            Step::Whole => seen |= 1,
+            Step::One(m) => seen |= 1 << values[m],
+            Step::Split(m, _, _) => {
+                splits.push(m);
+                // Splits with a rare heap: every common option value comes from one of these.
+                for &a in self.rare.iter().take_while(|&&a| (a as usize) < m) {
+                    seen |= 1 << (values[a as usize] ^ values[m - a as usize]);
                 }
             }
-        }
+        });
         let common_missing = !seen & !rare_bits;
         if common_missing == 0 {
             return None;
         }
         let candidate = common_missing.trailing_zeros();
         let mut needed = rare_bits & !seen & ((1u64 << candidate) - 1);
-        'scan: for &m in &splits[..split_count] {
+        'scan: for &m in &splits {
             if needed == 0 {
                 break;
             }
@@ -558,31 +569,19 @@ impl RareCommon {
             return value;
         }
         self.seen.clear();
-        let mut splits: Vec<usize> = Vec::new();
-        for j in 0..=self.code.reach(n) {
-            let (d, _) = self.code.digit(j);
-            if d & 1 != 0 && n == j && j > 0 {
-                self.seen.insert(0);
-            }
-            if n <= j {
-                continue;
-            }
-            let m = n - j;
-            if d & 2 != 0 && j > 0 {
-                self.seen.insert(self.values[m]);
-            }
-            if d & 4 != 0 && m >= 2 {
+        let mut splits: Vec<usize> = Vec::with_capacity(4);
+        let (values, rare, seen) = (&self.values, &self.rare, &mut self.seen);
+        walk(&self.code, n, |step| match step {
+            Step::Whole => seen.insert(0),
+            Step::One(m) => seen.insert(values[m]),
+            Step::Split(m, _, _) => {
                 splits.push(m);
                 // Splits with a rare heap: every common option value comes from one of these.
-                for &a in &self.rare {
-                    let a = a as usize;
-                    if a >= m {
-                        break;
-                    }
-                    self.seen.insert(self.values[a] ^ self.values[m - a]);
+                for &a in rare.iter().take_while(|&&a| (a as usize) < m) {
+                    seen.insert(values[a as usize] ^ values[m - a as usize]);
                 }
             }
-        }
+        });
         if self.mask == 0 {
             // Every value is rare: there is no common value, and this is the naive method.
             for &m in &splits {
