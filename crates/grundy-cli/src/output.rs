@@ -524,7 +524,11 @@ fn shown_values(report: &PeriodReport, p: &Periodicity) -> Periodicity {
 /// Prints a period report.
 pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
     if as_json {
-        print_json(&period_json(report))
+        let mut value = period_json(report);
+        if let Some(why) = &report.uncertifiable {
+            value["uncertifiable"] = json!(why);
+        }
+        print_json(&value)
     } else {
         print(&period_text(report))
     }
@@ -624,9 +628,13 @@ fn period_text(report: &PeriodReport) -> String {
         }
         Search::Observed(observation) => {
             describe(&mut text, &shown(&observation.periodicity));
+            let why = report
+                .uncertifiable
+                .as_deref()
+                .unwrap_or("no theorem applies to this game");
             let _ = writeln!(
                 text,
-                "certified    no: observed in the first {} values, not proved (no theorem applies to this game)",
+                "certified    no: observed in the first {} values, not proved ({why})",
                 observation.checked_to
             );
         }
@@ -635,6 +643,12 @@ fn period_text(report: &PeriodReport) -> String {
                 text,
                 "period       none found in the first {checked_to} values (raise --max to search further)"
             );
+            if let Some(why) = &report.uncertifiable {
+                let _ = writeln!(
+                    text,
+                    "certified    no period could be certified anyway: {why}"
+                );
+            }
         }
     }
     text

@@ -240,6 +240,8 @@ pub struct PeriodReport {
     /// For no-repeat games the search runs on state vectors: the periodicity's values are ids,
     /// and `state_vectors[id]` is `(G(n, none), G(n, s1), …, G(n, sk))`.
     pub state_vectors: Option<Vec<Vec<u32>>>,
+    /// Why no theorem can certify this game's period, when none can.
+    pub uncertifiable: Option<String>,
 }
 
 /// Answers queries about games. See the crate documentation for an example.
@@ -368,10 +370,30 @@ impl Analyzer<'_> {
             Game::Octal(code) if play == Play::Normal => (self.octal_search(game, code)?.0, None),
             _ => return Err(not_a_sequence(game)),
         };
+        let uncertifiable = match inner {
+            Game::Octal(code) => octal::no_theorem(code).map(str::to_owned),
+            Game::Script(_) => Some(
+                "a script's rules are opaque to grundy, so no theorem's hypothesis can be checked"
+                    .to_owned(),
+            ),
+            Game::Subtraction(subtraction) => match subtraction.set() {
+                SubtractionSet::Family(family)
+                    if family.residue_modulus().is_none() || play == Play::Misere =>
+                {
+                    Some(format!(
+                        "{} is an infinite set, and no theorem grundy knows proves a period for it",
+                        family.name()
+                    ))
+                }
+                _ => None,
+            },
+            _ => None,
+        };
         Ok(PeriodReport {
             game: game.to_string(),
             search,
             state_vectors,
+            uncertifiable,
         })
     }
 

@@ -6,9 +6,10 @@ use num_traits::{ToPrimitive, Zero};
 
 use super::heap::{Evaluation, observed_or_not_found, verified};
 use super::{Analyzer, Error, MAX_VALUES_LIMIT, Move, Outcome, Solution, Watched};
+use crate::engine::Engine;
 use crate::engine::Stream;
 use crate::game::Game;
-use crate::octal::{Code, Modifier};
+use crate::octal::{Code, Modifier, RareCommon};
 use crate::period::{self, Search};
 
 /// The default limit on values for take-and-break games (their values cost `O(n)` or more each).
@@ -31,8 +32,19 @@ pub(super) fn no_theorem(code: &Code) -> Option<&'static str> {
 }
 
 impl Analyzer<'_> {
-    fn octal_limit(&self) -> u64 {
-        self.config.max_values.unwrap_or(DEFAULT_OCTAL_VALUES)
+    /// The value limit for `code`: the configured one, or a default that keeps the work near a few
+    /// seconds — values cost `O(n)` each with two-heap splits (`O(1)`-ish with rare/common) and
+    /// `O(n²)` with three-heap splits.
+    fn octal_limit(&self, code: &Code) -> u64 {
+        self.config
+            .max_values
+            .unwrap_or(match code.max_heaps_left() {
+                3 => 4096,
+                2 if self.config.engine == Engine::Naive || RareCommon::new(code).is_none() => {
+                    1 << 16
+                }
+                _ => DEFAULT_OCTAL_VALUES,
+            })
     }
 
     /// Searches a take-and-break game's Grundy sequence for its period and certifies it.
@@ -41,7 +53,7 @@ impl Analyzer<'_> {
         game: &Game,
         code: &Code,
     ) -> Result<(Search, Vec<u32>), Error> {
-        let limit = self.octal_limit();
+        let limit = self.octal_limit(code);
         let mut values = Watched::new(
             BoxedStream(crate::octal::stream(code, self.config.engine, Vec::new())),
             self.observer,
