@@ -8,22 +8,48 @@ use num_traits::{One, Zero};
 
 use crate::engine::Play;
 
-/// The distinct Fibonacci numbers `1, 2, 3, 5, 8, …` up to `n`.
-fn fibonacci_up_to(n: &BigUint) -> Vec<BigUint> {
-    let mut numbers = Vec::new();
-    let (mut a, mut b) = (BigUint::one(), BigUint::from(2u32));
-    while &a <= n {
-        let next = &a + &b;
-        numbers.push(std::mem::replace(&mut a, std::mem::replace(&mut b, next)));
-    }
-    numbers
-}
+/// The largest heap accepted, in decimal digits: the Zeckendorf walk takes `O(d²)` time.
+pub const MAX_DIGITS: usize = 2_000;
 
-/// The Zeckendorf representation of `n`: non-consecutive Fibonacci numbers summing to `n`,
-/// largest first (greedy).
+/// Calls `f` with each term of the Zeckendorf representation of `n` (non-consecutive Fibonacci
+/// numbers `1, 2, 3, 5, …` summing to `n`), largest first, by the greedy walk down the Fibonacci
+/// numbers — keeping only two of them at a time.
 ///
 /// # Complexity
-/// `O(d²)` for `d` digits (`O(d)` terms of `O(d)` digits).
+/// `O(d²)` time for `d` digits, `O(d)` memory.
+pub fn for_each_term(n: &BigUint, mut f: impl FnMut(&BigUint)) {
+    // The largest pair (a, b) of consecutive Fibonacci numbers with a <= n < b.
+    let (mut a, mut b) = (BigUint::one(), BigUint::from(2u32));
+    if n.is_zero() {
+        return;
+    }
+    while &b <= n {
+        let next = &a + &b;
+        a = std::mem::replace(&mut b, next);
+    }
+    let mut rest = n.clone();
+    // Walk down: (a, b) -> (b - a, a), taking a whenever it fits.
+    loop {
+        if a <= rest {
+            rest -= &a;
+            f(&a);
+            if rest.is_zero() {
+                return;
+            }
+        }
+        if a == BigUint::one() {
+            return;
+        }
+        let lower = &b - &a;
+        b = std::mem::replace(&mut a, lower);
+    }
+}
+
+/// The Zeckendorf representation of `n`, largest term first.
+///
+/// # Complexity
+/// `O(d²)` time for `d` digits; the terms take `O(d²)` memory, so prefer [`for_each_term`] for
+/// very large `n`.
 ///
 /// # Example
 /// ```
@@ -32,15 +58,20 @@ fn fibonacci_up_to(n: &BigUint) -> Vec<BigUint> {
 /// assert_eq!(terms, [89, 8, 3]);
 /// ```
 pub fn zeckendorf(n: &BigUint) -> Vec<BigUint> {
-    let mut rest = n.clone();
     let mut terms = Vec::new();
-    for f in fibonacci_up_to(n).into_iter().rev() {
-        if f <= rest {
-            rest -= &f;
-            terms.push(f);
-        }
-    }
+    for_each_term(n, |t| terms.push(t.clone()));
     terms
+}
+
+/// The smallest Zeckendorf term of `n` and the number of terms (`None` for 0).
+pub fn smallest_term(n: &BigUint) -> Option<(BigUint, usize)> {
+    let mut smallest = None;
+    let mut count = 0;
+    for_each_term(n, |t| {
+        smallest = Some(t.clone());
+        count += 1;
+    });
+    smallest.map(|s| (s, count))
 }
 
 /// The quota in force: the given one, or `n - 1` on a fresh heap (0 for `n <= 1`).
@@ -62,9 +93,7 @@ pub fn effective_quota(heap: &BigUint, quota: Option<&BigUint>) -> BigUint {
 /// assert!(wins(&12u32.into(), &11u32.into())); // 12 = 8 + 3 + 1: take 1
 /// ```
 pub fn wins(heap: &BigUint, quota: &BigUint) -> bool {
-    zeckendorf(heap)
-        .last()
-        .is_some_and(|smallest| smallest <= quota)
+    smallest_term(heap).is_some_and(|(smallest, _)| &smallest <= quota)
 }
 
 /// A winning move: take `take`, leaving `to = (n - take, 2 · take)`.
@@ -101,13 +130,13 @@ pub fn winning_moves(heap: &BigUint, quota: &BigUint) -> Vec<FibonacciMove> {
         return Vec::new();
     }
     let mut left = BigUint::zero();
-    for term in zeckendorf(&(heap - 1u32)) {
-        left += &term;
+    for_each_term(&(heap - 1u32), |term| {
+        left += term;
         let take = heap - &left;
-        if &take <= quota && term > &take * 2u32 {
+        if &take <= quota && *term > &take * 2u32 {
             takes.push(take);
         }
-    }
+    });
     if heap <= quota {
         takes.push(heap.clone());
     }
@@ -194,10 +223,15 @@ mod tests {
     #[test]
     fn fresh_heaps_lose_exactly_at_fibonacci_numbers() {
         let table = grundy_table(400, Play::Normal);
-        let fibonacci = fibonacci_up_to(&400u32.into());
+        let fibonacci = [1usize, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377];
         for n in 1..=400usize {
             let loses = table[n][n - 1] == 0;
-            assert_eq!(loses, fibonacci.contains(&n.into()), "{n}");
+            assert_eq!(loses, fibonacci.contains(&n), "{n}");
+            assert_eq!(
+                smallest_term(&n.into()).map(|(_, c)| c == 1),
+                Some(fibonacci.contains(&n)),
+                "{n}"
+            );
         }
     }
 }

@@ -299,8 +299,13 @@ impl Analyzer<'_> {
                 &scope,
             ));
         }
+        if heap.to_string().len() > fibonacci_nim::MAX_DIGITS {
+            return Err(Error::Refused(format!(
+                "Fibonacci Nim heaps are solved by a walk over their Zeckendorf terms, O(d²) for d digits; grundy accepts up to {} digits",
+                fibonacci_nim::MAX_DIGITS
+            )));
+        }
         let wins = fibonacci_nim::wins(heap, &q);
-        let terms = fibonacci_nim::zeckendorf(heap);
         let winning_moves = fibonacci_nim::winning_moves(heap, &q)
             .into_iter()
             .map(|m| Move {
@@ -310,26 +315,32 @@ impl Analyzer<'_> {
             .collect();
         let grundy = small
             .map(|n| BigUint::from(fibonacci_nim::grundy_table(n, Play::Normal)[n][capped(n)]));
-        let reason = match terms.last() {
+        let reason = match fibonacci_nim::smallest_term(heap) {
             None => "the heap is empty: the player to move has no move and loses.".to_owned(),
-            Some(smallest) => format!(
-                "Zeckendorf: {heap} = {}; the player to move wins exactly when the smallest term ({smallest}) is at most the quota ({q}){}{}.",
-                terms
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" + "),
-                if wins {
-                    ", by taking it"
+            Some((smallest, count)) => {
+                let expansion = if count <= 8 && heap.bits() <= 256 {
+                    let terms: Vec<String> = fibonacci_nim::zeckendorf(heap)
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect();
+                    format!("{heap} = {}", terms.join(" + "))
                 } else {
-                    ", which it is not, so the player to move loses"
-                },
-                if grundy.is_none() {
-                    "; the Grundy value is beyond the table limit (--max)"
-                } else {
-                    ""
-                }
-            ),
+                    format!("the heap is a sum of {count} non-consecutive Fibonacci numbers")
+                };
+                format!(
+                    "Zeckendorf: {expansion}; the player to move wins exactly when the smallest term ({smallest}) is at most the quota ({q}){}{}.",
+                    if wins {
+                        ", by taking it"
+                    } else {
+                        ", which it is not, so the player to move loses"
+                    },
+                    if grundy.is_none() {
+                        "; the Grundy value is beyond the table limit (--max)"
+                    } else {
+                        ""
+                    }
+                )
+            }
         };
         Ok(Solution {
             game: game.to_string(),
