@@ -11,6 +11,9 @@ use crate::norepeat::{StateValues, last_index};
 use crate::period::{self, Search};
 use crate::subtraction::FiniteSet;
 
+/// The most amounts a no-repeat set may have.
+const MAX_NOREPEAT_AMOUNTS: usize = 1000;
+
 /// A no-repeat game's values: the search result on state-vector ids, the ids read, and the vectors.
 pub(super) struct States {
     pub(super) search: Search,
@@ -44,6 +47,12 @@ impl Analyzer<'_> {
         set: &FiniteSet,
         play: Play,
     ) -> Result<(Search, States), Error> {
+        if set.members().len() > MAX_NOREPEAT_AMOUNTS {
+            return Err(Error::Refused(format!(
+                "{game} has {} amounts; a no-repeat position carries the last amount taken, so each heap size costs |S|² work and |S| values of memory, and grundy accepts at most {MAX_NOREPEAT_AMOUNTS} amounts",
+                set.members().len()
+            )));
+        }
         let limit = self.config.max_values.unwrap_or(super::DEFAULT_MAX_VALUES);
         let mut stream = Watched::new(StateValues::new(set, play), self.observer, limit);
         let (search, ids) = period::search_window(stream.by_ref(), set.largest(), limit);
