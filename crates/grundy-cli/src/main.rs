@@ -180,7 +180,8 @@ struct Common {
     /// Print JSON on stdout instead of text.
     #[arg(long)]
     json: bool,
-    /// The most values to compute (default 10^7; 10^6 for squares, 10^5 for primes; at most 10^9).
+    /// The most values, table cells or positions to compute (defaults: 10^7 values, 10^6 for
+    /// squares, 10^5 for primes, 2^20 for take-and-break codes; 4·10^6 cells or positions; at most 10^9).
     #[arg(long, value_name = "L", allow_hyphen_values = true)]
     max: Option<String>,
     /// The engine for Grundy values (answers are identical; speed differs).
@@ -196,7 +197,8 @@ enum Problem {
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum EngineName {
-    /// Ring buffer of the last max S values (finite sets), value counting (all-but sets).
+    /// The fast engine: ring buffer of the last max S values (finite sets), value counting
+    /// (all-but sets), rare/common (take-and-break codes).
     Streaming,
     /// The definition, mex over every option: the reference implementation.
     Naive,

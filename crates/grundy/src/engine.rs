@@ -12,8 +12,9 @@ pub enum Engine {
     /// options, looked up in a table of every earlier value. The reference the others are
     /// tested against.
     Naive,
-    /// The fast engine for each kind of set: a ring buffer of the last `max S` values for finite
-    /// sets (memory `O(max S)`), value counting for all-but sets (`O(|X| log |X|)` per value).
+    /// The fast engine for each kind of game: a ring buffer of the last `max S` values for finite
+    /// sets (memory `O(max S)`), value counting for all-but sets (`O(|X| log |X|)` per value), the
+    /// rare/common method for take-and-break codes that allow it (see [`crate::octal`]).
     #[default]
     Streaming,
 }
