@@ -15,6 +15,9 @@ use crate::position::Position;
 use crate::solver::Loopy;
 use crate::subtraction::SubtractionSet;
 
+/// An option of a sum: (the component moved in, the move's description), and the new positions.
+type SumOption = ((usize, String), Vec<Position>);
+
 /// The sum's text with component `index` moved to `position`.
 fn sum_text(components: &[Component], index: usize, position: &Position) -> String {
     let parts: Vec<String> = components
@@ -372,12 +375,11 @@ impl Analyzer<'_> {
     }
 
     /// The options of a sum state: a move in one component.
-    #[allow(clippy::type_complexity)]
     fn sum_options(
         &self,
         components: &[Component],
         state: &[Position],
-    ) -> Result<Vec<((usize, String), Vec<Position>)>, Error> {
+    ) -> Result<Vec<SumOption>, Error> {
         let mut options = Vec::new();
         for (i, component) in components.iter().enumerate() {
             for (description, position) in self.all_moves(&component.game, &state[i])? {
