@@ -68,10 +68,10 @@ pub fn run(
     } = *plan;
     let name = code.to_string();
     let total = to.checked_add(1).context("--to is too large")?;
-    if total > grundy::analysis::MAX_VALUES_LIMIT {
+    if total > grundy::analysis::MAX_OCTAL_VALUES {
         bail!(
-            "a sequence holds at most {} values (4 bytes each in memory); --to {to} asks for more",
-            grundy::analysis::MAX_VALUES_LIMIT
+            "a sequence holds at most {} values (the run keeps each in several places in memory); --to {to} asks for more",
+            grundy::analysis::MAX_OCTAL_VALUES
         );
     }
     let mut values: Vec<u32> = Vec::new();

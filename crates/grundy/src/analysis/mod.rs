@@ -11,6 +11,8 @@ mod general;
 mod heap;
 mod norepeat;
 mod octal;
+
+pub use octal::MAX_OCTAL_VALUES;
 mod sum;
 
 use num_bigint::BigUint;

@@ -12,6 +12,13 @@ use crate::game::Game;
 use crate::octal::{Code, Modifier, RareCommon};
 use crate::period::{self, Search};
 
+/// Memory a take-and-break search needs per value, at worst: 4-byte values in the engine and in
+/// the search, 4 bytes per rare heap, and vectors that double as they grow.
+const BYTES_PER_VALUE: u64 = 24;
+
+/// The most values a take-and-break search may compute: about 5 GB at [`BYTES_PER_VALUE`].
+pub const MAX_OCTAL_VALUES: u64 = 200_000_000;
+
 /// The default limit on values for take-and-break games (their values cost `O(n)` or more each).
 pub const DEFAULT_OCTAL_VALUES: u64 = 1 << 20;
 
@@ -35,8 +42,9 @@ impl Analyzer<'_> {
     /// The value limit for `code`: the configured one, or a default that keeps the work near a few
     /// seconds — values cost `O(n)` each with two-heap splits (`O(1)`-ish with rare/common) and
     /// `O(n²)` with three-heap splits.
-    fn octal_limit(&self, code: &Code) -> u64 {
-        self.config
+    fn octal_limit(&self, code: &Code) -> Result<u64, Error> {
+        let limit = self
+            .config
             .max_values
             .unwrap_or(match code.max_heaps_left() {
                 3 => 4096,
@@ -44,7 +52,13 @@ impl Analyzer<'_> {
                     1 << 16
                 }
                 _ => DEFAULT_OCTAL_VALUES,
-            })
+            });
+        if limit > MAX_OCTAL_VALUES {
+            return Err(Error::Setting(format!(
+                "take-and-break searches keep about {BYTES_PER_VALUE} bytes per value (the values, the search's copy and the rare heaps, with room to grow), so grundy accepts at most {MAX_OCTAL_VALUES} values for them; got {limit}"
+            )));
+        }
+        Ok(limit)
     }
 
     /// Searches a take-and-break game's Grundy sequence for its period and certifies it.
@@ -53,7 +67,7 @@ impl Analyzer<'_> {
         game: &Game,
         code: &Code,
     ) -> Result<(Search, Vec<u32>), Error> {
-        let limit = self.octal_limit(code);
+        let limit = self.octal_limit(code)?;
         let mut values = Watched::new(
             BoxedStream(crate::octal::stream(code, self.config.engine, Vec::new())),
             self.observer,
