@@ -201,19 +201,15 @@ impl Analyzer<'_> {
                 ""
             }
         );
-        Ok(Solution {
-            game: game.to_string(),
+        Ok(Solution::new(
+            game,
             position,
-            outcome: if lose { Outcome::Lose } else { Outcome::Win },
+            if lose { Outcome::Lose } else { Outcome::Win },
             grundy,
-            misere_grundy: None,
-            loopy: None,
             winning_moves,
-            remoteness: None,
-            moves: Vec::new(),
-            basis: Basis::Rule("Wythoff's theorem"),
+            Basis::Rule("Wythoff's theorem"),
             reason,
-        })
+        ))
     }
 
     /// The grid of Wythoff Grundy values `G(a, b)` for `a, b <= to`.
@@ -342,19 +338,15 @@ impl Analyzer<'_> {
                 )
             }
         };
-        Ok(Solution {
-            game: game.to_string(),
+        Ok(Solution::new(
+            game,
             position,
-            outcome: if wins { Outcome::Win } else { Outcome::Lose },
+            if wins { Outcome::Win } else { Outcome::Lose },
             grundy,
-            misere_grundy: None,
-            loopy: None,
             winning_moves,
-            remoteness: None,
-            moves: Vec::new(),
-            basis: Basis::Rule("Zeckendorf's characterisation"),
+            Basis::Rule("Zeckendorf's characterisation"),
             reason,
-        })
+        ))
     }
 
     /// Grundy values of fresh Fibonacci Nim heaps `from..=to`.

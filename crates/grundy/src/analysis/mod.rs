@@ -184,6 +184,32 @@ pub struct Solution {
 }
 
 impl Solution {
+    /// An answer with the common fields; misère, loopy and per-move data are empty (set them with
+    /// struct update syntax where a game has them).
+    pub(crate) fn new(
+        game: &Game,
+        position: String,
+        outcome: Outcome,
+        grundy: Option<BigUint>,
+        winning_moves: Vec<Move>,
+        basis: Basis,
+        reason: String,
+    ) -> Self {
+        Self {
+            game: game.to_string(),
+            position,
+            outcome,
+            grundy,
+            misere_grundy: None,
+            loopy: None,
+            winning_moves,
+            remoteness: None,
+            moves: Vec::new(),
+            basis,
+            reason,
+        }
+    }
+
     /// The move a computer plays, as GAMESMAN chooses: the best value for the mover (win, tie,
     /// draw, lose), winning or tying as fast as possible and losing as slowly as possible. `None`
     /// when the moves were not solved one by one (or there are none).

@@ -101,19 +101,15 @@ impl Analyzer<'_> {
                 "loses"
             }
         );
-        Ok(Solution {
-            game: game.to_string(),
-            position: String::new(),
+        Ok(Solution::new(
+            game,
+            String::new(),
             outcome,
-            grundy: Some(total),
-            misere_grundy: None,
-            loopy: None,
+            Some(total),
             winning_moves,
-            remoteness: None,
-            moves: Vec::new(),
-            basis: Basis::Components(bases),
+            Basis::Components(bases),
             reason,
-        })
+        ))
     }
 
     /// A sum of one `∞(K)` and nimbers with xor `x` (theory.md §8): a win iff `x ∈ K`, by moving
@@ -153,19 +149,15 @@ impl Analyzer<'_> {
                 "a draw"
             }
         );
-        Ok(Solution {
-            game: game.to_string(),
-            position: String::new(),
-            outcome: if wins { Outcome::Win } else { Outcome::Draw },
-            grundy: None,
-            misere_grundy: None,
-            loopy: None,
+        Ok(Solution::new(
+            game,
+            String::new(),
+            if wins { Outcome::Win } else { Outcome::Draw },
+            None,
             winning_moves,
-            remoteness: None,
-            moves: Vec::new(),
-            basis: Basis::Components(bases),
+            Basis::Components(bases),
             reason,
-        })
+        ))
     }
 
     /// Every move of `component` to a position of Grundy value `target`, with its new position.
