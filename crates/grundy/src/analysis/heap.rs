@@ -182,17 +182,16 @@ impl Analyzer<'_> {
             Play::Misere => (None, Some(value)),
         };
         Ok(Solution {
-            game: game.to_string(),
-            position: heap.to_string(),
-            outcome,
-            grundy,
             misere_grundy,
-            loopy: None,
-            winning_moves,
-            remoteness: None,
-            moves: Vec::new(),
-            basis: evaluation.basis(),
-            reason,
+            ..Solution::new(
+                game,
+                heap.to_string(),
+                outcome,
+                grundy,
+                winning_moves,
+                evaluation.basis(),
+                reason,
+            )
         })
     }
 }

@@ -240,23 +240,20 @@ impl Analyzer<'_> {
                 "loses"
             }
         );
-        Ok(Solution {
-            game: game.to_string(),
-            position: heaps
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(","),
+        let position = heaps
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+        Ok(Solution::new(
+            game,
+            position,
             outcome,
-            grundy: Some(total),
-            misere_grundy: None,
-            loopy: None,
+            Some(total),
             winning_moves,
-            remoteness: None,
-            moves: Vec::new(),
-            basis: evaluation.basis(),
+            evaluation.basis(),
             reason,
-        })
+        ))
     }
 }
 
