@@ -492,7 +492,7 @@ impl Analyzer<'_> {
                     self.solve_script(game, script, argument, Play::Misere)
                 }
                 (Game::Octal(_), _) => Err(Error::Refused(format!(
-                    "{game}: misère play of take-and-break codes is not implemented yet (their misère values need a misère engine and misère sums a search); normal play is: drop misere:"
+                    "{game}: misère play of take-and-break codes is not implemented yet — a split leaves a sum of heaps, and misère sums do not combine by xor, so each split's misère value needs a search of its own; normal play is: drop misere:"
                 ))),
                 (Game::Oddball(_), _) => Err(Error::Refused(format!(
                     "{game}: misère play reverses who wins when the last move is made; {inner} is decided by the parities of the balls held, so misère does not apply"
