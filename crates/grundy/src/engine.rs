@@ -91,6 +91,14 @@ pub trait Stream: Iterator<Item = u32> {
     fn position(&self) -> u64;
     /// About how many options the next value examines: a unit of work for progress reports.
     fn work_per_value(&self) -> u64;
+    /// Every value computed so far, for engines that keep them all (so callers need no copy).
+    fn computed(&self) -> Option<&[u32]> {
+        None
+    }
+    /// Hands over the values kept by [`computed`](Self::computed), leaving none.
+    fn take_computed(&mut self) -> Vec<u32> {
+        Vec::new()
+    }
 }
 
 impl Stream for Values {

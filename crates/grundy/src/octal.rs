@@ -416,6 +416,14 @@ impl Stream for Naive {
             / 2
             + 1
     }
+
+    fn computed(&self) -> Option<&[u32]> {
+        Some(&self.values)
+    }
+
+    fn take_computed(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.values)
+    }
 }
 
 /// The rare/common engine (theory.md §5) for codes whose moves leave at most two heaps and carry
@@ -666,6 +674,14 @@ impl Stream for RareCommon {
 
     fn work_per_value(&self) -> u64 {
         (self.code.reach(self.values.len()) as u64 + 1) * (self.rare.len() as u64 + 16)
+    }
+
+    fn computed(&self) -> Option<&[u32]> {
+        Some(&self.values)
+    }
+
+    fn take_computed(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.values)
     }
 }
 

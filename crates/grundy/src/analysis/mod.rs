@@ -306,6 +306,21 @@ impl<'o, S: Stream> Watched<'o, S> {
     ///
     /// # Errors
     /// [`Error::Interrupted`] if the observer stops it.
+    /// Advances the stream to `count` values without copying them (for engines that keep them).
+    ///
+    /// # Errors
+    /// [`Error::Interrupted`] if the observer stops it.
+    fn advance_to(&mut self, count: u64) -> Result<(), Error> {
+        let missing = count.saturating_sub(self.values.position());
+        self.by_ref().take(missing as usize).for_each(drop);
+        if self.interrupted {
+            return Err(Error::Interrupted {
+                checked_to: self.values.position(),
+            });
+        }
+        Ok(())
+    }
+
     fn extend_to(&mut self, prefix: &mut Vec<u32>, count: u64) -> Result<(), Error> {
         let missing = count.saturating_sub(prefix.len() as u64);
         prefix.extend(self.by_ref().take(missing as usize));

@@ -12,8 +12,8 @@ use crate::game::Game;
 use crate::octal::{Code, Modifier, RareCommon};
 use crate::period::{self, Search};
 
-/// Memory a take-and-break search needs per value, at worst: 4-byte values in the engine and in
-/// the search, 4 bytes per rare heap, and vectors that double as they grow.
+/// Memory a take-and-break run needs per value, at worst: 4-byte values, 4 bytes per rare heap,
+/// vectors that double as they grow, and the copy a `sequence` run keeps for its files.
 const BYTES_PER_VALUE: u64 = 24;
 
 /// The most values a take-and-break search may compute: about 5 GB at [`BYTES_PER_VALUE`].
@@ -55,7 +55,7 @@ impl Analyzer<'_> {
             });
         if limit > MAX_OCTAL_VALUES {
             return Err(Error::Setting(format!(
-                "take-and-break searches keep about {BYTES_PER_VALUE} bytes per value (the values, the search's copy and the rare heaps, with room to grow), so grundy accepts at most {MAX_OCTAL_VALUES} values for them; got {limit}"
+                "take-and-break runs keep up to {BYTES_PER_VALUE} bytes per value (the values, the rare heaps, with room to grow), so grundy accepts at most {MAX_OCTAL_VALUES} values for them; got {limit}"
             )));
         }
         Ok(limit)
@@ -79,19 +79,26 @@ impl Analyzer<'_> {
                 period::search_window(values.by_ref(), t as u64 + 1, limit)
             }
             (None, Some(t)) => {
+                // The engine keeps every value; the search reads them there (one copy in memory).
                 let heaps = u64::from(code.max_heaps_left());
-                let mut prefix = Vec::new();
                 let mut target = 256.min(limit);
-                loop {
-                    values.extend_to(&mut prefix, target)?;
-                    if let Some(certificate) = period::certify_guy_smith(&prefix, t as u64, heaps) {
-                        break (Search::Certified(certificate), prefix);
+                let search = loop {
+                    values.advance_to(target)?;
+                    let computed = values
+                        .values
+                        .0
+                        .computed()
+                        .expect("octal engines keep their values");
+                    if let Some(certificate) = period::certify_guy_smith(computed, t as u64, heaps)
+                    {
+                        break Search::Certified(certificate);
                     }
                     if target >= limit {
-                        break (observed_or_not_found(&prefix), prefix);
+                        break observed_or_not_found(computed);
                     }
                     target = target.saturating_mul(2).min(limit);
-                }
+                };
+                (search, values.values.0.take_computed())
             }
             _ => {
                 let mut prefix = Vec::new();
@@ -275,6 +282,14 @@ impl Stream for BoxedStream {
 
     fn work_per_value(&self) -> u64 {
         self.0.work_per_value()
+    }
+
+    fn computed(&self) -> Option<&[u32]> {
+        self.0.computed()
+    }
+
+    fn take_computed(&mut self) -> Vec<u32> {
+        self.0.take_computed()
     }
 }
 
