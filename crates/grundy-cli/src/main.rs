@@ -17,7 +17,7 @@ use crate::progress::TerminalObserver;
 
 const EXAMPLES: &str = "\
 Examples:
-  grundy solve subtraction:1,3,4 1000000000000000000   who wins with 10^18 candies, taking 1, 3 or 4?
+  grundy solve subtraction:1,3,4 1000000000000000000   10^18 candies, take 1, 3 or 4: who wins?
   grundy solve bash:3 10^100 --json                    LeetCode 292 at a googol, as JSON
   grundy solve nim 3,4,5                               every winning move of Nim
   grundy solve misere:nim 1,1,5                        misère Nim (the last mover loses)
@@ -29,6 +29,9 @@ Examples:
   grundy table wythoff --to 9                          the grid of Wythoff Grundy values
   grundy period subtraction:2,5,7                      period 22, with its certificate
   grundy period allbut:2,3,7                           arithmetic period (saltus) of an all-but game
+  grundy period 0.77                                   Kayles: period 12 from 71 (Guy–Smith)
+  grundy solve oddball:1,2,3 4                         a tie, with remoteness and every move
+  grundy solve script:examples/cycle.rhai 4            a scripted game with cycles: a draw
 
 Games:
   subtraction:1,3,4       remove 1, 3 or 4 (ranges: subtraction:1..3,7)
@@ -39,6 +42,9 @@ Games:
   wythoff                 two heaps; take from one, or the same from both; position a,b
   fibonacci-nim           take at most twice the last take; position n (fresh) or n/q
   norepeat:1,2,3          no taking what the opponent just took; position n or n/last
+  oddball:1,2,3           the contest game: odd holdings win at the end; position n or n/a/b
+  0.77, 4!.0, 0.[3]       take-and-break codes (Kayles, Grundy's game, Nim); positions are heaps
+  script:game.rhai        your own rules as a rhai script (see examples/*.rhai)
   misere:GAME             the same game, but whoever moves last loses
   A[pos] + B[pos]         a sum: move in one component per turn
 
