@@ -186,13 +186,15 @@ pub fn certify(code: &Code, values: &[u32]) -> Option<crate::period::Certificate
         return None;
     }
     let t = code.last_digit()? as u64;
-    if code.max_heaps_left() == 1 {
+    let certificate = if code.max_heaps_left() == 1 {
         let (search, _) =
             crate::period::search_window(values.iter().copied(), t + 1, values.len() as u64);
         search.certificate().cloned()
     } else {
         crate::period::certify_guy_smith(values, t, u64::from(code.max_heaps_left()))
-    }
+    }?;
+    // Nothing is called certified before the independent checker agrees.
+    certificate.verify(values).is_ok().then_some(certificate)
 }
 
 /// The value stream of `code`: the rare/common engine where it applies and `engine` is

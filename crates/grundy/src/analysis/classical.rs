@@ -66,21 +66,21 @@ pub(super) fn solve_nim(game: &Game, heaps: &[BigUint], play: Play) -> Solution 
             to: heaps_text(&m.to),
         })
         .collect();
+    let basis = Basis::Rule(match play {
+        Play::Normal => "Bouton's theorem",
+        Play::Misere => "Bouton's misère rule",
+    });
     Solution {
-        game: game.to_string(),
-        position: heaps_text(heaps),
-        outcome,
-        grundy,
         misere_grundy,
-        loopy: None,
-        winning_moves,
-        remoteness: None,
-        moves: Vec::new(),
-        basis: Basis::Rule(match play {
-            Play::Normal => "Bouton's theorem",
-            Play::Misere => "Bouton's misère rule",
-        }),
-        reason,
+        ..Solution::new(
+            game,
+            heaps_text(heaps),
+            outcome,
+            grundy,
+            winning_moves,
+            basis,
+            reason,
+        )
     }
 }
 
@@ -101,26 +101,25 @@ fn misere_from_table(
     cells: u64,
     scope: &str,
 ) -> Solution {
-    let verdict = if value == 0 { "loses" } else { "wins" };
-    Solution {
-        game: game.to_string(),
+    let outcome = if value == 0 {
+        Outcome::Lose
+    } else {
+        Outcome::Win
+    };
+    let reason = format!(
+        "computed the misère values G⁻ of every position {scope} (no move left is worth 1): G⁻ = {value}, so the player to move {}.",
+        if value == 0 { "loses" } else { "wins" }
+    );
+    Solution::new(
+        game,
         position,
-        outcome: if value == 0 {
-            Outcome::Lose
-        } else {
-            Outcome::Win
-        },
-        grundy: None,
-        misere_grundy: Some(value.into()),
-        loopy: None,
+        outcome,
+        None,
         winning_moves,
-        remoteness: None,
-        moves: Vec::new(),
-        basis: Basis::Computed { computed: cells },
-        reason: format!(
-            "computed the misère values G⁻ of every position {scope} (no move left is worth 1): G⁻ = {value}, so the player to move {verdict}."
-        ),
-    }
+        Basis::Computed { computed: cells },
+        reason,
+    )
+    .with_value(Play::Misere, value.into())
 }
 
 impl Analyzer<'_> {

@@ -67,35 +67,24 @@ impl Analyzer<'_> {
                 scored(play, records.get(oddball::index(l, m, t)))
             })
             .collect();
-        let winning_moves = moves
-            .iter()
-            .filter(|m| m.value == Outcome::Win)
-            .map(|m| m.play.clone())
-            .collect();
         let reason = format!(
             "retrograde analysis of all {} positions with at most {n} balls left (only the parities of the holdings matter): {}. The game is decided by parities, not by the last move, so it has no Grundy value.",
             records.len(),
             verdict(solved)
         );
-        Ok(Solution {
-            game: game.to_string(),
-            position: if mine == &BigUint::ZERO && theirs == &BigUint::ZERO {
-                left.to_string()
-            } else {
-                format!("{left}/{mine}/{theirs}")
-            },
-            outcome: solved.value,
-            grundy: None,
-            misere_grundy: None,
-            loopy: None,
-            winning_moves,
-            remoteness: solved.remoteness,
+        let position = if mine == &BigUint::ZERO && theirs == &BigUint::ZERO {
+            left.to_string()
+        } else {
+            format!("{left}/{mine}/{theirs}")
+        };
+        Ok(Solution::from_graph(
+            game,
+            position,
+            solved,
             moves,
-            basis: Basis::Search {
-                positions: records.len() as u64,
-            },
+            records.len() as u64,
             reason,
-        })
+        ))
     }
 }
 
@@ -179,11 +168,6 @@ impl Analyzer<'_> {
                 )
             })
             .collect();
-        let winning_moves = moves
-            .iter()
-            .filter(|m| m.value == Outcome::Win)
-            .map(|m| m.play.clone())
-            .collect();
         let loopy = (rules.impartial() && play == Play::Normal)
             .then(|| loopy_values(&graph).swap_remove(0));
         let grundy = match &loopy {
@@ -205,20 +189,11 @@ impl Analyzer<'_> {
             start.key,
             verdict(solved)
         );
+        let positions = graph.state_count() as u64;
         Ok(Solution {
-            game: game.to_string(),
-            position: argument.to_owned(),
-            outcome: solved.value,
             grundy,
-            misere_grundy: None,
             loopy,
-            winning_moves,
-            remoteness: solved.remoteness,
-            moves,
-            basis: Basis::Search {
-                positions: graph.state_count() as u64,
-            },
-            reason,
+            ..Solution::from_graph(game, argument.to_owned(), solved, moves, positions, reason)
         })
     }
 

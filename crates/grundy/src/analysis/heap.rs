@@ -177,22 +177,16 @@ impl Analyzer<'_> {
             })
             .collect();
         let reason = reason(game, play, heap, &value, outcome, &evaluation);
-        let (grundy, misere_grundy) = match play {
-            Play::Normal => (Some(value), None),
-            Play::Misere => (None, Some(value)),
-        };
-        Ok(Solution {
-            misere_grundy,
-            ..Solution::new(
-                game,
-                heap.to_string(),
-                outcome,
-                grundy,
-                winning_moves,
-                evaluation.basis(),
-                reason,
-            )
-        })
+        Ok(Solution::new(
+            game,
+            heap.to_string(),
+            outcome,
+            None,
+            winning_moves,
+            evaluation.basis(),
+            reason,
+        )
+        .with_value(play, value))
     }
 }
 

@@ -210,6 +210,51 @@ impl Solution {
         }
     }
 
+    /// An answer from a game solved as a whole graph: value and remoteness of the position, every
+    /// move scored, and the winning moves derived from those scores.
+    pub(crate) fn from_graph(
+        game: &Game,
+        position: String,
+        solved: crate::solver::Solved,
+        moves: Vec<ScoredMove>,
+        positions: u64,
+        reason: String,
+    ) -> Self {
+        let winning_moves = moves
+            .iter()
+            .filter(|m| m.value == Outcome::Win)
+            .map(|m| m.play.clone())
+            .collect();
+        Self {
+            remoteness: solved.remoteness,
+            moves,
+            ..Self::new(
+                game,
+                position,
+                solved.value,
+                None,
+                winning_moves,
+                Basis::Search { positions },
+                reason,
+            )
+        }
+    }
+
+    /// An answer valued by `value` under `play`: the Grundy value under normal play, the misère
+    /// Grundy value under misère play.
+    pub(crate) fn with_value(self, play: Play, value: BigUint) -> Self {
+        match play {
+            Play::Normal => Self {
+                grundy: Some(value),
+                ..self
+            },
+            Play::Misere => Self {
+                misere_grundy: Some(value),
+                ..self
+            },
+        }
+    }
+
     /// The move a computer plays, as GAMESMAN chooses: the best value for the mover (win, tie,
     /// draw, lose), winning or tying as fast as possible and losing as slowly as possible. `None`
     /// when the moves were not solved one by one (or there are none).

@@ -139,29 +139,16 @@ impl Analyzer<'_> {
             "{game}: {how}, so {g}({position}) = {value}; the player to move {}.",
             if value == 0 { "loses" } else { "wins" }
         );
-        let (grundy, misere_grundy) = match play {
-            Play::Normal => (Some(value.into()), None),
-            Play::Misere => (None, Some(value.into())),
-        };
         let basis = match states.search {
             Search::Certified(certificate) => Basis::Certified(certificate),
             _ => Basis::Computed {
                 computed: states.ids.len() as u64,
             },
         };
-        Ok(Solution {
-            game: game.to_string(),
-            position,
-            outcome,
-            grundy,
-            misere_grundy,
-            loopy: None,
-            winning_moves,
-            remoteness: None,
-            moves: Vec::new(),
-            basis,
-            reason,
-        })
+        Ok(
+            Solution::new(game, position, outcome, None, winning_moves, basis, reason)
+                .with_value(play, value.into()),
+        )
     }
 
     /// `G(n, none)` for `n` in `from..from + rows`.

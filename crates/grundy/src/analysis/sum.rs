@@ -345,25 +345,24 @@ impl Analyzer<'_> {
                 to: sum_text(components, i, &option[i]),
             })
             .collect();
-        Ok(Solution {
-            game: game.to_string(),
-            position: String::new(),
-            outcome: if win { Outcome::Win } else { Outcome::Lose },
-            grundy: None,
-            misere_grundy: None,
-            loopy: None,
+        let reason = format!(
+            "solved by searching all {} positions reachable from this misère sum (the xor of values does not apply to misère sums): the player to move {}.",
+            wins.len(),
+            if win { "wins" } else { "loses" }
+        );
+        let outcome = if win { Outcome::Win } else { Outcome::Lose };
+        let basis = Basis::Search {
+            positions: wins.len() as u64,
+        };
+        Ok(Solution::new(
+            game,
+            String::new(),
+            outcome,
+            None,
             winning_moves,
-            remoteness: None,
-            moves: Vec::new(),
-            basis: Basis::Search {
-                positions: wins.len() as u64,
-            },
-            reason: format!(
-                "solved by searching all {} positions reachable from this misère sum (the xor of values does not apply to misère sums): the player to move {}.",
-                wins.len(),
-                if win { "wins" } else { "loses" }
-            ),
-        })
+            basis,
+            reason,
+        ))
     }
 
     /// The options of a sum state: a move in one component.
