@@ -434,17 +434,82 @@ impl Stream for Naive {
 /// splits with a rare heap (few) and a scan of the others only until every smaller rare value is
 /// found. The mask is re-chosen from the value histogram by a Walsh–Hadamard transform, to make
 /// rare heaps as few as possible; any mask gives the right values.
+///
+/// Three representations of the option sets, chosen by the largest value so far: one machine
+/// word (values below 64), tables indexed by the value and stamped with the heap they belong to
+/// (values below 2^15, no clearing between heaps), and growable bitsets (any value).
 pub struct RareCommon {
     code: Code,
     values: Vec<u32>,
     mask: u32,
     /// Heap sizes `a >= 1` whose value is rare under `mask`, ascending.
     rare: Vec<u32>,
+    /// `G(a)` for each heap in `rare`, read in order instead of gathered from `values`.
+    rare_values: Vec<u32>,
+    /// The values below 64 that are rare under `mask`, as bits.
+    rare_bits: u64,
     histogram: Vec<u64>,
+    tables: Option<Stamped>,
     seen: Seen,
     needed: Seen,
+    /// The split sizes of the heap being evaluated (reused between heaps).
+    splits: Vec<usize>,
     next_rechoice: usize,
     largest: u32,
+}
+
+/// Pairs scanned between two checks of whether every missing value was found.
+const CHUNK: usize = 16;
+
+/// Values below this bound use the stamped tables.
+const TABLE_VALUES: u32 = 1 << 15;
+
+/// Option-value tables for values below 2^16: an entry is set when it holds the current stamp,
+/// so a new heap only takes a new stamp instead of clearing the tables.
+struct Stamped {
+    seen: Box<[u32; 1 << 16]>,
+    needed: Box<[u32; 1 << 16]>,
+    stamp: u32,
+}
+
+impl Stamped {
+    fn new() -> Self {
+        let table = || -> Box<[u32; 1 << 16]> {
+            vec![0; 1 << 16]
+                .into_boxed_slice()
+                .try_into()
+                .expect("the length is 2^16")
+        };
+        Self {
+            seen: table(),
+            needed: table(),
+            stamp: 0,
+        }
+    }
+
+    /// A stamp no entry holds yet.
+    fn next_stamp(&mut self) -> u32 {
+        if self.stamp == u32::MAX {
+            self.seen.fill(0);
+            self.needed.fill(0);
+            self.stamp = 0;
+        }
+        self.stamp += 1;
+        self.stamp
+    }
+}
+
+/// The index of `v` in a stamped table (values below 2^16 by the table path's guard).
+fn slot(v: u32) -> usize {
+    usize::from(v as u16)
+}
+
+/// The pairs `(a, m - a)`, `1 <= a < m - a`, as a prefix of the values and the matching suffix
+/// read backwards: `low[i]` goes with `high[high.len() - 1 - i]`. The middle pair of an even `m`
+/// (value 0) is left out.
+fn pair_halves<T>(values: &[T], m: usize) -> (&[T], &[T]) {
+    let (low, high) = values[1..m].split_at(m / 2);
+    (&low[..high.len()], high)
 }
 
 impl RareCommon {
@@ -456,9 +521,13 @@ impl RareCommon {
             values: Vec::new(),
             mask: 0,
             rare: Vec::new(),
+            rare_values: Vec::new(),
+            rare_bits: u64::MAX,
             histogram: Vec::new(),
+            tables: None,
             seen: Seen::default(),
             needed: Seen::default(),
+            splits: Vec::with_capacity(8),
             next_rechoice: 64,
             largest: 0,
         })
@@ -478,14 +547,25 @@ impl RareCommon {
         }
         engine.largest = prefix.iter().copied().max().unwrap_or(0);
         engine.values = prefix;
-        engine.rare = (1..engine.values.len() as u32).collect();
         engine.rechoose();
+        engine.rebuild_rare();
         engine.next_rechoice = (engine.values.len() + 1).next_power_of_two().max(64);
         Some(engine)
     }
 
     fn is_rare(&self, v: u32) -> bool {
         (v & self.mask).count_ones() % 2 == 0
+    }
+
+    /// The rare heaps, their values and the rare bits, from the values and the mask.
+    fn rebuild_rare(&mut self) {
+        self.rare = (1..self.values.len() as u32)
+            .filter(|&a| self.is_rare(self.values[a as usize]))
+            .collect();
+        self.rare_values = self.rare.iter().map(|&a| self.values[a as usize]).collect();
+        self.rare_bits = (0..64u32)
+            .filter(|&v| self.is_rare(v))
+            .fold(0, |bits, v| bits | 1 << v);
     }
 
     /// The mask with the fewest rare heaps: `#rare(m) = (N + W(m)) / 2` with `W` the
@@ -513,45 +593,57 @@ impl RareCommon {
         let best = (0..size).min_by_key(|&m| (w[m], m)).unwrap_or(0) as u32;
         if best != self.mask {
             self.mask = best;
-            self.rare = (1..self.values.len() as u32)
-                .filter(|&a| self.is_rare(self.values[a as usize]))
-                .collect();
+            self.rebuild_rare();
         }
+    }
+
+    /// The heaps of one kind of move: marks the values of removing or leaving one heap with
+    /// `mark`, and records the split sizes in `self.splits`.
+    fn collect_moves(&mut self, n: usize, mut mark: impl FnMut(u32)) {
+        let (values, splits) = (&self.values, &mut self.splits);
+        splits.clear();
+        walk(&self.code, n, |step| match step {
+            Step::Whole => mark(0),
+            Step::One(m) => mark(values[m]),
+            Step::Split(m, _, _) => splits.push(m),
+        });
+    }
+
+    /// The number of rare heaps below `m`: those that pair with another heap in a split of `m`.
+    fn rare_below(&self, m: usize) -> usize {
+        self.rare.partition_point(|&a| (a as usize) < m)
     }
 
     /// The rare/common method with one machine word as every value set, while all values are
     /// below 64; `None` when the answer might be 64 or more.
-    fn word_value_at(&self, n: usize) -> Option<u32> {
-        let values = &self.values;
-        let rare_bits: u64 = (0..64u32)
-            .filter(|&v| self.is_rare(v))
-            .fold(0, |bits, v| bits | 1 << v);
+    fn word_value_at(&mut self, n: usize) -> Option<u32> {
         let mut seen = 0u64;
-        let mut splits: Vec<usize> = Vec::with_capacity(4);
-        walk(&self.code, n, |step| match step {
-            Step::Whole => seen |= 1,
-            Step::One(m) => seen |= 1 << values[m],
-            Step::Split(m, _, _) => {
-                splits.push(m);
-                // Splits with a rare heap: every common option value comes from one of these.
-                for &a in self.rare.iter().take_while(|&&a| (a as usize) < m) {
-                    seen |= 1 << (values[a as usize] ^ values[m - a as usize]);
-                }
+        self.collect_moves(n, |v| seen |= 1 << v);
+        let values = &self.values;
+        for &m in &self.splits {
+            // Splits with a rare heap: every common option value comes from one of these.
+            let k = self.rare_below(m);
+            for (&a, &g) in self.rare[..k].iter().zip(&self.rare_values[..k]) {
+                seen |= 1 << (g ^ values[m - a as usize]);
             }
-        });
-        let common_missing = !seen & !rare_bits;
+        }
+        let common_missing = !seen & !self.rare_bits;
         if common_missing == 0 {
             return None;
         }
         let candidate = common_missing.trailing_zeros();
-        let mut needed = rare_bits & !seen & ((1u64 << candidate) - 1);
-        'scan: for &m in &splits {
+        let mut needed = self.rare_bits & !seen & ((1u64 << candidate) - 1);
+        'scan: for &m in &self.splits {
             if needed == 0 {
                 break;
             }
-            let (low, high) = values[1..m].split_at(m / 2);
-            for (x, y) in low.iter().zip(high.iter().rev()) {
-                needed &= !(1 << (x ^ y));
+            let (low, high) = pair_halves(values, m);
+            for (low, high) in low.chunks(CHUNK).zip(high.rchunks(CHUNK)) {
+                let mut found = 0u64;
+                for (x, y) in low.iter().zip(high.iter().rev()) {
+                    found |= 1 << (x ^ y);
+                }
+                needed &= !found;
                 if needed == 0 {
                     break 'scan;
                 }
@@ -567,34 +659,97 @@ impl RareCommon {
         })
     }
 
-    fn value_at(&mut self, n: usize) -> u32 {
-        if self.largest < 64 && self.rare.len() * 16 > n {
-            // Not sparse (yet): the one-word definition beats chasing many rare heaps.
-            return small_mex(&self.code, &self.values, n);
+    /// The rare/common method with stamped tables, while all values are below 2^15; `None` when
+    /// the answer might be 2^16 or more.
+    fn table_value_at(&mut self, n: usize) -> Option<u32> {
+        let mut tables = self.tables.take().unwrap_or_else(Stamped::new);
+        let stamp = tables.next_stamp();
+        let value = self.stamped_value_at(n, &mut tables, stamp);
+        self.tables = Some(tables);
+        value
+    }
+
+    fn stamped_value_at(&mut self, n: usize, tables: &mut Stamped, stamp: u32) -> Option<u32> {
+        let Stamped { seen, needed, .. } = tables;
+        self.collect_moves(n, |v| seen[slot(v)] = stamp);
+        let values = &self.values;
+        for &m in &self.splits {
+            let k = self.rare_below(m);
+            for (&a, &g) in self.rare[..k].iter().zip(&self.rare_values[..k]) {
+                seen[slot(g ^ values[m - a as usize])] = stamp;
+            }
         }
-        if self.largest < 64
-            && self.mask != 0
-            && let Some(value) = self.word_value_at(n)
-        {
-            return value;
+        let mut candidate = 0;
+        while self.is_rare(candidate) || seen[slot(candidate)] == stamp {
+            candidate += 1;
+            if candidate >= 1 << 16 {
+                return None;
+            }
         }
-        self.seen.clear();
-        let mut splits: Vec<usize> = Vec::with_capacity(4);
-        let (values, rare, seen) = (&self.values, &self.rare, &mut self.seen);
-        walk(&self.code, n, |step| match step {
-            Step::Whole => seen.insert(0),
-            Step::One(m) => seen.insert(values[m]),
-            Step::Split(m, _, _) => {
-                splits.push(m);
-                // Splits with a rare heap: every common option value comes from one of these.
-                for &a in rare.iter().take_while(|&&a| (a as usize) < m) {
-                    seen.insert(values[a as usize] ^ values[m - a as usize]);
+        let mut missing = 0u32;
+        for r in 0..candidate {
+            if self.is_rare(r) && seen[slot(r)] != stamp {
+                needed[slot(r)] = stamp;
+                missing += 1;
+            }
+        }
+        'scan: for &m in &self.splits {
+            if missing == 0 {
+                break;
+            }
+            // A missing rare value can only come from two common heaps (a pair with a rare heap
+            // was seen above), so every pair is looked up without a test of its heaps.
+            let (low, high) = pair_halves(values, m);
+            let middle = [0u32].into_iter().filter(|_| m % 2 == 0);
+            for (low, high) in low.chunks(CHUNK).zip(high.rchunks(CHUNK)) {
+                let hit = low.iter().zip(high.iter().rev()).fold(0, |hit, (x, y)| {
+                    hit | u32::from(needed[slot(x ^ y)] == stamp)
+                });
+                if hit != 0 {
+                    for (x, y) in low.iter().zip(high.iter().rev()) {
+                        let entry = &mut needed[slot(x ^ y)];
+                        if *entry == stamp {
+                            *entry = 0;
+                            missing -= 1;
+                            if missing == 0 {
+                                break 'scan;
+                            }
+                        }
+                    }
                 }
             }
-        });
+            for v in middle {
+                if needed[slot(v)] == stamp {
+                    needed[slot(v)] = 0;
+                    missing -= 1;
+                }
+            }
+        }
+        Some(if missing == 0 {
+            candidate
+        } else {
+            (0..candidate)
+                .find(|&r| needed[slot(r)] == stamp)
+                .unwrap_or(candidate)
+        })
+    }
+
+    /// The rare/common method with growable bitsets: any value.
+    fn general_value_at(&mut self, n: usize) -> u32 {
+        self.seen.clear();
+        let mut seen = std::mem::take(&mut self.seen);
+        self.collect_moves(n, |v| seen.insert(v));
+        let values = &self.values;
+        for &m in &self.splits {
+            let k = self.rare_below(m);
+            for (&a, &g) in self.rare[..k].iter().zip(&self.rare_values[..k]) {
+                seen.insert(g ^ values[m - a as usize]);
+            }
+        }
+        self.seen = seen;
         if self.mask == 0 {
             // Every value is rare: there is no common value, and this is the naive method.
-            for &m in &splits {
+            for &m in &self.splits {
                 for a in 1..=m / 2 {
                     self.seen.insert(self.values[a] ^ self.values[m - a]);
                 }
@@ -616,18 +771,13 @@ impl RareCommon {
                 missing += 1;
             }
         }
-        'scan: for &m in &splits {
+        'scan: for &m in &self.splits {
             if missing == 0 {
                 break;
             }
-            // A missing rare value can only come from two common heaps (a pair with a rare heap
-            // was seen above and gives a rare value only if both are rare), so no test is needed.
-            let (low, high) = self.values[1..m].split_at(m / 2);
-            for (x, y) in low
-                .iter()
-                .zip(high.iter().rev())
-                .chain(std::iter::once((&0, &0)).filter(|_| m % 2 == 0))
-            {
+            let (low, high) = pair_halves(&self.values, m);
+            let middle = std::iter::once((&0, &0)).filter(|_| m % 2 == 0);
+            for (x, y) in low.iter().zip(high.iter().rev()).chain(middle) {
                 let v = x ^ y;
                 if v < candidate && self.needed.contains(v) {
                     self.needed.remove(v);
@@ -641,6 +791,26 @@ impl RareCommon {
         (0..candidate)
             .find(|&r| self.needed.contains(r))
             .unwrap_or(candidate)
+    }
+
+    fn value_at(&mut self, n: usize) -> u32 {
+        if self.largest < 64 && self.rare.len() * 16 > n {
+            // Not sparse (yet): the one-word definition beats chasing many rare heaps.
+            return small_mex(&self.code, &self.values, n);
+        }
+        if self.mask != 0 {
+            let fast = if self.largest < 64 {
+                self.word_value_at(n)
+            } else if self.largest < TABLE_VALUES {
+                self.table_value_at(n)
+            } else {
+                None
+            };
+            if let Some(value) = fast {
+                return value;
+            }
+        }
+        self.general_value_at(n)
     }
 }
 
@@ -659,6 +829,7 @@ impl Iterator for RareCommon {
             self.histogram[value as usize] += 1;
             if self.is_rare(value) {
                 self.rare.push(n as u32);
+                self.rare_values.push(value);
             }
         }
         if n + 1 >= self.next_rechoice {
