@@ -429,11 +429,11 @@ impl Stream for Naive {
 }
 
 /// The rare/common engine (theory.md §5) for codes whose moves leave at most two heaps and carry
-/// no modifiers. A value is *rare* when `popcount(v & mask)` is even; then common xor common is
-/// rare, so every common option value comes from a split with a rare heap. Each value needs the
-/// splits with a rare heap (few) and a scan of the others only until every smaller rare value is
-/// found. The mask is re-chosen from the value histogram by a Walsh–Hadamard transform, to make
-/// rare heaps as few as possible; any mask gives the right values.
+/// no modifiers. Under a [`Split`], common xor common is rare, so every common option value comes
+/// from a split with a rare heap. Each value needs the splits with a rare heap (few) and a scan of
+/// the others only until every smaller rare value is found. The split is re-chosen from the value
+/// histograms by a Walsh–Hadamard transform, to make rare heaps as few as possible; any split
+/// gives the right values.
 ///
 /// Three representations of the option sets, chosen by the largest value so far: one machine
 /// word (values below 64), tables indexed by the value and stamped with the heap they belong to
@@ -441,14 +441,18 @@ impl Stream for Naive {
 pub struct RareCommon {
     code: Code,
     values: Vec<u32>,
-    mask: u32,
-    /// Heap sizes `a >= 1` whose value is rare under `mask`, ascending.
+    split: Split,
+    /// The parity of every splitting digit, when they all have the same (then the
+    /// position-parity split is valid).
+    splitting_parity: Option<usize>,
+    /// Heap sizes `a >= 1` that are rare under `split`, ascending.
     rare: Vec<u32>,
     /// `G(a)` for each heap in `rare`, read in order instead of gathered from `values`.
     rare_values: Vec<u32>,
-    /// The values below 64 that are rare under `mask`, as bits.
-    rare_bits: u64,
-    histogram: Vec<u64>,
+    /// The values below 64 whose `popcount(v & mask)` has parity 0 and 1, as bits.
+    parity_bits: [u64; 2],
+    /// How often each value occurs at even and at odd heaps `a >= 1`.
+    histograms: [Vec<u64>; 2],
     tables: Option<Stamped>,
     seen: Seen,
     needed: Seen,
@@ -499,6 +503,39 @@ impl Stamped {
     }
 }
 
+/// The Walsh–Hadamard transform of `histogram`, padded with zeros to `size` (a power of two).
+fn walsh_hadamard(histogram: &[u64], size: usize) -> Vec<i64> {
+    let mut w: Vec<i64> = (0..size)
+        .map(|v| {
+            histogram
+                .get(v)
+                .map_or(0, |&c| i64::try_from(c).unwrap_or(i64::MAX))
+        })
+        .collect();
+    let mut h = 1;
+    while h < size {
+        for i in (0..size).step_by(2 * h) {
+            for k in i..i + h {
+                let (x, y) = (w[k], w[k + h]);
+                w[k] = x + y;
+                w[k + h] = x - y;
+            }
+        }
+        h *= 2;
+    }
+    w
+}
+
+/// The parity shared by every splitting digit `j` (bit 4) of `code`, if they share one.
+fn splitting_parity(code: &Code) -> Option<usize> {
+    let reach = code.digits.len() + 2 * code.tail.len();
+    let mut parities = (0..reach)
+        .filter(|&j| code.digit(j).0 & 4 != 0)
+        .map(|j| j % 2);
+    let first = parities.next()?;
+    parities.all(|p| p == first).then_some(first)
+}
+
 /// The index of `v` in a stamped table (values below 2^16 by the table path's guard).
 fn slot(v: u32) -> usize {
     usize::from(v as u16)
@@ -507,6 +544,23 @@ fn slot(v: u32) -> usize {
 /// The pairs `(a, m - a)`, `1 <= a < m - a`, as a prefix of the values and the matching suffix
 /// read backwards: `low[i]` goes with `high[high.len() - 1 - i]`. The middle pair of an even `m`
 /// (value 0) is left out.
+/// How values are split into rare and common. A value `v` is rare *for heap `n`* when the parity of
+/// `popcount(v & mask)` is `class(n)`: 0 for every heap, or — the position-parity (domain) variant,
+/// valid when every splitting digit `j` has the same parity — `(n - j) mod 2`. Heap `a` is rare when
+/// its own value is rare for it. Two common heaps `a + b = n - j` then have parities
+/// `1 - class(a)` and `1 - class(b)`, which add up to `class(n)`: common xor common is rare.
+/// A zero mask makes every value rare (the naive method).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Split {
+    mask: u32,
+    by_position: bool,
+}
+
+/// The parity of `popcount(v & mask)`.
+fn parity(v: u32, mask: u32) -> u32 {
+    (v & mask).count_ones() & 1
+}
+
 fn pair_halves<T>(values: &[T], m: usize) -> (&[T], &[T]) {
     let (low, high) = values[1..m].split_at(m / 2);
     (&low[..high.len()], high)
@@ -519,11 +573,15 @@ impl RareCommon {
         (code.max_heaps_left() <= 2 && !code.has_modifiers()).then(|| Self {
             code: code.clone(),
             values: Vec::new(),
-            mask: 0,
+            split: Split {
+                mask: 0,
+                by_position: false,
+            },
+            splitting_parity: splitting_parity(code),
             rare: Vec::new(),
             rare_values: Vec::new(),
-            rare_bits: u64::MAX,
-            histogram: Vec::new(),
+            parity_bits: [u64::MAX, 0],
+            histograms: [Vec::new(), Vec::new()],
             tables: None,
             seen: Seen::default(),
             needed: Seen::default(),
@@ -537,13 +595,8 @@ impl RareCommon {
     /// afresh; any split gives the same values, so a resumed run is bit-identical.
     pub fn resume(code: &Code, prefix: Vec<u32>) -> Option<Self> {
         let mut engine = Self::new(code)?;
-        for (n, &value) in prefix.iter().enumerate() {
-            if value as usize >= engine.histogram.len() {
-                engine.histogram.resize(value as usize + 1, 0);
-            }
-            if n > 0 {
-                engine.histogram[value as usize] += 1;
-            }
+        for (n, &value) in prefix.iter().enumerate().skip(1) {
+            engine.tally(n, value);
         }
         engine.largest = prefix.iter().copied().max().unwrap_or(0);
         engine.values = prefix;
@@ -553,46 +606,87 @@ impl RareCommon {
         Some(engine)
     }
 
-    fn is_rare(&self, v: u32) -> bool {
-        (v & self.mask).count_ones() % 2 == 0
+    /// How many heaps are rare under the current split (the engine's cost per value grows with it).
+    pub fn rare_heaps(&self) -> usize {
+        self.rare.len()
     }
 
-    /// The rare heaps, their values and the rare bits, from the values and the mask.
+    /// Adds `G(a) = value` to the histograms.
+    fn tally(&mut self, a: usize, value: u32) {
+        let histogram = &mut self.histograms[a % 2];
+        if value as usize >= histogram.len() {
+            histogram.resize(value as usize + 1, 0);
+        }
+        histogram[value as usize] += 1;
+    }
+
+    /// The parity a value must have to be rare for heap `n`.
+    fn class(&self, n: usize) -> u32 {
+        match (self.split.by_position, self.splitting_parity) {
+            (true, Some(j)) => ((n + j) % 2) as u32,
+            _ => 0,
+        }
+    }
+
+    /// Whether `v` is rare for heap `n`.
+    fn is_rare(&self, v: u32, n: usize) -> bool {
+        parity(v, self.split.mask) == self.class(n)
+    }
+
+    /// Whether heap `a >= 1` with `G(a) = value` is rare: its value is rare for it.
+    fn is_rare_heap(&self, a: usize, value: u32) -> bool {
+        self.is_rare(value, a)
+    }
+
+    /// The rare heaps, their values and the parity bits, from the values and the split.
     fn rebuild_rare(&mut self) {
         self.rare = (1..self.values.len() as u32)
-            .filter(|&a| self.is_rare(self.values[a as usize]))
+            .filter(|&a| self.is_rare_heap(a as usize, self.values[a as usize]))
             .collect();
         self.rare_values = self.rare.iter().map(|&a| self.values[a as usize]).collect();
-        self.rare_bits = (0..64u32)
-            .filter(|&v| self.is_rare(v))
+        let even = (0..64u32)
+            .filter(|&v| parity(v, self.split.mask) == 0)
             .fold(0, |bits, v| bits | 1 << v);
+        self.parity_bits = [even, !even];
     }
 
-    /// The mask with the fewest rare heaps: `#rare(m) = (N + W(m)) / 2` with `W` the
-    /// Walsh–Hadamard transform of the value histogram.
+    /// The split with the fewest rare heaps, among non-zero masks. With `W_e`, `W_o` the
+    /// Walsh–Hadamard transforms of the value histograms of even and odd heaps and `N` the number
+    /// of heaps, `#rare = (N + W_e(m) + W_o(m)) / 2` for the plain split, and for the position-parity
+    /// one `(N + W_e(m) - W_o(m)) / 2` when the splitting digits are even, `(N - W_e(m) + W_o(m)) / 2`
+    /// when they are odd.
     fn rechoose(&mut self) {
-        let size = self.histogram.len().next_power_of_two().max(2);
-        let mut w: Vec<i64> = (0..size)
-            .map(|v| {
-                self.histogram
-                    .get(v)
-                    .map_or(0, |&c| i64::try_from(c).unwrap_or(i64::MAX))
+        let size = self
+            .histograms
+            .iter()
+            .map(Vec::len)
+            .max()
+            .unwrap_or(0)
+            .next_power_of_two()
+            .max(2);
+        let [even, odd] = self.histograms.each_ref().map(|h| walsh_hadamard(h, size));
+        let by_position = [false, true]
+            .into_iter()
+            .filter(|&p| !p || self.splitting_parity.is_some());
+        let odd_digits = self.splitting_parity == Some(1);
+        let best = by_position
+            .flat_map(|p| (1..size).map(move |m| (p, m)))
+            .min_by_key(|&(p, m)| {
+                let w = match (p, odd_digits) {
+                    (false, _) => even[m] + odd[m],
+                    (true, false) => even[m] - odd[m],
+                    (true, true) => odd[m] - even[m],
+                };
+                (w, p, m)
             })
-            .collect();
-        let mut h = 1;
-        while h < size {
-            for i in (0..size).step_by(2 * h) {
-                for k in i..i + h {
-                    let (x, y) = (w[k], w[k + h]);
-                    w[k] = x + y;
-                    w[k + h] = x - y;
-                }
-            }
-            h *= 2;
-        }
-        let best = (0..size).min_by_key(|&m| (w[m], m)).unwrap_or(0) as u32;
-        if best != self.mask {
-            self.mask = best;
+            .map(|(by_position, mask)| Split {
+                mask: mask as u32,
+                by_position,
+            });
+        if let Some(best) = best
+            && best != self.split
+        {
+            self.split = best;
             self.rebuild_rare();
         }
     }
@@ -627,12 +721,13 @@ impl RareCommon {
                 seen |= 1 << (g ^ values[m - a as usize]);
             }
         }
-        let common_missing = !seen & !self.rare_bits;
+        let rare_bits = self.parity_bits[self.class(n) as usize];
+        let common_missing = !seen & !rare_bits;
         if common_missing == 0 {
             return None;
         }
         let candidate = common_missing.trailing_zeros();
-        let mut needed = self.rare_bits & !seen & ((1u64 << candidate) - 1);
+        let mut needed = rare_bits & !seen & ((1u64 << candidate) - 1);
         'scan: for &m in &self.splits {
             if needed == 0 {
                 break;
@@ -680,7 +775,7 @@ impl RareCommon {
             }
         }
         let mut candidate = 0;
-        while self.is_rare(candidate) || seen[slot(candidate)] == stamp {
+        while self.is_rare(candidate, n) || seen[slot(candidate)] == stamp {
             candidate += 1;
             if candidate >= 1 << 16 {
                 return None;
@@ -688,7 +783,7 @@ impl RareCommon {
         }
         let mut missing = 0u32;
         for r in 0..candidate {
-            if self.is_rare(r) && seen[slot(r)] != stamp {
+            if self.is_rare(r, n) && seen[slot(r)] != stamp {
                 needed[slot(r)] = stamp;
                 missing += 1;
             }
@@ -747,7 +842,7 @@ impl RareCommon {
             }
         }
         self.seen = seen;
-        if self.mask == 0 {
+        if self.split.mask == 0 {
             // Every value is rare: there is no common value, and this is the naive method.
             for &m in &self.splits {
                 for a in 1..=m / 2 {
@@ -759,14 +854,14 @@ impl RareCommon {
         // The least common value missing is the candidate; then every smaller rare value must be
         // found among the splits of two common heaps.
         let mut candidate = 0;
-        while self.is_rare(candidate) || self.seen.contains(candidate) {
+        while self.is_rare(candidate, n) || self.seen.contains(candidate) {
             candidate += 1;
         }
         // Rare values below the candidate not yet seen: marked in `needed`, counted in `missing`.
         let mut missing = 0u32;
         self.needed.clear();
         for r in 0..candidate {
-            if self.is_rare(r) && !self.seen.contains(r) {
+            if self.is_rare(r, n) && !self.seen.contains(r) {
                 self.needed.insert(r);
                 missing += 1;
             }
@@ -798,7 +893,7 @@ impl RareCommon {
             // Not sparse (yet): the one-word definition beats chasing many rare heaps.
             return small_mex(&self.code, &self.values, n);
         }
-        if self.mask != 0 {
+        if self.split.mask != 0 {
             let fast = if self.largest < 64 {
                 self.word_value_at(n)
             } else if self.largest < TABLE_VALUES {
@@ -822,12 +917,9 @@ impl Iterator for RareCommon {
         let value = self.value_at(n);
         self.largest = self.largest.max(value);
         self.values.push(value);
-        if value as usize >= self.histogram.len() {
-            self.histogram.resize(value as usize + 1, 0);
-        }
         if n > 0 {
-            self.histogram[value as usize] += 1;
-            if self.is_rare(value) {
+            self.tally(n, value);
+            if self.is_rare_heap(n, value) {
                 self.rare.push(n as u32);
                 self.rare_values.push(value);
             }
@@ -876,6 +968,18 @@ mod tests {
         assert_eq!(kayles, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
         let dawson: Vec<u32> = Naive::new(&code(&[0, 0, 7])).take(12).collect();
         assert_eq!(dawson, [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3]);
+    }
+
+    #[test]
+    fn the_position_parity_split_keeps_heaps_sparse_where_masks_cannot() {
+        // 0.106 splits with one digit (theory.md §5): every mask alone leaves half the heaps rare.
+        let code = code(&[0, 1, 0, 6]);
+        let mut engine = RareCommon::new(&code).unwrap();
+        let fast: Vec<u32> = engine.by_ref().take(1 << 13).collect();
+        let naive: Vec<u32> = Naive::new(&code).take(1 << 13).collect();
+        assert_eq!(fast, naive);
+        assert!(engine.split.by_position);
+        assert!(engine.rare_heaps() < 64, "{}", engine.rare_heaps());
     }
 
     #[test]
