@@ -48,6 +48,7 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 /// period may finish the run.
 pub struct Plan<'a> {
     pub engine: Engine,
+    pub threads: usize,
     pub checkpoint: Option<&'a Path>,
     pub every: u64,
     pub use_period: bool,
@@ -62,6 +63,7 @@ pub fn run(
 ) -> anyhow::Result<Summary> {
     let Plan {
         engine,
+        threads,
         checkpoint,
         every,
         use_period,
@@ -96,7 +98,7 @@ pub fn run(
     }
     let resumed_from = values.len();
     let start = Instant::now();
-    let mut stream = grundy::octal::stream(code, engine, values.clone());
+    let mut stream = grundy::octal::stream(code, engine, threads, values.clone());
     let mut last_save = Instant::now();
     let mut since_save = 0u64;
     let mut next_certification = 1024usize.max(values.len().next_power_of_two());

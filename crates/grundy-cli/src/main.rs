@@ -149,6 +149,10 @@ each; --text writes one 'n G(n)' pair per line.")]
         /// The engine for Grundy values.
         #[arg(long, value_enum, default_value_t = EngineName::Streaming)]
         engine: EngineName,
+        /// Threads for the values (rare/common runs on two when given 2 or more; default: every
+        /// core).
+        #[arg(long, value_name = "N")]
+        threads: Option<usize>,
     },
     /// Contest mode: read a judge's input on stdin and print the judge's expected output.
     #[command(after_help = "\
@@ -193,6 +197,10 @@ struct Common {
     /// The engine for Grundy values (answers are identical; speed differs).
     #[arg(long, value_enum, default_value_t = EngineName::Streaming)]
     engine: EngineName,
+    /// Threads for one game's values (take-and-break codes run on two when given 2 or more;
+    /// default: every core).
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -216,7 +224,10 @@ impl Common {
             EngineName::Streaming => Engine::Streaming,
             EngineName::Naive => Engine::Naive,
         };
-        let config = Config::default().with_engine(engine);
+        let mut config = Config::default().with_engine(engine);
+        if let Some(threads) = self.threads {
+            config = config.with_threads(threads)?;
+        }
         let Some(max) = &self.max else {
             return Ok(config);
         };
@@ -328,6 +339,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             compute_all,
             json,
             engine,
+            threads,
         } => {
             let game = read_game(&code)?;
             let grundy::Game::Octal(code) = game else {
@@ -341,8 +353,13 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 EngineName::Streaming => Engine::Streaming,
                 EngineName::Naive => Engine::Naive,
             };
+            let mut config = Config::default().with_engine(engine);
+            if let Some(threads) = threads {
+                config = config.with_threads(threads)?;
+            }
             let plan = long_run::Plan {
                 engine,
+                threads: config.threads(),
                 checkpoint: checkpoint.as_deref(),
                 every: checkpoint_every.max(1),
                 use_period: !compute_all,

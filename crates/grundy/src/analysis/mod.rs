@@ -64,11 +64,12 @@ pub enum Error {
     Internal(String),
 }
 
-/// How an [`Analyzer`] works: which engine, how many values at most.
+/// How an [`Analyzer`] works: which engine, how many values at most, on how many threads.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Config {
     engine: Engine,
     max_values: Option<u64>,
+    threads: Option<usize>,
 }
 
 impl Config {
@@ -96,6 +97,28 @@ impl Config {
     /// The engine in use.
     pub fn engine(&self) -> Engine {
         self.engine
+    }
+
+    /// Uses at most `threads` threads for one game's values (take-and-break games use two when
+    /// `threads >= 2`; the default is every core the machine offers).
+    ///
+    /// # Errors
+    /// [`Error::Setting`] if `threads` is 0.
+    pub fn with_threads(mut self, threads: usize) -> Result<Self, Error> {
+        if threads == 0 {
+            return Err(Error::Setting(
+                "the number of threads must be at least 1".to_owned(),
+            ));
+        }
+        self.threads = Some(threads);
+        Ok(self)
+    }
+
+    /// The number of threads a game's values may use.
+    pub fn threads(&self) -> usize {
+        self.threads.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        })
     }
 
     /// The value limit for `set`: the configured one, or a default that keeps the work near a

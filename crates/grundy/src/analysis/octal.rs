@@ -69,7 +69,12 @@ impl Analyzer<'_> {
     ) -> Result<(Search, Vec<u32>), Error> {
         let limit = self.octal_limit(code)?;
         let mut values = Watched::new(
-            BoxedStream(crate::octal::stream(code, self.config.engine, Vec::new())),
+            BoxedStream(crate::octal::stream(
+                code,
+                self.config.engine,
+                self.config.threads(),
+                Vec::new(),
+            )),
             self.observer,
             limit,
         );

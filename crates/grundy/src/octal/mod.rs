@@ -6,8 +6,10 @@ use std::fmt;
 
 use crate::engine::{Engine, Stream};
 
+mod paired;
 mod rare_common;
 
+pub use paired::Paired;
 pub use rare_common::RareCommon;
 
 /// A constraint on the heaps a split leaves (`CGSuite`'s grammar).
@@ -202,9 +204,18 @@ pub fn certify(code: &Code, values: &[u32]) -> Option<crate::period::Certificate
 }
 
 /// The value stream of `code`: the rare/common engine where it applies and `engine` is
-/// [`Engine::Streaming`], the naive one otherwise; continuing after `prefix`.
-pub fn stream(code: &Code, engine: Engine, prefix: Vec<u32>) -> Box<dyn Stream + Send> {
+/// [`Engine::Streaming`] — on two threads ([`Paired`]) when `threads >= 2` — and the naive one
+/// otherwise; continuing after `prefix`.
+pub fn stream(
+    code: &Code,
+    engine: Engine,
+    threads: usize,
+    prefix: Vec<u32>,
+) -> Box<dyn Stream + Send> {
     match engine {
+        Engine::Streaming if threads >= 2 && RareCommon::new(code).is_some() => {
+            Box::new(Paired::resume(code, prefix).expect("checked to apply"))
+        }
         Engine::Streaming if RareCommon::new(code).is_some() => {
             Box::new(RareCommon::resume(code, prefix).expect("checked to apply"))
         }

@@ -267,16 +267,33 @@ impl RareCommon {
         }
     }
 
-    /// The heaps of one kind of move: marks the values of removing or leaving one heap with
-    /// `mark`, and records the split sizes in `self.splits`.
-    fn collect_moves(&mut self, n: usize, mut mark: impl FnMut(u32)) {
+    /// The moves of heap `n`: marks the values of removing or leaving one heap with `mark`, and
+    /// records the split sizes in `self.splits`. Returns whether the move to `n - 1` was left out
+    /// because `G(n - 1)` is still pending (see [`Previous`]).
+    fn collect_moves(&mut self, n: usize, mut mark: impl FnMut(u32)) -> bool {
         let (values, splits) = (&self.values, &mut self.splits);
         splits.clear();
+        let mut deferred = false;
         walk(&self.code, n, |step| match step {
             Step::Whole => mark(0),
+            Step::One(m) if m >= values.len() => deferred = true,
             Step::One(m) => mark(values[m]),
             Step::Split(m, _, _) => splits.push(m),
         });
+        deferred
+    }
+
+    /// Receives `G(n - 1)` if it is pending, and returns it then.
+    fn settle(&mut self, n: usize, previous: &mut Previous<'_>) -> Option<u32> {
+        if self.values.len() == n {
+            return None;
+        }
+        let receive = previous
+            .take()
+            .expect("a pending G(n - 1) comes with a way to receive it");
+        let value = receive();
+        self.push(n - 1, value);
+        Some(value)
     }
 
     /// The number of rare heaps below `m`: those that pair with another heap in a split of `m`.
@@ -286,17 +303,25 @@ impl RareCommon {
 
     /// The rare/common method with one machine word as every value set, while all values are
     /// below 64; `None` when the answer might be 64 or more.
-    fn word_value_at(&mut self, n: usize) -> Option<u32> {
+    fn word_value_at(&mut self, n: usize, previous: &mut Previous<'_>) -> Option<u32> {
         let mut seen = 0u64;
-        self.collect_moves(n, |v| seen |= 1 << v);
-        let values = &self.values;
+        let deferred = self.collect_moves(n, |v| seen |= 1 << v);
         for &m in &self.splits {
             // Splits with a rare heap: every common option value comes from one of these.
             let k = self.rare_below(m);
             for (&a, &g) in self.rare[..k].iter().zip(&self.rare_values[..k]) {
-                seen |= 1 << (g ^ values[m - a as usize]);
+                seen |= 1 << (g ^ self.values[m - a as usize]);
             }
         }
+        if let Some(value) = self.settle(n, previous) {
+            if self.largest >= 64 {
+                return None;
+            }
+            if deferred {
+                seen |= 1 << value;
+            }
+        }
+        let values = &self.values;
         let rare_bits = self.parity_bits[self.class(n) as usize];
         let common_missing = !seen & !rare_bits;
         if common_missing == 0 {
@@ -332,24 +357,38 @@ impl RareCommon {
 
     /// The rare/common method with stamped tables, while all values are below 2^15; `None` when
     /// the answer might be 2^16 or more.
-    fn table_value_at(&mut self, n: usize) -> Option<u32> {
+    fn table_value_at(&mut self, n: usize, previous: &mut Previous<'_>) -> Option<u32> {
         let mut tables = self.tables.take().unwrap_or_else(Stamped::new);
         let stamp = tables.next_stamp();
-        let value = self.stamped_value_at(n, &mut tables, stamp);
+        let value = self.stamped_value_at(n, &mut tables, stamp, previous);
         self.tables = Some(tables);
         value
     }
 
-    fn stamped_value_at(&mut self, n: usize, tables: &mut Stamped, stamp: u32) -> Option<u32> {
+    fn stamped_value_at(
+        &mut self,
+        n: usize,
+        tables: &mut Stamped,
+        stamp: u32,
+        previous: &mut Previous<'_>,
+    ) -> Option<u32> {
         let Stamped { seen, needed, .. } = tables;
-        self.collect_moves(n, |v| seen[slot(v)] = stamp);
-        let values = &self.values;
+        let deferred = self.collect_moves(n, |v| seen[slot(v)] = stamp);
         for &m in &self.splits {
             let k = self.rare_below(m);
             for (&a, &g) in self.rare[..k].iter().zip(&self.rare_values[..k]) {
-                seen[slot(g ^ values[m - a as usize])] = stamp;
+                seen[slot(g ^ self.values[m - a as usize])] = stamp;
             }
         }
+        if let Some(value) = self.settle(n, previous) {
+            if self.largest >= TABLE_VALUES {
+                return None;
+            }
+            if deferred {
+                seen[slot(value)] = stamp;
+            }
+        }
+        let values = &self.values;
         let mut candidate = 0;
         while self.is_rare(candidate, n) || seen[slot(candidate)] == stamp {
             candidate += 1;
@@ -464,16 +503,23 @@ impl RareCommon {
             .unwrap_or(candidate)
     }
 
-    fn value_at(&mut self, n: usize) -> u32 {
+    /// `G(n)`, given `G(0), …, G(n - 1)` — or all but `G(n - 1)`, which `previous` then receives
+    /// once the rare pairs are done (the two-thread pipeline). The caller records `G(n)` with
+    /// [`Self::push`].
+    pub(super) fn value_at(&mut self, n: usize, mut previous: Previous<'_>) -> u32 {
+        if self.split.mask == 0 || self.rare.len() * 16 > n {
+            // Nothing to overlap with receiving G(n - 1).
+            self.settle(n, &mut previous);
+        }
         if self.largest < 64 && self.rare.len() * 16 > n {
             // Not sparse (yet): the one-word definition beats chasing many rare heaps.
             return small_mex(&self.code, &self.values, n);
         }
         if self.split.mask != 0 {
             let fast = if self.largest < 64 {
-                self.word_value_at(n)
+                self.word_value_at(n, &mut previous)
             } else if self.largest < TABLE_VALUES {
-                self.table_value_at(n)
+                self.table_value_at(n, &mut previous)
             } else {
                 None
             };
@@ -481,16 +527,24 @@ impl RareCommon {
                 return value;
             }
         }
+        self.settle(n, &mut previous);
         self.general_value_at(n)
     }
-}
 
-impl Iterator for RareCommon {
-    type Item = u32;
+    /// How many values the engine holds: `G(0), …, G(len - 1)`.
+    pub(super) fn len(&self) -> usize {
+        self.values.len()
+    }
 
-    fn next(&mut self) -> Option<u32> {
-        let n = self.values.len();
-        let value = self.value_at(n);
+    /// The values the engine holds.
+    pub(super) fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    /// Records `G(n) = value`, `n` the number of values held. The split is not re-chosen here,
+    /// so that a value being evaluated keeps its split; see [`Self::rechoose_if_due`].
+    pub(super) fn push(&mut self, n: usize, value: u32) {
+        debug_assert_eq!(n, self.values.len());
         self.largest = self.largest.max(value);
         self.values.push(value);
         if n > 0 {
@@ -500,10 +554,36 @@ impl Iterator for RareCommon {
                 self.rare_values.push(value);
             }
         }
-        if n + 1 >= self.next_rechoice {
+    }
+
+    /// Re-chooses the split when the number of values has doubled (or grown by 2^16) since the
+    /// last choice.
+    pub(super) fn rechoose_if_due(&mut self) {
+        if self.values.len() >= self.next_rechoice {
             self.rechoose();
             self.next_rechoice = (self.next_rechoice * 2).min(self.next_rechoice + (1 << 16));
         }
+    }
+
+    /// Drops the values from `len` on (values computed ahead of need).
+    pub(super) fn truncate_values(&mut self, len: usize) -> Vec<u32> {
+        self.values.truncate(len);
+        std::mem::take(&mut self.values)
+    }
+}
+
+/// How heap `n` gets `G(n - 1)` when the engine does not hold it yet: a function that waits for
+/// the other thread of the pipeline and returns it. `None` when the engine holds it.
+pub(super) type Previous<'a> = Option<&'a mut dyn FnMut() -> u32>;
+
+impl Iterator for RareCommon {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        let n = self.values.len();
+        let value = self.value_at(n, None);
+        self.push(n, value);
+        self.rechoose_if_due();
         Some(value)
     }
 }

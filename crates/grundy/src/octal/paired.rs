@@ -1,0 +1,190 @@
+//! The two-thread pipeline: two rare/common engines evaluate alternate heaps, each handing its
+//! value to the other as soon as it is known.
+//!
+//! Heap `n` needs `G(n - 1)` only for the move that leaves one heap of `n - 1` (digit 1); its
+//! rare pairs use heaps up to `n - 2`. So while one thread finishes heap `n`, the other already
+//! runs the rare pairs of heap `n + 1`, and receives `G(n)` just before it needs it. Each engine
+//! keeps its own copy of the values (no shared mutable memory), and chooses its own split; any
+//! split gives the same values, so the sequence is exactly the one-thread sequence.
+
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+
+use super::Code;
+use super::rare_common::RareCommon;
+use crate::engine::Stream;
+
+/// Values evaluated per start of the two threads: at most this, at least [`SMALLEST_BATCH`], else
+/// an eighth of the values so far (so that a run asks for few values beyond what it needs).
+const LARGEST_BATCH: usize = 1 << 16;
+const SMALLEST_BATCH: usize = 1 << 10;
+
+/// The rare/common engine on two threads; the values are those of [`RareCommon`].
+///
+/// # Complexity
+/// As [`RareCommon`] per value, with the rare pairs of consecutive heaps on different cores; twice
+/// its memory (each thread holds the values).
+///
+/// # Example
+/// ```
+/// use grundy::octal::{Paired, RareCommon};
+/// let grundy::Game::Octal(officers) = grundy::parse_game("0.6").unwrap() else { unreachable!() };
+/// let two: Vec<u32> = Paired::new(&officers).unwrap().take(5000).collect();
+/// let one: Vec<u32> = RareCommon::new(&officers).unwrap().take(5000).collect();
+/// assert_eq!(two, one);
+/// ```
+pub struct Paired {
+    engines: [RareCommon; 2],
+    /// `handoffs[k]`: the values engine `k` evaluated, for the other engine.
+    handoffs: [Handoff; 2],
+    /// Values handed out so far (the engines may hold a few more).
+    position: usize,
+}
+
+/// A one-value mailbox: the newest value one thread evaluated, with its heap.
+struct Handoff {
+    /// `n + 1` once `G(n)` is in `value`; 0 before any.
+    published: AtomicU64,
+    value: AtomicU32,
+}
+
+impl Handoff {
+    fn new() -> Self {
+        Self {
+            published: AtomicU64::new(0),
+            value: AtomicU32::new(0),
+        }
+    }
+
+    fn publish(&self, n: usize, value: u32) {
+        self.value.store(value, Ordering::Relaxed);
+        self.published.store(n as u64 + 1, Ordering::Release);
+    }
+
+    /// Waits for `G(n)`. The other thread cannot publish a later value before it receives the
+    /// one this thread evaluates next, so the mailbox never skips `n`.
+    fn receive(&self, n: usize) -> u32 {
+        let mut spins = 0u32;
+        while self.published.load(Ordering::Acquire) != n as u64 + 1 {
+            if spins < 1 << 12 {
+                spins += 1;
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
+        }
+        self.value.load(Ordering::Relaxed)
+    }
+}
+
+impl Paired {
+    /// Starts at `G(0)`, or `None` where [`RareCommon`] does not apply.
+    pub fn new(code: &Code) -> Option<Self> {
+        Self::resume(code, Vec::new())
+    }
+
+    /// Continues from the values already computed (a checkpoint).
+    pub fn resume(code: &Code, prefix: Vec<u32>) -> Option<Self> {
+        let position = prefix.len();
+        let second = RareCommon::resume(code, prefix.clone())?;
+        let first = RareCommon::resume(code, prefix)?;
+        Some(Self {
+            engines: [first, second],
+            handoffs: [Handoff::new(), Handoff::new()],
+            position,
+        })
+    }
+
+    /// Evaluates the heaps up to `end - 1` on two threads (on one if no thread can be started);
+    /// both engines then hold `G(0), …, G(end - 1)`.
+    fn fill(&mut self, end: usize) {
+        let start = self.engines[0].len();
+        let [first, second] = &mut self.engines;
+        let [to_second, to_first] = &self.handoffs;
+        let started = std::thread::scope(|scope| {
+            let helper = std::thread::Builder::new()
+                .name("grundy-paired".into())
+                .spawn_scoped(scope, || evaluate(second, 1, start..end, to_first, to_second));
+            if helper.is_ok() {
+                evaluate(first, 0, start..end, to_second, to_first);
+            }
+            helper.is_ok()
+        });
+        if !started {
+            for n in start..end {
+                let value = first.value_at(n, None);
+                first.push(n, value);
+                first.rechoose_if_due();
+            }
+        }
+        // Each engine lacks the values the other evaluated last.
+        for (to, from) in [(0, 1), (1, 0)] {
+            while self.engines[to].len() < end {
+                let n = self.engines[to].len();
+                let value = self.engines[from].values()[n];
+                self.engines[to].push(n, value);
+            }
+        }
+    }
+}
+
+/// Evaluates the heaps `n` in `range` with `n mod 2 == parity`, publishing each in `mine` and
+/// receiving the others' values from `theirs`.
+fn evaluate(
+    engine: &mut RareCommon,
+    parity: usize,
+    range: std::ops::Range<usize>,
+    mine: &Handoff,
+    theirs: &Handoff,
+) {
+    let mut n = range.start + (range.start + parity) % 2;
+    while n < range.end {
+        let value = if engine.len() < n {
+            engine.value_at(n, Some(&mut || theirs.receive(n - 1)))
+        } else {
+            engine.value_at(n, None)
+        };
+        mine.publish(n, value);
+        engine.push(n, value);
+        engine.rechoose_if_due();
+        n += 2;
+    }
+    // The value of the other parity just before the end, if this engine has not received it.
+    if engine.len() + 1 == range.end && range.end > range.start {
+        let n = engine.len();
+        let value = theirs.receive(n);
+        engine.push(n, value);
+    }
+}
+
+impl Iterator for Paired {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        if self.position == self.engines[0].len() {
+            let batch = (self.position / 8).clamp(SMALLEST_BATCH, LARGEST_BATCH);
+            self.fill(self.position + batch);
+        }
+        let value = self.engines[0].values()[self.position];
+        self.position += 1;
+        Some(value)
+    }
+}
+
+impl Stream for Paired {
+    fn position(&self) -> u64 {
+        self.position as u64
+    }
+
+    fn work_per_value(&self) -> u64 {
+        self.engines[0].work_per_value() / 2 + 1
+    }
+
+    fn computed(&self) -> Option<&[u32]> {
+        Some(&self.engines[0].values()[..self.position])
+    }
+
+    fn take_computed(&mut self) -> Vec<u32> {
+        self.engines[1].truncate_values(0);
+        self.engines[0].truncate_values(self.position)
+    }
+}
