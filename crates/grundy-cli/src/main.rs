@@ -218,16 +218,22 @@ enum EngineName {
     Naive,
 }
 
+/// The configuration for an engine and a thread count from the command line.
+fn engine_config(engine: EngineName, threads: Option<usize>) -> anyhow::Result<Config> {
+    let engine = match engine {
+        EngineName::Streaming => Engine::Streaming,
+        EngineName::Naive => Engine::Naive,
+    };
+    let config = Config::default().with_engine(engine);
+    Ok(match threads {
+        Some(threads) => config.with_threads(threads)?,
+        None => config,
+    })
+}
+
 impl Common {
     fn config(&self) -> anyhow::Result<Config> {
-        let engine = match self.engine {
-            EngineName::Streaming => Engine::Streaming,
-            EngineName::Naive => Engine::Naive,
-        };
-        let mut config = Config::default().with_engine(engine);
-        if let Some(threads) = self.threads {
-            config = config.with_threads(threads)?;
-        }
+        let config = engine_config(self.engine, self.threads)?;
         let Some(max) = &self.max else {
             return Ok(config);
         };
@@ -349,16 +355,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             };
             let to = parse_number(&to, "--to")?;
             let to = u64::try_from(&to).unwrap_or(u64::MAX);
-            let engine = match engine {
-                EngineName::Streaming => Engine::Streaming,
-                EngineName::Naive => Engine::Naive,
-            };
-            let mut config = Config::default().with_engine(engine);
-            if let Some(threads) = threads {
-                config = config.with_threads(threads)?;
-            }
+            let config = engine_config(engine, threads)?;
             let plan = long_run::Plan {
-                engine,
+                engine: config.engine(),
                 threads: config.threads(),
                 checkpoint: checkpoint.as_deref(),
                 every: checkpoint_every.max(1),

@@ -571,3 +571,28 @@ fn sequences_use_a_certified_period_and_refuse_other_games() {
     assert!(fails(&["sequence", "0.6", "--to", "10^9"]).contains("at most 200000000 values"));
     assert!(fails(&["period", "0.1777", "--max", "10^9"]).contains("bytes per value"));
 }
+
+#[test]
+fn one_and_two_threads_give_the_same_sequence() {
+    // Officers reaches the work per value where the second thread starts within 10^5 heaps.
+    let one = json(&[
+        "sequence",
+        "0.6",
+        "--to",
+        "100000",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    let two = json(&[
+        "sequence",
+        "0.6",
+        "--to",
+        "100000",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(one["checksum"], two["checksum"]);
+    assert!(fails(&["period", "0.6", "--threads", "0"]).contains("at least 1"));
+}

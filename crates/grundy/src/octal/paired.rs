@@ -13,6 +13,11 @@ use super::Code;
 use super::rare_common::RareCommon;
 use crate::engine::Stream;
 
+/// The least work per value ([`Stream::work_per_value`]) worth two threads: below it, handing
+/// values between cores costs more than the second core gains (0.1777 runs 2.7 times slower
+/// on two threads than on one, Officers 1.6 times faster at 2^20).
+const WORTH_TWO_THREADS: u64 = 1024;
+
 /// Values evaluated per start of the two threads: at most this, at least [`SMALLEST_BATCH`], else
 /// an eighth of the values so far (so that a run asks for few values beyond what it needs).
 const LARGEST_BATCH: usize = 1 << 16;
@@ -21,8 +26,8 @@ const SMALLEST_BATCH: usize = 1 << 10;
 /// The rare/common engine on two threads; the values are those of [`RareCommon`].
 ///
 /// # Complexity
-/// As [`RareCommon`] per value, with the rare pairs of consecutive heaps on different cores; twice
-/// its memory (each thread holds the values).
+/// As [`RareCommon`] per value, with consecutive heaps on different cores once a value costs
+/// enough to be worth it; twice its memory from then on (each thread holds the values).
 ///
 /// # Example
 /// ```
@@ -33,7 +38,12 @@ const SMALLEST_BATCH: usize = 1 << 10;
 /// assert_eq!(two, one);
 /// ```
 pub struct Paired {
-    engines: [RareCommon; 2],
+    code: Code,
+    first: RareCommon,
+    /// The second engine, from the first batch worth two threads on.
+    second: Option<RareCommon>,
+    /// The least work per value for which the second thread runs.
+    worth_two_threads: u64,
     /// `handoffs[k]`: the values engine `k` evaluated, for the other engine.
     handoffs: [Handoff; 2],
     /// Values handed out so far (the engines may hold a few more).
@@ -85,43 +95,60 @@ impl Paired {
     /// Continues from the values already computed (a checkpoint).
     pub fn resume(code: &Code, prefix: Vec<u32>) -> Option<Self> {
         let position = prefix.len();
-        let second = RareCommon::resume(code, prefix.clone())?;
-        let first = RareCommon::resume(code, prefix)?;
         Some(Self {
-            engines: [first, second],
+            code: code.clone(),
+            first: RareCommon::resume(code, prefix)?,
+            second: None,
+            worth_two_threads: WORTH_TWO_THREADS,
             handoffs: [Handoff::new(), Handoff::new()],
             position,
         })
     }
 
-    /// Evaluates the heaps up to `end - 1` on two threads (on one if no thread can be started);
-    /// both engines then hold `G(0), …, G(end - 1)`.
+    /// Runs the second thread once a value costs `work` ([`Stream::work_per_value`]); 0 runs
+    /// it from the start. The default keeps cheap values on one thread, where handing values
+    /// between cores would cost more than the second core gains.
+    #[must_use]
+    pub fn two_threads_from(mut self, work: u64) -> Self {
+        self.worth_two_threads = work;
+        self
+    }
+
+    /// Evaluates the heaps up to `end - 1`: on two threads once the work per value is worth it
+    /// (and a thread can be started), else on one. Both engines then hold `G(0), …, G(end - 1)`.
     fn fill(&mut self, end: usize) {
-        let start = self.engines[0].len();
-        let [first, second] = &mut self.engines;
-        let [to_second, to_first] = &self.handoffs;
-        let started = std::thread::scope(|scope| {
-            let helper = std::thread::Builder::new()
-                .name("grundy-paired".into())
-                .spawn_scoped(scope, || evaluate(second, 1, start..end, to_first, to_second));
-            if helper.is_ok() {
-                evaluate(first, 0, start..end, to_second, to_first);
+        let start = self.first.len();
+        if self.second.is_none() && self.first.work_per_value() >= self.worth_two_threads {
+            self.second = RareCommon::resume(&self.code, self.first.values().to_vec());
+        }
+        let started = match &mut self.second {
+            Some(second) => {
+                let first = &mut self.first;
+                let [to_second, to_first] = &self.handoffs;
+                std::thread::scope(|scope| {
+                    let helper = std::thread::Builder::new()
+                        .name("grundy-paired".into())
+                        .spawn_scoped(scope, || {
+                            evaluate(second, 1, start..end, to_first, to_second);
+                        });
+                    if helper.is_ok() {
+                        evaluate(first, 0, start..end, to_second, to_first);
+                    }
+                    helper.is_ok()
+                })
             }
-            helper.is_ok()
-        });
+            None => false,
+        };
         if !started {
             for n in start..end {
-                let value = first.value_at(n, None);
-                first.push(n, value);
-                first.rechoose_if_due();
+                let value = self.first.value_at(n, None);
+                self.first.push(n, value);
+                self.first.rechoose_if_due();
             }
-        }
-        // Each engine lacks the values the other evaluated last.
-        for (to, from) in [(0, 1), (1, 0)] {
-            while self.engines[to].len() < end {
-                let n = self.engines[to].len();
-                let value = self.engines[from].values()[n];
-                self.engines[to].push(n, value);
+            if let Some(second) = &mut self.second {
+                for n in start..end {
+                    second.push(n, self.first.values()[n]);
+                }
             }
         }
     }
@@ -149,7 +176,7 @@ fn evaluate(
         n += 2;
     }
     // The value of the other parity just before the end, if this engine has not received it.
-    if engine.len() + 1 == range.end && range.end > range.start {
+    if engine.len() + 1 == range.end {
         let n = engine.len();
         let value = theirs.receive(n);
         engine.push(n, value);
@@ -160,11 +187,11 @@ impl Iterator for Paired {
     type Item = u32;
 
     fn next(&mut self) -> Option<u32> {
-        if self.position == self.engines[0].len() {
+        if self.position == self.first.len() {
             let batch = (self.position / 8).clamp(SMALLEST_BATCH, LARGEST_BATCH);
             self.fill(self.position + batch);
         }
-        let value = self.engines[0].values()[self.position];
+        let value = self.first.values()[self.position];
         self.position += 1;
         Some(value)
     }
@@ -176,15 +203,20 @@ impl Stream for Paired {
     }
 
     fn work_per_value(&self) -> u64 {
-        self.engines[0].work_per_value() / 2 + 1
+        let work = self.first.work_per_value();
+        if self.second.is_some() {
+            work / 2 + 1
+        } else {
+            work
+        }
     }
 
     fn computed(&self) -> Option<&[u32]> {
-        Some(&self.engines[0].values()[..self.position])
+        Some(&self.first.values()[..self.position])
     }
 
     fn take_computed(&mut self) -> Vec<u32> {
-        self.engines[1].truncate_values(0);
-        self.engines[0].truncate_values(self.position)
+        self.second = None;
+        self.first.truncate_values(self.position)
     }
 }

@@ -142,6 +142,47 @@ fn pair_halves<T>(values: &[T], m: usize) -> (&[T], &[T]) {
     (&low[..high.len()], high)
 }
 
+/// Scans the pairs of two heaps of every split in `splits` until the `missing` values marked in
+/// `needed` are found, unmarking each as it is found. A missing rare value can only come from two
+/// common heaps (pairs with a rare heap were seen before), so every pair is looked up without a
+/// test of its heaps; a chunk of pairs is looked up before any is unmarked.
+fn scan_stamped(
+    values: &[u32],
+    splits: &[usize],
+    needed: &mut [u32; 1 << 16],
+    stamp: u32,
+    missing: &mut u32,
+) {
+    for &m in splits {
+        if *missing == 0 {
+            return;
+        }
+        let (low, high) = pair_halves(values, m);
+        for (low, high) in low.chunks(CHUNK).zip(high.rchunks(CHUNK)) {
+            let hit = low.iter().zip(high.iter().rev()).fold(0, |hit, (x, y)| {
+                hit | u32::from(needed[slot(x ^ y)] == stamp)
+            });
+            if hit != 0 {
+                for (x, y) in low.iter().zip(high.iter().rev()) {
+                    let entry = &mut needed[slot(x ^ y)];
+                    if *entry == stamp {
+                        *entry = 0;
+                        *missing -= 1;
+                        if *missing == 0 {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+        // The middle pair of an even split gives 0.
+        if m % 2 == 0 && needed[0] == stamp {
+            needed[0] = 0;
+            *missing -= 1;
+        }
+    }
+}
+
 impl RareCommon {
     /// Starts at `G(0)`, or `None` if the code needs the naive engine (modifiers or three-heap
     /// splits).
@@ -380,22 +421,14 @@ impl RareCommon {
                 seen[slot(g ^ self.values[m - a as usize])] = stamp;
             }
         }
-        if let Some(value) = self.settle(n, previous) {
-            if self.largest >= TABLE_VALUES {
-                return None;
-            }
-            if deferred {
-                seen[slot(value)] = stamp;
-            }
-        }
-        let values = &self.values;
-        let mut candidate = 0;
-        while self.is_rare(candidate, n) || seen[slot(candidate)] == stamp {
-            candidate += 1;
-            if candidate >= 1 << 16 {
-                return None;
-            }
-        }
+        // With G(n - 1) pending, the candidate and the scan go ahead without the move to n - 1
+        // and are corrected once it arrives: it rarely is the candidate (67 times in the first
+        // 2^18 heaps of Officers).
+        let Some(mut candidate) = self.least_common_missing(n, 0, |v| seen[slot(v)] == stamp)
+        else {
+            self.settle(n, previous);
+            return None;
+        };
         let mut missing = 0u32;
         for r in 0..candidate {
             if self.is_rare(r, n) && seen[slot(r)] != stamp {
@@ -403,36 +436,29 @@ impl RareCommon {
                 missing += 1;
             }
         }
-        'scan: for &m in &self.splits {
-            if missing == 0 {
-                break;
+        scan_stamped(&self.values, &self.splits, needed, stamp, &mut missing);
+        if let Some(value) = self.settle(n, previous) {
+            if self.largest >= TABLE_VALUES {
+                return None;
             }
-            // A missing rare value can only come from two common heaps (a pair with a rare heap
-            // was seen above), so every pair is looked up without a test of its heaps.
-            let (low, high) = pair_halves(values, m);
-            let middle = [0u32].into_iter().filter(|_| m % 2 == 0);
-            for (low, high) in low.chunks(CHUNK).zip(high.rchunks(CHUNK)) {
-                let hit = low.iter().zip(high.iter().rev()).fold(0, |hit, (x, y)| {
-                    hit | u32::from(needed[slot(x ^ y)] == stamp)
-                });
-                if hit != 0 {
-                    for (x, y) in low.iter().zip(high.iter().rev()) {
-                        let entry = &mut needed[slot(x ^ y)];
-                        if *entry == stamp {
-                            *entry = 0;
-                            missing -= 1;
-                            if missing == 0 {
-                                break 'scan;
-                            }
-                        }
+            if deferred && value == candidate {
+                seen[slot(value)] = stamp;
+                let below = candidate;
+                candidate = self.least_common_missing(n, below, |v| seen[slot(v)] == stamp)?;
+                let mut more = 0u32;
+                for r in below + 1..candidate {
+                    if self.is_rare(r, n) && seen[slot(r)] != stamp {
+                        needed[slot(r)] = stamp;
+                        more += 1;
                     }
                 }
-            }
-            for v in middle {
-                if needed[slot(v)] == stamp {
-                    needed[slot(v)] = 0;
-                    missing -= 1;
+                if more > 0 {
+                    missing += more;
+                    scan_stamped(&self.values, &self.splits, needed, stamp, &mut missing);
                 }
+            } else if deferred && value < candidate && needed[slot(value)] == stamp {
+                needed[slot(value)] = 0;
+                missing -= 1;
             }
         }
         Some(if missing == 0 {
@@ -442,6 +468,12 @@ impl RareCommon {
                 .find(|&r| needed[slot(r)] == stamp)
                 .unwrap_or(candidate)
         })
+    }
+
+    /// The least value from `from` on that is common for heap `n` and not `seen`; `None` from
+    /// 2^16 on (beyond the stamped tables).
+    fn least_common_missing(&self, n: usize, from: u32, seen: impl Fn(u32) -> bool) -> Option<u32> {
+        (from..1 << 16).find(|&v| !self.is_rare(v, n) && !seen(v))
     }
 
     /// The rare/common method with growable bitsets: any value.
@@ -507,8 +539,9 @@ impl RareCommon {
     /// once the rare pairs are done (the two-thread pipeline). The caller records `G(n)` with
     /// [`Self::push`].
     pub(super) fn value_at(&mut self, n: usize, mut previous: Previous<'_>) -> u32 {
-        if self.split.mask == 0 || self.rare.len() * 16 > n {
-            // Nothing to overlap with receiving G(n - 1).
+        if self.split.mask == 0 || self.rare.len() * 16 > n || self.code.digit(0).0 & 4 != 0 {
+            // Nothing to overlap with receiving G(n - 1), or (a split that removes nothing) the
+            // pairs need it.
             self.settle(n, &mut previous);
         }
         if self.largest < 64 && self.rare.len() * 16 > n {
