@@ -112,7 +112,7 @@ pub fn run(
                 let periodicity = &certificate.periodicity;
                 values.extend(
                     (start_index as u64..total)
-                        .map(|n| periodicity.values[periodicity.locate_u64(n).0]),
+                        .map(|n| periodicity.values.get(periodicity.locate_u64(n).0)),
                 );
                 from_period = Some((start_index, certificate));
                 break;

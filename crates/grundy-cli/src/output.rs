@@ -1,5 +1,6 @@
 //! Rendering library results as human text or JSON on stdout: the only place that prints answers.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::io::{self, Write as _};
 
@@ -487,7 +488,7 @@ fn values_line(p: &Periodicity) -> String {
         .values
         .iter()
         .take(VALUES_SHOWN)
-        .map(ToString::to_string)
+        .map(|v| v.to_string())
         .collect();
     let split = p.preperiod as usize;
     let mut line = if split == 0 || split >= shown.len() {
@@ -511,13 +512,13 @@ fn values_line(p: &Periodicity) -> String {
 
 /// The periodicity as shown: no-repeat games are periodic in their state vectors (the stored
 /// values are vector ids), and show `G(n)` before the first move.
-fn shown_values(report: &PeriodReport, p: &Periodicity) -> Periodicity {
+fn shown_values<'a>(report: &PeriodReport, p: &'a Periodicity) -> Cow<'a, Periodicity> {
     match &report.state_vectors {
-        Some(vectors) => Periodicity {
-            values: p.values.iter().map(|&id| vectors[id as usize][0]).collect(),
+        Some(vectors) => Cow::Owned(Periodicity {
+            values: p.values.iter().map(|id| vectors[id as usize][0]).collect(),
             ..p.clone()
-        },
-        None => p.clone(),
+        }),
+        None => Cow::Borrowed(p),
     }
 }
 
@@ -535,22 +536,21 @@ pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
 }
 
 fn period_json(report: &PeriodReport) -> Value {
-    let shown = |p: &Periodicity| shown_values(report, p);
     {
         let periodic = |p: &Periodicity, certified: bool| {
             let states = report.state_vectors.as_ref().map(|vectors| {
                 p.values
                     .iter()
-                    .map(|&id| vectors[id as usize].clone())
+                    .map(|id| vectors[id as usize].clone())
                     .collect::<Vec<_>>()
             });
-            let p = &shown(p);
+            let p = &shown_values(report, p);
             let mut value = json!({
                 "game": report.game,
                 "preperiod": p.preperiod,
                 "period": p.period,
                 "saltus": p.saltus,
-                "values": p.values,
+                "values": p.values.to_vec(),
                 "certified": certified,
                 "certificate": null,
                 "p_positions": p_positions(p, usize::MAX),
@@ -590,7 +590,6 @@ fn period_json(report: &PeriodReport) -> Value {
 }
 
 fn period_text(report: &PeriodReport) -> String {
-    let shown = |p: &Periodicity| shown_values(report, p);
     let mut text = String::new();
     let _ = writeln!(text, "game         {}", report.game);
     let describe = |text: &mut String, p: &Periodicity| {
@@ -609,7 +608,7 @@ fn period_text(report: &PeriodReport) -> String {
     };
     match &report.search {
         Search::Certified(certificate) => {
-            describe(&mut text, &shown(&certificate.periodicity));
+            describe(&mut text, &shown_values(report, &certificate.periodicity));
             let checked = match certificate.theorem {
                 Theorem::Residue { .. } => String::new(),
                 _ => format!("; values checked to {}", certificate.checked_to),
@@ -627,7 +626,7 @@ fn period_text(report: &PeriodReport) -> String {
             );
         }
         Search::Observed(observation) => {
-            describe(&mut text, &shown(&observation.periodicity));
+            describe(&mut text, &shown_values(report, &observation.periodicity));
             let why = report
                 .uncertifiable
                 .as_deref()

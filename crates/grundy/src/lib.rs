@@ -17,6 +17,7 @@
 //! ```
 
 pub mod analysis;
+pub mod compact;
 pub mod engine;
 pub mod fibonacci_nim;
 pub mod game;

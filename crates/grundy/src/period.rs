@@ -16,6 +16,8 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::ToPrimitive;
 
+use crate::compact::{CompactValues, Element, View, on_view};
+
 /// A theorem that turns finitely many checked values into a proof of periodicity.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Theorem {
@@ -80,7 +82,7 @@ pub struct Periodicity {
     /// `s`: every period adds `s` to the values (`0` for ordinary periodicity).
     pub saltus: u64,
     /// `a(0), …, a(n0 + p - 1)`: the preperiod followed by one period.
-    pub values: Vec<u32>,
+    pub values: CompactValues,
 }
 
 impl Periodicity {
@@ -123,13 +125,13 @@ impl Periodicity {
     /// ```
     /// use grundy::period::Periodicity;
     /// use num_bigint::BigUint;
-    /// let periodicity = Periodicity { preperiod: 0, period: 7, saltus: 0, values: vec![0, 1, 0, 1, 2, 3, 2] };
+    /// let periodicity = Periodicity { preperiod: 0, period: 7, saltus: 0, values: vec![0, 1, 0, 1, 2, 3, 2].into() };
     /// let n: BigUint = "1000000000000000000".parse().unwrap();
     /// assert_eq!(periodicity.value_at(&n), BigUint::from(1u32)); // 10^18 = 1 (mod 7)
     /// ```
     pub fn value_at(&self, n: &BigUint) -> BigUint {
         let (index, periods) = self.locate(n);
-        BigUint::from(self.values[index]) + periods * self.saltus
+        BigUint::from(self.values.get(index)) + periods * self.saltus
     }
 
     /// The indices `n` with `a(n) = 0` in one preperiod plus one period. With `s > 0` these are all
@@ -138,7 +140,7 @@ impl Periodicity {
         self.values
             .iter()
             .zip(0u64..)
-            .filter(|&(&v, _)| v == 0)
+            .filter(|&(v, _)| v == 0)
             .map(|(_, n)| n)
     }
 }
@@ -243,9 +245,9 @@ impl Certificate {
     /// # Example
     /// ```
     /// use grundy::period::{Certificate, Periodicity, Theorem};
-    /// let values = [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2];
+    /// let values: [u32; 12] = [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2];
     /// let certificate = Certificate {
-    ///     periodicity: Periodicity { preperiod: 0, period: 7, saltus: 0, values: values[..7].to_vec() },
+    ///     periodicity: Periodicity { preperiod: 0, period: 7, saltus: 0, values: values[..7].into() },
     ///     theorem: Theorem::Window { window: 4 },
     ///     checked_to: 11,
     /// };
@@ -254,7 +256,11 @@ impl Certificate {
     /// wrong[9] = 3;
     /// assert!(certificate.verify(&wrong).is_err());
     /// ```
-    pub fn verify(&self, values: &[u32]) -> Result<(), CertificateError> {
+    pub fn verify<'a>(&self, values: impl Into<View<'a>>) -> Result<(), CertificateError> {
+        on_view!(values.into(), values => self.verify_values(values))
+    }
+
+    fn verify_values<T: Element>(&self, values: &[T]) -> Result<(), CertificateError> {
         let Periodicity {
             preperiod: n0,
             period: p,
@@ -271,9 +277,12 @@ impl Certificate {
                 given: values.len() as u64,
             });
         }
-        if let Some(i) = (0..n0 + p).find(|&i| stored.get(i as usize) != Some(&values[i as usize]))
+        if let Some(i) = stored
+            .iter()
+            .zip(values)
+            .position(|(stored, &value)| stored != value.into())
         {
-            return Err(CertificateError::StoredValues(i));
+            return Err(CertificateError::StoredValues(i as u64));
         }
         if stored.len() as u64 != n0 + p {
             return Err(CertificateError::StoredValues(n0 + p));
@@ -296,10 +305,12 @@ impl Certificate {
                 checked_to: big_n,
             });
         }
-        for n in n0..big_n - p {
-            if u64::from(values[(n + p) as usize]) != u64::from(values[n as usize]) + s {
-                return Err(CertificateError::Relation(n));
-            }
+        let relation = values[n0 as usize..big_n as usize]
+            .iter()
+            .zip(&values[(n0 + p) as usize..big_n as usize])
+            .position(|(&before, &after)| u64::from(after.into()) != u64::from(before.into()) + s);
+        if let Some(i) = relation {
+            return Err(CertificateError::Relation(n0 + i as u64));
         }
         match self.theorem {
             Theorem::Window { .. } | Theorem::GuySmith { .. } => {
@@ -320,7 +331,9 @@ impl Certificate {
             }
             Theorem::AllBut { .. } => {
                 let set = |range: std::ops::Range<u64>| -> BTreeSet<u64> {
-                    range.map(|i| u64::from(values[i as usize])).collect()
+                    range
+                        .map(|i| u64::from(values[i as usize].into()))
+                        .collect()
                 };
                 let before = set(0..n0);
                 let first_period = set(0..n0 + p);
@@ -489,7 +502,7 @@ pub fn search_window(
         preperiod: n0 as u64,
         period: p as u64,
         saltus: 0,
-        values: seq[..n0 + p].to_vec(),
+        values: seq[..n0 + p].iter().copied().collect(),
     };
     let certificate = Certificate {
         periodicity,
@@ -517,7 +530,7 @@ fn least_consistent(values: &[u32], margin: impl Fn(usize) -> usize) -> Option<P
                 preperiod: n0 as u64,
                 period: p as u64,
                 saltus: s,
-                values: values[..n0 + p].to_vec(),
+                values: values[..n0 + p].iter().copied().collect(),
             });
         }
         if 2 * p > len {
@@ -542,8 +555,88 @@ fn least_consistent(values: &[u32], margin: impl Fn(usize) -> usize) -> Option<P
 /// let certificate = certify_guy_smith(&values, 2, 2).unwrap();
 /// assert_eq!((certificate.periodicity.preperiod, certificate.periodicity.period, certificate.checked_to), (1, 3, 10));
 /// ```
-pub fn certify_guy_smith(values: &[u32], last_digit: u64, heaps: u64) -> Option<Certificate> {
+pub fn certify_guy_smith<'a>(
+    values: impl Into<View<'a>>,
+    last_digit: u64,
+    heaps: u64,
+) -> Option<Certificate> {
+    let values = values.into();
+    match search_guy_smith(values, last_digit, heaps) {
+        GuySmithSearch::Proved {
+            preperiod,
+            period,
+            needed,
+        } => Some(Certificate {
+            periodicity: Periodicity {
+                preperiod,
+                period,
+                saltus: 0,
+                values: values.prefix((preperiod + period) as usize),
+            },
+            theorem: Theorem::GuySmith { last_digit, heaps },
+            checked_to: needed,
+        }),
+        _ => None,
+    }
+}
+
+/// What [`search_guy_smith`] found in the values so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GuySmithSearch {
+    /// The least period the values prove, its least preperiod (at least 1), and the number of
+    /// values the theorem needs (at most the number given).
+    Proved {
+        /// `n0`.
+        preperiod: u64,
+        /// `p`.
+        period: u64,
+        /// `k (n0 + p) + t`.
+        needed: u64,
+    },
+    /// Nothing proved yet, but this period holds over the last `max(p / 8, 4096)` values or more:
+    /// `needed` values prove it if it goes on holding.
+    Promising {
+        /// `n0` as far as the values tell.
+        preperiod: u64,
+        /// `p`.
+        period: u64,
+        /// `k (n0 + p) + t`.
+        needed: u64,
+    },
+    /// Neither.
+    Nothing,
+}
+
+/// The shortest stretch at the end of the values over which a period counts as promising.
+const PROMISING_STRETCH: usize = 4096;
+
+/// Searches the first `values.len()` terms of an octal game's Grundy sequence for a period the
+/// Guy–Smith theorem ([`Theorem::GuySmith`]) proves — the least such, with its least preperiod
+/// (at least 1) — or else for a promising one, so that a caller computing more values knows how
+/// many would prove it. Reads the values where they are (no copy).
+///
+/// # Complexity
+/// `O(L · q)` for `L` values, with `q` the average number of terms compared per period tried
+/// (a wrong period usually fails within a few terms); no memory beyond the values.
+///
+/// # Example
+/// ```
+/// use grundy::period::{GuySmithSearch, search_guy_smith};
+/// let values: Vec<u32> = (0..40).map(|n| if n == 0 { 0 } else { [1, 2, 3][n % 3] }).collect();
+/// let found = search_guy_smith(&values, 2, 2);
+/// assert_eq!(found, GuySmithSearch::Proved { preperiod: 1, period: 3, needed: 10 });
+/// ```
+pub fn search_guy_smith<'a>(
+    values: impl Into<View<'a>>,
+    last_digit: u64,
+    heaps: u64,
+) -> GuySmithSearch {
+    on_view!(values.into(), values => guy_smith_in(values, last_digit, heaps))
+}
+
+fn guy_smith_in<T: Element>(values: &[T], last_digit: u64, heaps: u64) -> GuySmithSearch {
     let len = values.len();
+    let mut promising = GuySmithSearch::Nothing;
     for p in 1..len / 2 {
         let mut n0 = len - p;
         while n0 > 0 && values[n0 - 1 + p] == values[n0 - 1] {
@@ -554,21 +647,24 @@ pub fn certify_guy_smith(values: &[u32], last_digit: u64, heaps: u64) -> Option<
         // not yet provable is skipped: were it a true period, it would need no more values than
         // any multiple of it, so it would be proved first.
         let needed = heaps * (n0 + p) as u64 + last_digit;
-        if len - p - n0 > p && needed <= len as u64 {
-            let periodicity = Periodicity {
-                preperiod: n0 as u64,
-                period: p as u64,
-                saltus: 0,
-                values: values[..n0 + p].to_vec(),
+        let stretch = len - p - n0;
+        let (preperiod, period) = (n0 as u64, p as u64);
+        if stretch > p && needed <= len as u64 {
+            return GuySmithSearch::Proved {
+                preperiod,
+                period,
+                needed,
             };
-            return Some(Certificate {
-                periodicity,
-                theorem: Theorem::GuySmith { last_digit, heaps },
-                checked_to: needed,
-            });
+        }
+        if promising == GuySmithSearch::Nothing && stretch >= (p / 8).max(PROMISING_STRETCH) {
+            promising = GuySmithSearch::Promising {
+                preperiod,
+                period,
+                needed,
+            };
         }
     }
-    None
+    promising
 }
 
 /// Tries to certify the arithmetic periodicity of an all-but game's Grundy sequence from its first
@@ -710,7 +806,8 @@ mod tests {
         ));
         let mut wrong_period = good.clone();
         wrong_period.periodicity.period = 6;
-        wrong_period.periodicity.values.pop();
+        let len = wrong_period.periodicity.values.len();
+        wrong_period.periodicity.values.truncate(len - 1);
         assert!(wrong_period.verify(&values).is_err());
         let mut saltus = good;
         saltus.periodicity.saltus = 1;

@@ -49,7 +49,8 @@ impl Evaluation {
                 let mut out = Vec::with_capacity(rows as usize);
                 for _ in 0..rows {
                     out.push(
-                        BigUint::from(periodicity.values[index]) + &periods * periodicity.saltus,
+                        BigUint::from(periodicity.values.get(index))
+                            + &periods * periodicity.saltus,
                     );
                     index += 1;
                     if index == end {
@@ -254,7 +255,7 @@ fn positions_with_value(
                 ));
             }
             let mut positions = Vec::new();
-            for (i, &v) in p.values.iter().enumerate() {
+            for (i, v) in p.values.iter().enumerate() {
                 let v = BigUint::from(v);
                 if (i as u64) < p.preperiod {
                     if &v == target {
@@ -296,7 +297,7 @@ fn finite_amounts_to_value(
         }
         (Evaluation::Certified(certificate), Some(n)) => {
             let p = &certificate.periodicity;
-            Box::new(move |s| s <= n && u64::from(p.values[p.locate_u64(n - s).0]) == target)
+            Box::new(move |s| s <= n && u64::from(p.values.get(p.locate_u64(n - s).0)) == target)
         }
         (Evaluation::Certified(certificate), None) => {
             // The heap exceeds 2^64 > n0 + max S: every option lies in the periodic part.
@@ -304,8 +305,10 @@ fn finite_amounts_to_value(
             let (n0, period) = (p.preperiod, p.period);
             let residue = ((heap - n0) % period).to_u64().expect("below the period");
             Box::new(move |s| {
-                u64::from(p.values[(n0 + (residue + period - s % period) % period) as usize])
-                    == target
+                u64::from(
+                    p.values
+                        .get((n0 + (residue + period - s % period) % period) as usize),
+                ) == target
             })
         }
         (Evaluation::Computed(_), None) => unreachable!("direct values stop below the value limit"),

@@ -31,7 +31,7 @@ impl States {
         let id = match &self.search {
             Search::Certified(certificate) => {
                 let (index, _) = certificate.periodicity.locate(heap);
-                certificate.periodicity.values[index]
+                certificate.periodicity.values.get(index)
             }
             _ => *self.ids.get(heap.to_usize()?)?,
         };

@@ -406,7 +406,7 @@ fn split_families(
     let mut out = Vec::new();
     for a in 1..n0 {
         let b = m - a;
-        if BigUint::from(p.values[a as usize]) ^ p.value_at(&b) == *target {
+        if BigUint::from(p.values.get(a as usize)) ^ p.value_at(&b) == *target {
             out.push((
                 split(&a.to_string(), &b.to_string()),
                 vec![a.to_string(), b.to_string()],
@@ -417,8 +417,8 @@ fn split_families(
     let base = ((m - 2 * n0) % period).to_u64().expect("below the period");
     for r in 0..period {
         let b_offset = (base + period - r) % period;
-        let va = p.values[(n0 + r) as usize];
-        let vb = p.values[(n0 + b_offset) as usize];
+        let va = p.values.get((n0 + r) as usize);
+        let vb = p.values.get((n0 + b_offset) as usize);
         if BigUint::from(va ^ vb) == *target {
             let a = format!("a ≡ {} (mod {period}), {n0} ≤ a ≤ {}", n0 + r, m / 2u32);
             out.push((
