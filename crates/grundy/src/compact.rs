@@ -85,7 +85,12 @@ impl<'a> From<&'a CompactValues> for View<'a> {
     }
 }
 
-impl View<'_> {
+impl<'a> View<'a> {
+    /// The view of a slice of any width.
+    pub fn from_slice<T: Element>(values: &'a [T]) -> Self {
+        T::view(values)
+    }
+
     /// The number of values.
     pub fn len(&self) -> usize {
         on_view!(self, values => values.len())
@@ -111,21 +116,35 @@ pub trait Element:
 {
     /// `v` in this width, if it fits.
     fn narrow(v: u32) -> Option<Self>;
+    /// The view of a slice of this width.
+    fn view(values: &[Self]) -> View<'_>;
 }
 
 impl Element for u8 {
+    fn view(values: &[Self]) -> View<'_> {
+        View::Bytes(values)
+    }
+
     fn narrow(v: u32) -> Option<Self> {
         Self::try_from(v).ok()
     }
 }
 
 impl Element for u16 {
+    fn view(values: &[Self]) -> View<'_> {
+        View::Shorts(values)
+    }
+
     fn narrow(v: u32) -> Option<Self> {
         Self::try_from(v).ok()
     }
 }
 
 impl Element for u32 {
+    fn view(values: &[Self]) -> View<'_> {
+        View::Words(values)
+    }
+
     fn narrow(v: u32) -> Option<Self> {
         Some(v)
     }

@@ -3,6 +3,7 @@
 //! Every engine yields the same sequence; they differ in time and memory. [`Engine`] picks one and
 //! [`Values`] is the resulting stream.
 
+use crate::compact::{CompactValues, View};
 use crate::subtraction::{Family, SubtractionSet};
 
 /// Which algorithm computes Grundy values.
@@ -92,12 +93,12 @@ pub trait Stream: Iterator<Item = u32> {
     /// About how many options the next value examines: a unit of work for progress reports.
     fn work_per_value(&self) -> u64;
     /// Every value computed so far, for engines that keep them all (so callers need no copy).
-    fn computed(&self) -> Option<&[u32]> {
+    fn computed(&self) -> Option<View<'_>> {
         None
     }
     /// Hands over the values kept by [`computed`](Self::computed), leaving none.
-    fn take_computed(&mut self) -> Vec<u32> {
-        Vec::new()
+    fn take_computed(&mut self) -> CompactValues {
+        CompactValues::new()
     }
 }
 

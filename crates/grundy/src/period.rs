@@ -19,7 +19,7 @@ use num_traits::ToPrimitive;
 use crate::compact::{CompactValues, Element, View, on_view};
 
 /// A theorem that turns finitely many checked values into a proof of periodicity.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Theorem {
     /// **Window criterion.** Hypothesis: for `n >= t` every term is one fixed function of the `t`
     /// terms before it (finite subtraction sets with `t = max S`). Then `a(n + p) = a(n)` for
@@ -264,8 +264,88 @@ impl Certificate {
         let Periodicity {
             preperiod: n0,
             period: p,
-            saltus: s,
             values: stored,
+            ..
+        } = &self.periodicity;
+        self.check_theorem(values)?;
+        if let Some(i) = stored
+            .iter()
+            .zip(values)
+            .position(|(stored, &value)| stored != value.into())
+        {
+            return Err(CertificateError::StoredValues(i as u64));
+        }
+        if stored.len() as u64 != n0 + p {
+            return Err(CertificateError::StoredValues(n0 + p));
+        }
+        if let Theorem::Residue { modulus } = self.theorem {
+            let expected = Periodicity {
+                preperiod: 0,
+                period: modulus,
+                saltus: 0,
+                values: (0..modulus as u32).collect(),
+            };
+            if self.periodicity != expected {
+                return Err(CertificateError::Residue);
+            }
+        }
+        Ok(())
+    }
+
+    /// The certificate for a periodicity found in `values`, whose stored values are then the first
+    /// `n0 + p` of `values` — kept, not copied. Checked as [`verify`](Self::verify) checks (the
+    /// stored values agree by construction).
+    ///
+    /// # Errors
+    /// A [`CertificateError`] naming the first check that fails.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::compact::CompactValues;
+    /// use grundy::period::{Certificate, Theorem};
+    /// let values: CompactValues = (0..40).map(|n| if n == 0 { 0 } else { [1, 2, 3][n % 3] }).collect();
+    /// let theorem = Theorem::GuySmith { last_digit: 2, heaps: 2 };
+    /// let certificate = Certificate::from_values(1, 3, theorem, 10, values.clone()).unwrap();
+    /// assert_eq!(certificate.periodicity.values, [0, 2, 3, 1]);
+    /// assert!(certificate.verify(&values).is_ok());
+    /// ```
+    pub fn from_values(
+        preperiod: u64,
+        period: u64,
+        theorem: Theorem,
+        checked_to: u64,
+        mut values: CompactValues,
+    ) -> Result<Self, CertificateError> {
+        let mut certificate = Certificate {
+            periodicity: Periodicity {
+                preperiod,
+                period,
+                saltus: 0,
+                values: CompactValues::new(),
+            },
+            theorem,
+            checked_to,
+        };
+        if matches!(theorem, Theorem::Residue { .. } | Theorem::AllBut { .. }) {
+            // Their checks read the stored values; they are found in small sequences anyway.
+            certificate.periodicity.values = values.prefix((preperiod + period) as usize);
+            certificate.verify(&values)?;
+            return Ok(certificate);
+        }
+        on_view!(values.view(), values => certificate.check_theorem(values))?;
+        values.truncate((preperiod + period) as usize);
+        values.shrink_to_fit();
+        certificate.periodicity.values = values;
+        Ok(certificate)
+    }
+
+    /// Every check of [`verify`](Self::verify) but those of the stored values.
+    fn check_theorem<T: Element>(&self, values: &[T]) -> Result<(), CertificateError> {
+        let Periodicity {
+            preperiod: n0,
+            period: p,
+            saltus: s,
+            ..
         } = &self.periodicity;
         let (n0, p, s, big_n) = (*n0, *p, *s, self.checked_to);
         if p == 0 {
@@ -276,16 +356,6 @@ impl Certificate {
                 needed: big_n.max(n0 + p),
                 given: values.len() as u64,
             });
-        }
-        if let Some(i) = stored
-            .iter()
-            .zip(values)
-            .position(|(stored, &value)| stored != value.into())
-        {
-            return Err(CertificateError::StoredValues(i as u64));
-        }
-        if stored.len() as u64 != n0 + p {
-            return Err(CertificateError::StoredValues(n0 + p));
         }
         let needed = match self.theorem {
             Theorem::Window { window } => n0 + p + window,
@@ -318,17 +388,7 @@ impl Certificate {
                     return Err(CertificateError::Saltus);
                 }
             }
-            Theorem::Residue { modulus } => {
-                let expected = Periodicity {
-                    preperiod: 0,
-                    period: modulus,
-                    saltus: 0,
-                    values: (0..modulus as u32).collect(),
-                };
-                if self.periodicity != expected {
-                    return Err(CertificateError::Residue);
-                }
-            }
+            Theorem::Residue { .. } => {}
             Theorem::AllBut { .. } => {
                 let set = |range: std::ops::Range<u64>| -> BTreeSet<u64> {
                     range
@@ -514,15 +574,19 @@ pub fn search_window(
 
 /// The least period consistent with the tail of `values` and the least preperiod for it, such that
 /// the relation holds on at least `margin(p)` terms past one period. `None` when no period qualifies.
-fn least_consistent(values: &[u32], margin: impl Fn(usize) -> usize) -> Option<Periodicity> {
+fn least_consistent<T: Element>(
+    values: &[T],
+    margin: impl Fn(usize) -> usize,
+) -> Option<Periodicity> {
+    let at = |i: usize| u64::from(values[i].into());
     let len = values.len();
     for p in 1..len {
-        let last = u64::from(values[len - 1]);
-        let Some(s) = last.checked_sub(u64::from(values[len - 1 - p])) else {
+        let last = at(len - 1);
+        let Some(s) = last.checked_sub(at(len - 1 - p)) else {
             continue;
         };
         let mut n0 = len - p;
-        while n0 > 0 && u64::from(values[n0 - 1 + p]) == u64::from(values[n0 - 1]) + s {
+        while n0 > 0 && at(n0 - 1 + p) == at(n0 - 1) + s {
             n0 -= 1;
         }
         if len - p - n0 >= margin(p) {
@@ -530,7 +594,7 @@ fn least_consistent(values: &[u32], margin: impl Fn(usize) -> usize) -> Option<P
                 preperiod: n0 as u64,
                 period: p as u64,
                 saltus: s,
-                values: values[..n0 + p].iter().copied().collect(),
+                values: values[..n0 + p].iter().map(|&v| v.into()).collect(),
             });
         }
         if 2 * p > len {
@@ -749,7 +813,7 @@ pub fn certify_all_but(values: &[u32], largest_excluded: u64) -> Option<Certific
 /// let observation = observe(&values).unwrap();
 /// assert_eq!((observation.periodicity.preperiod, observation.periodicity.period), (1, 3));
 /// ```
-pub fn observe(values: &[u32]) -> Option<Observation> {
+pub fn observe<T: Element>(values: &[T]) -> Option<Observation> {
     let len = values.len();
     let periodicity = least_consistent(values, |p| (2 * p).max(len / 2))?;
     Some(Observation {

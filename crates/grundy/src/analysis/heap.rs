@@ -6,6 +6,7 @@ use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
 use super::{Analyzer, Basis, Error, MAX_VALUES_LIMIT, Move, Outcome, Solution, Watched};
+use crate::compact::Element;
 use crate::engine::{Play, Values};
 use crate::game::Game;
 use crate::period::{self, Certificate, Search, Theorem};
@@ -339,7 +340,7 @@ fn family_members_up_to(family: Family, heap: &BigUint) -> Vec<BigUint> {
     }
 }
 
-pub(super) fn observed_or_not_found(prefix: &[u32]) -> Search {
+pub(super) fn observed_or_not_found<T: Element>(prefix: &[T]) -> Search {
     match period::observe(prefix) {
         Some(observation) => Search::Observed(observation),
         None => Search::NotFound {

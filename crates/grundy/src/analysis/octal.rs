@@ -6,11 +6,12 @@ use num_traits::{ToPrimitive, Zero};
 
 use super::heap::{Evaluation, observed_or_not_found, verified};
 use super::{Analyzer, Error, MAX_VALUES_LIMIT, Move, Outcome, Solution, Watched};
+use crate::compact::{CompactValues, View, on_view};
 use crate::engine::Engine;
 use crate::engine::Stream;
 use crate::game::Game;
 use crate::octal::{Code, Modifier, RareCommon};
-use crate::period::{self, Search};
+use crate::period::{self, Certificate, GuySmithSearch, Search, Theorem};
 
 /// Memory a take-and-break run needs per value, at worst: 4-byte values, 4 bytes per rare heap,
 /// vectors that double as they grow, and the copy a `sequence` run keeps for its files.
@@ -38,6 +39,54 @@ pub(super) fn no_theorem(code: &Code) -> Option<&'static str> {
     }
 }
 
+/// The Guy–Smith search of a code with splits: values up to 256, then doubling — or, once a period
+/// looks promising, exactly as many as would prove it — up to `limit`. The engine keeps the values
+/// and the search reads them there; a certificate takes them over (one copy in memory).
+fn guy_smith(
+    game: &Game,
+    values: &mut Watched<'_, BoxedStream>,
+    last_digit: u64,
+    code: &Code,
+    limit: u64,
+) -> Result<(Search, CompactValues), Error> {
+    let heaps = u64::from(code.max_heaps_left());
+    let mut target = 256.min(limit);
+    loop {
+        values.advance_to(target)?;
+        let computed = values
+            .values
+            .0
+            .computed()
+            .expect("octal engines keep their values");
+        let len = computed.len() as u64;
+        match period::search_guy_smith(computed, last_digit, heaps) {
+            GuySmithSearch::Proved {
+                preperiod,
+                period,
+                needed,
+            } => {
+                let theorem = Theorem::GuySmith { last_digit, heaps };
+                let all = values.values.0.take_computed();
+                let certificate = Certificate::from_values(preperiod, period, theorem, needed, all)
+                    .map_err(|e| {
+                        Error::Internal(format!(
+                            "the certificate for {game} failed its re-check: {e}"
+                        ))
+                    })?;
+                return Ok((Search::Certified(certificate), CompactValues::new()));
+            }
+            _ if len >= limit => {
+                let search = on_view!(computed, computed => observed_or_not_found(computed));
+                return Ok((search, values.values.0.take_computed()));
+            }
+            GuySmithSearch::Promising { needed, .. } if needed > len => {
+                target = needed.min(limit);
+            }
+            _ => target = len.saturating_mul(2).min(limit),
+        }
+    }
+}
+
 impl Analyzer<'_> {
     /// The value limit for `code`: the configured one, or a default that keeps the work near a few
     /// seconds — values cost `O(n)` each with two-heap splits (`O(1)`-ish with rare/common) and
@@ -61,12 +110,13 @@ impl Analyzer<'_> {
         Ok(limit)
     }
 
-    /// Searches a take-and-break game's Grundy sequence for its period and certifies it.
+    /// Searches a take-and-break game's Grundy sequence for its period and certifies it. Returns
+    /// the search and the values computed — none when a certificate holds them.
     pub(super) fn octal_search(
         &self,
         game: &Game,
         code: &Code,
-    ) -> Result<(Search, Vec<u32>), Error> {
+    ) -> Result<(Search, CompactValues), Error> {
         let limit = self.octal_limit(code)?;
         let mut values = Watched::new(
             BoxedStream(crate::octal::stream(
@@ -81,34 +131,15 @@ impl Analyzer<'_> {
         let (search, prefix) = match (no_theorem(code), code.last_digit()) {
             (None, Some(t)) if code.max_heaps_left() == 1 => {
                 // No splits: for n > t every value is the mex of the t values before it.
-                period::search_window(values.by_ref(), t as u64 + 1, limit)
+                let (search, prefix) = period::search_window(values.by_ref(), t as u64 + 1, limit);
+                let (search, prefix) = verified(game, search, prefix)?;
+                (search, CompactValues::from(prefix))
             }
-            (None, Some(t)) => {
-                // The engine keeps every value; the search reads them there (one copy in memory).
-                let heaps = u64::from(code.max_heaps_left());
-                let mut target = 256.min(limit);
-                let search = loop {
-                    values.advance_to(target)?;
-                    let computed = values
-                        .values
-                        .0
-                        .computed()
-                        .expect("octal engines keep their values");
-                    if let Some(certificate) = period::certify_guy_smith(computed, t as u64, heaps)
-                    {
-                        break Search::Certified(certificate);
-                    }
-                    if target >= limit {
-                        break observed_or_not_found(computed);
-                    }
-                    target = target.saturating_mul(2).min(limit);
-                };
-                (search, values.values.0.take_computed())
-            }
+            (None, Some(t)) => guy_smith(game, &mut values, t as u64, code, limit)?,
             _ => {
                 let mut prefix = Vec::new();
                 values.extend_to(&mut prefix, limit.min(1 << 14))?;
-                (observed_or_not_found(&prefix), prefix)
+                (observed_or_not_found(&prefix), CompactValues::from(prefix))
             }
         };
         if values.interrupted {
@@ -116,7 +147,7 @@ impl Analyzer<'_> {
                 checked_to: prefix.len() as u64,
             });
         }
-        verified(game, search, prefix)
+        Ok((search, prefix))
     }
 
     /// Values good for every heap up to `largest`, or a refusal saying why not.
@@ -127,6 +158,7 @@ impl Analyzer<'_> {
         largest: &BigUint,
     ) -> Result<Evaluation, Error> {
         let (search, prefix) = self.octal_search(game, code)?;
+        let prefix = prefix.to_vec();
         match search {
             Search::Certified(certificate) => Ok(Evaluation::Certified(certificate)),
             _ if largest.to_u64().is_some_and(|n| n < prefix.len() as u64) => {
@@ -289,11 +321,11 @@ impl Stream for BoxedStream {
         self.0.work_per_value()
     }
 
-    fn computed(&self) -> Option<&[u32]> {
+    fn computed(&self) -> Option<View<'_>> {
         self.0.computed()
     }
 
-    fn take_computed(&mut self) -> Vec<u32> {
+    fn take_computed(&mut self) -> CompactValues {
         self.0.take_computed()
     }
 }

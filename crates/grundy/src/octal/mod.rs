@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use crate::compact::{CompactValues, Element, View, on_view};
 use crate::engine::{Engine, Stream};
 
 mod paired;
@@ -187,14 +188,18 @@ impl fmt::Display for Code {
 /// let certificate = certify(&kayles, &values).unwrap();
 /// assert_eq!((certificate.periodicity.preperiod, certificate.periodicity.period), (71, 12));
 /// ```
-pub fn certify(code: &Code, values: &[u32]) -> Option<crate::period::Certificate> {
+pub fn certify<'a>(code: &Code, values: impl Into<View<'a>>) -> Option<crate::period::Certificate> {
+    let values = values.into();
     if code.has_modifiers() {
         return None;
     }
     let t = code.last_digit()? as u64;
     let certificate = if code.max_heaps_left() == 1 {
-        let (search, _) =
-            crate::period::search_window(values.iter().copied(), t + 1, values.len() as u64);
+        let (search, _) = on_view!(values, values => crate::period::search_window(
+            values.iter().map(|&v| v.into()),
+            t + 1,
+            values.len() as u64,
+        ));
         search.certificate().cloned()
     } else {
         crate::period::certify_guy_smith(values, t, u64::from(code.max_heaps_left()))
@@ -280,10 +285,10 @@ fn allowed(parts: &[usize], modifier: Modifier) -> bool {
 ///
 /// # Complexity
 /// `O(t · n)` with two-heap splits, `O(t · n²)` with three-heap splits.
-pub fn for_each_option(code: &Code, values: &[u32], n: usize, mut f: impl FnMut(u32)) {
+pub fn for_each_option<T: Element>(code: &Code, values: &[T], n: usize, mut f: impl FnMut(u32)) {
     walk(code, n, |step| match step {
         Step::Whole => f(0),
-        Step::One(m) => f(values[m]),
+        Step::One(m) => f(values[m].into()),
         Step::Split(m, heaps, modifier) => for_each_split(values, m, heaps, modifier, &mut f),
     });
 }
@@ -324,7 +329,7 @@ fn walk(code: &Code, n: usize, mut f: impl FnMut(Step)) {
 
 /// Calls `f` with the value of every split of `m` into `heaps` heaps the modifier allows.
 fn for_each_split(
-    values: &[u32],
+    values: &[impl Element],
     m: usize,
     heaps: u8,
     modifier: Modifier,
@@ -333,7 +338,7 @@ fn for_each_split(
     if heaps == 2 {
         for a in 1..=m / 2 {
             if allowed(&[a, m - a], modifier) {
-                f(values[a] ^ values[m - a]);
+                f((values[a] ^ values[m - a]).into());
             }
         }
     } else {
@@ -341,7 +346,7 @@ fn for_each_split(
             for b in a..=(m - a) / 2 {
                 let c = m - a - b;
                 if allowed(&[a, b, c], modifier) {
-                    f(values[a] ^ values[b] ^ values[c]);
+                    f((values[a] ^ values[b] ^ values[c]).into());
                 }
             }
         }
@@ -351,6 +356,8 @@ fn for_each_split(
 /// The naive engine: each value is the mex of every option (the definition).
 pub struct Naive {
     code: Code,
+    /// Four bytes each: the naive engine's runs are short (its cost is quadratic), and its pair
+    /// loops vectorise best on 32-bit lanes.
     values: Vec<u32>,
     seen: Seen,
     /// Whether the one-word fast path applies to the code.
@@ -400,11 +407,11 @@ impl Iterator for Naive {
 /// The mex of a heap's options with one machine word as the set, while every value is below 64
 /// (then every xor of two values is too), for codes leaving at most two heaps without modifiers.
 /// The pairs of a split are read from both ends of the values, which vectorises well.
-fn small_mex(code: &Code, values: &[u32], n: usize) -> u32 {
+fn small_mex<T: Element>(code: &Code, values: &[T], n: usize) -> u32 {
     let mut seen = 0u64;
     walk(code, n, |step| match step {
         Step::Whole => seen |= 1,
-        Step::One(m) => seen |= 1 << values[m],
+        Step::One(m) => seen |= 1 << values[m].into(),
         Step::Split(m, _, _) => seen |= pair_bits(values, m),
     });
     seen.trailing_ones()
@@ -412,14 +419,25 @@ fn small_mex(code: &Code, values: &[u32], n: usize) -> u32 {
 
 /// The one-word set of `G(a) xor G(m - a)` over all splits of `m` (values below 64). The pairs are
 /// read from both ends of the values, which vectorises well; the middle pair gives 0.
-fn pair_bits(values: &[u32], m: usize) -> u64 {
+fn pair_bits<T: Element>(values: &[T], m: usize) -> u64 {
     let (low, high) = values[1..m].split_at(m / 2);
     let mut seen = u64::from(m % 2 == 0);
-    for (x, y) in low.iter().zip(high.iter().rev()) {
-        seen |= 1 << (x ^ y);
+    for (&x, &y) in low.iter().zip(high.iter().rev()) {
+        seen |= 1 << (x ^ y).into();
     }
     seen
 }
+
+/// `BIT[v] = 1 << v`: a load instead of a variable shift, which SSE2 lacks.
+pub(crate) static BIT: [u64; 64] = {
+    let mut bits = [0; 64];
+    let mut v = 0;
+    while v < 64 {
+        bits[v] = 1 << v;
+        v += 1;
+    }
+    bits
+};
 
 impl Stream for Naive {
     fn position(&self) -> u64 {
@@ -434,12 +452,12 @@ impl Stream for Naive {
             + 1
     }
 
-    fn computed(&self) -> Option<&[u32]> {
-        Some(&self.values)
+    fn computed(&self) -> Option<View<'_>> {
+        Some(View::Words(&self.values))
     }
 
-    fn take_computed(&mut self) -> Vec<u32> {
-        std::mem::take(&mut self.values)
+    fn take_computed(&mut self) -> CompactValues {
+        std::mem::take(&mut self.values).into()
     }
 }
 

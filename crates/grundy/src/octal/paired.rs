@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use super::Code;
 use super::rare_common::RareCommon;
+use crate::compact::{CompactValues, View, on_view};
 use crate::engine::Stream;
 
 /// The least work per value ([`Stream::work_per_value`]) worth two threads: below it, handing
@@ -147,7 +148,7 @@ impl Paired {
             }
             if let Some(second) = &mut self.second {
                 for n in start..end {
-                    second.push(n, self.first.values()[n]);
+                    second.push(n, self.first.values().get(n));
                 }
             }
         }
@@ -191,7 +192,7 @@ impl Iterator for Paired {
             let batch = (self.position / 8).clamp(SMALLEST_BATCH, LARGEST_BATCH);
             self.fill(self.position + batch);
         }
-        let value = self.first.values()[self.position];
+        let value = self.first.values().get(self.position);
         self.position += 1;
         Some(value)
     }
@@ -211,12 +212,15 @@ impl Stream for Paired {
         }
     }
 
-    fn computed(&self) -> Option<&[u32]> {
-        Some(&self.first.values()[..self.position])
+    fn computed(&self) -> Option<View<'_>> {
+        // The engines may hold a batch beyond the values handed out.
+        Some(on_view!(self.first.values().view(), values => {
+            View::from_slice(&values[..self.position])
+        }))
     }
 
-    fn take_computed(&mut self) -> Vec<u32> {
+    fn take_computed(&mut self) -> CompactValues {
         self.second = None;
-        self.first.truncate_values(self.position)
+        self.first.take_values(self.position)
     }
 }

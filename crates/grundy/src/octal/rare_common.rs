@@ -1,7 +1,8 @@
 //! The rare/common ("sparse space") engine of theory.md §5: values split into rare and common
 //! so that each value needs the few splits with a rare heap and a short scan.
 
-use super::{Code, Seen, Step, small_mex, walk};
+use super::{BIT, Code, Seen, Step, small_mex, walk};
+use crate::compact::{CompactValues, Element, View, on_view};
 use crate::engine::Stream;
 
 /// The rare/common engine (theory.md §5) for codes whose moves leave at most two heaps and carry
@@ -16,7 +17,7 @@ use crate::engine::Stream;
 /// (values below 2^15, no clearing between heaps), and growable bitsets (any value).
 pub struct RareCommon {
     code: Code,
-    values: Vec<u32>,
+    values: CompactValues,
     split: Split,
     /// The parity of every splitting digit, when they all have the same (then the
     /// position-parity split is valid).
@@ -146,8 +147,8 @@ fn pair_halves<T>(values: &[T], m: usize) -> (&[T], &[T]) {
 /// `needed` are found, unmarking each as it is found. A missing rare value can only come from two
 /// common heaps (pairs with a rare heap were seen before), so every pair is looked up without a
 /// test of its heaps; a chunk of pairs is looked up before any is unmarked.
-fn scan_stamped(
-    values: &[u32],
+fn scan_stamped<T: Element>(
+    values: &[T],
     splits: &[usize],
     needed: &mut [u32; 1 << 16],
     stamp: u32,
@@ -159,12 +160,12 @@ fn scan_stamped(
         }
         let (low, high) = pair_halves(values, m);
         for (low, high) in low.chunks(CHUNK).zip(high.rchunks(CHUNK)) {
-            let hit = low.iter().zip(high.iter().rev()).fold(0, |hit, (x, y)| {
-                hit | u32::from(needed[slot(x ^ y)] == stamp)
+            let hit = low.iter().zip(high.iter().rev()).fold(0, |hit, (&x, &y)| {
+                hit | u32::from(needed[slot((x ^ y).into())] == stamp)
             });
             if hit != 0 {
-                for (x, y) in low.iter().zip(high.iter().rev()) {
-                    let entry = &mut needed[slot(x ^ y)];
+                for (&x, &y) in low.iter().zip(high.iter().rev()) {
+                    let entry = &mut needed[slot((x ^ y).into())];
                     if *entry == stamp {
                         *entry = 0;
                         *missing -= 1;
@@ -183,13 +184,89 @@ fn scan_stamped(
     }
 }
 
+/// Calls `mark` with `G(a) xor G(m - a)` for every rare heap `a` (values `rare_values`) below `m`.
+fn rare_pairs<T: Element>(
+    values: &[T],
+    rare: &[u32],
+    rare_values: &[u32],
+    m: usize,
+    mut mark: impl FnMut(u32),
+) {
+    for (&a, &g) in rare.iter().zip(rare_values) {
+        mark(g ^ values[m - a as usize].into());
+    }
+}
+
+/// Calls `mark` with `G(a) xor G(m - a)` for every split `a + (m - a)` of `m`.
+fn all_pairs<T: Element>(values: &[T], m: usize, mut mark: impl FnMut(u32)) {
+    for a in 1..=m / 2 {
+        mark((values[a] ^ values[m - a]).into());
+    }
+}
+
+/// [`scan_stamped`] with one machine word as the set of missing values (all below 64): returns
+/// those still missing.
+fn scan_word<T: Element>(values: &[T], splits: &[usize], mut needed: u64) -> u64 {
+    for &m in splits {
+        if needed == 0 {
+            break;
+        }
+        let (low, high) = pair_halves(values, m);
+        for (low, high) in low.chunks(CHUNK).zip(high.rchunks(CHUNK)) {
+            let mut found = 0u64;
+            for (&x, &y) in low.iter().zip(high.iter().rev()) {
+                found |= BIT[((x ^ y).into() & 63) as usize];
+            }
+            needed &= !found;
+            if needed == 0 {
+                return 0;
+            }
+        }
+        if m % 2 == 0 {
+            needed &= !1;
+        }
+    }
+    needed
+}
+
+/// [`scan_stamped`] with growable bitsets: unmarks in `needed` the values below `candidate` that
+/// pairs of two heaps give, until `missing` is 0.
+fn scan_general<T: Element>(
+    values: &[T],
+    splits: &[usize],
+    candidate: u32,
+    needed: &mut Seen,
+    missing: &mut u32,
+) {
+    for &m in splits {
+        if *missing == 0 {
+            return;
+        }
+        let (low, high) = pair_halves(values, m);
+        let middle = (m % 2 == 0).then_some(0);
+        let xors = low
+            .iter()
+            .zip(high.iter().rev())
+            .map(|(&x, &y)| (x ^ y).into());
+        for v in xors.chain(middle) {
+            if v < candidate && needed.contains(v) {
+                needed.remove(v);
+                *missing -= 1;
+                if *missing == 0 {
+                    return;
+                }
+            }
+        }
+    }
+}
+
 impl RareCommon {
     /// Starts at `G(0)`, or `None` if the code needs the naive engine (modifiers or three-heap
     /// splits).
     pub fn new(code: &Code) -> Option<Self> {
         (code.max_heaps_left() <= 2 && !code.has_modifiers()).then(|| Self {
             code: code.clone(),
-            values: Vec::new(),
+            values: CompactValues::new(),
             split: Split {
                 mask: 0,
                 by_position: false,
@@ -216,7 +293,7 @@ impl RareCommon {
             engine.tally(n, value);
         }
         engine.largest = prefix.iter().copied().max().unwrap_or(0);
-        engine.values = prefix;
+        engine.values = prefix.into();
         engine.rechoose();
         engine.rebuild_rare();
         engine.next_rechoice = (engine.values.len() + 1).next_power_of_two().max(64);
@@ -258,9 +335,13 @@ impl RareCommon {
     /// The rare heaps, their values and the parity bits, from the values and the split.
     fn rebuild_rare(&mut self) {
         self.rare = (1..self.values.len() as u32)
-            .filter(|&a| self.is_rare_heap(a as usize, self.values[a as usize]))
+            .filter(|&a| self.is_rare_heap(a as usize, self.values.get(a as usize)))
             .collect();
-        self.rare_values = self.rare.iter().map(|&a| self.values[a as usize]).collect();
+        self.rare_values = self
+            .rare
+            .iter()
+            .map(|&a| self.values.get(a as usize))
+            .collect();
         let even = (0..64u32)
             .filter(|&v| parity(v, self.split.mask) == 0)
             .fold(0, |bits, v| bits | 1 << v);
@@ -318,7 +399,7 @@ impl RareCommon {
         walk(&self.code, n, |step| match step {
             Step::Whole => mark(0),
             Step::One(m) if m >= values.len() => deferred = true,
-            Step::One(m) => mark(values[m]),
+            Step::One(m) => mark(values.get(m)),
             Step::Split(m, _, _) => splits.push(m),
         });
         deferred
@@ -339,7 +420,11 @@ impl RareCommon {
 
     /// The number of rare heaps below `m`: those that pair with another heap in a split of `m`.
     fn rare_below(&self, m: usize) -> usize {
-        self.rare.partition_point(|&a| (a as usize) < m)
+        match self.rare.last() {
+            // Usually every rare heap is below m (rare heaps come early).
+            Some(&last) if last as usize >= m => self.rare.partition_point(|&a| (a as usize) < m),
+            _ => self.rare.len(),
+        }
     }
 
     /// The rare/common method with one machine word as every value set, while all values are
@@ -350,9 +435,10 @@ impl RareCommon {
         for &m in &self.splits {
             // Splits with a rare heap: every common option value comes from one of these.
             let k = self.rare_below(m);
-            for (&a, &g) in self.rare[..k].iter().zip(&self.rare_values[..k]) {
-                seen |= 1 << (g ^ self.values[m - a as usize]);
-            }
+            let (rare, rare_values) = (&self.rare[..k], &self.rare_values[..k]);
+            on_view!(self.values.view(), values => {
+                rare_pairs(values, rare, rare_values, m, |v| seen |= 1 << v);
+            });
         }
         if let Some(value) = self.settle(n, previous) {
             if self.largest >= 64 {
@@ -362,33 +448,15 @@ impl RareCommon {
                 seen |= 1 << value;
             }
         }
-        let values = &self.values;
         let rare_bits = self.parity_bits[self.class(n) as usize];
         let common_missing = !seen & !rare_bits;
         if common_missing == 0 {
             return None;
         }
         let candidate = common_missing.trailing_zeros();
-        let mut needed = rare_bits & !seen & ((1u64 << candidate) - 1);
-        'scan: for &m in &self.splits {
-            if needed == 0 {
-                break;
-            }
-            let (low, high) = pair_halves(values, m);
-            for (low, high) in low.chunks(CHUNK).zip(high.rchunks(CHUNK)) {
-                let mut found = 0u64;
-                for (x, y) in low.iter().zip(high.iter().rev()) {
-                    found |= 1 << (x ^ y);
-                }
-                needed &= !found;
-                if needed == 0 {
-                    break 'scan;
-                }
-            }
-            if m % 2 == 0 {
-                needed &= !1;
-            }
-        }
+        let needed = rare_bits & !seen & ((1u64 << candidate) - 1);
+        let needed =
+            on_view!(self.values.view(), values => scan_word(values, &self.splits, needed));
         Some(if needed == 0 {
             candidate
         } else {
@@ -417,9 +485,10 @@ impl RareCommon {
         let deferred = self.collect_moves(n, |v| seen[slot(v)] = stamp);
         for &m in &self.splits {
             let k = self.rare_below(m);
-            for (&a, &g) in self.rare[..k].iter().zip(&self.rare_values[..k]) {
-                seen[slot(g ^ self.values[m - a as usize])] = stamp;
-            }
+            let (rare, rare_values) = (&self.rare[..k], &self.rare_values[..k]);
+            on_view!(self.values.view(), values => {
+                rare_pairs(values, rare, rare_values, m, |v| seen[slot(v)] = stamp);
+            });
         }
         // With G(n - 1) pending, the candidate and the scan go ahead without the move to n - 1
         // and are corrected once it arrives: it rarely is the candidate (67 times in the first
@@ -436,7 +505,9 @@ impl RareCommon {
                 missing += 1;
             }
         }
-        scan_stamped(&self.values, &self.splits, needed, stamp, &mut missing);
+        on_view!(self.values.view(), values => {
+            scan_stamped(values, &self.splits, needed, stamp, &mut missing);
+        });
         if let Some(value) = self.settle(n, previous) {
             if self.largest >= TABLE_VALUES {
                 return None;
@@ -454,7 +525,9 @@ impl RareCommon {
                 }
                 if more > 0 {
                     missing += more;
-                    scan_stamped(&self.values, &self.splits, needed, stamp, &mut missing);
+                    on_view!(self.values.view(), values => {
+                        scan_stamped(values, &self.splits, needed, stamp, &mut missing);
+                    });
                 }
             } else if deferred && value < candidate && needed[slot(value)] == stamp {
                 needed[slot(value)] = 0;
@@ -481,23 +554,22 @@ impl RareCommon {
         self.seen.clear();
         let mut seen = std::mem::take(&mut self.seen);
         self.collect_moves(n, |v| seen.insert(v));
-        let values = &self.values;
         for &m in &self.splits {
             let k = self.rare_below(m);
-            for (&a, &g) in self.rare[..k].iter().zip(&self.rare_values[..k]) {
-                seen.insert(g ^ values[m - a as usize]);
-            }
+            let (rare, rare_values) = (&self.rare[..k], &self.rare_values[..k]);
+            on_view!(self.values.view(), values => {
+                rare_pairs(values, rare, rare_values, m, |v| seen.insert(v));
+            });
         }
-        self.seen = seen;
         if self.split.mask == 0 {
             // Every value is rare: there is no common value, and this is the naive method.
             for &m in &self.splits {
-                for a in 1..=m / 2 {
-                    self.seen.insert(self.values[a] ^ self.values[m - a]);
-                }
+                on_view!(self.values.view(), values => all_pairs(values, m, |v| seen.insert(v)));
             }
+            self.seen = seen;
             return self.seen.mex();
         }
+        self.seen = seen;
         // The least common value missing is the candidate; then every smaller rare value must be
         // found among the splits of two common heaps.
         let mut candidate = 0;
@@ -513,23 +585,9 @@ impl RareCommon {
                 missing += 1;
             }
         }
-        'scan: for &m in &self.splits {
-            if missing == 0 {
-                break;
-            }
-            let (low, high) = pair_halves(&self.values, m);
-            let middle = std::iter::once((&0, &0)).filter(|_| m % 2 == 0);
-            for (x, y) in low.iter().zip(high.iter().rev()).chain(middle) {
-                let v = x ^ y;
-                if v < candidate && self.needed.contains(v) {
-                    self.needed.remove(v);
-                    missing -= 1;
-                    if missing == 0 {
-                        break 'scan;
-                    }
-                }
-            }
-        }
+        on_view!(self.values.view(), values => {
+            scan_general(values, &self.splits, candidate, &mut self.needed, &mut missing);
+        });
         (0..candidate)
             .find(|&r| self.needed.contains(r))
             .unwrap_or(candidate)
@@ -546,7 +604,7 @@ impl RareCommon {
         }
         if self.largest < 64 && self.rare.len() * 16 > n {
             // Not sparse (yet): the one-word definition beats chasing many rare heaps.
-            return small_mex(&self.code, &self.values, n);
+            return on_view!(self.values.view(), values => small_mex(&self.code, values, n));
         }
         if self.split.mask != 0 {
             let fast = if self.largest < 64 {
@@ -570,7 +628,7 @@ impl RareCommon {
     }
 
     /// The values the engine holds.
-    pub(super) fn values(&self) -> &[u32] {
+    pub(super) fn values(&self) -> &CompactValues {
         &self.values
     }
 
@@ -598,8 +656,8 @@ impl RareCommon {
         }
     }
 
-    /// Drops the values from `len` on (values computed ahead of need).
-    pub(super) fn truncate_values(&mut self, len: usize) -> Vec<u32> {
+    /// Hands over the values below `len`, dropping those computed ahead of need.
+    pub(super) fn take_values(&mut self, len: usize) -> CompactValues {
         self.values.truncate(len);
         std::mem::take(&mut self.values)
     }
@@ -630,11 +688,11 @@ impl Stream for RareCommon {
         (self.code.reach(self.values.len()) as u64 + 1) * (self.rare.len() as u64 + 16)
     }
 
-    fn computed(&self) -> Option<&[u32]> {
-        Some(&self.values)
+    fn computed(&self) -> Option<View<'_>> {
+        Some(self.values.view())
     }
 
-    fn take_computed(&mut self) -> Vec<u32> {
+    fn take_computed(&mut self) -> CompactValues {
         std::mem::take(&mut self.values)
     }
 }
