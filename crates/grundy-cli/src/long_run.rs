@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, bail};
+use grundy::compact::CompactValues;
 use grundy::octal::Code;
 use grundy::{Engine, Observer, sequence};
 
@@ -13,7 +14,7 @@ use crate::progress::TerminalObserver;
 /// What a run did.
 pub struct Summary {
     pub code: String,
-    pub values: Vec<u32>,
+    pub values: CompactValues,
     pub resumed_from: usize,
     pub seconds: f64,
     /// Values from this index on follow from a certified period, with its theorem.
@@ -72,11 +73,11 @@ pub fn run(
     let total = to.checked_add(1).context("--to is too large")?;
     if total > grundy::analysis::MAX_OCTAL_VALUES {
         bail!(
-            "a sequence holds at most {} values (the run keeps each in several places in memory); --to {to} asks for more",
+            "a sequence holds at most {} values (up to 16 bytes each in memory at worst); --to {to} asks for more",
             grundy::analysis::MAX_OCTAL_VALUES
         );
     }
-    let mut values: Vec<u32> = Vec::new();
+    let mut values = CompactValues::new();
     let path = checkpoint.map(|directory| checkpoint_path(directory, &name));
     if let Some(directory) = checkpoint {
         std::fs::create_dir_all(directory)
@@ -98,7 +99,7 @@ pub fn run(
     }
     let resumed_from = values.len();
     let start = Instant::now();
-    let mut stream = grundy::octal::stream(code, engine, threads, values.clone());
+    let mut stream = grundy::octal::stream(code, engine, threads, values.to_vec());
     let mut last_save = Instant::now();
     let mut since_save = 0u64;
     let mut next_certification = 1024usize.max(values.len().next_power_of_two());

@@ -118,7 +118,7 @@ fn basis_json(basis: &Basis) -> Value {
 /// Prints the summary of a long run.
 pub fn sequence_summary(summary: &crate::long_run::Summary, as_json: bool) -> anyhow::Result<()> {
     let checksum = format!("{:016x}", grundy::sequence::checksum(&summary.values));
-    let largest = summary.values.iter().copied().max().unwrap_or(0);
+    let largest = summary.values.largest();
     let computed = summary.values.len() - summary.resumed_from;
     let rate = if summary.seconds > 0.0 {
         computed as f64 / summary.seconds

@@ -568,8 +568,8 @@ fn sequences_use_a_certified_period_and_refuse_other_games() {
     assert!(fails(&["sequence", "nim", "--to", "10"]).contains("not a take-and-break code"));
     assert!(fails(&["sequence", "octal:0.8", "--to", "10"]).contains("not an octal digit"));
     // Memory bounds refuse before any work.
-    assert!(fails(&["sequence", "0.6", "--to", "10^9"]).contains("at most 200000000 values"));
-    assert!(fails(&["period", "0.1777", "--max", "10^9"]).contains("bytes per value"));
+    assert!(fails(&["sequence", "0.6", "--to", "10^10"]).contains("at most 1000000000 values"));
+    assert!(fails(&["period", "0.1777", "--max", "10^10"]).contains("between 1 and 1000000000"));
 }
 
 #[test]

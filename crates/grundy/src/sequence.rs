@@ -8,6 +8,8 @@
 
 use std::fmt::Write as _;
 
+use crate::compact::{CompactValues, Element, View, on_view};
+
 const MAGIC: &str = "grundy-sequence 1";
 
 /// Why bytes are not a sequence file.
@@ -36,9 +38,14 @@ pub enum SequenceError {
 /// use grundy::sequence::checksum;
 /// assert_ne!(checksum(&[0, 1, 2]), checksum(&[0, 2, 1]));
 /// ```
-pub fn checksum(values: &[u32]) -> u64 {
+pub fn checksum<'a>(values: impl Into<View<'a>>) -> u64 {
+    on_view!(values.into(), values => checksum_of(values))
+}
+
+fn checksum_of<T: Element>(values: &[T]) -> u64 {
     let mut hash = 0xcbf2_9ce4_8422_2325u64;
-    for value in values {
+    for &value in values {
+        let value: u32 = value.into();
         for byte in value.to_le_bytes() {
             hash ^= u64::from(byte);
             hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
@@ -56,10 +63,15 @@ pub fn checksum(values: &[u32]) -> u64 {
 /// ```
 /// use grundy::sequence::{decode, encode};
 /// let bytes = encode("0.77", &[0, 1, 2, 3, 1, 4]);
-/// assert_eq!(decode(&bytes).unwrap(), ("0.77".to_owned(), vec![0, 1, 2, 3, 1, 4]));
+/// let (code, values) = decode(&bytes).unwrap();
+/// assert_eq!((code.as_str(), values.to_vec()), ("0.77", vec![0, 1, 2, 3, 1, 4]));
 /// ```
-pub fn encode(code: &str, values: &[u32]) -> Vec<u8> {
-    let largest = values.iter().copied().max().unwrap_or(0);
+pub fn encode<'a>(code: &str, values: impl Into<View<'a>>) -> Vec<u8> {
+    on_view!(values.into(), values => encode_values(code, values))
+}
+
+fn encode_values<T: Element>(code: &str, values: &[T]) -> Vec<u8> {
+    let largest: u32 = values.iter().max().map_or(0, |&v| v.into());
     let width: usize = if largest <= 0xff {
         1
     } else if largest <= 0xffff {
@@ -72,11 +84,12 @@ pub fn encode(code: &str, values: &[u32]) -> Vec<u8> {
         header,
         "{MAGIC}\ncode {code}\ncount {}\nwidth {width}\nchecksum {:016x}\n\n",
         values.len(),
-        checksum(values)
+        checksum_of(values)
     );
     let mut bytes = header.into_bytes();
     bytes.reserve(values.len() * width);
     for &value in values {
+        let value: u32 = value.into();
         bytes.extend_from_slice(&value.to_le_bytes()[..width]);
     }
     bytes
@@ -86,7 +99,7 @@ pub fn encode(code: &str, values: &[u32]) -> Vec<u8> {
 ///
 /// # Errors
 /// [`SequenceError`] for a bad header, truncated data or a wrong checksum.
-pub fn decode(bytes: &[u8]) -> Result<(String, Vec<u32>), SequenceError> {
+pub fn decode(bytes: &[u8]) -> Result<(String, CompactValues), SequenceError> {
     let end = bytes
         .windows(2)
         .position(|w| w == b"\n\n")
@@ -130,7 +143,7 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Vec<u32>), SequenceError> {
             found: data.len(),
         });
     }
-    let values: Vec<u32> = data[..expected]
+    let values: CompactValues = data[..expected]
         .chunks_exact(width)
         .map(|chunk| {
             let mut word = [0u8; 4];
@@ -145,9 +158,14 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Vec<u32>), SequenceError> {
 }
 
 /// The values as text, one `n G(n)` pair per line.
-pub fn to_text(values: &[u32]) -> String {
+pub fn to_text<'a>(values: impl Into<View<'a>>) -> String {
+    on_view!(values.into(), values => text_of(values))
+}
+
+fn text_of<T: Element>(values: &[T]) -> String {
     let mut text = String::with_capacity(values.len() * 8);
-    for (n, value) in values.iter().enumerate() {
+    for (n, &value) in values.iter().enumerate() {
+        let value: u32 = value.into();
         let _ = writeln!(text, "{n} {value}");
     }
     text
@@ -161,7 +179,10 @@ mod tests {
     fn round_trips_at_every_width_and_refuses_damage() {
         for values in [vec![0u32, 1, 255], vec![0, 256, 65535], vec![0, 70_000, 1]] {
             let bytes = encode("0.6", &values);
-            assert_eq!(decode(&bytes).unwrap(), ("0.6".to_owned(), values.clone()));
+            assert_eq!(
+                decode(&bytes).unwrap(),
+                ("0.6".to_owned(), values.clone().into())
+            );
             let mut damaged = bytes.clone();
             *damaged.last_mut().unwrap() ^= 1;
             assert_eq!(decode(&damaged), Err(SequenceError::Checksum));

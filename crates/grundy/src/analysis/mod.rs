@@ -87,7 +87,7 @@ impl Config {
     pub fn with_max_values(mut self, max_values: u64) -> Result<Self, Error> {
         if !(1..=MAX_VALUES_LIMIT).contains(&max_values) {
             return Err(Error::Setting(format!(
-                "the value limit must be between 1 and {MAX_VALUES_LIMIT} (values take 4 bytes each); got {max_values}"
+                "the value limit must be between 1 and {MAX_VALUES_LIMIT}; got {max_values}"
             )));
         }
         self.max_values = Some(max_values);

@@ -13,12 +13,14 @@ use crate::game::Game;
 use crate::octal::{Code, Modifier, RareCommon};
 use crate::period::{self, Certificate, GuySmithSearch, Search, Theorem};
 
-/// Memory a take-and-break run needs per value, at worst: 4-byte values, 4 bytes per rare heap,
-/// vectors that double as they grow, and the copy a `sequence` run keeps for its files.
-const BYTES_PER_VALUE: u64 = 24;
+/// Memory a take-and-break run needs per value, at worst: 4-byte values (1 byte while they fit),
+/// 8 bytes per rare heap (its size and value) if every heap were rare, 4 more for the second
+/// thread's copy.
+const BYTES_PER_VALUE: u64 = 16;
 
-/// The most values a take-and-break search may compute: about 5 GB at [`BYTES_PER_VALUE`].
-pub const MAX_OCTAL_VALUES: u64 = 200_000_000;
+/// The most values a take-and-break search may compute (16 GB at [`BYTES_PER_VALUE`] at worst;
+/// about 1 GB for a sparse game with values below 256).
+pub const MAX_OCTAL_VALUES: u64 = 1_000_000_000;
 
 /// The default limit on values for take-and-break games (their values cost `O(n)` or more each).
 pub const DEFAULT_OCTAL_VALUES: u64 = 1 << 20;
@@ -104,7 +106,7 @@ impl Analyzer<'_> {
             });
         if limit > MAX_OCTAL_VALUES {
             return Err(Error::Setting(format!(
-                "take-and-break runs keep up to {BYTES_PER_VALUE} bytes per value (the values, the rare heaps, with room to grow), so grundy accepts at most {MAX_OCTAL_VALUES} values for them; got {limit}"
+                "take-and-break runs keep up to {BYTES_PER_VALUE} bytes per value (the values, the rare heaps, a copy per thread), so grundy accepts at most {MAX_OCTAL_VALUES} values for them; got {limit}"
             )));
         }
         Ok(limit)
