@@ -92,6 +92,7 @@ impl<'a> View<'a> {
     }
 
     /// The number of values.
+    #[inline]
     pub fn len(&self) -> usize {
         on_view!(self, values => values.len())
     }
@@ -157,6 +158,7 @@ impl CompactValues {
     }
 
     /// The number of values.
+    #[inline]
     pub fn len(&self) -> usize {
         on_view!(self.view(), values => values.len())
     }
@@ -170,11 +172,13 @@ impl CompactValues {
     ///
     /// # Panics
     /// If `i >= len()`, as slice indexing does.
+    #[inline]
     pub fn get(&self, i: usize) -> u32 {
         on_view!(self.view(), values => values[i].into())
     }
 
     /// The values as a slice of their width.
+    #[inline]
     pub fn view(&self) -> View<'_> {
         match &self.0 {
             Storage::Bytes(v) => View::Bytes(v),
@@ -196,6 +200,7 @@ impl CompactValues {
     ///
     /// # Complexity
     /// `O(1)` amortised; `O(len)` when the width changes (at most twice).
+    #[inline]
     pub fn push(&mut self, v: u32) {
         match &mut self.0 {
             Storage::Bytes(values) => {
@@ -234,6 +239,24 @@ impl CompactValues {
             }
             (words @ Storage::Words(_), _) => words,
         };
+    }
+
+    /// Widens every value to `bytes` (1, 2 or 4) bytes, if narrower.
+    pub fn widen_to(&mut self, bytes: usize) {
+        match bytes {
+            4 if self.bytes_per_value() < 4 => self.widen_for(u32::MAX),
+            2 if self.bytes_per_value() < 2 => self.widen_for(u32::from(u16::MAX)),
+            _ => {}
+        }
+    }
+
+    /// Drops the first `count` values.
+    pub fn drain_front(&mut self, count: usize) {
+        match &mut self.0 {
+            Storage::Bytes(v) => drop(v.drain(..count)),
+            Storage::Shorts(v) => drop(v.drain(..count)),
+            Storage::Words(v) => drop(v.drain(..count)),
+        }
     }
 
     /// Every value, in order.

@@ -96,9 +96,25 @@ pub trait Stream: Iterator<Item = u32> {
     fn computed(&self) -> Option<View<'_>> {
         None
     }
-    /// Hands over the values kept by [`computed`](Self::computed), leaving none.
+    /// Hands over the values kept by [`computed`](Self::computed), leaving none — or, while
+    /// folded, the first `n0 + p`.
     fn take_computed(&mut self) -> CompactValues {
         CompactValues::new()
+    }
+    /// Stops keeping the values that the periodicity `(n0, p)` determines, if it holds on every
+    /// value so far: each later value is checked against it instead, and one that breaks it
+    /// brings every value back ([`unfold_all`](Self::unfold_all)). Returns whether the engine folded;
+    /// engines that do not fold return `false`. While folded, [`computed`](Self::computed) is
+    /// `None`.
+    fn fold_on_period(&mut self, preperiod: u64, period: u64) -> bool {
+        let _ = (preperiod, period);
+        false
+    }
+    /// Every value in memory again.
+    fn unfold_all(&mut self) {}
+    /// `(n0, p)` while folded: every value from `n0 + p` on obeyed `G(n) = G(n - p)`.
+    fn folded_period(&self) -> Option<(u64, u64)> {
+        None
     }
 }
 

@@ -339,24 +339,13 @@ impl Certificate {
         Ok(certificate)
     }
 
-    /// Every check of [`verify`](Self::verify) but those of the stored values.
-    fn check_theorem<T: Element>(&self, values: &[T]) -> Result<(), CertificateError> {
-        let Periodicity {
-            preperiod: n0,
-            period: p,
-            saltus: s,
-            ..
-        } = &self.periodicity;
-        let (n0, p, s, big_n) = (*n0, *p, *s, self.checked_to);
-        if p == 0 {
-            return Err(CertificateError::ZeroPeriod);
-        }
-        if (values.len() as u64) < big_n || big_n < n0 + p {
-            return Err(CertificateError::TooFewValues {
-                needed: big_n.max(n0 + p),
-                given: values.len() as u64,
-            });
-        }
+    /// That the theorem's conditions on `n0` and on the number of checked values hold.
+    fn check_range(&self) -> Result<(), CertificateError> {
+        let (n0, p, big_n) = (
+            self.periodicity.preperiod,
+            self.periodicity.period,
+            self.checked_to,
+        );
         let needed = match self.theorem {
             Theorem::Window { window } => n0 + p + window,
             Theorem::AllBut { largest_excluded } => n0 + p + 2 * largest_excluded,
@@ -375,6 +364,82 @@ impl Certificate {
                 checked_to: big_n,
             });
         }
+        Ok(())
+    }
+
+    /// The certificate for a periodicity (`s = 0`) whose relation `a(n + p) = a(n)` a caller
+    /// checked on every term up to `checked_to` as the terms were computed, keeping only the first
+    /// `n0 + p` (`values`, which become the stored values). Checks the rest as
+    /// [`verify`](Self::verify) does. For the window criterion and the Guy–Smith theorem, whose
+    /// other conditions do not read the terms.
+    ///
+    /// # Errors
+    /// A [`CertificateError`] naming the first check that fails; [`CertificateError::TooFewValues`]
+    /// for the other theorems.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::compact::CompactValues;
+    /// use grundy::period::{Certificate, Theorem};
+    /// let theorem = Theorem::GuySmith { last_digit: 2, heaps: 2 };
+    /// let first: CompactValues = vec![0, 2, 3, 1].into();
+    /// let certificate = Certificate::from_checked_prefix(1, 3, theorem, 10, first).unwrap();
+    /// assert_eq!(certificate.periodicity.period, 3);
+    /// let first: CompactValues = vec![0, 2, 3, 1].into();
+    /// assert!(Certificate::from_checked_prefix(1, 3, theorem, 9, first).is_err());
+    /// ```
+    pub fn from_checked_prefix(
+        preperiod: u64,
+        period: u64,
+        theorem: Theorem,
+        checked_to: u64,
+        values: CompactValues,
+    ) -> Result<Self, CertificateError> {
+        if !matches!(theorem, Theorem::Window { .. } | Theorem::GuySmith { .. }) {
+            return Err(CertificateError::TooFewValues {
+                needed: checked_to,
+                given: values.len() as u64,
+            });
+        }
+        if period == 0 {
+            return Err(CertificateError::ZeroPeriod);
+        }
+        if values.len() as u64 != preperiod + period {
+            return Err(CertificateError::StoredValues(values.len() as u64));
+        }
+        let certificate = Certificate {
+            periodicity: Periodicity {
+                preperiod,
+                period,
+                saltus: 0,
+                values,
+            },
+            theorem,
+            checked_to,
+        };
+        certificate.check_range()?;
+        Ok(certificate)
+    }
+
+    /// Every check of [`verify`](Self::verify) but those of the stored values.
+    fn check_theorem<T: Element>(&self, values: &[T]) -> Result<(), CertificateError> {
+        let Periodicity {
+            preperiod: n0,
+            period: p,
+            saltus: s,
+            ..
+        } = &self.periodicity;
+        let (n0, p, s, big_n) = (*n0, *p, *s, self.checked_to);
+        if p == 0 {
+            return Err(CertificateError::ZeroPeriod);
+        }
+        if (values.len() as u64) < big_n || big_n < n0 + p {
+            return Err(CertificateError::TooFewValues {
+                needed: big_n.max(n0 + p),
+                given: values.len() as u64,
+            });
+        }
+        self.check_range()?;
         let relation = values[n0 as usize..big_n as usize]
             .iter()
             .zip(&values[(n0 + p) as usize..big_n as usize])

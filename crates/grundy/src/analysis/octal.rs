@@ -52,14 +52,33 @@ fn guy_smith(
     limit: u64,
 ) -> Result<(Search, CompactValues), Error> {
     let heaps = u64::from(code.max_heaps_left());
+    let theorem = Theorem::GuySmith { last_digit, heaps };
+    let internal = |e: period::CertificateError| {
+        Error::Internal(format!(
+            "the certificate for {game} failed its re-check: {e}"
+        ))
+    };
     let mut target = 256.min(limit);
+    // A promising period the engine was folded on, and the values that would prove it.
+    let mut promise: Option<(u64, u64, u64)> = None;
     loop {
         values.advance_to(target)?;
-        let computed = values
-            .values
-            .0
-            .computed()
-            .expect("octal engines keep their values");
+        let stream = &mut values.values;
+        if let (Some(folded), Some((n0, p, needed))) = (stream.folded_period(), promise)
+            && folded == (n0, p)
+            && Stream::position(&*stream) >= needed
+        {
+            // The engine checked G(n) = G(n - p) on every value from where it folded to
+            // `needed`, and the search had checked it before; the first n0 + p values remain.
+            let first = stream.take_computed();
+            let certificate = Certificate::from_checked_prefix(n0, p, theorem, needed, first)
+                .map_err(internal)?;
+            return Ok((Search::Certified(certificate), CompactValues::new()));
+        }
+        // Not proved that way (a value broke the period, or the limit came first): every value.
+        stream.unfold_all();
+        promise = None;
+        let computed = stream.computed().expect("octal engines keep their values");
         let len = computed.len() as u64;
         match period::search_guy_smith(computed, last_digit, heaps) {
             GuySmithSearch::Proved {
@@ -67,22 +86,24 @@ fn guy_smith(
                 period,
                 needed,
             } => {
-                let theorem = Theorem::GuySmith { last_digit, heaps };
-                let all = values.values.0.take_computed();
+                let all = stream.take_computed();
                 let certificate = Certificate::from_values(preperiod, period, theorem, needed, all)
-                    .map_err(|e| {
-                        Error::Internal(format!(
-                            "the certificate for {game} failed its re-check: {e}"
-                        ))
-                    })?;
+                    .map_err(internal)?;
                 return Ok((Search::Certified(certificate), CompactValues::new()));
             }
             _ if len >= limit => {
                 let search = on_view!(computed, computed => observed_or_not_found(computed));
-                return Ok((search, values.values.0.take_computed()));
+                return Ok((search, stream.take_computed()));
             }
-            GuySmithSearch::Promising { needed, .. } if needed > len => {
+            GuySmithSearch::Promising {
+                preperiod,
+                period,
+                needed,
+            } if needed > len => {
                 target = needed.min(limit);
+                if needed <= limit && stream.fold_on_period(preperiod, period) {
+                    promise = Some((preperiod, period, needed));
+                }
             }
             _ => target = len.saturating_mul(2).min(limit),
         }
@@ -329,6 +350,18 @@ impl Stream for BoxedStream {
 
     fn take_computed(&mut self) -> CompactValues {
         self.0.take_computed()
+    }
+
+    fn fold_on_period(&mut self, preperiod: u64, period: u64) -> bool {
+        self.0.fold_on_period(preperiod, period)
+    }
+
+    fn unfold_all(&mut self) {
+        self.0.unfold_all();
+    }
+
+    fn folded_period(&self) -> Option<(u64, u64)> {
+        self.0.folded_period()
     }
 }
 

@@ -9,6 +9,7 @@ use crate::engine::{Engine, Stream};
 
 mod paired;
 mod rare_common;
+mod store;
 
 pub use paired::Paired;
 pub use rare_common::RareCommon;
@@ -305,6 +306,7 @@ enum Step {
 }
 
 /// Calls `f` for every kind of move from a heap of `n`, digit by digit.
+#[inline]
 fn walk(code: &Code, n: usize, mut f: impl FnMut(Step)) {
     for j in 0..=code.reach(n) {
         let (d, modifier) = code.digit(j);

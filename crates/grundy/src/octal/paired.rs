@@ -120,7 +120,7 @@ impl Paired {
     fn fill(&mut self, end: usize) {
         let start = self.first.len();
         if self.second.is_none() && self.first.work_per_value() >= self.worth_two_threads {
-            self.second = RareCommon::resume(&self.code, self.first.values().to_vec());
+            self.second = RareCommon::resume(&self.code, self.first.to_vec());
         }
         let started = match &mut self.second {
             Some(second) => {
@@ -148,7 +148,7 @@ impl Paired {
             }
             if let Some(second) = &mut self.second {
                 for n in start..end {
-                    second.push(n, self.first.values().get(n));
+                    second.push(n, self.first.value(n));
                 }
             }
         }
@@ -192,7 +192,7 @@ impl Iterator for Paired {
             let batch = (self.position / 8).clamp(SMALLEST_BATCH, LARGEST_BATCH);
             self.fill(self.position + batch);
         }
-        let value = self.first.values().get(self.position);
+        let value = self.first.value(self.position);
         self.position += 1;
         Some(value)
     }
@@ -214,13 +214,39 @@ impl Stream for Paired {
 
     fn computed(&self) -> Option<View<'_>> {
         // The engines may hold a batch beyond the values handed out.
-        Some(on_view!(self.first.values().view(), values => {
-            View::from_slice(&values[..self.position])
-        }))
+        let all = self.first.all()?;
+        Some(on_view!(all, values => View::from_slice(&values[..self.position])))
     }
 
     fn take_computed(&mut self) -> CompactValues {
         self.second = None;
         self.first.take_values(self.position)
+    }
+
+    fn fold_on_period(&mut self, preperiod: u64, period: u64) -> bool {
+        let (n0, p) = (preperiod as usize, period as usize);
+        // Both engines hold the same values, so both fold or neither does.
+        self.first.fold_values(n0, p)
+            && self
+                .second
+                .as_mut()
+                .is_none_or(|second| second.fold_values(n0, p))
+    }
+
+    fn unfold_all(&mut self) {
+        self.first.unfold_values();
+        if let Some(second) = &mut self.second {
+            second.unfold_values();
+        }
+    }
+
+    fn folded_period(&self) -> Option<(u64, u64)> {
+        let first = self.first.values_folded_on()?;
+        if let Some(second) = &self.second
+            && second.values_folded_on() != Some(first)
+        {
+            return None;
+        }
+        Some((first.0 as u64, first.1 as u64))
     }
 }

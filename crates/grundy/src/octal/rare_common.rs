@@ -1,6 +1,7 @@
 //! The rare/common ("sparse space") engine of theory.md §5: values split into rare and common
 //! so that each value needs the few splits with a rare heap and a short scan.
 
+use super::store::{PairScan, Store};
 use super::{BIT, Code, Seen, Step, small_mex, walk};
 use crate::compact::{CompactValues, Element, View, on_view};
 use crate::engine::Stream;
@@ -17,7 +18,7 @@ use crate::engine::Stream;
 /// (values below 2^15, no clearing between heaps), and growable bitsets (any value).
 pub struct RareCommon {
     code: Code,
-    values: CompactValues,
+    values: Store,
     split: Split,
     /// The parity of every splitting digit, when they all have the same (then the
     /// position-parity split is valid).
@@ -138,125 +139,122 @@ fn parity(v: u32, mask: u32) -> u32 {
     (v & mask).count_ones() & 1
 }
 
-fn pair_halves<T>(values: &[T], m: usize) -> (&[T], &[T]) {
-    let (low, high) = values[1..m].split_at(m / 2);
-    (&low[..high.len()], high)
+/// The scan for missing rare values with stamped tables: unmarks in `needed` each value a pair
+/// gives, until `missing` is 0. A missing rare value can only come from two common heaps (pairs
+/// with a rare heap were seen before), so every pair is looked up without a test of its heaps; a
+/// chunk of pairs is looked up before any is unmarked.
+struct StampedScan<'a> {
+    needed: &'a mut [u32; 1 << 16],
+    stamp: u32,
+    missing: u32,
 }
 
-/// Scans the pairs of two heaps of every split in `splits` until the `missing` values marked in
-/// `needed` are found, unmarking each as it is found. A missing rare value can only come from two
-/// common heaps (pairs with a rare heap were seen before), so every pair is looked up without a
-/// test of its heaps; a chunk of pairs is looked up before any is unmarked.
-fn scan_stamped<T: Element>(
-    values: &[T],
-    splits: &[usize],
-    needed: &mut [u32; 1 << 16],
-    stamp: u32,
-    missing: &mut u32,
-) {
-    for &m in splits {
-        if *missing == 0 {
-            return;
-        }
-        let (low, high) = pair_halves(values, m);
+impl PairScan for StampedScan<'_> {
+    fn halves<T: Element>(&mut self, low: &[T], high: &[T]) -> bool {
         for (low, high) in low.chunks(CHUNK).zip(high.rchunks(CHUNK)) {
             let hit = low.iter().zip(high.iter().rev()).fold(0, |hit, (&x, &y)| {
-                hit | u32::from(needed[slot((x ^ y).into())] == stamp)
+                hit | u32::from(self.needed[slot((x ^ y).into())] == self.stamp)
             });
             if hit != 0 {
                 for (&x, &y) in low.iter().zip(high.iter().rev()) {
-                    let entry = &mut needed[slot((x ^ y).into())];
-                    if *entry == stamp {
-                        *entry = 0;
-                        *missing -= 1;
-                        if *missing == 0 {
-                            return;
-                        }
+                    if !self.one((x ^ y).into()) {
+                        return false;
                     }
                 }
             }
         }
-        // The middle pair of an even split gives 0.
-        if m % 2 == 0 && needed[0] == stamp {
-            needed[0] = 0;
-            *missing -= 1;
+        self.missing > 0
+    }
+
+    fn one(&mut self, xor: u32) -> bool {
+        let entry = &mut self.needed[slot(xor)];
+        if *entry == self.stamp {
+            *entry = 0;
+            self.missing -= 1;
         }
+        self.missing > 0
     }
 }
 
-/// Calls `mark` with `G(a) xor G(m - a)` for every rare heap `a` (values `rare_values`) below `m`.
+/// The scan with one machine word as the set of missing values (all below 64).
+struct WordScan {
+    needed: u64,
+}
+
+impl PairScan for WordScan {
+    fn halves<T: Element>(&mut self, low: &[T], high: &[T]) -> bool {
+        for (low, high) in low.chunks(CHUNK).zip(high.rchunks(CHUNK)) {
+            let mut found = 0u64;
+            for (&x, &y) in low.iter().zip(high.iter().rev()) {
+                found |= BIT[((x ^ y).into() & 63) as usize];
+            }
+            self.needed &= !found;
+            if self.needed == 0 {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn one(&mut self, xor: u32) -> bool {
+        self.needed &= !BIT[(xor & 63) as usize];
+        self.needed != 0
+    }
+}
+
+/// The scan with growable bitsets: unmarks in `needed` the values below `candidate` that pairs
+/// give, until `missing` is 0.
+struct GeneralScan<'a> {
+    needed: &'a mut Seen,
+    candidate: u32,
+    missing: u32,
+}
+
+impl PairScan for GeneralScan<'_> {
+    fn halves<T: Element>(&mut self, low: &[T], high: &[T]) -> bool {
+        low.iter()
+            .zip(high.iter().rev())
+            .all(|(&x, &y)| self.one((x ^ y).into()))
+    }
+
+    fn one(&mut self, v: u32) -> bool {
+        if v < self.candidate && self.needed.contains(v) {
+            self.needed.remove(v);
+            self.missing -= 1;
+        }
+        self.missing > 0
+    }
+}
+
+/// Every pair, each value marked (the naive method, and the one-word mex).
+struct EveryPair<F>(F);
+
+impl<F: FnMut(u32)> PairScan for EveryPair<F> {
+    fn halves<T: Element>(&mut self, low: &[T], high: &[T]) -> bool {
+        for (&x, &y) in low.iter().zip(high.iter().rev()) {
+            (self.0)((x ^ y).into());
+        }
+        true
+    }
+
+    fn one(&mut self, xor: u32) -> bool {
+        (self.0)(xor);
+        true
+    }
+}
+
+/// Calls `mark` with `G(a) xor G(m - a)` for every rare heap `a` (values `rare_values`), where
+/// `values[i - offset]` is `G(i)` for every partner `m - a`.
 fn rare_pairs<T: Element>(
     values: &[T],
+    offset: usize,
     rare: &[u32],
     rare_values: &[u32],
     m: usize,
     mut mark: impl FnMut(u32),
 ) {
     for (&a, &g) in rare.iter().zip(rare_values) {
-        mark(g ^ values[m - a as usize].into());
-    }
-}
-
-/// Calls `mark` with `G(a) xor G(m - a)` for every split `a + (m - a)` of `m`.
-fn all_pairs<T: Element>(values: &[T], m: usize, mut mark: impl FnMut(u32)) {
-    for a in 1..=m / 2 {
-        mark((values[a] ^ values[m - a]).into());
-    }
-}
-
-/// [`scan_stamped`] with one machine word as the set of missing values (all below 64): returns
-/// those still missing.
-fn scan_word<T: Element>(values: &[T], splits: &[usize], mut needed: u64) -> u64 {
-    for &m in splits {
-        if needed == 0 {
-            break;
-        }
-        let (low, high) = pair_halves(values, m);
-        for (low, high) in low.chunks(CHUNK).zip(high.rchunks(CHUNK)) {
-            let mut found = 0u64;
-            for (&x, &y) in low.iter().zip(high.iter().rev()) {
-                found |= BIT[((x ^ y).into() & 63) as usize];
-            }
-            needed &= !found;
-            if needed == 0 {
-                return 0;
-            }
-        }
-        if m % 2 == 0 {
-            needed &= !1;
-        }
-    }
-    needed
-}
-
-/// [`scan_stamped`] with growable bitsets: unmarks in `needed` the values below `candidate` that
-/// pairs of two heaps give, until `missing` is 0.
-fn scan_general<T: Element>(
-    values: &[T],
-    splits: &[usize],
-    candidate: u32,
-    needed: &mut Seen,
-    missing: &mut u32,
-) {
-    for &m in splits {
-        if *missing == 0 {
-            return;
-        }
-        let (low, high) = pair_halves(values, m);
-        let middle = (m % 2 == 0).then_some(0);
-        let xors = low
-            .iter()
-            .zip(high.iter().rev())
-            .map(|(&x, &y)| (x ^ y).into());
-        for v in xors.chain(middle) {
-            if v < candidate && needed.contains(v) {
-                needed.remove(v);
-                *missing -= 1;
-                if *missing == 0 {
-                    return;
-                }
-            }
-        }
+        mark(g ^ values[m - a as usize - offset].into());
     }
 }
 
@@ -266,7 +264,7 @@ impl RareCommon {
     pub fn new(code: &Code) -> Option<Self> {
         (code.max_heaps_left() <= 2 && !code.has_modifiers()).then(|| Self {
             code: code.clone(),
-            values: CompactValues::new(),
+            values: Store::default(),
             split: Split {
                 mask: 0,
                 by_position: false,
@@ -293,7 +291,7 @@ impl RareCommon {
             engine.tally(n, value);
         }
         engine.largest = prefix.iter().copied().max().unwrap_or(0);
-        engine.values = prefix.into();
+        engine.values = Store::new(prefix.into());
         engine.rechoose();
         engine.rebuild_rare();
         engine.next_rechoice = (engine.values.len() + 1).next_power_of_two().max(64);
@@ -434,11 +432,7 @@ impl RareCommon {
         let deferred = self.collect_moves(n, |v| seen |= 1 << v);
         for &m in &self.splits {
             // Splits with a rare heap: every common option value comes from one of these.
-            let k = self.rare_below(m);
-            let (rare, rare_values) = (&self.rare[..k], &self.rare_values[..k]);
-            on_view!(self.values.view(), values => {
-                rare_pairs(values, rare, rare_values, m, |v| seen |= 1 << v);
-            });
+            self.rare_pass(m, |v| seen |= 1 << v);
         }
         if let Some(value) = self.settle(n, previous) {
             if self.largest >= 64 {
@@ -454,9 +448,16 @@ impl RareCommon {
             return None;
         }
         let candidate = common_missing.trailing_zeros();
-        let needed = rare_bits & !seen & ((1u64 << candidate) - 1);
-        let needed =
-            on_view!(self.values.view(), values => scan_word(values, &self.splits, needed));
+        let mut scan = WordScan {
+            needed: rare_bits & !seen & ((1u64 << candidate) - 1),
+        };
+        for &m in &self.splits {
+            if scan.needed == 0 {
+                break;
+            }
+            self.values.scan_pairs(m, &mut scan);
+        }
+        let needed = scan.needed;
         Some(if needed == 0 {
             candidate
         } else {
@@ -484,11 +485,7 @@ impl RareCommon {
         let Stamped { seen, needed, .. } = tables;
         let deferred = self.collect_moves(n, |v| seen[slot(v)] = stamp);
         for &m in &self.splits {
-            let k = self.rare_below(m);
-            let (rare, rare_values) = (&self.rare[..k], &self.rare_values[..k]);
-            on_view!(self.values.view(), values => {
-                rare_pairs(values, rare, rare_values, m, |v| seen[slot(v)] = stamp);
-            });
+            self.rare_pass(m, |v| seen[slot(v)] = stamp);
         }
         // With G(n - 1) pending, the candidate and the scan go ahead without the move to n - 1
         // and are corrected once it arrives: it rarely is the candidate (67 times in the first
@@ -505,9 +502,7 @@ impl RareCommon {
                 missing += 1;
             }
         }
-        on_view!(self.values.view(), values => {
-            scan_stamped(values, &self.splits, needed, stamp, &mut missing);
-        });
+        missing = self.scan_stamped(needed, stamp, missing);
         if let Some(value) = self.settle(n, previous) {
             if self.largest >= TABLE_VALUES {
                 return None;
@@ -524,10 +519,7 @@ impl RareCommon {
                     }
                 }
                 if more > 0 {
-                    missing += more;
-                    on_view!(self.values.view(), values => {
-                        scan_stamped(values, &self.splits, needed, stamp, &mut missing);
-                    });
+                    missing = self.scan_stamped(needed, stamp, missing + more);
                 }
             } else if deferred && value < candidate && needed[slot(value)] == stamp {
                 needed[slot(value)] = 0;
@@ -555,16 +547,13 @@ impl RareCommon {
         let mut seen = std::mem::take(&mut self.seen);
         self.collect_moves(n, |v| seen.insert(v));
         for &m in &self.splits {
-            let k = self.rare_below(m);
-            let (rare, rare_values) = (&self.rare[..k], &self.rare_values[..k]);
-            on_view!(self.values.view(), values => {
-                rare_pairs(values, rare, rare_values, m, |v| seen.insert(v));
-            });
+            self.rare_pass(m, |v| seen.insert(v));
         }
         if self.split.mask == 0 {
             // Every value is rare: there is no common value, and this is the naive method.
             for &m in &self.splits {
-                on_view!(self.values.view(), values => all_pairs(values, m, |v| seen.insert(v)));
+                self.values
+                    .scan_pairs(m, &mut EveryPair(|v| seen.insert(v)));
             }
             self.seen = seen;
             return self.seen.mex();
@@ -585,9 +574,17 @@ impl RareCommon {
                 missing += 1;
             }
         }
-        on_view!(self.values.view(), values => {
-            scan_general(values, &self.splits, candidate, &mut self.needed, &mut missing);
-        });
+        let mut scan = GeneralScan {
+            needed: &mut self.needed,
+            candidate,
+            missing,
+        };
+        for &m in &self.splits {
+            if scan.missing == 0 {
+                break;
+            }
+            self.values.scan_pairs(m, &mut scan);
+        }
         (0..candidate)
             .find(|&r| self.needed.contains(r))
             .unwrap_or(candidate)
@@ -604,7 +601,10 @@ impl RareCommon {
         }
         if self.largest < 64 && self.rare.len() * 16 > n {
             // Not sparse (yet): the one-word definition beats chasing many rare heaps.
-            return on_view!(self.values.view(), values => small_mex(&self.code, values, n));
+            return match self.values.all() {
+                Some(all) => on_view!(all, values => small_mex(&self.code, values, n)),
+                None => self.store_small_mex(n),
+            };
         }
         if self.split.mask != 0 {
             let fast = if self.largest < 64 {
@@ -627,9 +627,81 @@ impl RareCommon {
         self.values.len()
     }
 
-    /// The values the engine holds.
-    pub(super) fn values(&self) -> &CompactValues {
-        &self.values
+    /// Every value held, unless the store is folded.
+    pub(super) fn all(&self) -> Option<View<'_>> {
+        self.values.all()
+    }
+
+    /// `G(i)`, `i < len()`.
+    pub(super) fn value(&self, i: usize) -> u32 {
+        self.values.get(i)
+    }
+
+    /// Every value held, as [`RareCommon::resume`] takes them.
+    pub(super) fn to_vec(&self) -> Vec<u32> {
+        (0..self.values.len()).map(|i| self.values.get(i)).collect()
+    }
+
+    /// Calls `mark` with `G(a) xor G(m - a)` for every rare heap `a < m`: those whose partner is
+    /// among the recent values as a slice, the others one by one.
+    fn rare_pass(&self, m: usize, mut mark: impl FnMut(u32)) {
+        let k = self.rare_below(m);
+        let (recent, offset) = self.values.recent();
+        let fast = if offset == 0 {
+            k
+        } else {
+            self.rare[..k].partition_point(|&a| a as usize + offset <= m)
+        };
+        let (rare, rare_values) = (&self.rare[..fast], &self.rare_values[..fast]);
+        on_view!(recent, values => rare_pairs(values, offset, rare, rare_values, m, &mut mark));
+        for (&a, &g) in self.rare[fast..k].iter().zip(&self.rare_values[fast..k]) {
+            mark(g ^ self.values.get(m - a as usize));
+        }
+    }
+
+    /// The stamped scan over every split; returns how many values are still missing.
+    fn scan_stamped(&self, needed: &mut [u32; 1 << 16], stamp: u32, missing: u32) -> u32 {
+        let mut scan = StampedScan {
+            needed,
+            stamp,
+            missing,
+        };
+        for &m in &self.splits {
+            if scan.missing == 0 {
+                break;
+            }
+            self.values.scan_pairs(m, &mut scan);
+        }
+        scan.missing
+    }
+
+    /// [`small_mex`] when the store is folded (every value below 64).
+    fn store_small_mex(&self, n: usize) -> u32 {
+        let mut seen = 0u64;
+        walk(&self.code, n, |step| match step {
+            Step::Whole => seen |= 1,
+            Step::One(m) => seen |= 1 << self.values.get(m),
+            Step::Split(m, _, _) => {
+                self.values
+                    .scan_pairs(m, &mut EveryPair(|v| seen |= BIT[(v & 63) as usize]));
+            }
+        });
+        seen.trailing_ones()
+    }
+
+    /// Stops keeping the values a periodicity determines (see [`Store::fold`]).
+    pub(super) fn fold_values(&mut self, preperiod: usize, period: usize) -> bool {
+        self.values.fold(preperiod, period)
+    }
+
+    /// Every value in memory again.
+    pub(super) fn unfold_values(&mut self) {
+        self.values.unfold();
+    }
+
+    /// `(n0, p)` while folded and obeyed.
+    pub(super) fn values_folded_on(&self) -> Option<(usize, usize)> {
+        self.values.folded()
     }
 
     /// Records `G(n) = value`, `n` the number of values held. The split is not re-chosen here,
@@ -658,8 +730,7 @@ impl RareCommon {
 
     /// Hands over the values below `len`, dropping those computed ahead of need.
     pub(super) fn take_values(&mut self, len: usize) -> CompactValues {
-        self.values.truncate(len);
-        std::mem::take(&mut self.values)
+        self.values.take(len)
     }
 }
 
@@ -689,11 +760,24 @@ impl Stream for RareCommon {
     }
 
     fn computed(&self) -> Option<View<'_>> {
-        Some(self.values.view())
+        self.values.all()
     }
 
     fn take_computed(&mut self) -> CompactValues {
-        std::mem::take(&mut self.values)
+        let len = self.values.len();
+        self.values.take(len)
+    }
+
+    fn fold_on_period(&mut self, preperiod: u64, period: u64) -> bool {
+        self.fold_values(preperiod as usize, period as usize)
+    }
+
+    fn unfold_all(&mut self) {
+        self.unfold_values();
+    }
+
+    fn folded_period(&self) -> Option<(u64, u64)> {
+        self.values_folded_on().map(|(n0, p)| (n0 as u64, p as u64))
     }
 }
 

@@ -1,0 +1,249 @@
+//! Where the rare/common engine keeps its values: all of them, or — once a period is known to
+//! hold — the first `n0 + p` values, the periodic rule beyond them, and a window of recent ones.
+//!
+//! The engine's recursion reads the first few values (the low heap of a split) and the most recent
+//! ones (the high heap, and the partner of every rare heap); a certificate needs the first
+//! `n0 + p`. Everything in between follows from `G(n) = G(n - p)` — which every value pushed after
+//! the fold is checked against. A value that breaks the rule unfolds the store (every value
+//! again in memory), so the engine stays exact whatever it is told.
+
+use crate::compact::{CompactValues, Element, View};
+
+/// Values kept per window slide: the window holds between this many and twice this many values.
+const WINDOW: usize = 1 << 20;
+
+/// The values `G(0), G(1), …` of one engine.
+#[derive(Default)]
+pub(super) struct Store {
+    /// Every value, or the first `n0 + p` once folded.
+    head: CompactValues,
+    fold: Option<Fold>,
+}
+
+/// A store that keeps `G(n0 + p), …` only in the window.
+struct Fold {
+    preperiod: usize,
+    period: usize,
+    /// `G(base), …, G(len - 1)`, in the head's width.
+    window: CompactValues,
+    base: usize,
+}
+
+/// Pairs `(a, m - a)` of a split read from both ends, as a scan consumes them.
+pub(super) trait PairScan {
+    /// `low[i]` pairs with `high[high.len() - 1 - i]` (equal lengths). Returns whether to go on.
+    fn halves<T: Element>(&mut self, low: &[T], high: &[T]) -> bool;
+    /// The value of one more pair. Returns whether to go on.
+    fn one(&mut self, xor: u32) -> bool;
+}
+
+impl Store {
+    pub(super) fn new(values: CompactValues) -> Self {
+        Self {
+            head: values,
+            fold: None,
+        }
+    }
+
+    /// The number of values.
+    #[inline]
+    pub(super) fn len(&self) -> usize {
+        match &self.fold {
+            None => self.head.len(),
+            Some(fold) => fold.base + fold.window.len(),
+        }
+    }
+
+    /// `G(i)`.
+    #[inline]
+    pub(super) fn get(&self, i: usize) -> u32 {
+        match &self.fold {
+            Some(fold) if i >= self.head.len() => {
+                if i >= fold.base {
+                    fold.window.get(i - fold.base)
+                } else {
+                    self.head
+                        .get(fold.preperiod + (i - fold.preperiod) % fold.period)
+                }
+            }
+            _ => self.head.get(i),
+        }
+    }
+
+    /// Every value, when the store is not folded.
+    #[inline]
+    pub(super) fn all(&self) -> Option<View<'_>> {
+        self.fold.is_none().then(|| self.head.view())
+    }
+
+    /// The most recent values as a slice and the position of its first: every value (from 0), or
+    /// the window.
+    #[inline]
+    pub(super) fn recent(&self) -> (View<'_>, usize) {
+        match &self.fold {
+            None => (self.head.view(), 0),
+            Some(fold) => (fold.window.view(), fold.base),
+        }
+    }
+
+    /// Appends `G(len) = value`. Once folded, a value that breaks the periodic rule unfolds the
+    /// store.
+    #[inline]
+    pub(super) fn push(&mut self, value: u32) {
+        let len = self.len();
+        let Some(fold) = &mut self.fold else {
+            self.head.push(value);
+            return;
+        };
+        let rule = self
+            .head
+            .get(fold.preperiod + (len - fold.preperiod) % fold.period);
+        if value != rule {
+            self.unfold();
+            self.head.push(value);
+            return;
+        }
+        fold.window.push(value);
+        if fold.window.bytes_per_value() > self.head.bytes_per_value() {
+            self.head.widen_to(fold.window.bytes_per_value());
+        }
+        if fold.window.len() >= 2 * WINDOW {
+            fold.window.drain_front(WINDOW);
+            fold.base += WINDOW;
+        }
+    }
+
+    /// Keeps only what the periodicity (`n0`, `p`) does not determine, if it holds on every value
+    /// so far (`G(n) = G(n - p)` for `n0 + p <= n < len`) and frees something. Returns whether
+    /// the store is folded.
+    pub(super) fn fold(&mut self, preperiod: usize, period: usize) -> bool {
+        if self.fold.is_some() {
+            self.unfold();
+        }
+        let kept = preperiod + period;
+        let len = self.head.len();
+        if period == 0 || kept + 2 * WINDOW > len {
+            return false;
+        }
+        let holds = on_view_holds(self.head.view(), preperiod, period);
+        if !holds {
+            return false;
+        }
+        let base = len - WINDOW;
+        let mut window = CompactValues::new();
+        window.widen_to(self.head.bytes_per_value());
+        window.extend((base..len).map(|i| self.head.get(i)));
+        self.head.truncate(kept);
+        self.head.shrink_to_fit();
+        self.fold = Some(Fold {
+            preperiod,
+            period,
+            window,
+            base,
+        });
+        true
+    }
+
+    /// Every value in memory again.
+    pub(super) fn unfold(&mut self) {
+        if self.fold.is_none() {
+            return;
+        }
+        let mut all = CompactValues::new();
+        all.widen_to(self.head.bytes_per_value());
+        all.extend((0..self.len()).map(|i| self.get(i)));
+        self.head = all;
+        self.fold = None;
+    }
+
+    /// `(n0, p)` while folded: every value from `n0 + p` on obeyed `G(n) = G(n - p)`.
+    pub(super) fn folded(&self) -> Option<(usize, usize)> {
+        self.fold.as_ref().map(|f| (f.preperiod, f.period))
+    }
+
+    /// Hands over the values: all of them, or the first `n0 + p` when folded; dropping those
+    /// from `len` on.
+    pub(super) fn take(&mut self, len: usize) -> CompactValues {
+        if self.fold.is_none() {
+            self.head.truncate(len);
+        }
+        self.fold = None;
+        std::mem::take(&mut self.head)
+    }
+
+    /// Feeds the pairs `(a, m - a)`, `1 <= a <= m - a`, of the split of `m` to `scan` until it
+    /// stops: the pairs read from the head and the recent values as slices first, then any others
+    /// one by one, then the middle pair of an even `m`. Returns whether the scan went to the end.
+    #[inline]
+    pub(super) fn scan_pairs(&self, m: usize, scan: &mut impl PairScan) -> bool {
+        let (recent, offset) = self.recent();
+        // Fast pairs: a in 1..=q with a in the head and m - a among the recent values.
+        let q = ((m - 1) / 2)
+            .min(self.head.len().saturating_sub(1))
+            .min(m.saturating_sub(offset));
+        let low = self.head.view();
+        let going = match (low, recent) {
+            (View::Bytes(low), View::Bytes(high)) => {
+                scan.halves(&low[1..=q], &high[m - q - offset..m - offset])
+            }
+            (View::Shorts(low), View::Shorts(high)) => {
+                scan.halves(&low[1..=q], &high[m - q - offset..m - offset])
+            }
+            (View::Words(low), View::Words(high)) => {
+                scan.halves(&low[1..=q], &high[m - q - offset..m - offset])
+            }
+            // The store keeps both in one width; were it not so, every pair is read one by one.
+            _ => self.scan_one_by_one(m, 1, scan),
+        };
+        going && self.scan_one_by_one(m, q + 1, scan) && (m % 2 == 1 || scan.one(0))
+    }
+
+    /// The pairs `(a, m - a)` with `from <= a < m - a`, one by one.
+    fn scan_one_by_one(&self, m: usize, from: usize, scan: &mut impl PairScan) -> bool {
+        (from..=(m - 1) / 2).all(|a| scan.one(self.get(a) ^ self.get(m - a)))
+    }
+}
+
+/// Whether `G(n) = G(n - p)` for every `n0 + p <= n < len`.
+fn on_view_holds(values: View<'_>, preperiod: usize, period: usize) -> bool {
+    crate::compact::on_view!(values, values => holds(values, preperiod, period))
+}
+
+fn holds<T: Element>(values: &[T], preperiod: usize, period: usize) -> bool {
+    values[preperiod..]
+        .iter()
+        .zip(&values[preperiod + period..])
+        .all(|(before, after)| before == after)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_folded_store_reads_every_value_and_unfolds_on_a_broken_rule() {
+        let rule = |n: usize| {
+            if n < 10 {
+                n as u32
+            } else {
+                [3, 1, 4][(n - 10) % 3]
+            }
+        };
+        let len = 2 * WINDOW + 100;
+        let mut store = Store::new((0..len).map(rule).collect());
+        assert!(store.fold(10, 3));
+        assert_eq!(store.folded(), Some((10, 3)));
+        for n in len..len + WINDOW + 5 {
+            store.push(rule(n));
+        }
+        let total = store.len();
+        for i in [0, 9, 10, 12, 13, 5000, len - 1, len, total - 1] {
+            assert_eq!(store.get(i), rule(i), "{i}");
+        }
+        store.push(7);
+        assert_eq!(store.folded(), None);
+        assert_eq!(store.get(total), 7);
+        assert_eq!(store.get(total - 1), rule(total - 1));
+        assert_eq!(store.len(), total + 1);
+    }
+}
