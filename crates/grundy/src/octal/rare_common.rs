@@ -795,6 +795,24 @@ mod tests {
     }
 
     #[test]
+    fn a_folded_engine_gives_the_same_values() {
+        // Kayles: period 12 from 71. Folding on it keeps 83 values and a window (a period that
+        // breaks later unfolds the store: see `store`); folding on one the values already break
+        // (12 from 60) is refused.
+        let kayles = code(&[0, 7, 7]);
+        let expected: Vec<u32> = Naive::new(&kayles).take(3000).collect();
+        let mut engine = RareCommon::new(&kayles).unwrap();
+        let first: Vec<u32> = engine.by_ref().take(1000).collect();
+        assert!(!engine.fold_values(60, 12));
+        assert!(engine.fold_values(71, 12));
+        assert_eq!(engine.values_folded_on(), Some((71, 12)));
+        let rest: Vec<u32> = engine.by_ref().take(2000).collect();
+        assert_eq!([first, rest].concat(), expected);
+        assert_eq!(engine.values_folded_on(), Some((71, 12)));
+        assert_eq!(engine.take_values(3000).len(), 83);
+    }
+
+    #[test]
     fn the_position_parity_split_keeps_heaps_sparse_where_masks_cannot() {
         // 0.106 splits with one digit (theory.md §5): every mask alone leaves half the heaps rare.
         let code = code(&[0, 1, 0, 6]);
