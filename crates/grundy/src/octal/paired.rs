@@ -189,6 +189,15 @@ impl Iterator for Paired {
 
     fn next(&mut self) -> Option<u32> {
         if self.position == self.first.len() {
+            if self.second.is_none() && self.first.work_per_value() < self.worth_two_threads {
+                // One thread, value by value: no batch computed ahead.
+                let n = self.position;
+                let value = self.first.value_at(n, None);
+                self.first.push(n, value);
+                self.first.rechoose_if_due();
+                self.position += 1;
+                return Some(value);
+            }
             let batch = (self.position / 8).clamp(SMALLEST_BATCH, LARGEST_BATCH);
             self.fill(self.position + batch);
         }

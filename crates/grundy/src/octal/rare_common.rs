@@ -19,6 +19,8 @@ use crate::engine::Stream;
 pub struct RareCommon {
     code: Code,
     values: Store,
+    /// `(j, d_j)` for the non-zero digits of a code without a repeating tail.
+    digits: Option<Vec<(usize, u8)>>,
     split: Split,
     /// The parity of every splitting digit, when they all have the same (then the
     /// position-parity split is valid).
@@ -265,6 +267,12 @@ impl RareCommon {
         (code.max_heaps_left() <= 2 && !code.has_modifiers()).then(|| Self {
             code: code.clone(),
             values: Store::default(),
+            digits: code.last_digit().map(|t| {
+                (0..=t)
+                    .map(|j| (j, code.digit(j).0))
+                    .filter(|&(_, d)| d != 0)
+                    .collect()
+            }),
             split: Split {
                 mask: 0,
                 by_position: false,
@@ -394,6 +402,29 @@ impl RareCommon {
         let (values, splits) = (&self.values, &mut self.splits);
         splits.clear();
         let mut deferred = false;
+        if let Some(digits) = &self.digits {
+            // The same moves as `walk`, from the non-zero digits of a code without a tail.
+            for &(j, d) in digits {
+                if d & 1 != 0 && n == j && j > 0 {
+                    mark(0);
+                }
+                if n <= j {
+                    continue;
+                }
+                let m = n - j;
+                if d & 2 != 0 && j > 0 {
+                    if m >= values.len() {
+                        deferred = true;
+                    } else {
+                        mark(values.get(m));
+                    }
+                }
+                if d & 4 != 0 && m >= 2 {
+                    splits.push(m);
+                }
+            }
+            return deferred;
+        }
         walk(&self.code, n, |step| match step {
             Step::Whole => mark(0),
             Step::One(m) if m >= values.len() => deferred = true,

@@ -25,6 +25,8 @@ pub(super) struct Store {
 struct Fold {
     preperiod: usize,
     period: usize,
+    /// `(len - n0) mod p`: where the next value falls in the period.
+    phase: usize,
     /// `G(base), …, G(len - 1)`, in the head's width.
     window: CompactValues,
     base: usize,
@@ -91,18 +93,18 @@ impl Store {
     /// store.
     #[inline]
     pub(super) fn push(&mut self, value: u32) {
-        let len = self.len();
         let Some(fold) = &mut self.fold else {
             self.head.push(value);
             return;
         };
-        let rule = self
-            .head
-            .get(fold.preperiod + (len - fold.preperiod) % fold.period);
-        if value != rule {
+        if value != self.head.get(fold.preperiod + fold.phase) {
             self.unfold();
             self.head.push(value);
             return;
+        }
+        fold.phase += 1;
+        if fold.phase == fold.period {
+            fold.phase = 0;
         }
         fold.window.push(value);
         if fold.window.bytes_per_value() > self.head.bytes_per_value() {
@@ -139,6 +141,7 @@ impl Store {
         self.fold = Some(Fold {
             preperiod,
             period,
+            phase: (len - preperiod) % period,
             window,
             base,
         });
