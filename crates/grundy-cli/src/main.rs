@@ -137,8 +137,9 @@ each; --text writes one 'n G(n)' pair per line.")]
         /// Keep checkpoints in this directory and resume from them.
         #[arg(long, value_name = "DIR")]
         checkpoint: Option<PathBuf>,
-        /// Values between checkpoints (they are also written every 30 s and on Ctrl-C).
-        #[arg(long, value_name = "VALUES", default_value_t = 1 << 20)]
+        /// Values between checkpoints (they are also written every 30 s and on Ctrl-C). Each
+        /// checkpoint rewrites every value so far, so the default is large.
+        #[arg(long, value_name = "VALUES", default_value_t = 1 << 26)]
         checkpoint_every: u64,
         /// Compute every value even after a period is certified (for benchmarks and cross-checks).
         #[arg(long)]
