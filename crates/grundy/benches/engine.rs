@@ -90,5 +90,51 @@ fn solve(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, values, certify, solve);
+/// Take-and-break values per second: the naive engine, rare/common on one thread and on two.
+fn octal(c: &mut Criterion) {
+    use grundy::octal::{Naive, Paired, RareCommon};
+    let mut group = c.benchmark_group("octal");
+    group.sample_size(10);
+    let code = |text: &str| match parse_game(text).expect("valid") {
+        Game::Octal(code) => code,
+        _ => unreachable!("an octal code"),
+    };
+    let officers = code("0.6");
+    let count = 1 << 16;
+    group.throughput(Throughput::Elements(count));
+    group.bench_function("0.6 rare/common", |b| {
+        b.iter(|| {
+            RareCommon::new(&officers)
+                .expect("applies")
+                .take(count as usize)
+                .last()
+        });
+    });
+    group.bench_function("0.6 rare/common on two threads", |b| {
+        b.iter(|| {
+            let paired = Paired::new(&officers).expect("applies").two_threads_from(0);
+            paired.take(count as usize).last()
+        });
+    });
+    let long = code("0.1777");
+    let many = 1 << 22;
+    group.throughput(Throughput::Elements(many));
+    group.bench_function("0.1777 rare/common", |b| {
+        b.iter(|| {
+            RareCommon::new(&long)
+                .expect("applies")
+                .take(many as usize)
+                .last()
+        });
+    });
+    let kayles = code("0.77");
+    let few = 1 << 13;
+    group.throughput(Throughput::Elements(few));
+    group.bench_function("0.77 naive", |b| {
+        b.iter(|| Naive::new(&kayles).take(few as usize).last());
+    });
+    group.finish();
+}
+
+criterion_group!(benches, values, certify, solve, octal);
 criterion_main!(benches);
