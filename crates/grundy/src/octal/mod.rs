@@ -463,17 +463,19 @@ impl Stream for Naive {
     }
 }
 
+/// The code with digits `d0, d1, …` and no modifiers (for tests).
+#[cfg(test)]
+fn code(digits: &[u8]) -> Code {
+    Code::new(
+        digits.iter().map(|&d| (d, Modifier::None)).collect(),
+        Vec::new(),
+    )
+    .expect("a valid code")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn code(digits: &[u8]) -> Code {
-        Code::new(
-            digits.iter().map(|&d| (d, Modifier::None)).collect(),
-            Vec::new(),
-        )
-        .unwrap()
-    }
 
     #[test]
     fn kayles_and_dawson() {

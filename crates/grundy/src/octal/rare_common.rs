@@ -176,6 +176,10 @@ impl PairScan for StampedScan<'_> {
         }
         self.missing > 0
     }
+
+    fn done(&self) -> bool {
+        self.missing == 0
+    }
 }
 
 /// The scan with one machine word as the set of missing values (all below 64).
@@ -202,6 +206,10 @@ impl PairScan for WordScan {
         self.needed &= !BIT[(xor & 63) as usize];
         self.needed != 0
     }
+
+    fn done(&self) -> bool {
+        self.needed == 0
+    }
 }
 
 /// The scan with growable bitsets: unmarks in `needed` the values below `candidate` that pairs
@@ -225,6 +233,10 @@ impl PairScan for GeneralScan<'_> {
             self.missing -= 1;
         }
         self.missing > 0
+    }
+
+    fn done(&self) -> bool {
+        self.missing == 0
     }
 }
 
@@ -482,12 +494,7 @@ impl RareCommon {
         let mut scan = WordScan {
             needed: rare_bits & !seen & ((1u64 << candidate) - 1),
         };
-        for &m in &self.splits {
-            if scan.needed == 0 {
-                break;
-            }
-            self.values.scan_pairs(m, &mut scan);
-        }
+        self.values.scan_splits(&self.splits, &mut scan);
         let needed = scan.needed;
         Some(if needed == 0 {
             candidate
@@ -610,12 +617,7 @@ impl RareCommon {
             candidate,
             missing,
         };
-        for &m in &self.splits {
-            if scan.missing == 0 {
-                break;
-            }
-            self.values.scan_pairs(m, &mut scan);
-        }
+        self.values.scan_splits(&self.splits, &mut scan);
         (0..candidate)
             .find(|&r| self.needed.contains(r))
             .unwrap_or(candidate)
@@ -697,12 +699,7 @@ impl RareCommon {
             stamp,
             missing,
         };
-        for &m in &self.splits {
-            if scan.missing == 0 {
-                break;
-            }
-            self.values.scan_pairs(m, &mut scan);
-        }
+        self.values.scan_splits(&self.splits, &mut scan);
         scan.missing
     }
 
@@ -815,15 +812,7 @@ impl Stream for RareCommon {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::octal::{Modifier, Naive};
-
-    fn code(digits: &[u8]) -> Code {
-        Code::new(
-            digits.iter().map(|&d| (d, Modifier::None)).collect(),
-            Vec::new(),
-        )
-        .unwrap()
-    }
+    use crate::octal::{Naive, code};
 
     #[test]
     fn a_folded_engine_gives_the_same_values() {

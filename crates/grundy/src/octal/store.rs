@@ -38,6 +38,10 @@ pub(super) trait PairScan {
     fn halves<T: Element>(&mut self, low: &[T], high: &[T]) -> bool;
     /// The value of one more pair. Returns whether to go on.
     fn one(&mut self, xor: u32) -> bool;
+    /// Whether there is nothing left to look for.
+    fn done(&self) -> bool {
+        false
+    }
 }
 
 impl Store {
@@ -200,6 +204,16 @@ impl Store {
             _ => self.scan_one_by_one(m, 1, scan),
         };
         going && self.scan_one_by_one(m, q + 1, scan) && (m % 2 == 1 || scan.one(0))
+    }
+
+    /// Feeds the pairs of every split in `splits` to `scan` ([`Self::scan_pairs`]) until it is
+    /// done.
+    pub(super) fn scan_splits(&self, splits: &[usize], scan: &mut impl PairScan) {
+        for &m in splits {
+            if scan.done() || !self.scan_pairs(m, scan) {
+                return;
+            }
+        }
     }
 
     /// The pairs `(a, m - a)` with `from <= a < m - a`, one by one.
