@@ -127,6 +127,12 @@ fn octal(c: &mut Criterion) {
                 .last()
         });
     });
+    group.bench_function("0.1777 rare/common on two threads", |b| {
+        b.iter(|| {
+            let paired = Paired::new(&long).expect("applies").two_threads_from(0);
+            paired.take(many as usize).last()
+        });
+    });
     let kayles = code("0.77");
     let few = 1 << 13;
     group.throughput(Throughput::Elements(few));

@@ -51,8 +51,19 @@ pub struct Paired {
     position: usize,
 }
 
-/// A one-value mailbox: the newest value one thread evaluated, with its heap.
+/// A mailbox of the values one thread evaluated: slot `(n / 2) mod SLOTS` holds `G(n)`. A thread
+/// publishes `G(n)` before it receives `G(n - 1)`, so the other thread may publish `G(n + 1)` before
+/// this one has read `G(n - 1)` — but not `G(n + 3)`, which needs `G(n + 2)` from this thread
+/// first: two unread values at most, and four slots. Aligned to two cache lines so that the two
+/// mailboxes, each written by one thread, never share one.
+#[repr(align(128))]
 struct Handoff {
+    slots: [Slot; SLOTS],
+}
+
+const SLOTS: usize = 4;
+
+struct Slot {
     /// `n + 1` once `G(n)` is in `value`; 0 before any.
     published: AtomicU64,
     value: AtomicU32,
@@ -61,21 +72,24 @@ struct Handoff {
 impl Handoff {
     fn new() -> Self {
         Self {
-            published: AtomicU64::new(0),
-            value: AtomicU32::new(0),
+            slots: std::array::from_fn(|_| Slot {
+                published: AtomicU64::new(0),
+                value: AtomicU32::new(0),
+            }),
         }
     }
 
     fn publish(&self, n: usize, value: u32) {
-        self.value.store(value, Ordering::Relaxed);
-        self.published.store(n as u64 + 1, Ordering::Release);
+        let slot = &self.slots[(n / 2) % SLOTS];
+        slot.value.store(value, Ordering::Relaxed);
+        slot.published.store(n as u64 + 1, Ordering::Release);
     }
 
-    /// Waits for `G(n)`. The other thread cannot publish a later value before it receives the
-    /// one this thread evaluates next, so the mailbox never skips `n`.
+    /// Waits for `G(n)`.
     fn receive(&self, n: usize) -> u32 {
+        let slot = &self.slots[(n / 2) % SLOTS];
         let mut spins = 0u32;
-        while self.published.load(Ordering::Acquire) != n as u64 + 1 {
+        while slot.published.load(Ordering::Acquire) != n as u64 + 1 {
             if spins < 1 << 12 {
                 spins += 1;
                 std::hint::spin_loop();
@@ -83,7 +97,7 @@ impl Handoff {
                 std::thread::yield_now();
             }
         }
-        self.value.load(Ordering::Relaxed)
+        slot.value.load(Ordering::Relaxed)
     }
 }
 
@@ -171,7 +185,9 @@ fn evaluate(
         } else {
             engine.value_at(n, None)
         };
+        // Published first: the other thread may need it before this one needs G(n - 1).
         mine.publish(n, value);
+        engine.receive_previous(n, || theirs.receive(n - 1));
         engine.push(n, value);
         engine.rechoose_if_due();
         n += 2;

@@ -21,6 +21,9 @@ pub struct RareCommon {
     values: Store,
     /// `(j, d_j)` for the non-zero digits of a code without a repeating tail.
     digits: Option<Vec<(usize, u8)>>,
+    /// Whether heap `n` reads `G(n - 1)`: a move leaves one heap of `n - 1` (digit 1) or splits
+    /// without removing (digit 0). If not, a thread evaluates heap `n` before receiving it.
+    reads_previous: bool,
     split: Split,
     /// The parity of every splitting digit, when they all have the same (then the
     /// position-parity split is valid).
@@ -285,6 +288,7 @@ impl RareCommon {
                     .filter(|&(_, d)| d != 0)
                     .collect()
             }),
+            reads_previous: code.digit(1).0 & 2 != 0 || code.digit(0).0 & 12 != 0,
             split: Split {
                 mask: 0,
                 by_position: false,
@@ -448,7 +452,7 @@ impl RareCommon {
 
     /// Receives `G(n - 1)` if it is pending, and returns it then.
     fn settle(&mut self, n: usize, previous: &mut Previous<'_>) -> Option<u32> {
-        if self.values.len() == n {
+        if self.values.len() == n || !self.reads_previous {
             return None;
         }
         let receive = previous
@@ -653,6 +657,15 @@ impl RareCommon {
         }
         self.settle(n, &mut previous);
         self.general_value_at(n)
+    }
+
+    /// Records `G(n - 1)`, from `receive`, if the engine does not hold it yet (the evaluation of
+    /// heap `n` did not need it).
+    pub(super) fn receive_previous(&mut self, n: usize, receive: impl FnOnce() -> u32) {
+        if self.values.len() + 1 == n {
+            let value = receive();
+            self.push(n - 1, value);
+        }
     }
 
     /// How many values the engine holds: `G(0), …, G(len - 1)`.
