@@ -288,7 +288,7 @@ impl RareCommon {
                     .filter(|&(_, d)| d != 0)
                     .collect()
             }),
-            reads_previous: code.digit(1).0 & 2 != 0 || code.digit(0).0 & 12 != 0,
+            reads_previous: code.digit(1).0 & 2 != 0 || code.digit(0).0 & 0b1100 != 0,
             split: Split {
                 mask: 0,
                 by_position: false,
