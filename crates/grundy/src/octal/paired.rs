@@ -1,11 +1,13 @@
 //! The two-thread pipeline: two rare/common engines evaluate alternate heaps, each handing its
 //! value to the other as soon as it is known.
 //!
-//! Heap `n` needs `G(n - 1)` only for the move that leaves one heap of `n - 1` (digit 1); its
-//! rare pairs use heaps up to `n - 2`. So while one thread finishes heap `n`, the other already
-//! runs the rare pairs of heap `n + 1`, and receives `G(n)` just before it needs it. Each engine
-//! keeps its own copy of the values (no shared mutable memory), and chooses its own split; any
-//! split gives the same values, so the sequence is exactly the one-thread sequence.
+//! Heap `n` needs `G(n - 1)` only for the move that leaves one heap of `n - 1` (digit 1, or a
+//! split of the whole heap by digit 0); its rare pairs and scans use heaps up to `n - 2`. So while
+//! one thread finishes heap `n`, the other already runs heap `n + 1`, and receives `G(n)` only
+//! when it needs it — after its scan, or after its whole evaluation when no move reads it. A
+//! thread publishes its value before it waits for the other's. Each engine keeps its own copy of
+//! the values (no shared mutable memory), and chooses its own split; any split gives the same
+//! values, so the sequence is exactly the one-thread sequence.
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
