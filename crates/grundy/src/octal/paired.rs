@@ -47,6 +47,9 @@ pub struct Paired {
     second: Option<RareCommon>,
     /// The least work per value for which the second thread runs.
     worth_two_threads: u64,
+    /// The first engine's work per value, as last estimated, and when to estimate it again.
+    work: u64,
+    estimated_until: usize,
     /// `handoffs[k]`: the values engine `k` evaluated, for the other engine.
     handoffs: [Handoff; 2],
     /// Values handed out so far (the engines may hold a few more).
@@ -117,6 +120,8 @@ impl Paired {
             first: RareCommon::resume(code, prefix)?,
             second: None,
             worth_two_threads: WORTH_TWO_THREADS,
+            work: 1,
+            estimated_until: 0,
             handoffs: [Handoff::new(), Handoff::new()],
             position,
         })
@@ -207,7 +212,12 @@ impl Iterator for Paired {
 
     fn next(&mut self) -> Option<u32> {
         if self.position == self.first.len() {
-            if self.second.is_none() && self.first.work_per_value() < self.worth_two_threads {
+            if self.position >= self.estimated_until {
+                // The work per value changes slowly: estimated every 1 024 values.
+                self.work = self.first.work_per_value();
+                self.estimated_until = self.position + 1024;
+            }
+            if self.second.is_none() && self.work < self.worth_two_threads {
                 // One thread, value by value: no batch computed ahead.
                 let n = self.position;
                 let value = self.first.value_at(n, None);
@@ -231,7 +241,7 @@ impl Stream for Paired {
     }
 
     fn work_per_value(&self) -> u64 {
-        let work = self.first.work_per_value();
+        let work = self.work;
         if self.second.is_some() {
             work / 2 + 1
         } else {
