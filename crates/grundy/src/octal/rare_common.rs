@@ -28,10 +28,9 @@ pub struct RareCommon {
     /// The parity of every splitting digit, when they all have the same (then the
     /// position-parity split is valid).
     splitting_parity: Option<usize>,
-    /// Heap sizes `a >= 1` that are rare under `split`, ascending.
-    rare: Vec<u32>,
-    /// `G(a)` for each heap in `rare`, read in order instead of gathered from `values`.
-    rare_values: Vec<u32>,
+    /// The heaps `a >= 1` that are rare under `split`, ascending, each with `G(a)` (read in
+    /// order instead of gathered from `values`).
+    rare: Vec<(u32, u32)>,
     /// The values below 64 whose `popcount(v & mask)` has parity 0 and 1, as bits.
     parity_bits: [u64; 2],
     /// How often each value occurs at even and at odd heaps `a >= 1`.
@@ -260,17 +259,16 @@ impl<F: FnMut(u32)> PairScan for EveryPair<F> {
     }
 }
 
-/// Calls `mark` with `G(a) xor G(m - a)` for every rare heap `a` (values `rare_values`), where
+/// Calls `mark` with `G(a) xor G(m - a)` for every rare heap `(a, G(a))`, where
 /// `values[i - offset]` is `G(i)` for every partner `m - a`.
 fn rare_pairs<T: Element>(
     values: &[T],
     offset: usize,
-    rare: &[u32],
-    rare_values: &[u32],
+    rare: &[(u32, u32)],
     m: usize,
     mut mark: impl FnMut(u32),
 ) {
-    for (&a, &g) in rare.iter().zip(rare_values) {
+    for &(a, g) in rare {
         mark(g ^ values[m - a as usize - offset].into());
     }
 }
@@ -295,7 +293,6 @@ impl RareCommon {
             },
             splitting_parity: splitting_parity(code),
             rare: Vec::new(),
-            rare_values: Vec::new(),
             parity_bits: [u64::MAX, 0],
             histograms: [Vec::new(), Vec::new()],
             tables: None,
@@ -357,12 +354,8 @@ impl RareCommon {
     /// The rare heaps, their values and the parity bits, from the values and the split.
     fn rebuild_rare(&mut self) {
         self.rare = (1..self.values.len() as u32)
-            .filter(|&a| self.is_rare_heap(a as usize, self.values.get(a as usize)))
-            .collect();
-        self.rare_values = self
-            .rare
-            .iter()
-            .map(|&a| self.values.get(a as usize))
+            .map(|a| (a, self.values.get(a as usize)))
+            .filter(|&(a, value)| self.is_rare_heap(a as usize, value))
             .collect();
         let even = (0..64u32)
             .filter(|&v| parity(v, self.split.mask) == 0)
@@ -467,7 +460,9 @@ impl RareCommon {
     fn rare_below(&self, m: usize) -> usize {
         match self.rare.last() {
             // Usually every rare heap is below m (rare heaps come early).
-            Some(&last) if last as usize >= m => self.rare.partition_point(|&a| (a as usize) < m),
+            Some(&(last, _)) if last as usize >= m => {
+                self.rare.partition_point(|&(a, _)| (a as usize) < m)
+            }
             _ => self.rare.len(),
         }
     }
@@ -696,11 +691,11 @@ impl RareCommon {
         let fast = if offset == 0 {
             k
         } else {
-            self.rare[..k].partition_point(|&a| a as usize + offset <= m)
+            self.rare[..k].partition_point(|&(a, _)| a as usize + offset <= m)
         };
-        let (rare, rare_values) = (&self.rare[..fast], &self.rare_values[..fast]);
-        on_view!(recent, values => rare_pairs(values, offset, rare, rare_values, m, &mut mark));
-        for (&a, &g) in self.rare[fast..k].iter().zip(&self.rare_values[fast..k]) {
+        let rare = &self.rare[..fast];
+        on_view!(recent, values => rare_pairs(values, offset, rare, m, &mut mark));
+        for &(a, g) in &self.rare[fast..k] {
             mark(g ^ self.values.get(m - a as usize));
         }
     }
@@ -754,8 +749,7 @@ impl RareCommon {
         if n > 0 {
             self.tally(n, value);
             if self.is_rare_heap(n, value) {
-                self.rare.push(n as u32);
-                self.rare_values.push(value);
+                self.rare.push((n as u32, value));
             }
         }
     }
