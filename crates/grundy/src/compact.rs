@@ -115,8 +115,6 @@ impl<'a> View<'a> {
 pub trait Element:
     Copy + Eq + Ord + Into<u32> + BitXor<Output = Self> + Send + Sync + fmt::Debug + 'static
 {
-    /// `v` in this width, if it fits.
-    fn narrow(v: u32) -> Option<Self>;
     /// The view of a slice of this width.
     fn view(values: &[Self]) -> View<'_>;
 }
@@ -125,29 +123,17 @@ impl Element for u8 {
     fn view(values: &[Self]) -> View<'_> {
         View::Bytes(values)
     }
-
-    fn narrow(v: u32) -> Option<Self> {
-        Self::try_from(v).ok()
-    }
 }
 
 impl Element for u16 {
     fn view(values: &[Self]) -> View<'_> {
         View::Shorts(values)
     }
-
-    fn narrow(v: u32) -> Option<Self> {
-        Self::try_from(v).ok()
-    }
 }
 
 impl Element for u32 {
     fn view(values: &[Self]) -> View<'_> {
         View::Words(values)
-    }
-
-    fn narrow(v: u32) -> Option<Self> {
-        Some(v)
     }
 }
 
