@@ -74,20 +74,12 @@ impl Analyzer<'_> {
         }
         let total = values.iter().fold(BigUint::zero(), |x, v| x ^ v);
         let mut winning_moves = Vec::new();
-        for (i, (component, value)) in components.iter().zip(&values).enumerate() {
+        for (i, value) in values.iter().enumerate() {
             // Every option of value G_i xor G wins, larger than G_i or not: G_i xor G < G_i only
             // guarantees that one exists.
             let target = value ^ &total;
             if !total.is_zero() {
-                for (description, position) in self.moves_to_value(component, &target)? {
-                    winning_moves.push(Move {
-                        description: format!(
-                            "in {}[{}]: {description}",
-                            component.game, component.position
-                        ),
-                        to: sum_text(components, i, &position),
-                    });
-                }
+                winning_moves.extend(self.sum_moves_to_value(components, i, &target)?);
             }
         }
         let shown: Vec<String> = values.iter().map(ToString::to_string).collect();
@@ -127,16 +119,7 @@ impl Analyzer<'_> {
         let wins = others.to_u32().is_some_and(|x| k.contains(&x));
         let mut winning_moves = Vec::new();
         if wins {
-            let component = &components[infinite];
-            for (description, position) in self.moves_to_value(component, &others)? {
-                winning_moves.push(Move {
-                    description: format!(
-                        "in {}[{}]: {description}",
-                        component.game, component.position
-                    ),
-                    to: sum_text(components, infinite, &position),
-                });
-            }
+            winning_moves.extend(self.sum_moves_to_value(components, infinite, &others)?);
         }
         let shown = super::general::loopy_text(&Loopy::Infinite(k.to_vec()));
         let reason = format!(
@@ -161,6 +144,27 @@ impl Analyzer<'_> {
     }
 
     /// Every move of `component` to a position of Grundy value `target`, with its new position.
+    /// The moves of the sum that move component `index` to a position of value `target`.
+    fn sum_moves_to_value(
+        &self,
+        components: &[Component],
+        index: usize,
+        target: &BigUint,
+    ) -> Result<Vec<Move>, Error> {
+        let component = &components[index];
+        Ok(self
+            .moves_to_value(component, target)?
+            .into_iter()
+            .map(|(description, position)| Move {
+                description: format!(
+                    "in {}[{}]: {description}",
+                    component.game, component.position
+                ),
+                to: sum_text(components, index, &position),
+            })
+            .collect())
+    }
+
     fn moves_to_value(
         &self,
         component: &Component,

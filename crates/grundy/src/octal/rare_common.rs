@@ -24,6 +24,8 @@ pub struct RareCommon {
     /// Whether heap `n` reads `G(n - 1)`: a move leaves one heap of `n - 1` (digit 1) or splits
     /// without removing (digit 0). If not, a thread evaluates heap `n` before receiving it.
     reads_previous: bool,
+    /// Whether a split removes nothing (digit 0): then the rare pairs of heap `n` read `G(n - 1)`.
+    splits_whole_heap: bool,
     split: Split,
     /// The parity of every splitting digit, when they all have the same (then the
     /// position-parity split is valid).
@@ -287,6 +289,7 @@ impl RareCommon {
                     .collect()
             }),
             reads_previous: code.digit(1).0 & 2 != 0 || code.digit(0).0 & 0b1100 != 0,
+            splits_whole_heap: code.digit(0).0 & 0b1100 != 0,
             split: Split {
                 mask: 0,
                 by_position: false,
@@ -626,7 +629,7 @@ impl RareCommon {
     /// once the rare pairs are done (the two-thread pipeline). The caller records `G(n)` with
     /// [`Self::push`].
     pub(super) fn value_at(&mut self, n: usize, mut previous: Previous<'_>) -> u32 {
-        if self.split.mask == 0 || self.rare.len() * 16 > n || self.code.digit(0).0 & 4 != 0 {
+        if self.split.mask == 0 || self.rare.len() * 16 > n || self.splits_whole_heap {
             // Nothing to overlap with receiving G(n - 1), or (a split that removes nothing) the
             // pairs need it.
             self.settle(n, &mut previous);
