@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write as _};
 
 use grundy::period::{Certificate, Periodicity, Search, Theorem};
-use grundy::{Basis, Grid, Outcome, PeriodReport, Solution, Table};
+use grundy::{Basis, Grid, Move, Outcome, Part, PeriodReport, Solution, Table};
 use num_bigint::BigUint;
 use serde::Serialize;
 use serde_json::{Number, Value, json};
@@ -173,19 +173,37 @@ pub fn solution(solution: &Solution, as_json: bool) -> anyhow::Result<()> {
     }
 }
 
+/// Where a move leads, in words: the whole position, or the part it changes.
+fn move_target(play: &Move) -> String {
+    match play.part {
+        Part::Whole => play.to.clone(),
+        Part::Heap { index } => format!("heap {} becomes {}", index + 1, play.to),
+        Part::Component { index } => {
+            format!("component {} becomes {}", index + 1, play.to)
+        }
+    }
+}
+
+/// A winning move in JSON: `move`, `to`, and for a move carrying only the changed part, which
+/// heap or component `to` replaces (from 1).
+fn move_json(play: &Move) -> Value {
+    let mut value = json!({ "move": play.description, "to": play.to });
+    match play.part {
+        Part::Whole => {}
+        Part::Heap { index } => value["replaces_heap"] = json!(index + 1),
+        Part::Component { index } => value["replaces_component"] = json!(index + 1),
+    }
+    value
+}
+
 fn solution_json(solution: &Solution) -> Value {
-    let moves: Vec<(&str, &str)> = solution
-        .winning_moves
-        .iter()
-        .map(|m| (m.description.as_str(), m.to.as_str()))
-        .collect();
     let mut value = json!({
         "game": solution.game,
         "position": solution.position,
         "value": solution.outcome.name(),
         "outcome": match solution.outcome { Outcome::Win => Some("N"), Outcome::Lose => Some("P"), _ => None },
         "grundy": solution.grundy.as_ref().map(number),
-        "winning_moves": moves.iter().map(|(m, to)| json!({ "move": m, "to": to })).collect::<Vec<_>>(),
+        "winning_moves": solution.winning_moves.iter().map(move_json).collect::<Vec<_>>(),
         "reason": solution.reason,
         "basis": basis_json(&solution.basis),
     });
@@ -220,11 +238,7 @@ fn solution_json(solution: &Solution) -> Value {
 }
 
 fn solution_text(solution: &Solution) -> String {
-    let moves: Vec<(&str, &str)> = solution
-        .winning_moves
-        .iter()
-        .map(|m| (m.description.as_str(), m.to.as_str()))
-        .collect();
+    let moves = &solution.winning_moves;
     let verdict = match solution.outcome {
         Outcome::Win => "win — the player to move wins",
         Outcome::Lose => "lose — the player to move loses against best play",
@@ -262,9 +276,14 @@ fn solution_text(solution: &Solution) -> String {
         };
         let _ = writeln!(text, "winning   {none}");
     }
-    for (i, (m, to)) in moves.iter().take(MOVES_SHOWN).enumerate() {
+    for (i, play) in moves.iter().take(MOVES_SHOWN).enumerate() {
         let label = if i == 0 { "winning" } else { "" };
-        let _ = writeln!(text, "{label:<9} {m} → {to}");
+        let _ = writeln!(
+            text,
+            "{label:<9} {} → {}",
+            play.description,
+            move_target(play)
+        );
     }
     if moves.len() > MOVES_SHOWN {
         let _ = writeln!(

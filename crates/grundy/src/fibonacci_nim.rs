@@ -152,6 +152,32 @@ pub fn winning_moves(heap: &BigUint, quota: &BigUint) -> Vec<FibonacciMove> {
         .collect()
 }
 
+/// The cells of [`grundy_table`] for heaps up to `largest`, `(N + 1)(N + 2) / 2`, or `None` if
+/// that does not fit in a `u64`.
+///
+/// # Example
+/// ```
+/// use grundy::fibonacci_nim::table_cells;
+/// assert_eq!(table_cells(3), Some(10));
+/// assert_eq!(table_cells(u64::MAX), None);
+/// ```
+pub fn table_cells(largest: u64) -> Option<u64> {
+    let rows = largest.checked_add(1)?;
+    let (even, odd) = if rows % 2 == 0 {
+        (rows / 2, rows + 1)
+    } else {
+        (rows / 2 + 1, rows)
+    };
+    even.checked_mul(odd)
+}
+
+/// The bytes [`grundy_table`] holds for heaps up to `largest`: 4 per cell and a row header per
+/// heap, or `None` if that does not fit in a `u64`.
+pub fn table_bytes(largest: u64) -> Option<u64> {
+    let cells = table_cells(largest)?.checked_mul(4)?;
+    cells.checked_add(largest.checked_add(1)?.checked_mul(24)?)
+}
+
 /// Grundy values of Fibonacci Nim for heaps up to `largest`: `values[n][q]` is `G(n, q)` for
 /// `q <= n` (a larger quota acts as `q = n`). Under misère play a position without moves (`n = 0`
 /// or `q = 0`) is worth 1 (misère Grundy values).

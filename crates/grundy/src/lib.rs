@@ -17,6 +17,7 @@
 //! ```
 
 pub mod analysis;
+pub mod budget;
 pub mod compact;
 pub mod engine;
 pub mod fibonacci_nim;
@@ -35,7 +36,8 @@ pub mod subtraction;
 pub mod wythoff;
 
 pub use analysis::{
-    Analyzer, Basis, Config, Error, Grid, Move, Outcome, PeriodReport, Solution, Table,
+    Analyzer, Basis, Config, Error, Grid, Move, MoveTargets, Outcome, Part, PeriodReport, Solution,
+    Table,
 };
 pub use engine::{Engine, Play};
 pub use game::Game;

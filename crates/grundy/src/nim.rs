@@ -4,15 +4,25 @@
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
-/// A Nim move: take `take` tokens from heap `heap` (0-based), leaving `to`.
+/// A Nim move: take `take` tokens from heap `heap` (0-based), leaving `left` in it; the other
+/// heaps are unchanged (a move never repeats the whole position, which may be large).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NimMove {
     /// Which heap, counting from 0.
     pub heap: usize,
     /// How many tokens are removed.
     pub take: BigUint,
+    /// The tokens left in that heap.
+    pub left: BigUint,
+}
+
+impl NimMove {
     /// The heaps after the move.
-    pub to: Vec<BigUint>,
+    pub fn apply(&self, heaps: &[BigUint]) -> Vec<BigUint> {
+        let mut after = heaps.to_vec();
+        after[self.heap] = self.left.clone();
+        after
+    }
 }
 
 /// The Grundy value of a Nim position: the xor of the heaps.
@@ -30,14 +40,11 @@ pub fn grundy(heaps: &[BigUint]) -> BigUint {
     heaps.iter().fold(BigUint::zero(), |x, h| x ^ h)
 }
 
-fn moved(heaps: &[BigUint], heap: usize, to: BigUint) -> NimMove {
-    let take = &heaps[heap] - &to;
-    let mut after = heaps.to_vec();
-    after[heap] = to;
+fn moved(heaps: &[BigUint], heap: usize, left: BigUint) -> NimMove {
     NimMove {
         heap,
-        take,
-        to: after,
+        take: &heaps[heap] - &left,
+        left,
     }
 }
 
@@ -113,7 +120,7 @@ pub fn misere_grundy(heaps: &[BigUint]) -> BigUint {
 /// every other heap is at most 1).
 ///
 /// # Complexity
-/// `O(k² · d)` for `k` heaps of `d` digits.
+/// `O(k · d)` for `k` heaps of `d` digits.
 ///
 /// # Example
 /// ```
@@ -121,25 +128,21 @@ pub fn misere_grundy(heaps: &[BigUint]) -> BigUint {
 /// let heaps = [1u32, 1, 5].map(Into::into);
 /// let moves = misere_winning_moves(&heaps);
 /// assert_eq!(moves.len(), 1);
-/// assert_eq!(moves[0].to, [1u32, 1, 1].map(Into::into)); // leave three 1-heaps
+/// assert_eq!(moves[0].apply(&heaps), [1u32, 1, 1].map(Into::into)); // leave three 1-heaps
 /// ```
 pub fn misere_winning_moves(heaps: &[BigUint]) -> Vec<NimMove> {
     let x = grundy(heaps);
+    // Heaps of 2 or more, and heaps of exactly 1, over the whole position.
+    let large = heaps.iter().filter(|h| h > &&BigUint::one()).count();
+    let ones = heaps.iter().filter(|h| h.is_one()).count();
     let mut moves = Vec::new();
-    for i in 0..heaps.len() {
-        let others_small = heaps
-            .iter()
-            .enumerate()
-            .all(|(j, h)| j == i || h <= &BigUint::one());
-        let mut targets: Vec<BigUint> = vec![&heaps[i] ^ &x];
-        if others_small {
-            let ones = heaps
-                .iter()
-                .enumerate()
-                .filter(|&(j, h)| j != i && h.is_one())
-                .count();
+    for (i, heap) in heaps.iter().enumerate() {
+        let others_large = large - usize::from(heap > &BigUint::one());
+        let other_ones = ones - usize::from(heap.is_one());
+        let mut targets: Vec<BigUint> = vec![heap ^ &x];
+        if others_large == 0 {
             // Leave an odd number of 1-heaps.
-            targets.push(if ones % 2 == 1 {
+            targets.push(if other_ones % 2 == 1 {
                 BigUint::zero()
             } else {
                 BigUint::one()
@@ -148,11 +151,18 @@ pub fn misere_winning_moves(heaps: &[BigUint]) -> Vec<NimMove> {
         targets.sort();
         targets.dedup();
         for target in targets {
-            if target < heaps[i] {
-                let candidate = moved(heaps, i, target);
-                if misere_loses(&candidate.to) {
-                    moves.push(candidate);
-                }
+            if &target >= heap {
+                continue;
+            }
+            // Bouton's misère rule on the position after the move, without building it.
+            let large_after = others_large + usize::from(target > BigUint::one());
+            let loses = if large_after == 0 {
+                (other_ones + usize::from(target.is_one())) % 2 == 1
+            } else {
+                (&x ^ heap ^ &target).is_zero()
+            };
+            if loses {
+                moves.push(moved(heaps, i, target));
             }
         }
     }
@@ -211,7 +221,12 @@ mod tests {
                         .collect();
                     let got: Vec<Vec<u32>> = misere_winning_moves(&heaps)
                         .iter()
-                        .map(|m| m.to.iter().map(|h| u32::try_from(h).unwrap()).collect())
+                        .map(|m| {
+                            m.apply(&heaps)
+                                .iter()
+                                .map(|h| u32::try_from(h).unwrap())
+                                .collect()
+                        })
                         .collect();
                     assert_eq!(got, expected, "{small:?}");
                 }

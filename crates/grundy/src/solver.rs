@@ -121,7 +121,8 @@ impl Records {
             Value::Win => 0,
             Value::Lose => LOSE_BIT,
             Value::Tie => TIE_BIT,
-            Value::Draw => unreachable!("draws are what stays undecided"),
+            // Draws are what stays undecided.
+            Value::Draw => return,
         };
         self.records[i] = DECIDED | bits | remoteness.min(REMOTENESS_MASK);
     }
@@ -169,7 +170,8 @@ pub trait Graph {
     fn for_each_parent(&self, i: usize, f: &mut dyn FnMut(usize));
     /// Calls `f` once for each move from state `i`, with the state it leads to.
     fn for_each_child(&self, i: usize, f: &mut dyn FnMut(usize));
-    /// The value of state `i` for the player to move when it has no moves: win, lose or tie.
+    /// The value of state `i` for the player to move when it has no moves: win, lose or tie (a
+    /// draw is accepted too: the state then stays a draw, with no remoteness).
     fn terminal(&self, i: usize) -> Value;
 }
 
@@ -204,6 +206,10 @@ pub fn solve_graph(graph: &dyn Graph) -> Records {
     for i in 0..n {
         if records.records[i] == 0 {
             let value = graph.terminal(i);
+            if value == Value::Draw {
+                // A state without moves that the rules call a draw stays undecided: a draw.
+                continue;
+            }
             records.set(i, value, 0);
             if value == Value::Tie {
                 ties.push_back((i, 0));
@@ -265,9 +271,10 @@ pub fn self_check(graph: &dyn Graph, records: &Records) -> Result<(), String> {
         let mut options = Vec::new();
         graph.for_each_child(i, &mut |c| options.push(records.get(c)));
         let expected = if options.is_empty() {
+            let value = graph.terminal(i);
             Solved {
-                value: graph.terminal(i),
-                remoteness: Some(0),
+                value,
+                remoteness: (value != Value::Draw).then_some(0),
             }
         } else {
             let best = options

@@ -138,6 +138,24 @@ pub fn winning_moves(a: &BigUint, b: &BigUint) -> Vec<WythoffMove> {
     moves
 }
 
+/// The bytes [`grundy_table`] holds for `rows × columns` values (the table and its bitsets), or
+/// `None` if that does not fit in a `u64`.
+///
+/// # Example
+/// ```
+/// use grundy::wythoff::table_bytes;
+/// assert!(table_bytes(10, 10).unwrap() < 10_000);
+/// assert_eq!(table_bytes(u64::MAX, 2), None);
+/// ```
+pub fn table_bytes(rows: u64, columns: u64) -> Option<u64> {
+    let lines = rows.checked_add(columns)?;
+    let words = lines.checked_mul(2)?.div_ceil(64).checked_add(1)?;
+    let bitsets = words.checked_mul(lines.checked_mul(2)?)?.checked_mul(8)?;
+    let values = rows.checked_mul(columns)?.checked_mul(4)?;
+    let row_headers = rows.checked_mul(24)?;
+    bitsets.checked_add(values)?.checked_add(row_headers)
+}
+
 /// Grundy values `G(a, b)` for `a < rows`, `b < columns`, row by row: each is the mex of the values
 /// left of it, above it and on its diagonal, kept as one bitset per row, column and diagonal.
 /// Under misère play the terminal position `(0, 0)` is worth 1 (misère Grundy values).
@@ -153,14 +171,36 @@ pub fn winning_moves(a: &BigUint, b: &BigUint) -> Vec<WythoffMove> {
 /// assert_eq!(table, vec![vec![0, 1, 2], vec![1, 2, 0], vec![2, 0, 1]]);
 /// ```
 pub fn grundy_table(rows: usize, columns: usize, play: Play) -> Vec<Vec<u32>> {
+    grundy_table_observed(rows, columns, play, &crate::NoObserver)
+        .expect("NoObserver never interrupts")
+}
+
+/// [`grundy_table`], polling `observer` every few thousand cells: `None` if it asks to stop.
+///
+/// # Complexity
+/// As [`grundy_table`]; estimate the memory with [`table_bytes`] before calling.
+pub fn grundy_table_observed(
+    rows: usize,
+    columns: usize,
+    play: Play,
+    observer: &dyn crate::Observer,
+) -> Option<Vec<Vec<u32>>> {
     // A value is the mex of at most a + b + min(a, b) option values, so below 2 (rows + columns).
     let words = (2 * (rows + columns)).div_ceil(64) + 1;
     let mut row_bits = vec![vec![0u64; words]; rows];
     let mut column_bits = vec![vec![0u64; words]; columns];
     let mut diagonal_bits = vec![vec![0u64; words]; rows + columns];
     let mut table = vec![vec![0u32; columns]; rows];
+    let mut since_check = 0usize;
     for a in 0..rows {
         for b in 0..columns {
+            since_check += words;
+            if since_check >= 1 << 20 {
+                since_check = 0;
+                if observer.interrupted() {
+                    return None;
+                }
+            }
             let diagonal = b + rows - 1 - a;
             let mut mex = 0;
             for w in 0..words {
@@ -180,7 +220,7 @@ pub fn grundy_table(rows: usize, columns: usize, play: Play) -> Vec<Vec<u32>> {
             diagonal_bits[diagonal][w] |= bit;
         }
     }
-    table
+    Some(table)
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::{Analyzer, Basis, Error, Grid, MAX_TABLE_ROWS, Move, Outcome, Solution};
+use super::{Analyzer, Basis, Error, Grid, MAX_TABLE_ROWS, Move, Outcome, Part, Solution};
 use crate::engine::Play;
 use crate::game::Game;
 use crate::{fibonacci_nim, nim, wythoff};
@@ -17,8 +17,14 @@ fn heaps_text(heaps: &[BigUint]) -> String {
         .join(",")
 }
 
-/// Nim and misère Nim by Bouton's rules, at any size.
-pub(super) fn solve_nim(game: &Game, heaps: &[BigUint], play: Play) -> Solution {
+/// Nim and misère Nim by Bouton's rules, at any size; `whole` says whether winning moves carry
+/// the whole position (else the changed heap).
+pub(super) fn solve_nim(
+    game: &Game,
+    heaps: &[BigUint],
+    play: Play,
+    whole: &dyn Fn(usize, usize) -> Result<bool, Error>,
+) -> Result<Solution, Error> {
     let x = nim::grundy(heaps);
     let (outcome, moves, grundy, misere_grundy, reason) = match play {
         Play::Normal => {
@@ -59,29 +65,43 @@ pub(super) fn solve_nim(game: &Game, heaps: &[BigUint], play: Play) -> Solution 
             )
         }
     };
-    let winning_moves = moves
-        .into_iter()
-        .map(|m| Move {
-            description: format!("take {} from heap {}", m.take, m.heap + 1),
-            to: heaps_text(&m.to),
-        })
-        .collect();
+    let position = heaps_text(heaps);
+    let winning_moves = if whole(moves.len(), position.len())? {
+        moves
+            .into_iter()
+            .map(|m| {
+                Move::whole(
+                    format!("take {} from heap {}", m.take, m.heap + 1),
+                    heaps_text(&m.apply(heaps)),
+                )
+            })
+            .collect()
+    } else {
+        moves
+            .into_iter()
+            .map(|m| Move {
+                description: format!("take {} from heap {}", m.take, m.heap + 1),
+                to: m.left.to_string(),
+                part: Part::Heap { index: m.heap },
+            })
+            .collect()
+    };
     let basis = Basis::Rule(match play {
         Play::Normal => "Bouton's theorem",
         Play::Misere => "Bouton's misère rule",
     });
-    Solution {
+    Ok(Solution {
         misere_grundy,
         ..Solution::new(
             game,
-            heaps_text(heaps),
+            position,
             outcome,
             grundy,
             winning_moves,
             basis,
             reason,
         )
-    }
+    })
 }
 
 /// Every move of Wythoff's game from `(a, b)`, as (description, position).
@@ -130,6 +150,30 @@ impl Analyzer<'_> {
             .unwrap_or(super::DEFAULT_MAX_POSITIONS)
     }
 
+    /// `(a, b)` as table indices when the table up to it is within the cell limit.
+    fn wythoff_cells(&self, a: &BigUint, b: &BigUint) -> Option<(usize, usize)> {
+        let (a, b) = (a.to_u64()?, b.to_u64()?);
+        let cells = a.checked_add(1)?.checked_mul(b.checked_add(1)?)?;
+        if cells > self.max_positions() {
+            return None;
+        }
+        Some((usize::try_from(a).ok()?, usize::try_from(b).ok()?))
+    }
+
+    /// Refuses a Wythoff table up to `(a, b)` beyond the memory budget.
+    fn reserve_wythoff(&self, a: usize, b: usize) -> Result<(), Error> {
+        let bytes = wythoff::table_bytes(a as u64 + 1, b as u64 + 1).unwrap_or(u64::MAX);
+        self.reserve(bytes, || {
+            format!("the table of Wythoff Grundy values up to ({a}, {b})")
+        })
+    }
+
+    /// The Wythoff table up to `(a, b)`, stopping when the budget says so.
+    fn wythoff_table(&self, a: usize, b: usize, play: Play) -> Result<Vec<Vec<u32>>, Error> {
+        wythoff::grundy_table_observed(a + 1, b + 1, play, self.observer())
+            .ok_or(Error::Interrupted { checked_to: 0 })
+    }
+
     /// Wythoff's game: the outcome and winning moves exactly at any size (Wythoff's P-positions,
     /// by integer square roots); the Grundy value from the table when the position is within the
     /// limit. Misère play is solved from the misère table, within the limit only.
@@ -140,9 +184,7 @@ impl Analyzer<'_> {
         b: &BigUint,
         play: Play,
     ) -> Result<Solution, Error> {
-        let small = a.to_usize().zip(b.to_usize()).filter(|&(a, b)| {
-            ((a + 1) as u64).saturating_mul((b + 1) as u64) <= self.max_positions()
-        });
+        let small = self.wythoff_cells(a, b);
         let position = format!("{a},{b}");
         if play == Play::Misere {
             let Some((a, b)) = small else {
@@ -151,14 +193,12 @@ impl Analyzer<'_> {
                     self.max_positions()
                 )));
             };
-            let table = wythoff::grundy_table(a + 1, b + 1, Play::Misere);
+            self.reserve_wythoff(a, b)?;
+            let table = self.wythoff_table(a, b, Play::Misere)?;
             let value = table[a][b];
             let winning_moves = wythoff_options(a, b)
                 .filter(|&(_, x, y)| table[x][y] == 0)
-                .map(|(description, x, y)| Move {
-                    description,
-                    to: format!("{x},{y}"),
-                })
+                .map(|(description, x, y)| Move::whole(description, format!("{x},{y}")))
                 .collect();
             let cells = ((a + 1) * (b + 1)) as u64;
             let scope = format!("up to ({a}, {b})");
@@ -174,16 +214,27 @@ impl Analyzer<'_> {
         let lose = wythoff::is_p_position(a, b);
         let winning_moves = wythoff::winning_moves(a, b)
             .into_iter()
-            .map(|m| Move {
-                description: match m.heap {
-                    Some(heap) => format!("take {} from heap {}", m.take, heap + 1),
-                    None => format!("take {} from both heaps", m.take),
-                },
-                to: format!("{},{}", m.to.0, m.to.1),
+            .map(|m| {
+                Move::whole(
+                    match m.heap {
+                        Some(heap) => format!("take {} from heap {}", m.take, heap + 1),
+                        None => format!("take {} from both heaps", m.take),
+                    },
+                    format!("{},{}", m.to.0, m.to.1),
+                )
             })
             .collect();
-        let grundy = small
-            .map(|(a, b)| BigUint::from(wythoff::grundy_table(a + 1, b + 1, Play::Normal)[a][b]));
+        // The Grundy value needs the table; beyond the memory budget the answer goes without it.
+        let (grundy, over_memory) = match small {
+            Some((a, b)) => match self.reserve_wythoff(a, b) {
+                Ok(()) => (
+                    Some(BigUint::from(self.wythoff_table(a, b, Play::Normal)?[a][b])),
+                    None,
+                ),
+                Err(error) => (None, Some(error)),
+            },
+            None => (None, None),
+        };
         let (small_heap, large_heap) = if a <= b { (a, b) } else { (b, a) };
         let k = large_heap - small_heap;
         let reason = format!(
@@ -194,10 +245,12 @@ impl Analyzer<'_> {
             } else {
                 "so this is not a P-position and the player to move wins"
             },
-            if grundy.is_none() {
-                "; the Grundy value has no closed form and this position is beyond the table limit (--max)"
-            } else {
-                ""
+            match (&grundy, &over_memory) {
+                (Some(_), _) => String::new(),
+                (None, Some(error)) => format!(
+                    "; the Grundy value has no closed form, and its table is beyond the memory limit: {error}"
+                ),
+                (None, None) => "; the Grundy value has no closed form and this position is beyond the table limit (--max)".to_owned(),
             }
         );
         Ok(Solution::new(
@@ -226,6 +279,10 @@ impl Analyzer<'_> {
     /// assert_eq!(grid.values, vec![vec![0, 1, 2], vec![1, 2, 0], vec![2, 0, 1]]);
     /// ```
     pub fn grid(&self, game: &Game, to: u64) -> Result<Grid, Error> {
+        self.settle(self.grid_unsettled(game, to))
+    }
+
+    fn grid_unsettled(&self, game: &Game, to: u64) -> Result<Grid, Error> {
         let play = match game {
             Game::Wythoff => Play::Normal,
             Game::Misere(inner) if matches!(inner.as_ref(), Game::Wythoff) => Play::Misere,
@@ -241,7 +298,9 @@ impl Analyzer<'_> {
                 "a grid has at most {MAX_TABLE_ROWS} cells; --to {to} asks for more"
             )));
         }
-        let values = wythoff::grundy_table(side as usize, side as usize, play);
+        let side = side as usize;
+        self.reserve_wythoff(side - 1, side - 1)?;
+        let values = self.wythoff_table(side - 1, side - 1, play)?;
         Ok(Grid {
             game: game.to_string(),
             values,
@@ -263,9 +322,7 @@ impl Analyzer<'_> {
             Some(quota) => format!("{heap}/{quota}"),
             None => heap.to_string(),
         };
-        let small = heap
-            .to_usize()
-            .filter(|&n| ((n as u64 + 1) * (n as u64 + 2) / 2) <= self.max_positions());
+        let small = self.fibonacci_cells(heap);
         let capped = |n: usize| q.to_usize().map_or(n, |q| q.min(n));
         if play == Play::Misere {
             let Some(n) = small else {
@@ -274,14 +331,11 @@ impl Analyzer<'_> {
                     self.max_positions()
                 )));
             };
-            let table = fibonacci_nim::grundy_table(n, Play::Misere);
+            let table = self.fibonacci_table(n, Play::Misere)?;
             let value = table[n][capped(n)];
             let winning_moves = (1..=capped(n))
                 .filter(|&k| table[n - k][(2 * k).min(n - k)] == 0)
-                .map(|k| Move {
-                    description: format!("take {k}"),
-                    to: format!("{}/{}", n - k, 2 * k),
-                })
+                .map(|k| Move::whole(format!("take {k}"), format!("{}/{}", n - k, 2 * k)))
                 .collect();
             let cells = ((n + 1) * (n + 2) / 2) as u64;
             let scope = format!("with at most {n} tokens");
@@ -303,13 +357,19 @@ impl Analyzer<'_> {
         let wins = fibonacci_nim::wins(heap, &q);
         let winning_moves = fibonacci_nim::winning_moves(heap, &q)
             .into_iter()
-            .map(|m| Move {
-                description: format!("take {}", m.take),
-                to: format!("{}/{}", m.heap, m.quota),
+            .map(|m| {
+                Move::whole(
+                    format!("take {}", m.take),
+                    format!("{}/{}", m.heap, m.quota),
+                )
             })
             .collect();
-        let grundy = small
-            .map(|n| BigUint::from(fibonacci_nim::grundy_table(n, Play::Normal)[n][capped(n)]));
+        let grundy = match small {
+            Some(n) => Some(BigUint::from(
+                self.fibonacci_table(n, Play::Normal)?[n][capped(n)],
+            )),
+            None => None,
+        };
         let reason = match fibonacci_nim::smallest_term(heap) {
             None => "the heap is empty: the player to move has no move and loses.".to_owned(),
             Some((smallest, count)) => {
@@ -348,6 +408,25 @@ impl Analyzer<'_> {
         ))
     }
 
+    /// `heap` as a table index when the table up to it is within the cell limit.
+    fn fibonacci_cells(&self, heap: &BigUint) -> Option<usize> {
+        let n = heap.to_u64()?;
+        let cells = fibonacci_nim::table_cells(n)?;
+        (cells <= self.max_positions())
+            .then(|| usize::try_from(n).ok())
+            .flatten()
+    }
+
+    /// The Fibonacci Nim table for heaps up to `n`, within the memory budget.
+    fn fibonacci_table(&self, n: usize, play: Play) -> Result<Vec<Vec<u32>>, Error> {
+        let bytes = fibonacci_nim::table_bytes(n as u64).unwrap_or(u64::MAX);
+        self.reserve(bytes, || {
+            format!("the table of Fibonacci Nim Grundy values up to heap {n}")
+        })?;
+        self.check(0)?;
+        Ok(fibonacci_nim::grundy_table(n, play))
+    }
+
     /// Grundy values of fresh Fibonacci Nim heaps `from..=to`.
     pub(super) fn fibonacci_nim_table(
         &self,
@@ -355,17 +434,14 @@ impl Analyzer<'_> {
         to: &BigUint,
         play: Play,
     ) -> Result<(Vec<BigUint>, Basis), Error> {
-        let n = to
-            .to_usize()
-            .filter(|&n| ((n as u64 + 1) * (n as u64 + 2) / 2) <= self.max_positions())
-            .ok_or_else(|| {
+        let n = self.fibonacci_cells(to).ok_or_else(|| {
                 Error::Refused(format!(
                     "Fibonacci Nim Grundy values come from a table of every (heap, quota) up to --to, which for {to} would exceed the limit of {} cells (--max)",
                     self.max_positions()
                 ))
             })?;
-        let table = fibonacci_nim::grundy_table(n, play);
-        let start = from.to_usize().expect("from <= to");
+        let table = self.fibonacci_table(n, play)?;
+        let start = from.to_usize().unwrap_or(n);
         let values = (start..=n)
             .map(|m| BigUint::from(table[m][m.saturating_sub(1)]))
             .collect();

@@ -46,7 +46,15 @@ impl Analyzer<'_> {
         theirs: &BigUint,
     ) -> Result<Solution, Error> {
         let limit = self.max_positions();
-        let n = left.to_usize().filter(|&n| 4 * (n as u64 + 1) <= limit).ok_or_else(|| {
+        let n = left
+            .to_u64()
+            .filter(|&n| {
+                n.checked_add(1)
+                    .and_then(|piles| piles.checked_mul(4))
+                    .is_some_and(|positions| positions <= limit)
+            })
+            .and_then(|n| usize::try_from(n).ok())
+            .ok_or_else(|| {
             Error::Refused(format!(
                 "{game} is solved over every position with at most {left} balls left, 4 per pile size, which exceeds the limit of {limit} positions; raise it with --max"
             ))
@@ -60,10 +68,7 @@ impl Analyzer<'_> {
             .filter(|&&s| s as usize <= n)
             .map(|&s| {
                 let (l, m, t) = oddball::after(n, mine_odd, theirs_odd, s as usize);
-                let play = Move {
-                    description: format!("take {s}"),
-                    to: format!("{l}/{theirs}/{}", mine + s),
-                };
+                let play = Move::whole(format!("take {s}"), format!("{l}/{theirs}/{}", mine + s));
                 scored(play, records.get(oddball::index(l, m, t)))
             })
             .collect();
@@ -129,7 +134,7 @@ impl Analyzer<'_> {
         }
         let start = rules.start(argument)?;
         let graph =
-            SparseGraph::explore(&rules, start.clone(), self.max_positions(), self.observer)
+            SparseGraph::explore(&rules, start.clone(), self.max_positions(), self.observer())
                 .map_err(solver_error)?;
         Ok(Explored {
             rules,
@@ -160,10 +165,7 @@ impl Analyzer<'_> {
             .zip(graph.children_of(0))
             .map(|((description, to), &child)| {
                 scored(
-                    Move {
-                        description,
-                        to: to.key,
-                    },
+                    Move::whole(description, to.key),
                     records.get(child as usize),
                 )
             })
@@ -215,7 +217,7 @@ impl Analyzer<'_> {
             .map(|i| rules.start(&(from + i).to_string()))
             .collect::<Result<_, _>>()?;
         let graph =
-            SparseGraph::explore_from(&rules, roots.clone(), self.max_positions(), self.observer)
+            SparseGraph::explore_from(&rules, roots.clone(), self.max_positions(), self.observer())
                 .map_err(solver_error)?;
         let values = loopy_values(&graph);
         let mut out = Vec::with_capacity(roots.len());

@@ -92,7 +92,7 @@ impl Analyzer<'_> {
         }
         let mut values = Watched::new(
             Values::new(set, self.config.engine, play),
-            self.observer,
+            self.observer(),
             limit,
         );
         let (search, prefix) = match set {
@@ -143,7 +143,7 @@ impl Analyzer<'_> {
             // No theorem applies to these families: compute just what is needed.
             let mut values = Watched::new(
                 Values::new(set, self.config.engine, play),
-                self.observer,
+                self.observer(),
                 n + 1,
             );
             let mut prefix = Vec::new();
@@ -173,10 +173,7 @@ impl Analyzer<'_> {
         let outcome = Outcome::of_grundy(&value);
         let winning_moves = amounts_to_value(&evaluation, set, heap, &BigUint::ZERO)?
             .into_iter()
-            .map(|take| Move {
-                description: format!("take {take}"),
-                to: (heap - &take).to_string(),
-            })
+            .map(|take| Move::whole(format!("take {take}"), (heap - &take).to_string()))
             .collect();
         let reason = reason(game, play, heap, &value, outcome, &evaluation);
         Ok(Solution::new(

@@ -18,6 +18,7 @@ mod sum;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
+use crate::budget::{Budget, Exhausted, format_bytes, format_duration};
 use crate::engine::{Engine, Play, Stream};
 use crate::game::Game;
 use crate::period::{Certificate, Search};
@@ -37,6 +38,7 @@ pub const MAX_TABLE_ROWS: u64 = 1_000_000;
 
 /// Everything that can go wrong answering a query.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// The user's text does not parse.
     #[error(transparent)]
@@ -53,6 +55,24 @@ pub enum Error {
         /// How many values were computed.
         checked_to: u64,
     },
+    /// The answer would need more memory than the budget allows (estimated before allocating).
+    #[error("{what} would need at least {} of memory; the memory limit is {}", format_bytes(*.needed), format_bytes(*.limit))]
+    OutOfMemory {
+        /// What would need the memory.
+        what: String,
+        /// Bytes it would need (at least).
+        needed: u64,
+        /// Bytes allowed.
+        limit: u64,
+    },
+    /// The time limit passed before an answer was reached.
+    #[error("stopped at the time limit of {} after computing {checked_to} values; no answer was reached", format_duration(*.allowed))]
+    TimedOut {
+        /// The time allowed.
+        allowed: std::time::Duration,
+        /// How many values (or positions) were computed.
+        checked_to: u64,
+    },
     /// A scripted game's script failed (syntax, missing function, runtime error or limit).
     #[error(transparent)]
     Script(#[from] crate::script::ScriptError),
@@ -64,12 +84,16 @@ pub enum Error {
     Internal(String),
 }
 
-/// How an [`Analyzer`] works: which engine, how many values at most, on how many threads.
+/// How an [`Analyzer`] works: which engine, how many values at most, on how many threads, with
+/// how much memory and time.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Config {
     engine: Engine,
     max_values: Option<u64>,
     threads: Option<usize>,
+    max_memory: Option<u64>,
+    timeout: Option<std::time::Duration>,
+    move_targets: MoveTargets,
 }
 
 impl Config {
@@ -92,6 +116,40 @@ impl Config {
         }
         self.max_values = Some(max_values);
         Ok(self)
+    }
+
+    /// Holds at most `bytes` bytes for one query (estimated before allocating; the default is
+    /// [`DEFAULT_MAX_MEMORY`](crate::budget::DEFAULT_MAX_MEMORY)).
+    ///
+    /// # Errors
+    /// [`Error::Setting`] if `bytes` is 0.
+    pub fn with_max_memory(mut self, bytes: u64) -> Result<Self, Error> {
+        if bytes == 0 {
+            return Err(Error::Setting(
+                "the memory limit must be at least 1 byte".to_owned(),
+            ));
+        }
+        self.max_memory = Some(bytes);
+        Ok(self)
+    }
+
+    /// The memory limit in bytes.
+    pub fn max_memory(&self) -> u64 {
+        self.max_memory.unwrap_or(crate::budget::DEFAULT_MAX_MEMORY)
+    }
+
+    /// Stops a query that has run for `timeout` (counted from when the [`Analyzer`] is made).
+    #[must_use]
+    pub fn with_timeout(mut self, timeout: std::time::Duration) -> Self {
+        self.timeout = Some(timeout);
+        self
+    }
+
+    /// How much of the position each winning move carries.
+    #[must_use]
+    pub fn with_move_targets(mut self, move_targets: MoveTargets) -> Self {
+        self.move_targets = move_targets;
+        self
     }
 
     /// The engine in use.
@@ -141,8 +199,53 @@ pub struct Move {
     /// The move in words: `take 1`, `take 2 from heap 1`, `take 3 from both heaps`; in a sum,
     /// prefixed by the component it is played in.
     pub description: String,
-    /// The position after the move, as the game's positions are written.
+    /// The position after the move, as the game's positions are written: the whole position, or
+    /// only the part the move changes, as [`part`](Self::part) says.
     pub to: String,
+    /// What `to` describes.
+    pub part: Part,
+}
+
+/// What a [`Move`]'s `to` describes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// The whole position after the move.
+    Whole,
+    /// The heaps that replace heap `index` (from 0); the other heaps are unchanged.
+    Heap {
+        /// Which heap, from 0.
+        index: usize,
+    },
+    /// The new position of component `index` (from 0) of a sum; the others are unchanged.
+    Component {
+        /// Which component, from 0.
+        index: usize,
+    },
+}
+
+/// How much of the position a [`Move`] carries.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MoveTargets {
+    /// The whole position while all winning moves' positions together stay within
+    /// [`WHOLE_POSITIONS_BYTES`]; beyond that only the part each move changes.
+    #[default]
+    Automatic,
+    /// Always the whole position (within the memory budget).
+    Whole,
+}
+
+/// The most bytes of whole positions that [`MoveTargets::Automatic`] writes into one answer.
+pub const WHOLE_POSITIONS_BYTES: u64 = 1 << 20;
+
+impl Move {
+    /// A move leaving the position `to`, written whole.
+    pub(crate) fn whole(description: String, to: String) -> Self {
+        Self {
+            description,
+            to,
+            part: Part::Whole,
+        }
+    }
 }
 
 /// What an answer rests on.
@@ -343,7 +446,7 @@ pub struct PeriodReport {
 /// Answers queries about games. See the crate documentation for an example.
 pub struct Analyzer<'a> {
     config: Config,
-    observer: &'a dyn Observer,
+    budget: Budget<'a>,
 }
 
 /// A value stream that reports progress and stops when the observer says so, consulting it after
@@ -426,7 +529,7 @@ impl Analyzer<'static> {
     pub fn new(config: Config) -> Self {
         Analyzer {
             config,
-            observer: &NoObserver,
+            budget: Budget::new(&NoObserver, config.max_memory(), config.timeout),
         }
     }
 }
@@ -436,7 +539,57 @@ impl Analyzer<'_> {
     pub fn with_observer(self, observer: &dyn Observer) -> Analyzer<'_> {
         Analyzer {
             config: self.config,
-            observer,
+            budget: Budget::new(observer, self.config.max_memory(), self.config.timeout),
+        }
+    }
+
+    /// The observer every computation of this analyzer polls: the caller's, with the deadline.
+    fn observer(&self) -> &dyn Observer {
+        &self.budget
+    }
+
+    /// Accepts a computation that will hold `bytes` bytes, or refuses naming `what` needs them.
+    fn reserve(&self, bytes: u64, what: impl FnOnce() -> String) -> Result<(), Error> {
+        self.budget.reserve(bytes).map_err(|_| Error::OutOfMemory {
+            what: what(),
+            needed: bytes,
+            limit: self.budget.memory(),
+        })
+    }
+
+    /// Whether `moves` winning moves may each carry the whole position of `length` bytes.
+    fn whole_positions(&self, moves: usize, length: usize) -> Result<bool, Error> {
+        let bytes = (moves as u64).saturating_mul(length as u64);
+        match self.config.move_targets {
+            MoveTargets::Automatic => Ok(bytes <= WHOLE_POSITIONS_BYTES),
+            MoveTargets::Whole => {
+                self.reserve(bytes, || {
+                    format!("{moves} winning moves written with the whole position each")
+                })?;
+                Ok(true)
+            }
+        }
+    }
+
+    /// Stops when the caller interrupts or the deadline passes, with `checked_to` values done.
+    fn check(&self, checked_to: u64) -> Result<(), Error> {
+        if self.budget.interrupted() {
+            return Err(Error::Interrupted { checked_to });
+        }
+        Ok(())
+    }
+
+    /// Tells a deadline from an interrupt in a stopped computation's error.
+    fn settle<T>(&self, result: Result<T, Error>) -> Result<T, Error> {
+        match result {
+            Err(Error::Interrupted { checked_to }) => match self.budget.stop_reason() {
+                Exhausted::TimedOut { allowed } => Err(Error::TimedOut {
+                    allowed,
+                    checked_to,
+                }),
+                _ => Err(Error::Interrupted { checked_to }),
+            },
+            other => other,
         }
     }
 
@@ -464,6 +617,10 @@ impl Analyzer<'_> {
     /// assert_eq!(certificate.periodicity.period, 22);
     /// ```
     pub fn period(&self, game: &Game) -> Result<PeriodReport, Error> {
+        self.settle(self.period_unsettled(game))
+    }
+
+    fn period_unsettled(&self, game: &Game) -> Result<PeriodReport, Error> {
         let (inner, play) = match game {
             Game::Misere(inner) => (inner.as_ref(), Play::Misere),
             other => (other, Play::Normal),
@@ -532,12 +689,18 @@ impl Analyzer<'_> {
     /// assert_eq!(solution.winning_moves[0].description, "take 2"); // leave 8, a multiple of 4
     /// ```
     pub fn solve(&self, game: &Game, position: &Position) -> Result<Solution, Error> {
+        self.settle(self.solve_unsettled(game, position))
+    }
+
+    fn solve_unsettled(&self, game: &Game, position: &Position) -> Result<Solution, Error> {
         match (game, position) {
             (Game::Subtraction(subtraction), Position::Heap(heap)) => {
                 self.solve_subtraction(game, subtraction.set(), Play::Normal, heap)
             }
             (Game::Nim, Position::Heaps(heaps)) => {
-                Ok(classical::solve_nim(game, heaps, Play::Normal))
+                classical::solve_nim(game, heaps, Play::Normal, &|moves, length| {
+                    self.whole_positions(moves, length)
+                })
             }
             (Game::Wythoff, Position::Pair(a, b)) => self.solve_wythoff(game, a, b, Play::Normal),
             (Game::FibonacciNim, Position::Quota { heap, quota }) => {
@@ -559,7 +722,9 @@ impl Analyzer<'_> {
                     self.solve_subtraction(game, subtraction.set(), Play::Misere, heap)
                 }
                 (Game::Nim, Position::Heaps(heaps)) => {
-                    Ok(classical::solve_nim(game, heaps, Play::Misere))
+                    classical::solve_nim(game, heaps, Play::Misere, &|moves, length| {
+                        self.whole_positions(moves, length)
+                    })
                 }
                 (Game::Wythoff, Position::Pair(a, b)) => {
                     self.solve_wythoff(game, a, b, Play::Misere)
@@ -608,6 +773,10 @@ impl Analyzer<'_> {
     /// assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 0, 1, 0]);
     /// ```
     pub fn table(&self, game: &Game, from: &BigUint, to: &BigUint) -> Result<Table, Error> {
+        self.settle(self.table_unsettled(game, from, to))
+    }
+
+    fn table_unsettled(&self, game: &Game, from: &BigUint, to: &BigUint) -> Result<Table, Error> {
         if from > to {
             return Err(Error::Setting(format!(
                 "the table must start at or before its end: --from {from} is after --to {to}"

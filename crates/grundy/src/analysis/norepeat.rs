@@ -54,7 +54,7 @@ impl Analyzer<'_> {
             )));
         }
         let limit = self.config.max_values.unwrap_or(super::DEFAULT_MAX_VALUES);
-        let mut stream = Watched::new(StateValues::new(set, play), self.observer, limit);
+        let mut stream = Watched::new(StateValues::new(set, play), self.observer(), limit);
         let (search, ids) = period::search_window(stream.by_ref(), set.largest(), limit);
         if stream.interrupted {
             return Err(Error::Interrupted {
@@ -108,10 +108,7 @@ impl Analyzer<'_> {
             .enumerate()
             .filter(|&(_, &s)| Some(s) != last && BigUint::from(s) <= *heap)
             .filter(|&(j, &s)| states.value(&(heap - s), j + 1) == Some(0))
-            .map(|(_, &s)| Move {
-                description: format!("take {s}"),
-                to: format!("{}/{s}", heap - s),
-            })
+            .map(|(_, &s)| Move::whole(format!("take {s}"), format!("{}/{s}", heap - s)))
             .collect();
         let outcome = if value == 0 {
             Outcome::Lose

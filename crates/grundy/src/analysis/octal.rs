@@ -5,7 +5,7 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use super::heap::{Evaluation, observed_or_not_found, verified};
-use super::{Analyzer, Error, MAX_VALUES_LIMIT, Move, Outcome, Solution, Watched};
+use super::{Analyzer, Error, MAX_VALUES_LIMIT, Move, Outcome, Part, Solution, Watched};
 use crate::compact::{CompactValues, View, on_view};
 use crate::engine::Engine;
 use crate::engine::Stream;
@@ -148,7 +148,7 @@ impl Analyzer<'_> {
                 self.config.threads(),
                 Vec::new(),
             )),
-            self.observer,
+            self.observer(),
             limit,
         );
         let (search, prefix) = match (no_theorem(code), code.last_digit()) {
@@ -258,31 +258,44 @@ impl Analyzer<'_> {
         let evaluation = self.octal_evaluate(game, code, &largest)?;
         let values: Vec<BigUint> = heaps.iter().map(|h| evaluation.value(h)).collect();
         let total = values.iter().fold(BigUint::zero(), |x, v| x ^ v);
-        let mut winning_moves = Vec::new();
+        let mut winning = Vec::new();
         if !total.is_zero() {
             for (i, (heap, value)) in heaps.iter().zip(&values).enumerate() {
+                self.check(0)?;
                 let target = value ^ &total;
                 for (description, parts) in options_with_value(code, &evaluation, heap, &target)? {
-                    let mut after: Vec<String> = Vec::new();
-                    for (k, h) in heaps.iter().enumerate() {
-                        if k == i {
-                            after.extend(parts.iter().cloned());
-                        } else {
-                            after.push(h.to_string());
-                        }
-                    }
-                    let description = if heaps.len() > 1 {
-                        format!("{description} (heap {})", i + 1)
-                    } else {
-                        description
-                    };
-                    winning_moves.push(Move {
-                        description,
-                        to: after.join(","),
-                    });
+                    winning.push((i, description, parts));
                 }
             }
         }
+        let position_length: usize = heaps.iter().map(|h| h.to_string().len() + 1).sum();
+        let whole = heaps.len() == 1 || self.whole_positions(winning.len(), position_length)?;
+        let winning_moves = winning
+            .into_iter()
+            .map(|(i, description, parts)| {
+                let description = if heaps.len() > 1 {
+                    format!("{description} (heap {})", i + 1)
+                } else {
+                    description
+                };
+                if !whole {
+                    return Move {
+                        description,
+                        to: parts.join(","),
+                        part: Part::Heap { index: i },
+                    };
+                }
+                let mut after: Vec<String> = Vec::new();
+                for (k, h) in heaps.iter().enumerate() {
+                    if k == i {
+                        after.extend(parts.iter().cloned());
+                    } else {
+                        after.push(h.to_string());
+                    }
+                }
+                Move::whole(description, after.join(","))
+            })
+            .collect();
         let outcome = Outcome::of_grundy(&total);
         let how = match &evaluation {
             Evaluation::Certified(certificate) => format!(

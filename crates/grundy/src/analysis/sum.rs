@@ -7,7 +7,7 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use super::heap::amounts_to_value;
-use super::{Analyzer, Basis, Error, Move, Outcome, Solution};
+use super::{Analyzer, Basis, Error, Move, Outcome, Part, Solution};
 use crate::engine::Play;
 use crate::fibonacci_nim;
 use crate::game::{Component, Game};
@@ -32,6 +32,39 @@ fn sum_text(components: &[Component], index: usize, position: &Position) -> Stri
         })
         .collect();
     parts.join(" + ")
+}
+
+/// About the length of a sum's text.
+fn sum_length(components: &[Component]) -> usize {
+    components
+        .iter()
+        .map(|c| c.game.to_string().len() + c.position.to_string().len() + 5)
+        .sum()
+}
+
+/// A move in component `index` of a sum, leaving `position` there: with the whole sum, or with
+/// the component's new position only.
+fn sum_move(
+    components: &[Component],
+    index: usize,
+    description: String,
+    position: &Position,
+    whole: bool,
+) -> Move {
+    let component = &components[index];
+    let description = format!(
+        "in {}[{}]: {description}",
+        component.game, component.position
+    );
+    if whole {
+        Move::whole(description, sum_text(components, index, position))
+    } else {
+        Move {
+            description,
+            to: format!("{}[{position}]", component.game),
+            part: Part::Component { index },
+        }
+    }
 }
 
 impl Analyzer<'_> {
@@ -152,15 +185,12 @@ impl Analyzer<'_> {
         target: &BigUint,
     ) -> Result<Vec<Move>, Error> {
         let component = &components[index];
-        Ok(self
-            .moves_to_value(component, target)?
+        let moves = self.moves_to_value(component, target)?;
+        let whole = self.whole_positions(moves.len(), sum_length(components))?;
+        Ok(moves
             .into_iter()
-            .map(|(description, position)| Move {
-                description: format!(
-                    "in {}[{}]: {description}",
-                    component.game, component.position
-                ),
-                to: sum_text(components, index, &position),
+            .map(|(description, position)| {
+                sum_move(components, index, description, &position, whole)
             })
             .collect())
     }
@@ -337,16 +367,16 @@ impl Analyzer<'_> {
             }
         }
         let win = wins[&start];
-        let winning_moves = self
+        let winning: Vec<_> = self
             .sum_options(components, &start)?
             .into_iter()
             .filter(|(_, option)| !wins[option])
-            .map(|((i, description), option)| Move {
-                description: format!(
-                    "in {}[{}]: {description}",
-                    components[i].game, components[i].position
-                ),
-                to: sum_text(components, i, &option[i]),
+            .collect();
+        let whole = self.whole_positions(winning.len(), sum_length(components))?;
+        let winning_moves = winning
+            .into_iter()
+            .map(|((i, description), option)| {
+                sum_move(components, i, description, &option[i], whole)
             })
             .collect();
         let reason = format!(

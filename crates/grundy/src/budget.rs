@@ -1,0 +1,173 @@
+//! The budget of one query: bytes of memory, a deadline, and an interrupt flag.
+//!
+//! Limits count what really grows. A computation estimates the bytes it will hold *before* it
+//! allocates them and asks [`Budget::reserve`]; its loops poll [`Budget::check`] (or, through the
+//! [`Observer`] interface, `interrupted`) often enough to stop within a fraction of a second of a
+//! deadline or an interrupt.
+
+use std::time::{Duration, Instant};
+
+use crate::Observer;
+
+/// The memory budget used when none is configured: 4 GiB.
+pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
+
+/// Why a computation stopped before its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exhausted {
+    /// The observer asked to stop (Ctrl-C, SIGTERM).
+    Interrupted,
+    /// The deadline passed.
+    TimedOut {
+        /// The time allowed.
+        allowed: Duration,
+    },
+    /// The computation would need more memory than the budget allows.
+    Memory {
+        /// Bytes the computation would hold (an estimate made before allocating, at least this).
+        needed: u64,
+        /// Bytes allowed.
+        limit: u64,
+    },
+}
+
+/// Bytes of memory, a deadline and an observer to poll, for one query.
+///
+/// A `Budget` is itself an [`Observer`]: code that polls an observer stops at the deadline too.
+///
+/// # Example
+/// ```
+/// use grundy::budget::{Budget, Exhausted};
+/// use grundy::NoObserver;
+/// let budget = Budget::new(&NoObserver, 1 << 20, None);
+/// assert!(budget.reserve(1000).is_ok());
+/// assert_eq!(budget.reserve(1 << 30), Err(Exhausted::Memory { needed: 1 << 30, limit: 1 << 20 }));
+/// assert!(budget.check().is_ok());
+/// ```
+pub struct Budget<'a> {
+    observer: &'a dyn Observer,
+    memory: u64,
+    timeout: Option<Duration>,
+    deadline: Option<Instant>,
+}
+
+impl<'a> Budget<'a> {
+    /// A budget of `memory` bytes, and `timeout` from now (none: no deadline), polling `observer`.
+    pub fn new(observer: &'a dyn Observer, memory: u64, timeout: Option<Duration>) -> Self {
+        Self {
+            observer,
+            memory,
+            timeout,
+            deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
+        }
+    }
+
+    /// The bytes allowed.
+    pub fn memory(&self) -> u64 {
+        self.memory
+    }
+
+    /// The observer this budget reports to.
+    pub fn observer(&self) -> &'a dyn Observer {
+        self.observer
+    }
+
+    /// Whether the deadline has passed.
+    pub fn expired(&self) -> bool {
+        self.deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+    }
+
+    /// Stops when the observer asks to or the deadline has passed.
+    ///
+    /// # Errors
+    /// [`Exhausted::Interrupted`] or [`Exhausted::TimedOut`].
+    pub fn check(&self) -> Result<(), Exhausted> {
+        if self.observer.interrupted() {
+            return Err(Exhausted::Interrupted);
+        }
+        match self.timeout {
+            Some(allowed) if self.expired() => Err(Exhausted::TimedOut { allowed }),
+            _ => Ok(()),
+        }
+    }
+
+    /// The reason a computation stopped after an observer said it was interrupted: the
+    /// observer's own interrupt, or the deadline.
+    pub fn stop_reason(&self) -> Exhausted {
+        match self.check() {
+            Err(reason) => reason,
+            Ok(()) => Exhausted::Interrupted,
+        }
+    }
+
+    /// Accepts a computation that will hold `bytes` bytes at most.
+    ///
+    /// # Errors
+    /// [`Exhausted::Memory`] when `bytes` exceeds the budget.
+    pub fn reserve(&self, bytes: u64) -> Result<(), Exhausted> {
+        if bytes > self.memory {
+            return Err(Exhausted::Memory {
+                needed: bytes,
+                limit: self.memory,
+            });
+        }
+        Ok(())
+    }
+}
+
+impl Observer for Budget<'_> {
+    fn progress(&self, done: u64, total: u64) {
+        self.observer.progress(done, total);
+    }
+
+    fn interrupted(&self) -> bool {
+        self.observer.interrupted() || self.expired()
+    }
+}
+
+/// Bytes of `count` items of `size` bytes each, saturating (an estimate never wraps).
+pub fn bytes_of(count: u64, size: u64) -> u64 {
+    count.saturating_mul(size)
+}
+
+/// Bytes in words: `512 bytes`, `3.2 MB`, `4 GiB` style with binary units, exact below 1 KiB.
+///
+/// # Example
+/// ```
+/// use grundy::budget::format_bytes;
+/// assert_eq!(format_bytes(512), "512 bytes");
+/// assert_eq!(format_bytes(3 << 30), "3.0 GiB");
+/// ```
+pub fn format_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 6] = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+    if bytes < 1024 {
+        return format!("{bytes} bytes");
+    }
+    let mut value = bytes as f64 / 1024.0;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    format!("{value:.1} {}", UNITS[unit])
+}
+
+/// A duration in words: `30 s`, `1.5 s`, `250 ms`.
+///
+/// # Example
+/// ```
+/// use grundy::budget::format_duration;
+/// use std::time::Duration;
+/// assert_eq!(format_duration(Duration::from_secs(30)), "30 s");
+/// assert_eq!(format_duration(Duration::from_millis(250)), "250 ms");
+/// ```
+pub fn format_duration(duration: Duration) -> String {
+    if duration < Duration::from_secs(1) {
+        format!("{} ms", duration.as_millis())
+    } else if duration.subsec_millis() == 0 {
+        format!("{} s", duration.as_secs())
+    } else {
+        format!("{:.1} s", duration.as_secs_f64())
+    }
+}
