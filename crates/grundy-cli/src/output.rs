@@ -356,7 +356,10 @@ pub fn table(table: &Table, as_json: bool, width: usize) -> anyhow::Result<()> {
             let p = &certificate.periodicity;
             format!("certified period {} from n = {}", p.period, p.preperiod)
         }
-        Basis::Computed { computed } => format!("computed directly, {computed} values"),
+        Basis::Computed { computed } => format!(
+            "computed directly, {computed} value{}",
+            if *computed == 1 { "" } else { "s" }
+        ),
         Basis::Rule(rule) => (*rule).to_owned(),
         Basis::Search { positions } => format!("exhaustive search of {positions} positions"),
         Basis::Components(_) => "Sprague–Grundy over components".to_owned(),

@@ -571,6 +571,15 @@ impl Analyzer<'_> {
         }
     }
 
+    /// Refuses an answer of `moves` moves, each naming heaps of about the size of `heap`, beyond
+    /// the memory budget.
+    fn reserve_answer(&self, moves: usize, heap: &BigUint) -> Result<(), Error> {
+        let per_move = 96 + 3 * (heap.bits() / 3 + 1);
+        self.reserve((moves as u64).saturating_mul(per_move), || {
+            format!("an answer listing {moves} winning moves")
+        })
+    }
+
     /// Stops when the caller interrupts or the deadline passes, with `checked_to` values done.
     fn check(&self, checked_to: u64) -> Result<(), Error> {
         if self.budget.interrupted() {

@@ -25,6 +25,10 @@ pub const MAX_OCTAL_VALUES: u64 = 1_000_000_000;
 /// The default limit on values for take-and-break games (their values cost `O(n)` or more each).
 pub const DEFAULT_OCTAL_VALUES: u64 = 1 << 20;
 
+/// The default limit on values for codes with a repeating tail: each value has options from
+/// every smaller heap.
+const TAIL_CODE_VALUES: u64 = 1 << 14;
+
 /// Splits of one heap enumerated one by one up to this size; beyond, in residue classes.
 const ENUMERATED_SPLITS: u64 = 1_000_000;
 
@@ -119,6 +123,7 @@ impl Analyzer<'_> {
             .config
             .max_values
             .unwrap_or(match code.max_heaps_left() {
+                _ if code.last_digit().is_none() => TAIL_CODE_VALUES,
                 3 => 4096,
                 2 if self.config.engine == Engine::Naive || RareCommon::new(code).is_none() => {
                     1 << 16
@@ -140,7 +145,19 @@ impl Analyzer<'_> {
         game: &Game,
         code: &Code,
     ) -> Result<(Search, CompactValues), Error> {
-        let limit = self.octal_limit(code)?;
+        self.octal_search_within(game, code, self.octal_limit(code)?)
+    }
+
+    /// [`octal_search`](Self::octal_search) computing at most `limit` values.
+    fn octal_search_within(
+        &self,
+        game: &Game,
+        code: &Code,
+        limit: u64,
+    ) -> Result<(Search, CompactValues), Error> {
+        self.reserve(limit.saturating_mul(BYTES_PER_VALUE), || {
+            format!("{limit} values of {game} (up to {BYTES_PER_VALUE} bytes each)")
+        })?;
         let mut values = Watched::new(
             BoxedStream(crate::octal::stream(
                 code,
@@ -161,7 +178,7 @@ impl Analyzer<'_> {
             (None, Some(t)) => guy_smith(game, &mut values, t as u64, code, limit)?,
             _ => {
                 let mut prefix = Vec::new();
-                values.extend_to(&mut prefix, limit.min(1 << 14))?;
+                values.extend_to(&mut prefix, limit)?;
                 (observed_or_not_found(&prefix), CompactValues::from(prefix))
             }
         };
@@ -180,7 +197,14 @@ impl Analyzer<'_> {
         code: &Code,
         largest: &BigUint,
     ) -> Result<Evaluation, Error> {
-        let (search, prefix) = self.octal_search(game, code)?;
+        // A heap below the limit needs only the values up to it: the search stops there if no
+        // period is proved sooner (work in proportion to the question).
+        let limit = self.octal_limit(code)?;
+        let needed = largest
+            .to_u64()
+            .and_then(|n| n.checked_add(1))
+            .map_or(limit, |n| n.min(limit));
+        let (search, prefix) = self.octal_search_within(game, code, needed)?;
         let prefix = prefix.to_vec();
         match search {
             Search::Certified(certificate) => Ok(Evaluation::Certified(certificate)),
@@ -222,7 +246,8 @@ impl Analyzer<'_> {
         let mut moves = Vec::new();
         for (i, (heap, value)) in heaps.iter().zip(&values).enumerate() {
             let wanted = value ^ &total ^ target;
-            for (description, parts) in options_with_value(code, &evaluation, heap, &wanted)? {
+            for (description, parts) in options_with_value(self, code, &evaluation, heap, &wanted)?
+            {
                 let Ok(parts) = parts
                     .iter()
                     .map(|p| p.parse::<BigUint>())
@@ -263,7 +288,9 @@ impl Analyzer<'_> {
             for (i, (heap, value)) in heaps.iter().zip(&values).enumerate() {
                 self.check(0)?;
                 let target = value ^ &total;
-                for (description, parts) in options_with_value(code, &evaluation, heap, &target)? {
+                for (description, parts) in
+                    options_with_value(self, code, &evaluation, heap, &target)?
+                {
                     winning.push((i, description, parts));
                 }
             }
@@ -381,6 +408,7 @@ impl Stream for BoxedStream {
 /// Every option of a heap of `n` with value `target`: (description, heaps left). Splits of a heap
 /// above [`ENUMERATED_SPLITS`] are given as residue classes when the period is certified.
 fn options_with_value(
+    analyzer: &Analyzer<'_>,
     code: &Code,
     evaluation: &Evaluation,
     n: &BigUint,
@@ -421,9 +449,17 @@ fn options_with_value(
             }
         };
         if d & 4 != 0 && m >= BigUint::from(2u32) {
-            match m.to_u64().filter(|&m| m <= ENUMERATED_SPLITS) {
+            // Values in memory cover every split; a certified period, splits by residue class.
+            let enumerated = m.to_u64().filter(|&m| {
+                m <= ENUMERATED_SPLITS || matches!(evaluation, Evaluation::Computed(_))
+            });
+            match enumerated {
                 Some(small) => {
                     for a in 1..=small / 2 {
+                        if a % 65_536 == 0 {
+                            analyzer.check(0)?;
+                            analyzer.reserve_answer(out.len(), n)?;
+                        }
                         let b = small - a;
                         let equal_ok = modifier == Modifier::None || a != b;
                         if equal_ok && value(&a.into()) ^ value(&b.into()) == *target {
@@ -434,7 +470,29 @@ fn options_with_value(
                         }
                     }
                 }
-                None => out.extend(split_families(evaluation, &m, target, &split)?),
+                None => {
+                    for family in split_families(analyzer, evaluation, &m, target)? {
+                        out.push(match family {
+                            SplitFamily::One { a, b } => (
+                                split(&a.to_string(), &b.to_string()),
+                                vec![a.to_string(), b.to_string()],
+                            ),
+                            SplitFamily::Class {
+                                residue,
+                                period,
+                                high,
+                            } => (
+                                split(
+                                    "a",
+                                    &format!(
+                                        "{m}−a, for every a ≡ {residue} (mod {period}), {residue} ≤ a ≤ {high}"
+                                    ),
+                                ),
+                                vec![format!("a,{m}−a")],
+                            ),
+                        });
+                    }
+                }
             }
         }
         if d & 8 != 0 && m >= BigUint::from(3u32) {
@@ -467,15 +525,28 @@ fn options_with_value(
     Ok(out)
 }
 
+/// Splits `a + b = m` of one heap: one, or a residue class of `a`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum SplitFamily {
+    /// The split into `a` and `b`.
+    One { a: u64, b: BigUint },
+    /// Every `a ≡ residue (mod period)` with `residue <= a <= high` (and `b = m - a`).
+    Class {
+        residue: u64,
+        period: u64,
+        high: BigUint,
+    },
+}
+
 /// The splits `a + b = m` (`a <= b`) with `G(a) xor G(b) = target` for a huge `m`, from the
 /// certified period: those with `a` in the preperiod one by one, the rest as residue classes of
 /// `a` modulo the period.
 fn split_families(
+    analyzer: &Analyzer<'_>,
     evaluation: &Evaluation,
     m: &BigUint,
     target: &BigUint,
-    split: &dyn Fn(&str, &str) -> String,
-) -> Result<Vec<(String, Vec<String>)>, Error> {
+) -> Result<Vec<SplitFamily>, Error> {
     let Evaluation::Certified(certificate) = evaluation else {
         return Err(Error::Refused(
             "splits of a heap this large need a certified period".to_owned(),
@@ -484,27 +555,71 @@ fn split_families(
     let p = &certificate.periodicity;
     let (n0, period) = (p.preperiod, p.period);
     let mut out = Vec::new();
-    for a in 1..n0 {
-        let b = m - a;
-        if BigUint::from(p.values.get(a as usize)) ^ p.value_at(&b) == *target {
-            out.push((
-                split(&a.to_string(), &b.to_string()),
-                vec![a.to_string(), b.to_string()],
-            ));
+    let half = m / 2u32;
+    let value_u64 = |x: u64| p.values.get(p.locate_u64(x).0);
+    // One split a + b = m, a < n0 or b < n0 (so a < 2^64: n0 is a count of values in memory).
+    let enumerate = |a: u64, out: &mut Vec<SplitFamily>| -> Result<(), Error> {
+        let value_b = match m.to_u64() {
+            Some(m) => BigUint::from(value_u64(m - a)),
+            None => p.value_at(&(m - a)),
+        };
+        if BigUint::from(value_u64(a)) ^ value_b == *target {
+            out.push(SplitFamily::One { a, b: m - a });
+        }
+        if a % 65_536 == 0 {
+            analyzer.check(0)?;
+            analyzer.reserve_answer(out.len(), m)?;
+        }
+        Ok(())
+    };
+    let first_periodic = BigUint::from(n0);
+    // a in the preperiod: one by one (b = m - a may be anywhere).
+    let preperiod_end = half
+        .to_u64()
+        .map_or(n0, |half| half.saturating_add(1).min(n0));
+    for a in 1..preperiod_end {
+        enumerate(a, &mut out)?;
+    }
+    // a periodic but b = m - a in the preperiod: m - n0 < a <= m / 2 (fewer than n0 of them).
+    let both_periodic_end = (m >= &first_periodic).then(|| m - &first_periodic);
+    if let (Some(low), Some(high)) = (
+        both_periodic_end
+            .as_ref()
+            .map_or(Some(0), |end| (end + 1u32).to_u64()),
+        half.to_u64(),
+    ) {
+        for a in low.max(n0)..=high {
+            enumerate(a, &mut out)?;
         }
     }
-    // a = n0 + r + k p, b = m - a: both in the periodic part.
-    let base = ((m - 2 * n0) % period).to_u64().expect("below the period");
-    for r in 0..period {
-        let b_offset = (base + period - r) % period;
+    // a = n0 + r + k p and b = m - a both in the periodic part: residue classes of a.
+    let Some(end) = both_periodic_end.map(|end| end.min(half.clone())) else {
+        return Ok(out);
+    };
+    if end < first_periodic {
+        return Ok(out);
+    }
+    let period_big = BigUint::from(period);
+    // (b - n0) mod p for a = n0 + r is (m - 2 n0 - r) mod p.
+    let base = ((m % &period_big) + 2u32 * &period_big - (2u32 * &first_periodic) % &period_big)
+        % &period_big;
+    let base = base.to_u64().unwrap_or(0);
+    let classes = (&end - &first_periodic + 1u32).min(period_big.clone());
+    let classes = classes.to_u64().unwrap_or(period);
+    for r in 0..classes {
+        if r % 4096 == 0 {
+            analyzer.check(0)?;
+            analyzer.reserve_answer(out.len(), m)?;
+        }
+        let b_offset = (base + period - r % period) % period;
         let va = p.values.get((n0 + r) as usize);
         let vb = p.values.get((n0 + b_offset) as usize);
         if BigUint::from(va ^ vb) == *target {
-            let a = format!("a ≡ {} (mod {period}), {n0} ≤ a ≤ {}", n0 + r, m / 2u32);
-            out.push((
-                split("a", &format!("{m}−a, for every {a}")),
-                vec![format!("a,{m}−a")],
-            ));
+            out.push(SplitFamily::Class {
+                residue: n0 + r,
+                period,
+                high: end.clone(),
+            });
         }
     }
     Ok(out)
@@ -512,6 +627,10 @@ fn split_families(
 
 #[cfg(test)]
 mod tests {
+    use num_bigint::BigUint;
+
+    use super::{SplitFamily, split_families};
+    use crate::analysis::heap::Evaluation;
     use crate::engine::Stream;
     use crate::octal::RareCommon;
     use crate::period::Search;
@@ -539,5 +658,49 @@ mod tests {
         let mut engine = RareCommon::new(code).unwrap();
         engine.by_ref().take(93_167).for_each(drop);
         certificate.verify(&engine.take_computed()).unwrap();
+    }
+
+    #[test]
+    fn split_families_cover_exactly_the_splits_of_each_value() {
+        // Kayles: period 12 from 71. Every heap m up to 400 — below, inside and beyond twice the
+        // preperiod — split by families must give exactly the splits found one by one.
+        let game = parse_game("0.77").unwrap();
+        let analyzer = Analyzer::new(Config::default());
+        let report = analyzer.period(&game).unwrap();
+        let Search::Certified(certificate) = report.search else {
+            panic!("Kayles is certified")
+        };
+        let periodicity = certificate.periodicity.clone();
+        let value = |n: u64| periodicity.value_at(&BigUint::from(n));
+        let evaluation = Evaluation::Certified(certificate);
+        for m in 2..400u64 {
+            for target in 0..8u32 {
+                let target = BigUint::from(target);
+                let expected: Vec<u64> = (1..=m / 2)
+                    .filter(|&a| value(a) ^ value(m - a) == target)
+                    .collect();
+                let mut got: Vec<u64> = Vec::new();
+                let families =
+                    split_families(&analyzer, &evaluation, &BigUint::from(m), &target).unwrap();
+                for family in families {
+                    match family {
+                        SplitFamily::One { a, b } => {
+                            assert_eq!(BigUint::from(m - a), b);
+                            got.push(a);
+                        }
+                        SplitFamily::Class {
+                            residue,
+                            period,
+                            high,
+                        } => {
+                            let high = u64::try_from(&high).unwrap();
+                            got.extend((residue..=high).step_by(period as usize));
+                        }
+                    }
+                }
+                got.sort_unstable();
+                assert_eq!(got, expected, "m = {m}, target = {target}");
+            }
+        }
     }
 }
