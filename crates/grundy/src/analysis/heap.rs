@@ -7,10 +7,13 @@ use num_traits::{ToPrimitive, Zero};
 
 use super::{Analyzer, Basis, Error, MAX_VALUES_LIMIT, Move, Outcome, Solution, Watched};
 use crate::compact::Element;
-use crate::engine::{Play, Values};
+use crate::engine::{Play, Stream, Values};
 use crate::game::Game;
 use crate::period::{self, Certificate, Search, Theorem};
 use crate::subtraction::{Family, SubtractionSet};
+
+/// The work a small question may spend on a period search before answering from its values.
+const SMALL_QUESTION_WORK: u64 = 1 << 22;
 
 /// Values of one sequence, enough to answer for heaps up to some size (or for all).
 pub(super) enum Evaluation {
@@ -81,7 +84,27 @@ impl Analyzer<'_> {
         set: &SubtractionSet,
         play: Play,
     ) -> Result<(Search, Vec<u32>), Error> {
-        let limit = self.config.max_values_for(set);
+        self.subtraction_search_within(game, set, play, self.subtraction_limit(set, play))
+    }
+
+    /// The value limit for `set`: the configured one, or a default that keeps the work (values
+    /// times the engine's work per value) near [`DEFAULT_WORK`](super::DEFAULT_WORK).
+    pub(super) fn subtraction_limit(&self, set: &SubtractionSet, play: Play) -> u64 {
+        let work = Values::new(set, self.config.engine, play).work_per_value();
+        self.work_limited(self.config.max_values_for(set), work)
+    }
+
+    /// [`subtraction_search`](Self::subtraction_search) computing at most `limit` values.
+    fn subtraction_search_within(
+        &self,
+        game: &Game,
+        set: &SubtractionSet,
+        play: Play,
+        limit: u64,
+    ) -> Result<(Search, Vec<u32>), Error> {
+        self.reserve(limit.saturating_mul(4), || {
+            format!("{limit} values of {game} (4 bytes each)")
+        })?;
         // The residue theorem is about normal play: a misère terminal heap is worth 1, not 0.
         if let (Some(modulus), Play::Normal) = (set.residue_modulus(), play) {
             // The theorem gives the values themselves; nothing needs computing.
@@ -136,7 +159,7 @@ impl Analyzer<'_> {
         play: Play,
         largest: &BigUint,
     ) -> Result<Evaluation, Error> {
-        let limit = self.config.max_values_for(set);
+        let limit = self.subtraction_limit(set, play);
         let within = largest.to_u64().filter(|&n| n < limit);
         let residue = set.residue_modulus().filter(|_| play == Play::Normal);
         if let (SubtractionSet::Family(_), Some(n), None) = (set, within, residue) {
@@ -150,7 +173,14 @@ impl Analyzer<'_> {
             values.extend_to(&mut prefix, n + 1)?;
             return Ok(Evaluation::Computed(prefix));
         }
-        let (search, prefix) = self.subtraction_search(game, set, play)?;
+        // A heap below the limit needs only the values up to it: the search stops there, or at a
+        // few thousand values when those are cheap, if no period is proved sooner.
+        let search_limit = within.map_or(limit, |n| {
+            let work = Values::new(set, self.config.engine, play).work_per_value();
+            let cheap = (SMALL_QUESTION_WORK / work.max(1)).clamp(64, 1 << 16);
+            (n + 1).max(cheap).min(limit)
+        });
+        let (search, prefix) = self.subtraction_search_within(game, set, play, search_limit)?;
         match search {
             Search::Certified(certificate) => Ok(Evaluation::Certified(certificate)),
             _ if within.is_some_and(|n| n < prefix.len() as u64) => {

@@ -31,6 +31,8 @@ use crate::{NoObserver, Observer};
 pub const DEFAULT_MAX_VALUES: u64 = 10_000_000;
 /// The default limit on positions held by a table (Wythoff, Fibonacci Nim) or a misère search.
 pub const DEFAULT_MAX_POSITIONS: u64 = 4_000_000;
+/// The work (options examined) a default limit allows one period search: a few seconds.
+pub const DEFAULT_WORK: u64 = 1 << 33;
 /// The largest limit accepted: values are kept 4 bytes each, so this is 4 GB.
 pub const MAX_VALUES_LIMIT: u64 = 1_000_000_000;
 /// The most rows one table may have.
@@ -555,6 +557,15 @@ impl Analyzer<'_> {
             needed: bytes,
             limit: self.budget.memory(),
         })
+    }
+
+    /// The configured value limit, or `default` cut so that the values cost at most
+    /// [`DEFAULT_WORK`] at `work` each (but never below 1024 values).
+    fn work_limited(&self, default: u64, work: u64) -> u64 {
+        if self.config.max_values.is_some() {
+            return default;
+        }
+        default.min((DEFAULT_WORK / work.max(1)).max(1024))
     }
 
     /// Whether `moves` winning moves may each carry the whole position of `length` bytes.

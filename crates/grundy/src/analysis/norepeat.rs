@@ -5,7 +5,7 @@ use num_traits::ToPrimitive;
 
 use super::heap::verified;
 use super::{Analyzer, Basis, Error, MAX_VALUES_LIMIT, Move, Outcome, Solution, Watched};
-use crate::engine::Play;
+use crate::engine::{Play, Stream};
 use crate::game::Game;
 use crate::norepeat::{StateValues, last_index};
 use crate::period::{self, Search};
@@ -53,8 +53,16 @@ impl Analyzer<'_> {
                 set.members().len()
             )));
         }
-        let limit = self.config.max_values.unwrap_or(super::DEFAULT_MAX_VALUES);
-        let mut stream = Watched::new(StateValues::new(set, play), self.observer(), limit);
+        let values = StateValues::new(set, play);
+        let limit = self.work_limited(
+            self.config.max_values.unwrap_or(super::DEFAULT_MAX_VALUES),
+            values.work_per_value(),
+        );
+        let vector_bytes = (set.members().len() as u64 + 1) * 4 + 16;
+        self.reserve(limit.saturating_mul(vector_bytes), || {
+            format!("{limit} state vectors of {game}")
+        })?;
+        let mut stream = Watched::new(values, self.observer(), limit);
         let (search, ids) = period::search_window(stream.by_ref(), set.largest(), limit);
         if stream.interrupted {
             return Err(Error::Interrupted {
