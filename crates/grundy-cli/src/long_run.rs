@@ -183,10 +183,8 @@ fn check_writable(option: &str, shown: &Path, path: &Path) -> anyhow::Result<()>
             directory.display()
         );
     }
-    if let Err(error) = tempfile::Builder::new()
-        .prefix(".grundy-check-")
-        .tempfile_in(directory)
-    {
+    // An unnamed temporary file: created and gone, whatever happens to this process.
+    if let Err(error) = tempfile::tempfile_in(directory) {
         bail!(
             "{option} {}: cannot create a file in {} ({error}); choose a writable directory",
             shown.display(),
@@ -536,12 +534,18 @@ pub fn run(
         seconds: start.elapsed().as_secs_f64(),
         from_period,
     };
-    for output in &mut outputs {
+    write_outputs(&mut outputs, &summary)?;
+    Ok(summary)
+}
+
+/// Writes the binary and text outputs, each in its own format.
+fn write_outputs(outputs: &mut [Output], summary: &Summary) -> anyhow::Result<()> {
+    for output in outputs {
         let bytes = match output.format {
             Format::Binary => sequence::encode(&summary.code, &summary.values),
             Format::Text => sequence::to_text(&summary.values).into_bytes(),
         };
         output.write(&bytes)?;
     }
-    Ok(summary)
+    Ok(())
 }
