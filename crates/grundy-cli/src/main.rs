@@ -49,7 +49,7 @@ Games:
   A[pos] + B[pos]         a sum: move in one component per turn
 
 Exit status: 0 answered; 2 bad input, or refused because the answer is beyond the limits;
-130 interrupted (Ctrl-C); 1 internal error.";
+130 interrupted by Ctrl-C (SIGINT); 143 interrupted by SIGTERM; 1 internal error.";
 
 /// Solve two-player combinatorial games exactly: who wins, the Grundy value, every winning move,
 /// and the periodic pattern with a proof.
@@ -118,10 +118,13 @@ Examples:
 Examples:
   grundy sequence 0.77 --to 100000 --out kayles.seq
   grundy sequence 0.6 --to 2^21 --checkpoint runs/ --out officers.seq --text officers.txt
-  (interrupt with Ctrl-C or kill it; the same command resumes from the last checkpoint)
+  (stop it with Ctrl-C, SIGTERM or even kill -9; the same command resumes from the last
+  checkpoint, and a smaller --to reads from it without changing it)
 
 The binary file holds a header (code, count, width, checksum) and the values in 1, 2 or 4 bytes
-each; --text writes one 'n G(n)' pair per line.")]
+each; --text writes one 'n G(n)' pair per line. Regular files are replaced atomically (a symlink
+stays a symlink); FIFOs and devices such as /dev/stdout are written as streams. Every location is
+checked before computing, and one run at a time may use a checkpoint directory for a code.")]
     Sequence {
         /// The code, e.g. 0.77 or 4!.0.
         code: String,
@@ -137,7 +140,7 @@ each; --text writes one 'n G(n)' pair per line.")]
         /// Keep checkpoints in this directory and resume from them.
         #[arg(long, value_name = "DIR")]
         checkpoint: Option<PathBuf>,
-        /// Values between checkpoints (they are also written every 30 s and on Ctrl-C). Each
+        /// Values between checkpoints (they are also written every 30 s and on Ctrl-C or SIGTERM). Each
         /// checkpoint rewrites every value so far, so the default is large.
         #[arg(long, value_name = "VALUES", default_value_t = 1 << 26)]
         checkpoint_every: u64,
@@ -284,7 +287,7 @@ fn main() -> ExitCode {
 
 fn exit_code(error: &anyhow::Error) -> u8 {
     match error.downcast_ref::<grundy::Error>() {
-        Some(grundy::Error::Interrupted { .. }) => 130,
+        Some(grundy::Error::Interrupted { .. }) => progress::interrupted_status(),
         Some(grundy::Error::Internal(_)) => 1,
         _ => 2,
     }
@@ -363,9 +366,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 checkpoint: checkpoint.as_deref(),
                 every: checkpoint_every.max(1),
                 use_period: !compute_all,
+                out: out.as_deref(),
+                text: text.as_deref(),
             };
             let summary = long_run::run(&code, to, &plan, &observer)?;
-            long_run::write_outputs(&summary, out.as_deref(), text.as_deref())?;
             output::sequence_summary(&summary, json)
         }
         Command::Contest {
