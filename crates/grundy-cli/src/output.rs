@@ -181,6 +181,7 @@ fn move_target(play: &Move) -> String {
         Part::Component { index } => {
             format!("component {} becomes {}", index + 1, play.to)
         }
+        Part::Family { .. } => play.to.clone(),
     }
 }
 
@@ -192,6 +193,7 @@ fn move_json(play: &Move) -> Value {
         Part::Whole => {}
         Part::Heap { index } => value["replaces_heap"] = json!(index + 1),
         Part::Component { index } => value["replaces_component"] = json!(index + 1),
+        Part::Family { moves } => value["moves_in_class"] = json!(moves),
     }
     value
 }

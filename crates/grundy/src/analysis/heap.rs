@@ -5,7 +5,7 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
-use super::{Analyzer, Basis, Error, MAX_VALUES_LIMIT, Move, Outcome, Solution, Watched};
+use super::{Analyzer, Basis, Error, MAX_VALUES_LIMIT, Move, Outcome, Part, Solution, Watched};
 use crate::compact::Element;
 use crate::engine::{Play, Stream, Values};
 use crate::game::Game;
@@ -201,10 +201,18 @@ impl Analyzer<'_> {
         let evaluation = self.subtraction_evaluate(game, set, play, heap)?;
         let value = evaluation.value(heap);
         let outcome = Outcome::of_grundy(&value);
-        let winning_moves = amounts_to_value(&evaluation, set, heap, &BigUint::ZERO)?
-            .into_iter()
-            .map(|take| Move::whole(format!("take {take}"), (heap - &take).to_string()))
-            .collect();
+        let winning_moves = match (set, &evaluation) {
+            // Huge heaps of powers of two: a move per exponent, each leaving a huge heap.
+            (SubtractionSet::Family(Family::PowersOfTwo), Evaluation::Certified(certificate))
+                if heap.bits() > 64 =>
+            {
+                self.power_moves_to_value(certificate, heap, &BigUint::ZERO)?
+            }
+            _ => amounts_to_value(&evaluation, set, heap, &BigUint::ZERO)?
+                .into_iter()
+                .map(|take| Move::whole(format!("take {take}"), (heap - &take).to_string()))
+                .collect(),
+        };
         let reason = reason(game, play, heap, &value, outcome, &evaluation);
         Ok(Solution::new(
             game,
@@ -216,6 +224,82 @@ impl Analyzer<'_> {
             reason,
         )
         .with_value(play, value))
+    }
+}
+
+impl Analyzer<'_> {
+    /// The moves `take 2^k` from a huge `heap` to a position of value `target`, from a certified
+    /// period without growth: each exponent's residue comes from the one before, so the work is
+    /// `O(log heap)` steps, not `O(log heap)` big subtractions. When writing every move's position
+    /// would exceed the answer budget, the moves are given as classes of exponents.
+    fn power_moves_to_value(
+        &self,
+        certificate: &Certificate,
+        heap: &BigUint,
+        target: &BigUint,
+    ) -> Result<Vec<Move>, Error> {
+        let p = &certificate.periodicity;
+        let value_of = |m: &BigUint| p.value_at(m);
+        let period = BigUint::from(p.period);
+        let preperiod = BigUint::from(p.preperiod);
+        let bits = heap.bits();
+        let heap_phase = ((heap % &period) + &period - (&preperiod % &period)) % &period;
+        let heap_phase = heap_phase.to_u64().unwrap_or(0);
+        let mut power_phase = 1 % p.period;
+        let mut exponents = Vec::new();
+        for k in 0..bits {
+            if k % 65_536 == 0 {
+                self.check(0)?;
+            }
+            // 2^k <= heap / 2 leaves at least 2^63, far in the periodic part; the largest power
+            // may leave a small heap, evaluated directly.
+            let value = if k + 1 < bits && p.saltus == 0 {
+                let index = p.preperiod + (heap_phase + p.period - power_phase) % p.period;
+                BigUint::from(p.values.get(index as usize))
+            } else {
+                value_of(&(heap - (BigUint::from(1u32) << k)))
+            };
+            if &value == target {
+                exponents.push(k);
+            }
+            power_phase = power_phase * 2 % p.period;
+        }
+        let digits = bits / 3 + 1;
+        if self.whole_positions(exponents.len(), digits as usize)? {
+            return Ok(exponents
+                .into_iter()
+                .map(|k| {
+                    let take = BigUint::from(1u32) << k;
+                    Move::whole(format!("take {take}"), (heap - &take).to_string())
+                })
+                .collect());
+        }
+        // Classes of exponents: the smallest q with the same verdict for k and k + q throughout.
+        let winning: Vec<bool> = {
+            let mut winning = vec![false; bits as usize];
+            for &k in &exponents {
+                winning[k as usize] = true;
+            }
+            winning
+        };
+        let q = (1..=bits as usize)
+            .find(|&q| (q..winning.len()).all(|k| winning[k] == winning[k - q]))
+            .unwrap_or(winning.len());
+        let count = |c: usize| (c..winning.len()).step_by(q).count();
+        Ok((0..q)
+            .filter(|&c| winning[c])
+            .map(|c| Move {
+                description: format!(
+                    "take 2^k for every k ≡ {c} (mod {q}) with {c} ≤ k ≤ {} ({} moves)",
+                    winning.len() - 1 - (winning.len() - 1 - c) % q,
+                    count(c)
+                ),
+                to: format!("{heap} − 2^k"),
+                part: Part::Family {
+                    moves: count(c) as u64,
+                },
+            })
+            .collect())
     }
 }
 

@@ -223,6 +223,12 @@ pub enum Part {
         /// Which component, from 0.
         index: usize,
     },
+    /// A class of `moves` moves, described together (`to` says where each leads); written one
+    /// by one they would not fit the answer.
+    Family {
+        /// How many moves the class holds.
+        moves: u64,
+    },
 }
 
 /// How much of the position a [`Move`] carries.
