@@ -514,6 +514,7 @@ pub fn run(
             observer.finish();
             return Err(grundy::Error::Interrupted {
                 checked_to: values.len() as u64,
+                unit: grundy::Unit::Values,
             })
             .context(match &checkpoint {
                 Some(checkpoint) => format!(

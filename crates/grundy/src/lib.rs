@@ -37,7 +37,7 @@ pub mod wythoff;
 
 pub use analysis::{
     Analyzer, Basis, Config, Error, Grid, Move, MoveTargets, Outcome, Part, PeriodReport, Solution,
-    Table,
+    Table, Unit,
 };
 pub use engine::{Engine, Play};
 pub use game::Game;

@@ -140,6 +140,23 @@ pub enum Position {
     Sum,
 }
 
+impl Position {
+    /// About how many bytes this position owns on the heap (its digits and lists), for memory
+    /// estimates.
+    pub fn heap_bytes(&self) -> u64 {
+        let number = |n: &BigUint| n.bits().div_ceil(64) * 8;
+        match self {
+            Self::Heap(heap) | Self::LastMove { heap, .. } => number(heap),
+            Self::Heaps(heaps) => heaps.iter().map(|h| number(h) + 24).sum(),
+            Self::Pair(a, b) => number(a) + number(b),
+            Self::Quota { heap, quota } => number(heap) + quota.as_ref().map_or(0, number),
+            Self::Balls { left, mine, theirs } => number(left) + number(mine) + number(theirs),
+            Self::Argument(text) => text.len() as u64,
+            Self::Sum => 0,
+        }
+    }
+}
+
 impl From<BigUint> for Position {
     fn from(heap: BigUint) -> Self {
         Self::Heap(heap)

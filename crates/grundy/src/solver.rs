@@ -87,6 +87,14 @@ pub enum SolverError {
         /// The limit.
         limit: u64,
     },
+    /// The explored states and moves would take more bytes than allowed.
+    #[error("the positions explored so far already take {needed} bytes, over the limit of {limit}")]
+    TooLarge {
+        /// Bytes held when exploration stopped.
+        needed: u64,
+        /// The limit.
+        limit: u64,
+    },
     /// The observer stopped it.
     #[error("interrupted after exploring {states} positions")]
     Interrupted {
@@ -381,11 +389,27 @@ pub trait Rules {
     /// A message if the rules fail (a script error, say).
     fn moves(&self, state: &Self::State) -> Result<Vec<(String, Self::State)>, String>;
 
+    /// About how many bytes `state` takes in memory (with what it owns on the heap); exploration
+    /// counts them against its byte limit.
+    fn state_bytes(&self, state: &Self::State) -> u64 {
+        let _ = state;
+        size_of::<Self::State>() as u64
+    }
+
     /// The value for the player to move at a state without moves. Normal play: lose.
     ///
     /// # Errors
     /// A message if the rules fail.
     fn terminal(&self, state: &Self::State) -> Result<Value, String>;
+}
+
+/// How far an exploration may go: states, and bytes of states and moves held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most states.
+    pub states: u64,
+    /// The most bytes, as [`Rules::state_bytes`] counts them plus 8 per move.
+    pub bytes: u64,
 }
 
 /// The reachable part of a game, explored from a start state, with moves stored both ways
@@ -425,10 +449,10 @@ impl<S: Clone + Eq + Hash> SparseGraph<S> {
     pub fn explore<R: Rules<State = S>>(
         rules: &R,
         start: S,
-        limit: u64,
+        limits: Limits,
         observer: &dyn Observer,
     ) -> Result<Self, SolverError> {
-        Self::explore_from(rules, vec![start], limit, observer)
+        Self::explore_from(rules, vec![start], limits, observer)
     }
 
     /// Explores every state reachable from any of `roots` (distinct roots get indices `0, 1, …`
@@ -439,13 +463,22 @@ impl<S: Clone + Eq + Hash> SparseGraph<S> {
     pub fn explore_from<R: Rules<State = S>>(
         rules: &R,
         roots: Vec<S>,
-        limit: u64,
+        limits: Limits,
         observer: &dyn Observer,
     ) -> Result<Self, SolverError> {
+        let Limits {
+            states: limit,
+            bytes: byte_limit,
+        } = limits;
+        // Bytes held: each state twice (the list and the index) with hash-map overhead, its
+        // offsets and terminal value; each move 4 bytes as a child and 4 as a parent.
+        let mut bytes = 0u64;
+        let state_cost = |state: &S| rules.state_bytes(state).saturating_mul(2) + 32;
         let mut states = Vec::new();
         let mut index = HashMap::new();
         for root in roots {
             if !index.contains_key(&root) {
+                bytes = bytes.saturating_add(state_cost(&root));
                 index.insert(root.clone(), states.len() as u32);
                 states.push(root);
             }
@@ -461,12 +494,20 @@ impl<S: Clone + Eq + Hash> SparseGraph<S> {
             } else {
                 Value::Draw
             });
+            bytes = bytes.saturating_add(8 * moves.len() as u64);
             for (_, child) in moves {
                 let id = if let Some(&id) = index.get(&child) {
                     id
                 } else {
                     if states.len() as u64 >= limit {
                         return Err(SolverError::TooManyStates { limit });
+                    }
+                    bytes = bytes.saturating_add(state_cost(&child));
+                    if bytes > byte_limit {
+                        return Err(SolverError::TooLarge {
+                            needed: bytes,
+                            limit: byte_limit,
+                        });
                     }
                     let id = states.len() as u32;
                     index.insert(child.clone(), id);
@@ -477,13 +518,20 @@ impl<S: Clone + Eq + Hash> SparseGraph<S> {
             }
             child_offsets.push(children.len() as u32);
             next += 1;
+            if bytes > byte_limit {
+                return Err(SolverError::TooLarge {
+                    needed: bytes,
+                    limit: byte_limit,
+                });
+            }
             if next % 65_536 == 0 {
                 observer.progress(next as u64, limit);
-                if observer.interrupted() {
-                    return Err(SolverError::Interrupted {
-                        states: next as u64,
-                    });
-                }
+            }
+            // Rules may be slow (scripts): ask after every state.
+            if observer.interrupted() {
+                return Err(SolverError::Interrupted {
+                    states: next as u64,
+                });
             }
         }
         // Parents: count, then fill.
@@ -565,7 +613,8 @@ impl<S> Graph for SparseGraph<S> {
 ///     }
 ///     fn terminal(&self, _: &u32) -> Result<Value, String> { Ok(Value::Lose) }
 /// }
-/// let graph = SparseGraph::explore(&Take12, 7, 100, &grundy::NoObserver).unwrap();
+/// let limits = grundy::solver::Limits { states: 100, bytes: 1 << 20 };
+/// let graph = SparseGraph::explore(&Take12, 7, limits, &grundy::NoObserver).unwrap();
 /// assert_eq!(loopy_values(&graph)[0], Loopy::Nimber(1)); // 7 mod 3
 /// ```
 pub fn loopy_values<S>(graph: &SparseGraph<S>) -> Vec<Loopy> {

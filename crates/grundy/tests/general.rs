@@ -61,8 +61,16 @@ fn every_explored_script_graph_passes_the_self_check() {
         let rules = ScriptRules::compile(&example(name)).unwrap();
         for argument in arguments {
             let start = rules.start(&argument.to_string()).unwrap();
-            let graph =
-                SparseGraph::explore(&rules, start, 1_000_000, &grundy::NoObserver).unwrap();
+            let graph = SparseGraph::explore(
+                &rules,
+                start,
+                grundy::solver::Limits {
+                    states: 1_000_000,
+                    bytes: u64::MAX,
+                },
+                &grundy::NoObserver,
+            )
+            .unwrap();
             let records = solve_graph(&graph);
             self_check(&graph, &records).unwrap_or_else(|e| panic!("{name} {argument}: {e}"));
         }
@@ -86,8 +94,16 @@ fn the_cyclic_example_has_its_known_values() {
         assert_eq!(solution.grundy, grundy.map(Into::into), "node {node}");
     }
     let rules = ScriptRules::compile(&example("cycle.rhai")).unwrap();
-    let graph =
-        SparseGraph::explore(&rules, rules.start("4").unwrap(), 100, &grundy::NoObserver).unwrap();
+    let graph = SparseGraph::explore(
+        &rules,
+        rules.start("4").unwrap(),
+        grundy::solver::Limits {
+            states: 100,
+            bytes: u64::MAX,
+        },
+        &grundy::NoObserver,
+    )
+    .unwrap();
     assert_eq!(loopy_values(&graph)[0], Loopy::Infinite(vec![]));
 }
 
@@ -147,7 +163,7 @@ proptest! {
         let rules = TokenAndHeap(edges.clone());
         for (node, value) in values.iter().enumerate() {
             for heap in 0u32..4 {
-                let graph = SparseGraph::explore(&rules, (node, heap), 10_000, &grundy::NoObserver).unwrap();
+                let graph = SparseGraph::explore(&rules, (node, heap), grundy::solver::Limits { states: 10_000, bytes: u64::MAX }, &grundy::NoObserver).unwrap();
                 let solved = solve_graph(&graph).get(0).value;
                 prop_assert_eq!(value.plus_nimber(heap), solved, "node {} + *{}: {:?} in {:?}", node, heap, value, edges);
             }

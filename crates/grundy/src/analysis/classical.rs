@@ -4,7 +4,7 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::{Analyzer, Basis, Error, Grid, MAX_TABLE_ROWS, Move, Outcome, Part, Solution};
+use super::{Analyzer, Basis, Error, Grid, MAX_TABLE_ROWS, Move, Outcome, Part, Solution, Unit};
 use crate::engine::Play;
 use crate::game::Game;
 use crate::{fibonacci_nim, nim, wythoff};
@@ -170,8 +170,12 @@ impl Analyzer<'_> {
 
     /// The Wythoff table up to `(a, b)`, stopping when the budget says so.
     fn wythoff_table(&self, a: usize, b: usize, play: Play) -> Result<Vec<Vec<u32>>, Error> {
-        wythoff::grundy_table_observed(a + 1, b + 1, play, self.observer())
-            .ok_or(Error::Interrupted { checked_to: 0 })
+        wythoff::grundy_table_observed(a + 1, b + 1, play, self.observer()).ok_or(
+            Error::Interrupted {
+                checked_to: 0,
+                unit: Unit::Values,
+            },
+        )
     }
 
     /// Wythoff's game: the outcome and winning moves exactly at any size (Wythoff's P-positions,

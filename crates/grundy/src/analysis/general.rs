@@ -4,7 +4,7 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::{Analyzer, Basis, Error, Move, Outcome, ScoredMove, Solution};
+use super::{Analyzer, Basis, Error, Move, Outcome, ScoredMove, Solution, Unit};
 use crate::engine::Play;
 use crate::game::Game;
 use crate::oddball;
@@ -12,7 +12,7 @@ use crate::period::Search;
 use crate::position::Position;
 use crate::script::{Script, ScriptRules, State};
 use crate::solver::{
-    Graph, Loopy, Rules, Solved, SolverError, SparseGraph, loopy_values, solve_graph,
+    Graph, Limits, Loopy, Rules, Solved, SolverError, SparseGraph, loopy_values, solve_graph,
 };
 use crate::subtraction::FiniteSet;
 
@@ -100,12 +100,20 @@ struct Explored {
     graph: SparseGraph<State>,
 }
 
-fn solver_error(error: SolverError) -> Error {
+pub(super) fn solver_error(error: SolverError) -> Error {
     match error {
         SolverError::TooManyStates { limit } => Error::Refused(format!(
-            "the game has more than {limit} reachable positions, grundy's limit for exploring a scripted game; raise it with --max"
+            "the game has more than {limit} reachable positions, grundy's limit for exploring a game; raise it with --max"
         )),
-        SolverError::Interrupted { states } => Error::Interrupted { checked_to: states },
+        SolverError::TooLarge { needed, limit } => Error::OutOfMemory {
+            what: "the positions explored so far".to_owned(),
+            needed,
+            limit,
+        },
+        SolverError::Interrupted { states } => Error::Interrupted {
+            checked_to: states,
+            unit: Unit::Positions,
+        },
         SolverError::Rules(message) => Error::Rules(message),
     }
 }
@@ -122,6 +130,14 @@ pub(super) fn loopy_text(value: &Loopy) -> String {
 }
 
 impl Analyzer<'_> {
+    /// How far an exploration may go: the position limit, and the memory budget.
+    pub(super) fn explore_limits(&self) -> Limits {
+        Limits {
+            states: self.max_positions(),
+            bytes: self.budget.memory(),
+        }
+    }
+
     fn explore_script(
         &self,
         script: &Script,
@@ -133,9 +149,13 @@ impl Analyzer<'_> {
             rules = rules.into_misere().map_err(Error::Refused)?;
         }
         let start = rules.start(argument)?;
-        let graph =
-            SparseGraph::explore(&rules, start.clone(), self.max_positions(), self.observer())
-                .map_err(solver_error)?;
+        let graph = SparseGraph::explore(
+            &rules,
+            start.clone(),
+            self.explore_limits(),
+            self.observer(),
+        )
+        .map_err(solver_error)?;
         Ok(Explored {
             rules,
             start,
@@ -216,9 +236,13 @@ impl Analyzer<'_> {
         let roots: Vec<State> = (0..rows)
             .map(|i| rules.start(&(from + i).to_string()))
             .collect::<Result<_, _>>()?;
-        let graph =
-            SparseGraph::explore_from(&rules, roots.clone(), self.max_positions(), self.observer())
-                .map_err(solver_error)?;
+        let graph = SparseGraph::explore_from(
+            &rules,
+            roots.clone(),
+            self.explore_limits(),
+            self.observer(),
+        )
+        .map_err(solver_error)?;
         let values = loopy_values(&graph);
         let mut out = Vec::with_capacity(roots.len());
         for (i, root) in roots.iter().enumerate() {

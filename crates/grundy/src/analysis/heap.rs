@@ -5,7 +5,9 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
-use super::{Analyzer, Basis, Error, MAX_VALUES_LIMIT, Move, Outcome, Part, Solution, Watched};
+use super::{
+    Analyzer, Basis, Error, MAX_VALUES_LIMIT, Move, Outcome, Part, Solution, Unit, Watched,
+};
 use crate::compact::Element;
 use crate::engine::{Play, Stream, Values};
 use crate::game::Game;
@@ -146,6 +148,7 @@ impl Analyzer<'_> {
         if values.interrupted {
             return Err(Error::Interrupted {
                 checked_to: prefix.len() as u64,
+                unit: Unit::Values,
             });
         }
         verified(game, search, prefix)

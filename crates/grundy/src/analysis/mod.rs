@@ -52,10 +52,12 @@ pub enum Error {
     #[error("{0}")]
     Refused(String),
     /// The observer asked to stop.
-    #[error("interrupted after computing {checked_to} values; no answer was reached")]
+    #[error("interrupted after {} {checked_to} {}; no answer was reached", .unit.verb(), .unit.noun())]
     Interrupted {
-        /// How many values were computed.
+        /// How many values (or positions) were computed.
         checked_to: u64,
+        /// What `checked_to` counts.
+        unit: Unit,
     },
     /// The answer would need more memory than the budget allows (estimated before allocating).
     #[error("{what} would need at least {} of memory; the memory limit is {}", format_bytes(*.needed), format_bytes(*.limit))]
@@ -68,12 +70,14 @@ pub enum Error {
         limit: u64,
     },
     /// The time limit passed before an answer was reached.
-    #[error("stopped at the time limit of {} after computing {checked_to} values; no answer was reached", format_duration(*.allowed))]
+    #[error("stopped at the time limit of {} after {} {checked_to} {}; no answer was reached", format_duration(*.allowed), .unit.verb(), .unit.noun())]
     TimedOut {
         /// The time allowed.
         allowed: std::time::Duration,
         /// How many values (or positions) were computed.
         checked_to: u64,
+        /// What `checked_to` counts.
+        unit: Unit,
     },
     /// A scripted game's script failed (syntax, missing function, runtime error or limit).
     #[error(transparent)]
@@ -84,6 +88,31 @@ pub enum Error {
     /// A certificate failed its own re-check: a bug in grundy, reported rather than hidden.
     #[error("internal error: {0}")]
     Internal(String),
+}
+
+/// What a stopped computation had counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// Values of a sequence.
+    Values,
+    /// Positions of a game explored.
+    Positions,
+}
+
+impl Unit {
+    fn verb(self) -> &'static str {
+        match self {
+            Self::Values => "computing",
+            Self::Positions => "exploring",
+        }
+    }
+
+    fn noun(self) -> &'static str {
+        match self {
+            Self::Values => "values",
+            Self::Positions => "positions",
+        }
+    }
 }
 
 /// How an [`Analyzer`] works: which engine, how many values at most, on how many threads, with
@@ -495,6 +524,7 @@ impl<'o, S: Stream> Watched<'o, S> {
         if self.interrupted {
             return Err(Error::Interrupted {
                 checked_to: self.values.position(),
+                unit: Unit::Values,
             });
         }
         Ok(())
@@ -506,6 +536,7 @@ impl<'o, S: Stream> Watched<'o, S> {
         if self.interrupted {
             return Err(Error::Interrupted {
                 checked_to: prefix.len() as u64,
+                unit: Unit::Values,
             });
         }
         Ok(())
@@ -600,7 +631,10 @@ impl Analyzer<'_> {
     /// Stops when the caller interrupts or the deadline passes, with `checked_to` values done.
     fn check(&self, checked_to: u64) -> Result<(), Error> {
         if self.budget.interrupted() {
-            return Err(Error::Interrupted { checked_to });
+            return Err(Error::Interrupted {
+                checked_to,
+                unit: Unit::Values,
+            });
         }
         Ok(())
     }
@@ -608,12 +642,13 @@ impl Analyzer<'_> {
     /// Tells a deadline from an interrupt in a stopped computation's error.
     fn settle<T>(&self, result: Result<T, Error>) -> Result<T, Error> {
         match result {
-            Err(Error::Interrupted { checked_to }) => match self.budget.stop_reason() {
+            Err(Error::Interrupted { checked_to, unit }) => match self.budget.stop_reason() {
                 Exhausted::TimedOut { allowed } => Err(Error::TimedOut {
                     allowed,
                     checked_to,
+                    unit,
                 }),
-                _ => Err(Error::Interrupted { checked_to }),
+                _ => Err(Error::Interrupted { checked_to, unit }),
             },
             other => other,
         }

@@ -4,7 +4,7 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use super::heap::verified;
-use super::{Analyzer, Basis, Error, MAX_VALUES_LIMIT, Move, Outcome, Solution, Watched};
+use super::{Analyzer, Basis, Error, MAX_VALUES_LIMIT, Move, Outcome, Solution, Unit, Watched};
 use crate::engine::{Play, Stream};
 use crate::game::Game;
 use crate::norepeat::{StateValues, last_index};
@@ -67,6 +67,7 @@ impl Analyzer<'_> {
         if stream.interrupted {
             return Err(Error::Interrupted {
                 checked_to: ids.len() as u64,
+                unit: Unit::Values,
             });
         }
         let (search, ids) = verified(game, search, ids)?;

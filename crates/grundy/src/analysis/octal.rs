@@ -5,7 +5,7 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use super::heap::{Evaluation, observed_or_not_found, verified};
-use super::{Analyzer, Error, MAX_VALUES_LIMIT, Move, Outcome, Part, Solution, Watched};
+use super::{Analyzer, Error, MAX_VALUES_LIMIT, Move, Outcome, Part, Solution, Unit, Watched};
 use crate::compact::{CompactValues, View, on_view};
 use crate::engine::Engine;
 use crate::engine::Stream;
@@ -185,6 +185,7 @@ impl Analyzer<'_> {
         if values.interrupted {
             return Err(Error::Interrupted {
                 checked_to: prefix.len() as u64,
+                unit: Unit::Values,
             });
         }
         Ok((search, prefix))

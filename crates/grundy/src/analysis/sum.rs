@@ -1,8 +1,6 @@
 //! Sums of games: the Sprague–Grundy theorem under normal play (xor of component values, a winning
 //! move in one component), and exhaustive search under misère play, where the xor is wrong.
 
-use std::collections::HashMap;
-
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
@@ -12,7 +10,7 @@ use crate::engine::Play;
 use crate::fibonacci_nim;
 use crate::game::{Component, Game};
 use crate::position::Position;
-use crate::solver::Loopy;
+use crate::solver::{Graph as _, Loopy, Rules, SolverError, SparseGraph, solve_graph};
 use crate::subtraction::SubtractionSet;
 
 /// An option of a sum: (the component moved in, the move's description), and the new positions.
@@ -339,38 +337,33 @@ impl Analyzer<'_> {
         game: &Game,
         components: &[Component],
     ) -> Result<Solution, Error> {
-        let limit = self.max_positions();
         let start: Vec<Position> = components.iter().map(|c| c.position.clone()).collect();
-        // Iterative depth-first search; `wins[p]` is known once all options of p are.
-        let mut wins: HashMap<Vec<Position>, bool> = HashMap::new();
-        let mut stack: Vec<(Vec<Position>, bool)> = vec![(start.clone(), false)];
-        while let Some((state, expanded)) = stack.pop() {
-            if wins.contains_key(&state) {
-                continue;
-            }
-            let options = self.sum_options(components, &state)?;
-            if expanded {
-                let win = options.is_empty() || options.iter().any(|(_, option)| !wins[option]);
-                wins.insert(state, win);
-                if wins.len() as u64 > limit {
-                    return Err(Error::Refused(format!(
+        let rules = MisereSum {
+            analyzer: self,
+            components,
+        };
+        let graph =
+            SparseGraph::explore(&rules, start.clone(), self.explore_limits(), self.observer())
+                .map_err(|error| match error {
+                    SolverError::TooManyStates { limit } => Error::Refused(format!(
                         "the misère sum {game} has more than {limit} reachable positions; grundy searches misère sums exhaustively (the xor shortcut is wrong in misère play) and stops there. Raise --max to search further."
-                    )));
-                }
-                continue;
-            }
-            stack.push((state, true));
-            for (_, option) in options {
-                if !wins.contains_key(&option) {
-                    stack.push((option, false));
-                }
-            }
-        }
-        let win = wins[&start];
+                    )),
+                    other => super::general::solver_error(other),
+                })?;
+        let records = solve_graph(&graph);
+        let win = records.get(0).value == Outcome::Win;
+        let lost: Vec<bool> = graph
+            .children_of(0)
+            .iter()
+            .map(|&child| records.get(child as usize).value == Outcome::Lose)
+            .collect();
+        let positions = graph.state_count();
+        drop(graph);
         let winning: Vec<_> = self
             .sum_options(components, &start)?
             .into_iter()
-            .filter(|(_, option)| !wins[option])
+            .zip(lost)
+            .filter_map(|(option, lost)| lost.then_some(option))
             .collect();
         let whole = self.whole_positions(winning.len(), sum_length(components))?;
         let winning_moves = winning
@@ -381,12 +374,12 @@ impl Analyzer<'_> {
             .collect();
         let reason = format!(
             "solved by searching all {} positions reachable from this misère sum (the xor of values does not apply to misère sums): the player to move {}.",
-            wins.len(),
+            positions,
             if win { "wins" } else { "loses" }
         );
         let outcome = if win { Outcome::Win } else { Outcome::Lose };
         let basis = Basis::Search {
-            positions: wins.len() as u64,
+            positions: positions as u64,
         };
         Ok(Solution::new(
             game,
@@ -441,4 +434,38 @@ fn wythoff_moves(a: u64, b: u64) -> Vec<(String, Position)> {
     super::classical::wythoff_options(a as usize, b as usize)
         .map(|(description, x, y)| (description, Position::Pair(x.into(), y.into())))
         .collect()
+}
+
+/// The moves of a misère sum, for exploration: a position without moves is a win for the player
+/// to move (the opponent moved last).
+struct MisereSum<'a, 'o> {
+    analyzer: &'a Analyzer<'o>,
+    components: &'a [Component],
+}
+
+impl Rules for MisereSum<'_, '_> {
+    type State = Vec<Position>;
+
+    fn moves(&self, state: &Self::State) -> Result<Vec<(String, Self::State)>, String> {
+        self.analyzer
+            .sum_options(self.components, state)
+            .map(|options| {
+                options
+                    .into_iter()
+                    .map(|(_, option)| (String::new(), option))
+                    .collect()
+            })
+            .map_err(|error| error.to_string())
+    }
+
+    fn state_bytes(&self, state: &Self::State) -> u64 {
+        state
+            .iter()
+            .map(|position| size_of::<Position>() as u64 + position.heap_bytes())
+            .sum()
+    }
+
+    fn terminal(&self, _: &Self::State) -> Result<Outcome, String> {
+        Ok(Outcome::Win)
+    }
 }
