@@ -8,10 +8,10 @@ use std::process::ExitCode;
 
 use std::path::PathBuf;
 
-use anyhow::Context as _;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use grundy::{Analyzer, Config, Engine, parse_heap};
 use num_bigint::BigUint;
+use std::io::Read as _;
 
 use crate::progress::TerminalObserver;
 
@@ -198,6 +198,17 @@ struct Common {
     /// squares, 10^5 for primes, 2^20 for take-and-break codes; 4·10^6 cells or positions; at most 10^9).
     #[arg(long, value_name = "L", allow_hyphen_values = true)]
     max: Option<String>,
+    /// The most memory one answer may hold, e.g. 512M, 8G or a number of bytes (default: half
+    /// of the machine's memory). Work that would need more is refused before it allocates.
+    #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
+    max_memory: Option<String>,
+    /// Stop after this many seconds (e.g. 30 or 2.5) with a refusal, exit 2 (default: no limit).
+    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
+    timeout: Option<String>,
+    /// Give every winning move with the whole position it leaves (by default a long answer gives
+    /// only the heap or component a move changes).
+    #[arg(long)]
+    full_positions: bool,
     /// The engine for Grundy values (answers are identical; speed differs).
     #[arg(long, value_enum, default_value_t = EngineName::Streaming)]
     engine: EngineName,
@@ -237,20 +248,213 @@ fn engine_config(engine: EngineName, threads: Option<usize>) -> anyhow::Result<C
 
 impl Common {
     fn config(&self) -> anyhow::Result<Config> {
-        let config = engine_config(self.engine, self.threads)?;
+        let mut config = engine_config(self.engine, self.threads)?;
+        let memory = match &self.max_memory {
+            Some(text) => parse_size(text, "--max-memory")?,
+            None => default_max_memory(),
+        };
+        config = config.with_max_memory(memory)?;
+        if let Some(text) = &self.timeout {
+            config = config.with_timeout(parse_seconds(text, "--timeout")?);
+        }
+        if self.full_positions {
+            config = config.with_move_targets(grundy::MoveTargets::Whole);
+        }
         let Some(max) = &self.max else {
             return Ok(config);
         };
-        let limit = parse_number(max, "--max")?;
-        let limit = u64::try_from(&limit).unwrap_or(u64::MAX);
+        let limit = parse_count(max, "--max", 1, grundy::analysis::MAX_VALUES_LIMIT)?;
         Ok(config.with_max_values(limit)?)
     }
+}
+
+/// Half of the machine's memory (`MemTotal` in /proc/meminfo), or 4 GiB where that is unknown.
+fn default_max_memory() -> u64 {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|info| {
+            let line = info.lines().find(|line| line.starts_with("MemTotal:"))?;
+            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+            Some(kib.saturating_mul(1024) / 2)
+        })
+        .unwrap_or(grundy::budget::DEFAULT_MAX_MEMORY)
+}
+
+/// An option's error at `span` of what was typed, with a hint.
+fn option_error(
+    option: &'static str,
+    text: &str,
+    span: std::ops::Range<usize>,
+    message: String,
+    hint: String,
+) -> grundy::InputError {
+    grundy::InputError {
+        what: option,
+        text: text.to_owned(),
+        span,
+        message,
+        hint: Some(hint),
+    }
+}
+
+/// A count given to an option (`--max`): digits or a power, between `least` and `most`.
+fn parse_count(
+    text: &str,
+    option: &'static str,
+    least: u64,
+    most: u64,
+) -> Result<u64, grundy::InputError> {
+    let hint = || {
+        format!(
+            "give a whole number from {least} to {most}, e.g. {option} 1000000 or {option} 10^6"
+        )
+    };
+    let number = parse_heap(text).map_err(|error| {
+        let message = if text.trim_start().starts_with('-') {
+            "expected a count, not a negative number".to_owned()
+        } else if error.span.start >= text.len() || text.is_empty() {
+            "expected a whole number".to_owned()
+        } else {
+            format!(
+                "expected a whole number, found '{}'",
+                &text[error.span.clone()]
+            )
+        };
+        option_error(option, text, error.span, message, hint())
+    })?;
+    match u64::try_from(&number) {
+        Ok(count) if (least..=most).contains(&count) => Ok(count),
+        Ok(count) if count < least => Err(option_error(
+            option,
+            text,
+            0..text.len(),
+            format!("{count} is too small"),
+            hint(),
+        )),
+        _ => Err(option_error(
+            option,
+            text,
+            0..text.len(),
+            format!("{text} is too large: {option} accepts at most {most}"),
+            hint(),
+        )),
+    }
+}
+
+/// A size in bytes: digits with an optional binary unit (K, M, G, T; KiB, MB, … mean the same).
+fn parse_size(text: &str, option: &'static str) -> Result<u64, grundy::InputError> {
+    let hint = || format!("give bytes, or a size such as {option} 512M or {option} 8G");
+    let trimmed = text.trim();
+    let split = trimmed
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(trimmed.len());
+    let (digits, unit) = trimmed.split_at(split);
+    let shift = match unit.to_ascii_uppercase().as_str() {
+        "" | "B" => 0,
+        "K" | "KB" | "KIB" => 10,
+        "M" | "MB" | "MIB" => 20,
+        "G" | "GB" | "GIB" => 30,
+        "T" | "TB" | "TIB" => 40,
+        _ => {
+            let at = text.find(unit).unwrap_or(0);
+            return Err(option_error(
+                option,
+                text,
+                at..at + unit.len(),
+                format!("unknown size unit '{unit}'"),
+                hint(),
+            ));
+        }
+    };
+    let Ok(number) = digits.parse::<u64>() else {
+        let message = if digits.is_empty() {
+            "expected a number of bytes".to_owned()
+        } else {
+            format!("{digits} is too large")
+        };
+        return Err(option_error(option, text, 0..text.len(), message, hint()));
+    };
+    match number.checked_mul(1 << shift) {
+        Some(0) => Err(option_error(
+            option,
+            text,
+            0..text.len(),
+            "the memory limit must be more than 0".to_owned(),
+            hint(),
+        )),
+        Some(bytes) => Ok(bytes),
+        None => Err(option_error(
+            option,
+            text,
+            0..text.len(),
+            format!("{text} is too large"),
+            hint(),
+        )),
+    }
+}
+
+/// A positive number of seconds, e.g. `30` or `2.5`.
+fn parse_seconds(
+    text: &str,
+    option: &'static str,
+) -> Result<std::time::Duration, grundy::InputError> {
+    let hint = || format!("give seconds, e.g. {option} 30 or {option} 2.5");
+    let trimmed = text.trim().trim_end_matches('s');
+    let valid = !trimmed.is_empty() && trimmed.chars().all(|c| c.is_ascii_digit() || c == '.');
+    let seconds = trimmed
+        .parse::<f64>()
+        .ok()
+        .filter(|s| valid && s.is_finite() && *s > 0.0);
+    let Some(seconds) = seconds else {
+        return Err(option_error(
+            option,
+            text,
+            0..text.len(),
+            "expected a positive number of seconds".to_owned(),
+            hint(),
+        ));
+    };
+    std::time::Duration::try_from_secs_f64(seconds).map_err(|_| {
+        option_error(
+            option,
+            text,
+            0..text.len(),
+            format!("{text} seconds is too large"),
+            hint(),
+        )
+    })
+}
+
+/// The most bytes read from standard input, and from a script file.
+const MAX_INPUT_BYTES: u64 = 64 << 20;
+const MAX_SCRIPT_BYTES: u64 = 1 << 20;
+
+/// Reads at most `limit` bytes of UTF-8 text from `reader`, refusing more.
+fn read_bounded(reader: impl std::io::Read, what: &str, limit: u64) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    reader
+        .take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("reading {what}: {e}"))?;
+    if bytes.len() as u64 > limit {
+        return Err(format!(
+            "{what} is larger than {}, more than grundy reads",
+            grundy::budget::format_bytes(limit)
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{what} is not UTF-8 text (byte {} is not)",
+            e.utf8_error().valid_up_to()
+        )
+    })
 }
 
 /// Parses a game spec, reading `script:PATH` files from disk.
 fn read_game(text: &str) -> Result<grundy::Game, grundy::InputError> {
     grundy::spec::parse_game_with_loader(text, &|path| {
-        std::fs::read_to_string(path).map_err(|e| e.to_string())
+        let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+        read_bounded(file, "the script", MAX_SCRIPT_BYTES)
     })
 }
 
@@ -280,8 +484,25 @@ fn main() -> ExitCode {
         Err(error) => {
             let code = exit_code(&error);
             eprintln!("error: {}", output::error_chain(&error));
+            if let Some(remedy) = remedy(&error) {
+                eprintln!("  hint: {remedy}");
+            }
             ExitCode::from(code)
         }
+    }
+}
+
+/// What the user can do about a refusal, in this command line's terms.
+fn remedy(error: &anyhow::Error) -> Option<String> {
+    match error.downcast_ref::<grundy::Error>()? {
+        grundy::Error::OutOfMemory { needed, .. } => Some(format!(
+            "raise the limit with --max-memory (this needs at least {}), on a machine that has it",
+            grundy::budget::format_bytes(*needed)
+        )),
+        grundy::Error::TimedOut { .. } => {
+            Some("raise --timeout, or drop it to let the computation finish".to_owned())
+        }
+        _ => None,
     }
 }
 
@@ -376,9 +597,12 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             problem: Problem::Oddball,
             max,
         } => {
-            let mut input = String::new();
-            std::io::Read::read_to_string(&mut std::io::stdin(), &mut input)
-                .context("reading the judge's input from stdin")?;
+            let input = read_bounded(
+                std::io::stdin().lock(),
+                "the judge's input on stdin",
+                MAX_INPUT_BYTES,
+            )
+            .map_err(anyhow::Error::msg)?;
             let answer = grundy::oddball::judge(&input, max)?;
             output::line(&answer)
         }

@@ -15,12 +15,18 @@
 
 use std::fmt::Write as _;
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use rhai::{AST, Dynamic, Engine, Scope};
 
 use crate::solver::{Rules, Value};
 
 /// The most operations one call of a script function may take.
 pub const MAX_OPERATIONS: u64 = 1_000_000;
+
+/// The most operations all calls of one compiled script may take together (one question).
+pub const MAX_TOTAL_OPERATIONS: u64 = 1_000_000_000;
 
 /// A script's text and where it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,16 +98,31 @@ pub struct ScriptRules {
     ast: AST,
     has_outcome: bool,
     misere: bool,
+    /// Operations of the calls finished so far, and of the call running now.
+    spent: Rc<Cell<u64>>,
+    running: Rc<Cell<u64>>,
 }
 
-fn sandboxed_engine() -> Engine {
+/// An engine with rhai's limits set, printing nothing, with no `eval`, no modules (the crate is
+/// built without `import`) and no clock (built without `timestamp`), whose calls together stop at
+/// [`MAX_TOTAL_OPERATIONS`].
+fn sandboxed_engine(spent: &Rc<Cell<u64>>, running: &Rc<Cell<u64>>) -> Engine {
     let mut engine = Engine::new();
+    let (spent, running) = (Rc::clone(spent), Rc::clone(running));
+    engine.on_progress(move |operations| {
+        running.set(operations);
+        (spent.get().saturating_add(operations) > MAX_TOTAL_OPERATIONS).then(|| {
+            Dynamic::from(format!(
+                "the script's calls took more than {MAX_TOTAL_OPERATIONS} operations in all for this question"
+            ))
+        })
+    });
     engine
         .set_max_operations(MAX_OPERATIONS)
         .set_max_call_levels(32)
         .set_max_expr_depths(64, 64)
         .set_max_string_size(10_000)
-        .set_max_array_size(100_000)
+        .set_max_array_size(10_000)
         .set_max_map_size(10_000)
         .set_max_variables(1_000)
         .set_max_functions(1_000);
@@ -126,7 +147,8 @@ impl ScriptRules {
     /// assert!(rules.impartial());
     /// ```
     pub fn compile(script: &Script) -> Result<Self, ScriptError> {
-        let engine = sandboxed_engine();
+        let (spent, running) = (Rc::new(Cell::new(0)), Rc::new(Cell::new(0)));
+        let engine = sandboxed_engine(&spent, &running);
         let ast = engine
             .compile(&script.source)
             .map_err(|e| ScriptError::Syntax {
@@ -152,6 +174,8 @@ impl ScriptRules {
             ast,
             has_outcome,
             misere: false,
+            spent,
+            running,
         })
     }
 
@@ -177,13 +201,22 @@ impl ScriptRules {
     }
 
     fn call(&self, function: &str, argument: Dynamic, shown: &str) -> Result<Dynamic, ScriptError> {
-        self.engine
-            .call_fn::<Dynamic>(&mut Scope::new(), &self.ast, function, (argument,))
-            .map_err(|e| ScriptError::Runtime {
-                path: self.path.clone(),
-                call: format!("{function}({shown})"),
-                message: e.to_string(),
-            })
+        self.running.set(0);
+        let result =
+            self.engine
+                .call_fn::<Dynamic>(&mut Scope::new(), &self.ast, function, (argument,));
+        self.spent
+            .set(self.spent.get().saturating_add(self.running.get()));
+        result.map_err(|e| ScriptError::Runtime {
+            path: self.path.clone(),
+            call: format!("{function}({shown})"),
+            message: match *e {
+                rhai::EvalAltResult::ErrorTerminated(..) => format!(
+                    "the script's calls took more than {MAX_TOTAL_OPERATIONS} operations in all for this question (each call may take {MAX_OPERATIONS})"
+                ),
+                other => other.to_string(),
+            },
+        })
     }
 
     fn runtime(&self, call: String, message: impl Into<String>) -> ScriptError {
@@ -264,6 +297,11 @@ fn canonical(value: &Dynamic, out: &mut String) -> Result<(), String> {
 
 impl Rules for ScriptRules {
     type State = State;
+
+    fn state_bytes(&self, state: &State) -> u64 {
+        // The canonical text, and the script's value of about the same size.
+        size_of::<State>() as u64 + 3 * state.key.len() as u64
+    }
 
     fn moves(&self, state: &State) -> Result<Vec<(String, State)>, String> {
         let call = format!("moves({})", state.key);
