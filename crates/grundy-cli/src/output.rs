@@ -398,7 +398,10 @@ pub fn table(table: &Table, as_json: bool, width: usize) -> anyhow::Result<()> {
         ] {
             let _ = write!(text, "{label:<label_width$}");
             for item in &row[start..end] {
-                let _ = write!(text, "{item:>cell$}");
+                // Padded by hand: format widths stop at 65 535, heaps do not.
+                let padding = cell.saturating_sub(item.chars().count());
+                text.extend(std::iter::repeat_n(' ', padding));
+                text.push_str(item);
             }
             text.push('\n');
         }

@@ -352,7 +352,7 @@ fn interrupting_returns_what_was_checked() {
     ] {
         let error = analyzer.period(&parse_game(spec).unwrap()).unwrap_err();
         assert!(
-            matches!(error, grundy::Error::Interrupted { checked_to } if checked_to > 0 && checked_to < below),
+            matches!(error, grundy::Error::Interrupted { checked_to, .. } if checked_to > 0 && checked_to < below),
             "{spec}: {error:?}"
         );
     }

@@ -176,6 +176,12 @@ impl Analyzer<'_> {
             values.extend_to(&mut prefix, n + 1)?;
             return Ok(Evaluation::Computed(prefix));
         }
+        if let (SubtractionSet::Family(_), None, None) = (set, within, residue) {
+            // No theorem can certify a period, so the values up to the limit cannot reach this
+            // heap: refuse before computing them.
+            let search = Search::NotFound { checked_to: 0 };
+            return Err(Error::Refused(refusal(game, set, largest, &search, limit)));
+        }
         // A heap below the limit needs only the values up to it: the search stops there, or at a
         // few thousand values when those are cheap, if no period is proved sooner.
         let search_limit = within.map_or(limit, |n| {

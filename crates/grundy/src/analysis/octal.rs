@@ -201,10 +201,14 @@ impl Analyzer<'_> {
         // A heap below the limit needs only the values up to it: the search stops there if no
         // period is proved sooner (work in proportion to the question).
         let limit = self.octal_limit(code)?;
-        let needed = largest
-            .to_u64()
-            .and_then(|n| n.checked_add(1))
-            .map_or(limit, |n| n.min(limit));
+        let within = largest.to_u64().filter(|&n| n < limit);
+        if let (Some(why), None) = (no_theorem(code), within) {
+            // No certificate is possible, so values up to the limit cannot reach this heap.
+            return Err(Error::Refused(format!(
+                "{game} has no certificate ({why}), so grundy answers only from computed values, and heap {largest} lies beyond the limit of {limit} values. Raise the limit with --max (at most {MAX_VALUES_LIMIT}) if the heap is within it."
+            )));
+        }
+        let needed = within.map_or(limit, |n| n + 1);
         let (search, prefix) = self.octal_search_within(game, code, needed)?;
         let prefix = prefix.to_vec();
         match search {
