@@ -2,6 +2,8 @@
 //! opponent just removed. A position is a heap and the last amount taken.
 
 use std::collections::HashMap;
+use std::collections::hash_map::{DefaultHasher, Entry};
+use std::hash::{Hash, Hasher};
 
 use crate::engine::{Play, Stream};
 use crate::subtraction::FiniteSet;
@@ -29,7 +31,7 @@ pub fn last_index(set: &FiniteSet, last: Option<u64>) -> usize {
 ///
 /// # Complexity
 /// `O(|S|)` per heap size (one multiset of option values serves every forbidden amount), plus
-/// hashing one vector; memory `O(max S)` ids and one vector per
+/// hashing one vector; memory `O(max S)` ids and one vector (`|S| + 1` values, kept once) per
 /// distinct id.
 ///
 /// # Example
@@ -46,8 +48,13 @@ pub struct StateValues {
     members: Vec<u64>,
     ring: Vec<u32>,
     mask: usize,
+    /// Every distinct vector once, by id.
     vectors: Vec<Vec<u32>>,
-    ids: HashMap<Vec<u32>, u32>,
+    /// Ids by a hash of `(attempt, vector)`: a vector sits under the first attempt whose slot was
+    /// free when it arrived, so a lookup walks the attempts in order past other vectors' slots.
+    ids: HashMap<u64, u32>,
+    /// The vector of the current heap.
+    vector: Vec<u32>,
     /// The option values of the current heap, by amount (amounts `<= n`, a prefix of the set).
     options: Vec<u32>,
     /// How often each value occurs among `options` (zero outside the current heap).
@@ -68,6 +75,7 @@ impl StateValues {
             mask: size - 1,
             vectors: Vec::new(),
             ids: HashMap::new(),
+            vector: Vec::with_capacity(set.members().len() + 1),
             options: Vec::with_capacity(set.members().len()),
             counts: vec![0; set.members().len() + 2],
             next: 0,
@@ -83,6 +91,30 @@ impl StateValues {
     /// Every distinct vector, by id.
     pub fn into_vectors(self) -> Vec<Vec<u32>> {
         self.vectors
+    }
+}
+
+impl StateValues {
+    /// The id of the current vector, a fresh one if it is new.
+    fn intern(&mut self) -> u32 {
+        for attempt in 0u64.. {
+            let mut hasher = DefaultHasher::new();
+            (attempt, &self.vector).hash(&mut hasher);
+            match self.ids.entry(hasher.finish()) {
+                Entry::Vacant(slot) => {
+                    let fresh = self.vectors.len() as u32;
+                    slot.insert(fresh);
+                    self.vectors.push(self.vector.clone());
+                    return fresh;
+                }
+                Entry::Occupied(slot) => {
+                    if self.vectors[*slot.get() as usize] == self.vector {
+                        return *slot.get();
+                    }
+                }
+            }
+        }
+        unreachable!("the attempts outnumber the vectors")
     }
 }
 
@@ -111,7 +143,8 @@ impl Iterator for StateValues {
             .expect("at most |S| options leave a value free");
         let misere = self.play == Play::Misere;
         let value_of = |empty: bool, mex: u32| if empty && misere { 1 } else { mex };
-        let mut vector = Vec::with_capacity(self.members.len() + 1);
+        let vector = &mut self.vector;
+        vector.clear();
         vector.push(value_of(self.options.is_empty(), all));
         for j in 0..self.members.len() {
             vector.push(match self.options.get(j) {
@@ -129,11 +162,7 @@ impl Iterator for StateValues {
         for &value in &self.options {
             self.counts[value as usize] = 0;
         }
-        let fresh = self.vectors.len() as u32;
-        let id = *self.ids.entry(vector.clone()).or_insert(fresh);
-        if id == fresh {
-            self.vectors.push(vector);
-        }
+        let id = self.intern();
         self.ring[n as usize & self.mask] = id;
         self.next += 1;
         Some(id)
