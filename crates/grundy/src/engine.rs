@@ -13,9 +13,12 @@ pub enum Engine {
     /// options, looked up in a table of every earlier value. The reference the others are
     /// tested against.
     Naive,
-    /// The fast engine for each kind of game: a ring buffer of the last `max S` values for finite
-    /// sets (memory `O(max S)`), value counting for all-but sets (`O(|X| log |X|)` per value), the
-    /// rare/common method for take-and-break codes that allow it (see [`crate::octal`]).
+    /// The fast engine for each kind of game: for finite sets a ring buffer of the last `max S`
+    /// values (memory `O(max S)`), read amount by amount — or, when the set is mostly long runs of
+    /// consecutive amounts, a sliding-window mex over the runs (`O(runs)` per value); value
+    /// counting for all-but sets (`O(|X| log |X|)` per value); for take-and-break codes the
+    /// rare/common method where it applies and the tail engine for repeating tails (see
+    /// [`crate::octal`]).
     #[default]
     Streaming,
 }
@@ -59,7 +62,9 @@ impl Engine {
 ///
 /// # Complexity
 /// Per value, with `k` the number of amounts `<= n`: naive `O(k log k)`; streaming on a finite set
-/// `O(k)` (a single machine word as the mex set while `|S| < 64`), on an all-but set
+/// `O(k)` (a single machine word as the mex set while `|S| < 64`), or — when the set is mostly
+/// long runs of consecutive amounts, so that its `r` maximal runs (singletons count as runs) number
+/// at most `|S| / 4` — `O(r + log_64 |S|)` by the sliding-window mex; on an all-but set
 /// `O(|X| log |X|)`. Memory: streaming on a finite set holds `O(max S)` values; every other
 /// engine keeps the whole prefix.
 ///
@@ -80,6 +85,7 @@ pub struct Values {
 
 enum Inner {
     FiniteRing(FiniteRing),
+    FiniteWindow(FiniteWindow),
     FiniteNaive { members: Vec<u64>, table: Vec<u32> },
     AllButCounting(AllButCounting),
     AllButNaive { excluded: Vec<u64>, table: Vec<u32> },
@@ -126,6 +132,7 @@ impl Stream for Values {
     fn work_per_value(&self) -> u64 {
         match &self.inner {
             Inner::FiniteRing(ring) => ring.members.len() as u64,
+            Inner::FiniteWindow(window) => window.work_per_value(),
             Inner::FiniteNaive { members, .. } => members.len() as u64,
             Inner::AllButCounting(counting) => counting.excluded.len() as u64 + 1,
             Inner::AllButNaive { .. } => self.next + 1,
@@ -139,7 +146,12 @@ impl Values {
     pub fn new(set: &SubtractionSet, engine: Engine, play: Play) -> Self {
         let inner = match (set, engine) {
             (SubtractionSet::Finite(finite), Engine::Streaming) => {
-                Inner::FiniteRing(FiniteRing::new(finite.members()))
+                let runs = runs(finite.members());
+                if runs.len().saturating_mul(WINDOW_RATIO) <= finite.members().len() {
+                    Inner::FiniteWindow(FiniteWindow::new(runs, finite.members().len()))
+                } else {
+                    Inner::FiniteRing(FiniteRing::new(finite.members()))
+                }
             }
             (SubtractionSet::Finite(finite), Engine::Naive) => Inner::FiniteNaive {
                 members: finite.members().to_vec(),
@@ -172,6 +184,9 @@ impl Values {
             Inner::FiniteRing(ring) => {
                 (self.next - m <= ring.span).then(|| ring.ring[m as usize & ring.mask])
             }
+            Inner::FiniteWindow(window) => {
+                (self.next - m <= window.span).then(|| window.ring[m as usize & window.mask])
+            }
             Inner::FiniteNaive { table, .. } | Inner::AllButNaive { table, .. } => {
                 Some(table[m as usize])
             }
@@ -189,6 +204,7 @@ impl Iterator for Values {
         let play = self.play;
         let value = match &mut self.inner {
             Inner::FiniteRing(ring) => ring.value_at(n, play),
+            Inner::FiniteWindow(window) => window.value_at(n, play),
             Inner::FiniteNaive { members, table } => {
                 let options: Vec<u32> = members
                     .iter()
@@ -302,6 +318,161 @@ impl FiniteRing {
             self.mex.take_mex()
         };
         let value = play.value(n < self.members[0], mex);
+        self.ring[n as usize & self.mask] = value;
+        value
+    }
+}
+
+/// The streaming engine evaluates a finite set by its runs once it has at least this many amounts
+/// per run: then `2` count updates per run and a mex descent cost less than reading every amount.
+const WINDOW_RATIO: usize = 4;
+
+/// The maximal runs `a..=b` of consecutive amounts of a sorted, duplicate-free list, ascending
+/// (a lone amount is the run `a..=a`).
+fn runs(members: &[u64]) -> Vec<(u64, u64)> {
+    let mut runs: Vec<(u64, u64)> = Vec::new();
+    for &s in members {
+        match runs.last_mut() {
+            Some((_, end)) if *end + 1 == s => *end = s,
+            _ => runs.push((s, s)),
+        }
+    }
+    runs
+}
+
+/// A multiset of values with its mex in `O(log_64 capacity)`: a count per value and a tree of
+/// bitsets over the values present.
+///
+/// Level 0 has bit `v` set when `v` is present; level `i + 1` has bit `w` set when word `w` of
+/// level `i` is full (all 64 values under it present). The least absent value is found by
+/// descending from the top along the first word that is not full.
+struct MexCounts {
+    counts: Vec<u32>,
+    levels: Vec<Vec<u64>>,
+}
+
+impl MexCounts {
+    /// An empty multiset of values `0..capacity`.
+    fn new(capacity: usize) -> Self {
+        let mut levels = Vec::new();
+        let mut bits = capacity.max(1);
+        loop {
+            let words = bits.div_ceil(64);
+            levels.push(vec![0u64; words]);
+            if words == 1 {
+                break;
+            }
+            bits = words;
+        }
+        Self {
+            counts: vec![0; capacity.max(1)],
+            levels,
+        }
+    }
+
+    fn insert(&mut self, value: u32) {
+        let count = &mut self.counts[value as usize];
+        *count += 1;
+        if *count > 1 {
+            return;
+        }
+        let mut index = value as usize;
+        for level in &mut self.levels {
+            let word = &mut level[index / 64];
+            *word |= 1 << (index % 64);
+            if *word != u64::MAX {
+                break;
+            }
+            index /= 64;
+        }
+    }
+
+    fn remove(&mut self, value: u32) {
+        let count = &mut self.counts[value as usize];
+        *count -= 1;
+        if *count > 0 {
+            return;
+        }
+        let mut index = value as usize;
+        for level in &mut self.levels {
+            let word = &mut level[index / 64];
+            let was_full = *word == u64::MAX;
+            *word &= !(1 << (index % 64));
+            if !was_full {
+                break;
+            }
+            index /= 64;
+        }
+    }
+
+    /// The least value with a count of zero.
+    fn mex(&self) -> u32 {
+        let mut index = 0usize;
+        for level in self.levels.iter().rev() {
+            let Some(&word) = level.get(index) else {
+                return self.counts.len() as u32;
+            };
+            index = index * 64 + word.trailing_ones() as usize;
+        }
+        index.min(self.counts.len()) as u32
+    }
+
+    /// The levels a mex descends.
+    fn depth(&self) -> usize {
+        self.levels.len()
+    }
+}
+
+/// Finite set, streaming by runs: a sliding-window mex.
+///
+/// For a run `a..=b` the options of `n` it gives are the values at positions `n - b ..= n - a`
+/// (those `>= 0`), a window that slides by one position per heap: going from `n - 1` to `n`,
+/// position `n - a` enters and position `n - 1 - b` leaves. One multiset holds the values of every
+/// run's window with multiplicity — a position in the windows of several runs counts once for
+/// each, as it is an option once for each amount — so it is exactly the multiset of
+/// `G(n - s)` over `s ∈ S`, `s <= n`, and its mex is the mex of the options.
+struct FiniteWindow {
+    runs: Vec<(u64, u64)>,
+    ring: Vec<u32>,
+    mask: usize,
+    /// How far back the ring reaches: `max S`.
+    span: u64,
+    options: MexCounts,
+}
+
+impl FiniteWindow {
+    /// The engine for the set made of `runs`, with `members` amounts in all.
+    fn new(runs: Vec<(u64, u64)>, members: usize) -> Self {
+        let span = runs.last().expect("finite sets are non-empty").1;
+        let size = usize::try_from(span + 1)
+            .expect("amounts are bounded")
+            .next_power_of_two();
+        Self {
+            runs,
+            ring: vec![0; size],
+            mask: size - 1,
+            span,
+            // At most |S| options, so every value and every mex is at most |S|.
+            options: MexCounts::new(members + 1),
+        }
+    }
+
+    fn work_per_value(&self) -> u64 {
+        2 * self.runs.len() as u64 + self.options.depth() as u64
+    }
+
+    fn value_at(&mut self, n: u64, play: Play) -> u32 {
+        for &(a, b) in &self.runs {
+            if n < a {
+                break;
+            }
+            self.options.insert(self.ring[(n - a) as usize & self.mask]);
+            if n > b {
+                self.options
+                    .remove(self.ring[(n - 1 - b) as usize & self.mask]);
+            }
+        }
+        let value = play.value(n < self.runs[0].0, self.options.mex());
         self.ring[n as usize & self.mask] = value;
         value
     }
@@ -444,6 +615,7 @@ impl FamilyTable {
 mod tests {
     use super::*;
     use crate::subtraction::{AllButSet, FiniteSet};
+    use proptest::prelude::*;
 
     #[test]
     fn naive_mex_is_the_definition() {
@@ -475,6 +647,79 @@ mod tests {
             .take(300)
             .collect();
         assert_eq!(fast, naive);
+    }
+
+    /// A set made of ranges `a..=a + len` and singletons, amounts up to about 300.
+    fn runs_and_singletons() -> impl Strategy<Value = Vec<u64>> {
+        prop::collection::vec((1u64..=250, 0u64..=60), 1..=6).prop_map(|pieces| {
+            pieces
+                .into_iter()
+                .flat_map(|(start, len)| start..=start + len)
+                .collect()
+        })
+    }
+
+    fn window_values(set: &FiniteSet, play: Play, len: usize) -> Vec<u32> {
+        let mut window = FiniteWindow::new(runs(set.members()), set.members().len());
+        (0..len as u64).map(|n| window.value_at(n, play)).collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn window_equals_naive(amounts in runs_and_singletons(), misere in any::<bool>()) {
+            let set = FiniteSet::new(amounts).unwrap();
+            let play = if misere { Play::Misere } else { Play::Normal };
+            let naive: Vec<u32> =
+                Values::new(&SubtractionSet::Finite(set.clone()), Engine::Naive, play)
+                    .take(900)
+                    .collect();
+            prop_assert_eq!(window_values(&set, play, 900), naive);
+        }
+
+        #[test]
+        fn mex_counts_track_a_multiset(operations in prop::collection::vec((0u32..200, any::<bool>()), 0..400)) {
+            let mut counts = MexCounts::new(200);
+            let mut plain = vec![0u32; 200];
+            for (value, insert) in operations {
+                if insert {
+                    counts.insert(value);
+                    plain[value as usize] += 1;
+                } else if plain[value as usize] > 0 {
+                    counts.remove(value);
+                    plain[value as usize] -= 1;
+                }
+                let mex = plain.iter().position(|&c| c == 0).unwrap_or(200) as u32;
+                prop_assert_eq!(counts.mex(), mex);
+            }
+        }
+    }
+
+    #[test]
+    fn mex_counts_fill_whole_words() {
+        let mut counts = MexCounts::new(64 * 64 * 3 + 1);
+        for value in 0..64 * 64 * 2 {
+            counts.insert(value);
+        }
+        assert_eq!(counts.mex(), 64 * 64 * 2);
+        counts.remove(4095);
+        assert_eq!(counts.mex(), 4095);
+        counts.insert(4095);
+        counts.insert(4095);
+        counts.remove(4095);
+        assert_eq!(counts.mex(), 8192);
+    }
+
+    #[test]
+    fn streaming_picks_the_window_for_long_runs() {
+        let long = SubtractionSet::Finite(FiniteSet::new(2..=100_000).unwrap());
+        let values = Values::new(&long, Engine::Streaming, Play::Normal);
+        assert!(matches!(values.inner, Inner::FiniteWindow(_)));
+        assert!(values.work_per_value() <= 8);
+        let scattered = SubtractionSet::Finite(FiniteSet::new([1, 3, 4, 9]).unwrap());
+        let values = Values::new(&scattered, Engine::Streaming, Play::Normal);
+        assert!(matches!(values.inner, Inner::FiniteRing(_)));
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! opponent just removed. A position is a heap and the last amount taken.
 
 use std::collections::HashMap;
+use std::collections::hash_map::{DefaultHasher, Entry};
+use std::hash::{Hash, Hasher};
 
 use crate::engine::{Play, Stream};
 use crate::subtraction::FiniteSet;
@@ -28,7 +30,8 @@ pub fn last_index(set: &FiniteSet, last: Option<u64>) -> usize {
 /// gets the same id.
 ///
 /// # Complexity
-/// `O(|S|²)` per heap size, plus hashing one vector; memory `O(max S)` ids and one vector per
+/// `O(|S|)` per heap size (one multiset of option values serves every forbidden amount), plus
+/// hashing one vector; memory `O(max S)` ids and one vector (`|S| + 1` values, kept once) per
 /// distinct id.
 ///
 /// # Example
@@ -45,8 +48,17 @@ pub struct StateValues {
     members: Vec<u64>,
     ring: Vec<u32>,
     mask: usize,
+    /// Every distinct vector once, by id.
     vectors: Vec<Vec<u32>>,
-    ids: HashMap<Vec<u32>, u32>,
+    /// Ids by a hash of `(attempt, vector)`: a vector sits under the first attempt whose slot was
+    /// free when it arrived, so a lookup walks the attempts in order past other vectors' slots.
+    ids: HashMap<u64, u32>,
+    /// The vector of the current heap.
+    vector: Vec<u32>,
+    /// The option values of the current heap, by amount (amounts `<= n`, a prefix of the set).
+    options: Vec<u32>,
+    /// How often each value occurs among `options` (zero outside the current heap).
+    counts: Vec<u32>,
     next: u64,
     play: Play,
 }
@@ -63,6 +75,9 @@ impl StateValues {
             mask: size - 1,
             vectors: Vec::new(),
             ids: HashMap::new(),
+            vector: Vec::with_capacity(set.members().len() + 1),
+            options: Vec::with_capacity(set.members().len()),
+            counts: vec![0; set.members().len() + 2],
             next: 0,
             play,
         }
@@ -79,40 +94,75 @@ impl StateValues {
     }
 }
 
+impl StateValues {
+    /// The id of the current vector, a fresh one if it is new.
+    fn intern(&mut self) -> u32 {
+        for attempt in 0u64.. {
+            let mut hasher = DefaultHasher::new();
+            (attempt, &self.vector).hash(&mut hasher);
+            match self.ids.entry(hasher.finish()) {
+                Entry::Vacant(slot) => {
+                    let fresh = self.vectors.len() as u32;
+                    slot.insert(fresh);
+                    self.vectors.push(self.vector.clone());
+                    return fresh;
+                }
+                Entry::Occupied(slot) => {
+                    if self.vectors[*slot.get() as usize] == self.vector {
+                        return *slot.get();
+                    }
+                }
+            }
+        }
+        unreachable!("the attempts outnumber the vectors")
+    }
+}
+
 impl Iterator for StateValues {
     type Item = u32;
 
     fn next(&mut self) -> Option<u32> {
         let n = self.next;
-        let k = self.members.len();
-        let mut vector = Vec::with_capacity(k + 1);
-        let mut options = Vec::with_capacity(k);
-        for forbidden in 0..=k {
-            options.clear();
-            for (j, &s) in self.members.iter().enumerate() {
-                if s <= n && forbidden != j + 1 {
-                    let id = self.ring[(n - s) as usize & self.mask];
-                    options.push(self.vectors[id as usize][j + 1]);
-                }
+        // The option of amount j leads to heap n - s_j with s_j forbidden next: its value is
+        // entry j + 1 of that heap's vector. With the multiset W of these values, forbidding
+        // s_j removes one copy of w_j: the mex becomes w_j exactly when w_j < mex W and W holds
+        // w_j once; otherwise it stays mex W.
+        self.options.clear();
+        for (j, &s) in self.members.iter().enumerate() {
+            if s > n {
+                break;
             }
-            options.sort_unstable();
-            options.dedup();
-            let mex = options
-                .iter()
-                .zip(0u32..)
-                .find(|&(&v, i)| v != i)
-                .map_or(options.len() as u32, |(_, i)| i);
-            vector.push(if options.is_empty() && self.play == Play::Misere {
-                1
-            } else {
-                mex
+            let id = self.ring[(n - s) as usize & self.mask];
+            let value = self.vectors[id as usize][j + 1];
+            self.options.push(value);
+            self.counts[value as usize] += 1;
+        }
+        let counts = &self.counts;
+        let all = (0u32..)
+            .find(|&v| counts[v as usize] == 0)
+            .expect("at most |S| options leave a value free");
+        let misere = self.play == Play::Misere;
+        let value_of = |empty: bool, mex: u32| if empty && misere { 1 } else { mex };
+        let vector = &mut self.vector;
+        vector.clear();
+        vector.push(value_of(self.options.is_empty(), all));
+        for j in 0..self.members.len() {
+            vector.push(match self.options.get(j) {
+                Some(&w) => value_of(
+                    self.options.len() == 1,
+                    if w < all && counts[w as usize] == 1 {
+                        w
+                    } else {
+                        all
+                    },
+                ),
+                None => value_of(self.options.is_empty(), all),
             });
         }
-        let fresh = self.vectors.len() as u32;
-        let id = *self.ids.entry(vector.clone()).or_insert(fresh);
-        if id == fresh {
-            self.vectors.push(vector);
+        for &value in &self.options {
+            self.counts[value as usize] = 0;
         }
+        let id = self.intern();
         self.ring[n as usize & self.mask] = id;
         self.next += 1;
         Some(id)
@@ -125,6 +175,6 @@ impl Stream for StateValues {
     }
 
     fn work_per_value(&self) -> u64 {
-        (self.members.len() as u64 + 1).pow(2)
+        2 * (self.members.len() as u64 + 1)
     }
 }

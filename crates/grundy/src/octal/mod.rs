@@ -10,9 +10,11 @@ use crate::engine::{Engine, Stream};
 mod paired;
 mod rare_common;
 mod store;
+mod tail;
 
 pub use paired::Paired;
 pub use rare_common::RareCommon;
+pub use tail::Tail;
 
 /// A constraint on the heaps a split leaves (`CGSuite`'s grammar).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -209,9 +211,24 @@ pub fn certify<'a>(code: &Code, values: impl Into<View<'a>>) -> Option<crate::pe
     certificate.verify(values).is_ok().then_some(certificate)
 }
 
-/// The value stream of `code`: the rare/common engine where it applies and `engine` is
-/// [`Engine::Streaming`] — on two threads ([`Paired`]) when `threads >= 2` — and the naive one
-/// otherwise; continuing after `prefix`.
+/// The value stream of `code`, continuing after `prefix`. With [`Engine::Streaming`]: the tail
+/// engine ([`Tail`]) for codes with a repeating tail, else the rare/common engine where it
+/// applies — on two threads ([`Paired`]) when `threads >= 2`; the naive engine otherwise and
+/// with [`Engine::Naive`].
+///
+/// # Complexity
+/// As the engine chosen; resuming the tail engine replays its accumulated option sets over
+/// `prefix` (`O(q · L²)` for `L` values and a tail of `q` digits).
+///
+/// # Example
+/// ```
+/// use grundy::engine::Engine;
+/// let grundy::Game::Octal(code) = grundy::parse_game("0.[7]").unwrap() else { unreachable!() };
+/// let values: Vec<u32> = grundy::octal::stream(&code, Engine::Streaming, 1, vec![0, 1])
+///     .take(4)
+///     .collect();
+/// assert_eq!(values, [2, 3, 4, 5]);
+/// ```
 pub fn stream(
     code: &Code,
     engine: Engine,
@@ -219,6 +236,9 @@ pub fn stream(
     prefix: Vec<u32>,
 ) -> Box<dyn Stream + Send> {
     match engine {
+        Engine::Streaming if Tail::applies(code) => {
+            Box::new(Tail::resume(code, prefix).expect("checked to apply"))
+        }
         Engine::Streaming if threads >= 2 && RareCommon::new(code).is_some() => {
             Box::new(Paired::resume(code, prefix).expect("checked to apply"))
         }
@@ -254,6 +274,14 @@ impl Seen {
         self.words
             .get((v / 64) as usize)
             .is_some_and(|w| w & (1 << (v % 64)) != 0)
+    }
+
+    /// Adds the values whose bits are set in `bits` (values below 64).
+    fn insert_bits(&mut self, bits: u64) {
+        if self.words.is_empty() {
+            self.words.push(0);
+        }
+        self.words[0] |= bits;
     }
 
     fn mex(&self) -> u32 {
@@ -309,23 +337,31 @@ enum Step {
 #[inline]
 fn walk(code: &Code, n: usize, mut f: impl FnMut(Step)) {
     for j in 0..=code.reach(n) {
-        let (d, modifier) = code.digit(j);
-        if d & 1 != 0 && n == j && j > 0 {
-            f(Step::Whole);
-        }
-        if n <= j {
-            continue;
-        }
-        let m = n - j;
-        if d & 2 != 0 && j > 0 {
-            f(Step::One(m));
-        }
-        if d & 4 != 0 && m >= 2 {
-            f(Step::Split(m, 2, modifier));
-        }
-        if d & 8 != 0 && m >= 3 {
-            f(Step::Split(m, 3, modifier));
-        }
+        removal(code, n, j, &mut f);
+    }
+}
+
+/// Calls `f` for every kind of move from a heap of `n` that removes exactly `j` tokens (as digit
+/// `j` allows it). Apart from `j > 0`, the moves depend on `j` only through digit `j` and on `n`
+/// only through `n - j`.
+#[inline]
+fn removal(code: &Code, n: usize, j: usize, f: &mut impl FnMut(Step)) {
+    let (d, modifier) = code.digit(j);
+    if d & 1 != 0 && n == j && j > 0 {
+        f(Step::Whole);
+    }
+    if n <= j {
+        return;
+    }
+    let m = n - j;
+    if d & 2 != 0 && j > 0 {
+        f(Step::One(m));
+    }
+    if d & 4 != 0 && m >= 2 {
+        f(Step::Split(m, 2, modifier));
+    }
+    if d & 8 != 0 && m >= 3 {
+        f(Step::Split(m, 3, modifier));
     }
 }
 

@@ -1,0 +1,217 @@
+//! The tail engine: codes with a repeating tail, where every removal size from some point on has a
+//! digit, evaluated with one accumulated set of option values per residue of the heap size.
+//!
+//! # Why the accumulated set is the option set
+//!
+//! Write `L` for the number of explicit digits `d0 … d(L-1)` and `q` for the tail's length, so
+//! that digit `j >= L` is `tail[(j - L) mod q]` and carries no modifier; `L >= 1`, so every tail
+//! removal takes at least one token. Removing `j` tokens from a heap of `n` gives the option values
+//! `O(d, m)` that depend only on the digit `d = digit(j)` and on what is left, `m = n - j`: `0`
+//! if `m = 0` and `d` has bit 1, `G(m)` if `m >= 1` and bit 2, the xors of the splits of `m` into
+//! two or three non-empty heaps for bits 4 and 8 (this is [`removal`](super::removal)). Let
+//!
+//! `T(n) = ⋃ { O(digit(j), n - j) : L <= j <= n }`
+//!
+//! be the option values of heap `n` from tail removals. For `n >= L + q`, substitute `j = j' - q`
+//! in `T(n - q)`:
+//!
+//! `T(n - q) = ⋃ { O(digit(j' - q), n - j') : L + q <= j' <= n } = ⋃ { O(digit(j'), n - j') : L + q <= j' <= n }`
+//!
+//! because `digit(j' - q) = digit(j')` for `j' - q >= L`. Hence
+//!
+//! `T(n) = T(n - q) ∪ ⋃ { O(digit(j), n - j) : L <= j <= min(n, L + q - 1) }`,
+//!
+//! and the same holds for `L <= n < L + q` with `T(n - q) = ∅` (the first union is then over no
+//! `j'`). So one set per residue of `n - L` modulo `q`, holding `T` of the last heap of that
+//! residue, becomes `T(n)` by adding the options of the `q` smallest tail removals — the tail
+//! digits applied to the `q` largest leftovers `n - L - q + 1 ..= n - L`. The options of heap `n`
+//! are `T(n)` together with those of the explicit removals `j < L`, computed from the definition
+//! (with their modifiers), and `G(n)` is the mex of that union. Sets only grow, so a bitset of
+//! values suffices; nothing needs counting.
+
+use super::{Code, Seen, Step, for_each_split, pair_bits, removal};
+use crate::compact::{CompactValues, View};
+use crate::engine::Stream;
+
+/// The tail engine for a code with a repeating tail: each value costs the options of the explicit
+/// digits and of the `q` smallest tail removals, not of every removal (see the module
+/// documentation for why the accumulated sets are the option sets).
+///
+/// # Complexity
+/// Per heap `n`, with `L` explicit digits and a tail of `q`: `O((L + q) · n)` with two-heap splits
+/// (against `O(n²)` for [`Naive`](super::Naive)), `O((L + q) · n²)` with three-heap splits, plus
+/// `O(q + n / 64)` words for the union and its mex. Memory: every value, and `q` bitsets of
+/// values.
+///
+/// # Example
+/// ```
+/// use grundy::octal::Tail;
+/// let grundy::Game::Octal(code) = grundy::parse_game("0.[7]").unwrap() else { unreachable!() };
+/// let values: Vec<u32> = Tail::new(&code).unwrap().take(6).collect();
+/// assert_eq!(values, [0, 1, 2, 3, 4, 5]);
+/// ```
+pub struct Tail {
+    code: Code,
+    values: Vec<u32>,
+    /// `T` of the last heap of each residue of `n - L` modulo `q`.
+    accumulated: Vec<Seen>,
+    /// The options of the explicit removals of the current heap.
+    explicit: Seen,
+    /// The largest value so far: while below 64, every xor is too and splits fill one word.
+    largest: u32,
+}
+
+impl Tail {
+    /// Whether the tail engine evaluates `code`: it has a repeating tail.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::octal::Tail;
+    /// let code = |text| match grundy::parse_game(text).unwrap() {
+    ///     grundy::Game::Octal(code) => code,
+    ///     _ => unreachable!(),
+    /// };
+    /// assert!(Tail::applies(&code("4.[3]")));
+    /// assert!(!Tail::applies(&code("0.77")));
+    /// ```
+    pub fn applies(code: &Code) -> bool {
+        !code.tail.is_empty()
+    }
+
+    /// Starts at `G(0)`; `None` for a code without a tail.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::octal::Tail;
+    /// let grundy::Game::Octal(code) = grundy::parse_game("4.[3]").unwrap() else { unreachable!() };
+    /// let values: Vec<u32> = Tail::new(&code).unwrap().take(8).collect();
+    /// assert_eq!(values, [0, 1, 2, 4, 3, 5, 6, 8]); // Lasker's Nim
+    /// ```
+    pub fn new(code: &Code) -> Option<Self> {
+        Self::resume(code, Vec::new())
+    }
+
+    /// Continues after the values `prefix` (`G(0), …`); `None` for a code without a tail.
+    ///
+    /// # Complexity
+    /// `O(q · L²)` for `L` values with two-heap splits: the accumulated sets are replayed over the
+    /// prefix.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::octal::Tail;
+    /// let grundy::Game::Octal(code) = grundy::parse_game("0.[7]").unwrap() else { unreachable!() };
+    /// let values: Vec<u32> = Tail::resume(&code, vec![0, 1, 2]).unwrap().take(2).collect();
+    /// assert_eq!(values, [3, 4]);
+    /// ```
+    pub fn resume(code: &Code, prefix: Vec<u32>) -> Option<Self> {
+        if !Self::applies(code) {
+            return None;
+        }
+        let mut engine = Self {
+            code: code.clone(),
+            values: Vec::with_capacity(prefix.len()),
+            accumulated: (0..code.tail.len()).map(|_| Seen::default()).collect(),
+            explicit: Seen::default(),
+            largest: 0,
+        };
+        for value in prefix {
+            engine.accumulate(engine.values.len());
+            engine.push(value);
+        }
+        Some(engine)
+    }
+
+    fn push(&mut self, value: u32) {
+        self.largest = self.largest.max(value);
+        self.values.push(value);
+    }
+
+    /// Turns the accumulated set of heap `n`'s residue into `T(n)`; returns its index.
+    fn accumulate(&mut self, n: usize) -> Option<usize> {
+        let explicit = self.code.digits.len();
+        let k = n.checked_sub(explicit)?;
+        let q = self.code.tail.len();
+        let residue = k % q;
+        let small = self.largest < 64;
+        let set = &mut self.accumulated[residue];
+        for j in explicit..=n.min(explicit + q - 1) {
+            removal(&self.code, n, j, &mut |step| {
+                insert(set, &self.values, step, small);
+            });
+        }
+        Some(residue)
+    }
+}
+
+/// Adds the option values of one kind of move to `set`.
+#[inline]
+fn insert(set: &mut Seen, values: &[u32], step: Step, small: bool) {
+    match step {
+        Step::Whole => set.insert(0),
+        Step::One(m) => set.insert(values[m]),
+        Step::Split(m, 2, super::Modifier::None) if small => set.insert_bits(pair_bits(values, m)),
+        Step::Split(m, heaps, modifier) => {
+            for_each_split(values, m, heaps, modifier, &mut |v| set.insert(v));
+        }
+    }
+}
+
+/// The least value in neither set.
+fn union_mex(a: &Seen, b: &Seen) -> u32 {
+    let word =
+        |i: usize| a.words.get(i).copied().unwrap_or(0) | b.words.get(i).copied().unwrap_or(0);
+    let len = a.words.len().max(b.words.len());
+    (0..len)
+        .find(|&i| word(i) != u64::MAX)
+        .map_or(len as u32 * 64, |i| i as u32 * 64 + word(i).trailing_ones())
+}
+
+impl Iterator for Tail {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        let n = self.values.len();
+        let residue = self.accumulate(n);
+        self.explicit.clear();
+        let small = self.largest < 64;
+        let explicit = &mut self.explicit;
+        for j in 0..self.code.digits.len().min(n + 1) {
+            removal(&self.code, n, j, &mut |step| {
+                insert(explicit, &self.values, step, small);
+            });
+        }
+        let value = match residue {
+            Some(residue) => union_mex(&self.explicit, &self.accumulated[residue]),
+            None => self.explicit.mex(),
+        };
+        self.push(value);
+        Some(value)
+    }
+}
+
+impl Stream for Tail {
+    fn position(&self) -> u64 {
+        self.values.len() as u64
+    }
+
+    fn work_per_value(&self) -> u64 {
+        let n = self.values.len() as u64;
+        let removals = (self.code.digits.len() + self.code.tail.len()) as u64;
+        removals * n.pow(self.code.max_heaps_left().saturating_sub(1)) / 2 + n / 64 + 1
+    }
+
+    fn computed(&self) -> Option<View<'_>> {
+        Some(View::Words(&self.values))
+    }
+
+    fn take_computed(&mut self) -> CompactValues {
+        std::mem::take(&mut self.values).into()
+    }
+}
