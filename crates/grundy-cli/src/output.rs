@@ -176,12 +176,11 @@ pub fn solution(solution: &Solution, as_json: bool) -> anyhow::Result<()> {
 /// Where a move leads, in words: the whole position, or the part it changes.
 fn move_target(play: &Move) -> String {
     match play.part {
-        Part::Whole => play.to.clone(),
+        Part::Whole | Part::Family { .. } => play.to.clone(),
         Part::Heap { index } => format!("heap {} becomes {}", index + 1, play.to),
         Part::Component { index } => {
             format!("component {} becomes {}", index + 1, play.to)
         }
-        Part::Family { .. } => play.to.clone(),
     }
 }
 

@@ -20,7 +20,7 @@ impl NimMove {
     /// The heaps after the move.
     pub fn apply(&self, heaps: &[BigUint]) -> Vec<BigUint> {
         let mut after = heaps.to_vec();
-        after[self.heap] = self.left.clone();
+        after[self.heap].clone_from(&self.left);
         after
     }
 }

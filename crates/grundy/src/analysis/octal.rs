@@ -458,46 +458,24 @@ fn options_with_value(
             let enumerated = m.to_u64().filter(|&m| {
                 m <= ENUMERATED_SPLITS || matches!(evaluation, Evaluation::Computed(_))
             });
-            match enumerated {
-                Some(small) => {
-                    for a in 1..=small / 2 {
-                        if a % 65_536 == 0 {
-                            analyzer.check(0)?;
-                            analyzer.reserve_answer(out.len(), n)?;
-                        }
-                        let b = small - a;
-                        let equal_ok = modifier == Modifier::None || a != b;
-                        if equal_ok && value(&a.into()) ^ value(&b.into()) == *target {
-                            out.push((
-                                split(&a.to_string(), &b.to_string()),
-                                vec![a.to_string(), b.to_string()],
-                            ));
-                        }
+            if let Some(small) = enumerated {
+                for a in 1..=small / 2 {
+                    if a % 65_536 == 0 {
+                        analyzer.check(0)?;
+                        analyzer.reserve_answer(out.len(), n)?;
+                    }
+                    let b = small - a;
+                    let equal_ok = modifier == Modifier::None || a != b;
+                    if equal_ok && value(&a.into()) ^ value(&b.into()) == *target {
+                        out.push((
+                            split(&a.to_string(), &b.to_string()),
+                            vec![a.to_string(), b.to_string()],
+                        ));
                     }
                 }
-                None => {
-                    for family in split_families(analyzer, evaluation, &m, target)? {
-                        out.push(match family {
-                            SplitFamily::One { a, b } => (
-                                split(&a.to_string(), &b.to_string()),
-                                vec![a.to_string(), b.to_string()],
-                            ),
-                            SplitFamily::Class {
-                                residue,
-                                period,
-                                high,
-                            } => (
-                                split(
-                                    "a",
-                                    &format!(
-                                        "{m}−a, for every a ≡ {residue} (mod {period}), {residue} ≤ a ≤ {high}"
-                                    ),
-                                ),
-                                vec![format!("a,{m}−a")],
-                            ),
-                        });
-                    }
-                }
+            } else {
+                let families = split_families(analyzer, evaluation, &m, target)?;
+                out.extend(families.into_iter().map(|f| family_text(f, &m, &split)));
             }
         }
         if d & 8 != 0 && m >= BigUint::from(3u32) {
@@ -528,6 +506,31 @@ fn options_with_value(
         }
     }
     Ok(out)
+}
+
+/// A family of splits of `m` as a move: its description and the heaps it leaves.
+fn family_text(
+    family: SplitFamily,
+    m: &BigUint,
+    split: &dyn Fn(&str, &str) -> String,
+) -> (String, Vec<String>) {
+    match family {
+        SplitFamily::One { a, b } => (
+            split(&a.to_string(), &b.to_string()),
+            vec![a.to_string(), b.to_string()],
+        ),
+        SplitFamily::Class {
+            residue,
+            period,
+            high,
+        } => (
+            split(
+                "a",
+                &format!("{m}−a, for every a ≡ {residue} (mod {period}), {residue} ≤ a ≤ {high}"),
+            ),
+            vec![format!("a,{m}−a")],
+        ),
+    }
 }
 
 /// Splits `a + b = m` of one heap: one, or a residue class of `a`.

@@ -45,7 +45,7 @@ fn sum_length(components: &[Component]) -> usize {
 fn sum_move(
     components: &[Component],
     index: usize,
-    description: String,
+    description: &str,
     position: &Position,
     whole: bool,
 ) -> Move {
@@ -188,7 +188,7 @@ impl Analyzer<'_> {
         Ok(moves
             .into_iter()
             .map(|(description, position)| {
-                sum_move(components, index, description, &position, whole)
+                sum_move(components, index, &description, &position, whole)
             })
             .collect())
     }
@@ -369,7 +369,7 @@ impl Analyzer<'_> {
         let winning_moves = winning
             .into_iter()
             .map(|((i, description), option)| {
-                sum_move(components, i, description, &option[i], whole)
+                sum_move(components, i, &description, &option[i], whole)
             })
             .collect();
         let reason = format!(
