@@ -33,16 +33,21 @@ const SMALLEST_BATCH: usize = 1 << 10;
 /// is not running, and the core is better given up to whoever can use it.
 const SPIN: Duration = Duration::from_micros(50);
 
-/// Batches run the way that was faster lately, and every [`TRY_EVERY`]th batch the other way, to
-/// notice when that has become the faster (another process started or stopped competing for the
-/// cores): two threads for a whole batch, as such a batch stops early once it falls behind
-/// the pace of one thread ([`BEHIND`]); one thread for a quarter of a batch.
-const TRY_EVERY: u32 = 8;
+/// Batches run the way that was faster lately, and now and then the other way, to notice when
+/// that has become the faster (another process started or stopped competing for the cores).
+/// Two threads are tried for a whole batch, as such a batch stops early once it falls behind the
+/// pace of one thread ([`BEHIND`]): after [`TRY_TWO_AFTER`] batches on one thread, and after
+/// twice as many each time the trial failed, at most [`TRY_TWO_AFTER_AT_MOST`] (a trial costs
+/// little, but under a long contention it adds up). One thread is tried for a quarter of a batch
+/// after [`TRY_ONE_AFTER`] batches on two.
+const TRY_TWO_AFTER: u32 = 2;
+const TRY_TWO_AFTER_AT_MOST: u32 = 16;
+const TRY_ONE_AFTER: u32 = 8;
 
 /// A batch on two threads stops once it has taken this much longer than one thread would have
 /// (at the latest measured pace of one thread), plus [`GRACE`] for starting the thread.
 const BEHIND: f64 = 1.25;
-const GRACE: Duration = Duration::from_millis(2);
+const GRACE: Duration = Duration::from_millis(1);
 
 /// The rare/common engine on two threads; the values are those of [`RareCommon`].
 ///
@@ -100,6 +105,8 @@ struct Chooser {
     cost: [Option<f64>; 2],
     /// Batches run the faster way since the other was last tried.
     since_tried: u32,
+    /// Batches on one thread, while it is the faster, before two are tried again.
+    try_two_after: u32,
     /// The way of the latest batch.
     latest: Threads,
     /// Instead of the measurements (tests): the threads of a batch from its first heap, and
@@ -122,6 +129,7 @@ impl Chooser {
         Self {
             cost: [None, None],
             since_tried: 0,
+            try_two_after: TRY_TWO_AFTER,
             latest: Threads::Two,
             forced: None,
         }
@@ -140,8 +148,18 @@ impl Chooser {
             [Some(one), Some(two)] if one <= two => Threads::One,
             _ => Threads::Two,
         };
-        let threads = if self.since_tried >= TRY_EVERY {
+        let after = match faster {
+            Threads::One => self.try_two_after,
+            Threads::Two => {
+                self.try_two_after = TRY_TWO_AFTER;
+                TRY_ONE_AFTER
+            }
+        };
+        let threads = if self.since_tried >= after {
             self.since_tried = 0;
+            if faster == Threads::One {
+                self.try_two_after = (self.try_two_after * 2).min(TRY_TWO_AFTER_AT_MOST);
+            }
             faster.other()
         } else {
             self.since_tried += 1;
