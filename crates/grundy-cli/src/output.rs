@@ -42,7 +42,62 @@ fn print(text: &str) -> anyhow::Result<()> {
 }
 
 fn print_json(value: &impl Serialize) -> anyhow::Result<()> {
-    print(&(serde_json::to_string_pretty(value)? + "\n"))
+    // Written as a stream: a long list of values is never held as text (or as a tree).
+    let mut stdout = io::BufWriter::new(io::stdout().lock());
+    let written = serde_json::to_writer_pretty(&mut stdout, value)
+        .map_err(io::Error::from)
+        .and_then(|()| stdout.write_all(b"\n"))
+        .and_then(|()| stdout.flush());
+    match written {
+        // A closed pipe (`grundy period … --json | head`) is not an error.
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => Ok(other?),
+    }
+}
+
+/// A JSON object whose fields named in `lazy` are written from their sequences as the object is
+/// written, in place of the placeholder in `value` (so a period of 6·10^7 values is never a tree).
+struct Streamed<'a> {
+    value: Value,
+    lazy: Vec<(&'static str, Lazy<'a>)>,
+}
+
+/// A sequence written element by element.
+enum Lazy<'a> {
+    /// Values of a periodicity.
+    Values(&'a Periodicity),
+    /// The state vector of each value id of a periodicity.
+    StateVectors(&'a Periodicity, &'a [Vec<u32>]),
+}
+
+impl Serialize for Lazy<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Values(p) => serializer.collect_seq(p.values.iter()),
+            Self::StateVectors(p, vectors) => serializer.collect_seq(
+                p.values
+                    .iter()
+                    .map(|id| vectors.get(id as usize).map_or(&[][..], Vec::as_slice)),
+            ),
+        }
+    }
+}
+
+impl Serialize for Streamed<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap as _;
+        let Some(object) = self.value.as_object() else {
+            return self.value.serialize(serializer);
+        };
+        let mut map = serializer.serialize_map(Some(object.len()))?;
+        for (key, value) in object {
+            match self.lazy.iter().find(|(name, _)| name == key) {
+                Some((_, lazy)) => map.serialize_entry(key, lazy)?,
+                None => map.serialize_entry(key, value)?,
+            }
+        }
+        map.end()
+    }
 }
 
 fn theorem_json(certificate: &Certificate) -> Value {
@@ -555,7 +610,19 @@ pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
         if let Some(why) = &report.uncertifiable {
             value["uncertifiable"] = json!(why);
         }
-        print_json(&value)
+        let periodicity = match &report.search {
+            Search::Certified(certificate) => Some(&certificate.periodicity),
+            Search::Observed(observation) => Some(&observation.periodicity),
+            Search::NotFound { .. } => None,
+        };
+        let mut lazy = Vec::new();
+        if let Some(p) = periodicity {
+            match &report.state_vectors {
+                Some(vectors) => lazy.push(("state_vectors", Lazy::StateVectors(p, vectors))),
+                None => lazy.push(("values", Lazy::Values(p))),
+            }
+        }
+        print_json(&Streamed { value, lazy })
     } else {
         print(&period_text(report))
     }
@@ -564,25 +631,27 @@ pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
 fn period_json(report: &PeriodReport) -> Value {
     {
         let periodic = |p: &Periodicity, certified: bool| {
-            let states = report.state_vectors.as_ref().map(|vectors| {
-                p.values
-                    .iter()
-                    .map(|id| vectors[id as usize].clone())
-                    .collect::<Vec<_>>()
-            });
+            let has_states = report.state_vectors.is_some();
             let p = &shown_values(report, p);
+            // Without state vectors the values are written as a stream in place of `null`.
+            let values = if has_states {
+                json!(p.values.to_vec())
+            } else {
+                Value::Null
+            };
             let mut value = json!({
                 "game": report.game,
                 "preperiod": p.preperiod,
                 "period": p.period,
                 "saltus": p.saltus,
-                "values": p.values.to_vec(),
+                "values": values,
                 "certified": certified,
                 "certificate": null,
                 "p_positions": p_positions(p, usize::MAX),
             });
-            if let Some(states) = states {
-                value["state_vectors"] = json!(states);
+            if has_states {
+                // Written as a stream in place of `null`.
+                value["state_vectors"] = Value::Null;
                 value["note"] = json!(
                     "values are G(n) before the first move; the period is that of the state vectors (G(n, last) for last = none, then each amount ascending), which the certificate proves"
                 );
