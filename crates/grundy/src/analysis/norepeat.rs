@@ -49,7 +49,7 @@ impl Analyzer<'_> {
     ) -> Result<(Search, States), Error> {
         if set.members().len() > MAX_NOREPEAT_AMOUNTS {
             return Err(Error::Refused(format!(
-                "{game} has {} amounts; a no-repeat position carries the last amount taken, so each heap size costs |S|² work and |S| values of memory, and grundy accepts at most {MAX_NOREPEAT_AMOUNTS} amounts",
+                "{game} has {} amounts; a no-repeat position carries the last amount taken, so each heap size costs |S| work and a vector of |S| + 1 values, and grundy accepts at most {MAX_NOREPEAT_AMOUNTS} amounts",
                 set.members().len()
             )));
         }
