@@ -637,6 +637,64 @@ pub fn search_window(
     (Search::Certified(certificate), seq)
 }
 
+/// [`least_consistent`] in `O(len)` time and 4 bytes per value: the run of `a(i + p) = a(i) + s`
+/// down from the top is one more than the longest common prefix of the differences read from the
+/// top down with themselves shifted by `p` — the Z-function of that sequence — so every candidate
+/// costs `O(1)` instead of a walk (sequences that grow like `G(n) = n` for long stretches, as
+/// all-but games do, made the walk quadratic).
+fn least_consistent_linear(values: &[u32], margin: impl Fn(usize) -> usize) -> Option<Periodicity> {
+    let len = values.len();
+    if len < 2 {
+        return None;
+    }
+    let at = |i: usize| u64::from(values[i]);
+    // c(k) = a(len - 1 - k) - a(len - 2 - k) for k < len - 1; compared without subtracting.
+    let top = len - 1;
+    let same = |x: usize, y: usize| at(top - x) + at(top - 1 - y) == at(top - y) + at(top - 1 - x);
+    let z = z_function(top, same);
+    for p in 1..len {
+        if at(len - 1).checked_sub(at(len - 1 - p)).is_some() {
+            let run = 1 + z.get(p).map_or(0, |&z| z as usize);
+            if run >= margin(p) {
+                let n0 = len - p - run;
+                return Some(Periodicity {
+                    preperiod: n0 as u64,
+                    period: p as u64,
+                    saltus: at(len - 1) - at(len - 1 - p),
+                    values: values[..n0 + p].iter().copied().collect(),
+                });
+            }
+        }
+        if 2 * p > len {
+            break;
+        }
+    }
+    None
+}
+
+/// `z[i]`: the length of the longest common prefix of a sequence of length `n` and its suffix
+/// from `i` (`z[0] = 0`), with elements compared by `same(x, y)`.
+fn z_function(n: usize, same: impl Fn(usize, usize) -> bool) -> Vec<u32> {
+    let mut z = vec![0u32; n];
+    let (mut left, mut right) = (0usize, 0usize);
+    for i in 1..n {
+        let mut k = if i < right {
+            (z[i - left] as usize).min(right - i)
+        } else {
+            0
+        };
+        while i + k < n && same(k, i + k) {
+            k += 1;
+        }
+        z[i] = k as u32;
+        if i + k > right {
+            left = i;
+            right = i + k;
+        }
+    }
+    z
+}
+
 /// The least period consistent with the tail of `values` and the least preperiod for it, such that
 /// the relation holds on at least `margin(p)` terms past one period. `None` when no period qualifies.
 fn least_consistent<T: Element>(
@@ -650,6 +708,17 @@ fn least_consistent<T: Element>(
         let Some(s) = last.checked_sub(at(len - 1 - p)) else {
             continue;
         };
+        // The relation must hold over the whole margin: test its far end first, so that a
+        // candidate failing there costs one comparison, not a walk over the values above it.
+        let far_end_holds = len
+            .checked_sub(p + margin(p))
+            .is_some_and(|far| at(far + p) == at(far) + s);
+        if !far_end_holds {
+            if 2 * p > len {
+                break;
+            }
+            continue;
+        }
         let mut n0 = len - p;
         while n0 > 0 && at(n0 - 1 + p) == at(n0 - 1) + s {
             n0 -= 1;
@@ -802,8 +871,8 @@ fn guy_smith_in<T: Element>(values: &[T], last_digit: u64, heaps: u64) -> GuySmi
 /// terms are needed (the caller doubles and calls again).
 ///
 /// # Complexity
-/// `O(L · q)` for `L` terms, with `q` the number of periods tried before the one found (each
-/// rejected period usually fails within a few terms of the end); memory `O(L)`.
+/// `O(L)` for `L` terms (a Z-function over the differences, read from the top down); memory 4
+/// bytes per term besides the terms.
 ///
 /// # Example
 /// ```
@@ -816,7 +885,7 @@ fn guy_smith_in<T: Element>(values: &[T], last_digit: u64, heaps: u64) -> GuySmi
 /// ```
 pub fn certify_all_but(values: &[u32], largest_excluded: u64) -> Option<Certificate> {
     let x = largest_excluded as usize;
-    let periodicity = least_consistent(values, |p| p + 2 * x)?;
+    let periodicity = least_consistent_linear(values, |p| p + 2 * x)?;
     let (n0, p, s) = (
         periodicity.preperiod as usize,
         periodicity.period as usize,
@@ -840,9 +909,14 @@ pub fn certify_all_but(values: &[u32], largest_excluded: u64) -> Option<Certific
         return None;
     }
     // Condition 3: u must occur in a(n0..N - p), so N > (its first occurrence at or after n0) + p.
+    // The first occurrences at or after n0 are found in one pass, not one scan per u.
+    let mut first_periodic: Vec<Option<usize>> = vec![None; first_seen.len()];
+    for (i, &v) in values.iter().enumerate().skip(n0) {
+        first_periodic[v as usize].get_or_insert(i);
+    }
     for u in values[..n0].iter().map(|&u| u64::from(u)) {
         if !in_first_period(u + s) {
-            let at = values[n0..].iter().position(|&v| u64::from(v) == u)? + n0;
+            let at = first_periodic.get(u as usize).copied().flatten()?;
             needed = needed.max(at + p + 1);
         }
     }
@@ -889,6 +963,42 @@ pub fn observe<T: Element>(values: &[T]) -> Option<Observation> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_linear_search_finds_what_the_walk_finds() {
+        // Random sequences built to be arithmetic-periodic from some point, some broken near the
+        // top, compared on several margins.
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = |bound: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % bound
+        };
+        for _ in 0..3000 {
+            let preperiod = next(30) as usize;
+            let period = next(12) as usize + 1;
+            let saltus = next(3) as u32;
+            let len = preperiod + period + next(80) as usize;
+            let mut values: Vec<u32> = (0..preperiod + period).map(|_| next(6) as u32).collect();
+            while values.len() < len {
+                let v = values[values.len() - period] + saltus;
+                values.push(v);
+            }
+            if next(4) == 0 && len > 2 {
+                let at = next(len as u64) as usize;
+                values[at] = next(6) as u32;
+            }
+            for extra in [0usize, 1, 5] {
+                let margin = |p: usize| p + 2 * extra;
+                assert_eq!(
+                    least_consistent_linear(&values, margin),
+                    least_consistent(&values, margin),
+                    "{values:?}"
+                );
+            }
+        }
+    }
+
     use super::*;
 
     fn subtraction(set: &[usize], len: usize) -> Vec<u32> {

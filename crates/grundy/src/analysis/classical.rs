@@ -151,7 +151,7 @@ impl Analyzer<'_> {
     }
 
     /// `(a, b)` as table indices when the table up to it is within the cell limit.
-    fn wythoff_cells(&self, a: &BigUint, b: &BigUint) -> Option<(usize, usize)> {
+    pub(super) fn wythoff_cells(&self, a: &BigUint, b: &BigUint) -> Option<(usize, usize)> {
         let (a, b) = (a.to_u64()?, b.to_u64()?);
         let cells = a.checked_add(1)?.checked_mul(b.checked_add(1)?)?;
         if cells > self.max_positions() {
@@ -161,7 +161,7 @@ impl Analyzer<'_> {
     }
 
     /// Refuses a Wythoff table up to `(a, b)` beyond the memory budget.
-    fn reserve_wythoff(&self, a: usize, b: usize) -> Result<(), Error> {
+    pub(super) fn reserve_wythoff(&self, a: usize, b: usize) -> Result<(), Error> {
         let bytes = wythoff::table_bytes(a as u64 + 1, b as u64 + 1).unwrap_or(u64::MAX);
         self.reserve(bytes, || {
             format!("the table of Wythoff Grundy values up to ({a}, {b})")
@@ -169,7 +169,12 @@ impl Analyzer<'_> {
     }
 
     /// The Wythoff table up to `(a, b)`, stopping when the budget says so.
-    fn wythoff_table(&self, a: usize, b: usize, play: Play) -> Result<Vec<Vec<u32>>, Error> {
+    pub(super) fn wythoff_table(
+        &self,
+        a: usize,
+        b: usize,
+        play: Play,
+    ) -> Result<Vec<Vec<u32>>, Error> {
         wythoff::grundy_table_observed(a + 1, b + 1, play, self.observer()).ok_or(
             Error::Interrupted {
                 checked_to: 0,

@@ -104,8 +104,14 @@ impl Analyzer<'_> {
         play: Play,
         limit: u64,
     ) -> Result<(Search, Vec<u32>), Error> {
-        self.reserve(limit.saturating_mul(4), || {
-            format!("{limit} values of {game} (4 bytes each)")
+        // 4 bytes a value; the all-but certificate search holds 4 more per value.
+        let per_value = if matches!(set, SubtractionSet::AllBut(_)) {
+            8
+        } else {
+            4
+        };
+        self.reserve(limit.saturating_mul(per_value), || {
+            format!("{limit} values of {game} ({per_value} bytes each)")
         })?;
         // The residue theorem is about normal play: a misère terminal heap is worth 1, not 0.
         if let (Some(modulus), Play::Normal) = (set.residue_modulus(), play) {

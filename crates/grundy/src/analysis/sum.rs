@@ -234,6 +234,21 @@ impl Analyzer<'_> {
                 .into_iter()
                 .map(|(description, after)| (description, Position::Heaps(after)))
                 .collect(),
+            // Tables: computed once for the component, every option read from it.
+            (Game::Wythoff, Position::Pair(a, b)) => {
+                let Some((a, b)) = self.wythoff_cells(a, b) else {
+                    return Err(Error::Refused(format!(
+                        "wythoff[{a},{b}] in a sum needs the Grundy values of its options, from a table beyond the limit of {} cells (--max)",
+                        self.max_positions()
+                    )));
+                };
+                self.reserve_wythoff(a, b)?;
+                let table = self.wythoff_table(a, b, Play::Normal)?;
+                super::classical::wythoff_options(a, b)
+                    .filter(|&(_, x, y)| target == &BigUint::from(table[x][y]))
+                    .map(|(description, x, y)| (description, Position::Pair(x.into(), y.into())))
+                    .collect()
+            }
             // The remaining games have their values in tables: every option, filtered.
             _ => self
                 .all_moves(game, &component.position)?
