@@ -642,12 +642,15 @@ pub fn search_window(
 /// top down with themselves shifted by `p` — the Z-function of that sequence — so every candidate
 /// costs `O(1)` instead of a walk (sequences that grow like `G(n) = n` for long stretches, as
 /// all-but games do, made the walk quadratic).
-fn least_consistent_linear(values: &[u32], margin: impl Fn(usize) -> usize) -> Option<Periodicity> {
+fn least_consistent_linear<T: Element>(
+    values: &[T],
+    margin: impl Fn(usize) -> usize,
+) -> Option<Periodicity> {
     let len = values.len();
     if len < 2 {
         return None;
     }
-    let at = |i: usize| u64::from(values[i]);
+    let at = |i: usize| u64::from(values[i].into());
     // c(k) = a(len - 1 - k) - a(len - 2 - k) for k < len - 1; compared without subtracting.
     let top = len - 1;
     let same = |x: usize, y: usize| at(top - x) + at(top - 1 - y) == at(top - y) + at(top - 1 - x);
@@ -661,7 +664,7 @@ fn least_consistent_linear(values: &[u32], margin: impl Fn(usize) -> usize) -> O
                     preperiod: n0 as u64,
                     period: p as u64,
                     saltus: at(len - 1) - at(len - 1 - p),
-                    values: values[..n0 + p].iter().copied().collect(),
+                    values: values[..n0 + p].iter().map(|&v| v.into()).collect(),
                 });
             }
         }
@@ -697,6 +700,9 @@ fn z_function(n: usize, same: impl Fn(usize, usize) -> bool) -> Vec<u32> {
 
 /// The least period consistent with the tail of `values` and the least preperiod for it, such that
 /// the relation holds on at least `margin(p)` terms past one period. `None` when no period qualifies.
+/// The definition, walking down from the top for each candidate: the reference for
+/// [`least_consistent_linear`].
+#[cfg(test)]
 fn least_consistent<T: Element>(
     values: &[T],
     margin: impl Fn(usize) -> usize,
@@ -954,7 +960,7 @@ pub fn certify_all_but(values: &[u32], largest_excluded: u64) -> Option<Certific
 /// ```
 pub fn observe<T: Element>(values: &[T]) -> Option<Observation> {
     let len = values.len();
-    let periodicity = least_consistent(values, |p| (2 * p).max(len / 2))?;
+    let periodicity = least_consistent_linear(values, |p| (2 * p).max(len / 2))?;
     Some(Observation {
         periodicity,
         checked_to: len as u64,

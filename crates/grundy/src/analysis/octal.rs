@@ -18,6 +18,10 @@ use crate::period::{self, Certificate, GuySmithSearch, Search, Theorem};
 /// thread's copy.
 const BYTES_PER_VALUE: u64 = 16;
 
+/// Memory a take-and-break search reserves per value before it starts: the values at their widest
+/// and the period search's Z-function.
+const TYPICAL_BYTES_PER_VALUE: u64 = 8;
+
 /// The most values a take-and-break search may compute (16 GB at [`BYTES_PER_VALUE`] at worst;
 /// about 1 GB for a sparse game with values below 256).
 pub const MAX_OCTAL_VALUES: u64 = 1_000_000_000;
@@ -155,8 +159,10 @@ impl Analyzer<'_> {
         code: &Code,
         limit: u64,
     ) -> Result<(Search, CompactValues), Error> {
-        self.reserve(limit.saturating_mul(BYTES_PER_VALUE), || {
-            format!("{limit} values of {game} (up to {BYTES_PER_VALUE} bytes each)")
+        // Values take 1 to 4 bytes, and an unproved search 4 more for its Z-function; the rare
+        // heaps of a sparse game are few (the worst case, every heap rare, is BYTES_PER_VALUE).
+        self.reserve(limit.saturating_mul(TYPICAL_BYTES_PER_VALUE), || {
+            format!("{limit} values of {game} (about {TYPICAL_BYTES_PER_VALUE} bytes each)")
         })?;
         let mut values = Watched::new(
             BoxedStream(crate::octal::stream(
