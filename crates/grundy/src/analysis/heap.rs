@@ -104,12 +104,9 @@ impl Analyzer<'_> {
         play: Play,
         limit: u64,
     ) -> Result<(Search, Vec<u32>), Error> {
-        // 4 bytes a value; the all-but certificate search holds 4 more per value.
-        let per_value = if matches!(set, SubtractionSet::AllBut(_)) {
-            8
-        } else {
-            4
-        };
+        // 4 bytes a value, up to twice that while the list grows; the period searches' Z-function
+        // holds 4 more per value.
+        let per_value = 12;
         self.reserve(limit.saturating_mul(per_value), || {
             format!("{limit} values of {game} ({per_value} bytes each)")
         })?;
