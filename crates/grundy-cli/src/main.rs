@@ -9,9 +9,11 @@ use std::process::ExitCode;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use grundy::{Analyzer, Config, Engine, parse_heap};
+use grundy::{Analyzer, Config, Engine, Observer as _, parse_heap};
 use num_bigint::BigUint;
 use std::io::Read as _;
+
+use anyhow::Context as _;
 
 use crate::progress::TerminalObserver;
 
@@ -170,9 +172,18 @@ each pile gets + (the first player wins), 0 (best play ties) or - (the first pla
         /// The contest problem: oddball.
         #[arg(value_enum)]
         problem: Problem,
-        /// The largest pile accepted.
-        #[arg(long, value_name = "PILE", default_value_t = 1_000_000)]
-        max: usize,
+        /// The largest pile accepted (positions up to it are solved: about 80 bytes per pile
+        /// size, within --max-memory).
+        #[arg(
+            long,
+            value_name = "PILE",
+            default_value = "1000000",
+            allow_hyphen_values = true
+        )]
+        max: String,
+        /// The most memory the solution may hold (default: half of the machine's memory).
+        #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
+        max_memory: Option<String>,
     },
     /// The periodic pattern of the Grundy values, certified by a theorem when one applies.
     #[command(after_help = "\
@@ -514,6 +525,40 @@ fn exit_code(error: &anyhow::Error) -> u8 {
     }
 }
 
+/// `grundy contest oddball`: the judge's answer for the input on stdin.
+fn contest(max: &str, max_memory: Option<&str>, observer: &TerminalObserver) -> anyhow::Result<()> {
+    let max = parse_count(max, "--max", 1, u64::from(u32::MAX))?;
+    let memory = match max_memory {
+        Some(text) => parse_size(text, "--max-memory")?,
+        None => default_max_memory(),
+    };
+    let needed = grundy::oddball::solve_bytes(max).unwrap_or(u64::MAX);
+    if needed > memory {
+        return Err(grundy::Error::OutOfMemory {
+            what: format!("solving every pile up to --max {max}"),
+            needed,
+            limit: memory,
+        }
+        .into());
+    }
+    let max = usize::try_from(max).context("--max is too large for this machine")?;
+    let input = read_bounded(
+        std::io::stdin().lock(),
+        "the judge's input on stdin",
+        MAX_INPUT_BYTES,
+    )
+    .map_err(anyhow::Error::msg)?;
+    let answer = grundy::oddball::judge(&input, max)?;
+    if observer.interrupted() {
+        return Err(grundy::Error::Interrupted {
+            checked_to: 0,
+            unit: grundy::Unit::Positions,
+        }
+        .into());
+    }
+    output::line(&answer)
+}
+
 fn run(cli: Cli) -> anyhow::Result<()> {
     let observer = TerminalObserver::install();
     match cli.command {
@@ -596,16 +641,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Contest {
             problem: Problem::Oddball,
             max,
-        } => {
-            let input = read_bounded(
-                std::io::stdin().lock(),
-                "the judge's input on stdin",
-                MAX_INPUT_BYTES,
-            )
-            .map_err(anyhow::Error::msg)?;
-            let answer = grundy::oddball::judge(&input, max)?;
-            output::line(&answer)
-        }
+            max_memory,
+        } => contest(&max, max_memory.as_deref(), &observer),
         Command::Period { game, common } => {
             let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
             let game = read_game(&game)?;

@@ -51,6 +51,21 @@ pub fn solve_up_to(set: &FiniteSet, largest: usize) -> Records {
     solve_graph(&graph(set, largest))
 }
 
+/// [`solve_up_to`], stopping when `observer` asks: `None` then.
+pub fn solve_up_to_observed(
+    set: &FiniteSet,
+    largest: usize,
+    observer: &dyn crate::Observer,
+) -> Option<Records> {
+    crate::solver::solve_graph_observed(&graph(set, largest), observer)
+}
+
+/// The bytes [`solve_up_to`] holds for piles up to `largest`: 4 positions per pile size, each a
+/// 4-byte record and at most one 16-byte queue entry; `None` if that does not fit in a `u64`.
+pub fn solve_bytes(largest: u64) -> Option<u64> {
+    largest.checked_add(1)?.checked_mul(4 * 20)
+}
+
 /// The game graph on every position with at most `largest` balls left.
 pub fn graph(set: &FiniteSet, largest: usize) -> impl Graph {
     let amounts: Vec<usize> = set.members().iter().map(|&s| s as usize).collect();

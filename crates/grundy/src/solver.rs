@@ -205,7 +205,20 @@ pub trait Graph {
 /// assert_eq!(records.get(7).value, Value::Win);
 /// ```
 pub fn solve_graph(graph: &dyn Graph) -> Records {
+    solve_graph_observed(graph, &crate::NoObserver).expect("NoObserver never interrupts")
+}
+
+/// [`solve_graph`], asking `observer` every 65 536 states whether to stop: `None` if it does.
+///
+/// # Complexity
+/// As [`solve_graph`].
+pub fn solve_graph_observed(graph: &dyn Graph, observer: &dyn Observer) -> Option<Records> {
     let n = graph.state_count();
+    let mut polled = 0u32;
+    let mut stop = || {
+        polled = polled.wrapping_add(1);
+        polled % 65_536 == 0 && observer.interrupted()
+    };
     let mut records = Records {
         records: (0..n).map(|i| graph.degree(i)).collect(),
     };
@@ -228,6 +241,9 @@ pub fn solve_graph(graph: &dyn Graph) -> Records {
     }
     // Wins and losses, in remoteness order.
     while let Some((child, remoteness)) = queue.pop_front() {
+        if stop() {
+            return None;
+        }
         let child_loses = records.get(child).value == Value::Lose;
         graph.for_each_parent(child, &mut |parent| {
             if records.decided(parent) {
@@ -247,6 +263,9 @@ pub fn solve_graph(graph: &dyn Graph) -> Records {
     }
     // Ties: an undecided state with a tying move ties (it cannot win, and a tie beats a draw).
     while let Some((child, remoteness)) = ties.pop_front() {
+        if stop() {
+            return None;
+        }
         graph.for_each_parent(child, &mut |parent| {
             if !records.decided(parent) {
                 records.set(parent, Value::Tie, remoteness + 1);
@@ -254,7 +273,7 @@ pub fn solve_graph(graph: &dyn Graph) -> Records {
             }
         });
     }
-    records
+    Some(records)
 }
 
 /// Checks every state's record against its children's, as `GamesmanOne`'s self-test does: a

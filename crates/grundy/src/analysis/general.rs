@@ -60,7 +60,15 @@ impl Analyzer<'_> {
             ))
         })?;
         let (mine_odd, theirs_odd) = (mine.bit(0), theirs.bit(0));
-        let records = oddball::solve_up_to(set, n);
+        let bytes = oddball::solve_bytes(n as u64).unwrap_or(u64::MAX);
+        self.reserve(bytes, || {
+            format!("the positions of {game} with at most {n} balls left")
+        })?;
+        let records =
+            oddball::solve_up_to_observed(set, n, self.observer()).ok_or(Error::Interrupted {
+                checked_to: 0,
+                unit: Unit::Positions,
+            })?;
         let solved = records.get(oddball::index(n, mine_odd, theirs_odd));
         let moves: Vec<ScoredMove> = set
             .members()

@@ -201,6 +201,18 @@ impl Analyzer<'_> {
         let game = &component.game;
         Ok(match (game, &component.position) {
             (Game::Subtraction(subtraction), Position::Heap(heap)) => {
+                if matches!(
+                    subtraction.set(),
+                    SubtractionSet::Family(crate::subtraction::Family::PowersOfTwo)
+                ) {
+                    // Up to one move per power of two below the heap, each leaving a huge heap.
+                    let bytes = heap
+                        .bits()
+                        .saturating_mul(component.position.heap_bytes() + 64);
+                    self.reserve(bytes, || {
+                        format!("the moves of the {game} component as positions of the sum")
+                    })?;
+                }
                 let evaluation =
                     self.subtraction_evaluate(game, subtraction.set(), Play::Normal, heap)?;
                 amounts_to_value(&evaluation, subtraction.set(), heap, target)?
@@ -210,6 +222,12 @@ impl Analyzer<'_> {
             }
             (Game::Nim, Position::Heaps(heaps)) => {
                 let total = heaps.iter().fold(BigUint::zero(), |x, h| x ^ h);
+                // Each move is a whole new position of the component: counted before it is built.
+                let count = heaps.iter().filter(|&h| &(target ^ &total ^ h) < h).count();
+                let bytes = (count as u64).saturating_mul(component.position.heap_bytes() + 64);
+                self.reserve(bytes, || {
+                    format!("{count} winning moves in the nim component, each a whole component")
+                })?;
                 heaps
                     .iter()
                     .enumerate()
