@@ -294,3 +294,67 @@ fn options_name_themselves_and_echo_what_was_typed() {
     ]);
     assert!(error.contains("memory"), "{error}");
 }
+
+#[test]
+fn what_the_adversarial_review_found_is_bounded() {
+    // All-but certificates and observations are linear: these ran for minutes, deaf to signals.
+    let text = answers(&["period", "allbut:1000000", "--timeout", "60"]);
+    assert!(text.contains("period       2000000"), "{text}");
+    answers(&["solve", "allbut:100000", "10^18", "--timeout", "60"]);
+    refuses(&[
+        "solve",
+        "allbut:3424782",
+        "10^30",
+        "--max",
+        "20000000",
+        "--timeout",
+        "60",
+    ]);
+    // Oddball stops at the time limit instead of finishing and exiting 0.
+    let error = refuses(&[
+        "solve",
+        "oddball:1,2,3",
+        "10^8",
+        "--max",
+        "10^9",
+        "--timeout",
+        "0.2",
+    ]);
+    assert!(error.contains("time limit"), "{error}");
+    // The contest judge checks its memory before solving.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["contest", "oddball", "--max", "10^9", "--max-memory", "1G"])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"1 2 3\n999999999\n")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("--max-memory"),
+        "{}",
+        stderr(&output)
+    );
+    // Sums count a component's winning moves before building them.
+    let error = refuses(&[
+        "solve",
+        "subtraction:powers-of-2[10^99999] + nim[3]",
+        "--max-memory",
+        "1G",
+    ]);
+    assert!(error.contains("memory"), "{error}");
+    let heaps = vec!["1"; 59_999].join(",");
+    let error = refuses(&[
+        "solve",
+        &format!("nim[{heaps}] + nim[0]"),
+        "--max-memory",
+        "500M",
+    ]);
+    assert!(error.contains("59999 winning moves"), "{error}");
+}
