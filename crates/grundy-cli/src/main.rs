@@ -356,6 +356,42 @@ fn parse_count(
 fn parse_size(text: &str, option: &'static str) -> Result<u64, grundy::InputError> {
     let hint = || format!("give bytes, or a size such as {option} 512M or {option} 8G");
     let trimmed = text.trim();
+    if trimmed.starts_with('-') {
+        return Err(option_error(
+            option,
+            text,
+            0..text.len(),
+            "a memory limit cannot be negative".to_owned(),
+            hint(),
+        ));
+    }
+    if trimmed.contains('^') {
+        // A power of ten or two: as bytes, if it fits.
+        return match parse_heap(trimmed).map(|n| u64::try_from(&n)) {
+            Ok(Ok(bytes)) if bytes > 0 => Ok(bytes),
+            Ok(Ok(_)) => Err(option_error(
+                option,
+                text,
+                0..text.len(),
+                "the memory limit must be more than 0".to_owned(),
+                hint(),
+            )),
+            Ok(Err(_)) => Err(option_error(
+                option,
+                text,
+                0..text.len(),
+                format!("{text} is too large"),
+                hint(),
+            )),
+            Err(error) => Err(option_error(
+                option,
+                text,
+                error.span,
+                "expected a number of bytes".to_owned(),
+                hint(),
+            )),
+        };
+    }
     let split = trimmed
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(trimmed.len());
@@ -416,6 +452,16 @@ fn parse_seconds(
         .parse::<f64>()
         .ok()
         .filter(|s| valid && s.is_finite() && *s > 0.0);
+    // A count of seconds written as digits or a power, too large for a duration.
+    if seconds.is_none() && parse_heap(trimmed).is_ok_and(|n| n > BigUint::ZERO) {
+        return Err(option_error(
+            option,
+            text,
+            0..text.len(),
+            format!("{text} seconds is too large"),
+            hint(),
+        ));
+    }
     let Some(seconds) = seconds else {
         return Err(option_error(
             option,

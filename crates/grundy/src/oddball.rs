@@ -129,7 +129,11 @@ pub fn judge(input: &str, largest_pile: usize) -> Result<String, InputError> {
                 "contest input",
                 &flat,
                 start..offset,
-                format!("'{token}' is not a whole number"),
+                if token.bytes().all(|b| b.is_ascii_digit()) {
+                    format!("{token} is too large")
+                } else {
+                    format!("'{token}' is not a whole number")
+                },
                 Some("the input is n1 n2 n3 on the first line, then the pile sizes".to_owned()),
             )
         })?;

@@ -52,7 +52,7 @@ pub enum Error {
     #[error("{0}")]
     Refused(String),
     /// The observer asked to stop.
-    #[error("interrupted after {} {checked_to} {}; no answer was reached", .unit.verb(), .unit.noun())]
+    #[error("interrupted after {} {checked_to} {}; no answer was reached", .unit.verb(), .unit.noun(*.checked_to))]
     Interrupted {
         /// How many values (or positions) were computed.
         checked_to: u64,
@@ -70,7 +70,7 @@ pub enum Error {
         limit: u64,
     },
     /// The time limit passed before an answer was reached.
-    #[error("stopped at the time limit of {} after {} {checked_to} {}; no answer was reached", format_duration(*.allowed), .unit.verb(), .unit.noun())]
+    #[error("stopped at the time limit of {} after {} {checked_to} {}; no answer was reached", format_duration(*.allowed), .unit.verb(), .unit.noun(*.checked_to))]
     TimedOut {
         /// The time allowed.
         allowed: std::time::Duration,
@@ -107,10 +107,12 @@ impl Unit {
         }
     }
 
-    fn noun(self) -> &'static str {
-        match self {
-            Self::Values => "values",
-            Self::Positions => "positions",
+    fn noun(self, count: u64) -> &'static str {
+        match (self, count) {
+            (Self::Values, 1) => "value",
+            (Self::Values, _) => "values",
+            (Self::Positions, 1) => "position",
+            (Self::Positions, _) => "positions",
         }
     }
 }
