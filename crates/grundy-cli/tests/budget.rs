@@ -4,22 +4,10 @@
 //! sandbox, bounded reads and options that name themselves.
 
 use std::io::Write as _;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
+mod common;
+use common::{BINARY, grundy, stderr, stdout};
 
 /// Runs and expects exit 0, returning stdout.
 fn answers(args: &[&str]) -> String {
@@ -43,6 +31,20 @@ fn refuses(args: &[&str]) -> String {
         stdout(&output),
         stderr(&output)
     );
+    stderr(&output)
+}
+
+/// Runs with `input` on stdin and expects exit 2, returning stderr.
+fn refuses_input(args: &[&str], input: &[u8]) -> String {
+    let mut child = Command::new(BINARY)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(2), "{args:?}");
     stderr(&output)
 }
 
@@ -237,7 +239,7 @@ fn scripts_are_sandboxed() {
 
 #[test]
 fn standard_input_is_read_within_a_bound() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+    let mut child = Command::new(BINARY)
         .args(["contest", "oddball"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -322,25 +324,11 @@ fn what_the_adversarial_review_found_is_bounded() {
     ]);
     assert!(error.contains("time limit"), "{error}");
     // The contest judge checks its memory before solving.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["contest", "oddball", "--max", "10^9", "--max-memory", "1G"])
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"1 2 3\n999999999\n")
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("--max-memory"),
-        "{}",
-        stderr(&output)
+    let error = refuses_input(
+        &["contest", "oddball", "--max", "10^9", "--max-memory", "1G"],
+        b"1 2 3\n999999999\n",
     );
+    assert!(error.contains("--max-memory"), "{error}");
     // Sums count a component's winning moves before building them.
     let error = refuses(&[
         "solve",

@@ -15,25 +15,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-const BINARY: &str = env!("CARGO_BIN_EXE_grundy");
+mod common;
+use common::{BINARY, grundy, stderr, stdout};
 
 /// A heap far beyond what any test lets a stopped run reach.
 const FAR: &str = "10000000";
-
-fn grundy(args: &[&str]) -> Output {
-    Command::new(BINARY)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
 
 /// Runs a command that must succeed.
 fn succeeds(args: &[&str]) -> Output {
