@@ -275,10 +275,6 @@ impl Output {
 /// Takes an exclusive advisory lock on `file` without waiting: `false` when another process
 /// holds it. The operating system releases it when the file is closed or the process ends, even
 /// by `kill -9`, so a dead run never leaves a stale lock.
-#[expect(
-    clippy::incompatible_msrv,
-    reason = "the workspace's rust-version is stale: let chains already need 1.88, and File::try_lock is stable since 1.89"
-)]
 fn try_lock(file: &File) -> std::io::Result<bool> {
     match file.try_lock() {
         Ok(()) => Ok(true),
