@@ -592,7 +592,7 @@ impl FamilyTable {
                         .members
                         .iter()
                         .take_while(|&&p| p * p <= n)
-                        .all(|&p| n % p != 0)
+                        .all(|&p| !n.is_multiple_of(p))
             }
         };
         if member {

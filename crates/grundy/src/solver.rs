@@ -217,7 +217,7 @@ pub fn solve_graph_observed(graph: &dyn Graph, observer: &dyn Observer) -> Optio
     let mut polled = 0u32;
     let mut stop = || {
         polled = polled.wrapping_add(1);
-        polled % 65_536 == 0 && observer.interrupted()
+        polled.is_multiple_of(65_536) && observer.interrupted()
     };
     let mut records = Records {
         records: (0..n).map(|i| graph.degree(i)).collect(),

@@ -277,7 +277,7 @@ fn family_member(family: Family, s: u64) -> bool {
         }
         Family::Squares => (1..=s).any(|r| r * r == s),
         Family::PowersOfTwo => (0..64).any(|k| 1u64 << k == s),
-        Family::Primes => s >= 2 && (2..s).all(|d| s % d != 0),
+        Family::Primes => s >= 2 && (2..s).all(|d| !s.is_multiple_of(d)),
     }
 }
 

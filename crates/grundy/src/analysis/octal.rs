@@ -580,7 +580,7 @@ fn split_families(
         if BigUint::from(value_u64(a)) ^ value_b == *target {
             out.push(SplitFamily::One { a, b: m - a });
         }
-        if a % 65_536 == 0 {
+        if a.is_multiple_of(65_536) {
             analyzer.check(0)?;
             analyzer.reserve_answer(out.len(), m)?;
         }

@@ -459,7 +459,7 @@ fn small_mex<T: Element>(code: &Code, values: &[T], n: usize) -> u32 {
 /// read from both ends of the values, which vectorises well; the middle pair gives 0.
 fn pair_bits<T: Element>(values: &[T], m: usize) -> u64 {
     let (low, high) = values[1..m].split_at(m / 2);
-    let mut seen = u64::from(m % 2 == 0);
+    let mut seen = u64::from(m.is_multiple_of(2));
     for (&x, &y) in low.iter().zip(high.iter().rev()) {
         seen |= 1 << (x ^ y).into();
     }

@@ -361,7 +361,7 @@ impl Paired {
                 match chooser.forced {
                     Some(forced) => (forced.stop_at)(n),
                     None => {
-                        heaps % 16 == 0
+                        heaps.is_multiple_of(16)
                             && chooser
                                 .allowed(n - start, work)
                                 .is_some_and(|allowed| began.elapsed() > allowed)
@@ -536,7 +536,7 @@ mod tests {
 
     /// Two threads for the batches from heaps with an even thousand, one for the others.
     fn alternate(start: usize) -> Threads {
-        if (start / 1000) % 2 == 0 {
+        if (start / 1000).is_multiple_of(2) {
             Threads::Two
         } else {
             Threads::One
