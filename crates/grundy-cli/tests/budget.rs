@@ -190,14 +190,22 @@ fn small_questions_get_small_work() {
 
 #[test]
 fn misere_sums_are_bounded_and_interruptible() {
-    let error = refuses(&["solve", "misere:nim[8000] + nim[1]", "--timeout", "0.5"]);
+    // Misère sums of Nim are one misère Nim position: instant at any size.
+    let text = answers(&["solve", "misere:nim[8000] + nim[1]"]);
+    assert!(
+        text.contains("take 8000 from heap 1 → nim[0] + nim[1]"),
+        "{text}"
+    );
+    // Other misère sums are searched, within the time and memory limits.
+    let heavy = "misere:bash:8000[8000] + bash:2[1]";
+    let error = refuses(&["solve", heavy, "--timeout", "0.5"]);
     assert!(
         error.contains("time limit") && error.contains("positions"),
         "{error}"
     );
-    let error = refuses(&["solve", "misere:nim[8000] + nim[1]", "--max-memory", "1M"]);
+    let error = refuses(&["solve", heavy, "--max-memory", "1M"]);
     assert!(error.contains("memory"), "{error}");
-    let text = answers(&["solve", "misere:nim[300] + nim[1]"]);
+    let text = answers(&["solve", "misere:bash:300[300] + nim[1]"]);
     assert!(text.contains("602 positions"), "{text}");
 }
 

@@ -7,11 +7,11 @@ use num_traits::{ToPrimitive, Zero};
 use super::heap::amounts_to_value;
 use super::{Analyzer, Basis, Error, Move, Outcome, Part, Solution};
 use crate::engine::Play;
-use crate::fibonacci_nim;
 use crate::game::{Component, Game};
 use crate::position::Position;
 use crate::solver::{Graph as _, Loopy, Rules, SolverError, SparseGraph, solve_graph};
 use crate::subtraction::SubtractionSet;
+use crate::{fibonacci_nim, nim};
 
 /// An option of a sum: (the component moved in, the move's description), and the new positions.
 type SumOption = ((usize, String), Vec<Position>);
@@ -370,6 +370,9 @@ impl Analyzer<'_> {
         game: &Game,
         components: &[Component],
     ) -> Result<Solution, Error> {
+        if let Some(solution) = self.misere_nim_sum(game, components)? {
+            return Ok(solution);
+        }
         let start: Vec<Position> = components.iter().map(|c| c.position.clone()).collect();
         let rules = MisereSum {
             analyzer: self,
@@ -467,6 +470,63 @@ fn wythoff_moves(a: u64, b: u64) -> Vec<(String, Position)> {
     super::classical::wythoff_options(a as usize, b as usize)
         .map(|(description, x, y)| (description, Position::Pair(x.into(), y.into())))
         .collect()
+}
+
+impl Analyzer<'_> {
+    /// A misère sum whose components are all Nim is one misère Nim position: Bouton's misère
+    /// rule at any size, its moves mapped back to the components. `None` for other sums.
+    fn misere_nim_sum(
+        &self,
+        game: &Game,
+        components: &[Component],
+    ) -> Result<Option<Solution>, Error> {
+        let mut heaps = Vec::new();
+        let mut owner = Vec::new();
+        for (i, component) in components.iter().enumerate() {
+            let (Game::Nim, Position::Heaps(component_heaps)) =
+                (&component.game, &component.position)
+            else {
+                return Ok(None);
+            };
+            for (j, heap) in component_heaps.iter().enumerate() {
+                heaps.push(heap.clone());
+                owner.push((i, j));
+            }
+        }
+        let loses = nim::misere_loses(&heaps);
+        let moves = nim::misere_winning_moves(&heaps);
+        let whole = self.whole_positions(moves.len(), sum_length(components))?;
+        let winning_moves = moves
+            .into_iter()
+            .map(|m| {
+                let (i, j) = owner[m.heap];
+                let Position::Heaps(component_heaps) = &components[i].position else {
+                    unreachable!("checked above: every component is Nim")
+                };
+                let mut after = component_heaps.clone();
+                after[j].clone_from(&m.left);
+                let description = format!("take {} from heap {}", m.take, j + 1);
+                sum_move(components, i, &description, &Position::Heaps(after), whole)
+            })
+            .collect();
+        let reason = format!(
+            "a misère sum of Nim games is one misère Nim position of {} heaps; Bouton's misère rule: the player to move loses exactly when all heaps are at most 1 and an odd number are 1, or some heap has 2 or more and the xor is 0 — so the player to move {}.",
+            heaps.len(),
+            if loses { "loses" } else { "wins" }
+        );
+        Ok(Some(
+            Solution::new(
+                game,
+                String::new(),
+                if loses { Outcome::Lose } else { Outcome::Win },
+                None,
+                winning_moves,
+                Basis::Rule("Bouton's misère rule"),
+                reason,
+            )
+            .with_value(Play::Misere, nim::misere_grundy(&heaps)),
+        ))
+    }
 }
 
 /// The moves of a misère sum, for exploration: a position without moves is a win for the player
