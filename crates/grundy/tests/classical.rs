@@ -429,4 +429,23 @@ proptest! {
         let winners = sum.options(&start).into_iter().filter(|o| value(&sum, o, misere, &mut memo) == 0).count();
         prop_assert_eq!(solution.winning_moves.len(), winners, "{}", spec);
     }
+
+    #[test]
+    fn misere_sums_of_nim_match_brute_force(
+        first in prop::collection::vec(0u64..5, 1..3),
+        second in prop::collection::vec(0u64..5, 1..3),
+    ) {
+        // Answered by Bouton's misère rule on all the heaps; checked on the sum graph.
+        let text = |heaps: &[u64]| heaps.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
+        let spec = format!("misere:nim[{}] + nim[{}]", text(&first), text(&second));
+        let sum = Sum(vec![(Box::new(Nim), first.len()), (Box::new(Nim), second.len())]);
+        let mut start = first.clone();
+        start.extend(&second);
+        let mut memo = HashMap::new();
+        let expected = value(&sum, &start, true, &mut memo);
+        let solution = solve(&spec, "");
+        prop_assert_eq!(solution.outcome == Outcome::Lose, expected == 0, "{}", spec);
+        let winners = sum.options(&start).into_iter().filter(|o| value(&sum, o, true, &mut memo) == 0).count();
+        prop_assert_eq!(solution.winning_moves.len(), winners, "{}", spec);
+    }
 }
