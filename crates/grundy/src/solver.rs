@@ -220,11 +220,20 @@ pub fn solve_graph_observed(graph: &dyn Graph, observer: &dyn Observer) -> Optio
         polled.is_multiple_of(65_536) && observer.interrupted()
     };
     let mut records = Records {
-        records: (0..n).map(|i| graph.degree(i)).collect(),
+        records: Vec::with_capacity(n),
     };
+    for i in 0..n {
+        if stop() {
+            return None;
+        }
+        records.records.push(graph.degree(i));
+    }
     let mut queue: VecDeque<(usize, u32)> = VecDeque::new();
     let mut ties: VecDeque<(usize, u32)> = VecDeque::new();
     for i in 0..n {
+        if stop() {
+            return None;
+        }
         if records.records[i] == 0 {
             let value = graph.terminal(i);
             if value == Value::Draw {
