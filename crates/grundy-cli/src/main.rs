@@ -144,7 +144,12 @@ checked before computing, and one run at a time may use a checkpoint directory f
         checkpoint: Option<PathBuf>,
         /// Values between checkpoints (they are also written every 30 s and on Ctrl-C or SIGTERM). Each
         /// checkpoint rewrites every value so far, so the default is large.
-        #[arg(long, value_name = "VALUES", default_value_t = 1 << 26)]
+        #[arg(
+            long,
+            value_name = "VALUES",
+            default_value_t = 1 << 26,
+            value_parser = clap::value_parser!(u64).range(1..)
+        )]
         checkpoint_every: u64,
         /// Compute every value even after a period is certified (for benchmarks and cross-checks).
         #[arg(long)]
@@ -676,7 +681,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 engine: config.engine(),
                 threads: config.threads(),
                 checkpoint: checkpoint.as_deref(),
-                every: checkpoint_every.max(1),
+                every: checkpoint_every,
                 use_period: !compute_all,
                 out: out.as_deref(),
                 text: text.as_deref(),

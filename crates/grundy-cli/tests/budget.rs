@@ -294,6 +294,8 @@ fn options_name_themselves_and_echo_what_was_typed() {
     );
     let error = refuses(&["solve", "bash:3", "5", "--max-memory", "3Q"]);
     assert!(error.contains("unknown size unit 'Q'"), "{error}");
+    let error = refuses(&["sequence", "0.77", "--to", "10", "--checkpoint-every", "0"]);
+    assert!(error.contains("--checkpoint-every"), "{error}");
     let error = refuses(&["solve", "bash:3", "5", "--timeout", "soon"]);
     assert!(error.contains("invalid --timeout"), "{error}");
     let error = refuses(&[
