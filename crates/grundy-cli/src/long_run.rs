@@ -471,6 +471,10 @@ pub fn run(
             write_atomically(&checkpoint.path, &sequence::encode(&name, values))
                 .with_context(|| format!("saving the checkpoint {}", checkpoint.shown.display()))?;
             saved = values.len();
+            observer.log(&format!(
+                "checkpoint: {saved} values saved in {}",
+                checkpoint.shown.display()
+            ));
         }
         Ok(())
     };

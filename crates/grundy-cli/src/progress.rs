@@ -72,6 +72,14 @@ impl TerminalObserver {
         }
     }
 
+    /// Writes `line` on stderr when it is not a terminal (a log of a long run); on a terminal
+    /// the bar says enough.
+    pub fn log(&self, line: &str) {
+        if !self.terminal {
+            eprintln!("{line}");
+        }
+    }
+
     /// Removes the bar, if one was drawn.
     pub fn finish(&self) {
         if let Some(bar) = self.bar.get() {

@@ -10,10 +10,10 @@
 #![cfg(unix)]
 
 use std::fs;
+use std::io::{BufRead as _, BufReader, Read as _};
 use std::os::unix::fs::{FileTypeExt as _, MetadataExt as _, PermissionsExt as _};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Child, ChildStderr, Command, ExitStatus, Output, Stdio};
 
 mod common;
 use common::{BINARY, grundy, stderr, stdout};
@@ -52,23 +52,70 @@ fn directory() -> tempfile::TempDir {
         .expect("a temporary directory")
 }
 
-/// Starts a run in the background, its stderr kept for the test.
-fn spawn(args: &[&str]) -> Child {
-    Command::new(BINARY)
+/// A run in the background, its stderr read line by line as it comes.
+struct Run {
+    child: Child,
+    stderr: BufReader<ChildStderr>,
+    /// What the run printed on stderr so far.
+    printed: String,
+}
+
+/// Starts a run in the background.
+fn spawn(args: &[&str]) -> Run {
+    let mut child = Command::new(BINARY)
         .args(args)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the binary starts")
+        .expect("the binary starts");
+    let stderr = BufReader::new(child.stderr.take().expect("stderr is piped"));
+    Run {
+        child,
+        stderr,
+        printed: String::new(),
+    }
 }
 
-/// Sends `signal` (`-KILL`, `-INT`, `-TERM`, `-STOP`) to the child.
-fn send(child: &Child, signal: &str) {
-    let status = Command::new("kill")
-        .args([signal, &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(status.success(), "kill {signal} failed");
+impl Run {
+    /// Sends `signal` (`-KILL`, `-INT`, `-TERM`, `-STOP`) to the run.
+    fn send(&self, signal: &str) {
+        let status = Command::new("kill")
+            .args([signal, &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "kill {signal} failed");
+    }
+
+    /// Waits for the run to say it saved a checkpoint at `path` holding more than `more_than`
+    /// values (stderr is not a terminal, so each checkpoint is reported), and returns how many
+    /// the file holds. Blocks on the message, never on a clock; fails if the run ends first (it
+    /// was meant to be stopped part-way).
+    fn wait_for_checkpoint(&mut self, path: &Path, more_than: usize) -> usize {
+        loop {
+            let mut line = String::new();
+            let read = self.stderr.read_line(&mut line).expect("stderr reads");
+            assert!(
+                read > 0,
+                "the run ended before its checkpoint held {more_than}+ values: {}",
+                self.printed
+            );
+            self.printed.push_str(&line);
+            if line.starts_with("checkpoint:")
+                && let Some(count) = saved_values(path).filter(|&count| count > more_than)
+            {
+                return count;
+            }
+        }
+    }
+
+    /// Waits for the run to end: its exit status and everything it printed on stderr.
+    fn finish(mut self) -> (ExitStatus, String) {
+        self.stderr
+            .read_to_string(&mut self.printed)
+            .expect("stderr reads");
+        let status = self.child.wait().expect("the run can be waited for");
+        (status, self.printed)
+    }
 }
 
 /// The values saved in a checkpoint file, if it exists and decodes.
@@ -76,25 +123,6 @@ fn saved_values(path: &Path) -> Option<usize> {
     let bytes = fs::read(path).ok()?;
     let (_, values) = grundy::sequence::decode(&bytes).ok()?;
     Some(values.len())
-}
-
-/// Waits until the checkpoint at `path` holds more than `more_than` values, and returns how many.
-/// Fails if the run ends first (it was meant to be stopped part-way).
-fn wait_for_checkpoint(child: &mut Child, path: &Path, more_than: usize) -> usize {
-    let limit = Instant::now() + Duration::from_secs(600);
-    loop {
-        if let Some(count) = saved_values(path).filter(|&count| count > more_than) {
-            return count;
-        }
-        if let Some(status) = child.try_wait().expect("the child can be waited for") {
-            panic!("the run ended ({status}) before its checkpoint held {more_than}+ values");
-        }
-        assert!(
-            Instant::now() < limit,
-            "no checkpoint with more than {more_than} values after 10 minutes"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
 }
 
 /// Names in `directory` that look like leftover temporary files (grundy's start with a dot).
@@ -139,15 +167,14 @@ fn sequences_resume_after_kill_and_interrupt_bit_identically() {
             "--out",
             text(&resumed),
         ]);
-        let seen = wait_for_checkpoint(&mut child, &checkpoint, saved);
-        send(&child, signal);
-        let output = child.wait_with_output().unwrap();
+        let seen = child.wait_for_checkpoint(&checkpoint, saved);
+        child.send(signal);
+        let (status, printed) = child.finish();
         if signal == "-INT" {
-            assert_eq!(output.status.code(), Some(130), "{}", stderr(&output));
+            assert_eq!(status.code(), Some(130), "{printed}");
             assert!(
-                stderr(&output).contains("run the same command again to resume"),
-                "{}",
-                stderr(&output)
+                printed.contains("run the same command again to resume"),
+                "{printed}"
             );
         }
         // Stopped part-way, with a checkpoint at least as long as the one seen.
@@ -199,14 +226,13 @@ fn sigterm_writes_a_checkpoint_and_exits_143() {
         "--checkpoint-every",
         "1000",
     ]);
-    let seen = wait_for_checkpoint(&mut child, &checkpoint, 0);
-    send(&child, "-TERM");
-    let output = child.wait_with_output().unwrap();
-    assert_eq!(output.status.code(), Some(143), "{}", stderr(&output));
+    let seen = child.wait_for_checkpoint(&checkpoint, 0);
+    child.send("-TERM");
+    let (status, printed) = child.finish();
+    assert_eq!(status.code(), Some(143), "{printed}");
     assert!(
-        stderr(&output).contains("run the same command again to resume"),
-        "{}",
-        stderr(&output)
+        printed.contains("run the same command again to resume"),
+        "{printed}"
     );
     let count = saved_values(&checkpoint).expect("the checkpoint decodes");
     assert!(
@@ -663,8 +689,8 @@ fn a_second_run_on_a_locked_checkpoint_directory_refuses() {
     ]);
     // The lock is taken before the first value, so it is held once a checkpoint exists; stop
     // the run there so that the checkpoint stays as it is.
-    wait_for_checkpoint(&mut first, &checkpoint, 0);
-    send(&first, "-STOP");
+    first.wait_for_checkpoint(&checkpoint, 0);
+    first.send("-STOP");
     let before = fs::read(&checkpoint).unwrap();
     let out = directory.path().join("second.seq");
     let message = refused(&[
@@ -691,8 +717,8 @@ fn a_second_run_on_a_locked_checkpoint_directory_refuses() {
         text(&checkpoints),
     ]);
     // The lock dies with its process, even by kill -9: no stale lock blocks the next run.
-    send(&first, "-KILL");
-    first.wait().unwrap();
+    first.send("-KILL");
+    first.finish();
     succeeds(&[
         "sequence",
         "0.6",
