@@ -17,93 +17,6 @@ fn heaps_text(heaps: &[BigUint]) -> String {
         .join(",")
 }
 
-/// Nim and misère Nim by Bouton's rules, at any size; `whole` says whether winning moves carry
-/// the whole position (else the changed heap).
-pub(super) fn solve_nim(
-    game: &Game,
-    heaps: &[BigUint],
-    play: Play,
-    whole: &dyn Fn(usize, usize) -> Result<bool, Error>,
-) -> Result<Solution, Error> {
-    let x = nim::grundy(heaps);
-    let (outcome, moves, grundy, misere_grundy, reason) = match play {
-        Play::Normal => {
-            let outcome = Outcome::of_grundy(&x);
-            let verdict = if outcome == Outcome::Win {
-                "≠ 0, so the player to move wins by making it 0"
-            } else {
-                "= 0, so every move leaves a nonzero xor and the player to move loses"
-            };
-            let reason = format!(
-                "Bouton's theorem: the Grundy value of Nim is the xor of the heaps, {x}, which is {verdict}."
-            );
-            (outcome, nim::winning_moves(heaps), Some(x), None, reason)
-        }
-        Play::Misere => {
-            let loses = nim::misere_loses(heaps);
-            let outcome = if loses { Outcome::Lose } else { Outcome::Win };
-            let small = heaps.iter().all(|h| h <= &BigUint::from(1u32));
-            let rule = if small {
-                let ones = heaps.iter().filter(|h| h == &&BigUint::from(1u32)).count();
-                format!(
-                    "every heap is at most 1 and there are {ones} heaps of 1, an {} number",
-                    if ones % 2 == 1 { "odd" } else { "even" }
-                )
-            } else {
-                format!("some heap has 2 or more and the xor is {x}")
-            };
-            let reason = format!(
-                "Bouton's misère rule: the player to move loses exactly when all heaps are at most 1 and an odd number are 1, or some heap has 2 or more and the xor is 0; here {rule}, so the player to move {}.",
-                if loses { "loses" } else { "wins" }
-            );
-            (
-                outcome,
-                nim::misere_winning_moves(heaps),
-                None,
-                Some(nim::misere_grundy(heaps)),
-                reason,
-            )
-        }
-    };
-    let position = heaps_text(heaps);
-    let winning_moves = if whole(moves.len(), position.len())? {
-        moves
-            .into_iter()
-            .map(|m| {
-                Move::whole(
-                    format!("take {} from heap {}", m.take, m.heap + 1),
-                    heaps_text(&m.apply(heaps)),
-                )
-            })
-            .collect()
-    } else {
-        moves
-            .into_iter()
-            .map(|m| Move {
-                description: format!("take {} from heap {}", m.take, m.heap + 1),
-                to: m.left.to_string(),
-                part: Part::Heap { index: m.heap },
-            })
-            .collect()
-    };
-    let basis = Basis::Rule(match play {
-        Play::Normal => "Bouton's theorem",
-        Play::Misere => "Bouton's misère rule",
-    });
-    Ok(Solution {
-        misere_grundy,
-        ..Solution::new(
-            game,
-            position,
-            outcome,
-            grundy,
-            winning_moves,
-            basis,
-            reason,
-        )
-    })
-}
-
 /// Every move of Wythoff's game from `(a, b)`, as (description, position).
 pub(super) fn wythoff_options(a: usize, b: usize) -> impl Iterator<Item = (String, usize, usize)> {
     let first = (1..=a).map(move |i| (format!("take {i} from heap 1"), a - i, b));
@@ -143,6 +56,93 @@ fn misere_from_table(
 }
 
 impl Analyzer<'_> {
+    /// Nim and misère Nim by Bouton's rules, at any size; winning moves carry the whole position
+    /// while they fit, else the changed heap.
+    pub(super) fn solve_nim(
+        &self,
+        game: &Game,
+        heaps: &[BigUint],
+        play: Play,
+    ) -> Result<Solution, Error> {
+        let x = nim::grundy(heaps);
+        let (outcome, moves, grundy, misere_grundy, reason) = match play {
+            Play::Normal => {
+                let outcome = Outcome::of_grundy(&x);
+                let verdict = if outcome == Outcome::Win {
+                    "≠ 0, so the player to move wins by making it 0"
+                } else {
+                    "= 0, so every move leaves a nonzero xor and the player to move loses"
+                };
+                let reason = format!(
+                    "Bouton's theorem: the Grundy value of Nim is the xor of the heaps, {x}, which is {verdict}."
+                );
+                (outcome, nim::winning_moves(heaps), Some(x), None, reason)
+            }
+            Play::Misere => {
+                let loses = nim::misere_loses(heaps);
+                let outcome = if loses { Outcome::Lose } else { Outcome::Win };
+                let small = heaps.iter().all(|h| h <= &BigUint::from(1u32));
+                let rule = if small {
+                    let ones = heaps.iter().filter(|h| h == &&BigUint::from(1u32)).count();
+                    format!(
+                        "every heap is at most 1 and there are {ones} heaps of 1, an {} number",
+                        if ones % 2 == 1 { "odd" } else { "even" }
+                    )
+                } else {
+                    format!("some heap has 2 or more and the xor is {x}")
+                };
+                let reason = format!(
+                    "Bouton's misère rule: the player to move loses exactly when all heaps are at most 1 and an odd number are 1, or some heap has 2 or more and the xor is 0; here {rule}, so the player to move {}.",
+                    if loses { "loses" } else { "wins" }
+                );
+                (
+                    outcome,
+                    nim::misere_winning_moves(heaps),
+                    None,
+                    Some(nim::misere_grundy(heaps)),
+                    reason,
+                )
+            }
+        };
+        let position = heaps_text(heaps);
+        let winning_moves = if self.whole_positions(moves.len(), position.len())? {
+            moves
+                .into_iter()
+                .map(|m| {
+                    Move::whole(
+                        format!("take {} from heap {}", m.take, m.heap + 1),
+                        heaps_text(&m.apply(heaps)),
+                    )
+                })
+                .collect()
+        } else {
+            moves
+                .into_iter()
+                .map(|m| Move {
+                    description: format!("take {} from heap {}", m.take, m.heap + 1),
+                    to: m.left.to_string(),
+                    part: Part::Heap { index: m.heap },
+                })
+                .collect()
+        };
+        let basis = Basis::Rule(match play {
+            Play::Normal => "Bouton's theorem",
+            Play::Misere => "Bouton's misère rule",
+        });
+        Ok(Solution {
+            misere_grundy,
+            ..Solution::new(
+                game,
+                position,
+                outcome,
+                grundy,
+                winning_moves,
+                basis,
+                reason,
+            )
+        })
+    }
+
     /// The most table cells (Wythoff, Fibonacci Nim) or positions (misère sums) computed.
     pub(super) fn max_positions(&self) -> u64 {
         self.config

@@ -286,24 +286,35 @@ impl Analyzer<'_> {
                 })
                 .collect());
         }
-        // Classes of exponents: the smallest q with the same verdict for k and k + q throughout.
-        let winning: Vec<bool> = {
-            let mut winning = vec![false; bits as usize];
-            for &k in &exponents {
-                winning[k as usize] = true;
+        // Classes of exponents below the largest: their verdicts follow 2^k mod p, which repeats
+        // within p + 1 steps when p is odd (p = 3 for the residue theorem), so a class period q
+        // is found among the first few. The largest power, evaluated directly, stands alone.
+        let periodic = bits as usize - 1;
+        let mut winning = vec![false; periodic];
+        let mut largest_wins = false;
+        for &k in &exponents {
+            match winning.get_mut(k as usize) {
+                Some(verdict) => *verdict = true,
+                None => largest_wins = true,
             }
-            winning
-        };
-        let q = (1..=bits as usize)
-            .find(|&q| (q..winning.len()).all(|k| winning[k] == winning[k - q]))
-            .unwrap_or(winning.len());
-        let count = |c: usize| (c..winning.len()).step_by(q).count();
-        Ok((0..q)
+        }
+        let q = (1..=periodic.min(2 * p.period as usize + 2))
+            .find(|&q| (q..periodic).all(|k| winning[k] == winning[k - q]))
+            .ok_or_else(|| Error::OutOfMemory {
+                what: format!(
+                    "the {} winning moves from heap {heap}, one by one",
+                    exponents.len()
+                ),
+                needed: (exponents.len() as u64).saturating_mul(digits),
+                limit: super::WHOLE_POSITIONS_BYTES,
+            })?;
+        let count = |c: usize| (c..periodic).step_by(q).count();
+        let mut moves: Vec<Move> = (0..q)
             .filter(|&c| winning[c])
             .map(|c| Move {
                 description: format!(
                     "take 2^k for every k ≡ {c} (mod {q}) with {c} ≤ k ≤ {} ({} moves)",
-                    winning.len() - 1 - (winning.len() - 1 - c) % q,
+                    periodic - 1 - (periodic - 1 - c) % q,
                     count(c)
                 ),
                 to: format!("{heap} − 2^k"),
@@ -311,7 +322,15 @@ impl Analyzer<'_> {
                     moves: count(c) as u64,
                 },
             })
-            .collect())
+            .collect();
+        if largest_wins {
+            let take = BigUint::from(1u32) << periodic;
+            moves.push(Move::whole(
+                format!("take 2^{periodic}"),
+                (heap - &take).to_string(),
+            ));
+        }
+        Ok(moves)
     }
 }
 

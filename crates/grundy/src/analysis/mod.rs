@@ -760,11 +760,7 @@ impl Analyzer<'_> {
             (Game::Subtraction(subtraction), Position::Heap(heap)) => {
                 self.solve_subtraction(game, subtraction.set(), Play::Normal, heap)
             }
-            (Game::Nim, Position::Heaps(heaps)) => {
-                classical::solve_nim(game, heaps, Play::Normal, &|moves, length| {
-                    self.whole_positions(moves, length)
-                })
-            }
+            (Game::Nim, Position::Heaps(heaps)) => self.solve_nim(game, heaps, Play::Normal),
             (Game::Wythoff, Position::Pair(a, b)) => self.solve_wythoff(game, a, b, Play::Normal),
             (Game::FibonacciNim, Position::Quota { heap, quota }) => {
                 self.solve_fibonacci_nim(game, heap, quota.as_ref(), Play::Normal)
@@ -784,11 +780,7 @@ impl Analyzer<'_> {
                 (Game::Subtraction(subtraction), Position::Heap(heap)) => {
                     self.solve_subtraction(game, subtraction.set(), Play::Misere, heap)
                 }
-                (Game::Nim, Position::Heaps(heaps)) => {
-                    classical::solve_nim(game, heaps, Play::Misere, &|moves, length| {
-                        self.whole_positions(moves, length)
-                    })
-                }
+                (Game::Nim, Position::Heaps(heaps)) => self.solve_nim(game, heaps, Play::Misere),
                 (Game::Wythoff, Position::Pair(a, b)) => {
                     self.solve_wythoff(game, a, b, Play::Misere)
                 }
