@@ -67,11 +67,6 @@ impl<'a> Budget<'a> {
         self.memory
     }
 
-    /// The observer this budget reports to.
-    pub fn observer(&self) -> &'a dyn Observer {
-        self.observer
-    }
-
     /// Whether the deadline has passed.
     pub fn expired(&self) -> bool {
         self.deadline
@@ -124,11 +119,6 @@ impl Observer for Budget<'_> {
     fn interrupted(&self) -> bool {
         self.observer.interrupted() || self.expired()
     }
-}
-
-/// Bytes of `count` items of `size` bytes each, saturating (an estimate never wraps).
-pub fn bytes_of(count: u64, size: u64) -> u64 {
-    count.saturating_mul(size)
 }
 
 /// Bytes in words: `512 bytes`, `3.2 MB`, `4 GiB` style with binary units, exact below 1 KiB.
