@@ -36,7 +36,7 @@ pub enum Play {
 
 impl Play {
     /// The value of a position with no options, given the mex of its (empty) option set.
-    fn value(self, terminal: bool, mex: u32) -> u32 {
+    pub(crate) fn value(self, terminal: bool, mex: u32) -> u32 {
         if terminal && self == Self::Misere {
             1
         } else {
@@ -373,32 +373,32 @@ impl MexCounts {
     fn insert(&mut self, value: u32) {
         let count = &mut self.counts[value as usize];
         *count += 1;
-        if *count > 1 {
-            return;
-        }
-        let mut index = value as usize;
-        for level in &mut self.levels {
-            let word = &mut level[index / 64];
-            *word |= 1 << (index % 64);
-            if *word != u64::MAX {
-                break;
-            }
-            index /= 64;
+        if *count == 1 {
+            self.mark(value, true);
         }
     }
 
     fn remove(&mut self, value: u32) {
         let count = &mut self.counts[value as usize];
         *count -= 1;
-        if *count > 0 {
-            return;
+        if *count == 0 {
+            self.mark(value, false);
         }
+    }
+
+    /// Sets or clears `value`'s bit, and up the levels the bit of every word whose fullness
+    /// changed with it.
+    fn mark(&mut self, value: u32, present: bool) {
         let mut index = value as usize;
         for level in &mut self.levels {
             let word = &mut level[index / 64];
             let was_full = *word == u64::MAX;
-            *word &= !(1 << (index % 64));
-            if !was_full {
+            if present {
+                *word |= 1 << (index % 64);
+            } else {
+                *word &= !(1 << (index % 64));
+            }
+            if was_full == (*word == u64::MAX) {
                 break;
             }
             index /= 64;

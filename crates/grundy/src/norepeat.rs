@@ -2,8 +2,7 @@
 //! opponent just removed. A position is a heap and the last amount taken.
 
 use std::collections::HashMap;
-use std::collections::hash_map::{DefaultHasher, Entry};
-use std::hash::{Hash, Hasher};
+use std::rc::Rc;
 
 use crate::engine::{Play, Stream};
 use crate::subtraction::FiniteSet;
@@ -48,11 +47,10 @@ pub struct StateValues {
     members: Vec<u64>,
     ring: Vec<u32>,
     mask: usize,
-    /// Every distinct vector once, by id.
-    vectors: Vec<Vec<u32>>,
-    /// Ids by a hash of `(attempt, vector)`: a vector sits under the first attempt whose slot was
-    /// free when it arrived, so a lookup walks the attempts in order past other vectors' slots.
-    ids: HashMap<u64, u32>,
+    /// Every distinct vector once, by id (shared with `ids`, not copied).
+    vectors: Vec<Rc<[u32]>>,
+    /// Ids by vector.
+    ids: HashMap<Rc<[u32]>, u32>,
     /// The vector of the current heap.
     vector: Vec<u32>,
     /// The option values of the current heap, by amount (amounts `<= n`, a prefix of the set).
@@ -90,31 +88,21 @@ impl StateValues {
 
     /// Every distinct vector, by id.
     pub fn into_vectors(self) -> Vec<Vec<u32>> {
-        self.vectors
+        self.vectors.iter().map(|vector| vector.to_vec()).collect()
     }
 }
 
 impl StateValues {
     /// The id of the current vector, a fresh one if it is new.
     fn intern(&mut self) -> u32 {
-        for attempt in 0u64.. {
-            let mut hasher = DefaultHasher::new();
-            (attempt, &self.vector).hash(&mut hasher);
-            match self.ids.entry(hasher.finish()) {
-                Entry::Vacant(slot) => {
-                    let fresh = self.vectors.len() as u32;
-                    slot.insert(fresh);
-                    self.vectors.push(self.vector.clone());
-                    return fresh;
-                }
-                Entry::Occupied(slot) => {
-                    if self.vectors[*slot.get() as usize] == self.vector {
-                        return *slot.get();
-                    }
-                }
-            }
+        if let Some(&id) = self.ids.get(&self.vector[..]) {
+            return id;
         }
-        unreachable!("the attempts outnumber the vectors")
+        let fresh = self.vectors.len() as u32;
+        let vector: Rc<[u32]> = Rc::from(&self.vector[..]);
+        self.ids.insert(Rc::clone(&vector), fresh);
+        self.vectors.push(vector);
+        fresh
     }
 }
 
@@ -138,11 +126,10 @@ impl Iterator for StateValues {
             self.counts[value as usize] += 1;
         }
         let counts = &self.counts;
-        let all = (0u32..)
-            .find(|&v| counts[v as usize] == 0)
-            .expect("at most |S| options leave a value free");
-        let misere = self.play == Play::Misere;
-        let value_of = |empty: bool, mex: u32| if empty && misere { 1 } else { mex };
+        // At most |S| options among |S| + 1 counts leave a value free.
+        let all = counts.iter().position(|&c| c == 0).unwrap_or(counts.len()) as u32;
+        let play = self.play;
+        let value_of = |empty: bool, mex: u32| play.value(empty, mex);
         let vector = &mut self.vector;
         vector.clear();
         vector.push(value_of(self.options.is_empty(), all));
