@@ -7,6 +7,7 @@
 //! stream, two options never name one file, a checkpoint never shrinks, and a lock keeps a second
 //! run off a checkpoint directory.
 
+use std::borrow::Cow;
 use std::fs::{File, OpenOptions};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -464,11 +465,16 @@ pub fn run(
         // A smaller --to reads its values from the checkpoint and leaves the file as it is.
         values.truncate(total as usize);
     }
-    let mut save = |values: &CompactValues| -> anyhow::Result<()> {
+    // Saves `values` (already encoded as `encoded`, when the caller has them) if they add some.
+    let mut save = |values: &CompactValues, encoded: Option<&[u8]>| -> anyhow::Result<()> {
         if let Some(checkpoint) = &checkpoint
             && values.len() > saved
         {
-            write_atomically(&checkpoint.path, &sequence::encode(&name, values))
+            let bytes = encoded.map_or_else(
+                || Cow::Owned(sequence::encode(&name, values)),
+                Cow::Borrowed,
+            );
+            write_atomically(&checkpoint.path, &bytes)
                 .with_context(|| format!("saving the checkpoint {}", checkpoint.shown.display()))?;
             saved = values.len();
             observer.log(&format!(
@@ -506,27 +512,20 @@ pub fn run(
         observer.progress(values.len() as u64, total);
         let interrupted = observer.interrupted();
         if interrupted || since_save >= every || last_save.elapsed() > Duration::from_secs(30) {
-            save(&values)?;
+            save(&values, None)?;
             since_save = 0;
             last_save = Instant::now();
         }
         if interrupted {
             observer.finish();
-            return Err(grundy::Error::Interrupted {
-                checked_to: values.len() as u64,
-                unit: grundy::Unit::Values,
-            })
-            .context(match &checkpoint {
-                Some(checkpoint) => format!(
-                    "saved {} values in {}; run the same command again to resume",
-                    values.len(),
-                    checkpoint.shown.display()
-                ),
-                None => "give --checkpoint DIR to keep finished work".to_owned(),
-            });
+            return Err(stopped(values.len(), checkpoint.as_ref()));
         }
     }
-    save(&values)?;
+    // The binary form once, for the last checkpoint and --out alike.
+    let mut binary = checkpoint
+        .is_some()
+        .then(|| sequence::encode(&name, &values));
+    save(&values, binary.as_deref())?;
     observer.finish();
     let summary = Summary {
         code: name,
@@ -535,18 +534,39 @@ pub fn run(
         seconds: start.elapsed().as_secs_f64(),
         from_period,
     };
-    write_outputs(&mut outputs, &summary)?;
+    write_outputs(&mut outputs, &summary, &mut binary)?;
     Ok(summary)
 }
 
 /// Writes the binary and text outputs, each in its own format.
-fn write_outputs(outputs: &mut [Output], summary: &Summary) -> anyhow::Result<()> {
+/// The error of a run stopped after `count` values, saying where they were kept.
+fn stopped(count: usize, checkpoint: Option<&Checkpoint>) -> anyhow::Error {
+    anyhow::Error::new(grundy::Error::Interrupted {
+        checked_to: count as u64,
+        unit: grundy::Unit::Values,
+    })
+    .context(match checkpoint {
+        Some(checkpoint) => format!(
+            "saved {count} values in {}; run the same command again to resume",
+            checkpoint.shown.display()
+        ),
+        None => "give --checkpoint DIR to keep finished work".to_owned(),
+    })
+}
+
+/// `binary` holds the summary's values encoded, if the last checkpoint already needed them.
+fn write_outputs(
+    outputs: &mut [Output],
+    summary: &Summary,
+    binary: &mut Option<Vec<u8>>,
+) -> anyhow::Result<()> {
     for output in outputs {
-        let bytes = match output.format {
-            Format::Binary => sequence::encode(&summary.code, &summary.values),
-            Format::Text => sequence::to_text(&summary.values).into_bytes(),
-        };
-        output.write(&bytes)?;
+        match output.format {
+            Format::Binary => output.write(
+                binary.get_or_insert_with(|| sequence::encode(&summary.code, &summary.values)),
+            )?,
+            Format::Text => output.write(sequence::to_text(&summary.values).as_bytes())?,
+        }
     }
     Ok(())
 }
