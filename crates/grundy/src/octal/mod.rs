@@ -214,11 +214,14 @@ pub fn certify<'a>(code: &Code, values: impl Into<View<'a>>) -> Option<crate::pe
 /// The value stream of `code`, continuing after `prefix`. With [`Engine::Streaming`]: the tail
 /// engine ([`Tail`]) for codes with a repeating tail, else the rare/common engine where it
 /// applies — on two threads ([`Paired`]) when `threads >= 2`; the naive engine otherwise and
-/// with [`Engine::Naive`].
+/// with [`Engine::Naive`]. Tail codes run on one thread whatever `threads` says: the tail engine's
+/// `O(n)` per value, against the other engines' scans of every split, is worth more than a
+/// second core.
 ///
 /// # Complexity
 /// As the engine chosen; resuming the tail engine replays its accumulated option sets over
-/// `prefix` (`O(q · L²)` for `L` values and a tail of `q` digits).
+/// `prefix` (`O(q · L²)` for `L` values and a tail of `q` digits; `O(q · L³)` with three-heap
+/// splits).
 ///
 /// # Example
 /// ```

@@ -100,7 +100,7 @@ impl Tail {
     /// Continues after the values `prefix` (`G(0), …`); `None` for a code without a tail.
     ///
     /// # Complexity
-    /// `O(q · L²)` for `L` values with two-heap splits: the accumulated sets are replayed over the
+    /// `O(q · L²)` for `L` values with two-heap splits (`O(q · L³)` with three-heap ones): the accumulated sets are replayed over the
     /// prefix.
     ///
     /// # Example
@@ -204,7 +204,8 @@ impl Stream for Tail {
     fn work_per_value(&self) -> u64 {
         let n = self.values.len() as u64;
         let removals = (self.code.digits.len() + self.code.tail.len()) as u64;
-        removals * n.pow(self.code.max_heaps_left().saturating_sub(1)) / 2 + n / 64 + 1
+        let splits = n.saturating_pow(self.code.max_heaps_left().saturating_sub(1));
+        removals.saturating_mul(splits) / 2 + n / 64 + 1
     }
 
     fn computed(&self) -> Option<View<'_>> {
