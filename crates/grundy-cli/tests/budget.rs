@@ -202,7 +202,7 @@ fn misere_sums_are_bounded_and_interruptible() {
     let heavy = "misere:bash:8000[8000] + bash:2[1]";
     let error = refuses(&["solve", heavy, "--timeout", "0.01"]);
     assert!(
-        error.contains("time limit") && error.contains("positions"),
+        error.contains("time limit") && error.contains("position"),
         "{error}"
     );
     let error = refuses(&["solve", heavy, "--max-memory", "1M"]);
@@ -240,7 +240,7 @@ fn scripts_are_sandboxed() {
     );
     let error = refuses(&["solve", &slow, "1000000", "--timeout", "1"]);
     assert!(
-        error.contains("time limit") && error.contains("positions"),
+        error.contains("time limit") && error.contains("position"),
         "{error}"
     );
     let error = refuses(&["solve", "script:/dev/zero", "1"]);
