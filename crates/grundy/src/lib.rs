@@ -18,31 +18,50 @@
 
 pub mod analysis;
 pub mod budget;
-pub mod compact;
 pub mod engine;
-pub mod fibonacci_nim;
-pub mod game;
-pub mod nim;
-pub mod norepeat;
-pub mod octal;
-pub mod oddball;
-pub mod period;
-pub mod position;
-pub mod script;
-pub mod sequence;
-pub mod solver;
-pub mod spec;
-pub mod subtraction;
-pub mod wythoff;
+pub mod games;
+pub mod input;
+pub mod theory;
 
 pub use analysis::{
     Analyzer, Basis, Config, Error, Grid, Move, MoveTargets, Outcome, Part, PeriodReport, Solution,
     Table, Unit,
 };
-pub use engine::{Engine, Play};
-pub use game::Game;
-pub use position::{Position, parse_heap};
-pub use spec::{InputError, parse_game};
+pub use engine::Engine;
+pub use games::game::Game;
+pub use games::play::Play;
+pub use games::position::Position;
+pub use input::error::InputError;
+pub use input::position::parse_heap;
+pub use input::spec::parse_game;
+
+// The paths of the flat layout that came before the layers, kept for code that uses them.
+pub use engine::norepeat;
+pub use games::{fibonacci_nim, game, nim, script, subtraction, wythoff};
+pub use input::sequence_file as sequence;
+pub use input::spec;
+pub use theory::{compact, period, solver};
+
+/// Take-and-break codes: the code and its moves ([`games::octal`]) and its engines
+/// ([`engine::octal`]), under the path of the flat layout.
+pub mod octal {
+    pub use crate::engine::octal::*;
+    pub use crate::games::octal::*;
+}
+
+/// Positions and heap sizes ([`games::position`], [`input::position`]), under the path of the
+/// flat layout.
+pub mod position {
+    pub use crate::games::position::*;
+    pub use crate::input::position::*;
+}
+
+/// The odd-ball game's rules ([`games::oddball`]) and its contest judge ([`input::contest`]),
+/// under the path of the flat layout.
+pub mod oddball {
+    pub use crate::games::oddball::*;
+    pub use crate::input::contest::*;
+}
 
 /// Watches a long computation: receives progress and may ask it to stop.
 ///

@@ -5,16 +5,16 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use super::{Analyzer, Basis, Error, Move, Outcome, ScoredMove, Solution, Unit};
-use crate::engine::Play;
-use crate::game::Game;
-use crate::oddball;
-use crate::period::Search;
-use crate::position::Position;
-use crate::script::{Script, ScriptRules, State};
-use crate::solver::{
+use crate::games::game::Game;
+use crate::games::oddball;
+use crate::games::play::Play;
+use crate::games::position::Position;
+use crate::games::script::{Script, ScriptRules, State};
+use crate::games::subtraction::FiniteSet;
+use crate::theory::period::Search;
+use crate::theory::solver::{
     Graph, Limits, Loopy, Rules, Solved, SolverError, SparseGraph, loopy_values, solve_graph,
 };
-use crate::subtraction::FiniteSet;
 
 /// What a move achieves for the player making it, from the solution of the position it leads to.
 pub(super) fn scored(play: Move, child: Solved) -> ScoredMove {

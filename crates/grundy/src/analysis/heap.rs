@@ -8,11 +8,11 @@ use num_traits::{ToPrimitive, Zero};
 use super::{
     Analyzer, Basis, Error, MAX_VALUES_LIMIT, Move, Outcome, Part, Solution, Unit, Watched,
 };
-use crate::compact::Element;
 use crate::engine::{Play, Stream, Values};
-use crate::game::Game;
-use crate::period::{self, Certificate, Search, Theorem};
-use crate::subtraction::{Family, SubtractionSet};
+use crate::games::game::Game;
+use crate::games::subtraction::{Family, SubtractionSet};
+use crate::theory::compact::Element;
+use crate::theory::period::{self, Certificate, Search, Theorem};
 
 /// The work a small question may spend on a period search before answering from its values.
 const SMALL_QUESTION_WORK: u64 = 1 << 22;
@@ -92,7 +92,7 @@ impl Analyzer<'_> {
     /// The value limit for `set`: the configured one, or a default that keeps the work (values
     /// times the engine's work per value) near [`DEFAULT_WORK`](super::DEFAULT_WORK).
     pub(super) fn subtraction_limit(&self, set: &SubtractionSet, play: Play) -> u64 {
-        let work = Values::new(set, self.config.engine, play).work_per_value();
+        let work = Values::new(set, self.config.engine(), play).work_per_value();
         self.work_limited(self.config.max_values_for(set), work)
     }
 
@@ -119,7 +119,7 @@ impl Analyzer<'_> {
             ));
         }
         let mut values = Watched::new(
-            Values::new(set, self.config.engine, play),
+            Values::new(set, self.config.engine(), play),
             self.observer(),
             limit,
         );
@@ -171,7 +171,7 @@ impl Analyzer<'_> {
         if let (SubtractionSet::Family(_), Some(n), None) = (set, within, residue) {
             // No theorem applies to these families: compute just what is needed.
             let mut values = Watched::new(
-                Values::new(set, self.config.engine, play),
+                Values::new(set, self.config.engine(), play),
                 self.observer(),
                 n + 1,
             );
@@ -188,7 +188,7 @@ impl Analyzer<'_> {
         // A heap below the limit needs only the values up to it: the search stops there, or at a
         // few thousand values when those are cheap, if no period is proved sooner.
         let search_limit = within.map_or(limit, |n| {
-            let work = Values::new(set, self.config.engine, play).work_per_value();
+            let work = Values::new(set, self.config.engine(), play).work_per_value();
             let cheap = (SMALL_QUESTION_WORK / work.max(1)).clamp(64, 1 << 16);
             (n + 1).max(cheap).min(limit)
         });

@@ -5,11 +5,11 @@ use num_traits::ToPrimitive;
 
 use super::heap::verified;
 use super::{Analyzer, Basis, Error, MAX_VALUES_LIMIT, Move, Outcome, Solution, Unit, Watched};
+use crate::engine::norepeat::{StateValues, last_index};
 use crate::engine::{Play, Stream};
-use crate::game::Game;
-use crate::norepeat::{StateValues, last_index};
-use crate::period::{self, Search};
-use crate::subtraction::FiniteSet;
+use crate::games::game::Game;
+use crate::games::subtraction::FiniteSet;
+use crate::theory::period::{self, Search};
 
 /// The most amounts a no-repeat set may have.
 const MAX_NOREPEAT_AMOUNTS: usize = 1000;

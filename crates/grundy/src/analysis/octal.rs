@@ -6,12 +6,13 @@ use num_traits::{ToPrimitive, Zero};
 
 use super::heap::{Evaluation, observed_or_not_found, verified};
 use super::{Analyzer, Error, MAX_VALUES_LIMIT, Move, Outcome, Part, Solution, Unit, Watched};
-use crate::compact::{CompactValues, View, on_view};
 use crate::engine::Engine;
 use crate::engine::Stream;
-use crate::game::Game;
-use crate::octal::{Code, Modifier, RareCommon};
-use crate::period::{self, Certificate, GuySmithSearch, Search, Theorem};
+use crate::engine::octal::RareCommon;
+use crate::games::game::Game;
+use crate::games::octal::{Code, Modifier};
+use crate::theory::compact::{CompactValues, View, on_view};
+use crate::theory::period::{self, Certificate, GuySmithSearch, Search, Theorem};
 
 /// Memory a take-and-break run needs per value, at worst: 4-byte values (1 byte while they fit),
 /// 8 bytes per rare heap (its size and value) if every heap were rare, 4 more for the second
@@ -129,7 +130,7 @@ impl Analyzer<'_> {
             .unwrap_or(match code.max_heaps_left() {
                 _ if code.last_digit().is_none() => TAIL_CODE_VALUES,
                 3 => 4096,
-                2 if self.config.engine == Engine::Naive || RareCommon::new(code).is_none() => {
+                2 if self.config.engine() == Engine::Naive || RareCommon::new(code).is_none() => {
                     1 << 16
                 }
                 _ => DEFAULT_OCTAL_VALUES,
@@ -165,9 +166,9 @@ impl Analyzer<'_> {
             format!("{limit} values of {game} (about {TYPICAL_BYTES_PER_VALUE} bytes each)")
         })?;
         let mut values = Watched::new(
-            BoxedStream(crate::octal::stream(
+            BoxedStream(crate::engine::octal::stream(
                 code,
-                self.config.engine,
+                self.config.engine(),
                 self.config.threads(),
                 Vec::new(),
             )),
@@ -646,8 +647,8 @@ mod tests {
     use super::{SplitFamily, split_families};
     use crate::analysis::heap::Evaluation;
     use crate::engine::Stream;
-    use crate::octal::RareCommon;
-    use crate::period::Search;
+    use crate::engine::octal::RareCommon;
+    use crate::theory::period::Search;
     use crate::{Analyzer, Config, Game, parse_game};
 
     #[test]

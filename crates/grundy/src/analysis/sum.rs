@@ -6,11 +6,11 @@ use num_traits::{ToPrimitive, Zero};
 
 use super::heap::amounts_to_value;
 use super::{Analyzer, Basis, Error, Move, Outcome, Part, Solution};
-use crate::engine::Play;
-use crate::game::{Component, Game};
-use crate::position::Position;
-use crate::solver::{Graph as _, Loopy, Rules, SolverError, SparseGraph, solve_graph};
-use crate::subtraction::SubtractionSet;
+use crate::games::game::{Component, Game};
+use crate::games::play::Play;
+use crate::games::position::Position;
+use crate::games::subtraction::SubtractionSet;
+use crate::theory::solver::{Graph as _, Loopy, Rules, SolverError, SparseGraph, solve_graph};
 use crate::{fibonacci_nim, nim};
 
 /// An option of a sum: (the component moved in, the move's description), and the new positions.
@@ -203,7 +203,7 @@ impl Analyzer<'_> {
             (Game::Subtraction(subtraction), Position::Heap(heap)) => {
                 if matches!(
                     subtraction.set(),
-                    SubtractionSet::Family(crate::subtraction::Family::PowersOfTwo)
+                    SubtractionSet::Family(crate::games::subtraction::Family::PowersOfTwo)
                 ) {
                     // Up to one move per power of two below the heap, each leaving a huge heap.
                     let bytes = heap

@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use crate::compact::{CompactValues, Element, View, on_view};
+use crate::theory::compact::{CompactValues, Element, View, on_view};
 
 const MAGIC: &str = "grundy-sequence 1";
 

@@ -20,7 +20,7 @@ use std::rc::Rc;
 
 use rhai::{AST, Dynamic, Engine, Scope};
 
-use crate::solver::{Rules, Value};
+use crate::theory::solver::{Rules, Value};
 
 /// The most operations one call of a script function may take.
 pub const MAX_OPERATIONS: u64 = 1_000_000;

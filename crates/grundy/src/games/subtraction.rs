@@ -114,7 +114,7 @@ impl FiniteSet {
         self.members.binary_search(&amount).is_ok()
     }
 
-    /// The modulus `m` of the residue theorem ([`crate::period::Theorem::Residue`]) when it
+    /// The modulus `m` of the residue theorem ([`crate::theory::period::Theorem::Residue`]) when it
     /// applies: the set holds `1..m-1` and no multiple of `m`, so `G(n) = n mod m`. The Bash game
     /// `1..k` has `m = k + 1`.
     ///
@@ -215,7 +215,7 @@ impl Family {
         }
     }
 
-    /// The modulus `m` of the residue theorem ([`crate::period::Theorem::Residue`]), when it is
+    /// The modulus `m` of the residue theorem ([`crate::theory::period::Theorem::Residue`]), when it is
     /// proved for this family: the set holds `1..m-1` and no multiple of `m`, so `G(n) = n mod m`.
     ///
     /// `m` can only be the least positive non-member. Powers of two: `m = 3`, and `2^k mod 3`

@@ -2,9 +2,10 @@
 //! so that each value needs the few splits with a rare heap and a short scan.
 
 use super::store::{PairScan, Store};
-use super::{BIT, Code, Seen, Step, small_mex, walk};
-use crate::compact::{CompactValues, Element, View, on_view};
+use super::{BIT, Seen, small_mex};
 use crate::engine::Stream;
+use crate::games::octal::{Code, Step, walk};
+use crate::theory::compact::{CompactValues, Element, View, on_view};
 
 /// The rare/common engine (theory.md §5) for codes whose moves leave at most two heaps and carry
 /// no modifiers. Under a [`Split`], common xor common is rare, so every common option value comes
@@ -112,7 +113,7 @@ fn walsh_hadamard(histogram: &[u64], size: usize) -> Vec<i64> {
 
 /// The parity shared by every splitting digit `j` (bit 4) of `code`, if they share one.
 fn splitting_parity(code: &Code) -> Option<usize> {
-    let reach = code.digits.len() + 2 * code.tail.len();
+    let reach = code.explicit_digits() + 2 * code.tail_length();
     let mut parities = (0..reach)
         .filter(|&j| code.digit(j).0 & 4 != 0)
         .map(|j| j % 2);
@@ -822,7 +823,7 @@ impl Stream for RareCommon {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::octal::{Naive, code};
+    use crate::engine::octal::{Naive, code};
 
     #[test]
     fn a_folded_engine_gives_the_same_values() {

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::engine::{Play, Stream};
-use crate::subtraction::FiniteSet;
+use crate::games::subtraction::FiniteSet;
 
 /// The index of `last` in a state vector: 0 for "no move yet", `j + 1` for the set's `j`-th amount.
 ///

@@ -4,7 +4,7 @@
 use num_bigint::BigUint;
 use num_traits::Zero;
 
-use crate::engine::Play;
+use crate::games::play::Play;
 
 /// `⌊kφ⌋ = (k + isqrt(5k²)) / 2`: the smaller heap of the `k`-th P-position.
 ///

@@ -1,12 +1,14 @@
-//! Positions as the user writes them: heap sizes of any length, exactly, and the shapes other
-//! games need (several heaps, a pair, a heap with a quota or with the last move taken).
-
-use std::fmt;
+//! Reading positions as the user writes them: heap sizes of any length, exactly (`10^18`), and
+//! the shapes other games need (several heaps, a pair, a heap with a quota or with the last move
+//! taken, the balls of the contest game).
 
 use num_bigint::BigUint;
 use num_traits::{One, Pow};
 
-use crate::spec::InputError;
+use crate::games::game::Game;
+use crate::games::position::Position;
+use crate::games::subtraction::FiniteSet;
+use crate::input::error::InputError;
 
 /// The longest heap size accepted, in decimal digits.
 pub const MAX_DIGITS: usize = 100_000;
@@ -99,100 +101,150 @@ pub fn parse_heap(text: &str) -> Result<BigUint, InputError> {
     Ok(value)
 }
 
-/// A position of some game. Which shape a game takes is decided by [`crate::Game::parse_position`].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Position {
-    /// One heap (subtraction games): `10`.
-    Heap(BigUint),
-    /// Several heaps (Nim): `3,4,5`.
-    Heaps(Vec<BigUint>),
-    /// Two heaps (Wythoff): `3,5`.
-    Pair(BigUint, BigUint),
-    /// A heap and the most the next move may take (Fibonacci Nim): `20/4`; `None` for a fresh
-    /// heap, where the first move may take anything but the whole heap.
-    Quota {
-        /// Tokens in the heap.
-        heap: BigUint,
-        /// The most the next move may take.
-        quota: Option<BigUint>,
-    },
-    /// A heap and the amount the opponent just took (no-repeat games): `10/3`; `None` before the
-    /// first move.
-    LastMove {
-        /// Tokens in the heap.
-        heap: BigUint,
-        /// The amount just taken, which the player to move may not take.
-        last: Option<u64>,
-    },
-    /// Balls left and the balls each player holds (the contest game `oddball`): `20` or `20/3/4`
-    /// (the player to move holds 3, the opponent 4).
-    Balls {
-        /// Balls left in the pile.
-        left: BigUint,
-        /// Balls held by the player to move.
-        mine: BigUint,
-        /// Balls held by the opponent.
-        theirs: BigUint,
-    },
-    /// The argument a script's `start` receives, or (after a move) a script position's text.
-    Argument(String),
-    /// A sum: the components carry their own positions.
-    Sum,
-}
-
-impl Position {
-    /// About how many bytes this position owns on the heap (its digits and lists), for memory
-    /// estimates.
-    pub fn heap_bytes(&self) -> u64 {
-        let number = |n: &BigUint| n.bits().div_ceil(64) * 8;
+impl Game {
+    /// Reads a position of this game: a heap (`10`, `10^18`), heaps (`3,4,5` for Nim), a pair
+    /// (`3,5` for Wythoff), `n` or `n/q` (Fibonacci Nim, quota `q`), `n` or `n/last` (no-repeat).
+    ///
+    /// # Errors
+    /// An [`InputError`] pointing into `text`.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::parse_game;
+    /// use grundy::position::Position;
+    /// let nim = parse_game("nim").unwrap();
+    /// assert_eq!(nim.parse_position("3,4,5").unwrap().to_string(), "3,4,5");
+    /// assert!(parse_game("wythoff").unwrap().parse_position("3").is_err());
+    /// ```
+    pub fn parse_position(&self, text: &str) -> Result<Position, InputError> {
+        let error = |span: std::ops::Range<usize>, message: &str, hint: &str| {
+            InputError::new("position", text, span, message, Some(hint.to_owned()))
+        };
         match self {
-            Self::Heap(heap) | Self::LastMove { heap, .. } => number(heap),
-            Self::Heaps(heaps) => heaps.iter().map(|h| number(h) + 24).sum(),
-            Self::Pair(a, b) => number(a) + number(b),
-            Self::Quota { heap, quota } => number(heap) + quota.as_ref().map_or(0, number),
-            Self::Balls { left, mine, theirs } => number(left) + number(mine) + number(theirs),
-            Self::Argument(text) => text.len() as u64,
-            Self::Sum => 0,
+            Self::Subtraction(_) => parse_heap_trimmed(text).map(Position::Heap),
+            Self::Misere(inner) => inner.parse_position(text),
+            Self::Nim | Self::Octal(_) => parse_heaps(text, ',').map(Position::Heaps),
+            Self::Wythoff => {
+                let heaps = parse_heaps(text, ',')?;
+                match <[BigUint; 2]>::try_from(heaps) {
+                    Ok([a, b]) => Ok(Position::Pair(a, b)),
+                    Err(_) => Err(error(
+                        0..text.len(),
+                        "Wythoff's game has exactly two heaps",
+                        "write the two heaps as a,b, e.g. 3,5",
+                    )),
+                }
+            }
+            Self::FibonacciNim => parse_quota(text),
+            Self::NoRepeat(set) => parse_last_move(text, set),
+            Self::Oddball(_) => parse_balls(text),
+            Self::Script(_) => Ok(Position::Argument(text.to_owned())),
+            Self::Sum(_) => {
+                if text.trim().is_empty() {
+                    Ok(Position::Sum)
+                } else {
+                    Err(error(
+                        0..text.len(),
+                        "a sum carries its positions inside the spec",
+                        "write each component as GAME[POSITION], e.g. nim[7] + wythoff[3,5]",
+                    ))
+                }
+            }
         }
     }
 }
 
-impl From<BigUint> for Position {
-    fn from(heap: BigUint) -> Self {
-        Self::Heap(heap)
+fn position_error(
+    text: &str,
+    span: std::ops::Range<usize>,
+    message: &str,
+    hint: &str,
+) -> InputError {
+    InputError::new("position", text, span, message, Some(hint.to_owned()))
+}
+
+/// `n` (a fresh heap) or `n/q` (quota `q >= 1`).
+fn parse_quota(text: &str) -> Result<Position, InputError> {
+    let parts = parse_heaps(text, '/')?;
+    match parts.as_slice() {
+        [heap] => Ok(Position::Quota {
+            heap: heap.clone(),
+            quota: None,
+        }),
+        [_, quota] if quota == &BigUint::ZERO => {
+            let at = text.rfind('/').map_or(0, |i| i + 1);
+            Err(position_error(
+                text,
+                at..text.len(),
+                "the quota must be at least 1",
+                "n/q: n tokens, the next move takes 1 to q",
+            ))
+        }
+        [heap, quota] => Ok(Position::Quota {
+            heap: heap.clone(),
+            quota: Some(quota.clone()),
+        }),
+        _ => Err(position_error(
+            text,
+            0..text.len(),
+            "expected n or n/q",
+            "n: a fresh heap; n/q: n tokens, the next move takes 1 to q",
+        )),
     }
 }
 
-impl fmt::Display for Position {
-    /// The canonical text, as `parse_position` reads it back.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Heap(heap) => write!(f, "{heap}"),
-            Self::Heaps(heaps) => {
-                let parts: Vec<String> = heaps.iter().map(ToString::to_string).collect();
-                f.write_str(&parts.join(","))
+/// `n` (before the first move) or `n/last` (`last` an amount of the set).
+fn parse_last_move(text: &str, set: &FiniteSet) -> Result<Position, InputError> {
+    let parts = parse_heaps(text, '/')?;
+    match parts.as_slice() {
+        [heap] => Ok(Position::LastMove {
+            heap: heap.clone(),
+            last: None,
+        }),
+        [heap, last] => {
+            let at = text.rfind('/').map_or(0, |i| i + 1);
+            match u64::try_from(last).ok().filter(|&last| set.contains(last)) {
+                Some(last) => Ok(Position::LastMove {
+                    heap: heap.clone(),
+                    last: Some(last),
+                }),
+                None => Err(position_error(
+                    text,
+                    at..text.len(),
+                    "the last move must be an amount of the set",
+                    "n/last: n tokens, the opponent just took last",
+                )),
             }
-            Self::Pair(a, b) => write!(f, "{a},{b}"),
-            Self::Quota { heap, quota: None } | Self::LastMove { heap, last: None } => {
-                write!(f, "{heap}")
-            }
-            Self::Quota {
-                heap,
-                quota: Some(quota),
-            } => write!(f, "{heap}/{quota}"),
-            Self::LastMove {
-                heap,
-                last: Some(last),
-            } => write!(f, "{heap}/{last}"),
-            Self::Balls { left, mine, theirs }
-                if mine == &BigUint::ZERO && theirs == &BigUint::ZERO =>
-            {
-                write!(f, "{left}")
-            }
-            Self::Balls { left, mine, theirs } => write!(f, "{left}/{mine}/{theirs}"),
-            Self::Argument(text) => f.write_str(text),
-            Self::Sum => Ok(()),
         }
+        _ => Err(position_error(
+            text,
+            0..text.len(),
+            "expected n or n/last",
+            "n: before the first move; n/last: the opponent just took last",
+        )),
+    }
+}
+
+/// `n` (the pile at the start) or `n/a/b` (balls left, held by the mover, held by the opponent).
+fn parse_balls(text: &str) -> Result<Position, InputError> {
+    let parts = parse_heaps(text, '/')?;
+    match parts.as_slice() {
+        [left] => Ok(Position::Balls {
+            left: left.clone(),
+            mine: BigUint::ZERO,
+            theirs: BigUint::ZERO,
+        }),
+        [left, mine, theirs] => Ok(Position::Balls {
+            left: left.clone(),
+            mine: mine.clone(),
+            theirs: theirs.clone(),
+        }),
+        _ => Err(position_error(
+            text,
+            0..text.len(),
+            "expected n or n/a/b",
+            "n: balls in the pile at the start; n/a/b: n left, the player to move holds a, the opponent b",
+        )),
     }
 }
 

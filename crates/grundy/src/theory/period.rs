@@ -16,7 +16,7 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::ToPrimitive;
 
-use crate::compact::{CompactValues, Element, View, on_view};
+use crate::theory::compact::{CompactValues, Element, View, on_view};
 
 /// A theorem that turns finitely many checked values into a proof of periodicity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

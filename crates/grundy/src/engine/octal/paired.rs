@@ -13,10 +13,10 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering}
 use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use super::Code;
 use super::rare_common::RareCommon;
-use crate::compact::{CompactValues, View, on_view};
 use crate::engine::Stream;
+use crate::games::octal::Code;
+use crate::theory::compact::{CompactValues, View, on_view};
 
 /// The least work per value ([`Stream::work_per_value`]) worth two threads: below it, handing
 /// values between cores costs more than the second core gains (0.1777 runs 2.7 times slower
@@ -532,7 +532,7 @@ impl Stream for Paired {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::octal::code;
+    use crate::engine::octal::code;
 
     /// Two threads for the batches from heaps with an even thousand, one for the others.
     fn alternate(start: usize) -> Threads {

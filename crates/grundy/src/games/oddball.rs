@@ -5,9 +5,8 @@
 //! Only parities matter for the result, so a position is (balls left, parity of the mover's balls,
 //! parity of the opponent's balls): `4 (N + 1)` states for piles up to `N`, solved densely.
 
-use crate::solver::{DenseGraph, Graph, Records, Value, solve_graph};
-use crate::spec::InputError;
-use crate::subtraction::FiniteSet;
+use crate::games::subtraction::FiniteSet;
+use crate::theory::solver::{DenseGraph, Graph, Records, Value, solve_graph};
 
 /// The dense index of (balls left, mover's parity, opponent's parity).
 pub fn index(left: usize, mine_odd: bool, theirs_odd: bool) -> usize {
@@ -57,7 +56,7 @@ pub fn solve_up_to_observed(
     largest: usize,
     observer: &dyn crate::Observer,
 ) -> Option<Records> {
-    crate::solver::solve_graph_observed(&graph(set, largest), observer)
+    crate::theory::solver::solve_graph_observed(&graph(set, largest), observer)
 }
 
 /// The bytes [`solve_up_to`] holds for piles up to `largest`: 4 positions per pile size, each a
@@ -94,99 +93,6 @@ pub fn graph(set: &FiniteSet, largest: usize) -> impl Graph {
             terminal_value(mine, theirs)
         },
     )
-}
-
-/// The contest's judge: reads `n1 n2 n3` and then the pile sizes (any white space between
-/// numbers) and returns one symbol per pile — `+` the first player wins, `0` best play ties,
-/// `-` the first player loses — separated by spaces.
-///
-/// # Complexity
-/// `O(N · |S|)` for the largest pile `N`.
-///
-/// # Errors
-/// An [`InputError`] pointing at the first bad number: not a positive integer, fewer than four
-/// numbers, or a pile above `largest_pile`.
-///
-/// # Example
-/// ```
-/// use grundy::oddball::judge;
-/// assert_eq!(judge("1 2 3\n1 2 3 4 5\n", 1000).unwrap(), "+ 0 + 0 -");
-/// assert!(judge("1 2 x\n5", 1000).is_err());
-/// ```
-pub fn judge(input: &str, largest_pile: usize) -> Result<String, InputError> {
-    // Newlines become spaces so that an error shows one line with its caret; offsets are kept.
-    let flat = input.replace(['\n', '\r', '\t'], " ");
-    let mut numbers = Vec::new();
-    let mut offset = 0;
-    for token in flat.split_whitespace() {
-        let start = offset
-            + flat[offset..]
-                .find(token)
-                .expect("the token is in the rest");
-        offset = start + token.len();
-        let value: u64 = token.parse().map_err(|_| {
-            InputError::new(
-                "contest input",
-                &flat,
-                start..offset,
-                if token.bytes().all(|b| b.is_ascii_digit()) {
-                    format!("{token} is too large")
-                } else {
-                    format!("'{token}' is not a whole number")
-                },
-                Some("the input is n1 n2 n3 on the first line, then the pile sizes".to_owned()),
-            )
-        })?;
-        numbers.push((value, start..offset));
-    }
-    if numbers.len() < 4 {
-        let end = flat.trim_end().len();
-        return Err(InputError::new(
-            "contest input",
-            &flat,
-            end..end,
-            format!(
-                "expected three amounts and at least one pile, found {} numbers",
-                numbers.len()
-            ),
-            Some("for example: 1 2 3 then 1 2 3 4 5".to_owned()),
-        ));
-    }
-    let amounts: Vec<u64> = numbers[..3].iter().map(|(v, _)| *v).collect();
-    let set = FiniteSet::new(amounts).map_err(|e| {
-        InputError::new(
-            "contest input",
-            &flat,
-            numbers[0].1.start..numbers[2].1.end,
-            format!("the amounts are invalid: {e}"),
-            None,
-        )
-    })?;
-    let mut piles = Vec::new();
-    for (value, span) in &numbers[3..] {
-        match usize::try_from(*value).ok().filter(|&p| p <= largest_pile) {
-            Some(pile) => piles.push(pile),
-            None => {
-                return Err(InputError::new(
-                    "contest input",
-                    &flat,
-                    span.clone(),
-                    format!("pile {value} is above the limit {largest_pile}"),
-                    Some("raise the limit with --max".to_owned()),
-                ));
-            }
-        }
-    }
-    let records = solve_up_to(&set, piles.iter().copied().max().unwrap_or(0));
-    let symbols: Vec<&str> = piles
-        .iter()
-        .map(|&x| match records.get(index(x, false, false)).value {
-            Value::Win => "+",
-            Value::Lose => "-",
-            Value::Tie | Value::Draw => "0",
-        })
-        .collect();
-    Ok(symbols.join(" "))
 }
 
 #[cfg(test)]
@@ -233,7 +139,7 @@ mod tests {
                 for c in b + 1..=7 {
                     let set = FiniteSet::new([a as u64, b as u64, c as u64]).unwrap();
                     let records = solve_up_to(&set, 22);
-                    assert!(crate::solver::self_check(&graph(&set, 22), &records).is_ok());
+                    assert!(crate::theory::solver::self_check(&graph(&set, 22), &records).is_ok());
                     for x in 0..=22 {
                         assert_eq!(
                             records.get(index(x, false, false)).value,

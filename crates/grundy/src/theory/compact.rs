@@ -10,9 +10,9 @@ macro_rules! on_view {
         // The arm for `u32` converts `u32` into itself.
         #[allow(clippy::useless_conversion)]
         let result = match $view {
-            $crate::compact::View::Bytes($values) => $body,
-            $crate::compact::View::Shorts($values) => $body,
-            $crate::compact::View::Words($values) => $body,
+            $crate::theory::compact::View::Bytes($values) => $body,
+            $crate::theory::compact::View::Shorts($values) => $body,
+            $crate::theory::compact::View::Words($values) => $body,
         };
         result
     }};

@@ -29,9 +29,10 @@
 //! (with their modifiers), and `G(n)` is the mex of that union. Sets only grow, so a bitset of
 //! values suffices; nothing needs counting.
 
-use super::{Code, Seen, Step, for_each_split, pair_bits, removal};
-use crate::compact::{CompactValues, View};
+use super::{Seen, pair_bits};
 use crate::engine::Stream;
+use crate::games::octal::{Code, Modifier, Step, for_each_split, removal};
+use crate::theory::compact::{CompactValues, View};
 
 /// The tail engine for a code with a repeating tail: each value costs the options of the explicit
 /// digits and of the `q` smallest tail removals, not of every removal (see the module
@@ -78,7 +79,7 @@ impl Tail {
     /// assert!(!Tail::applies(&code("0.77")));
     /// ```
     pub fn applies(code: &Code) -> bool {
-        !code.tail.is_empty()
+        code.tail_length() != 0
     }
 
     /// Starts at `G(0)`; `None` for a code without a tail.
@@ -117,7 +118,7 @@ impl Tail {
         let mut engine = Self {
             code: code.clone(),
             values: Vec::with_capacity(prefix.len()),
-            accumulated: (0..code.tail.len()).map(|_| Seen::default()).collect(),
+            accumulated: (0..code.tail_length()).map(|_| Seen::default()).collect(),
             explicit: Seen::default(),
             largest: 0,
         };
@@ -135,9 +136,9 @@ impl Tail {
 
     /// Turns the accumulated set of heap `n`'s residue into `T(n)`; returns its index.
     fn accumulate(&mut self, n: usize) -> Option<usize> {
-        let explicit = self.code.digits.len();
+        let explicit = self.code.explicit_digits();
         let k = n.checked_sub(explicit)?;
-        let q = self.code.tail.len();
+        let q = self.code.tail_length();
         let residue = k % q;
         let small = self.largest < 64;
         let set = &mut self.accumulated[residue];
@@ -156,7 +157,7 @@ fn insert(set: &mut Seen, values: &[u32], step: Step, small: bool) {
     match step {
         Step::Whole => set.insert(0),
         Step::One(m) => set.insert(values[m]),
-        Step::Split(m, 2, super::Modifier::None) if small => set.insert_bits(pair_bits(values, m)),
+        Step::Split(m, 2, Modifier::None) if small => set.insert_bits(pair_bits(values, m)),
         Step::Split(m, heaps, modifier) => {
             for_each_split(values, m, heaps, modifier, &mut |v| set.insert(v));
         }
@@ -182,7 +183,7 @@ impl Iterator for Tail {
         self.explicit.clear();
         let small = self.largest < 64;
         let explicit = &mut self.explicit;
-        for j in 0..self.code.digits.len().min(n + 1) {
+        for j in 0..self.code.explicit_digits().min(n + 1) {
             removal(&self.code, n, j, &mut |step| {
                 insert(explicit, &self.values, step, small);
             });
@@ -203,7 +204,7 @@ impl Stream for Tail {
 
     fn work_per_value(&self) -> u64 {
         let n = self.values.len() as u64;
-        let removals = (self.code.digits.len() + self.code.tail.len()) as u64;
+        let removals = (self.code.explicit_digits() + self.code.tail_length()) as u64;
         let splits = n.saturating_pow(self.code.max_heaps_left().saturating_sub(1));
         removals.saturating_mul(splits) / 2 + n / 64 + 1
     }

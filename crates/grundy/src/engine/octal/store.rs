@@ -7,7 +7,7 @@
 //! the fold is checked against. A value that breaks the rule unfolds the store (every value
 //! again in memory), so the engine stays exact whatever it is told.
 
-use crate::compact::{CompactValues, Element, View};
+use crate::theory::compact::{CompactValues, Element, View};
 
 /// Values kept per window slide: the window holds between this many and twice this many values
 /// (few in unit tests, so that they fold and slide often).
@@ -224,7 +224,7 @@ impl Store {
 
 /// Whether `G(n) = G(n - p)` for every `n0 + p <= n < len`.
 fn on_view_holds(values: View<'_>, preperiod: usize, period: usize) -> bool {
-    crate::compact::on_view!(values, values => holds(values, preperiod, period))
+    crate::theory::compact::on_view!(values, values => holds(values, preperiod, period))
 }
 
 fn holds<T: Element>(values: &[T], preperiod: usize, period: usize) -> bool {

@@ -6,7 +6,7 @@
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
-use crate::engine::Play;
+use crate::games::play::Play;
 
 /// The largest heap accepted, in decimal digits: the Zeckendorf walk takes `O(d²)` time.
 pub const MAX_DIGITS: usize = 2_000;

@@ -1,0 +1,122 @@
+//! How an [`Analyzer`](super::Analyzer) works: engine, limits, threads, memory and time.
+
+use super::{Error, MoveTargets};
+use crate::engine::Engine;
+use crate::games::subtraction::{Family, SubtractionSet};
+
+/// The default limit on computed values for finite and all-but sets.
+pub const DEFAULT_MAX_VALUES: u64 = 10_000_000;
+/// The default limit on positions held by a table (Wythoff, Fibonacci Nim) or a misère search.
+pub const DEFAULT_MAX_POSITIONS: u64 = 4_000_000;
+/// The work (options examined) a default limit allows one period search: a few seconds.
+pub const DEFAULT_WORK: u64 = 1 << 33;
+/// The largest limit accepted: values are kept 4 bytes each, so this is 4 GB.
+pub const MAX_VALUES_LIMIT: u64 = 1_000_000_000;
+/// The most rows one table may have.
+pub const MAX_TABLE_ROWS: u64 = 1_000_000;
+
+/// How an [`Analyzer`] works: which engine, how many values at most, on how many threads, with
+/// how much memory and time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Config {
+    engine: Engine,
+    pub(super) max_values: Option<u64>,
+    threads: Option<usize>,
+    max_memory: Option<u64>,
+    pub(super) timeout: Option<std::time::Duration>,
+    pub(super) move_targets: MoveTargets,
+}
+
+impl Config {
+    /// Uses `engine` for Grundy values.
+    #[must_use]
+    pub fn with_engine(mut self, engine: Engine) -> Self {
+        self.engine = engine;
+        self
+    }
+
+    /// Computes at most `max_values` values per game (period searches and direct answers).
+    ///
+    /// # Errors
+    /// [`Error::Setting`] unless `1 <= max_values <=` [`MAX_VALUES_LIMIT`].
+    pub fn with_max_values(mut self, max_values: u64) -> Result<Self, Error> {
+        if !(1..=MAX_VALUES_LIMIT).contains(&max_values) {
+            return Err(Error::Setting(format!(
+                "the value limit must be between 1 and {MAX_VALUES_LIMIT}; got {max_values}"
+            )));
+        }
+        self.max_values = Some(max_values);
+        Ok(self)
+    }
+
+    /// Holds at most `bytes` bytes for one query (estimated before allocating; the default is
+    /// [`DEFAULT_MAX_MEMORY`](crate::budget::DEFAULT_MAX_MEMORY)).
+    ///
+    /// # Errors
+    /// [`Error::Setting`] if `bytes` is 0.
+    pub fn with_max_memory(mut self, bytes: u64) -> Result<Self, Error> {
+        if bytes == 0 {
+            return Err(Error::Setting(
+                "the memory limit must be at least 1 byte".to_owned(),
+            ));
+        }
+        self.max_memory = Some(bytes);
+        Ok(self)
+    }
+
+    /// The memory limit in bytes.
+    pub fn max_memory(&self) -> u64 {
+        self.max_memory.unwrap_or(crate::budget::DEFAULT_MAX_MEMORY)
+    }
+
+    /// Stops a query that has run for `timeout` (counted from when the [`Analyzer`] is made).
+    #[must_use]
+    pub fn with_timeout(mut self, timeout: std::time::Duration) -> Self {
+        self.timeout = Some(timeout);
+        self
+    }
+
+    /// How much of the position each winning move carries.
+    #[must_use]
+    pub fn with_move_targets(mut self, move_targets: MoveTargets) -> Self {
+        self.move_targets = move_targets;
+        self
+    }
+
+    /// The engine in use.
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
+    /// Uses at most `threads` threads for one game's values (take-and-break games use two when
+    /// `threads >= 2`; the default is every core the machine offers).
+    ///
+    /// # Errors
+    /// [`Error::Setting`] if `threads` is 0.
+    pub fn with_threads(mut self, threads: usize) -> Result<Self, Error> {
+        if threads == 0 {
+            return Err(Error::Setting(
+                "the number of threads must be at least 1".to_owned(),
+            ));
+        }
+        self.threads = Some(threads);
+        Ok(self)
+    }
+
+    /// The number of threads a game's values may use.
+    pub fn threads(&self) -> usize {
+        self.threads.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        })
+    }
+
+    /// The value limit for `set`: the configured one, or a default that keeps the work near a
+    /// second (primes and squares have many moves per heap).
+    pub fn max_values_for(&self, set: &SubtractionSet) -> u64 {
+        self.max_values.unwrap_or(match set {
+            SubtractionSet::Family(Family::Primes) => 100_000,
+            SubtractionSet::Family(Family::Squares) => 1_000_000,
+            _ => DEFAULT_MAX_VALUES,
+        })
+    }
+}

@@ -1,0 +1,160 @@
+//! What every evaluation shares: a watched value stream, the memory reservations, the value
+//! limits cut by work, and the stops.
+
+use num_bigint::BigUint;
+
+use super::{Analyzer, DEFAULT_WORK, Error, MoveTargets, Unit, WHOLE_POSITIONS_BYTES};
+use crate::Observer;
+use crate::budget::Exhausted;
+use crate::engine::Stream;
+
+/// A value stream that reports progress and stops when the observer says so, consulting it after
+/// about [`Watched::WORK_BETWEEN_CHECKS`] options examined (not values: a value of `bash:10^6`
+/// costs a million times one of `bash:3`).
+pub(super) struct Watched<'o, S> {
+    pub(super) values: S,
+    pub(super) observer: &'o dyn Observer,
+    pub(super) total: u64,
+    pub(super) work: u64,
+    pub(super) interrupted: bool,
+}
+
+impl<'o, S: Stream> Watched<'o, S> {
+    const WORK_BETWEEN_CHECKS: u64 = 1 << 22;
+
+    pub(super) fn new(values: S, observer: &'o dyn Observer, total: u64) -> Self {
+        Self {
+            values,
+            observer,
+            total,
+            work: 0,
+            interrupted: false,
+        }
+    }
+
+    /// Extends `prefix` to `count` values.
+    ///
+    /// # Errors
+    /// [`Error::Interrupted`] if the observer stops it.
+    /// Advances the stream to `count` values without copying them (for engines that keep them).
+    ///
+    /// # Errors
+    /// [`Error::Interrupted`] if the observer stops it.
+    pub(super) fn advance_to(&mut self, count: u64) -> Result<(), Error> {
+        let missing = count.saturating_sub(self.values.position());
+        self.by_ref().take(missing as usize).for_each(drop);
+        if self.interrupted {
+            return Err(Error::Interrupted {
+                checked_to: self.values.position(),
+                unit: Unit::Values,
+            });
+        }
+        Ok(())
+    }
+
+    pub(super) fn extend_to(&mut self, prefix: &mut Vec<u32>, count: u64) -> Result<(), Error> {
+        let missing = count.saturating_sub(prefix.len() as u64);
+        prefix.extend(self.by_ref().take(missing as usize));
+        if self.interrupted {
+            return Err(Error::Interrupted {
+                checked_to: prefix.len() as u64,
+                unit: Unit::Values,
+            });
+        }
+        Ok(())
+    }
+}
+
+impl<S: Stream> Iterator for Watched<'_, S> {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        if self.interrupted {
+            return None;
+        }
+        self.work += self.values.work_per_value();
+        if self.work >= Self::WORK_BETWEEN_CHECKS {
+            self.work = 0;
+            self.observer.progress(self.values.position(), self.total);
+            if self.observer.interrupted() {
+                self.interrupted = true;
+                return None;
+            }
+        }
+        self.values.next()
+    }
+}
+
+impl Analyzer<'_> {
+    /// The observer every computation of this analyzer polls: the caller's, with the deadline.
+    pub(super) fn observer(&self) -> &dyn Observer {
+        &self.budget
+    }
+
+    /// Accepts a computation that will hold `bytes` bytes, or refuses naming `what` needs them.
+    pub(super) fn reserve(&self, bytes: u64, what: impl FnOnce() -> String) -> Result<(), Error> {
+        self.budget.reserve(bytes).map_err(|_| Error::OutOfMemory {
+            what: what(),
+            needed: bytes,
+            limit: self.budget.memory(),
+        })
+    }
+
+    /// The configured value limit, or `default` cut so that the values cost at most
+    /// [`DEFAULT_WORK`] at `work` each (but never below 1024 values).
+    pub(super) fn work_limited(&self, default: u64, work: u64) -> u64 {
+        if self.config.max_values.is_some() {
+            return default;
+        }
+        default.min((DEFAULT_WORK / work.max(1)).max(1024))
+    }
+
+    /// Whether `moves` winning moves may each carry the whole position of `length` bytes.
+    pub(super) fn whole_positions(&self, moves: usize, length: usize) -> Result<bool, Error> {
+        let bytes = (moves as u64).saturating_mul(length as u64);
+        match self.config.move_targets {
+            MoveTargets::Automatic => Ok(bytes <= WHOLE_POSITIONS_BYTES),
+            MoveTargets::Whole => {
+                self.reserve(bytes, || {
+                    format!("{moves} winning moves written with the whole position each")
+                })?;
+                Ok(true)
+            }
+        }
+    }
+
+    /// Refuses an answer of `moves` moves, each naming heaps of about the size of `heap`, beyond
+    /// the memory budget.
+    pub(super) fn reserve_answer(&self, moves: usize, heap: &BigUint) -> Result<(), Error> {
+        let per_move = 96 + 3 * (heap.bits() / 3 + 1);
+        self.reserve((moves as u64).saturating_mul(per_move), || {
+            format!("an answer listing {moves} winning moves")
+        })
+    }
+
+    /// Stops when the caller interrupts or the deadline passes, with `checked_to` values done.
+    pub(super) fn check(&self, checked_to: u64) -> Result<(), Error> {
+        if self.budget.interrupted() {
+            return Err(Error::Interrupted {
+                checked_to,
+                unit: Unit::Values,
+            });
+        }
+        Ok(())
+    }
+
+    /// Tells a deadline from an interrupt in a stopped computation's error.
+    pub(super) fn settle<T>(&self, result: Result<T, Error>) -> Result<T, Error> {
+        match result {
+            Err(Error::Interrupted { checked_to, unit }) => match self.budget.stop_reason() {
+                Exhausted::TimedOut { allowed } => Err(Error::TimedOut {
+                    allowed,
+                    checked_to,
+                    unit,
+                }),
+                _ => Err(Error::Interrupted { checked_to, unit }),
+            },
+            other => other,
+        }
+    }
+}

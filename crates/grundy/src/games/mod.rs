@@ -1,0 +1,12 @@
+//! The games: their rules, positions and play conventions — no engine, no policy, no text input.
+
+pub mod fibonacci_nim;
+pub mod game;
+pub mod nim;
+pub mod octal;
+pub mod oddball;
+pub mod play;
+pub mod position;
+pub mod script;
+pub mod subtraction;
+pub mod wythoff;

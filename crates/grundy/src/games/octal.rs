@@ -1,0 +1,307 @@
+//! Take-and-break games in octal and hexadecimal code (theory.md §3): the code, its moves, and
+//! the theorem that certifies a code's period from its values.
+
+use std::fmt;
+
+use crate::theory::compact::{Element, View, on_view};
+
+/// A constraint on the heaps a split leaves (`CGSuite`'s grammar).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Modifier {
+    /// No constraint.
+    None,
+    /// `!`: the heaps left must be pairwise unequal.
+    Unequal,
+    /// `?`: the heaps left must not all be equal.
+    NotAllEqual,
+}
+
+/// An octal or hexadecimal code `d0.d1 d2 … dt[tail]`: digit `dj` says what may be done when
+/// exactly `j` tokens are removed from one heap — bit 1: remove the whole heap, bit 2: leave one
+/// heap, bit 4: leave two, bit 8: leave three.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Code {
+    digits: Vec<(u8, Modifier)>,
+    tail: Vec<u8>,
+}
+
+/// Why a code is not valid.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CodeError {
+    /// `d0` may only split (bits 4 and 8): removing nothing must leave heaps.
+    #[error(
+        "the digit before the point may only be 0, 4, 8 or c: removing no tokens must split the heap"
+    )]
+    FirstDigit,
+    /// No digit after the point.
+    #[error("the code has no digit after the point")]
+    Empty,
+}
+
+impl Code {
+    /// How many digits are written before the tail (`d0` included).
+    pub(crate) fn explicit_digits(&self) -> usize {
+        self.digits.len()
+    }
+
+    /// How many digits the repeating tail has (0 without one).
+    pub(crate) fn tail_length(&self) -> usize {
+        self.tail.len()
+    }
+
+    /// A code from its digits `d0, d1, …` (with modifiers) and a repeating tail.
+    ///
+    /// # Errors
+    /// [`CodeError`] if `d0` removes tokens or there are no digits after the point.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::octal::{Code, Modifier};
+    /// let kayles = Code::new(vec![(0, Modifier::None), (7, Modifier::None), (7, Modifier::None)], vec![]).unwrap();
+    /// assert_eq!(kayles.to_string(), "0.77");
+    /// ```
+    pub fn new(mut digits: Vec<(u8, Modifier)>, tail: Vec<u8>) -> Result<Self, CodeError> {
+        if digits.is_empty() || digits[0].0 & 3 != 0 {
+            return Err(CodeError::FirstDigit);
+        }
+        if digits.len() < 2 && tail.is_empty() {
+            return Err(CodeError::Empty);
+        }
+        if tail.iter().all(|&d| d == 0) {
+            // A tail of zeros adds nothing; trailing zeros add nothing.
+            let tail_len = tail.len();
+            while digits.len() > 2
+                && digits
+                    .last()
+                    .is_some_and(|&(d, m)| d == 0 && m == Modifier::None)
+            {
+                digits.pop();
+            }
+            if tail_len > 0 {
+                return Self::new(digits, Vec::new());
+            }
+        }
+        Ok(Self { digits, tail })
+    }
+
+    /// Digit `j` and its modifier.
+    pub fn digit(&self, j: usize) -> (u8, Modifier) {
+        if j < self.digits.len() {
+            self.digits[j]
+        } else if self.tail.is_empty() {
+            (0, Modifier::None)
+        } else {
+            (
+                self.tail[(j - self.digits.len()) % self.tail.len()],
+                Modifier::None,
+            )
+        }
+    }
+
+    /// `t`, the index of the last non-zero digit, or `None` with a repeating tail (infinitely
+    /// many digits).
+    pub fn last_digit(&self) -> Option<usize> {
+        if !self.tail.is_empty() {
+            return None;
+        }
+        self.digits.iter().rposition(|&(d, _)| d != 0)
+    }
+
+    /// The most heaps one move can leave: 1 without splits, 2 with bit 4, 3 with bit 8.
+    pub fn max_heaps_left(&self) -> u32 {
+        let bits = self
+            .digits
+            .iter()
+            .map(|&(d, _)| d)
+            .chain(self.tail.iter().copied())
+            .fold(0, |a, d| a | d);
+        if bits & 8 != 0 {
+            3
+        } else if bits & 4 != 0 {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Whether some digit carries `!` or `?`.
+    pub fn has_modifiers(&self) -> bool {
+        self.digits.iter().any(|&(_, m)| m != Modifier::None)
+    }
+
+    /// Whether a digit above 7 occurs (a hexadecimal code).
+    pub fn is_hexadecimal(&self) -> bool {
+        self.digits
+            .iter()
+            .map(|&(d, _)| d)
+            .chain(self.tail.iter().copied())
+            .any(|d| d > 7)
+    }
+
+    /// How many digits `j` may apply to a heap of `n`: all `j <= n` with a tail, else up to `t`.
+    pub(crate) fn reach(&self, n: usize) -> usize {
+        if self.tail.is_empty() {
+            n.min(self.digits.len() - 1)
+        } else {
+            n
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    /// `CGSuite`'s notation: `0.77`, `4!.0`, `0.[3]`, `0.f`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let write_digit = |f: &mut fmt::Formatter<'_>, (d, m): (u8, Modifier)| -> fmt::Result {
+            write!(f, "{d:x}")?;
+            match m {
+                Modifier::None => Ok(()),
+                Modifier::Unequal => f.write_str("!"),
+                Modifier::NotAllEqual => f.write_str("?"),
+            }
+        };
+        write_digit(f, self.digits[0])?;
+        f.write_str(".")?;
+        for &digit in &self.digits[1..] {
+            write_digit(f, digit)?;
+        }
+        if !self.tail.is_empty() {
+            f.write_str("[")?;
+            for &d in &self.tail {
+                write!(f, "{d:x}")?;
+            }
+            f.write_str("]")?;
+        }
+        Ok(())
+    }
+}
+
+/// A certified period of `code`'s Grundy sequence from its first values, when a theorem applies
+/// and the values suffice: the Guy–Smith theorem for codes with splits, the window criterion
+/// (window `t + 1`) for codes without.
+///
+/// # Complexity
+/// `O(L · q)` as [`crate::theory::period::certify_guy_smith`] for `L` values.
+///
+/// # Example
+/// ```
+/// use grundy::octal::{Naive, certify};
+/// let grundy::Game::Octal(kayles) = grundy::parse_game("0.77").unwrap() else { unreachable!() };
+/// let values: Vec<u32> = Naive::new(&kayles).take(200).collect();
+/// let certificate = certify(&kayles, &values).unwrap();
+/// assert_eq!((certificate.periodicity.preperiod, certificate.periodicity.period), (71, 12));
+/// ```
+pub fn certify<'a>(
+    code: &Code,
+    values: impl Into<View<'a>>,
+) -> Option<crate::theory::period::Certificate> {
+    let values = values.into();
+    if code.has_modifiers() {
+        return None;
+    }
+    let t = code.last_digit()? as u64;
+    let certificate = if code.max_heaps_left() == 1 {
+        let (search, _) = on_view!(values, values => crate::theory::period::search_window(
+            values.iter().map(|&v| v.into()),
+            t + 1,
+            values.len() as u64,
+        ));
+        search.certificate().cloned()
+    } else {
+        crate::theory::period::certify_guy_smith(values, t, u64::from(code.max_heaps_left()))
+    }?;
+    // Nothing is called certified before the independent checker agrees.
+    certificate.verify(values).is_ok().then_some(certificate)
+}
+
+/// Whether the heaps `parts` satisfy the modifier.
+fn allowed(parts: &[usize], modifier: Modifier) -> bool {
+    match modifier {
+        Modifier::None => true,
+        Modifier::Unequal => parts
+            .iter()
+            .enumerate()
+            .all(|(i, a)| parts[i + 1..].iter().all(|b| a != b)),
+        Modifier::NotAllEqual => parts.windows(2).any(|w| w[0] != w[1]),
+    }
+}
+
+/// Calls `f` with the Grundy value of every option of a heap of `n` (options may repeat).
+///
+/// # Complexity
+/// `O(t · n)` with two-heap splits, `O(t · n²)` with three-heap splits.
+pub fn for_each_option<T: Element>(code: &Code, values: &[T], n: usize, mut f: impl FnMut(u32)) {
+    walk(code, n, |step| match step {
+        Step::Whole => f(0),
+        Step::One(m) => f(values[m].into()),
+        Step::Split(m, heaps, modifier) => for_each_split(values, m, heaps, modifier, &mut f),
+    });
+}
+
+/// One kind of move from a heap, as a digit allows it.
+#[derive(Clone, Copy)]
+pub(crate) enum Step {
+    /// Remove the whole heap.
+    Whole,
+    /// Leave one heap of `m`.
+    One(usize),
+    /// Leave 2 or 3 non-empty heaps adding up to `m`.
+    Split(usize, u8, Modifier),
+}
+
+/// Calls `f` for every kind of move from a heap of `n`, digit by digit.
+#[inline]
+pub(crate) fn walk(code: &Code, n: usize, mut f: impl FnMut(Step)) {
+    for j in 0..=code.reach(n) {
+        removal(code, n, j, &mut f);
+    }
+}
+
+/// Calls `f` for every kind of move from a heap of `n` that removes exactly `j` tokens (as digit
+/// `j` allows it). Apart from `j > 0`, the moves depend on `j` only through digit `j` and on `n`
+/// only through `n - j`.
+#[inline]
+pub(crate) fn removal(code: &Code, n: usize, j: usize, f: &mut impl FnMut(Step)) {
+    let (d, modifier) = code.digit(j);
+    if d & 1 != 0 && n == j && j > 0 {
+        f(Step::Whole);
+    }
+    if n <= j {
+        return;
+    }
+    let m = n - j;
+    if d & 2 != 0 && j > 0 {
+        f(Step::One(m));
+    }
+    if d & 4 != 0 && m >= 2 {
+        f(Step::Split(m, 2, modifier));
+    }
+    if d & 8 != 0 && m >= 3 {
+        f(Step::Split(m, 3, modifier));
+    }
+}
+
+/// Calls `f` with the value of every split of `m` into `heaps` heaps the modifier allows.
+pub(crate) fn for_each_split(
+    values: &[impl Element],
+    m: usize,
+    heaps: u8,
+    modifier: Modifier,
+    f: &mut impl FnMut(u32),
+) {
+    if heaps == 2 {
+        for a in 1..=m / 2 {
+            if allowed(&[a, m - a], modifier) {
+                f((values[a] ^ values[m - a]).into());
+            }
+        }
+    } else {
+        for a in 1..=m / 3 {
+            for b in a..=(m - a) / 2 {
+                let c = m - a - b;
+                if allowed(&[a, b, c], modifier) {
+                    f((values[a] ^ values[b] ^ values[c]).into());
+                }
+            }
+        }
+    }
+}

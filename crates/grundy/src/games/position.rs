@@ -1,0 +1,103 @@
+//! Positions as the user writes them: heap sizes of any length, exactly, and the shapes other
+//! games need (several heaps, a pair, a heap with a quota or with the last move taken).
+
+use std::fmt;
+
+use num_bigint::BigUint;
+
+/// A position of some game. Which shape a game takes is decided by [`Game::parse_position`](crate::Game::parse_position).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Position {
+    /// One heap (subtraction games): `10`.
+    Heap(BigUint),
+    /// Several heaps (Nim): `3,4,5`.
+    Heaps(Vec<BigUint>),
+    /// Two heaps (Wythoff): `3,5`.
+    Pair(BigUint, BigUint),
+    /// A heap and the most the next move may take (Fibonacci Nim): `20/4`; `None` for a fresh
+    /// heap, where the first move may take anything but the whole heap.
+    Quota {
+        /// Tokens in the heap.
+        heap: BigUint,
+        /// The most the next move may take.
+        quota: Option<BigUint>,
+    },
+    /// A heap and the amount the opponent just took (no-repeat games): `10/3`; `None` before the
+    /// first move.
+    LastMove {
+        /// Tokens in the heap.
+        heap: BigUint,
+        /// The amount just taken, which the player to move may not take.
+        last: Option<u64>,
+    },
+    /// Balls left and the balls each player holds (the contest game `oddball`): `20` or `20/3/4`
+    /// (the player to move holds 3, the opponent 4).
+    Balls {
+        /// Balls left in the pile.
+        left: BigUint,
+        /// Balls held by the player to move.
+        mine: BigUint,
+        /// Balls held by the opponent.
+        theirs: BigUint,
+    },
+    /// The argument a script's `start` receives, or (after a move) a script position's text.
+    Argument(String),
+    /// A sum: the components carry their own positions.
+    Sum,
+}
+
+impl Position {
+    /// About how many bytes this position owns on the heap (its digits and lists), for memory
+    /// estimates.
+    pub fn heap_bytes(&self) -> u64 {
+        let number = |n: &BigUint| n.bits().div_ceil(64) * 8;
+        match self {
+            Self::Heap(heap) | Self::LastMove { heap, .. } => number(heap),
+            Self::Heaps(heaps) => heaps.iter().map(|h| number(h) + 24).sum(),
+            Self::Pair(a, b) => number(a) + number(b),
+            Self::Quota { heap, quota } => number(heap) + quota.as_ref().map_or(0, number),
+            Self::Balls { left, mine, theirs } => number(left) + number(mine) + number(theirs),
+            Self::Argument(text) => text.len() as u64,
+            Self::Sum => 0,
+        }
+    }
+}
+
+impl From<BigUint> for Position {
+    fn from(heap: BigUint) -> Self {
+        Self::Heap(heap)
+    }
+}
+
+impl fmt::Display for Position {
+    /// The canonical text, as `parse_position` reads it back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Heap(heap) => write!(f, "{heap}"),
+            Self::Heaps(heaps) => {
+                let parts: Vec<String> = heaps.iter().map(ToString::to_string).collect();
+                f.write_str(&parts.join(","))
+            }
+            Self::Pair(a, b) => write!(f, "{a},{b}"),
+            Self::Quota { heap, quota: None } | Self::LastMove { heap, last: None } => {
+                write!(f, "{heap}")
+            }
+            Self::Quota {
+                heap,
+                quota: Some(quota),
+            } => write!(f, "{heap}/{quota}"),
+            Self::LastMove {
+                heap,
+                last: Some(last),
+            } => write!(f, "{heap}/{last}"),
+            Self::Balls { left, mine, theirs }
+                if mine == &BigUint::ZERO && theirs == &BigUint::ZERO =>
+            {
+                write!(f, "{left}")
+            }
+            Self::Balls { left, mine, theirs } => write!(f, "{left}/{mine}/{theirs}"),
+            Self::Argument(text) => f.write_str(text),
+            Self::Sum => Ok(()),
+        }
+    }
+}
