@@ -7,7 +7,7 @@ use num_traits::ToPrimitive;
 use super::{Analyzer, Basis, Error, Grid, MAX_TABLE_ROWS, Move, Outcome, Part, Solution, Unit};
 use crate::games::game::Game;
 use crate::games::play::Play;
-use crate::{fibonacci_nim, nim, wythoff};
+use crate::games::{fibonacci_nim, nim, wythoff};
 
 fn heaps_text(heaps: &[BigUint]) -> String {
     heaps

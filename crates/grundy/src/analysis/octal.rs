@@ -646,10 +646,12 @@ mod tests {
 
     use super::{SplitFamily, split_families};
     use crate::analysis::heap::Evaluation;
+    use crate::analysis::{Analyzer, Config};
     use crate::engine::Stream;
     use crate::engine::octal::RareCommon;
+    use crate::games::game::Game;
+    use crate::input::spec::parse_game;
     use crate::theory::period::Search;
-    use crate::{Analyzer, Config, Game, parse_game};
 
     #[test]
     fn a_promising_period_is_proved_on_a_folded_engine() {

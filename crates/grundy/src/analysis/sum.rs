@@ -10,8 +10,8 @@ use crate::games::game::{Component, Game};
 use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::games::subtraction::SubtractionSet;
+use crate::games::{fibonacci_nim, nim};
 use crate::theory::solver::{Graph as _, Loopy, Rules, SolverError, SparseGraph, solve_graph};
-use crate::{fibonacci_nim, nim};
 
 /// An option of a sum: (the component moved in, the move's description), and the new positions.
 type SumOption = ((usize, String), Vec<Position>);

@@ -2,7 +2,7 @@
 //! for Grundy values — the definition (naive) and the rare/common ("sparse space") engine of
 //! theory.md §5.
 
-use crate::Engine;
+use super::Engine;
 use crate::engine::Stream;
 #[cfg(test)]
 use crate::games::octal::Modifier;
