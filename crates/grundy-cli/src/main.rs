@@ -9,7 +9,9 @@ use std::process::ExitCode;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use grundy::{Analyzer, Config, Engine, Observer as _, parse_heap};
+use grundy::{
+    Analyzer, Config, Engine, Limit, Observer as _, Remedy, Setting, SettingError, parse_heap,
+};
 use num_bigint::BigUint;
 use std::io::Read as _;
 
@@ -545,7 +547,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             let code = exit_code(&error);
-            eprintln!("error: {}", output::error_chain(&error));
+            eprintln!("error: {}", message(&error));
             if let Some(remedy) = remedy(&error) {
                 eprintln!("  hint: {remedy}");
             }
@@ -554,18 +556,126 @@ fn main() -> ExitCode {
     }
 }
 
-/// What the user can do about a refusal, in this command line's terms.
-fn remedy(error: &anyhow::Error) -> Option<String> {
-    match error.downcast_ref::<grundy::Error>()? {
-        grundy::Error::OutOfMemory { needed, .. } => Some(format!(
-            "raise the limit with --max-memory (this needs at least {}), on a machine that has it",
-            grundy::budget::format_bytes(*needed)
-        )),
-        grundy::Error::TimedOut { .. } => {
-            Some("raise --timeout, or drop it to let the computation finish".to_owned())
-        }
-        _ => None,
+/// The error and its causes, one per line, with the library's errors in this command line's terms
+/// (their remedies are printed apart, as hints).
+fn message(error: &anyhow::Error) -> String {
+    let text =
+        |cause: &(dyn std::error::Error + 'static)| match cause.downcast_ref::<grundy::Error>() {
+            Some(error) => describe(error),
+            None => cause.to_string(),
+        };
+    let mut chain = error.chain();
+    let mut message = chain.next().map(text).unwrap_or_default();
+    for cause in chain {
+        message.push_str("\n  caused by: ");
+        message.push_str(&text(cause));
     }
+    message
+}
+
+/// A library error without its remedy, with settings named by their flags.
+fn describe(error: &grundy::Error) -> String {
+    match error {
+        grundy::Error::Refused(refusal) => refusal.reason.clone(),
+        grundy::Error::Setting(setting) => setting_message(setting),
+        other => other.to_string(),
+    }
+}
+
+/// The flag that gives `setting`.
+fn flag(setting: Setting) -> &'static str {
+    match setting {
+        Setting::MaxValues => "--max",
+        Setting::MaxMemory => "--max-memory",
+        Setting::Threads => "--threads",
+        Setting::Timeout => "--timeout",
+        Setting::TableFrom => "--from",
+        Setting::TableTo => "--to",
+        other => other.name(),
+    }
+}
+
+/// A bad setting, named by its flag.
+fn setting_message(error: &SettingError) -> String {
+    match error {
+        SettingError::OutOfRange {
+            setting,
+            least,
+            most: Some(most),
+            given,
+        } => format!(
+            "{} must be between {least} and {most}; got {given}",
+            flag(*setting)
+        ),
+        SettingError::OutOfRange {
+            setting,
+            least,
+            most: None,
+            given,
+        } => format!("{} must be at least {least}; got {given}", flag(*setting)),
+        SettingError::Reversed { from, to } => {
+            format!("the table must start at or before its end: --from {from} is after --to {to}")
+        }
+        SettingError::TooManyRows { from, to, most } => {
+            format!("a table has at most {most} rows; --from {from} --to {to} asks for more")
+        }
+        SettingError::TooManyCells { to, most } => {
+            format!("a grid has at most {most} cells; --to {to} asks for more")
+        }
+        other => other.to_string(),
+    }
+}
+
+/// What the user can do about a refusal, a memory limit or a time limit, in this command line's
+/// terms.
+fn remedy(error: &anyhow::Error) -> Option<String> {
+    let remedy = error.downcast_ref::<grundy::Error>()?.remedy()?;
+    Some(match remedy {
+        Remedy::RaiseLimit {
+            limit: Limit::Time, ..
+        } => "raise --timeout, or drop it to let the computation finish".to_owned(),
+        Remedy::RaiseLimit {
+            limit: Limit::Memory,
+            needed,
+        } => match needed.and_then(|bytes| u64::try_from(bytes).ok()) {
+            Some(bytes) => format!(
+                "raise the limit with --max-memory (this needs at least {}), on a machine that has it",
+                grundy::budget::format_bytes(bytes)
+            ),
+            None => "raise the limit with --max-memory, on a machine that has it".to_owned(),
+        },
+        Remedy::RaiseLimit { limit, needed } => {
+            let option = flag(limit.setting());
+            let what = if limit == Limit::Positions {
+                "positions"
+            } else {
+                "values"
+            };
+            match (needed, limit.most()) {
+                (Some(needed), Some(most)) if needed > BigUint::from(most) => format!(
+                    "no {option} is enough: the answer needs {needed} {what}, and {option} accepts at most {most}"
+                ),
+                (Some(needed), _) => format!("raise the limit with {option} {needed} or more"),
+                (None, Some(most)) => {
+                    format!("raise the limit with {option} (at most {most}) to search further")
+                }
+                (None, None) => format!("raise the limit with {option} to search further"),
+            }
+        }
+        Remedy::UseNormalPlay => "drop misere: to play it under normal play".to_owned(),
+        Remedy::UseGrid => {
+            "its table is a grid: grundy table wythoff --to N prints G(a, b) for a, b <= N"
+                .to_owned()
+        }
+        Remedy::UseTable => "use grundy table GAME --to N for its values".to_owned(),
+        Remedy::SolveComponentAlone => {
+            "solve the component alone to see them: grundy solve GAME POSITION".to_owned()
+        }
+        Remedy::SolvePositions => {
+            "solve positions one by one: grundy solve GAME POSITION".to_owned()
+        }
+        other => other.to_string(),
+    })
 }
 
 fn exit_code(error: &anyhow::Error) -> u8 {

@@ -13,15 +13,6 @@ use serde_json::{Number, Value, json};
 /// How many winning moves the human output lists before summarising.
 const MOVES_SHOWN: usize = 20;
 
-/// An error and its causes, one per line.
-pub fn error_chain(error: &anyhow::Error) -> String {
-    let mut text = error.to_string();
-    for cause in error.chain().skip(1) {
-        let _ = write!(text, "\n  caused by: {cause}");
-    }
-    text
-}
-
 /// An exact JSON number of any size.
 fn number(n: &BigUint) -> Number {
     n.to_string()

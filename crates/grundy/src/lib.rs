@@ -27,6 +27,7 @@ pub use analysis::{
     Analyzer, Basis, Config, Error, Grid, Move, MoveTargets, Outcome, Part, PeriodReport, Solution,
     Table, Unit,
 };
+pub use analysis::{Limit, Refusal, Remedy, Setting, SettingError};
 pub use engine::Engine;
 pub use games::game::Game;
 pub use games::play::Play;

@@ -287,7 +287,18 @@ fn beyond_the_limit_without_a_certificate_is_refused() {
     let game = parse_game("subtraction:fibonacci").unwrap();
     let error = analyzer.solve(&game, &heap(5000u32)).unwrap_err();
     assert!(matches!(error, grundy::Error::Refused(_)));
-    assert!(error.to_string().contains("--max"), "{error}");
+    // The remedy is typed (a front end names its own control): the values of heaps 0 to 5000.
+    assert_eq!(
+        error.remedy(),
+        Some(grundy::Remedy::RaiseLimit {
+            limit: grundy::Limit::Values,
+            needed: Some(5001u32.into()),
+        })
+    );
+    assert!(
+        error.to_string().contains("raise the value limit"),
+        "{error}"
+    );
     // Within the limit it answers directly.
     assert!(analyzer.solve(&game, &heap(999u32)).is_ok());
     // A finite set whose period needs more values than allowed is refused beyond the computed range.

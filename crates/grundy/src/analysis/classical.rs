@@ -4,7 +4,10 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::{Analyzer, Basis, Error, Grid, MAX_TABLE_ROWS, Move, Outcome, Part, Solution, Unit};
+use super::{
+    Analyzer, Basis, Error, Grid, MAX_TABLE_ROWS, Move, Outcome, Part, Remedy, SettingError,
+    Solution, Unit,
+};
 use crate::games::game::Game;
 use crate::games::play::Play;
 use crate::games::{fibonacci_nim, nim, wythoff};
@@ -197,10 +200,13 @@ impl Analyzer<'_> {
         let position = format!("{a},{b}");
         if play == Play::Misere {
             let Some((a, b)) = small else {
-                return Err(Error::Refused(format!(
-                    "misère Wythoff has no closed form here; grundy solves it from the table of misère values, which for {position} would exceed the limit of {} cells (--max)",
-                    self.max_positions()
-                )));
+                return Err(Error::beyond_positions(
+                    format!(
+                        "misère Wythoff has no closed form here; grundy solves it from the table of misère values, which for {position} would exceed the limit of {} cells",
+                        self.max_positions()
+                    ),
+                    Some((a + 1u32) * (b + 1u32)),
+                ));
             };
             self.reserve_wythoff(a, b)?;
             let table = self.wythoff_table(a, b, Play::Misere)?;
@@ -259,7 +265,7 @@ impl Analyzer<'_> {
                 (None, Some(error)) => format!(
                     "; the Grundy value has no closed form, and its table is beyond the memory limit: {error}"
                 ),
-                (None, None) => "; the Grundy value has no closed form and this position is beyond the table limit (--max)".to_owned(),
+                (None, None) => "; the Grundy value has no closed form, and this position is beyond the limit on table cells".to_owned(),
             }
         );
         Ok(Solution::new(
@@ -296,16 +302,18 @@ impl Analyzer<'_> {
             Game::Wythoff => Play::Normal,
             Game::Misere(inner) if matches!(inner.as_ref(), Game::Wythoff) => Play::Misere,
             _ => {
-                return Err(Error::Refused(format!(
-                    "{game} has one-heap positions: use its table, not a grid"
-                )));
+                return Err(Error::refused_unless(
+                    format!("{game} has one-heap positions, so it has a table, not a grid"),
+                    Remedy::UseTable,
+                ));
             }
         };
         let side = to.saturating_add(1);
         if side.saturating_mul(side) > MAX_TABLE_ROWS {
-            return Err(Error::Setting(format!(
-                "a grid has at most {MAX_TABLE_ROWS} cells; --to {to} asks for more"
-            )));
+            return Err(Error::Setting(SettingError::TooManyCells {
+                to,
+                most: MAX_TABLE_ROWS,
+            }));
         }
         let side = side as usize;
         self.reserve_wythoff(side - 1, side - 1)?;
@@ -335,10 +343,13 @@ impl Analyzer<'_> {
         let capped = |n: usize| q.to_usize().map_or(n, |q| q.min(n));
         if play == Play::Misere {
             let Some(n) = small else {
-                return Err(Error::Refused(format!(
-                    "misère Fibonacci Nim has no closed form here; grundy solves it from the table of misère values, which for heap {heap} would exceed the limit of {} cells (--max)",
-                    self.max_positions()
-                )));
+                return Err(Error::beyond_positions(
+                    format!(
+                        "misère Fibonacci Nim has no closed form here; grundy solves it from the table of misère values, which for heap {heap} would exceed the limit of {} cells",
+                        self.max_positions()
+                    ),
+                    Some((heap + 1u32) * (heap + 2u32) / 2u32),
+                ));
             };
             let table = self.fibonacci_table(n, Play::Misere)?;
             let value = table[n][capped(n)];
@@ -358,7 +369,7 @@ impl Analyzer<'_> {
             ));
         }
         if heap.to_string().len() > fibonacci_nim::MAX_DIGITS {
-            return Err(Error::Refused(format!(
+            return Err(Error::refused(format!(
                 "Fibonacci Nim heaps are solved by a walk over their Zeckendorf terms, O(d²) for d digits; grundy accepts up to {} digits",
                 fibonacci_nim::MAX_DIGITS
             )));
@@ -399,7 +410,7 @@ impl Analyzer<'_> {
                         ", which it is not, so the player to move loses"
                     },
                     if grundy.is_none() {
-                        "; the Grundy value is beyond the table limit (--max)"
+                        "; the Grundy value is beyond the limit on table cells"
                     } else {
                         ""
                     }
@@ -444,10 +455,13 @@ impl Analyzer<'_> {
         play: Play,
     ) -> Result<(Vec<BigUint>, Basis), Error> {
         let n = self.fibonacci_cells(to).ok_or_else(|| {
-                Error::Refused(format!(
-                    "Fibonacci Nim Grundy values come from a table of every (heap, quota) up to --to, which for {to} would exceed the limit of {} cells (--max)",
-                    self.max_positions()
-                ))
+                Error::beyond_positions(
+                    format!(
+                        "Fibonacci Nim Grundy values come from a table of every (heap, quota) up to the last heap, which for {to} would exceed the limit of {} cells",
+                        self.max_positions()
+                    ),
+                    Some((to + 1u32) * (to + 2u32) / 2u32),
+                )
             })?;
         let table = self.fibonacci_table(n, play)?;
         let start = from.to_usize().unwrap_or(n);

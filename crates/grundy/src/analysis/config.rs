@@ -1,6 +1,6 @@
 //! How an [`Analyzer`](super::Analyzer) works: engine, limits, threads, memory and time.
 
-use super::{Error, MoveTargets};
+use super::{Error, MoveTargets, Setting, SettingError};
 use crate::engine::Engine;
 use crate::games::subtraction::{Family, SubtractionSet};
 
@@ -15,8 +15,8 @@ pub const MAX_VALUES_LIMIT: u64 = 1_000_000_000;
 /// The most rows one table may have.
 pub const MAX_TABLE_ROWS: u64 = 1_000_000;
 
-/// How an [`Analyzer`] works: which engine, how many values at most, on how many threads, with
-/// how much memory and time.
+/// How an [`Analyzer`](super::Analyzer) works: which engine, how many values at most, on how many
+/// threads, with how much memory and time.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Config {
     engine: Engine,
@@ -38,12 +38,16 @@ impl Config {
     /// Computes at most `max_values` values per game (period searches and direct answers).
     ///
     /// # Errors
-    /// [`Error::Setting`] unless `1 <= max_values <=` [`MAX_VALUES_LIMIT`].
+    /// [`Error::Setting`] ([`SettingError::OutOfRange`] for [`Setting::MaxValues`]) unless
+    /// `1 <= max_values <=` [`MAX_VALUES_LIMIT`].
     pub fn with_max_values(mut self, max_values: u64) -> Result<Self, Error> {
         if !(1..=MAX_VALUES_LIMIT).contains(&max_values) {
-            return Err(Error::Setting(format!(
-                "the value limit must be between 1 and {MAX_VALUES_LIMIT}; got {max_values}"
-            )));
+            return Err(Error::Setting(SettingError::OutOfRange {
+                setting: Setting::MaxValues,
+                least: 1,
+                most: Some(MAX_VALUES_LIMIT),
+                given: max_values,
+            }));
         }
         self.max_values = Some(max_values);
         Ok(self)
@@ -53,12 +57,16 @@ impl Config {
     /// [`DEFAULT_MAX_MEMORY`](crate::budget::DEFAULT_MAX_MEMORY)).
     ///
     /// # Errors
-    /// [`Error::Setting`] if `bytes` is 0.
+    /// [`Error::Setting`] ([`SettingError::OutOfRange`] for [`Setting::MaxMemory`]) if `bytes`
+    /// is 0.
     pub fn with_max_memory(mut self, bytes: u64) -> Result<Self, Error> {
         if bytes == 0 {
-            return Err(Error::Setting(
-                "the memory limit must be at least 1 byte".to_owned(),
-            ));
+            return Err(Error::Setting(SettingError::OutOfRange {
+                setting: Setting::MaxMemory,
+                least: 1,
+                most: None,
+                given: bytes,
+            }));
         }
         self.max_memory = Some(bytes);
         Ok(self)
@@ -69,7 +77,8 @@ impl Config {
         self.max_memory.unwrap_or(crate::budget::DEFAULT_MAX_MEMORY)
     }
 
-    /// Stops a query that has run for `timeout` (counted from when the [`Analyzer`] is made).
+    /// Stops a query that has run for `timeout` (counted from when the
+    /// [`Analyzer`](super::Analyzer) is made).
     #[must_use]
     pub fn with_timeout(mut self, timeout: std::time::Duration) -> Self {
         self.timeout = Some(timeout);
@@ -92,12 +101,16 @@ impl Config {
     /// `threads >= 2`; the default is every core the machine offers).
     ///
     /// # Errors
-    /// [`Error::Setting`] if `threads` is 0.
+    /// [`Error::Setting`] ([`SettingError::OutOfRange`] for [`Setting::Threads`]) if `threads`
+    /// is 0.
     pub fn with_threads(mut self, threads: usize) -> Result<Self, Error> {
         if threads == 0 {
-            return Err(Error::Setting(
-                "the number of threads must be at least 1".to_owned(),
-            ));
+            return Err(Error::Setting(SettingError::OutOfRange {
+                setting: Setting::Threads,
+                least: 1,
+                most: None,
+                given: 0,
+            }));
         }
         self.threads = Some(threads);
         Ok(self)

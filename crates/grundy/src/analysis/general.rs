@@ -4,7 +4,7 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::{Analyzer, Basis, Error, Move, Outcome, ScoredMove, Solution, Unit};
+use super::{Analyzer, Basis, Error, Move, Outcome, Remedy, ScoredMove, Solution, Unit};
 use crate::games::game::Game;
 use crate::games::oddball;
 use crate::games::play::Play;
@@ -55,9 +55,12 @@ impl Analyzer<'_> {
             })
             .and_then(|n| usize::try_from(n).ok())
             .ok_or_else(|| {
-            Error::Refused(format!(
-                "{game} is solved over every position with at most {left} balls left, 4 per pile size, which exceeds the limit of {limit} positions; raise it with --max"
-            ))
+            Error::beyond_positions(
+                format!(
+                    "{game} is solved over every position with at most {left} balls left, 4 per pile size, which exceeds the limit of {limit} positions"
+                ),
+                Some((left + 1u32) * 4u32),
+            )
         })?;
         let (mine_odd, theirs_odd) = (mine.bit(0), theirs.bit(0));
         let bytes = oddball::solve_bytes(n as u64).unwrap_or(u64::MAX);
@@ -110,9 +113,12 @@ struct Explored {
 
 pub(super) fn solver_error(error: SolverError) -> Error {
     match error {
-        SolverError::TooManyStates { limit } => Error::Refused(format!(
-            "the game has more than {limit} reachable positions, grundy's limit for exploring a game; raise it with --max"
-        )),
+        SolverError::TooManyStates { limit } => Error::beyond_positions(
+            format!(
+                "the game has more than {limit} reachable positions, grundy's limit for exploring a game"
+            ),
+            None,
+        ),
         SolverError::TooLarge { needed, limit } => Error::OutOfMemory {
             what: "the positions explored so far".to_owned(),
             needed,
@@ -154,7 +160,7 @@ impl Analyzer<'_> {
     ) -> Result<Explored, Error> {
         let mut rules = ScriptRules::compile(script)?;
         if play == Play::Misere {
-            rules = rules.into_misere().map_err(Error::Refused)?;
+            rules = rules.into_misere().map_err(Error::refused)?;
         }
         let start = rules.start(argument)?;
         let graph = SparseGraph::explore(
@@ -236,10 +242,13 @@ impl Analyzer<'_> {
     ) -> Result<(Vec<BigUint>, Basis), Error> {
         let rules = ScriptRules::compile(script)?;
         if !rules.impartial() {
-            return Err(Error::Refused(format!(
-                "{} defines outcome(), so it is not an impartial normal-play game and has no Grundy values; solve positions one by one",
-                script.path
-            )));
+            return Err(Error::refused_unless(
+                format!(
+                    "{} defines outcome(), so it is not an impartial normal-play game and has no Grundy values",
+                    script.path
+                ),
+                Remedy::SolvePositions,
+            ));
         }
         let roots: Vec<State> = (0..rows)
             .map(|i| rules.start(&(from + i).to_string()))
@@ -257,11 +266,14 @@ impl Analyzer<'_> {
             match &values[graph.index_of(root).expect("roots are explored")] {
                 Loopy::Nimber(m) => out.push(BigUint::from(*m)),
                 infinite @ Loopy::Infinite(_) => {
-                    return Err(Error::Refused(format!(
-                        "start({}) can be played forever: its generalised value is {}, not a nimber; solve it to see its outcome",
-                        from + i,
-                        loopy_text(infinite)
-                    )));
+                    return Err(Error::refused_unless(
+                        format!(
+                            "start({}) can be played forever: its generalised value is {}, not a nimber",
+                            from + i,
+                            loopy_text(infinite)
+                        ),
+                        Remedy::SolvePositions,
+                    ));
                 }
             }
         }

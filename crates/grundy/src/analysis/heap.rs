@@ -5,9 +5,7 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
-use super::{
-    Analyzer, Basis, Error, MAX_VALUES_LIMIT, Move, Outcome, Part, Solution, Unit, Watched,
-};
+use super::{Analyzer, Basis, Error, Move, Outcome, Part, Solution, Unit, Watched};
 use crate::engine::{Play, Stream, Values};
 use crate::games::game::Game;
 use crate::games::subtraction::{Family, SubtractionSet};
@@ -183,7 +181,7 @@ impl Analyzer<'_> {
             // No theorem can certify a period, so the values up to the limit cannot reach this
             // heap: refuse before computing them.
             let search = Search::NotFound { checked_to: 0 };
-            return Err(Error::Refused(refusal(game, set, largest, &search, limit)));
+            return Err(refusal(game, set, largest, &search, limit));
         }
         // A heap below the limit needs only the values up to it: the search stops there, or at a
         // few thousand values when those are cheap, if no period is proved sooner.
@@ -198,7 +196,7 @@ impl Analyzer<'_> {
             _ if within.is_some_and(|n| n < prefix.len() as u64) => {
                 Ok(Evaluation::Computed(prefix))
             }
-            search => Err(Error::Refused(refusal(game, set, largest, &search, limit))),
+            search => Err(refusal(game, set, largest, &search, limit)),
         }
     }
 
@@ -498,7 +496,7 @@ pub(super) fn refusal(
     heap: &BigUint,
     search: &Search,
     limit: u64,
-) -> String {
+) -> Error {
     let seen = match search {
         Search::Observed(observation) => {
             let p = &observation.periodicity;
@@ -515,12 +513,19 @@ pub(super) fn refusal(
         _ => String::new(),
     };
     match set {
-        SubtractionSet::Family(family) => format!(
-            "{game} has no proved period ({} is an infinite set), so grundy answers only heaps whose values it computes directly, below the limit {limit}; heap {heap} is beyond it.{seen} Raise the limit with --max (at most {MAX_VALUES_LIMIT}) to compute further.",
-            family.name()
+        // Without a theorem, the values of heaps 0 to `heap` are needed.
+        SubtractionSet::Family(family) => Error::beyond_values(
+            format!(
+                "{game} has no proved period ({} is an infinite set), so grundy answers only heaps whose values it computes directly, below the limit {limit}; heap {heap} is beyond it.{seen}",
+                family.name()
+            ),
+            Some(heap + 1u32),
         ),
-        _ => format!(
-            "no period of {game} was certified within the first {limit} values, and heap {heap} lies beyond them, so grundy cannot answer exactly.{seen} Raise the limit with --max (at most {MAX_VALUES_LIMIT}) to search further."
+        _ => Error::beyond_values(
+            format!(
+                "no period of {game} was certified within the first {limit} values, and heap {heap} lies beyond them, so grundy cannot answer exactly.{seen}"
+            ),
+            None,
         ),
     }
 }

@@ -197,12 +197,18 @@ impl Analyzer<'_> {
                 (Game::Script(script), Position::Argument(argument)) => {
                     self.solve_script(game, script, argument, Play::Misere)
                 }
-                (Game::Octal(_), _) => Err(Error::Refused(format!(
-                    "{game}: misère play of take-and-break codes is not implemented yet — a split leaves a sum of heaps, and misère sums do not combine by xor, so each split's misère value needs a search of its own; normal play is: drop misere:"
-                ))),
-                (Game::Oddball(_), _) => Err(Error::Refused(format!(
-                    "{game}: misère play reverses who wins when the last move is made; {inner} is decided by the parities of the balls held, so misère does not apply"
-                ))),
+                (Game::Octal(_), _) => Err(Error::refused_unless(
+                    format!(
+                        "{game}: misère play of take-and-break codes is not implemented yet — a split leaves a sum of heaps, and misère sums do not combine by xor, so each split's misère value needs a search of its own (normal play is solved)"
+                    ),
+                    Remedy::UseNormalPlay,
+                )),
+                (Game::Oddball(_), _) => Err(Error::refused_unless(
+                    format!(
+                        "{game}: misère play reverses who wins when the last move is made; {inner} is decided by the parities of the balls held, so misère does not apply"
+                    ),
+                    Remedy::UseNormalPlay,
+                )),
                 _ => Err(wrong_shape(game, position)),
             },
             _ => Err(wrong_shape(game, position)),
@@ -236,17 +242,20 @@ impl Analyzer<'_> {
 
     fn table_unsettled(&self, game: &Game, from: &BigUint, to: &BigUint) -> Result<Table, Error> {
         if from > to {
-            return Err(Error::Setting(format!(
-                "the table must start at or before its end: --from {from} is after --to {to}"
-            )));
+            return Err(Error::Setting(SettingError::Reversed {
+                from: from.clone(),
+                to: to.clone(),
+            }));
         }
         let rows = (to - from + 1u32)
             .to_u64()
             .filter(|&rows| rows <= MAX_TABLE_ROWS);
         let Some(rows) = rows else {
-            return Err(Error::Setting(format!(
-                "a table has at most {MAX_TABLE_ROWS} rows; --from {from} --to {to} asks for more"
-            )));
+            return Err(Error::Setting(SettingError::TooManyRows {
+                from: from.clone(),
+                to: to.clone(),
+                most: MAX_TABLE_ROWS,
+            }));
         };
         let (inner, play) = match game {
             Game::Misere(inner) => (inner.as_ref(), Play::Misere),
@@ -274,14 +283,16 @@ impl Analyzer<'_> {
                 )
             }
             _ => {
-                return Err(Error::Refused(format!(
-                    "{game} has no one-heap table{}",
-                    if matches!(inner, Game::Wythoff) {
-                        "; Wythoff positions are pairs: its table is the grid of G(a, b) for a, b <= N"
-                    } else {
-                        ""
-                    }
-                )));
+                let reason = format!("{game} has no one-heap table");
+                return Err(match inner {
+                    Game::Wythoff => Error::refused_unless(
+                        format!(
+                            "{reason}: Wythoff positions are pairs, and its table is the grid of G(a, b) for a, b <= N"
+                        ),
+                        Remedy::UseGrid,
+                    ),
+                    _ => Error::refused(reason),
+                });
             }
         };
         Ok(Table {
@@ -323,14 +334,15 @@ impl Analyzer<'_> {
 
 /// The refusal for a position whose shape does not fit the game.
 fn wrong_shape(game: &Game, position: &Position) -> Error {
-    Error::Setting(format!(
-        "'{position}' is not a position of {game}; read positions with Game::parse_position"
-    ))
+    Error::Setting(SettingError::WrongPosition {
+        game: game.to_string(),
+        position: position.to_string(),
+    })
 }
 
 /// The refusal for games whose values do not form one sequence.
 fn not_a_sequence(game: &Game) -> Error {
-    Error::Refused(format!(
+    Error::refused(format!(
         "{game} has no single sequence of values to be periodic: periods are for one-heap games (subtraction, allbut, bash, norepeat and their misère forms)"
     ))
 }

@@ -4,7 +4,7 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use super::heap::verified;
-use super::{Analyzer, Basis, Error, MAX_VALUES_LIMIT, Move, Outcome, Solution, Unit, Watched};
+use super::{Analyzer, Basis, Error, Move, Outcome, Solution, Unit, Watched};
 use crate::engine::norepeat::{StateValues, last_index};
 use crate::engine::{Play, Stream};
 use crate::games::game::Game;
@@ -48,7 +48,7 @@ impl Analyzer<'_> {
         play: Play,
     ) -> Result<(Search, States), Error> {
         if set.members().len() > MAX_NOREPEAT_AMOUNTS {
-            return Err(Error::Refused(format!(
+            return Err(Error::refused(format!(
                 "{game} has {} amounts; a no-repeat position carries the last amount taken, so each heap size costs |S| work and a vector of |S| + 1 values, and grundy accepts at most {MAX_NOREPEAT_AMOUNTS} amounts",
                 set.members().len()
             )));
@@ -93,9 +93,12 @@ impl Analyzer<'_> {
                 Search::NotFound { checked_to } => checked_to,
                 _ => states.ids.len() as u64,
             };
-            return Err(Error::Refused(format!(
-                "no period of {game} was certified within the first {checked} heap sizes (limit {limit}), and heap {largest} lies beyond them, so grundy cannot answer exactly. Raise the limit with --max (at most {MAX_VALUES_LIMIT}) to search further."
-            )));
+            return Err(Error::beyond_values(
+                format!(
+                    "no period of {game} was certified within the first {checked} heap sizes (limit {limit}), and heap {largest} lies beyond them, so grundy cannot answer exactly"
+                ),
+                None,
+            ));
         }
         Ok(states)
     }

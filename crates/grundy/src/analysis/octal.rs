@@ -5,7 +5,9 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use super::heap::{Evaluation, observed_or_not_found, verified};
-use super::{Analyzer, Error, MAX_VALUES_LIMIT, Move, Outcome, Part, Solution, Unit, Watched};
+use super::{
+    Analyzer, Error, Move, Outcome, Part, Remedy, Setting, SettingError, Solution, Unit, Watched,
+};
 use crate::engine::Engine;
 use crate::engine::Stream;
 use crate::engine::octal::RareCommon;
@@ -14,17 +16,14 @@ use crate::games::octal::{Code, Modifier};
 use crate::theory::compact::{CompactValues, View, on_view};
 use crate::theory::period::{self, Certificate, GuySmithSearch, Search, Theorem};
 
-/// Memory a take-and-break run needs per value, at worst: 4-byte values (1 byte while they fit),
-/// 8 bytes per rare heap (its size and value) if every heap were rare, 4 more for the second
-/// thread's copy.
-const BYTES_PER_VALUE: u64 = 16;
-
 /// Memory a take-and-break search reserves per value before it starts: the values at their widest
 /// and the period search's Z-function.
 const TYPICAL_BYTES_PER_VALUE: u64 = 8;
 
-/// The most values a take-and-break search may compute (16 GB at [`BYTES_PER_VALUE`] at worst;
-/// about 1 GB for a sparse game with values below 256).
+/// The most values a take-and-break search may compute: 16 GB at worst, at 16 bytes per value
+/// (4-byte values, 1 byte while they fit; 8 bytes per rare heap, its size and value, if every heap
+/// were rare; 4 more for the second thread's copy); about 1 GB for a sparse game with values below
+/// 256.
 pub const MAX_OCTAL_VALUES: u64 = 1_000_000_000;
 
 /// The default limit on values for take-and-break games (their values cost `O(n)` or more each).
@@ -136,9 +135,13 @@ impl Analyzer<'_> {
                 _ => DEFAULT_OCTAL_VALUES,
             });
         if limit > MAX_OCTAL_VALUES {
-            return Err(Error::Setting(format!(
-                "take-and-break runs keep up to {BYTES_PER_VALUE} bytes per value (the values, the rare heaps, a copy per thread), so grundy accepts at most {MAX_OCTAL_VALUES} values for them; got {limit}"
-            )));
+            // Take-and-break runs keep up to 16 bytes per value: see MAX_OCTAL_VALUES.
+            return Err(Error::Setting(SettingError::OutOfRange {
+                setting: Setting::MaxValues,
+                least: 1,
+                most: Some(MAX_OCTAL_VALUES),
+                given: limit,
+            }));
         }
         Ok(limit)
     }
@@ -161,7 +164,7 @@ impl Analyzer<'_> {
         limit: u64,
     ) -> Result<(Search, CompactValues), Error> {
         // Values take 1 to 4 bytes, and an unproved search 4 more for its Z-function; the rare
-        // heaps of a sparse game are few (the worst case, every heap rare, is BYTES_PER_VALUE).
+        // heaps of a sparse game are few (the worst case, every heap rare, is 16 bytes per value).
         self.reserve(limit.saturating_mul(TYPICAL_BYTES_PER_VALUE), || {
             format!("{limit} values of {game} (about {TYPICAL_BYTES_PER_VALUE} bytes each)")
         })?;
@@ -211,9 +214,12 @@ impl Analyzer<'_> {
         let within = largest.to_u64().filter(|&n| n < limit);
         if let (Some(why), None) = (no_theorem(code), within) {
             // No certificate is possible, so values up to the limit cannot reach this heap.
-            return Err(Error::Refused(format!(
-                "{game} has no certificate ({why}), so grundy answers only from computed values, and heap {largest} lies beyond the limit of {limit} values. Raise the limit with --max (at most {MAX_VALUES_LIMIT}) if the heap is within it."
-            )));
+            return Err(Error::beyond_values(
+                format!(
+                    "{game} has no certificate ({why}), so grundy answers only from computed values, and heap {largest} lies beyond the limit of {limit} values"
+                ),
+                Some(largest + 1u32),
+            ));
         }
         let needed = within.map_or(limit, |n| n + 1);
         let (search, prefix) = self.octal_search_within(game, code, needed)?;
@@ -236,9 +242,13 @@ impl Analyzer<'_> {
                 } else {
                     String::new()
                 };
-                Err(Error::Refused(format!(
-                    "{why}, and heap {largest} lies beyond them, so grundy cannot answer exactly.{seen} Raise the limit with --max (at most {MAX_VALUES_LIMIT})."
-                )))
+                let needed = no_theorem(code).map(|_| largest + 1u32);
+                Err(Error::beyond_values(
+                    format!(
+                        "{why}, and heap {largest} lies beyond them, so grundy cannot answer exactly.{seen}"
+                    ),
+                    needed,
+                ))
             }
         }
     }
@@ -266,9 +276,12 @@ impl Analyzer<'_> {
                     .collect::<Result<Vec<_>, _>>()
                 else {
                     // A residue class of splits is not one position.
-                    return Err(Error::Refused(format!(
-                        "{game}: the winning splits of heap {heap} form residue classes, not single positions; solve the component alone to see them"
-                    )));
+                    return Err(Error::refused_unless(
+                        format!(
+                            "{game}: the winning splits of heap {heap} form residue classes, not single positions"
+                        ),
+                        Remedy::SolveComponentAlone,
+                    ));
                 };
                 let mut after = heaps.to_vec();
                 after.splice(i..=i, parts);
@@ -431,9 +444,7 @@ fn options_with_value(
     let reach = match code.last_digit() {
         Some(t) => n.to_u64().map_or(t as u64, |n| n.min(t as u64)),
         None => n.to_u64().ok_or_else(|| {
-            Error::Refused(
-                "a code with a repeating tail cannot be played on a heap this large".to_owned(),
-            )
+            Error::refused("a code with a repeating tail cannot be played on a heap this large")
         })?,
     };
     for j in 0..=reach {
@@ -487,9 +498,7 @@ fn options_with_value(
         }
         if d & 8 != 0 && m >= BigUint::from(3u32) {
             let small = m.to_u64().filter(|&m| m <= 3000).ok_or_else(|| {
-                Error::Refused(
-                    "three-heap splits are enumerated only for heaps up to 3000".to_owned(),
-                )
+                Error::refused("three-heap splits are enumerated only for heaps up to 3000")
             })?;
             for a in 1..=small / 3 {
                 for b in a..=(small - a) / 2 {
@@ -563,8 +572,8 @@ fn split_families(
     target: &BigUint,
 ) -> Result<Vec<SplitFamily>, Error> {
     let Evaluation::Certified(certificate) = evaluation else {
-        return Err(Error::Refused(
-            "splits of a heap this large need a certified period".to_owned(),
+        return Err(Error::refused(
+            "splits of a heap this large need a certified period",
         ));
     };
     let p = &certificate.periodicity;

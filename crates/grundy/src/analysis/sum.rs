@@ -86,12 +86,12 @@ impl Analyzer<'_> {
                     BigUint::zero()
                 }
                 (None, Some(Loopy::Infinite(_))) => {
-                    return Err(Error::Refused(format!(
+                    return Err(Error::refused(format!(
                         "{game} has two components that can be played forever (generalised values ∞); Smith's theory decides ∞(K) plus a nimber, and grundy does not go beyond that"
                     )));
                 }
                 _ => {
-                    return Err(Error::Refused(format!(
+                    return Err(Error::refused(format!(
                         "the sum needs the Grundy value of {}[{}], which grundy cannot give: {}",
                         component.game, component.position, solution.reason
                     )));
@@ -255,10 +255,13 @@ impl Analyzer<'_> {
             // Tables: computed once for the component, every option read from it.
             (Game::Wythoff, Position::Pair(a, b)) => {
                 let Some((a, b)) = self.wythoff_cells(a, b) else {
-                    return Err(Error::Refused(format!(
-                        "wythoff[{a},{b}] in a sum needs the Grundy values of its options, from a table beyond the limit of {} cells (--max)",
-                        self.max_positions()
-                    )));
+                    return Err(Error::beyond_positions(
+                        format!(
+                            "wythoff[{a},{b}] in a sum needs the Grundy values of its options, from a table beyond the limit of {} cells",
+                            self.max_positions()
+                        ),
+                        Some((a + 1u32) * (b + 1u32)),
+                    ));
                 };
                 self.reserve_wythoff(a, b)?;
                 let table = self.wythoff_table(a, b, Play::Normal)?;
@@ -289,9 +292,12 @@ impl Analyzer<'_> {
         let limit = self.max_positions();
         let small = |n: &BigUint| {
             n.to_u64().filter(|&n| n <= limit).ok_or_else(|| {
-                Error::Refused(format!(
-                    "{game}[{position}] is too large to enumerate its moves (more than {limit} positions; --max)"
-                ))
+                Error::beyond_positions(
+                    format!(
+                        "{game}[{position}] is too large to enumerate its moves (more than {limit} positions)"
+                    ),
+                    Some(n.clone()),
+                )
             })
         };
         Ok(match (game, position) {
@@ -355,7 +361,7 @@ impl Analyzer<'_> {
                     .collect()
             }
             _ => {
-                return Err(Error::Refused(format!(
+                return Err(Error::refused(format!(
                     "{game} cannot be a component here: sums are of impartial games under one convention"
                 )));
             }
@@ -377,13 +383,21 @@ impl Analyzer<'_> {
         let rules = MisereSum {
             analyzer: self,
             components,
+            failure: std::cell::RefCell::new(None),
         };
         let graph =
             SparseGraph::explore(&rules, start.clone(), self.explore_limits(), self.observer())
                 .map_err(|error| match error {
-                    SolverError::TooManyStates { limit } => Error::Refused(format!(
-                        "the misère sum {game} has more than {limit} reachable positions; grundy searches misère sums exhaustively (the xor shortcut is wrong in misère play) and stops there. Raise --max to search further."
-                    )),
+                    SolverError::TooManyStates { limit } => Error::beyond_positions(
+                        format!(
+                            "the misère sum {game} has more than {limit} reachable positions; grundy searches misère sums exhaustively (the xor shortcut is wrong in misère play) and stops there"
+                        ),
+                        None,
+                    ),
+                    SolverError::Rules(message) => rules
+                        .failure
+                        .take()
+                        .unwrap_or(Error::Rules(message)),
                     other => super::general::solver_error(other),
                 })?;
         let records = solve_graph(&graph);
@@ -534,6 +548,8 @@ impl Analyzer<'_> {
 struct MisereSum<'a, 'o> {
     analyzer: &'a Analyzer<'o>,
     components: &'a [Component],
+    /// The first error of a component, kept typed (the explorer carries only its text).
+    failure: std::cell::RefCell<Option<Error>>,
 }
 
 impl Rules for MisereSum<'_, '_> {
@@ -548,7 +564,11 @@ impl Rules for MisereSum<'_, '_> {
                     .map(|(_, option)| (String::new(), option))
                     .collect()
             })
-            .map_err(|error| error.to_string())
+            .map_err(|error| {
+                let text = error.to_string();
+                self.failure.borrow_mut().get_or_insert(error);
+                text
+            })
     }
 
     fn state_bytes(&self, state: &Self::State) -> u64 {

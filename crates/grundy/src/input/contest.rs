@@ -81,7 +81,9 @@ pub fn judge(input: &str, largest_pile: usize) -> Result<String, InputError> {
                     &flat,
                     span.clone(),
                     format!("pile {value} is above the limit {largest_pile}"),
-                    Some("raise the limit with --max".to_owned()),
+                    Some(format!(
+                        "raise the largest pile accepted to at least {value}"
+                    )),
                 ));
             }
         }

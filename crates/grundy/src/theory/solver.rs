@@ -80,9 +80,7 @@ pub struct Solved {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SolverError {
     /// More states than allowed.
-    #[error(
-        "the game has more than {limit} reachable positions (the state limit); raise it with --max"
-    )]
+    #[error("the game has more than {limit} reachable positions (the state limit)")]
     TooManyStates {
         /// The limit.
         limit: u64,
