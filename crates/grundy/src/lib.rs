@@ -16,6 +16,8 @@
 //! assert_eq!(solution.winning_moves[0].description, "take 1"); // leaves 0 (mod 7)
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod analysis;
 pub mod budget;
 pub mod engine;

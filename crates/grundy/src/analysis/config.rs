@@ -15,7 +15,7 @@ pub const MAX_VALUES_LIMIT: u64 = 1_000_000_000;
 /// The most rows one table may have.
 pub const MAX_TABLE_ROWS: u64 = 1_000_000;
 
-/// How an [`Analyzer`] works: which engine, how many values at most, on how many threads, with
+/// How an [`Analyzer`](super::Analyzer) works: which engine, how many values at most, on how many threads, with
 /// how much memory and time.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Config {
@@ -69,7 +69,7 @@ impl Config {
         self.max_memory.unwrap_or(crate::budget::DEFAULT_MAX_MEMORY)
     }
 
-    /// Stops a query that has run for `timeout` (counted from when the [`Analyzer`] is made).
+    /// Stops a query that has run for `timeout` (counted from when the [`Analyzer`](super::Analyzer) is made).
     #[must_use]
     pub fn with_timeout(mut self, timeout: std::time::Duration) -> Self {
         self.timeout = Some(timeout);

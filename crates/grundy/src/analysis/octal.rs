@@ -23,7 +23,7 @@ const BYTES_PER_VALUE: u64 = 16;
 /// and the period search's Z-function.
 const TYPICAL_BYTES_PER_VALUE: u64 = 8;
 
-/// The most values a take-and-break search may compute (16 GB at [`BYTES_PER_VALUE`] at worst;
+/// The most values a take-and-break search may compute (16 GB at 16 bytes per value at worst;
 /// about 1 GB for a sparse game with values below 256).
 pub const MAX_OCTAL_VALUES: u64 = 1_000_000_000;
 

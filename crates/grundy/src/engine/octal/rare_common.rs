@@ -8,7 +8,7 @@ use crate::games::octal::{Code, Step, walk};
 use crate::theory::compact::{CompactValues, Element, View, on_view};
 
 /// The rare/common engine (theory.md §5) for codes whose moves leave at most two heaps and carry
-/// no modifiers. Under a [`Split`], common xor common is rare, so every common option value comes
+/// no modifiers. Under a `Split`, common xor common is rare, so every common option value comes
 /// from a split with a rare heap. Each value needs the splits with a rare heap (few) and a scan of
 /// the others only until every smaller rare value is found. The split is re-chosen from the value
 /// histograms by a Walsh–Hadamard transform, to make rare heaps as few as possible; any split
