@@ -632,6 +632,7 @@ impl<S> Graph for SparseGraph<S> {
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::solver::{Loopy, Rules, SparseGraph, Value, loopy_values};
 /// struct Take12;
 /// impl Rules for Take12 {
@@ -642,8 +643,9 @@ impl<S> Graph for SparseGraph<S> {
 ///     fn terminal(&self, _: &u32) -> Result<Value, String> { Ok(Value::Lose) }
 /// }
 /// let limits = grundy::solver::Limits { states: 100, bytes: 1 << 20 };
-/// let graph = SparseGraph::explore(&Take12, 7, limits, &grundy::NoObserver).unwrap();
+/// let graph = SparseGraph::explore(&Take12, 7, limits, &grundy::NoObserver)?;
 /// assert_eq!(loopy_values(&graph)[0], Loopy::Nimber(1)); // 7 mod 3
+/// # Ok(()) }
 /// ```
 pub fn loopy_values<S>(graph: &SparseGraph<S>) -> Vec<Loopy> {
     let n = graph.state_count();
