@@ -86,7 +86,7 @@ pub fn effective_quota(heap: &BigUint, quota: Option<&BigUint>) -> BigUint {
 }
 
 /// Whether the player to move wins `(n, q)`: `n > 0` and the smallest Zeckendorf term of `n` is
-/// at most `q` (Whinihan; theory.md §7). Taking that term wins.
+/// at most `q` (Whinihan; docs/theory.md §12). Taking that term wins.
 ///
 /// # Example
 /// ```

@@ -1,4 +1,4 @@
-//! Take-and-break games in octal and hexadecimal code (theory.md §3): the code, its moves, and
+//! Take-and-break games in octal and hexadecimal code (docs/theory.md §7): the code, its moves, and
 //! the theorem that certifies a code's period from its values.
 
 use std::fmt;

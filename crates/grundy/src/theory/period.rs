@@ -21,10 +21,10 @@ use crate::theory::compact::{CompactValues, Element, View, on_view};
 /// A theorem that turns finitely many checked values into a proof of periodicity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Theorem {
-    /// **Window criterion.** Hypothesis: for `n >= t` every term is one fixed function of the `t`
-    /// terms before it (finite subtraction sets with `t = max S`). Then `a(n + p) = a(n)` for
-    /// `n0 <= n < n0 + t` implies it for all `n >= n0`, by induction on `n`. Needs
-    /// `n0 + p + t` values.
+    /// **Window criterion** (docs/theory.md §4). Hypothesis: for `n >= t` every term is one fixed
+    /// function of the `t` terms before it (finite subtraction sets with `t = max S`). Then
+    /// `a(n + p) = a(n)` for `n0 <= n < n0 + t` implies it for all `n >= n0`, by induction on `n`.
+    /// Needs `n0 + p + t` values.
     Window {
         /// `t`, how many earlier terms determine the next one.
         window: u64,
@@ -41,9 +41,9 @@ pub enum Theorem {
         /// `x = max X`, the largest excluded amount.
         largest_excluded: u64,
     },
-    /// **Guy–Smith periodicity theorem** (Guy & Smith 1956; theory.md §4). Hypothesis: `a` is the
-    /// Grundy sequence of a finite octal code with last non-zero digit `d_t` whose moves leave at
-    /// most `k` heaps, without `!`/`?`. Then `a(n + p) = a(n)` for `n0 <= n < N - p`, with
+    /// **Guy–Smith periodicity theorem** (Guy & Smith 1956; docs/theory.md §8). Hypothesis: `a` is
+    /// the Grundy sequence of a finite octal code with last non-zero digit `d_t` whose moves leave
+    /// at most `k` heaps, without `!`/`?`. Then `a(n + p) = a(n)` for `n0 <= n < N - p`, with
     /// `n0 >= 1` and `N >= k (n0 + p) + t`, implies it for all `n >= n0`.
     GuySmith {
         /// `t`, the index of the last non-zero digit.
@@ -51,9 +51,10 @@ pub enum Theorem {
         /// `k`, the most heaps a move leaves.
         heaps: u64,
     },
-    /// **Residue theorem.** Hypothesis: `a` is the Grundy sequence of a subtraction game whose set
-    /// contains `1, …, m - 1` and no multiple of `m`. Every move changes `n mod m` and every
-    /// smaller residue is one move away, so `a(n) = n mod m` by induction. Needs `m` values.
+    /// **Residue theorem** (docs/theory.md §5). Hypothesis: `a` is the Grundy sequence of a
+    /// subtraction game whose set contains `1, …, m - 1` and no multiple of `m`. Every move changes
+    /// `n mod m` and every smaller residue is one move away, so `a(n) = n mod m` by induction.
+    /// Needs `m` values.
     Residue {
         /// `m`.
         modulus: u64,

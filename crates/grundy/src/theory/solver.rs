@@ -1,6 +1,6 @@
 //! Retrograde analysis of finite game graphs: win, lose, tie or draw for the player to move, with
-//! remoteness (moves to the end under best play), as GAMESMAN defines them (theory.md §8); and
-//! C. A. B. Smith's generalised Sprague–Grundy values for impartial graphs with cycles.
+//! remoteness (moves to the end under best play), as GAMESMAN defines them (docs/theory.md §13);
+//! and C. A. B. Smith's generalised Sprague–Grundy values for impartial graphs with cycles.
 //!
 //! A game is states, moves, and a value for states without moves. Two graph representations:
 //! [`DenseGraph`] for games whose states are the integers `0..n` and that can list a state's
@@ -693,7 +693,8 @@ pub enum Loopy {
 }
 
 impl Loopy {
-    /// The outcome alone (theory.md §8): `*0` loses, `*m` wins, `∞(K)` wins iff `0 ∈ K`, else draws.
+    /// The outcome alone (docs/theory.md §14): `*0` loses, `*m` wins, `∞(K)` wins iff `0 ∈ K`,
+    /// else draws.
     pub fn value(&self) -> Value {
         match self {
             Self::Nimber(0) => Value::Lose,
@@ -703,8 +704,8 @@ impl Loopy {
         }
     }
 
-    /// The outcome of this plus a nimber `*m` (theory.md §8): nimbers add by xor; `∞(K) + *m` wins
-    /// iff `m ∈ K`, else it is a draw.
+    /// The outcome of this plus a nimber `*m` (docs/theory.md §14): nimbers add by xor; `∞(K) + *m`
+    /// wins iff `m ∈ K`, else it is a draw.
     pub fn plus_nimber(&self, m: u32) -> Value {
         match self {
             Self::Nimber(n) => {

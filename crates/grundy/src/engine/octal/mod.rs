@@ -1,6 +1,6 @@
-//! Take-and-break games in octal and hexadecimal code (theory.md §3): the code, and two engines
-//! for Grundy values — the definition (naive) and the rare/common ("sparse space") engine of
-//! theory.md §5.
+//! Take-and-break games in octal and hexadecimal code (docs/theory.md §7): the code, and two
+//! engines for Grundy values — the definition (naive) and the rare/common ("sparse space") engine
+//! of docs/theory.md §9.
 
 use crate::Engine;
 use crate::engine::Stream;
