@@ -1,7 +1,9 @@
 //! Criterion benchmarks: engine throughput (values per second) and period certification.
 
-// criterion_group! generates an undocumented public function.
-#![allow(missing_docs)]
+#![expect(
+    missing_docs,
+    reason = "criterion_group! generates an undocumented public function"
+)]
 
 use std::hint::black_box;
 

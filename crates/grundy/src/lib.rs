@@ -6,15 +6,19 @@
 //! [`table`](Analyzer::table) and [`period`](Analyzer::period) queries.
 //!
 //! ```
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use grundy::{Analyzer, Config, Outcome, parse_game};
 //!
-//! let game = parse_game("subtraction:1,3,4").unwrap();
-//! let position = game.parse_position("10^18").unwrap();
-//! let solution = Analyzer::new(Config::default()).solve(&game, &position).unwrap();
+//! let game = parse_game("subtraction:1,3,4")?;
+//! let position = game.parse_position("10^18")?;
+//! let solution = Analyzer::new(Config::default()).solve(&game, &position)?;
 //! assert_eq!(solution.outcome, Outcome::Win);
 //! assert_eq!(solution.grundy, Some(1u32.into())); // 10^18 = 1 (mod 7)
 //! assert_eq!(solution.winning_moves[0].description, "take 1"); // leaves 0 (mod 7)
+//! # Ok(()) }
 //! ```
+
+#![deny(missing_docs)]
 
 pub mod analysis;
 pub mod budget;

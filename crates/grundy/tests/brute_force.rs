@@ -234,7 +234,7 @@ fn every_small_all_but_set_certifies_and_its_certificate_holds() {
 
 #[test]
 fn two_element_sets_have_period_x_plus_y_or_2x() {
-    // Benesh et al., INTEGERS 20 (2020), via theory.md section 2.
+    // Benesh et al., INTEGERS 20 (2020), via docs/theory.md §4.
     let analyzer = Analyzer::new(Config::default());
     for y in 2..=40u64 {
         for x in 1..y {
@@ -373,7 +373,8 @@ fn interrupting_returns_what_was_checked() {
 
 #[test]
 fn bash_m_is_n_mod_m_plus_1() {
-    // Bash game (theory.md section 2): P iff n mod (m + 1) == 0, the winning move takes n mod (m + 1).
+    // Bash game (docs/theory.md §4): P iff n mod (m + 1) == 0, the winning move takes
+    // n mod (m + 1).
     let analyzer = Analyzer::new(Config::default());
     for m in 1..=30u64 {
         let game = parse_game(&format!("bash:{m}")).unwrap();

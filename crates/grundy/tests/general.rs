@@ -157,7 +157,7 @@ proptest! {
     #[test]
     fn smith_values_predict_sums_with_nimbers(edges in prop::collection::vec(prop::collection::vec(0usize..7, 0..3), 7)) {
         // Random graphs on 7 nodes, cycles allowed: Smith's value of each node, alone and plus
-        // *heap, against retrograde analysis of the sum's whole graph (theory.md §8).
+        // *heap, against retrograde analysis of the sum's whole graph (docs/theory.md §14).
         let children: Vec<Vec<u32>> = edges.iter().map(|e| e.iter().map(|&v| v as u32).collect()).collect();
         let values = grundy::solver::smith_values(&children);
         let rules = TokenAndHeap(edges.clone());

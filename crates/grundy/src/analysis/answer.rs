@@ -209,11 +209,13 @@ impl Solution {
     ///
     /// # Example
     /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use grundy::{Analyzer, Config, Outcome, parse_game};
-    /// let game = parse_game("oddball:1,4,5").unwrap();
-    /// let solution = Analyzer::new(Config::default()).solve(&game, &game.parse_position("13").unwrap()).unwrap();
-    /// let best = solution.best_move().unwrap();
+    /// let game = parse_game("oddball:1,4,5")?;
+    /// let solution = Analyzer::new(Config::default()).solve(&game, &game.parse_position("13")?)?;
+    /// let best = solution.best_move().ok_or("no move")?;
     /// assert_eq!((best.play.description.as_str(), best.value, best.remoteness), ("take 5", Outcome::Win, Some(5)));
+    /// # Ok(()) }
     /// ```
     pub fn best_move(&self) -> Option<&ScoredMove> {
         self.moves.iter().max_by_key(|m| {

@@ -289,9 +289,11 @@ impl Analyzer<'_> {
     ///
     /// # Example
     /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use grundy::{Analyzer, Config, parse_game};
-    /// let grid = Analyzer::new(Config::default()).grid(&parse_game("wythoff").unwrap(), 2).unwrap();
+    /// let grid = Analyzer::new(Config::default()).grid(&parse_game("wythoff")?, 2)?;
     /// assert_eq!(grid.values, vec![vec![0, 1, 2], vec![1, 2, 0], vec![2, 0, 1]]);
+    /// # Ok(()) }
     /// ```
     pub fn grid(&self, game: &Game, to: u64) -> Result<Grid, Error> {
         self.settle(self.grid_unsettled(game, to))

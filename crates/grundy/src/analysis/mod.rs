@@ -77,10 +77,12 @@ impl Analyzer<'_> {
     ///
     /// # Example
     /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use grundy::{Analyzer, Config, parse_game};
-    /// let report = Analyzer::new(Config::default()).period(&parse_game("subtraction:2,5,7").unwrap()).unwrap();
-    /// let certificate = report.search.certificate().unwrap();
+    /// let report = Analyzer::new(Config::default()).period(&parse_game("subtraction:2,5,7")?)?;
+    /// let certificate = report.search.certificate().ok_or("not certified")?;
     /// assert_eq!(certificate.periodicity.period, 22);
+    /// # Ok(()) }
     /// ```
     pub fn period(&self, game: &Game) -> Result<PeriodReport, Error> {
         self.settle(self.period_unsettled(game))
@@ -147,12 +149,14 @@ impl Analyzer<'_> {
     ///
     /// # Example
     /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use grundy::{Analyzer, Config, Outcome, parse_game};
     /// let analyzer = Analyzer::new(Config::default());
-    /// let game = parse_game("bash:3").unwrap();
-    /// let solution = analyzer.solve(&game, &game.parse_position("10").unwrap()).unwrap();
+    /// let game = parse_game("bash:3")?;
+    /// let solution = analyzer.solve(&game, &game.parse_position("10")?)?;
     /// assert_eq!(solution.outcome, Outcome::Win);
     /// assert_eq!(solution.winning_moves[0].description, "take 2"); // leave 8, a multiple of 4
+    /// # Ok(()) }
     /// ```
     pub fn solve(&self, game: &Game, position: &Position) -> Result<Solution, Error> {
         self.settle(self.solve_unsettled(game, position))
@@ -229,12 +233,13 @@ impl Analyzer<'_> {
     ///
     /// # Example
     /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use grundy::{Analyzer, Config, parse_game};
     /// let table = Analyzer::new(Config::default())
-    ///     .table(&parse_game("subtraction:1,3,4").unwrap(), &0u32.into(), &9u32.into())
-    ///     .unwrap();
-    /// let values: Vec<u32> = table.values.iter().map(|v| v.try_into().unwrap()).collect();
+    ///     .table(&parse_game("subtraction:1,3,4")?, &0u32.into(), &9u32.into())?;
+    /// let values = table.values.iter().map(u32::try_from).collect::<Result<Vec<_>, _>>()?;
     /// assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 0, 1, 0]);
+    /// # Ok(()) }
     /// ```
     pub fn table(&self, game: &Game, from: &BigUint, to: &BigUint) -> Result<Table, Error> {
         self.settle(self.table_unsettled(game, from, to))
@@ -313,11 +318,15 @@ impl Analyzer<'_> {
     ///
     /// # Example
     /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use grundy::{Analyzer, Config, parse_game};
-    /// let games: Vec<_> = ["bash:3", "subtraction:2,3,7"].iter().map(|s| parse_game(s).unwrap()).collect();
-    /// let reports = Analyzer::new(Config::default()).periods(&games);
-    /// let periods: Vec<u64> = reports.iter().map(|r| r.as_ref().unwrap().search.certificate().unwrap().periodicity.period).collect();
+    /// let games = ["bash:3", "subtraction:2,3,7"].map(parse_game).into_iter().collect::<Result<Vec<_>, _>>()?;
+    /// let mut periods = Vec::new();
+    /// for report in Analyzer::new(Config::default()).periods(&games) {
+    ///     periods.push(report?.search.certificate().ok_or("not certified")?.periodicity.period);
+    /// }
     /// assert_eq!(periods, [4, 5]);
+    /// # Ok(()) }
     /// ```
     pub fn periods(&self, games: &[Game]) -> Vec<Result<PeriodReport, Error>> {
         #[cfg(feature = "parallel")]

@@ -135,8 +135,8 @@ impl Analyzer<'_> {
         ))
     }
 
-    /// A sum of one `∞(K)` and nimbers with xor `x` (theory.md §8): a win iff `x ∈ K`, by moving
-    /// the infinite component to an option of value `*x`; otherwise a draw.
+    /// A sum of one `∞(K)` and nimbers with xor `x` (docs/theory.md §14): a win iff `x ∈ K`, by
+    /// moving the infinite component to an option of value `*x`; otherwise a draw.
     fn solve_loopy_sum(
         &self,
         game: &Game,

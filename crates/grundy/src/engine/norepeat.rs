@@ -11,10 +11,12 @@ use crate::games::subtraction::FiniteSet;
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::norepeat::last_index;
 /// use grundy::subtraction::FiniteSet;
-/// let set = FiniteSet::new([1, 2, 3]).unwrap();
+/// let set = FiniteSet::new([1, 2, 3])?;
 /// assert_eq!((last_index(&set, None), last_index(&set, Some(2))), (0, 2));
+/// # Ok(()) }
 /// ```
 pub fn last_index(set: &FiniteSet, last: Option<u64>) -> usize {
     last.map_or(0, |last| {
@@ -35,13 +37,15 @@ pub fn last_index(set: &FiniteSet, last: Option<u64>) -> usize {
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::engine::Play;
 /// use grundy::norepeat::StateValues;
 /// use grundy::subtraction::FiniteSet;
-/// let mut states = StateValues::new(&FiniteSet::new([1, 2]).unwrap(), Play::Normal);
+/// let mut states = StateValues::new(&FiniteSet::new([1, 2])?, Play::Normal);
 /// let ids: Vec<u32> = states.by_ref().take(4).collect();
 /// // G(2, none): take 1 -> (1, last 1) which may only take 2 -> stuck, value 0; so G = 1.
 /// assert_eq!(states.vector(ids[2])[0], 1);
+/// # Ok(()) }
 /// ```
 pub struct StateValues {
     members: Vec<u64>,

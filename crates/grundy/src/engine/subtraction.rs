@@ -19,12 +19,14 @@ use crate::games::subtraction::{Family, SubtractionSet};
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::engine::{Engine, Play, Values};
 /// use grundy::subtraction::{FiniteSet, SubtractionSet};
 ///
-/// let set = SubtractionSet::Finite(FiniteSet::new([1, 3, 4]).unwrap());
+/// let set = SubtractionSet::Finite(FiniteSet::new([1, 3, 4])?);
 /// let first: Vec<u32> = Values::new(&set, Engine::Streaming, Play::Normal).take(8).collect();
 /// assert_eq!(first, [0, 1, 0, 1, 2, 3, 2, 0]);
+/// # Ok(()) }
 /// ```
 pub struct Values {
     inner: Inner,

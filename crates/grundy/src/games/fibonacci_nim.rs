@@ -53,9 +53,11 @@ pub fn for_each_term(n: &BigUint, mut f: impl FnMut(&BigUint)) {
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::fibonacci_nim::zeckendorf;
-/// let terms: Vec<u32> = zeckendorf(&100u32.into()).iter().map(|t| t.try_into().unwrap()).collect();
+/// let terms = zeckendorf(&100u32.into()).iter().map(u32::try_from).collect::<Result<Vec<_>, _>>()?;
 /// assert_eq!(terms, [89, 8, 3]);
+/// # Ok(()) }
 /// ```
 pub fn zeckendorf(n: &BigUint) -> Vec<BigUint> {
     let mut terms = Vec::new();
@@ -84,7 +86,7 @@ pub fn effective_quota(heap: &BigUint, quota: Option<&BigUint>) -> BigUint {
 }
 
 /// Whether the player to move wins `(n, q)`: `n > 0` and the smallest Zeckendorf term of `n` is
-/// at most `q` (Whinihan; theory.md §7). Taking that term wins.
+/// at most `q` (Whinihan; docs/theory.md §12). Taking that term wins.
 ///
 /// # Example
 /// ```
@@ -120,9 +122,12 @@ pub struct FibonacciMove {
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::fibonacci_nim::winning_moves;
-/// let takes: Vec<u32> = winning_moves(&20u32.into(), &4u32.into()).iter().map(|m| (&m.take).try_into().unwrap()).collect();
+/// let moves = winning_moves(&20u32.into(), &4u32.into());
+/// let takes = moves.iter().map(|m| u32::try_from(&m.take)).collect::<Result<Vec<_>, _>>()?;
 /// assert_eq!(takes, [2]); // 20 = 13 + 5 + 2: leave 18 = 13 + 5, smallest term 5 > 4
+/// # Ok(()) }
 /// ```
 pub fn winning_moves(heap: &BigUint, quota: &BigUint) -> Vec<FibonacciMove> {
     let mut takes: Vec<BigUint> = Vec::new();

@@ -1,4 +1,4 @@
-//! Take-and-break games in octal and hexadecimal code (theory.md §3): the code, its moves, and
+//! Take-and-break games in octal and hexadecimal code (docs/theory.md §7): the code, its moves, and
 //! the theorem that certifies a code's period from its values.
 
 use std::fmt;
@@ -56,9 +56,11 @@ impl Code {
     ///
     /// # Example
     /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use grundy::octal::{Code, Modifier};
-    /// let kayles = Code::new(vec![(0, Modifier::None), (7, Modifier::None), (7, Modifier::None)], vec![]).unwrap();
+    /// let kayles = Code::new(vec![(0, Modifier::None), (7, Modifier::None), (7, Modifier::None)], vec![])?;
     /// assert_eq!(kayles.to_string(), "0.77");
+    /// # Ok(()) }
     /// ```
     pub fn new(mut digits: Vec<(u8, Modifier)>, tail: Vec<u8>) -> Result<Self, CodeError> {
         if digits.is_empty() || digits[0].0 & 3 != 0 {
@@ -184,11 +186,13 @@ impl fmt::Display for Code {
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::octal::{Naive, certify};
-/// let grundy::Game::Octal(kayles) = grundy::parse_game("0.77").unwrap() else { unreachable!() };
+/// let grundy::Game::Octal(kayles) = grundy::parse_game("0.77")? else { unreachable!() };
 /// let values: Vec<u32> = Naive::new(&kayles).take(200).collect();
-/// let certificate = certify(&kayles, &values).unwrap();
+/// let certificate = certify(&kayles, &values).ok_or("not certified")?;
 /// assert_eq!((certificate.periodicity.preperiod, certificate.periodicity.period), (71, 12));
+/// # Ok(()) }
 /// ```
 pub fn certify<'a>(
     code: &Code,

@@ -39,12 +39,14 @@ pub fn after(left: usize, mine_odd: bool, theirs_odd: bool, take: usize) -> (usi
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::oddball::{index, solve_up_to};
 /// use grundy::solver::Value;
 /// use grundy::subtraction::FiniteSet;
-/// let records = solve_up_to(&FiniteSet::new([1, 2, 3]).unwrap(), 5);
+/// let records = solve_up_to(&FiniteSet::new([1, 2, 3])?, 5);
 /// let first: Vec<Value> = (1..=5).map(|x| records.get(index(x, false, false)).value).collect();
 /// assert_eq!(first, [Value::Win, Value::Tie, Value::Win, Value::Tie, Value::Lose]); // + 0 + 0 -
+/// # Ok(()) }
 /// ```
 pub fn solve_up_to(set: &FiniteSet, largest: usize) -> Records {
     solve_graph(&graph(set, largest))

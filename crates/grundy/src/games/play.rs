@@ -7,7 +7,7 @@ pub enum Play {
     #[default]
     Normal,
     /// The player who cannot move wins (the last mover loses): a terminal position is worth 1 and
-    /// the same mex recursion gives misère Grundy values (theory.md §6).
+    /// the same mex recursion gives misère Grundy values (docs/theory.md §10).
     Misere,
 }
 

@@ -141,10 +141,12 @@ impl ScriptRules {
     ///
     /// # Example
     /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use grundy::script::{Script, ScriptRules};
     /// let script = Script { path: "take.rhai".into(), source: "fn start(n) { n } fn moves(n) { if n > 0 { [n - 1] } else { [] } }".into() };
-    /// let rules = ScriptRules::compile(&script).unwrap();
+    /// let rules = ScriptRules::compile(&script)?;
     /// assert!(rules.impartial());
+    /// # Ok(()) }
     /// ```
     pub fn compile(script: &Script) -> Result<Self, ScriptError> {
         let (spent, running) = (Rc::new(Cell::new(0)), Rc::new(Cell::new(0)));

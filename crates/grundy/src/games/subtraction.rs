@@ -90,10 +90,12 @@ impl FiniteSet {
     ///
     /// # Example
     /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use grundy::subtraction::FiniteSet;
-    /// let set = FiniteSet::new([4, 1, 3, 1]).unwrap();
+    /// let set = FiniteSet::new([4, 1, 3, 1])?;
     /// assert_eq!(set.members(), &[1, 3, 4]);
     /// assert!(FiniteSet::new([0, 2]).is_err());
+    /// # Ok(()) }
     /// ```
     pub fn new(amounts: impl IntoIterator<Item = u64>) -> Result<Self, SetError> {
         normalise(amounts).map(|members| Self { members })
@@ -123,10 +125,12 @@ impl FiniteSet {
     ///
     /// # Example
     /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use grundy::subtraction::FiniteSet;
-    /// assert_eq!(FiniteSet::new([1, 2, 3]).unwrap().residue_modulus(), Some(4));
-    /// assert_eq!(FiniteSet::new([1, 2, 4, 5, 7]).unwrap().residue_modulus(), Some(3));
-    /// assert_eq!(FiniteSet::new([1, 3, 4]).unwrap().residue_modulus(), None); // 4 is even
+    /// assert_eq!(FiniteSet::new([1, 2, 3])?.residue_modulus(), Some(4));
+    /// assert_eq!(FiniteSet::new([1, 2, 4, 5, 7])?.residue_modulus(), Some(3));
+    /// assert_eq!(FiniteSet::new([1, 3, 4])?.residue_modulus(), None); // 4 is even
+    /// # Ok(()) }
     /// ```
     pub fn residue_modulus(&self) -> Option<u64> {
         // m is the least positive non-member: 1..m-1 are the first m-1 members.
@@ -155,10 +159,12 @@ impl AllButSet {
     ///
     /// # Example
     /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use grundy::subtraction::AllButSet;
-    /// let set = AllButSet::new([7, 2, 3]).unwrap();
+    /// let set = AllButSet::new([7, 2, 3])?;
     /// assert_eq!(set.excluded(), &[2, 3, 7]);
     /// assert!(set.contains(4) && !set.contains(7));
+    /// # Ok(()) }
     /// ```
     pub fn new(excluded: impl IntoIterator<Item = u64>) -> Result<Self, SetError> {
         normalise(excluded).map(|excluded| Self { excluded })

@@ -15,9 +15,11 @@ use crate::games::play::Play;
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::wythoff::lower;
-/// let firsts: Vec<u32> = (0u32..6).map(|k| lower(&k.into()).try_into().unwrap()).collect();
+/// let firsts = (0u32..6).map(|k| u32::try_from(lower(&k.into()))).collect::<Result<Vec<_>, _>>()?;
 /// assert_eq!(firsts, [0, 1, 3, 4, 6, 8]);
+/// # Ok(()) }
 /// ```
 pub fn lower(k: &BigUint) -> BigUint {
     (k + (k * k * 5u32).sqrt()) / 2u32
@@ -98,10 +100,15 @@ pub struct WythoffMove {
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::wythoff::winning_moves;
 /// let moves = winning_moves(&4u32.into(), &5u32.into());
-/// let targets: Vec<(u32, u32)> = moves.iter().map(|m| ((&m.to.0).try_into().unwrap(), (&m.to.1).try_into().unwrap())).collect();
+/// let mut targets: Vec<(u32, u32)> = Vec::new();
+/// for m in &moves {
+///     targets.push((u32::try_from(&m.to.0)?, u32::try_from(&m.to.1)?));
+/// }
 /// assert_eq!(targets, [(3, 5), (1, 2)]);
+/// # Ok(()) }
 /// ```
 pub fn winning_moves(a: &BigUint, b: &BigUint) -> Vec<WythoffMove> {
     if is_p_position(a, b) {
@@ -143,9 +150,11 @@ pub fn winning_moves(a: &BigUint, b: &BigUint) -> Vec<WythoffMove> {
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::wythoff::table_bytes;
-/// assert!(table_bytes(10, 10).unwrap() < 10_000);
+/// assert!(table_bytes(10, 10).ok_or("too large")? < 10_000);
 /// assert_eq!(table_bytes(u64::MAX, 2), None);
+/// # Ok(()) }
 /// ```
 pub fn table_bytes(rows: u64, columns: u64) -> Option<u64> {
     let lines = rows.checked_add(columns)?;

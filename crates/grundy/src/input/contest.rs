@@ -18,9 +18,11 @@ use crate::theory::solver::Value;
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::oddball::judge;
-/// assert_eq!(judge("1 2 3\n1 2 3 4 5\n", 1000).unwrap(), "+ 0 + 0 -");
+/// assert_eq!(judge("1 2 3\n1 2 3 4 5\n", 1000)?, "+ 0 + 0 -");
 /// assert!(judge("1 2 x\n5", 1000).is_err());
+/// # Ok(()) }
 /// ```
 pub fn judge(input: &str, largest_pile: usize) -> Result<String, InputError> {
     // Newlines become spaces so that an error shows one line with its caret; offsets are kept.

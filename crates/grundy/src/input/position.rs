@@ -24,10 +24,12 @@ pub const MAX_DIGITS: usize = 100_000;
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::parse_heap;
-/// assert_eq!(parse_heap("10^18").unwrap().to_string(), "1000000000000000000");
-/// assert_eq!(parse_heap("007").unwrap().to_string(), "7");
+/// assert_eq!(parse_heap("10^18")?.to_string(), "1000000000000000000");
+/// assert_eq!(parse_heap("007")?.to_string(), "7");
 /// assert_eq!(parse_heap("-5").unwrap_err().span, 0..1);
+/// # Ok(()) }
 /// ```
 pub fn parse_heap(text: &str) -> Result<BigUint, InputError> {
     let error = |span: std::ops::Range<usize>, message: String, hint: &str| {
@@ -110,11 +112,13 @@ impl Game {
     ///
     /// # Example
     /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use grundy::parse_game;
     /// use grundy::position::Position;
-    /// let nim = parse_game("nim").unwrap();
-    /// assert_eq!(nim.parse_position("3,4,5").unwrap().to_string(), "3,4,5");
-    /// assert!(parse_game("wythoff").unwrap().parse_position("3").is_err());
+    /// let nim = parse_game("nim")?;
+    /// assert_eq!(nim.parse_position("3,4,5")?.to_string(), "3,4,5");
+    /// assert!(parse_game("wythoff")?.parse_position("3").is_err());
+    /// # Ok(()) }
     /// ```
     pub fn parse_position(&self, text: &str) -> Result<Position, InputError> {
         let error = |span: std::ops::Range<usize>, message: &str, hint: &str| {

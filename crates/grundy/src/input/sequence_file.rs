@@ -61,10 +61,12 @@ fn checksum_of<T: Element>(values: &[T]) -> u64 {
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::sequence::{decode, encode};
 /// let bytes = encode("0.77", &[0, 1, 2, 3, 1, 4]);
-/// let (code, values) = decode(&bytes).unwrap();
+/// let (code, values) = decode(&bytes)?;
 /// assert_eq!((code.as_str(), values.to_vec()), ("0.77", vec![0, 1, 2, 3, 1, 4]));
+/// # Ok(()) }
 /// ```
 pub fn encode<'a>(code: &str, values: impl Into<View<'a>>) -> Vec<u8> {
     on_view!(values.into(), values => encode_values(code, values))

@@ -69,11 +69,13 @@ const MORE_EXAMPLES: &str =
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::parse_game;
-/// assert_eq!(parse_game("Subtraction: 4, 1,3,1").unwrap().to_string(), "subtraction:1,3,4");
-/// assert_eq!(parse_game("bash:3").unwrap().to_string(), "bash:3");
+/// assert_eq!(parse_game("Subtraction: 4, 1,3,1")?.to_string(), "subtraction:1,3,4");
+/// assert_eq!(parse_game("bash:3")?.to_string(), "bash:3");
 /// let error = parse_game("subtraction:1,0").unwrap_err();
 /// assert_eq!(error.span, 14..15);
+/// # Ok(()) }
 /// ```
 pub fn parse_game(text: &str) -> Result<Game, InputError> {
     parse_game_with_loader(text, &|path| {
@@ -93,10 +95,12 @@ pub fn parse_game(text: &str) -> Result<Game, InputError> {
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::spec::parse_game_with_loader;
 /// let loader = |_: &str| Ok("fn start(n) { n } fn moves(n) { if n > 0 { [n - 1] } else { [] } }".to_owned());
-/// let game = parse_game_with_loader("script:count.rhai", &loader).unwrap();
+/// let game = parse_game_with_loader("script:count.rhai", &loader)?;
 /// assert_eq!(game.to_string(), "script:count.rhai");
+/// # Ok(()) }
 /// ```
 pub fn parse_game_with_loader(
     text: &str,

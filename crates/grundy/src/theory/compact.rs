@@ -7,8 +7,11 @@ use std::ops::BitXor;
 /// Runs `$body` with `$values` bound to the slice of a [`View`], whatever its width.
 macro_rules! on_view {
     ($view:expr, $values:ident => $body:expr) => {{
-        // The arm for `u32` converts `u32` into itself.
-        #[allow(clippy::useless_conversion)]
+        // Not `expect`: only a body that converts values fires the lint, and only in one arm.
+        #[allow(
+            clippy::useless_conversion,
+            reason = "the `u32` arm converts `u32` into itself"
+        )]
         let result = match $view {
             $crate::theory::compact::View::Bytes($values) => $body,
             $crate::theory::compact::View::Shorts($values) => $body,

@@ -21,10 +21,10 @@ use crate::theory::compact::{CompactValues, Element, View, on_view};
 /// A theorem that turns finitely many checked values into a proof of periodicity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Theorem {
-    /// **Window criterion.** Hypothesis: for `n >= t` every term is one fixed function of the `t`
-    /// terms before it (finite subtraction sets with `t = max S`). Then `a(n + p) = a(n)` for
-    /// `n0 <= n < n0 + t` implies it for all `n >= n0`, by induction on `n`. Needs
-    /// `n0 + p + t` values.
+    /// **Window criterion** (docs/theory.md §4). Hypothesis: for `n >= t` every term is one fixed
+    /// function of the `t` terms before it (finite subtraction sets with `t = max S`). Then
+    /// `a(n + p) = a(n)` for `n0 <= n < n0 + t` implies it for all `n >= n0`, by induction on `n`.
+    /// Needs `n0 + p + t` values.
     Window {
         /// `t`, how many earlier terms determine the next one.
         window: u64,
@@ -41,9 +41,9 @@ pub enum Theorem {
         /// `x = max X`, the largest excluded amount.
         largest_excluded: u64,
     },
-    /// **Guy–Smith periodicity theorem** (Guy & Smith 1956; theory.md §4). Hypothesis: `a` is the
-    /// Grundy sequence of a finite octal code with last non-zero digit `d_t` whose moves leave at
-    /// most `k` heaps, without `!`/`?`. Then `a(n + p) = a(n)` for `n0 <= n < N - p`, with
+    /// **Guy–Smith periodicity theorem** (Guy & Smith 1956; docs/theory.md §8). Hypothesis: `a` is
+    /// the Grundy sequence of a finite octal code with last non-zero digit `d_t` whose moves leave
+    /// at most `k` heaps, without `!`/`?`. Then `a(n + p) = a(n)` for `n0 <= n < N - p`, with
     /// `n0 >= 1` and `N >= k (n0 + p) + t`, implies it for all `n >= n0`.
     GuySmith {
         /// `t`, the index of the last non-zero digit.
@@ -51,9 +51,10 @@ pub enum Theorem {
         /// `k`, the most heaps a move leaves.
         heaps: u64,
     },
-    /// **Residue theorem.** Hypothesis: `a` is the Grundy sequence of a subtraction game whose set
-    /// contains `1, …, m - 1` and no multiple of `m`. Every move changes `n mod m` and every
-    /// smaller residue is one move away, so `a(n) = n mod m` by induction. Needs `m` values.
+    /// **Residue theorem** (docs/theory.md §5). Hypothesis: `a` is the Grundy sequence of a
+    /// subtraction game whose set contains `1, …, m - 1` and no multiple of `m`. Every move changes
+    /// `n mod m` and every smaller residue is one move away, so `a(n) = n mod m` by induction.
+    /// Needs `m` values.
     Residue {
         /// `m`.
         modulus: u64,
@@ -123,11 +124,13 @@ impl Periodicity {
     ///
     /// # Example
     /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use grundy::period::Periodicity;
     /// use num_bigint::BigUint;
     /// let periodicity = Periodicity { preperiod: 0, period: 7, saltus: 0, values: vec![0, 1, 0, 1, 2, 3, 2].into() };
-    /// let n: BigUint = "1000000000000000000".parse().unwrap();
+    /// let n: BigUint = "1000000000000000000".parse()?;
     /// assert_eq!(periodicity.value_at(&n), BigUint::from(1u32)); // 10^18 = 1 (mod 7)
+    /// # Ok(()) }
     /// ```
     pub fn value_at(&self, n: &BigUint) -> BigUint {
         let (index, periods) = self.locate(n);
@@ -301,13 +304,15 @@ impl Certificate {
     ///
     /// # Example
     /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use grundy::compact::CompactValues;
     /// use grundy::period::{Certificate, Theorem};
     /// let values: CompactValues = (0..40).map(|n| if n == 0 { 0 } else { [1, 2, 3][n % 3] }).collect();
     /// let theorem = Theorem::GuySmith { last_digit: 2, heaps: 2 };
-    /// let certificate = Certificate::from_values(1, 3, theorem, 10, values.clone()).unwrap();
+    /// let certificate = Certificate::from_values(1, 3, theorem, 10, values.clone())?;
     /// assert_eq!(certificate.periodicity.values, [0, 2, 3, 1]);
     /// assert!(certificate.verify(&values).is_ok());
+    /// # Ok(()) }
     /// ```
     pub fn from_values(
         preperiod: u64,
@@ -379,14 +384,16 @@ impl Certificate {
     ///
     /// # Example
     /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use grundy::compact::CompactValues;
     /// use grundy::period::{Certificate, Theorem};
     /// let theorem = Theorem::GuySmith { last_digit: 2, heaps: 2 };
     /// let first: CompactValues = vec![0, 2, 3, 1].into();
-    /// let certificate = Certificate::from_checked_prefix(1, 3, theorem, 10, first).unwrap();
+    /// let certificate = Certificate::from_checked_prefix(1, 3, theorem, 10, first)?;
     /// assert_eq!(certificate.periodicity.period, 3);
     /// let first: CompactValues = vec![0, 2, 3, 1].into();
     /// assert!(Certificate::from_checked_prefix(1, 3, theorem, 9, first).is_err());
+    /// # Ok(()) }
     /// ```
     pub fn from_checked_prefix(
         preperiod: u64,
@@ -525,18 +532,20 @@ pub fn residue_certificate(modulus: u64) -> Certificate {
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::period::{search_window, Search};
 /// // a(n) = mex{a(n-1), a(n-3), a(n-4)}: the subtraction game {1, 3, 4}.
 /// let mut a = vec![];
 /// for n in 0..40usize {
 ///     let mut seen = [false; 5];
 ///     for s in [1, 3, 4] { if s <= n { seen[a[n - s] as usize] = true; } }
-///     a.push(seen.iter().position(|&x| !x).unwrap() as u32);
+///     a.push(u32::try_from(seen.iter().position(|&x| !x).ok_or("no value is missing")?)?);
 /// }
 /// let (search, _) = search_window(a.into_iter(), 4, 40);
 /// let Search::Certified(certificate) = search else { panic!() };
 /// assert_eq!((certificate.periodicity.preperiod, certificate.periodicity.period), (0, 7));
 /// assert_eq!(certificate.checked_to, 11);
+/// # Ok(()) }
 /// ```
 pub fn search_window(
     mut values: impl Iterator<Item = u32>,
@@ -753,11 +762,13 @@ fn least_consistent<T: Element>(
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::period::certify_guy_smith;
 /// // A sequence with period 3 from index 1, from a code with t = 2 and two-heap splits.
 /// let values: Vec<u32> = (0..40).map(|n| if n == 0 { 0 } else { [1, 2, 3][n % 3] }).collect();
-/// let certificate = certify_guy_smith(&values, 2, 2).unwrap();
+/// let certificate = certify_guy_smith(&values, 2, 2).ok_or("not certified")?;
 /// assert_eq!((certificate.periodicity.preperiod, certificate.periodicity.period, certificate.checked_to), (1, 3, 10));
+/// # Ok(()) }
 /// ```
 pub fn certify_guy_smith<'a>(
     values: impl Into<View<'a>>,
@@ -882,12 +893,14 @@ fn guy_smith_in<T: Element>(values: &[T], last_digit: u64, heaps: u64) -> GuySmi
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::period::certify_all_but;
 /// // Nim with 1 forbidden: G = 0 0 1 1 2 2 3 3 … (period 2, saltus 1).
 /// let values: Vec<u32> = (0..40).map(|n| n / 2).collect();
-/// let certificate = certify_all_but(&values, 1).unwrap();
+/// let certificate = certify_all_but(&values, 1).ok_or("not certified")?;
 /// assert_eq!((certificate.periodicity.period, certificate.periodicity.saltus), (2, 1));
 /// assert!(certificate.verify(&values).is_ok());
+/// # Ok(()) }
 /// ```
 pub fn certify_all_but(values: &[u32], largest_excluded: u64) -> Option<Certificate> {
     let x = largest_excluded as usize;
@@ -953,10 +966,12 @@ pub fn certify_all_but(values: &[u32], largest_excluded: u64) -> Option<Certific
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::period::observe;
 /// let values: Vec<u32> = (0..100).map(|n| [5, 0, 1, 2][(n % 3 + 1) * usize::from(n > 0)]).collect();
-/// let observation = observe(&values).unwrap();
+/// let observation = observe(&values).ok_or("no period observed")?;
 /// assert_eq!((observation.periodicity.preperiod, observation.periodicity.period), (1, 3));
+/// # Ok(()) }
 /// ```
 pub fn observe<T: Element>(values: &[T]) -> Option<Observation> {
     let len = values.len();

@@ -1,6 +1,6 @@
 //! Retrograde analysis of finite game graphs: win, lose, tie or draw for the player to move, with
-//! remoteness (moves to the end under best play), as GAMESMAN defines them (theory.md §8); and
-//! C. A. B. Smith's generalised Sprague–Grundy values for impartial graphs with cycles.
+//! remoteness (moves to the end under best play), as GAMESMAN defines them (docs/theory.md §13);
+//! and C. A. B. Smith's generalised Sprague–Grundy values for impartial graphs with cycles.
 //!
 //! A game is states, moves, and a value for states without moves. Two graph representations:
 //! [`DenseGraph`] for games whose states are the integers `0..n` and that can list a state's
@@ -630,6 +630,7 @@ impl<S> Graph for SparseGraph<S> {
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::solver::{Loopy, Rules, SparseGraph, Value, loopy_values};
 /// struct Take12;
 /// impl Rules for Take12 {
@@ -640,8 +641,9 @@ impl<S> Graph for SparseGraph<S> {
 ///     fn terminal(&self, _: &u32) -> Result<Value, String> { Ok(Value::Lose) }
 /// }
 /// let limits = grundy::solver::Limits { states: 100, bytes: 1 << 20 };
-/// let graph = SparseGraph::explore(&Take12, 7, limits, &grundy::NoObserver).unwrap();
+/// let graph = SparseGraph::explore(&Take12, 7, limits, &grundy::NoObserver)?;
 /// assert_eq!(loopy_values(&graph)[0], Loopy::Nimber(1)); // 7 mod 3
+/// # Ok(()) }
 /// ```
 pub fn loopy_values<S>(graph: &SparseGraph<S>) -> Vec<Loopy> {
     let n = graph.state_count();
@@ -689,7 +691,8 @@ pub enum Loopy {
 }
 
 impl Loopy {
-    /// The outcome alone (theory.md §8): `*0` loses, `*m` wins, `∞(K)` wins iff `0 ∈ K`, else draws.
+    /// The outcome alone (docs/theory.md §14): `*0` loses, `*m` wins, `∞(K)` wins iff `0 ∈ K`,
+    /// else draws.
     pub fn value(&self) -> Value {
         match self {
             Self::Nimber(0) => Value::Lose,
@@ -699,8 +702,8 @@ impl Loopy {
         }
     }
 
-    /// The outcome of this plus a nimber `*m` (theory.md §8): nimbers add by xor; `∞(K) + *m` wins
-    /// iff `m ∈ K`, else it is a draw.
+    /// The outcome of this plus a nimber `*m` (docs/theory.md §14): nimbers add by xor; `∞(K) + *m`
+    /// wins iff `m ∈ K`, else it is a draw.
     pub fn plus_nimber(&self, m: u32) -> Value {
         match self {
             Self::Nimber(n) => {

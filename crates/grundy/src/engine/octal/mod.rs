@@ -1,6 +1,6 @@
-//! Take-and-break games in octal and hexadecimal code (theory.md §3): the code, and two engines
-//! for Grundy values — the definition (naive) and the rare/common ("sparse space") engine of
-//! theory.md §5.
+//! Take-and-break games in octal and hexadecimal code (docs/theory.md §7): the code, and two
+//! engines for Grundy values — the definition (naive) and the rare/common ("sparse space") engine
+//! of docs/theory.md §9.
 
 use super::Engine;
 use crate::engine::Stream;
@@ -32,12 +32,14 @@ pub use tail::Tail;
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::engine::Engine;
-/// let grundy::Game::Octal(code) = grundy::parse_game("0.[7]").unwrap() else { unreachable!() };
+/// let grundy::Game::Octal(code) = grundy::parse_game("0.[7]")? else { unreachable!() };
 /// let values: Vec<u32> = grundy::octal::stream(&code, Engine::Streaming, 1, vec![0, 1])
 ///     .take(4)
 ///     .collect();
 /// assert_eq!(values, [2, 3, 4, 5]);
+/// # Ok(()) }
 /// ```
 pub fn stream(
     code: &Code,

@@ -58,11 +58,13 @@ const GRACE: Duration = Duration::from_millis(1);
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::octal::{Paired, RareCommon};
-/// let grundy::Game::Octal(officers) = grundy::parse_game("0.6").unwrap() else { unreachable!() };
-/// let two: Vec<u32> = Paired::new(&officers).unwrap().take(5000).collect();
-/// let one: Vec<u32> = RareCommon::new(&officers).unwrap().take(5000).collect();
+/// let grundy::Game::Octal(officers) = grundy::parse_game("0.6")? else { unreachable!() };
+/// let two: Vec<u32> = Paired::new(&officers).ok_or("no pairing")?.take(5000).collect();
+/// let one: Vec<u32> = RareCommon::new(&officers).ok_or("no rare/common split")?.take(5000).collect();
 /// assert_eq!(two, one);
+/// # Ok(()) }
 /// ```
 pub struct Paired {
     code: Code,

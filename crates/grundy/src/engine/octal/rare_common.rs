@@ -1,4 +1,4 @@
-//! The rare/common ("sparse space") engine of theory.md §5: values split into rare and common
+//! The rare/common ("sparse space") engine of docs/theory.md §9: values split into rare and common
 //! so that each value needs the few splits with a rare heap and a short scan.
 
 use super::store::{PairScan, Store};
@@ -7,12 +7,12 @@ use crate::engine::Stream;
 use crate::games::octal::{Code, Step, walk};
 use crate::theory::compact::{CompactValues, Element, View, on_view};
 
-/// The rare/common engine (theory.md §5) for codes whose moves leave at most two heaps and carry
-/// no modifiers. Under a [`Split`], common xor common is rare, so every common option value comes
-/// from a split with a rare heap. Each value needs the splits with a rare heap (few) and a scan of
-/// the others only until every smaller rare value is found. The split is re-chosen from the value
-/// histograms by a Walsh–Hadamard transform, to make rare heaps as few as possible; any split
-/// gives the right values.
+/// The rare/common engine (docs/theory.md §9) for codes whose moves leave at most two heaps and
+/// carry no modifiers. Under a `Split`, common xor common is rare, so every common option value
+/// comes from a split with a rare heap. Each value needs the splits with a rare heap (few) and a
+/// scan of the others only until every smaller rare value is found. The split is re-chosen from
+/// the value histograms by a Walsh–Hadamard transform, to make rare heaps as few as possible; any
+/// split gives the right values.
 ///
 /// Three representations of the option sets, chosen by the largest value so far: one machine
 /// word (values below 64), tables indexed by the value and stamped with the heap they belong to
@@ -845,7 +845,8 @@ mod tests {
 
     #[test]
     fn the_position_parity_split_keeps_heaps_sparse_where_masks_cannot() {
-        // 0.106 splits with one digit (theory.md §5): every mask alone leaves half the heaps rare.
+        // 0.106 splits with one digit (docs/theory.md §9): every mask alone leaves half the heaps
+        // rare.
         let code = code(&[0, 1, 0, 6]);
         let mut engine = RareCommon::new(&code).unwrap();
         let fast: Vec<u32> = engine.by_ref().take(1 << 13).collect();

@@ -46,10 +46,12 @@ use crate::theory::compact::{CompactValues, View};
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::octal::Tail;
-/// let grundy::Game::Octal(code) = grundy::parse_game("0.[7]").unwrap() else { unreachable!() };
-/// let values: Vec<u32> = Tail::new(&code).unwrap().take(6).collect();
+/// let grundy::Game::Octal(code) = grundy::parse_game("0.[7]")? else { unreachable!() };
+/// let values: Vec<u32> = Tail::new(&code).ok_or("no tail")?.take(6).collect();
 /// assert_eq!(values, [0, 1, 2, 3, 4, 5]);
+/// # Ok(()) }
 /// ```
 pub struct Tail {
     code: Code,
@@ -70,13 +72,15 @@ impl Tail {
     ///
     /// # Example
     /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use grundy::octal::Tail;
-    /// let code = |text| match grundy::parse_game(text).unwrap() {
-    ///     grundy::Game::Octal(code) => code,
-    ///     _ => unreachable!(),
+    /// let code = |text| match grundy::parse_game(text) {
+    ///     Ok(grundy::Game::Octal(code)) => Ok(code),
+    ///     _ => Err("not an octal code"),
     /// };
-    /// assert!(Tail::applies(&code("4.[3]")));
-    /// assert!(!Tail::applies(&code("0.77")));
+    /// assert!(Tail::applies(&code("4.[3]")?));
+    /// assert!(!Tail::applies(&code("0.77")?));
+    /// # Ok(()) }
     /// ```
     pub fn applies(code: &Code) -> bool {
         code.tail_length() != 0
@@ -89,10 +93,12 @@ impl Tail {
     ///
     /// # Example
     /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use grundy::octal::Tail;
-    /// let grundy::Game::Octal(code) = grundy::parse_game("4.[3]").unwrap() else { unreachable!() };
-    /// let values: Vec<u32> = Tail::new(&code).unwrap().take(8).collect();
+    /// let grundy::Game::Octal(code) = grundy::parse_game("4.[3]")? else { unreachable!() };
+    /// let values: Vec<u32> = Tail::new(&code).ok_or("no tail")?.take(8).collect();
     /// assert_eq!(values, [0, 1, 2, 4, 3, 5, 6, 8]); // Lasker's Nim
+    /// # Ok(()) }
     /// ```
     pub fn new(code: &Code) -> Option<Self> {
         Self::resume(code, Vec::new())
@@ -106,10 +112,12 @@ impl Tail {
     ///
     /// # Example
     /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use grundy::octal::Tail;
-    /// let grundy::Game::Octal(code) = grundy::parse_game("0.[7]").unwrap() else { unreachable!() };
-    /// let values: Vec<u32> = Tail::resume(&code, vec![0, 1, 2]).unwrap().take(2).collect();
+    /// let grundy::Game::Octal(code) = grundy::parse_game("0.[7]")? else { unreachable!() };
+    /// let values: Vec<u32> = Tail::resume(&code, vec![0, 1, 2]).ok_or("no tail")?.take(2).collect();
     /// assert_eq!(values, [3, 4]);
+    /// # Ok(()) }
     /// ```
     pub fn resume(code: &Code, prefix: Vec<u32>) -> Option<Self> {
         if !Self::applies(code) {
