@@ -740,7 +740,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             };
             let solution = analyzer.solve(&game, &position);
             observer.finish();
-            output::solution(&solution?, common.json)
+            output::solution(&solution?, &game, common.json)
         }
         Command::Table {
             game,

@@ -5,7 +5,8 @@ use std::fmt::Write as _;
 use std::io::{self, Write as _};
 
 use grundy::period::{Certificate, Periodicity, Search, Theorem};
-use grundy::{Basis, Grid, Move, Outcome, Part, PeriodReport, Solution, Table};
+use grundy::render::moves as rendered;
+use grundy::{Basis, Game, Grid, Move, Outcome, Part, PeriodReport, Solution, Table};
 use num_bigint::BigUint;
 use serde::Serialize;
 use serde_json::{Number, Value, json};
@@ -210,31 +211,23 @@ pub fn line(text: &str) -> anyhow::Result<()> {
     print(&format!("{text}\n"))
 }
 
-/// Prints a solution.
-pub fn solution(solution: &Solution, as_json: bool) -> anyhow::Result<()> {
+/// Prints a solution of `game`.
+pub fn solution(solution: &Solution, game: &Game, as_json: bool) -> anyhow::Result<()> {
     if as_json {
-        print_json(&solution_json(solution))
+        print_json(&solution_json(solution, game))
     } else {
-        print(&solution_text(solution))
-    }
-}
-
-/// Where a move leads, in words: the whole position, or the part it changes.
-fn move_target(play: &Move) -> String {
-    match play.part {
-        Part::Whole | Part::Family { .. } => play.to.clone(),
-        Part::Heap { index } => format!("heap {} becomes {}", index + 1, play.to),
-        Part::Component { index } => {
-            format!("component {} becomes {}", index + 1, play.to)
-        }
+        print(&solution_text(solution, game))
     }
 }
 
 /// A winning move in JSON: `move`, `to`, and for a move carrying only the changed part, which
 /// heap or component `to` replaces (from 1).
-fn move_json(play: &Move) -> Value {
-    let mut value = json!({ "move": play.description, "to": play.to });
-    match play.part {
+fn move_json(game: &Game, play: &Move) -> Value {
+    let mut value = json!({
+        "move": rendered::description(game, play),
+        "to": rendered::target(game, play),
+    });
+    match play.part() {
         Part::Whole => {}
         Part::Heap { index } => value["replaces_heap"] = json!(index + 1),
         Part::Component { index } => value["replaces_component"] = json!(index + 1),
@@ -243,14 +236,14 @@ fn move_json(play: &Move) -> Value {
     value
 }
 
-fn solution_json(solution: &Solution) -> Value {
+fn solution_json(solution: &Solution, game: &Game) -> Value {
     let mut value = json!({
         "game": solution.game,
         "position": solution.position,
         "value": solution.outcome.name(),
         "outcome": match solution.outcome { Outcome::Win => Some("N"), Outcome::Lose => Some("P"), _ => None },
         "grundy": solution.grundy.as_ref().map(number),
-        "winning_moves": solution.winning_moves.iter().map(move_json).collect::<Vec<_>>(),
+        "winning_moves": solution.winning_moves.iter().map(|m| move_json(game, m)).collect::<Vec<_>>(),
         "reason": solution.reason,
         "basis": basis_json(&solution.basis),
     });
@@ -261,16 +254,16 @@ fn solution_json(solution: &Solution) -> Value {
                 .moves
                 .iter()
                 .map(|m| json!({
-                    "move": m.play.description,
-                    "to": m.play.to,
+                    "move": rendered::description(game, &m.play),
+                    "to": rendered::target(game, &m.play),
                     "value": m.value.name(),
                     "remoteness": m.remoteness,
                 }))
                 .collect::<Vec<_>>()
         );
         value["best_move"] = json!(solution.best_move().map(|m| json!({
-            "move": m.play.description,
-            "to": m.play.to,
+            "move": rendered::description(game, &m.play),
+            "to": rendered::target(game, &m.play),
             "value": m.value.name(),
             "remoteness": m.remoteness,
         })));
@@ -284,7 +277,7 @@ fn solution_json(solution: &Solution) -> Value {
     value
 }
 
-fn solution_text(solution: &Solution) -> String {
+fn solution_text(solution: &Solution, game: &Game) -> String {
     let moves = &solution.winning_moves;
     let verdict = match solution.outcome {
         Outcome::Win => "win — the player to move wins",
@@ -328,8 +321,8 @@ fn solution_text(solution: &Solution) -> String {
         let _ = writeln!(
             text,
             "{label:<9} {} → {}",
-            play.description,
-            move_target(play)
+            rendered::description(game, play),
+            rendered::leads_to(game, play)
         );
     }
     if moves.len() > MOVES_SHOWN {
@@ -343,7 +336,8 @@ fn solution_text(solution: &Solution) -> String {
         let _ = writeln!(
             text,
             "best      {} → {} (win fastest, lose slowest)",
-            best.play.description, best.play.to
+            rendered::description(game, &best.play),
+            rendered::target(game, &best.play)
         );
     }
     if !solution.moves.is_empty() {
@@ -358,8 +352,8 @@ fn solution_text(solution: &Solution) -> String {
             let _ = writeln!(
                 text,
                 "          {} → {}: {} in {remoteness}",
-                m.play.description,
-                m.play.to,
+                rendered::description(game, &m.play),
+                rendered::target(game, &m.play),
                 m.value.name()
             );
         }

@@ -14,7 +14,8 @@
 //! let solution = Analyzer::new(Config::default()).solve(&game, &position)?;
 //! assert_eq!(solution.outcome, Outcome::Win);
 //! assert_eq!(solution.grundy, Some(1u32.into())); // 10^18 = 1 (mod 7)
-//! assert_eq!(solution.winning_moves[0].description, "take 1"); // leaves 0 (mod 7)
+//! let first = &solution.winning_moves[0];
+//! assert_eq!(grundy::render::moves::description(&game, first), "take 1"); // leaves 0 (mod 7)
 //! # Ok(()) }
 //! ```
 
@@ -25,11 +26,12 @@ pub mod budget;
 pub mod engine;
 pub mod games;
 pub mod input;
+pub mod render;
 pub mod theory;
 
 pub use analysis::{
-    Analyzer, Basis, Config, Error, Grid, Move, MoveTargets, Outcome, Part, PeriodReport, Solution,
-    Table, Unit,
+    Action, Analyzer, Basis, Config, Error, Grid, Move, MoveTargets, Outcome, Part, PeriodReport,
+    PowerClass, Solution, SplitClass, Table, Target, Unit,
 };
 pub use analysis::{Limit, Refusal, Remedy, Setting, SettingError};
 pub use engine::Engine;

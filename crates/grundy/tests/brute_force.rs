@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use grundy::engine::{Play, Values};
 use grundy::period::Search;
 use grundy::subtraction::{AllButSet, Family, FiniteSet, SubtractionSet};
-use grundy::{Analyzer, Config, Engine, Outcome, Position, parse_game};
+use grundy::{Action, Analyzer, Config, Engine, Outcome, Position, Target, parse_game};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 
@@ -52,12 +52,9 @@ fn takes(solution: &grundy::Solution) -> Vec<BigUint> {
     solution
         .winning_moves
         .iter()
-        .map(|m| {
-            m.description
-                .strip_prefix("take ")
-                .expect("a one-heap move")
-                .parse()
-                .expect("digits")
+        .map(|m| match &m.action {
+            Action::Take { amount } => amount.clone(),
+            other => panic!("a one-heap move: {other:?}"),
         })
         .collect()
 }
@@ -137,7 +134,10 @@ proptest! {
         let solution = Analyzer::new(Config::default()).solve(&game, &heap(huge)).unwrap();
         prop_assert_eq!(solution.grundy, Some(BigUint::from(expected)));
         for m in &solution.winning_moves {
-            let to: u128 = m.to.parse().unwrap();
+            let Target::Whole(Position::Heap(to)) = &m.to else {
+                panic!("a one-heap move leaves a heap: {:?}", m.to)
+            };
+            let to = u128::try_from(to).unwrap();
             let to_index = if to < n0 { to } else { n0 + (to - n0) % period };
             prop_assert_eq!(values[to_index as usize], 0);
         }

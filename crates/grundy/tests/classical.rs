@@ -3,7 +3,8 @@
 
 use std::collections::HashMap;
 
-use grundy::{Analyzer, Config, Outcome, Position, Solution, parse_game};
+use grundy::render::moves::{description, target};
+use grundy::{Action, Analyzer, Config, Outcome, Position, Solution, Target, parse_game};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 use serde::Deserialize;
@@ -20,11 +21,21 @@ fn solve(spec: &str, position: &str) -> Solution {
         .unwrap_or_else(|e| panic!("{spec} {position}: {e}"))
 }
 
-fn moves(solution: &Solution) -> Vec<(String, String)> {
+/// The winning moves of `spec`'s solution, as (description, target) in words.
+fn moves(spec: &str, solution: &Solution) -> Vec<(String, String)> {
+    let game = parse_game(spec).unwrap();
     solution
         .winning_moves
         .iter()
-        .map(|m| (m.description.clone(), m.to.clone()))
+        .map(|m| (description(&game, m), target(&game, m)))
+        .collect()
+}
+
+/// The positions `spec`'s winning moves leave, as written.
+fn targets(spec: &str, solution: &Solution) -> Vec<String> {
+    moves(spec, solution)
+        .into_iter()
+        .map(|(_, to)| to)
         .collect()
 }
 
@@ -96,7 +107,11 @@ fn known_answers() {
         if let Some(grundy) = case.grundy {
             assert_eq!(solution.grundy, Some(BigUint::from(grundy)), "{context}");
         }
-        assert_eq!(moves(&solution), case.winning_moves, "{context}");
+        assert_eq!(
+            moves(&case.game, &solution),
+            case.winning_moves,
+            "{context}"
+        );
     }
 }
 
@@ -215,11 +230,7 @@ fn wythoff_matches_brute_force_below_200() {
                 .filter(|o| table[o[0] as usize][o[1] as usize] == 0)
                 .map(|o| format!("{},{}", o[0], o[1]))
                 .collect();
-            let mut got: Vec<String> = solution
-                .winning_moves
-                .iter()
-                .map(|m| m.to.clone())
-                .collect();
+            let mut got: Vec<String> = targets("wythoff", &solution);
             let mut expected = expected;
             got.sort();
             expected.sort();
@@ -273,7 +284,7 @@ proptest! {
             let other = &shifted + 1u32;
             let solution = solve("wythoff", &format!("{a},{other}"));
             prop_assert_eq!(solution.outcome, Outcome::Win);
-            let target = format!("{a},{shifted}");
+            let target = Target::Whole(Position::Pair(a.clone(), shifted.clone()));
             prop_assert!(solution.winning_moves.iter().any(|m| m.to == target));
         }
     }
@@ -304,15 +315,15 @@ proptest! {
         let solution = solve("fibonacci-nim", &format!("{n}/{quota}"));
         prop_assert_eq!(solution.outcome == Outcome::Win, smallest <= quota);
         if smallest <= quota {
-            let take_smallest = format!("take {smallest}");
-            prop_assert!(solution.winning_moves.iter().any(|m| m.description == take_smallest));
+            let take_smallest = Action::TakeUnderQuota { amount: smallest.clone() };
+            prop_assert!(solution.winning_moves.iter().any(|m| m.action == take_smallest));
         }
         // Every reported move leaves a heap whose smallest term (by the test's own greedy) exceeds
         // the opponent's quota.
         for m in &solution.winning_moves {
-            let (heap, next_quota) = m.to.split_once('/').unwrap();
-            let heap: BigUint = heap.parse().unwrap();
-            let next_quota: BigUint = next_quota.parse().unwrap();
+            let Target::Whole(Position::Quota { heap, quota: Some(next_quota) }) = &m.to else {
+                panic!("a Fibonacci Nim move leaves a heap and a quota: {:?}", m.to)
+            };
             let mut rest = heap.clone();
             let mut least = None;
             for index in (2..600).rev() {
@@ -322,7 +333,7 @@ proptest! {
                     least = Some(f);
                 }
             }
-            prop_assert!(heap == BigUint::ZERO || least.unwrap() > next_quota);
+            prop_assert!(*heap == BigUint::ZERO || &least.unwrap() > next_quota);
         }
     }
 
@@ -343,7 +354,7 @@ proptest! {
                 .filter(|o| value(&Nim, o, misere, &mut memo) == 0)
                 .map(|o| o.iter().map(ToString::to_string).collect::<Vec<_>>().join(","))
                 .collect();
-            let got: Vec<String> = solution.winning_moves.iter().map(|m| m.to.clone()).collect();
+            let got: Vec<String> = targets(spec, &solution);
             prop_assert_eq!(got, winning);
         }
     }

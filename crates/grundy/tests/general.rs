@@ -4,7 +4,7 @@
 use grundy::script::{Script, ScriptRules};
 use grundy::solver::{Loopy, SparseGraph, Value, loopy_values, self_check, solve_graph};
 use grundy::spec::parse_game_with_loader;
-use grundy::{Analyzer, Config, Game, Outcome, Position, Solution};
+use grundy::{Action, Analyzer, Config, Game, Outcome, Position, Solution};
 use proptest::prelude::*;
 
 fn example(name: &str) -> Script {
@@ -233,7 +233,10 @@ proptest! {
             let solution = solve(&format!("oddball:{list}"), &pile.to_string());
             prop_assert_eq!(solution.outcome, minimax(&amounts, pile, 0, 0), "{} {}", list, pile);
             for m in &solution.moves {
-                let take: u64 = m.play.description.strip_prefix("take ").unwrap().parse().unwrap();
+                let Action::Take { amount } = &m.play.action else {
+                    panic!("an oddball move takes balls: {:?}", m.play.action)
+                };
+                let take = u64::try_from(amount).unwrap();
                 prop_assert_eq!(m.value, minimax(&amounts, pile - take, 0, take).flipped());
             }
         }

@@ -1,6 +1,7 @@
 //! Runs every known answer in `testdata/` against every engine.
 
 use grundy::period::Search;
+use grundy::render::moves::description;
 use grundy::{Analyzer, Config, Engine, Outcome, parse_game};
 use serde::Deserialize;
 
@@ -129,7 +130,7 @@ fn subtraction_games_against_every_engine() {
                 let moves: Vec<String> = solution
                     .winning_moves
                     .iter()
-                    .map(|m| m.description.clone())
+                    .map(|m| description(&game, m))
                     .collect();
                 assert_eq!(moves, solve.winning_moves, "{context}: winning moves");
             }

@@ -5,7 +5,8 @@ use std::collections::HashMap;
 
 use grundy::octal::{Code, Modifier, Naive, Paired, RareCommon};
 use grundy::period::Search;
-use grundy::{Analyzer, Config, Engine, Outcome, Position, parse_game};
+use grundy::render::moves::description;
+use grundy::{Action, Analyzer, Config, Engine, Outcome, Position, Target, parse_game};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 use serde::Deserialize;
@@ -204,12 +205,10 @@ fn kayles_positions_and_sums_match_brute_force() {
                 .winning_moves
                 .iter()
                 .map(|m| {
-                    canonical(
-                        m.to.split(',')
-                            .filter(|s| !s.is_empty())
-                            .map(|s| s.parse().unwrap())
-                            .collect(),
-                    )
+                    let Target::Whole(Position::Heaps(after)) = &m.to else {
+                        panic!("a small position's move leaves every heap: {:?}", m.to)
+                    };
+                    canonical(after.iter().map(|h| usize::try_from(h).unwrap()).collect())
                 })
                 .collect();
             assert_eq!(got, expected_moves, "{text}");
@@ -257,32 +256,20 @@ fn huge_kayles_heaps_have_exact_winning_splits() {
         };
         assert_eq!(solution.grundy, Some(BigUint::from(g(&heaps[0]))));
         for m in &solution.winning_moves {
-            if m.to.contains('a') {
-                // "… for every a ≡ R (mod 12), 71 ≤ a ≤ …": test a = R.
-                let r: u64 = m
-                    .description
-                    .split('≡')
-                    .nth(1)
-                    .unwrap()
-                    .trim()
-                    .split(' ')
-                    .next()
-                    .unwrap()
-                    .parse()
-                    .unwrap();
-                let total = &heaps[0]
-                    - m.description
-                        .split("take ")
-                        .nth(1)
-                        .map_or(0, |t| t.split(' ').next().unwrap().parse::<u64>().unwrap());
-                let a = BigUint::from(r);
-                assert_eq!(g(&a) ^ g(&(&total - &a)), 0, "{}", m.description);
-            } else {
-                let xor =
-                    m.to.split(',')
-                        .map(|h| g(&h.parse().unwrap()))
-                        .fold(0, |x, v| x ^ v);
-                assert_eq!(xor, 0, "{}", m.description);
+            let text = description(&kayles, m);
+            match (&m.action, &m.to) {
+                (Action::SplitClass(class), _) => {
+                    // "… for every a ≡ R (mod 12), 71 ≤ a ≤ …": test a = R.
+                    let a = BigUint::from(class.residue);
+                    let total = &class.rest;
+                    assert_eq!(&heaps[0] - class.take, *total, "{text}");
+                    assert_eq!(g(&a) ^ g(&(total - &a)), 0, "{text}");
+                }
+                (_, Target::Whole(Position::Heaps(after))) => {
+                    let xor = after.iter().map(g).fold(0, |x, v| x ^ v);
+                    assert_eq!(xor, 0, "{text}");
+                }
+                other => panic!("{text}: {other:?}"),
             }
         }
     }

@@ -5,11 +5,12 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use super::{
-    Analyzer, Basis, Error, Grid, MAX_TABLE_ROWS, Move, Outcome, Part, Remedy, SettingError,
-    Solution, Unit,
+    Action, Analyzer, Basis, Error, Grid, MAX_TABLE_ROWS, Move, Outcome, Remedy, SettingError,
+    Solution, Target, Unit,
 };
 use crate::games::game::Game;
 use crate::games::play::Play;
+use crate::games::position::Position;
 use crate::games::{fibonacci_nim, nim, wythoff};
 
 fn heaps_text(heaps: &[BigUint]) -> String {
@@ -20,12 +21,25 @@ fn heaps_text(heaps: &[BigUint]) -> String {
         .join(",")
 }
 
-/// Every move of Wythoff's game from `(a, b)`, as (description, position).
-pub(super) fn wythoff_options(a: usize, b: usize) -> impl Iterator<Item = (String, usize, usize)> {
-    let first = (1..=a).map(move |i| (format!("take {i} from heap 1"), a - i, b));
-    let second = (1..=b).map(move |i| (format!("take {i} from heap 2"), a, b - i));
-    let both = (1..=a.min(b)).map(move |i| (format!("take {i} from both heaps"), a - i, b - i));
+/// Every move of Wythoff's game from `(a, b)`, as (action, heaps left).
+pub(super) fn wythoff_options(a: usize, b: usize) -> impl Iterator<Item = (Action, usize, usize)> {
+    let from = |heap: usize, i: usize| Action::TakeFromHeap {
+        heap,
+        amount: i.into(),
+    };
+    let first = (1..=a).map(move |i| (from(0, i), a - i, b));
+    let second = (1..=b).map(move |i| (from(1, i), a, b - i));
+    let both =
+        (1..=a.min(b)).map(move |i| (Action::TakeFromBoth { amount: i.into() }, a - i, b - i));
     first.chain(second).chain(both)
+}
+
+/// A Nim move as an action.
+fn nim_action(m: nim::NimMove) -> Action {
+    Action::TakeFromHeap {
+        heap: m.heap,
+        amount: m.take,
+    }
 }
 
 /// The answer to a misère position read off a table of misère values.
@@ -112,19 +126,23 @@ impl Analyzer<'_> {
             moves
                 .into_iter()
                 .map(|m| {
-                    Move::whole(
-                        format!("take {} from heap {}", m.take, m.heap + 1),
-                        heaps_text(&m.apply(heaps)),
-                    )
+                    let after = Position::Heaps(m.apply(heaps));
+                    Move::whole(nim_action(m), after)
                 })
                 .collect()
         } else {
             moves
                 .into_iter()
                 .map(|m| Move {
-                    description: format!("take {} from heap {}", m.take, m.heap + 1),
-                    to: m.left.to_string(),
-                    part: Part::Heap { index: m.heap },
+                    component: None,
+                    action: Action::TakeFromHeap {
+                        heap: m.heap,
+                        amount: m.take,
+                    },
+                    to: Target::Heap {
+                        index: m.heap,
+                        heaps: vec![m.left],
+                    },
                 })
                 .collect()
         };
@@ -213,7 +231,7 @@ impl Analyzer<'_> {
             let value = table[a][b];
             let winning_moves = wythoff_options(a, b)
                 .filter(|&(_, x, y)| table[x][y] == 0)
-                .map(|(description, x, y)| Move::whole(description, format!("{x},{y}")))
+                .map(|(action, x, y)| Move::whole(action, Position::Pair(x.into(), y.into())))
                 .collect();
             let cells = ((a + 1) * (b + 1)) as u64;
             let scope = format!("up to ({a}, {b})");
@@ -230,13 +248,14 @@ impl Analyzer<'_> {
         let winning_moves = wythoff::winning_moves(a, b)
             .into_iter()
             .map(|m| {
-                Move::whole(
-                    match m.heap {
-                        Some(heap) => format!("take {} from heap {}", m.take, heap + 1),
-                        None => format!("take {} from both heaps", m.take),
+                let action = match m.heap {
+                    Some(heap) => Action::TakeFromHeap {
+                        heap,
+                        amount: m.take,
                     },
-                    format!("{},{}", m.to.0, m.to.1),
-                )
+                    None => Action::TakeFromBoth { amount: m.take },
+                };
+                Move::whole(action, Position::Pair(m.to.0, m.to.1))
             })
             .collect();
         // The Grundy value needs the table; beyond the memory budget the answer goes without it.
@@ -357,7 +376,13 @@ impl Analyzer<'_> {
             let value = table[n][capped(n)];
             let winning_moves = (1..=capped(n))
                 .filter(|&k| table[n - k][(2 * k).min(n - k)] == 0)
-                .map(|k| Move::whole(format!("take {k}"), format!("{}/{}", n - k, 2 * k)))
+                .map(|k| {
+                    let after = Position::Quota {
+                        heap: (n - k).into(),
+                        quota: Some((2 * k).into()),
+                    };
+                    Move::whole(Action::TakeUnderQuota { amount: k.into() }, after)
+                })
                 .collect();
             let cells = ((n + 1) * (n + 2) / 2) as u64;
             let scope = format!("with at most {n} tokens");
@@ -380,10 +405,11 @@ impl Analyzer<'_> {
         let winning_moves = fibonacci_nim::winning_moves(heap, &q)
             .into_iter()
             .map(|m| {
-                Move::whole(
-                    format!("take {}", m.take),
-                    format!("{}/{}", m.heap, m.quota),
-                )
+                let after = Position::Quota {
+                    heap: m.heap,
+                    quota: Some(m.quota),
+                };
+                Move::whole(Action::TakeUnderQuota { amount: m.take }, after)
             })
             .collect();
         let grundy = match small {

@@ -4,7 +4,7 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::{Analyzer, Basis, Error, Move, Outcome, Remedy, ScoredMove, Solution, Unit};
+use super::{Action, Analyzer, Basis, Error, Move, Outcome, Remedy, ScoredMove, Solution, Unit};
 use crate::games::game::Game;
 use crate::games::oddball;
 use crate::games::play::Play;
@@ -79,7 +79,12 @@ impl Analyzer<'_> {
             .filter(|&&s| s as usize <= n)
             .map(|&s| {
                 let (l, m, t) = oddball::after(n, mine_odd, theirs_odd, s as usize);
-                let play = Move::whole(format!("take {s}"), format!("{l}/{theirs}/{}", mine + s));
+                let after = Position::Balls {
+                    left: l.into(),
+                    mine: theirs.clone(),
+                    theirs: mine + s,
+                };
+                let play = Move::whole(Action::Take { amount: s.into() }, after);
                 scored(play, records.get(oddball::index(l, m, t)))
             })
             .collect();
@@ -197,11 +202,9 @@ impl Analyzer<'_> {
         let moves: Vec<ScoredMove> = named
             .into_iter()
             .zip(graph.children_of(0))
-            .map(|((description, to), &child)| {
-                scored(
-                    Move::whole(description, to.key),
-                    records.get(child as usize),
-                )
+            .map(|((label, to), &child)| {
+                let play = Move::whole(Action::Labelled { label }, Position::Argument(to.key));
+                scored(play, records.get(child as usize))
             })
             .collect();
         let loopy = (rules.impartial() && play == Play::Normal)
@@ -307,7 +310,7 @@ impl Analyzer<'_> {
         script: &Script,
         argument: &str,
         target: &BigUint,
-    ) -> Result<Vec<(String, Position)>, Error> {
+    ) -> Result<Vec<(Action, Position)>, Error> {
         let Explored {
             rules,
             start,
@@ -319,7 +322,7 @@ impl Analyzer<'_> {
             .into_iter()
             .zip(graph.children_of(0))
             .filter(|&(_, &child)| matches!(values[child as usize], Loopy::Nimber(m) if BigUint::from(m) == *target))
-            .map(|((description, to), _)| (description, Position::Argument(to.key)))
+            .map(|((label, to), _)| (Action::Labelled { label }, Position::Argument(to.key)))
             .collect())
     }
 }

@@ -5,9 +5,12 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
-use super::{Analyzer, Basis, Error, Move, Outcome, Part, Solution, Unit, Watched};
+use super::{
+    Action, Analyzer, Basis, Error, Move, Outcome, PowerClass, Solution, Target, Unit, Watched,
+};
 use crate::engine::{Play, Stream, Values};
 use crate::games::game::Game;
+use crate::games::position::Position;
 use crate::games::subtraction::{Family, SubtractionSet};
 use crate::theory::compact::Element;
 use crate::theory::period::{self, Certificate, Search, Theorem};
@@ -220,7 +223,10 @@ impl Analyzer<'_> {
             }
             _ => amounts_to_value(&evaluation, set, heap, &BigUint::ZERO)?
                 .into_iter()
-                .map(|take| Move::whole(format!("take {take}"), (heap - &take).to_string()))
+                .map(|take| {
+                    let left = Position::Heap(heap - &take);
+                    Move::whole(Action::Take { amount: take }, left)
+                })
                 .collect(),
         };
         let reason = reason(game, play, heap, &value, outcome, &evaluation);
@@ -280,7 +286,8 @@ impl Analyzer<'_> {
                 .into_iter()
                 .map(|k| {
                     let take = BigUint::from(1u32) << k;
-                    Move::whole(format!("take {take}"), (heap - &take).to_string())
+                    let left = Position::Heap(heap - &take);
+                    Move::whole(Action::Take { amount: take }, left)
                 })
                 .collect());
         }
@@ -310,22 +317,27 @@ impl Analyzer<'_> {
         let mut moves: Vec<Move> = (0..q)
             .filter(|&c| winning[c])
             .map(|c| Move {
-                description: format!(
-                    "take 2^k for every k ≡ {c} (mod {q}) with {c} ≤ k ≤ {} ({} moves)",
-                    periodic - 1 - (periodic - 1 - c) % q,
-                    count(c)
-                ),
-                to: format!("{heap} − 2^k"),
-                part: Part::Family {
+                component: None,
+                action: Action::PowerClass(Box::new(PowerClass {
+                    heap: heap.clone(),
+                    residue: c as u64,
+                    modulus: q as u64,
+                    high: (periodic - 1 - (periodic - 1 - c) % q) as u64,
                     moves: count(c) as u64,
+                })),
+                to: Target::Class {
+                    index: 0,
+                    others: Some(Vec::new()),
                 },
             })
             .collect();
         if largest_wins {
             let take = BigUint::from(1u32) << periodic;
             moves.push(Move::whole(
-                format!("take 2^{periodic}"),
-                (heap - &take).to_string(),
+                Action::TakePowerOfTwo {
+                    exponent: periodic as u64,
+                },
+                Position::Heap(heap - &take),
             ));
         }
         Ok(moves)

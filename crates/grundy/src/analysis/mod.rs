@@ -155,7 +155,8 @@ impl Analyzer<'_> {
     /// let game = parse_game("bash:3")?;
     /// let solution = analyzer.solve(&game, &game.parse_position("10")?)?;
     /// assert_eq!(solution.outcome, Outcome::Win);
-    /// assert_eq!(solution.winning_moves[0].description, "take 2"); // leave 8, a multiple of 4
+    /// let first = &solution.winning_moves[0];
+    /// assert_eq!(grundy::render::moves::description(&game, first), "take 2"); // leave 8, a multiple of 4
     /// # Ok(()) }
     /// ```
     pub fn solve(&self, game: &Game, position: &Position) -> Result<Solution, Error> {

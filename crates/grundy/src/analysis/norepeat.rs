@@ -4,10 +4,11 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use super::heap::verified;
-use super::{Analyzer, Basis, Error, Move, Outcome, Solution, Unit, Watched};
+use super::{Action, Analyzer, Basis, Error, Move, Outcome, Solution, Unit, Watched};
 use crate::engine::norepeat::{StateValues, last_index};
 use crate::engine::{Play, Stream};
 use crate::games::game::Game;
+use crate::games::position::Position;
 use crate::games::subtraction::FiniteSet;
 use crate::theory::period::{self, Search};
 
@@ -120,7 +121,13 @@ impl Analyzer<'_> {
             .enumerate()
             .filter(|&(_, &s)| Some(s) != last && BigUint::from(s) <= *heap)
             .filter(|&(j, &s)| states.value(&(heap - s), j + 1) == Some(0))
-            .map(|(_, &s)| Move::whole(format!("take {s}"), format!("{}/{s}", heap - s)))
+            .map(|(_, &s)| {
+                let after = Position::LastMove {
+                    heap: heap - s,
+                    last: Some(s),
+                };
+                Move::whole(Action::Take { amount: s.into() }, after)
+            })
             .collect();
         let outcome = if value == 0 {
             Outcome::Lose

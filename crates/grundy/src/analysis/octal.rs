@@ -6,13 +6,15 @@ use num_traits::{ToPrimitive, Zero};
 
 use super::heap::{Evaluation, observed_or_not_found, verified};
 use super::{
-    Analyzer, Error, Move, Outcome, Part, Remedy, Setting, SettingError, Solution, Unit, Watched,
+    Action, Analyzer, Error, Move, Outcome, Remedy, Setting, SettingError, Solution, SplitClass,
+    Target, Unit, Watched,
 };
 use crate::engine::Engine;
 use crate::engine::Stream;
 use crate::engine::octal::RareCommon;
 use crate::games::game::Game;
 use crate::games::octal::{Code, Modifier};
+use crate::games::position::Position;
 use crate::theory::compact::{CompactValues, View, on_view};
 use crate::theory::period::{self, Certificate, GuySmithSearch, Search, Theorem};
 
@@ -253,14 +255,14 @@ impl Analyzer<'_> {
         }
     }
 
-    /// Every move of a position of heaps to a position of value `target`: (description, heaps).
+    /// Every move of a position of heaps to a position of value `target`: (action, heaps left).
     pub(super) fn octal_moves_to_value(
         &self,
         game: &Game,
         code: &Code,
         heaps: &[BigUint],
         target: &BigUint,
-    ) -> Result<Vec<(String, Vec<BigUint>)>, Error> {
+    ) -> Result<Vec<(Action, Vec<BigUint>)>, Error> {
         let largest = heaps.iter().max().cloned().unwrap_or_default();
         let evaluation = self.octal_evaluate(game, code, &largest)?;
         let values: Vec<BigUint> = heaps.iter().map(|h| evaluation.value(h)).collect();
@@ -268,13 +270,9 @@ impl Analyzer<'_> {
         let mut moves = Vec::new();
         for (i, (heap, value)) in heaps.iter().zip(&values).enumerate() {
             let wanted = value ^ &total ^ target;
-            for (description, parts) in options_with_value(self, code, &evaluation, heap, &wanted)?
-            {
-                let Ok(parts) = parts
-                    .iter()
-                    .map(|p| p.parse::<BigUint>())
-                    .collect::<Result<Vec<_>, _>>()
-                else {
+            let named = (heaps.len() > 1).then_some(i);
+            for action in options_with_value(self, code, &evaluation, heap, &wanted, named)? {
+                let Action::TakeAndBreak { parts, .. } = &action else {
                     // A residue class of splits is not one position.
                     return Err(Error::refused_unless(
                         format!(
@@ -284,13 +282,8 @@ impl Analyzer<'_> {
                     ));
                 };
                 let mut after = heaps.to_vec();
-                after.splice(i..=i, parts);
-                let description = if heaps.len() > 1 {
-                    format!("{description} (heap {})", i + 1)
-                } else {
-                    description
-                };
-                moves.push((description, after));
+                after.splice(i..=i, parts.iter().cloned());
+                moves.push((action, after));
             }
         }
         Ok(moves)
@@ -313,10 +306,9 @@ impl Analyzer<'_> {
             for (i, (heap, value)) in heaps.iter().zip(&values).enumerate() {
                 self.check(0)?;
                 let target = value ^ &total;
-                for (description, parts) in
-                    options_with_value(self, code, &evaluation, heap, &target)?
-                {
-                    winning.push((i, description, parts));
+                let named = (heaps.len() > 1).then_some(i);
+                for action in options_with_value(self, code, &evaluation, heap, &target, named)? {
+                    winning.push((i, action));
                 }
             }
         }
@@ -324,28 +316,32 @@ impl Analyzer<'_> {
         let whole = heaps.len() == 1 || self.whole_positions(winning.len(), position_length)?;
         let winning_moves = winning
             .into_iter()
-            .map(|(i, description, parts)| {
-                let description = if heaps.len() > 1 {
-                    format!("{description} (heap {})", i + 1)
-                } else {
-                    description
+            .map(|(i, action)| {
+                let others = || {
+                    let mut others = heaps.to_vec();
+                    others.remove(i);
+                    others
                 };
-                if !whole {
-                    return Move {
-                        description,
-                        to: parts.join(","),
-                        part: Part::Heap { index: i },
-                    };
-                }
-                let mut after: Vec<String> = Vec::new();
-                for (k, h) in heaps.iter().enumerate() {
-                    if k == i {
-                        after.extend(parts.iter().cloned());
-                    } else {
-                        after.push(h.to_string());
+                let to = match (&action, whole) {
+                    (Action::TakeAndBreak { parts, .. }, true) => {
+                        let mut after = heaps.to_vec();
+                        after.splice(i..=i, parts.iter().cloned());
+                        Target::Whole(Position::Heaps(after))
                     }
+                    (Action::TakeAndBreak { parts, .. }, false) => Target::Heap {
+                        index: i,
+                        heaps: parts.clone(),
+                    },
+                    (_, whole) => Target::Class {
+                        index: i,
+                        others: whole.then(others),
+                    },
+                };
+                Move {
+                    component: None,
+                    action,
+                    to,
                 }
-                Move::whole(description, after.join(","))
             })
             .collect();
         let outcome = Outcome::of_grundy(&total);
@@ -430,15 +426,17 @@ impl Stream for BoxedStream {
     }
 }
 
-/// Every option of a heap of `n` with value `target`: (description, heaps left). Splits of a heap
-/// above [`ENUMERATED_SPLITS`] are given as residue classes when the period is certified.
+/// Every option of a heap of `n` with value `target`, as actions on heap `heap` (`None` in a
+/// position of one heap). Splits of a heap above [`ENUMERATED_SPLITS`] are given as residue
+/// classes when the period is certified.
 fn options_with_value(
     analyzer: &Analyzer<'_>,
     code: &Code,
     evaluation: &Evaluation,
     n: &BigUint,
     target: &BigUint,
-) -> Result<Vec<(String, Vec<String>)>, Error> {
+    heap: Option<usize>,
+) -> Result<Vec<Action>, Error> {
     let value = |m: &BigUint| evaluation.value(m);
     let mut out = Vec::new();
     let reach = match code.last_digit() {
@@ -449,28 +447,21 @@ fn options_with_value(
     };
     for j in 0..=reach {
         let (d, modifier) = code.digit(j as usize);
-        let take = if j == 0 {
-            String::new()
-        } else {
-            format!("take {j}")
+        let leaving = |parts: Vec<BigUint>| Action::TakeAndBreak {
+            heap,
+            take: j,
+            parts,
         };
         if d & 1 != 0 && j > 0 && n == &BigUint::from(j) && target.is_zero() {
-            out.push((format!("take all {j}"), Vec::new()));
+            out.push(leaving(Vec::new()));
         }
         if n <= &BigUint::from(j) {
             continue;
         }
         let m = n - j;
         if d & 2 != 0 && j > 0 && &value(&m) == target {
-            out.push((take.clone(), vec![m.to_string()]));
+            out.push(leaving(vec![m.clone()]));
         }
-        let split = |a: &str, b: &str| {
-            if j == 0 {
-                format!("split into {a} and {b}")
-            } else {
-                format!("take {j} and split the rest into {a} and {b}")
-            }
-        };
         if d & 4 != 0 && m >= BigUint::from(2u32) {
             // Values in memory cover every split; a certified period, splits by residue class.
             let enumerated = m.to_u64().filter(|&m| {
@@ -485,15 +476,27 @@ fn options_with_value(
                     let b = small - a;
                     let equal_ok = modifier == Modifier::None || a != b;
                     if equal_ok && value(&a.into()) ^ value(&b.into()) == *target {
-                        out.push((
-                            split(&a.to_string(), &b.to_string()),
-                            vec![a.to_string(), b.to_string()],
-                        ));
+                        out.push(leaving(vec![a.into(), b.into()]));
                     }
                 }
             } else {
                 let families = split_families(analyzer, evaluation, &m, target)?;
-                out.extend(families.into_iter().map(|f| family_text(f, &m, &split)));
+                out.extend(families.into_iter().map(|family| match family {
+                    SplitFamily::One { a, b } => leaving(vec![a.into(), b]),
+                    SplitFamily::Class {
+                        residue,
+                        period,
+                        high,
+                    } => Action::SplitClass(Box::new(SplitClass {
+                        heap,
+                        take: j,
+                        rest: m.clone(),
+                        residue,
+                        period,
+                        moves: (&high - residue) / period + 1u32,
+                        high,
+                    })),
+                }));
             }
         }
         if d & 8 != 0 && m >= BigUint::from(3u32) {
@@ -509,44 +512,13 @@ fn options_with_value(
                         Modifier::NotAllEqual => a != c,
                     };
                     if ok && value(&a.into()) ^ value(&b.into()) ^ value(&c.into()) == *target {
-                        let parts = vec![a.to_string(), b.to_string(), c.to_string()];
-                        let text = if j == 0 {
-                            format!("split into {a}, {b} and {c}")
-                        } else {
-                            format!("take {j} and split the rest into {a}, {b} and {c}")
-                        };
-                        out.push((text, parts));
+                        out.push(leaving(vec![a.into(), b.into(), c.into()]));
                     }
                 }
             }
         }
     }
     Ok(out)
-}
-
-/// A family of splits of `m` as a move: its description and the heaps it leaves.
-fn family_text(
-    family: SplitFamily,
-    m: &BigUint,
-    split: &dyn Fn(&str, &str) -> String,
-) -> (String, Vec<String>) {
-    match family {
-        SplitFamily::One { a, b } => (
-            split(&a.to_string(), &b.to_string()),
-            vec![a.to_string(), b.to_string()],
-        ),
-        SplitFamily::Class {
-            residue,
-            period,
-            high,
-        } => (
-            split(
-                "a",
-                &format!("{m}−a, for every a ≡ {residue} (mod {period}), {residue} ≤ a ≤ {high}"),
-            ),
-            vec![format!("a,{m}−a")],
-        ),
-    }
 }
 
 /// Splits `a + b = m` of one heap: one, or a residue class of `a`.

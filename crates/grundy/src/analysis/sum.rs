@@ -5,7 +5,7 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use super::heap::amounts_to_value;
-use super::{Analyzer, Basis, Error, Move, Outcome, Part, Solution};
+use super::{Action, Analyzer, Basis, Error, Move, Outcome, Solution, Target};
 use crate::games::game::{Component, Game};
 use crate::games::play::Play;
 use crate::games::position::Position;
@@ -13,24 +13,8 @@ use crate::games::subtraction::SubtractionSet;
 use crate::games::{fibonacci_nim, nim};
 use crate::theory::solver::{Graph as _, Loopy, Rules, SolverError, SparseGraph, solve_graph};
 
-/// An option of a sum: (the component moved in, the move's description), and the new positions.
-type SumOption = ((usize, String), Vec<Position>);
-
-/// The sum's text with component `index` moved to `position`.
-fn sum_text(components: &[Component], index: usize, position: &Position) -> String {
-    let parts: Vec<String> = components
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            format!(
-                "{}[{}]",
-                c.game,
-                if i == index { position } else { &c.position }
-            )
-        })
-        .collect();
-    parts.join(" + ")
-}
+/// An option of a sum: (the component moved in, the move's action), and the new positions.
+type SumOption = ((usize, Action), Vec<Position>);
 
 /// About the length of a sum's text.
 fn sum_length(components: &[Component]) -> usize {
@@ -45,23 +29,21 @@ fn sum_length(components: &[Component]) -> usize {
 fn sum_move(
     components: &[Component],
     index: usize,
-    description: &str,
-    position: &Position,
+    action: Action,
+    position: Position,
     whole: bool,
 ) -> Move {
-    let component = &components[index];
-    let description = format!(
-        "in {}[{}]: {description}",
-        component.game, component.position
-    );
-    if whole {
-        Move::whole(description, sum_text(components, index, position))
+    let to = if whole {
+        let mut after: Vec<Position> = components.iter().map(|c| c.position.clone()).collect();
+        after[index] = position;
+        Target::Sum(after)
     } else {
-        Move {
-            description,
-            to: format!("{}[{position}]", component.game),
-            part: Part::Component { index },
-        }
+        Target::Component { index, position }
+    };
+    Move {
+        component: Some(index),
+        action,
+        to,
     }
 }
 
@@ -187,9 +169,7 @@ impl Analyzer<'_> {
         let whole = self.whole_positions(moves.len(), sum_length(components))?;
         Ok(moves
             .into_iter()
-            .map(|(description, position)| {
-                sum_move(components, index, &description, &position, whole)
-            })
+            .map(|(action, position)| sum_move(components, index, action, position, whole))
             .collect())
     }
 
@@ -197,7 +177,7 @@ impl Analyzer<'_> {
         &self,
         component: &Component,
         target: &BigUint,
-    ) -> Result<Vec<(String, Position)>, Error> {
+    ) -> Result<Vec<(Action, Position)>, Error> {
         let game = &component.game;
         Ok(match (game, &component.position) {
             (Game::Subtraction(subtraction), Position::Heap(heap)) => {
@@ -217,7 +197,10 @@ impl Analyzer<'_> {
                     self.subtraction_evaluate(game, subtraction.set(), Play::Normal, heap)?;
                 amounts_to_value(&evaluation, subtraction.set(), heap, target)?
                     .into_iter()
-                    .map(|take| (format!("take {take}"), Position::Heap(heap - &take)))
+                    .map(|take| {
+                        let left = Position::Heap(heap - &take);
+                        (Action::Take { amount: take }, left)
+                    })
                     .collect()
             }
             (Game::Nim, Position::Heaps(heaps)) => {
@@ -236,8 +219,9 @@ impl Analyzer<'_> {
                         (&new < h).then(|| {
                             let mut after = heaps.clone();
                             after[i].clone_from(&new);
+                            let amount = h - &new;
                             (
-                                format!("take {} from heap {}", h - &new, i + 1),
+                                Action::TakeFromHeap { heap: i, amount },
                                 Position::Heaps(after),
                             )
                         })
@@ -250,7 +234,7 @@ impl Analyzer<'_> {
             (Game::Octal(code), Position::Heaps(heaps)) => self
                 .octal_moves_to_value(game, code, heaps, target)?
                 .into_iter()
-                .map(|(description, after)| (description, Position::Heaps(after)))
+                .map(|(action, after)| (action, Position::Heaps(after)))
                 .collect(),
             // Tables: computed once for the component, every option read from it.
             (Game::Wythoff, Position::Pair(a, b)) => {
@@ -267,28 +251,28 @@ impl Analyzer<'_> {
                 let table = self.wythoff_table(a, b, Play::Normal)?;
                 super::classical::wythoff_options(a, b)
                     .filter(|&(_, x, y)| target == &BigUint::from(table[x][y]))
-                    .map(|(description, x, y)| (description, Position::Pair(x.into(), y.into())))
+                    .map(|(action, x, y)| (action, Position::Pair(x.into(), y.into())))
                     .collect()
             }
             // The remaining games have their values in tables: every option, filtered.
             _ => self
                 .all_moves(game, &component.position)?
                 .into_iter()
-                .map(|(description, position)| {
+                .map(|(action, position)| {
                     let value = self.solve(game, &position)?.grundy;
-                    Ok((value.as_ref() == Some(target)).then_some((description, position)))
+                    Ok((value.as_ref() == Some(target)).then_some((action, position)))
                 })
                 .filter_map(Result::transpose)
                 .collect::<Result<_, Error>>()?,
         })
     }
 
-    /// Every move from a position small enough to enumerate, as (description, new position).
+    /// Every move from a position small enough to enumerate, as (action, new position).
     fn all_moves(
         &self,
         game: &Game,
         position: &Position,
-    ) -> Result<Vec<(String, Position)>, Error> {
+    ) -> Result<Vec<(Action, Position)>, Error> {
         let limit = self.max_positions();
         let small = |n: &BigUint| {
             n.to_u64().filter(|&n| n <= limit).ok_or_else(|| {
@@ -315,7 +299,12 @@ impl Analyzer<'_> {
                 };
                 amounts
                     .into_iter()
-                    .map(|s| (format!("take {s}"), Position::Heap((n - s).into())))
+                    .map(|s| {
+                        (
+                            Action::Take { amount: s.into() },
+                            Position::Heap((n - s).into()),
+                        )
+                    })
                     .collect()
             }
             (Game::Nim, Position::Heaps(heaps)) => {
@@ -335,7 +324,7 @@ impl Analyzer<'_> {
                     .map(|k| {
                         let quota = Some(BigUint::from(2 * k));
                         (
-                            format!("take {k}"),
+                            Action::TakeUnderQuota { amount: k.into() },
                             Position::Quota {
                                 heap: (n - k).into(),
                                 quota,
@@ -351,7 +340,7 @@ impl Analyzer<'_> {
                     .filter(|&&s| s <= n && Some(s) != *last)
                     .map(|&s| {
                         (
-                            format!("take {s}"),
+                            Action::Take { amount: s.into() },
                             Position::LastMove {
                                 heap: (n - s).into(),
                                 last: Some(s),
@@ -418,8 +407,16 @@ impl Analyzer<'_> {
         let whole = self.whole_positions(winning.len(), sum_length(components))?;
         let winning_moves = winning
             .into_iter()
-            .map(|((i, description), option)| {
-                sum_move(components, i, &description, &option[i], whole)
+            .map(|((i, action), mut option)| {
+                if whole {
+                    Move {
+                        component: Some(i),
+                        action,
+                        to: Target::Sum(option),
+                    }
+                } else {
+                    sum_move(components, i, action, option.swap_remove(i), false)
+                }
             })
             .collect();
         let reason = format!(
@@ -450,10 +447,10 @@ impl Analyzer<'_> {
     ) -> Result<Vec<SumOption>, Error> {
         let mut options = Vec::new();
         for (i, component) in components.iter().enumerate() {
-            for (description, position) in self.all_moves(&component.game, &state[i])? {
+            for (action, position) in self.all_moves(&component.game, &state[i])? {
                 let mut next = state.to_vec();
                 next[i] = position;
-                options.push(((i, description), next));
+                options.push(((i, action), next));
             }
         }
         Ok(options)
@@ -461,7 +458,7 @@ impl Analyzer<'_> {
 }
 
 /// Every Nim move from small heaps.
-fn nim_moves(heaps: &[u64]) -> Vec<(String, Position)> {
+fn nim_moves(heaps: &[u64]) -> Vec<(Action, Position)> {
     let mut moves = Vec::new();
     for (i, &heap) in heaps.iter().enumerate() {
         for left in 0..heap {
@@ -470,19 +467,20 @@ fn nim_moves(heaps: &[u64]) -> Vec<(String, Position)> {
                 .enumerate()
                 .map(|(j, &h)| BigUint::from(if i == j { left } else { h }))
                 .collect();
-            moves.push((
-                format!("take {} from heap {}", heap - left, i + 1),
-                Position::Heaps(after),
-            ));
+            let action = Action::TakeFromHeap {
+                heap: i,
+                amount: (heap - left).into(),
+            };
+            moves.push((action, Position::Heaps(after)));
         }
     }
     moves
 }
 
 /// Every Wythoff move from `(a, b)`.
-fn wythoff_moves(a: u64, b: u64) -> Vec<(String, Position)> {
+fn wythoff_moves(a: u64, b: u64) -> Vec<(Action, Position)> {
     super::classical::wythoff_options(a as usize, b as usize)
-        .map(|(description, x, y)| (description, Position::Pair(x.into(), y.into())))
+        .map(|(action, x, y)| (action, Position::Pair(x.into(), y.into())))
         .collect()
 }
 
@@ -519,8 +517,11 @@ impl Analyzer<'_> {
                 };
                 let mut after = component_heaps.clone();
                 after[j].clone_from(&m.left);
-                let description = format!("take {} from heap {}", m.take, j + 1);
-                sum_move(components, i, &description, &Position::Heaps(after), whole)
+                let action = Action::TakeFromHeap {
+                    heap: j,
+                    amount: m.take,
+                };
+                sum_move(components, i, action, Position::Heaps(after), whole)
             })
             .collect();
         let reason = format!(
