@@ -21,11 +21,12 @@ pub mod budget;
 pub mod engine;
 pub mod games;
 pub mod input;
+pub mod render;
 pub mod theory;
 
 pub use analysis::{
-    Analyzer, Basis, Config, Error, Grid, Move, MoveTargets, Outcome, Part, PeriodReport, Solution,
-    Table, Unit,
+    Analyzer, Basis, ClosedForm, Config, Error, Grid, Move, MoveTargets, Outcome, Part,
+    PeriodReport, Solution, Summand, SummandValue, Table, Unit, Withheld,
 };
 pub use engine::Engine;
 pub use games::game::Game;
