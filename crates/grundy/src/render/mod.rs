@@ -1,6 +1,6 @@
-//! English text of the typed answers: the reason sentence of a [`Solution`], the human text of
-//! solutions, tables, grids and period reports, and the words of their JSON forms (theorem ids
-//! and statements, basis kinds, rule names, P-position rules).
+//! English text of the typed answers: the reason sentence of a [`Solution`](crate::Solution),
+//! the human text of solutions, tables, grids and period reports, and the words of their JSON
+//! forms (theorem ids and statements, basis kinds, rule names, P-position rules).
 //!
 //! This is the top layer: it reads answers and never computes them. Every function is pure (it
 //! returns a `String`, with no I/O) and total. A front end names its own settings through
