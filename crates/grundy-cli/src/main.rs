@@ -522,17 +522,6 @@ fn read_game(text: &str) -> Result<grundy::Game, grundy::InputError> {
     })
 }
 
-/// A sample position for `game`, for error messages.
-fn example_position(game: &grundy::Game) -> &'static str {
-    match game {
-        grundy::Game::Nim => "3,4,5",
-        grundy::Game::Wythoff => "3,5",
-        grundy::Game::FibonacciNim => "20/4",
-        grundy::Game::Misere(inner) => example_position(inner),
-        _ => "10",
-    }
-}
-
 /// A number given to an option, with errors that name the option.
 fn parse_number(text: &str, option: &'static str) -> Result<BigUint, grundy::InputError> {
     parse_heap(text).map_err(|mut error| {
@@ -577,6 +566,11 @@ fn message(error: &anyhow::Error) -> String {
 fn describe(error: &grundy::Error) -> String {
     match error {
         grundy::Error::Refused(refusal) => refusal.reason.clone(),
+        // The component's own answer says why it has no Grundy value.
+        grundy::Error::NoComponentValue { solution, .. } => format!(
+            "{error}: {}",
+            grundy::render::reason(solution, &output::TERMS)
+        ),
         grundy::Error::Setting(setting) => setting_message(setting),
         other => other.to_string(),
     }
@@ -735,12 +729,12 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 (None, true) => grundy::Position::Sum,
                 (None, false) => anyhow::bail!(
                     "the position of {game} is missing: give it after the game, e.g. grundy solve {game} {}",
-                    example_position(&game)
+                    game.example_position()
                 ),
             };
             let solution = analyzer.solve(&game, &position);
             observer.finish();
-            output::solution(&solution?, &game, common.json)
+            output::solution(&solution?, common.json)
         }
         Command::Table {
             game,
@@ -753,7 +747,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let game = read_game(&game)?;
             let to = parse_number(&to, "--to")?;
             let from = parse_number(&from, "--from")?;
-            if matches!(game.to_string().as_str(), "wythoff" | "misere:wythoff") {
+            if matches!(game.base(), grundy::Game::Wythoff) {
                 if from != BigUint::ZERO {
                     anyhow::bail!("a Wythoff grid always starts at (0, 0): drop --from");
                 }

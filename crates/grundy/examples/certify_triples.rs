@@ -35,7 +35,7 @@ fn main() {
             certified += 1;
             let p = &certificate.periodicity;
             if (p.period, p.preperiod) > (longest.0, longest.1) {
-                longest = (p.period, p.preperiod, report.game.clone());
+                longest = (p.period, p.preperiod, report.game.to_string());
             }
         }
     }

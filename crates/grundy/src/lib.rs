@@ -30,8 +30,9 @@ pub mod render;
 pub mod theory;
 
 pub use analysis::{
-    Action, Analyzer, Basis, Config, Error, Grid, Move, MoveTargets, Outcome, Part, PeriodReport,
-    PowerClass, Solution, SplitClass, Table, Target, Unit,
+    Action, Analyzer, Basis, ClosedForm, Config, Error, Grid, Move, MoveTargets, Outcome, Part,
+    PeriodReport, PowerClass, Solution, SplitClass, Summand, SummandValue, Table, Target, Unit,
+    Withheld,
 };
 pub use analysis::{Limit, Refusal, Remedy, Setting, SettingError};
 pub use engine::Engine;

@@ -241,15 +241,96 @@ pub enum Basis {
         /// How many values.
         computed: u64,
     },
-    /// A theorem with a closed form, named.
-    Rule(&'static str),
+    /// A theorem with a closed form, with its inputs.
+    Rule(ClosedForm),
     /// An exhaustive search of the positions reachable from this one.
     Search {
         /// How many positions were solved.
         positions: u64,
+        /// For a scripted game, the position the search started from: the key of
+        /// `start(argument)` (`None` for other games and for tables).
+        start: Option<String>,
     },
-    /// The Sprague–Grundy theorem over components, each with its own basis.
-    Components(Vec<Basis>),
+    /// The Sprague–Grundy theorem over components, each with its own value and basis.
+    Components(Vec<Summand>),
+}
+
+/// A theorem with a closed form that decides an answer, with the inputs it was applied to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClosedForm {
+    /// Bouton's theorem: the Grundy value of a Nim position is the xor of its heaps.
+    Bouton,
+    /// Bouton's misère rule: the player to move loses exactly when all heaps are at most 1 and an
+    /// odd number are 1, or some heap has 2 or more and the xor is 0.
+    BoutonMisere {
+        /// How many heaps the position has (in a misère sum of Nim games, all of theirs).
+        heaps: u64,
+        /// How many heaps hold exactly 1.
+        ones: u64,
+        /// Whether every heap holds at most 1.
+        all_small: bool,
+        /// The xor of the heaps.
+        xor: BigUint,
+    },
+    /// A Nim heap of `n` tokens has Grundy value `n`.
+    NimHeap,
+    /// Wythoff's theorem: the P-positions are `(⌊kφ⌋, ⌊kφ⌋ + k)`.
+    Wythoff {
+        /// `k`, the difference of the two heaps.
+        difference: BigUint,
+        /// `⌊kφ⌋` for that `k`, computed exactly.
+        lower: BigUint,
+        /// Why the Grundy value is missing from the answer, when it is.
+        withheld: Option<Withheld>,
+    },
+    /// Zeckendorf's characterisation of Fibonacci Nim: the player to move wins exactly when the
+    /// smallest term of the heap's Zeckendorf representation is at most the quota.
+    Zeckendorf {
+        /// The most the next move may take (for a fresh heap, one less than the heap).
+        quota: BigUint,
+        /// The smallest Zeckendorf term of the heap (`None` for an empty heap).
+        smallest: Option<BigUint>,
+        /// How many terms the representation has.
+        terms: u64,
+        /// The terms, largest first, when there are few enough to show (at most 8, of a heap of
+        /// at most 256 bits); empty otherwise.
+        expansion: Vec<BigUint>,
+    },
+}
+
+/// Why an answer goes without the Grundy value of a position it decides.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Withheld {
+    /// The value comes from a table, and the table up to the position has more cells than the
+    /// limit.
+    BeyondLimit,
+    /// The table would need more memory than the budget allows.
+    OverMemory {
+        /// What would need the memory.
+        what: String,
+        /// Bytes it would need (at least).
+        needed: u64,
+        /// Bytes allowed.
+        limit: u64,
+    },
+}
+
+/// One component of a sum in its [`Basis::Components`]: its value and what that rests on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summand {
+    /// The component's (generalised) Grundy value.
+    pub value: SummandValue,
+    /// What the value rests on.
+    pub basis: Basis,
+}
+
+/// The value of a sum's component.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SummandValue {
+    /// A nimber: the Grundy value.
+    Grundy(BigUint),
+    /// `∞(K)`: play can go on forever; `K` holds the nimbers among the options (Smith).
+    Infinite(Vec<u32>),
 }
 
 /// A move with what it achieves for the player making it.
@@ -266,10 +347,10 @@ pub struct ScoredMove {
 /// The answer for one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
-    /// The game's canonical spec.
-    pub game: String,
-    /// The position, as the game writes it (empty for a sum: its positions are in `game`).
-    pub position: String,
+    /// The game.
+    pub game: Game,
+    /// The position ([`Position::Sum`] for a sum: its positions are in `game`).
+    pub position: Position,
     /// Win or lose for the player to move.
     pub outcome: Outcome,
     /// The Grundy value, where one is known (`None` under misère play, or beyond a limit).
@@ -288,8 +369,9 @@ pub struct Solution {
     pub moves: Vec<ScoredMove>,
     /// What decided it.
     pub basis: Basis,
-    /// One sentence saying what decided it.
-    pub reason: String,
+    /// For a position of several heaps of a take-and-break game, the Grundy value of each heap
+    /// (their xor is `grundy`); empty otherwise.
+    pub heap_values: Vec<BigUint>,
 }
 
 impl Solution {
@@ -297,15 +379,14 @@ impl Solution {
     /// struct update syntax where a game has them).
     pub(crate) fn new(
         game: &Game,
-        position: String,
+        position: Position,
         outcome: Outcome,
         grundy: Option<BigUint>,
         winning_moves: Vec<Move>,
         basis: Basis,
-        reason: String,
     ) -> Self {
         Self {
-            game: game.to_string(),
+            game: game.clone(),
             position,
             outcome,
             grundy,
@@ -315,19 +396,20 @@ impl Solution {
             remoteness: None,
             moves: Vec::new(),
             basis,
-            reason,
+            heap_values: Vec::new(),
         }
     }
 
     /// An answer from a game solved as a whole graph: value and remoteness of the position, every
-    /// move scored, and the winning moves derived from those scores.
+    /// move scored, and the winning moves derived from those scores; `start` as in
+    /// [`Basis::Search`].
     pub(crate) fn from_graph(
         game: &Game,
-        position: String,
+        position: Position,
         solved: crate::theory::solver::Solved,
         moves: Vec<ScoredMove>,
         positions: u64,
-        reason: String,
+        start: Option<String>,
     ) -> Self {
         let winning_moves = moves
             .iter()
@@ -343,8 +425,7 @@ impl Solution {
                 solved.value,
                 None,
                 winning_moves,
-                Basis::Search { positions },
-                reason,
+                Basis::Search { positions, start },
             )
         }
     }
@@ -395,8 +476,8 @@ impl Solution {
 /// Grundy values of consecutive heaps.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
-    /// The game's canonical spec.
-    pub game: String,
+    /// The game.
+    pub game: Game,
     /// The first heap size.
     pub from: BigUint,
     /// `G(from)`, `G(from + 1)`, … (misère Grundy values for a misère game; for Fibonacci Nim,
@@ -409,8 +490,8 @@ pub struct Table {
 /// Grundy values of Wythoff's game, `values[a][b]` for `a, b <= to`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grid {
-    /// The game's canonical spec.
-    pub game: String,
+    /// The game: `wythoff` or `misere:wythoff`.
+    pub game: Game,
     /// `values[a][b]`.
     pub values: Vec<Vec<u32>>,
 }
@@ -418,8 +499,8 @@ pub struct Grid {
 /// The result of a period search on a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PeriodReport {
-    /// The game's canonical spec.
-    pub game: String,
+    /// The game.
+    pub game: Game,
     /// Certified, observed, or not found.
     pub search: Search,
     /// For no-repeat games the search runs on state vectors: the periodicity's values are ids,

@@ -5,8 +5,8 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use super::{
-    Action, Analyzer, Basis, Error, Grid, MAX_TABLE_ROWS, Move, Outcome, Remedy, SettingError,
-    Solution, Target, Unit,
+    Action, Analyzer, Basis, ClosedForm, Error, Grid, MAX_TABLE_ROWS, Move, Outcome, Remedy,
+    SettingError, Solution, Target, Unit, Withheld,
 };
 use crate::games::game::Game;
 use crate::games::play::Play;
@@ -42,24 +42,19 @@ fn nim_action(m: nim::NimMove) -> Action {
     }
 }
 
-/// The answer to a misère position read off a table of misère values.
+/// The answer to a misère position read off a table of `cells` misère values.
 fn misere_from_table(
     game: &Game,
-    position: String,
+    position: Position,
     value: u32,
     winning_moves: Vec<Move>,
     cells: u64,
-    scope: &str,
 ) -> Solution {
     let outcome = if value == 0 {
         Outcome::Lose
     } else {
         Outcome::Win
     };
-    let reason = format!(
-        "computed the misère values G⁻ of every position {scope} (no move left is worth 1): G⁻ = {value}, so the player to move {}.",
-        if value == 0 { "loses" } else { "wins" }
-    );
     Solution::new(
         game,
         position,
@@ -67,9 +62,19 @@ fn misere_from_table(
         None,
         winning_moves,
         Basis::Computed { computed: cells },
-        reason,
     )
     .with_value(Play::Misere, value.into())
+}
+
+/// Bouton's misère rule with its inputs for `heaps`, whose xor is `xor`.
+pub(super) fn misere_nim_rule(heaps: &[BigUint], xor: BigUint) -> ClosedForm {
+    let one = BigUint::from(1u32);
+    ClosedForm::BoutonMisere {
+        heaps: heaps.len() as u64,
+        ones: heaps.iter().filter(|&h| h == &one).count() as u64,
+        all_small: heaps.iter().all(|h| h <= &one),
+        xor,
+    }
 }
 
 impl Analyzer<'_> {
@@ -82,42 +87,27 @@ impl Analyzer<'_> {
         play: Play,
     ) -> Result<Solution, Error> {
         let x = nim::grundy(heaps);
-        let (outcome, moves, grundy, misere_grundy, reason) = match play {
+        let (outcome, moves, grundy, misere_grundy, rule) = match play {
             Play::Normal => {
                 let outcome = Outcome::of_grundy(&x);
-                let verdict = if outcome == Outcome::Win {
-                    "≠ 0, so the player to move wins by making it 0"
-                } else {
-                    "= 0, so every move leaves a nonzero xor and the player to move loses"
-                };
-                let reason = format!(
-                    "Bouton's theorem: the Grundy value of Nim is the xor of the heaps, {x}, which is {verdict}."
-                );
-                (outcome, nim::winning_moves(heaps), Some(x), None, reason)
+                (
+                    outcome,
+                    nim::winning_moves(heaps),
+                    Some(x),
+                    None,
+                    ClosedForm::Bouton,
+                )
             }
             Play::Misere => {
                 let loses = nim::misere_loses(heaps);
                 let outcome = if loses { Outcome::Lose } else { Outcome::Win };
-                let small = heaps.iter().all(|h| h <= &BigUint::from(1u32));
-                let rule = if small {
-                    let ones = heaps.iter().filter(|h| h == &&BigUint::from(1u32)).count();
-                    format!(
-                        "every heap is at most 1 and there are {ones} heaps of 1, an {} number",
-                        if ones % 2 == 1 { "odd" } else { "even" }
-                    )
-                } else {
-                    format!("some heap has 2 or more and the xor is {x}")
-                };
-                let reason = format!(
-                    "Bouton's misère rule: the player to move loses exactly when all heaps are at most 1 and an odd number are 1, or some heap has 2 or more and the xor is 0; here {rule}, so the player to move {}.",
-                    if loses { "loses" } else { "wins" }
-                );
+                let rule = misere_nim_rule(heaps, x);
                 (
                     outcome,
                     nim::misere_winning_moves(heaps),
                     None,
                     Some(nim::misere_grundy(heaps)),
-                    reason,
+                    rule,
                 )
             }
         };
@@ -146,20 +136,15 @@ impl Analyzer<'_> {
                 })
                 .collect()
         };
-        let basis = Basis::Rule(match play {
-            Play::Normal => "Bouton's theorem",
-            Play::Misere => "Bouton's misère rule",
-        });
         Ok(Solution {
             misere_grundy,
             ..Solution::new(
                 game,
-                position,
+                Position::Heaps(heaps.to_vec()),
                 outcome,
                 grundy,
                 winning_moves,
-                basis,
-                reason,
+                Basis::Rule(rule),
             )
         })
     }
@@ -215,7 +200,7 @@ impl Analyzer<'_> {
         play: Play,
     ) -> Result<Solution, Error> {
         let small = self.wythoff_cells(a, b);
-        let position = format!("{a},{b}");
+        let position = Position::Pair(a.clone(), b.clone());
         if play == Play::Misere {
             let Some((a, b)) = small else {
                 return Err(Error::beyond_positions(
@@ -234,14 +219,12 @@ impl Analyzer<'_> {
                 .map(|(action, x, y)| Move::whole(action, Position::Pair(x.into(), y.into())))
                 .collect();
             let cells = ((a + 1) * (b + 1)) as u64;
-            let scope = format!("up to ({a}, {b})");
             return Ok(misere_from_table(
                 game,
                 position,
                 value,
                 winning_moves,
                 cells,
-                &scope,
             ));
         }
         let lose = wythoff::is_p_position(a, b);
@@ -265,36 +248,36 @@ impl Analyzer<'_> {
                     Some(BigUint::from(self.wythoff_table(a, b, Play::Normal)?[a][b])),
                     None,
                 ),
-                Err(error) => (None, Some(error)),
+                Err(Error::OutOfMemory {
+                    what,
+                    needed,
+                    limit,
+                }) => (
+                    None,
+                    Some(Withheld::OverMemory {
+                        what,
+                        needed,
+                        limit,
+                    }),
+                ),
+                Err(error) => return Err(error),
             },
-            None => (None, None),
+            None => (None, Some(Withheld::BeyondLimit)),
         };
         let (small_heap, large_heap) = if a <= b { (a, b) } else { (b, a) };
-        let k = large_heap - small_heap;
-        let reason = format!(
-            "Wythoff's theorem: the P-positions are (⌊kφ⌋, ⌊kφ⌋ + k), computed exactly as ⌊kφ⌋ = (k + isqrt(5k²)) / 2; here k = {k} and ⌊kφ⌋ = {}, {}{}.",
-            wythoff::lower(&k),
-            if lose {
-                "so this is a P-position and the player to move loses"
-            } else {
-                "so this is not a P-position and the player to move wins"
-            },
-            match (&grundy, &over_memory) {
-                (Some(_), _) => String::new(),
-                (None, Some(error)) => format!(
-                    "; the Grundy value has no closed form, and its table is beyond the memory limit: {error}"
-                ),
-                (None, None) => "; the Grundy value has no closed form, and this position is beyond the limit on table cells".to_owned(),
-            }
-        );
+        let difference = large_heap - small_heap;
+        let rule = ClosedForm::Wythoff {
+            lower: wythoff::lower(&difference),
+            difference,
+            withheld: over_memory,
+        };
         Ok(Solution::new(
             game,
             position,
             if lose { Outcome::Lose } else { Outcome::Win },
             grundy,
             winning_moves,
-            Basis::Rule("Wythoff's theorem"),
-            reason,
+            Basis::Rule(rule),
         ))
     }
 
@@ -340,7 +323,7 @@ impl Analyzer<'_> {
         self.reserve_wythoff(side - 1, side - 1)?;
         let values = self.wythoff_table(side - 1, side - 1, play)?;
         Ok(Grid {
-            game: game.to_string(),
+            game: game.clone(),
             values,
         })
     }
@@ -356,9 +339,9 @@ impl Analyzer<'_> {
         play: Play,
     ) -> Result<Solution, Error> {
         let q = fibonacci_nim::effective_quota(heap, quota);
-        let position = match quota {
-            Some(quota) => format!("{heap}/{quota}"),
-            None => heap.to_string(),
+        let position = Position::Quota {
+            heap: heap.clone(),
+            quota: quota.cloned(),
         };
         let small = self.fibonacci_cells(heap);
         let capped = |n: usize| q.to_usize().map_or(n, |q| q.min(n));
@@ -385,14 +368,12 @@ impl Analyzer<'_> {
                 })
                 .collect();
             let cells = ((n + 1) * (n + 2) / 2) as u64;
-            let scope = format!("with at most {n} tokens");
             return Ok(misere_from_table(
                 game,
                 position,
                 value,
                 winning_moves,
                 cells,
-                &scope,
             ));
         }
         if heap.to_string().len() > fibonacci_nim::MAX_DIGITS {
@@ -418,32 +399,19 @@ impl Analyzer<'_> {
             )),
             None => None,
         };
-        let reason = match fibonacci_nim::smallest_term(heap) {
-            None => "the heap is empty: the player to move has no move and loses.".to_owned(),
-            Some((smallest, count)) => {
-                let expansion = if count <= 8 && heap.bits() <= 256 {
-                    let terms: Vec<String> = fibonacci_nim::zeckendorf(heap)
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect();
-                    format!("{heap} = {}", terms.join(" + "))
-                } else {
-                    format!("the heap is a sum of {count} non-consecutive Fibonacci numbers")
-                };
-                format!(
-                    "Zeckendorf: {expansion}; the player to move wins exactly when the smallest term ({smallest}) is at most the quota ({q}){}{}.",
-                    if wins {
-                        ", by taking it"
-                    } else {
-                        ", which it is not, so the player to move loses"
-                    },
-                    if grundy.is_none() {
-                        "; the Grundy value is beyond the limit on table cells"
-                    } else {
-                        ""
-                    }
-                )
-            }
+        let (smallest, terms) = fibonacci_nim::smallest_term(heap).unzip();
+        let terms = terms.unwrap_or(0) as u64;
+        // The terms are shown when few and short; counting them alone is cheaper.
+        let expansion = if smallest.is_some() && terms <= 8 && heap.bits() <= 256 {
+            fibonacci_nim::zeckendorf(heap)
+        } else {
+            Vec::new()
+        };
+        let rule = ClosedForm::Zeckendorf {
+            quota: q,
+            smallest,
+            terms,
+            expansion,
         };
         Ok(Solution::new(
             game,
@@ -451,8 +419,7 @@ impl Analyzer<'_> {
             if wins { Outcome::Win } else { Outcome::Lose },
             grundy,
             winning_moves,
-            Basis::Rule("Zeckendorf's characterisation"),
-            reason,
+            Basis::Rule(rule),
         ))
     }
 

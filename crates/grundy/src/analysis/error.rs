@@ -27,6 +27,15 @@ pub enum Error {
     /// The question cannot be answered exactly within the limits: why, and what would help.
     #[error("{0}")]
     Refused(Refusal),
+    /// A sum needs the Grundy value of a component that has none (a game decided by other
+    /// rules, or a value beyond the limits); the component's own answer says why.
+    #[error("the sum needs the Grundy value of {component}, which grundy cannot give")]
+    NoComponentValue {
+        /// The component, as the sum writes it: `game[position]`.
+        component: String,
+        /// The component's answer, without a Grundy value.
+        solution: Box<crate::analysis::answer::Solution>,
+    },
     /// The observer asked to stop.
     #[error("interrupted after {} {checked_to} {}; no answer was reached", .unit.verb(), .unit.noun(*.checked_to))]
     Interrupted {

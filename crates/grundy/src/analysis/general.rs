@@ -4,7 +4,7 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::{Action, Analyzer, Basis, Error, Move, Outcome, Remedy, ScoredMove, Solution, Unit};
+use super::{Action, Analyzer, Basis, Error, Move, Remedy, ScoredMove, Solution, Unit};
 use crate::games::game::Game;
 use crate::games::oddball;
 use crate::games::play::Play;
@@ -22,16 +22,6 @@ pub(super) fn scored(play: Move, child: Solved) -> ScoredMove {
         play,
         value: child.value.flipped(),
         remoteness: child.remoteness.map(|r| r + 1),
-    }
-}
-
-/// The sentence for a solved position.
-pub(super) fn verdict(solved: Solved) -> String {
-    match (solved.value, solved.remoteness) {
-        (Outcome::Win, Some(r)) => format!("the player to move wins in {r} moves at most"),
-        (Outcome::Lose, Some(r)) => format!("the player to move loses, holding out for {r} moves"),
-        (Outcome::Tie, Some(r)) => format!("best play ties, after {r} moves"),
-        _ => "best play never ends: a draw".to_owned(),
     }
 }
 
@@ -88,15 +78,10 @@ impl Analyzer<'_> {
                 scored(play, records.get(oddball::index(l, m, t)))
             })
             .collect();
-        let reason = format!(
-            "retrograde analysis of all {} positions with at most {n} balls left (only the parities of the holdings matter): {}. The game is decided by parities, not by the last move, so it has no Grundy value.",
-            records.len(),
-            verdict(solved)
-        );
-        let position = if mine == &BigUint::ZERO && theirs == &BigUint::ZERO {
-            left.to_string()
-        } else {
-            format!("{left}/{mine}/{theirs}")
+        let position = Position::Balls {
+            left: left.clone(),
+            mine: mine.clone(),
+            theirs: theirs.clone(),
         };
         Ok(Solution::from_graph(
             game,
@@ -104,7 +89,7 @@ impl Analyzer<'_> {
             solved,
             moves,
             records.len() as u64,
-            reason,
+            None,
         ))
     }
 }
@@ -139,13 +124,7 @@ pub(super) fn solver_error(error: SolverError) -> Error {
 
 /// `*m`, or `∞(K)` with the nimbers of `K`.
 pub(super) fn loopy_text(value: &Loopy) -> String {
-    match value {
-        Loopy::Nimber(m) => format!("*{m}"),
-        Loopy::Infinite(k) => {
-            let k: Vec<String> = k.iter().map(ToString::to_string).collect();
-            format!("∞({{{}}})", k.join(", "))
-        }
-    }
+    value.to_string()
 }
 
 impl Analyzer<'_> {
@@ -213,26 +192,12 @@ impl Analyzer<'_> {
             Some(Loopy::Nimber(m)) => Some(BigUint::from(*m)),
             _ => None,
         };
-        let value_text = loopy
-            .as_ref()
-            .map(|value| {
-                format!(
-                    "; its generalised Sprague–Grundy value is {}",
-                    loopy_text(value)
-                )
-            })
-            .unwrap_or_default();
-        let reason = format!(
-            "explored the {} positions reachable from start({argument}) = {} and solved them by retrograde analysis: {}{value_text}.",
-            graph.state_count(),
-            start.key,
-            verdict(solved)
-        );
         let positions = graph.state_count() as u64;
+        let position = Position::Argument(argument.to_owned());
         Ok(Solution {
             grundy,
             loopy,
-            ..Solution::from_graph(game, argument.to_owned(), solved, moves, positions, reason)
+            ..Solution::from_graph(game, position, solved, moves, positions, Some(start.key))
         })
     }
 
@@ -284,6 +249,7 @@ impl Analyzer<'_> {
             out,
             Basis::Search {
                 positions: graph.state_count() as u64,
+                start: None,
             },
         ))
     }

@@ -229,15 +229,13 @@ impl Analyzer<'_> {
                 })
                 .collect(),
         };
-        let reason = reason(game, play, heap, &value, outcome, &evaluation);
         Ok(Solution::new(
             game,
-            heap.to_string(),
+            Position::Heap(heap.clone()),
             outcome,
             None,
             winning_moves,
             evaluation.basis(),
-            reason,
         )
         .with_value(play, value))
     }
@@ -538,78 +536,6 @@ pub(super) fn refusal(
                 "no period of {game} was certified within the first {limit} values, and heap {heap} lies beyond them, so grundy cannot answer exactly.{seen}"
             ),
             None,
-        ),
-    }
-}
-
-/// One sentence: what decided the answer.
-fn reason(
-    game: &Game,
-    play: Play,
-    heap: &BigUint,
-    value: &BigUint,
-    outcome: Outcome,
-    evaluation: &Evaluation,
-) -> String {
-    let g = match play {
-        Play::Normal => "G",
-        Play::Misere => "G⁻",
-    };
-    let verdict = if outcome == Outcome::Win {
-        format!("{g} ≠ 0, so the player to move wins")
-    } else {
-        format!("{g} = 0, so the player to move loses: every move leaves {g} ≠ 0")
-    };
-    let rule = match play {
-        Play::Normal => "",
-        Play::Misere => {
-            " (misère values: a heap with no move is worth 1, the mex recursion gives the rest)"
-        }
-    };
-    // Long heaps are already in the answer's `position`; the sentence names them n.
-    let name = if heap.bits() <= 64 {
-        heap.to_string()
-    } else {
-        "n".to_owned()
-    };
-    match evaluation {
-        Evaluation::Certified(certificate) => {
-            let p = &certificate.periodicity;
-            let (index, periods) = p.locate(heap);
-            let law = if p.saltus == 0 {
-                format!("has period {} from n = {}", p.period, p.preperiod)
-            } else {
-                format!(
-                    "satisfies {g}(n + {}) = {g}(n) + {} from n = {}",
-                    p.period, p.saltus, p.preperiod
-                )
-            };
-            let shown = if periods.is_zero() {
-                format!("{g}({name}) = {value}")
-            } else if p.saltus == 0 {
-                format!("{g}({name}) = {g}({index}) = {value}")
-            } else {
-                format!(
-                    "{g}({name}) = {g}({index}) + {periods}·{} = {value}",
-                    p.saltus
-                )
-            };
-            let how = match certificate.theorem {
-                Theorem::Residue { modulus } => format!(
-                    "certified by the residue theorem: 1..{} are moves and no move is a multiple of {modulus}",
-                    modulus - 1
-                ),
-                ref theorem => format!(
-                    "certified by the {} with values checked up to {}",
-                    theorem.name(),
-                    certificate.checked_to
-                ),
-            };
-            format!("{game} {law}{rule} ({how}), so {shown}; {verdict}.")
-        }
-        Evaluation::Computed(values) => format!(
-            "{g}({name}) = {value}, computed directly from the rules{rule} with {g}(0) to {g}({}); {verdict}.",
-            values.len() - 1
         ),
     }
 }

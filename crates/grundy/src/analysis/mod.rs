@@ -126,7 +126,7 @@ impl Analyzer<'_> {
             _ => None,
         };
         Ok(PeriodReport {
-            game: game.to_string(),
+            game: game.clone(),
             search,
             state_vectors,
             uncertifiable,
@@ -283,10 +283,7 @@ impl Analyzer<'_> {
             }
             Game::Nim if play == Play::Normal => {
                 let values = (0..rows).map(|i| from + i).collect();
-                (
-                    values,
-                    Basis::Rule("a Nim heap of n tokens has Grundy value n"),
-                )
+                (values, Basis::Rule(ClosedForm::NimHeap))
             }
             _ => {
                 let reason = format!("{game} has no one-heap table");
@@ -302,7 +299,7 @@ impl Analyzer<'_> {
             }
         };
         Ok(Table {
-            game: game.to_string(),
+            game: game.clone(),
             from: from.clone(),
             values,
             basis,

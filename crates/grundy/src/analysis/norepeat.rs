@@ -134,27 +134,10 @@ impl Analyzer<'_> {
         } else {
             Outcome::Win
         };
-        let g = if play == Play::Misere { "G⁻" } else { "G" };
-        let position = match last {
-            Some(last) => format!("{heap}/{last}"),
-            None => heap.to_string(),
+        let position = Position::LastMove {
+            heap: heap.clone(),
+            last,
         };
-        let how = match &states.search {
-            Search::Certified(certificate) => format!(
-                "the vectors (G(n, last) for every last) have period {} from n = {} (certified by the window criterion on state vectors with values checked up to {})",
-                certificate.periodicity.period,
-                certificate.periodicity.preperiod,
-                certificate.checked_to
-            ),
-            _ => format!(
-                "computed directly from the rules for heaps up to {}",
-                states.ids.len() - 1
-            ),
-        };
-        let reason = format!(
-            "{game}: {how}, so {g}({position}) = {value}; the player to move {}.",
-            if value == 0 { "loses" } else { "wins" }
-        );
         let basis = match states.search {
             Search::Certified(certificate) => Basis::Certified(certificate),
             _ => Basis::Computed {
@@ -162,7 +145,7 @@ impl Analyzer<'_> {
             },
         };
         Ok(
-            Solution::new(game, position, outcome, None, winning_moves, basis, reason)
+            Solution::new(game, position, outcome, None, winning_moves, basis)
                 .with_value(play, value.into()),
         )
     }

@@ -345,43 +345,17 @@ impl Analyzer<'_> {
             })
             .collect();
         let outcome = Outcome::of_grundy(&total);
-        let how = match &evaluation {
-            Evaluation::Certified(certificate) => format!(
-                "{game} has period {} from n = {} (certified by the {} with values checked up to {})",
-                certificate.periodicity.period,
-                certificate.periodicity.preperiod,
-                certificate.theorem.name(),
-                certificate.checked_to
-            ),
-            Evaluation::Computed(values) => format!(
-                "the values of {game} were computed directly up to {}",
-                values.len() - 1
-            ),
-        };
-        let shown: Vec<String> = values.iter().map(ToString::to_string).collect();
-        let reason = format!(
-            "{how}; the heaps have values {}, whose xor is {total}, so the player to move {}.",
-            shown.join(", "),
-            if outcome == Outcome::Win {
-                "wins"
-            } else {
-                "loses"
-            }
-        );
-        let position = heaps
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(",");
-        Ok(Solution::new(
-            game,
-            position,
-            outcome,
-            Some(total),
-            winning_moves,
-            evaluation.basis(),
-            reason,
-        ))
+        Ok(Solution {
+            heap_values: values,
+            ..Solution::new(
+                game,
+                Position::Heaps(heaps.to_vec()),
+                outcome,
+                Some(total),
+                winning_moves,
+                evaluation.basis(),
+            )
+        })
     }
 }
 

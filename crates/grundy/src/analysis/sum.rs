@@ -5,7 +5,9 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use super::heap::amounts_to_value;
-use super::{Action, Analyzer, Basis, Error, Move, Outcome, Solution, Target};
+use super::{
+    Action, Analyzer, Basis, Error, Move, Outcome, Solution, Summand, SummandValue, Target,
+};
 use crate::games::game::{Component, Game};
 use crate::games::play::Play;
 use crate::games::position::Position;
@@ -61,10 +63,10 @@ impl Analyzer<'_> {
         let mut infinite: Option<(usize, Vec<u32>)> = None;
         for (i, component) in components.iter().enumerate() {
             let solution = self.solve(&component.game, &component.position)?;
-            let value = match (solution.grundy, solution.loopy) {
-                (Some(value), _) => value,
+            let value = match (&solution.grundy, &solution.loopy) {
+                (Some(value), _) => value.clone(),
                 (None, Some(Loopy::Infinite(k))) if infinite.is_none() => {
-                    infinite = Some((i, k));
+                    infinite = Some((i, k.clone()));
                     BigUint::zero()
                 }
                 (None, Some(Loopy::Infinite(_))) => {
@@ -73,14 +75,21 @@ impl Analyzer<'_> {
                     )));
                 }
                 _ => {
-                    return Err(Error::refused(format!(
-                        "the sum needs the Grundy value of {}[{}], which grundy cannot give: {}",
-                        component.game, component.position, solution.reason
-                    )));
+                    return Err(Error::NoComponentValue {
+                        component: format!("{}[{}]", component.game, component.position),
+                        solution: Box::new(solution),
+                    });
                 }
             };
+            let summand = match &infinite {
+                Some((index, k)) if *index == i => SummandValue::Infinite(k.clone()),
+                _ => SummandValue::Grundy(value.clone()),
+            };
             values.push(value);
-            bases.push(solution.basis);
+            bases.push(Summand {
+                value: summand,
+                basis: solution.basis,
+            });
         }
         if let Some((i, k)) = infinite {
             return self.solve_loopy_sum(game, components, &values, i, &k, bases);
@@ -95,25 +104,14 @@ impl Analyzer<'_> {
                 winning_moves.extend(self.sum_moves_to_value(components, i, &target)?);
             }
         }
-        let shown: Vec<String> = values.iter().map(ToString::to_string).collect();
         let outcome = Outcome::of_grundy(&total);
-        let reason = format!(
-            "Sprague–Grundy: the value of a sum is the xor of its components' values, {} = {total}, so the player to move {}.",
-            shown.join(" xor "),
-            if outcome == Outcome::Win {
-                "wins by moving one component to the value that makes the xor 0"
-            } else {
-                "loses"
-            }
-        );
         Ok(Solution::new(
             game,
-            String::new(),
+            Position::Sum,
             outcome,
             Some(total),
             winning_moves,
             Basis::Components(bases),
-            reason,
         ))
     }
 
@@ -126,7 +124,7 @@ impl Analyzer<'_> {
         values: &[BigUint],
         infinite: usize,
         k: &[u32],
-        bases: Vec<Basis>,
+        bases: Vec<Summand>,
     ) -> Result<Solution, Error> {
         let others = values.iter().fold(BigUint::zero(), |x, v| x ^ v);
         let wins = others.to_u32().is_some_and(|x| k.contains(&x));
@@ -134,25 +132,13 @@ impl Analyzer<'_> {
         if wins {
             winning_moves.extend(self.sum_moves_to_value(components, infinite, &others)?);
         }
-        let shown = super::general::loopy_text(&Loopy::Infinite(k.to_vec()));
-        let reason = format!(
-            "Smith's theory: {}[{}] has the generalised value {shown}, and the other components add up to *{others}; ∞(K) + *x is a win exactly when x is in K, otherwise play goes on forever: {}.",
-            components[infinite].game,
-            components[infinite].position,
-            if wins {
-                "the player to move wins"
-            } else {
-                "a draw"
-            }
-        );
         Ok(Solution::new(
             game,
-            String::new(),
+            Position::Sum,
             if wins { Outcome::Win } else { Outcome::Draw },
             None,
             winning_moves,
             Basis::Components(bases),
-            reason,
         ))
     }
 
@@ -419,23 +405,18 @@ impl Analyzer<'_> {
                 }
             })
             .collect();
-        let reason = format!(
-            "solved by searching all {} positions reachable from this misère sum (the xor of values does not apply to misère sums): the player to move {}.",
-            positions,
-            if win { "wins" } else { "loses" }
-        );
         let outcome = if win { Outcome::Win } else { Outcome::Lose };
         let basis = Basis::Search {
             positions: positions as u64,
+            start: None,
         };
         Ok(Solution::new(
             game,
-            String::new(),
+            Position::Sum,
             outcome,
             None,
             winning_moves,
             basis,
-            reason,
         ))
     }
 
@@ -524,20 +505,15 @@ impl Analyzer<'_> {
                 sum_move(components, i, action, Position::Heaps(after), whole)
             })
             .collect();
-        let reason = format!(
-            "a misère sum of Nim games is one misère Nim position of {} heaps; Bouton's misère rule: the player to move loses exactly when all heaps are at most 1 and an odd number are 1, or some heap has 2 or more and the xor is 0 — so the player to move {}.",
-            heaps.len(),
-            if loses { "loses" } else { "wins" }
-        );
+        let rule = super::classical::misere_nim_rule(&heaps, nim::grundy(&heaps));
         Ok(Some(
             Solution::new(
                 game,
-                String::new(),
+                Position::Sum,
                 if loses { Outcome::Lose } else { Outcome::Win },
                 None,
                 winning_moves,
-                Basis::Rule("Bouton's misère rule"),
-                reason,
+                Basis::Rule(rule),
             )
             .with_value(Play::Misere, nim::misere_grundy(&heaps)),
         ))

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::games::octal::Code;
+use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::games::script::Script;
 use crate::games::subtraction::{FiniteSet, SubtractionSet};
@@ -79,6 +80,62 @@ impl Game {
             Self::Sum(_) => true,
             Self::Misere(inner) => inner.has_positions(),
             _ => false,
+        }
+    }
+
+    /// The play convention: misère for `misere:` games, normal otherwise.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::{Play, parse_game};
+    /// assert_eq!(parse_game("misere:nim")?.play(), Play::Misere);
+    /// assert_eq!(parse_game("nim")?.play(), Play::Normal);
+    /// # Ok::<(), grundy::InputError>(())
+    /// ```
+    pub fn play(&self) -> Play {
+        match self {
+            Self::Misere(_) => Play::Misere,
+            _ => Play::Normal,
+        }
+    }
+
+    /// Whether this is a `misere:` game (whoever moves last loses).
+    pub fn is_misere(&self) -> bool {
+        self.play() == Play::Misere
+    }
+
+    /// The game without its play convention: the inner game of a `misere:` game, the game itself
+    /// otherwise.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::{Game, parse_game};
+    /// assert_eq!(parse_game("misere:wythoff")?.base(), &Game::Wythoff);
+    /// # Ok::<(), grundy::InputError>(())
+    /// ```
+    pub fn base(&self) -> &Game {
+        match self {
+            Self::Misere(inner) => inner.base(),
+            other => other,
+        }
+    }
+
+    /// A sample position of the game, as it is written after the game (for messages that show
+    /// how to give one).
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::parse_game;
+    /// assert_eq!(parse_game("wythoff")?.example_position(), "3,5");
+    /// assert_eq!(parse_game("bash:3")?.example_position(), "10");
+    /// # Ok::<(), grundy::InputError>(())
+    /// ```
+    pub fn example_position(&self) -> &'static str {
+        match self.base() {
+            Self::Nim => "3,4,5",
+            Self::Wythoff => "3,5",
+            Self::FibonacciNim => "20/4",
+            _ => "10",
         }
     }
 }

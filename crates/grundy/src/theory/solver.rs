@@ -690,6 +690,19 @@ pub enum Loopy {
     Infinite(Vec<u32>),
 }
 
+impl std::fmt::Display for Loopy {
+    /// `*m`, or `∞({k1, k2, …})` with the nimbers of `K`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Nimber(m) => write!(f, "*{m}"),
+            Self::Infinite(k) => {
+                let k: Vec<String> = k.iter().map(ToString::to_string).collect();
+                write!(f, "∞({{{}}})", k.join(", "))
+            }
+        }
+    }
+}
+
 impl Loopy {
     /// The outcome alone (docs/theory.md §14): `*0` loses, `*m` wins, `∞(K)` wins iff `0 ∈ K`,
     /// else draws.

@@ -1,0 +1,626 @@
+//! The reason sentence of a [`Solution`]: what decided the answer, from its typed basis.
+
+use num_bigint::BigUint;
+use num_traits::Zero;
+
+use super::Terms;
+use crate::analysis::{
+    Basis, ClosedForm, Error, Outcome, Solution, Summand, SummandValue, Withheld,
+};
+use crate::games::game::{Component, Game};
+use crate::games::play::Play;
+use crate::games::position::Position;
+use crate::theory::period::{Certificate, Theorem};
+use crate::theory::solver::Loopy;
+
+/// One sentence saying what decided `solution`: the theorem or closed form with its inputs, the
+/// certified period and where the position falls in it, or how far values were computed or
+/// positions searched. `terms` names the front end's settings where the sentence points to one.
+///
+/// # Complexity
+/// `O(d)` for the `d` digits the sentence holds (a certified period's index is one division).
+///
+/// # Example
+/// ```
+/// use grundy::render::{Terms, reason};
+/// use grundy::{Analyzer, Config, parse_game};
+/// let game = parse_game("nim")?;
+/// let solution = Analyzer::new(Config::default()).solve(&game, &game.parse_position("3,4,5")?)?;
+/// let terms = Terms { limit: "the limit", full_listing: "the full answer" };
+/// assert_eq!(
+///     reason(&solution, &terms),
+///     "Bouton's theorem: the Grundy value of Nim is the xor of the heaps, 2, which is ≠ 0, so the player to move wins by making it 0."
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn reason(solution: &Solution, terms: &Terms<'_>) -> String {
+    let game = &solution.game;
+    match (&solution.basis, game.base(), &solution.position) {
+        (Basis::Rule(rule), _, _) => rule_reason(solution, rule, terms),
+        (Basis::Components(summands), Game::Sum(components), _) => {
+            sum_reason(solution, components, summands)
+        }
+        (Basis::Search { positions, .. }, Game::Oddball(_), Position::Balls { left, .. }) => {
+            format!(
+                "retrograde analysis of all {positions} positions with at most {left} balls left (only the parities of the holdings matter): {}. The game is decided by parities, not by the last move, so it has no Grundy value.",
+                verdict(solution)
+            )
+        }
+        (Basis::Search { positions, start }, Game::Script(_), position) => {
+            let value = solution
+                .loopy
+                .as_ref()
+                .map(|value| format!("; its generalised Sprague–Grundy value is {value}"))
+                .unwrap_or_default();
+            format!(
+                "explored the {positions} positions reachable from start({position}) = {} and solved them by retrograde analysis: {}{value}.",
+                start.as_deref().unwrap_or_default(),
+                verdict(solution)
+            )
+        }
+        (Basis::Search { positions, .. }, _, _) => format!(
+            "solved by searching all {positions} positions reachable from this misère sum (the xor of values does not apply to misère sums): the player to move {}.",
+            wins_or_loses(solution.outcome)
+        ),
+        (Basis::Computed { computed }, Game::Wythoff | Game::FibonacciNim, position) => {
+            let scope = match position {
+                Position::Pair(a, b) => format!("up to ({a}, {b})"),
+                Position::Quota { heap, .. } => format!("with at most {heap} tokens"),
+                _ => format!("of {computed} cells"),
+            };
+            format!(
+                "computed the misère values G⁻ of every position {scope} (no move left is worth 1): G⁻ = {}, so the player to move {}.",
+                shown_value(solution),
+                wins_or_loses(solution.outcome)
+            )
+        }
+        (basis, Game::NoRepeat(_), position) => norepeat_reason(solution, basis, position),
+        (basis, Game::Octal(_), _) => octal_reason(solution, basis),
+        (basis, _, Position::Heap(heap)) => heap_reason(solution, basis, heap),
+        (basis, _, _) => format!(
+            "{game}: {}; the player to move {}.",
+            super::basis_summary(basis),
+            wins_or_loses(solution.outcome)
+        ),
+    }
+}
+
+/// `G` under normal play, `G⁻` under misère play.
+fn value_symbol(play: Play) -> &'static str {
+    match play {
+        Play::Normal => "G",
+        Play::Misere => "G⁻",
+    }
+}
+
+/// The value the answer is decided by: the Grundy value under normal play, the misère Grundy
+/// value under misère play (`?` where the answer has none).
+fn shown_value(solution: &Solution) -> String {
+    let value = match solution.game.play() {
+        Play::Normal => solution.grundy.as_ref(),
+        Play::Misere => solution.misere_grundy.as_ref(),
+    };
+    value
+        .or(solution.grundy.as_ref())
+        .map_or_else(|| "?".to_owned(), ToString::to_string)
+}
+
+fn wins_or_loses(outcome: Outcome) -> &'static str {
+    if outcome == Outcome::Lose {
+        "loses"
+    } else {
+        "wins"
+    }
+}
+
+/// The outcome of a position solved as a graph, with its remoteness.
+fn verdict(solution: &Solution) -> String {
+    match (solution.outcome, solution.remoteness) {
+        (Outcome::Win, Some(r)) => format!("the player to move wins in {r} moves at most"),
+        (Outcome::Lose, Some(r)) => format!("the player to move loses, holding out for {r} moves"),
+        (Outcome::Tie, Some(r)) => format!("best play ties, after {r} moves"),
+        _ => "best play never ends: a draw".to_owned(),
+    }
+}
+
+/// The last value computed directly, for `computed` values.
+fn last_computed(computed: u64) -> u64 {
+    computed.saturating_sub(1)
+}
+
+fn rule_reason(solution: &Solution, rule: &ClosedForm, terms: &Terms<'_>) -> String {
+    let loses = solution.outcome == Outcome::Lose;
+    match rule {
+        ClosedForm::Bouton => {
+            let verdict = if loses {
+                "= 0, so every move leaves a nonzero xor and the player to move loses"
+            } else {
+                "≠ 0, so the player to move wins by making it 0"
+            };
+            format!(
+                "Bouton's theorem: the Grundy value of Nim is the xor of the heaps, {}, which is {verdict}.",
+                solution.grundy.clone().unwrap_or_default()
+            )
+        }
+        ClosedForm::BoutonMisere { heaps, .. } if matches!(solution.game.base(), Game::Sum(_)) => {
+            format!(
+                "a misère sum of Nim games is one misère Nim position of {heaps} heaps; Bouton's misère rule: the player to move loses exactly when all heaps are at most 1 and an odd number are 1, or some heap has 2 or more and the xor is 0 — so the player to move {}.",
+                wins_or_loses(solution.outcome)
+            )
+        }
+        ClosedForm::BoutonMisere {
+            ones,
+            all_small,
+            xor,
+            ..
+        } => {
+            let here = if *all_small {
+                format!(
+                    "every heap is at most 1 and there are {ones} heaps of 1, an {} number",
+                    if ones % 2 == 1 { "odd" } else { "even" }
+                )
+            } else {
+                format!("some heap has 2 or more and the xor is {xor}")
+            };
+            format!(
+                "Bouton's misère rule: the player to move loses exactly when all heaps are at most 1 and an odd number are 1, or some heap has 2 or more and the xor is 0; here {here}, so the player to move {}.",
+                wins_or_loses(solution.outcome)
+            )
+        }
+        ClosedForm::NimHeap => format!(
+            "a Nim heap of n tokens has Grundy value n, so G = {}; the player to move {}.",
+            shown_value(solution),
+            wins_or_loses(solution.outcome)
+        ),
+        ClosedForm::Wythoff {
+            difference,
+            lower,
+            withheld,
+        } => wythoff_reason(solution, difference, lower, withheld.as_ref(), terms),
+        ClosedForm::Zeckendorf {
+            quota,
+            smallest,
+            terms: count,
+            expansion,
+        } => zeckendorf_reason(solution, quota, smallest.as_ref(), *count, expansion, terms),
+    }
+}
+
+/// Wythoff's theorem for `k = difference`, `⌊kφ⌋ = lower`, and why the Grundy value is missing
+/// when it is.
+fn wythoff_reason(
+    solution: &Solution,
+    difference: &BigUint,
+    lower: &BigUint,
+    withheld: Option<&Withheld>,
+    terms: &Terms<'_>,
+) -> String {
+    let loses = solution.outcome == Outcome::Lose;
+    let verdict = if loses {
+        "so this is a P-position and the player to move loses"
+    } else {
+        "so this is not a P-position and the player to move wins"
+    };
+    let missing = match (&solution.grundy, withheld) {
+        (Some(_), _) => String::new(),
+        (
+            None,
+            Some(Withheld::OverMemory {
+                what,
+                needed,
+                limit,
+            }),
+        ) => {
+            let error = Error::OutOfMemory {
+                what: what.clone(),
+                needed: *needed,
+                limit: *limit,
+            };
+            format!(
+                "; the Grundy value has no closed form, and its table is beyond the memory limit: {error}"
+            )
+        }
+        (None, _) => format!(
+            "; the Grundy value has no closed form and this position is beyond the table limit ({})",
+            terms.limit
+        ),
+    };
+    format!(
+        "Wythoff's theorem: the P-positions are (⌊kφ⌋, ⌊kφ⌋ + k), computed exactly as ⌊kφ⌋ = (k + isqrt(5k²)) / 2; here k = {difference} and ⌊kφ⌋ = {lower}, {verdict}{missing}."
+    )
+}
+
+/// Zeckendorf's characterisation: the smallest term against the quota.
+fn zeckendorf_reason(
+    solution: &Solution,
+    quota: &BigUint,
+    smallest: Option<&BigUint>,
+    count: u64,
+    expansion: &[BigUint],
+    terms: &Terms<'_>,
+) -> String {
+    let loses = solution.outcome == Outcome::Lose;
+    let Some(smallest) = smallest else {
+        return "the heap is empty: the player to move has no move and loses.".to_owned();
+    };
+    let expansion = match (&solution.position, expansion.is_empty()) {
+        (Position::Quota { heap, .. }, false) => {
+            let shown: Vec<String> = expansion.iter().map(ToString::to_string).collect();
+            format!("{heap} = {}", shown.join(" + "))
+        }
+        _ => format!("the heap is a sum of {count} non-consecutive Fibonacci numbers"),
+    };
+    format!(
+        "Zeckendorf: {expansion}; the player to move wins exactly when the smallest term ({smallest}) is at most the quota ({quota}){}{}.",
+        if loses {
+            ", which it is not, so the player to move loses"
+        } else {
+            ", by taking it"
+        },
+        if solution.grundy.is_none() {
+            format!(
+                "; the Grundy value is beyond the table limit ({})",
+                terms.limit
+            )
+        } else {
+            String::new()
+        }
+    )
+}
+
+/// A sum: the xor of the components' values (Sprague–Grundy), or one `∞(K)` component plus
+/// nimbers (Smith).
+fn sum_reason(solution: &Solution, components: &[Component], summands: &[Summand]) -> String {
+    let infinite = summands
+        .iter()
+        .enumerate()
+        .find_map(|(i, summand)| match &summand.value {
+            SummandValue::Infinite(k) => Some((i, k)),
+            SummandValue::Grundy(_) => None,
+        });
+    let grundy = |summand: &Summand| match &summand.value {
+        SummandValue::Grundy(value) => value.clone(),
+        SummandValue::Infinite(_) => BigUint::zero(),
+    };
+    if let Some((i, k)) = infinite {
+        let others = summands
+            .iter()
+            .map(grundy)
+            .fold(BigUint::zero(), |x, v| x ^ v);
+        let component = components
+            .get(i)
+            .map(|c| format!("{}[{}]", c.game, c.position))
+            .unwrap_or_default();
+        return format!(
+            "Smith's theory: {component} has the generalised value {}, and the other components add up to *{others}; ∞(K) + *x is a win exactly when x is in K, otherwise play goes on forever: {}.",
+            Loopy::Infinite(k.clone()),
+            if solution.outcome == Outcome::Win {
+                "the player to move wins"
+            } else {
+                "a draw"
+            }
+        );
+    }
+    let shown: Vec<String> = summands.iter().map(|s| grundy(s).to_string()).collect();
+    format!(
+        "Sprague–Grundy: the value of a sum is the xor of its components' values, {} = {}, so the player to move {}.",
+        shown.join(" xor "),
+        solution.grundy.clone().unwrap_or_default(),
+        if solution.outcome == Outcome::Win {
+            "wins by moving one component to the value that makes the xor 0"
+        } else {
+            "loses"
+        }
+    )
+}
+
+/// A no-repeat game: the period of its state vectors, or the heaps computed.
+fn norepeat_reason(solution: &Solution, basis: &Basis, position: &Position) -> String {
+    let how = match basis {
+        Basis::Certified(certificate) => format!(
+            "the vectors (G(n, last) for every last) have period {} from n = {} (certified by the window criterion on state vectors with values checked up to {})",
+            certificate.periodicity.period,
+            certificate.periodicity.preperiod,
+            certificate.checked_to
+        ),
+        Basis::Computed { computed } => format!(
+            "computed directly from the rules for heaps up to {}",
+            last_computed(*computed)
+        ),
+        other => super::basis_summary(other),
+    };
+    format!(
+        "{}: {how}, so {}({position}) = {}; the player to move {}.",
+        solution.game,
+        value_symbol(solution.game.play()),
+        shown_value(solution),
+        wins_or_loses(solution.outcome)
+    )
+}
+
+/// A position of heaps of a take-and-break game: each heap's value, and their xor.
+fn octal_reason(solution: &Solution, basis: &Basis) -> String {
+    let game = &solution.game;
+    let how = match basis {
+        Basis::Certified(certificate) => format!(
+            "{game} has period {} from n = {} (certified by the {} with values checked up to {})",
+            certificate.periodicity.period,
+            certificate.periodicity.preperiod,
+            certificate.theorem.name(),
+            certificate.checked_to
+        ),
+        Basis::Computed { computed } => format!(
+            "the values of {game} were computed directly up to {}",
+            last_computed(*computed)
+        ),
+        other => format!("{game}: {}", super::basis_summary(other)),
+    };
+    let shown: Vec<String> = solution
+        .heap_values
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    format!(
+        "{how}; the heaps have values {}, whose xor is {}, so the player to move {}.",
+        shown.join(", "),
+        solution.grundy.clone().unwrap_or_default(),
+        wins_or_loses(solution.outcome)
+    )
+}
+
+/// One heap of a subtraction game: where it falls in the certified period, or the values
+/// computed up to it.
+fn heap_reason(solution: &Solution, basis: &Basis, heap: &BigUint) -> String {
+    let game = &solution.game;
+    let play = game.play();
+    let g = value_symbol(play);
+    let value = shown_value(solution);
+    let verdict = if solution.outcome == Outcome::Lose {
+        format!("{g} = 0, so the player to move loses: every move leaves {g} ≠ 0")
+    } else {
+        format!("{g} ≠ 0, so the player to move wins")
+    };
+    let rule = match play {
+        Play::Normal => "",
+        Play::Misere => {
+            " (misère values: a heap with no move is worth 1, the mex recursion gives the rest)"
+        }
+    };
+    // Long heaps are already in the answer's `position`; the sentence names them n.
+    let name = if heap.bits() <= 64 {
+        heap.to_string()
+    } else {
+        "n".to_owned()
+    };
+    match basis {
+        Basis::Certified(certificate) => {
+            let law = period_law(certificate, g);
+            let shown = located(certificate, heap, g, &name, &value);
+            let how = certified_how(certificate);
+            format!("{game} {law}{rule} ({how}), so {shown}; {verdict}.")
+        }
+        Basis::Computed { computed } => format!(
+            "{g}({name}) = {value}, computed directly from the rules{rule} with {g}(0) to {g}({}); {verdict}.",
+            last_computed(*computed)
+        ),
+        other => format!(
+            "{game}: {}, so {g}({name}) = {value}; {verdict}.",
+            super::basis_summary(other)
+        ),
+    }
+}
+
+/// `has period p from n = n0`, or the arithmetic law with its saltus.
+fn period_law(certificate: &Certificate, g: &str) -> String {
+    let p = &certificate.periodicity;
+    if p.saltus == 0 {
+        format!("has period {} from n = {}", p.period, p.preperiod)
+    } else {
+        format!(
+            "satisfies {g}(n + {}) = {g}(n) + {} from n = {}",
+            p.period, p.saltus, p.preperiod
+        )
+    }
+}
+
+/// `G(heap) = G(r) = value`: the stored term the heap falls on, and the periods past it.
+fn located(certificate: &Certificate, heap: &BigUint, g: &str, name: &str, value: &str) -> String {
+    let p = &certificate.periodicity;
+    let (index, periods) = p.locate(heap);
+    if periods.is_zero() {
+        format!("{g}({name}) = {value}")
+    } else if p.saltus == 0 {
+        format!("{g}({name}) = {g}({index}) = {value}")
+    } else {
+        format!(
+            "{g}({name}) = {g}({index}) + {periods}·{} = {value}",
+            p.saltus
+        )
+    }
+}
+
+/// Which theorem certified the period, and how far it was checked.
+fn certified_how(certificate: &Certificate) -> String {
+    match certificate.theorem {
+        Theorem::Residue { modulus } => format!(
+            "certified by the residue theorem: 1..{} are moves and no move is a multiple of {modulus}",
+            modulus.saturating_sub(1)
+        ),
+        ref theorem => format!(
+            "certified by the {} with values checked up to {}",
+            theorem.name(),
+            certificate.checked_to
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use num_bigint::BigUint;
+
+    use super::reason;
+    use crate::analysis::{Analyzer, Config};
+    use crate::analysis::{Basis, ClosedForm, Outcome, Solution, Withheld};
+    use crate::games::game::Game;
+    use crate::games::position::Position;
+    use crate::input::spec::parse_game;
+    use crate::render::Terms;
+
+    const TERMS: Terms<'static> = Terms {
+        limit: "LIMIT",
+        full_listing: "LISTING",
+    };
+
+    fn solved(spec: &str, position: &str) -> Solution {
+        let game = parse_game(spec).unwrap();
+        let position = game.parse_position(position).unwrap();
+        Analyzer::new(Config::default())
+            .solve(&game, &position)
+            .unwrap()
+    }
+
+    #[test]
+    fn a_heap_beyond_the_preperiod_names_its_stored_term() {
+        assert_eq!(
+            reason(&solved("subtraction:1,3,4", "10"), &TERMS),
+            "subtraction:1,3,4 has period 7 from n = 0 (certified by the window criterion with values checked up to 11), so G(10) = G(3) = 1; G ≠ 0, so the player to move wins."
+        );
+    }
+
+    #[test]
+    fn an_arithmetic_period_names_the_periods_past_the_stored_term() {
+        let text = reason(&solved("allbut:2,3,7", "10^40"), &TERMS);
+        assert!(
+            text.contains("satisfies G(n + ") && text.contains("so G(n) = G("),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn misere_tables_say_how_far_they_were_computed() {
+        assert_eq!(
+            reason(&solved("misere:wythoff", "1,1"), &TERMS),
+            "computed the misère values G⁻ of every position up to (1, 1) (no move left is worth 1): G⁻ = 2, so the player to move wins."
+        );
+    }
+
+    #[test]
+    fn a_missing_grundy_value_points_to_the_front_ends_limit() {
+        let text = reason(&solved("fibonacci-nim", "10^40"), &TERMS);
+        assert!(
+            text.ends_with("; the Grundy value is beyond the table limit (LIMIT)."),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_wythoff_table_over_memory_gives_the_memory_refusal() {
+        let game = parse_game("wythoff").unwrap();
+        let solution = Solution::new(
+            &game,
+            Position::Pair(3u32.into(), 5u32.into()),
+            Outcome::Lose,
+            None,
+            Vec::new(),
+            Basis::Rule(ClosedForm::Wythoff {
+                difference: 2u32.into(),
+                lower: 3u32.into(),
+                withheld: Some(Withheld::OverMemory {
+                    what: "the table".to_owned(),
+                    needed: 2048,
+                    limit: 1024,
+                }),
+            }),
+        );
+        assert_eq!(
+            reason(&solution, &TERMS),
+            "Wythoff's theorem: the P-positions are (⌊kφ⌋, ⌊kφ⌋ + k), computed exactly as ⌊kφ⌋ = (k + isqrt(5k²)) / 2; here k = 2 and ⌊kφ⌋ = 3, so this is a P-position and the player to move loses; the Grundy value has no closed form, and its table is beyond the memory limit: the table would need at least 2.0 KiB of memory; the memory limit is 1.0 KiB."
+        );
+    }
+
+    #[test]
+    fn sums_give_the_xor_or_smiths_rule() {
+        assert_eq!(
+            reason(&solved("nim[1,2] + nim[3]", ""), &TERMS),
+            "Sprague–Grundy: the value of a sum is the xor of its components' values, 3 xor 3 = 0, so the player to move loses."
+        );
+        let game = parse_game("nim[1] + nim[2]").unwrap();
+        let Game::Sum(components) = &game else {
+            unreachable!("a sum")
+        };
+        let solution = Solution::new(
+            &game,
+            Position::Sum,
+            Outcome::Draw,
+            None,
+            Vec::new(),
+            Basis::Components(vec![
+                crate::analysis::Summand {
+                    value: crate::analysis::SummandValue::Infinite(vec![1, 2]),
+                    basis: Basis::Search {
+                        positions: 4,
+                        start: Some("4".to_owned()),
+                    },
+                },
+                crate::analysis::Summand {
+                    value: crate::analysis::SummandValue::Grundy(2u32.into()),
+                    basis: Basis::Rule(ClosedForm::Bouton),
+                },
+            ]),
+        );
+        assert_eq!(components.len(), 2);
+        assert_eq!(
+            reason(&solution, &TERMS),
+            "Smith's theory: nim[1] has the generalised value ∞({1, 2}), and the other components add up to *2; ∞(K) + *x is a win exactly when x is in K, otherwise play goes on forever: a draw."
+        );
+    }
+
+    #[test]
+    fn every_basis_gives_a_sentence_for_every_game() {
+        // Answers are built only by the analysis, but the renderer is total: any pairing of game,
+        // position and basis gives a sentence.
+        let bases = [
+            Basis::Computed { computed: 0 },
+            Basis::Search {
+                positions: 3,
+                start: None,
+            },
+            Basis::Components(Vec::new()),
+            Basis::Rule(ClosedForm::NimHeap),
+            Basis::Rule(ClosedForm::Zeckendorf {
+                quota: BigUint::ZERO,
+                smallest: Some(1u32.into()),
+                terms: 1,
+                expansion: vec![1u32.into()],
+            }),
+        ];
+        for spec in [
+            "nim",
+            "bash:3",
+            "norepeat:1,2",
+            "0.77",
+            "wythoff",
+            "oddball:1,2",
+            "nim[1] + nim[2]",
+        ] {
+            let game = parse_game(spec).unwrap();
+            for position in [
+                Position::Sum,
+                Position::Heap(7u32.into()),
+                Position::Heaps(Vec::new()),
+            ] {
+                for basis in &bases {
+                    let solution = Solution::new(
+                        &game,
+                        position.clone(),
+                        Outcome::Win,
+                        None,
+                        Vec::new(),
+                        basis.clone(),
+                    );
+                    assert!(!reason(&solution, &TERMS).is_empty());
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,218 @@
+//! The human text of solutions, tables and grids.
+
+use std::fmt::Write as _;
+
+use super::{Terms, basis_summary, moves, outcome_row, reason};
+use crate::analysis::{Grid, Outcome, Solution, Table};
+use crate::games::play::Play;
+
+/// How many winning moves (and scored moves) the text of a solution lists before summarising.
+pub const MOVES_SHOWN: usize = 20;
+
+/// The text of a solution, a labelled line each: game, position, value, remoteness, Grundy
+/// value, the winning moves (the first [`MOVES_SHOWN`]), the best move, every scored move, and
+/// the [`reason`].
+///
+/// # Example
+/// ```
+/// use grundy::render::{Terms, solution_text};
+/// use grundy::{Analyzer, Config, parse_game};
+/// let game = parse_game("bash:3")?;
+/// let solution = Analyzer::new(Config::default()).solve(&game, &game.parse_position("10")?)?;
+/// let terms = Terms { limit: "the limit", full_listing: "the full answer" };
+/// let text = solution_text(&solution, &terms);
+/// assert!(text.starts_with("game      bash:3\nposition  10\nvalue     win — the player to move wins\n"));
+/// assert!(text.contains("\nwinning   take 2 → 8\n"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solution_text(solution: &Solution, terms: &Terms<'_>) -> String {
+    let game = &solution.game;
+    let winning = &solution.winning_moves;
+    let verdict = match solution.outcome {
+        Outcome::Win => "win — the player to move wins",
+        Outcome::Lose => "lose — the player to move loses against best play",
+        Outcome::Tie => "tie — best play ends the game with no winner",
+        Outcome::Draw => "draw — best play never ends",
+    };
+    let mut text = String::new();
+    let _ = writeln!(text, "game      {}", solution.game);
+    let position = solution.position.to_string();
+    if !position.is_empty() {
+        let _ = writeln!(text, "position  {position}");
+    }
+    let _ = writeln!(text, "value     {verdict}");
+    if let Some(remoteness) = solution.remoteness {
+        let _ = writeln!(
+            text,
+            "remoteness {remoteness} (moves to the end under best play)"
+        );
+    }
+    match (&solution.grundy, &solution.misere_grundy) {
+        (Some(grundy), _) => {
+            let _ = writeln!(text, "grundy    {grundy}");
+        }
+        (None, Some(misere)) => {
+            let _ = writeln!(text, "misère G  {misere}");
+        }
+        (None, None) => {
+            let _ = writeln!(text, "grundy    not available (see the reason)");
+        }
+    }
+    if winning.is_empty() {
+        let none = if solution.outcome == Outcome::Lose {
+            "none: every move leaves a position the opponent wins"
+        } else {
+            "none: no move wins against best play"
+        };
+        let _ = writeln!(text, "winning   {none}");
+    }
+    for (i, play) in winning.iter().take(MOVES_SHOWN).enumerate() {
+        let label = if i == 0 { "winning" } else { "" };
+        let _ = writeln!(
+            text,
+            "{label:<9} {} → {}",
+            moves::description(game, play),
+            moves::leads_to(game, play)
+        );
+    }
+    if winning.len() > MOVES_SHOWN {
+        let _ = writeln!(
+            text,
+            "          … and {} more ({} lists all)",
+            winning.len() - MOVES_SHOWN,
+            terms.full_listing
+        );
+    }
+    if let Some(best) = solution.best_move() {
+        let _ = writeln!(
+            text,
+            "best      {} → {} (win fastest, lose slowest)",
+            moves::description(game, &best.play),
+            moves::target(game, &best.play)
+        );
+    }
+    if !solution.moves.is_empty() {
+        let _ = writeln!(
+            text,
+            "moves     (value for the player making the move, moves to the end)"
+        );
+        for m in solution.moves.iter().take(MOVES_SHOWN) {
+            let remoteness = m
+                .remoteness
+                .map_or_else(|| "∞".to_owned(), |r| r.to_string());
+            let _ = writeln!(
+                text,
+                "          {} → {}: {} in {remoteness}",
+                moves::description(game, &m.play),
+                moves::target(game, &m.play),
+                m.value.name()
+            );
+        }
+        if solution.moves.len() > MOVES_SHOWN {
+            let _ = writeln!(
+                text,
+                "          … and {} more ({} lists all)",
+                solution.moves.len() - MOVES_SHOWN,
+                terms.full_listing
+            );
+        }
+    }
+    let _ = writeln!(text, "reason    {}", reason(solution, terms));
+    text
+}
+
+/// The text of a table: a heading with the game and its basis, then rows `n`, `G(n)` (`G⁻(n)`
+/// for a misère game) and `P/N`, wrapped to `width` columns.
+///
+/// # Example
+/// ```
+/// use grundy::{Analyzer, Config, parse_game};
+/// let table = Analyzer::new(Config::default()).table(&parse_game("bash:3")?, &0u32.into(), &4u32.into())?;
+/// assert_eq!(
+///     grundy::render::table_text(&table, 80),
+///     "bash:3  (certified period 4 from n = 0)\nn     0 1 2 3 4\nG(n)  0 1 2 3 0\nP/N   P N N N P\n"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn table_text(table: &Table, width: usize) -> String {
+    let outcomes = outcome_row(&table.values);
+    let mut text = String::new();
+    let _ = writeln!(text, "{}  ({})", table.game, basis_summary(&table.basis));
+    let heaps: Vec<String> = (0..table.values.len())
+        .map(|i| (&table.from + i).to_string())
+        .collect();
+    let values: Vec<String> = table.values.iter().map(ToString::to_string).collect();
+    let label_width = 5;
+    let cell = heaps
+        .iter()
+        .chain(&values)
+        .map(String::len)
+        .max()
+        .unwrap_or(1)
+        + 1;
+    let per_line = (width.saturating_sub(label_width) / cell).max(1);
+    let outcome_cells: Vec<String> = outcomes.chars().map(String::from).collect();
+    let value_label = match table.game.play() {
+        Play::Misere => "G⁻(n)",
+        Play::Normal => "G(n)",
+    };
+    for start in (0..heaps.len()).step_by(per_line) {
+        let end = (start + per_line).min(heaps.len());
+        if start > 0 {
+            text.push('\n');
+        }
+        for (label, row) in [
+            ("n", &heaps),
+            (value_label, &values),
+            ("P/N", &outcome_cells),
+        ] {
+            let _ = write!(text, "{label:<label_width$}");
+            for item in &row[start..end] {
+                // Padded by hand: format widths stop at 65 535, heaps do not.
+                let padding = cell.saturating_sub(item.chars().count());
+                text.extend(std::iter::repeat_n(' ', padding));
+                text.push_str(item);
+            }
+            text.push('\n');
+        }
+    }
+    text
+}
+
+/// The text of a Wythoff grid: a heading, then `G(a, b)` with a row per `a` and a column per `b`.
+///
+/// # Example
+/// ```
+/// use grundy::{Analyzer, Config, parse_game};
+/// let grid = Analyzer::new(Config::default()).grid(&parse_game("wythoff")?, 1)?;
+/// assert_eq!(
+///     grundy::render::grid_text(&grid),
+///     "wythoff  (G(a, b): row a, column b)\n  a\\b 0 1\n    0 0 1\n    1 1 2\n"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn grid_text(grid: &Grid) -> String {
+    let cell = grid
+        .values
+        .iter()
+        .flatten()
+        .map(|v| v.to_string().len())
+        .max()
+        .unwrap_or(1)
+        .max(grid.values.len().to_string().len())
+        + 1;
+    let mut text = format!("{}  (G(a, b): row a, column b)\n", grid.game);
+    let _ = write!(text, "{:>5}", "a\\b");
+    for b in 0..grid.values.len() {
+        let _ = write!(text, "{b:>cell$}");
+    }
+    text.push('\n');
+    for (a, row) in grid.values.iter().enumerate() {
+        let _ = write!(text, "{a:>5}");
+        for v in row {
+            let _ = write!(text, "{v:>cell$}");
+        }
+        text.push('\n');
+    }
+    text
+}
