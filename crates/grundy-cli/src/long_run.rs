@@ -14,30 +14,22 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, bail};
-use grundy::compact::CompactValues;
-use grundy::octal::Code;
-use grundy::{Engine, Observer, sequence};
+use grundy::analysis::{Sequence, SequenceRun, SequenceStep};
+use grundy::compact::{CompactValues, View};
+use grundy::sequence;
 
 use crate::progress::TerminalObserver;
 
-/// What a run did.
+/// What a run did: the finished sequence, and how long this run took.
 pub struct Summary {
-    pub code: String,
-    pub values: CompactValues,
-    pub resumed_from: usize,
+    pub sequence: Sequence,
     pub seconds: f64,
-    /// Values from this index on follow from a certified period, with its theorem.
-    pub from_period: Option<(usize, grundy::period::Certificate)>,
 }
 
-/// How to run: the engine, where to keep checkpoints and how often, whether a certified period
-/// may finish the run, and where to write the values.
+/// Where to keep checkpoints and how often, and where to write the values.
 pub struct Plan<'a> {
-    pub engine: Engine,
-    pub threads: usize,
     pub checkpoint: Option<&'a Path>,
     pub every: u64,
-    pub use_period: bool,
     /// `--out`: the compact binary file.
     pub out: Option<&'a Path>,
     /// `--text`: one `n G(n)` pair per line.
@@ -427,31 +419,16 @@ fn prepare(name: &str, plan: &Plan<'_>) -> anyhow::Result<(Vec<Output>, Option<C
     Ok((outputs, checkpoint))
 }
 
-/// Computes `G(0..=to)`, resuming from and writing checkpoints when the plan says so, then writes
-/// the outputs. Every file location is checked before the first value is computed.
+/// Runs the library's long run `run` to its end, resuming from and writing checkpoints when the
+/// plan says so, then writes the outputs. Every file location is checked before the first value
+/// is computed.
 pub fn run(
-    code: &Code,
-    to: u64,
+    mut run: SequenceRun<'_>,
     plan: &Plan<'_>,
     observer: &TerminalObserver,
 ) -> anyhow::Result<Summary> {
-    let Plan {
-        engine,
-        threads,
-        every,
-        use_period,
-        ..
-    } = *plan;
-    let name = code.to_string();
-    let total = to.checked_add(1).context("--to is too large")?;
-    if total > grundy::analysis::MAX_OCTAL_VALUES {
-        bail!(
-            "a sequence holds at most {} values (up to 16 bytes each in memory at worst); --to {to} asks for more",
-            grundy::analysis::MAX_OCTAL_VALUES
-        );
-    }
+    let name = run.game().to_string();
     let (mut outputs, checkpoint) = prepare(&name, plan)?;
-    let mut values = CompactValues::new();
     // How many values the checkpoint file holds: it is only ever rewritten with more.
     let mut saved = 0;
     if let Some(loaded) = checkpoint
@@ -460,13 +437,12 @@ pub fn run(
         .transpose()?
         .flatten()
     {
-        values = loaded;
-        saved = values.len();
+        saved = loaded.len();
         // A smaller --to reads its values from the checkpoint and leaves the file as it is.
-        values.truncate(total as usize);
+        run.resume(loaded)?;
     }
     // Saves `values` (already encoded as `encoded`, when the caller has them) if they add some.
-    let mut save = |values: &CompactValues, encoded: Option<&[u8]>| -> anyhow::Result<()> {
+    let mut save = |values: View<'_>, encoded: Option<&[u8]>| -> anyhow::Result<()> {
         if let Some(checkpoint) = &checkpoint
             && values.len() > saved
         {
@@ -484,68 +460,53 @@ pub fn run(
         }
         Ok(())
     };
-    let resumed_from = values.len();
     let start = Instant::now();
-    let mut stream = grundy::octal::stream(code, engine, threads, values.to_vec());
     let mut last_save = Instant::now();
     let mut since_save = 0u64;
-    let mut next_certification = 1024usize.max(values.len().next_power_of_two());
-    let mut from_period = None;
-    while (values.len() as u64) < total {
-        if use_period && values.len() >= next_certification {
-            next_certification *= 2;
-            if let Some(certificate) = grundy::octal::certify(code, &values) {
-                // Proved: the rest follows from the period, exactly.
-                let start_index = values.len();
-                let periodicity = &certificate.periodicity;
-                values.extend(
-                    (start_index as u64..total)
-                        .map(|n| periodicity.values.get(periodicity.locate_u64(n).0)),
-                );
-                from_period = Some((start_index, certificate));
-                break;
+    loop {
+        let stop = match run.step() {
+            // Complete, or certified: the rest follows from the period.
+            Ok(SequenceStep::Certified | SequenceStep::Complete) => break,
+            Ok(SequenceStep::Computed { values }) => {
+                since_save += values;
+                None
             }
-        }
-        let chunk = (total - values.len() as u64).min(4096) as usize;
-        values.extend(stream.by_ref().take(chunk));
-        since_save += chunk as u64;
-        observer.progress(values.len() as u64, total);
-        let interrupted = observer.interrupted();
-        if interrupted || since_save >= every || last_save.elapsed() > Duration::from_secs(30) {
-            save(&values, None)?;
+            Err(error @ (grundy::Error::Interrupted { .. } | grundy::Error::TimedOut { .. })) => {
+                Some(error)
+            }
+            Err(error) => return Err(error.into()),
+        };
+        if stop.is_some()
+            || since_save >= plan.every
+            || last_save.elapsed() > Duration::from_secs(30)
+        {
+            save(run.values(), None)?;
             since_save = 0;
             last_save = Instant::now();
         }
-        if interrupted {
+        if let Some(error) = stop {
             observer.finish();
-            return Err(stopped(values.len(), checkpoint.as_ref()));
+            return Err(stopped(error, run.len(), checkpoint.as_ref()));
         }
     }
+    let sequence = run.finish()?;
     // The binary form once, for the last checkpoint and --out alike.
     let mut binary = checkpoint
         .is_some()
-        .then(|| sequence::encode(&name, &values));
-    save(&values, binary.as_deref())?;
+        .then(|| sequence::encode(&name, &sequence.values));
+    save(sequence.values.view(), binary.as_deref())?;
     observer.finish();
     let summary = Summary {
-        code: name,
-        values,
-        resumed_from,
+        sequence,
         seconds: start.elapsed().as_secs_f64(),
-        from_period,
     };
     write_outputs(&mut outputs, &summary, &mut binary)?;
     Ok(summary)
 }
 
-/// Writes the binary and text outputs, each in its own format.
 /// The error of a run stopped after `count` values, saying where they were kept.
-fn stopped(count: usize, checkpoint: Option<&Checkpoint>) -> anyhow::Error {
-    anyhow::Error::new(grundy::Error::Interrupted {
-        checked_to: count as u64,
-        unit: grundy::Unit::Values,
-    })
-    .context(match checkpoint {
+fn stopped(error: grundy::Error, count: usize, checkpoint: Option<&Checkpoint>) -> anyhow::Error {
+    anyhow::Error::new(error).context(match checkpoint {
         Some(checkpoint) => format!(
             "saved {count} values in {}; run the same command again to resume",
             checkpoint.shown.display()
@@ -554,6 +515,7 @@ fn stopped(count: usize, checkpoint: Option<&Checkpoint>) -> anyhow::Error {
     })
 }
 
+/// Writes the binary and text outputs, each in its own format.
 /// `binary` holds the summary's values encoded, if the last checkpoint already needed them.
 fn write_outputs(
     outputs: &mut [Output],
@@ -562,10 +524,10 @@ fn write_outputs(
 ) -> anyhow::Result<()> {
     for output in outputs {
         match output.format {
-            Format::Binary => output.write(
-                binary.get_or_insert_with(|| sequence::encode(&summary.code, &summary.values)),
-            )?,
-            Format::Text => output.write(sequence::to_text(&summary.values).as_bytes())?,
+            Format::Binary => output.write(binary.get_or_insert_with(|| {
+                sequence::encode(&summary.sequence.game.to_string(), &summary.sequence.values)
+            }))?,
+            Format::Text => output.write(sequence::to_text(&summary.sequence.values).as_bytes())?,
         }
     }
     Ok(())

@@ -166,6 +166,15 @@ checked before computing, and one run at a time may use a checkpoint directory f
         /// core).
         #[arg(long, value_name = "N")]
         threads: Option<usize>,
+        /// The most memory the run may hold, e.g. 512M, 8G or a number of bytes (default: half
+        /// of the machine's memory). A run whose values cannot fit, at one byte each, is refused
+        /// before it starts.
+        #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
+        max_memory: Option<String>,
+        /// Stop after this many seconds (e.g. 30 or 2.5), saving a checkpoint as on Ctrl-C, exit 2
+        /// (default: no limit).
+        #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
+        timeout: Option<String>,
     },
     /// Contest mode: read a judge's input on stdin and print the judge's expected output.
     #[command(after_help = "\
@@ -771,26 +780,32 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             json,
             engine,
             threads,
+            max_memory,
+            timeout,
         } => {
             let game = read_game(&code)?;
-            let grundy::Game::Octal(code) = game else {
-                anyhow::bail!(
-                    "{game} is not a take-and-break code: grundy sequence computes values of codes such as 0.77 (use grundy table for other games)"
-                );
-            };
             let to = parse_number(&to, "--to")?;
             let to = u64::try_from(&to).unwrap_or(u64::MAX);
-            let config = engine_config(engine, threads)?;
+            let memory = match &max_memory {
+                Some(text) => parse_size(text, "--max-memory")?,
+                None => default_max_memory(),
+            };
+            let mut config = engine_config(engine, threads)?.with_max_memory(memory)?;
+            if let Some(text) = &timeout {
+                config = config.with_timeout(parse_seconds(text, "--timeout")?);
+            }
+            let count = to.checked_add(1).context("--to is too large")?;
+            let analyzer = Analyzer::new(config).with_observer(&observer);
+            let run = analyzer
+                .sequence(&game, count)?
+                .finish_by_period(!compute_all);
             let plan = long_run::Plan {
-                engine: config.engine(),
-                threads: config.threads(),
                 checkpoint: checkpoint.as_deref(),
                 every: checkpoint_every,
-                use_period: !compute_all,
                 out: out.as_deref(),
                 text: text.as_deref(),
             };
-            let summary = long_run::run(&code, to, &plan, &observer)?;
+            let summary = long_run::run(run, &plan, &observer)?;
             output::sequence_summary(&summary, json)
         }
         Command::Contest {

@@ -142,9 +142,11 @@ fn basis_json(basis: &Basis) -> Value {
 
 /// Prints the summary of a long run.
 pub fn sequence_summary(summary: &crate::long_run::Summary, as_json: bool) -> anyhow::Result<()> {
-    let checksum = format!("{:016x}", grundy::sequence::checksum(&summary.values));
-    let largest = summary.values.largest();
-    let computed = summary.values.len() - summary.resumed_from;
+    let sequence = &summary.sequence;
+    let checksum = format!("{:016x}", sequence.checksum());
+    let largest = sequence.largest();
+    let count = sequence.values.len();
+    let computed = count - sequence.resumed_from;
     let rate = if summary.seconds > 0.0 {
         computed as f64 / summary.seconds
     } else {
@@ -152,18 +154,20 @@ pub fn sequence_summary(summary: &crate::long_run::Summary, as_json: bool) -> an
     };
     if as_json {
         return print_json(&json!({
-            "game": summary.code,
-            "count": summary.values.len(),
-            "resumed_from": summary.resumed_from,
+            "game": sequence.game.to_string(),
+            "count": count,
+            "resumed_from": sequence.resumed_from,
             "largest": largest,
             "checksum": checksum,
             "seconds": summary.seconds,
-            "period_from": summary.from_period.as_ref().map(|(from, _)| from),
+            "period_from": sequence.period.as_ref().map(|finish| finish.from),
         }));
     }
-    let period_note = summary.from_period.as_ref().map_or_else(String::new, |(from, certificate)| {
+    let period_note = sequence.period.as_ref().map_or_else(String::new, |finish| {
+        let certificate = &finish.certificate;
         format!(
-            "\nvalues from G({from}) on follow from the certified period {} (preperiod {}; {}, checked to {})",
+            "\nvalues from G({}) on follow from the certified period {} (preperiod {}; {}, checked to {})",
+            finish.from,
             certificate.periodicity.period,
             certificate.periodicity.preperiod,
             certificate.theorem.name(),
@@ -171,13 +175,12 @@ pub fn sequence_summary(summary: &crate::long_run::Summary, as_json: bool) -> an
         )
     });
     print(&format!(
-        "{}: {} values (G(0) to G({})), largest {largest}, checksum {checksum}\ncomputed {computed} in {:.2} s ({rate:.0} values/s){}{period_note}\n",
-        summary.code,
-        summary.values.len(),
-        summary.values.len().saturating_sub(1),
+        "{}: {count} values (G(0) to G({})), largest {largest}, checksum {checksum}\ncomputed {computed} in {:.2} s ({rate:.0} values/s){}{period_note}\n",
+        sequence.game,
+        count.saturating_sub(1),
         summary.seconds,
-        if summary.resumed_from > 0 {
-            format!(", resumed from {}", summary.resumed_from)
+        if sequence.resumed_from > 0 {
+            format!(", resumed from {}", sequence.resumed_from)
         } else {
             String::new()
         }

@@ -11,8 +11,10 @@ mod general;
 mod heap;
 mod norepeat;
 mod octal;
+mod sequence;
 
 pub use octal::MAX_OCTAL_VALUES;
+pub use sequence::{PeriodFinish, SEQUENCE_STEP_VALUES, Sequence, SequenceRun, SequenceStep};
 mod answer;
 mod config;
 mod error;
