@@ -9,9 +9,7 @@ use std::process::ExitCode;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use grundy::{
-    Analyzer, Config, Engine, Limit, Observer as _, Remedy, Setting, SettingError, parse_heap,
-};
+use grundy::{Analyzer, Config, Engine, Limit, Remedy, Setting, SettingError, parse_heap};
 use num_bigint::BigUint;
 use std::io::Read as _;
 
@@ -696,31 +694,19 @@ fn contest(max: &str, max_memory: Option<&str>, observer: &TerminalObserver) -> 
         Some(text) => parse_size(text, "--max-memory")?,
         None => default_max_memory(),
     };
-    let needed = grundy::oddball::solve_bytes(max).unwrap_or(u64::MAX);
-    if needed > memory {
-        return Err(grundy::Error::OutOfMemory {
-            what: format!("solving every pile up to --max {max}"),
-            needed,
-            limit: memory,
-        }
-        .into());
-    }
     let max = usize::try_from(max).context("--max is too large for this machine")?;
+    let analyzer =
+        Analyzer::new(Config::default().with_max_memory(memory)?).with_observer(observer);
     let input = read_bounded(
         std::io::stdin().lock(),
         "the judge's input on stdin",
         MAX_INPUT_BYTES,
     )
     .map_err(anyhow::Error::msg)?;
-    let answer = grundy::oddball::judge(&input, max)?;
-    if observer.interrupted() {
-        return Err(grundy::Error::Interrupted {
-            checked_to: 0,
-            unit: grundy::Unit::Positions,
-        }
-        .into());
-    }
-    output::line(&answer)
+    let input = grundy::input::contest::read_contest(&input, max)?;
+    let answers = analyzer.contest(&input);
+    observer.finish();
+    output::contest(&answers?)
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {

@@ -192,6 +192,15 @@ pub fn line(text: &str) -> anyhow::Result<()> {
     print(&format!("{text}\n"))
 }
 
+/// Prints a contest answer: one symbol per pile (`+`, `0`, `-`), separated by spaces.
+pub fn contest(answers: &[grundy::Outcome]) -> anyhow::Result<()> {
+    let symbols: Vec<&str> = answers
+        .iter()
+        .map(|&a| grundy::oddball::symbol(a))
+        .collect();
+    line(&symbols.join(" "))
+}
+
 /// Prints a solution.
 pub fn solution(solution: &Solution, as_json: bool) -> anyhow::Result<()> {
     if as_json {

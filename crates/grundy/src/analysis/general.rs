@@ -4,13 +4,14 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::{Action, Analyzer, Basis, Error, Move, Remedy, ScoredMove, Solution, Unit};
+use super::{Action, Analyzer, Basis, Error, Move, Outcome, Remedy, ScoredMove, Solution, Unit};
 use crate::games::game::Game;
 use crate::games::oddball;
 use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::games::script::{Script, ScriptRules, State};
 use crate::games::subtraction::FiniteSet;
+use crate::input::contest::ContestInput;
 use crate::theory::period::Search;
 use crate::theory::solver::{
     Graph, Limits, Loopy, Rules, Solved, SolverError, SparseGraph, loopy_values, solve_graph,
@@ -26,6 +27,50 @@ pub(super) fn scored(play: Move, child: Solved) -> ScoredMove {
 }
 
 impl Analyzer<'_> {
+    /// Answers a judge's input of the odd-ball contest game (取球博弈, read by
+    /// [`read_contest`](crate::input::contest::read_contest)): what the first player achieves
+    /// from each pile, both players holding nothing yet.
+    ///
+    /// # Complexity
+    /// `O(N · |S|)` time and `O(N)` memory for the largest pile `N`, solving every position
+    /// with at most `N` balls left once.
+    ///
+    /// # Errors
+    /// [`Error::OutOfMemory`] when those positions do not fit the memory budget (checked before
+    /// solving); [`Error::Interrupted`] or [`Error::TimedOut`] if the observer or the deadline
+    /// stops it.
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::input::contest::read_contest;
+    /// use grundy::{Analyzer, Config, Outcome};
+    /// let input = read_contest("1 2 3\n1 2 5\n", 1000)?;
+    /// let answers = Analyzer::new(Config::default()).contest(&input)?;
+    /// assert_eq!(answers, [Outcome::Win, Outcome::Tie, Outcome::Lose]);
+    /// # Ok(()) }
+    /// ```
+    pub fn contest(&self, input: &ContestInput) -> Result<Vec<Outcome>, Error> {
+        self.settle(self.contest_unsettled(input))
+    }
+
+    fn contest_unsettled(&self, input: &ContestInput) -> Result<Vec<Outcome>, Error> {
+        let largest = input.largest_pile();
+        let bytes = oddball::solve_bytes(largest as u64).unwrap_or(u64::MAX);
+        self.reserve(bytes, || format!("solving every pile up to {largest}"))?;
+        let records = oddball::solve_up_to_observed(&input.set, largest, self.observer()).ok_or(
+            Error::Interrupted {
+                checked_to: 0,
+                unit: Unit::Positions,
+            },
+        )?;
+        Ok(input
+            .piles
+            .iter()
+            .map(|&pile| records.get(oddball::index(pile, false, false)).value)
+            .collect())
+    }
+
     /// The contest game, by retrograde analysis of every position with at most `left` balls.
     pub(super) fn solve_oddball(
         &self,

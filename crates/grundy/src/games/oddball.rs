@@ -61,6 +61,22 @@ pub fn solve_up_to_observed(
     crate::theory::solver::solve_graph_observed(&graph(set, largest), observer)
 }
 
+/// The contest's symbol for what the first player achieves: `+` a win, `0` a tie (or a draw,
+/// which this game, always ending, never has), `-` a loss.
+///
+/// # Example
+/// ```
+/// use grundy::solver::Value;
+/// assert_eq!(grundy::oddball::symbol(Value::Tie), "0");
+/// ```
+pub fn symbol(value: Value) -> &'static str {
+    match value {
+        Value::Win => "+",
+        Value::Lose => "-",
+        Value::Tie | Value::Draw => "0",
+    }
+}
+
 /// The bytes [`solve_up_to`] holds for piles up to `largest`: 4 positions per pile size, each a
 /// 4-byte record and at most one 16-byte queue entry; `None` if that does not fit in a `u64`.
 pub fn solve_bytes(largest: u64) -> Option<u64> {

@@ -1,16 +1,30 @@
 //! The contest form of the odd-ball game (取球博弈): reading the judge's input and answering it.
 
-use crate::games::oddball::{index, solve_up_to};
+use crate::games::oddball::{index, solve_up_to, symbol};
 use crate::games::subtraction::FiniteSet;
 use crate::input::error::InputError;
-use crate::theory::solver::Value;
 
-/// The contest's judge: reads `n1 n2 n3` and then the pile sizes (any white space between
-/// numbers) and returns one symbol per pile — `+` the first player wins, `0` best play ties,
-/// `-` the first player loses — separated by spaces.
+/// A judge's input: the three amounts and the piles to answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ContestInput {
+    /// The amounts a player may take (`n1 n2 n3`).
+    pub set: FiniteSet,
+    /// The piles, in the order the answer lists them.
+    pub piles: Vec<usize>,
+}
+
+impl ContestInput {
+    /// The largest pile (0 without piles).
+    pub fn largest_pile(&self) -> usize {
+        self.piles.iter().copied().max().unwrap_or(0)
+    }
+}
+
+/// Reads a judge's input: `n1 n2 n3` and then the pile sizes (any white space between numbers),
+/// every pile at most `largest_pile`.
 ///
 /// # Complexity
-/// `O(N · |S|)` for the largest pile `N`.
+/// `O(L)` for an input of `L` bytes.
 ///
 /// # Errors
 /// An [`InputError`] pointing at the first bad number: not a positive integer, fewer than four
@@ -19,12 +33,13 @@ use crate::theory::solver::Value;
 /// # Example
 /// ```
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
-/// use grundy::oddball::judge;
-/// assert_eq!(judge("1 2 3\n1 2 3 4 5\n", 1000)?, "+ 0 + 0 -");
-/// assert!(judge("1 2 x\n5", 1000).is_err());
+/// use grundy::input::contest::read_contest;
+/// let input = read_contest("1 2 3\n1 2 3 4 5\n", 1000)?;
+/// assert_eq!((input.set.members(), input.piles.as_slice()), (&[1, 2, 3][..], &[1, 2, 3, 4, 5][..]));
+/// assert_eq!(read_contest("1 2 3\n5000", 1000).unwrap_err().span, 6..10);
 /// # Ok(()) }
 /// ```
-pub fn judge(input: &str, largest_pile: usize) -> Result<String, InputError> {
+pub fn read_contest(input: &str, largest_pile: usize) -> Result<ContestInput, InputError> {
     // Newlines become spaces so that an error shows one line with its caret; offsets are kept.
     let flat = input.replace(['\n', '\r', '\t'], " ");
     let mut numbers = Vec::new();
@@ -90,14 +105,35 @@ pub fn judge(input: &str, largest_pile: usize) -> Result<String, InputError> {
             }
         }
     }
-    let records = solve_up_to(&set, piles.iter().copied().max().unwrap_or(0));
-    let symbols: Vec<&str> = piles
+    Ok(ContestInput { set, piles })
+}
+
+/// The contest's judge: reads the input as [`read_contest`] does and returns one symbol per pile
+/// — `+` the first player wins, `0` best play ties, `-` the first player loses — separated by
+/// spaces.
+///
+/// # Complexity
+/// `O(N · |S|)` for the largest pile `N`, holding `O(N)` records; with no memory or time
+/// limit (`Analyzer::contest` is the bounded form).
+///
+/// # Errors
+/// As [`read_contest`].
+///
+/// # Example
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use grundy::oddball::judge;
+/// assert_eq!(judge("1 2 3\n1 2 3 4 5\n", 1000)?, "+ 0 + 0 -");
+/// assert!(judge("1 2 x\n5", 1000).is_err());
+/// # Ok(()) }
+/// ```
+pub fn judge(input: &str, largest_pile: usize) -> Result<String, InputError> {
+    let input = read_contest(input, largest_pile)?;
+    let records = solve_up_to(&input.set, input.largest_pile());
+    let symbols: Vec<&str> = input
+        .piles
         .iter()
-        .map(|&x| match records.get(index(x, false, false)).value {
-            Value::Win => "+",
-            Value::Lose => "-",
-            Value::Tie | Value::Draw => "0",
-        })
+        .map(|&x| symbol(records.get(index(x, false, false)).value))
         .collect();
     Ok(symbols.join(" "))
 }
