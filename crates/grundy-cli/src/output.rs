@@ -305,7 +305,7 @@ pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
     if as_json {
         let mut value = period_json(report);
         if let Some(why) = &report.uncertifiable {
-            value["uncertifiable"] = json!(why);
+            value["uncertifiable"] = json!(why.to_string());
         }
         let periodicity = match &report.search {
             Search::Certified(certificate) => Some(&certificate.periodicity),

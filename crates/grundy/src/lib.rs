@@ -31,8 +31,8 @@ pub mod theory;
 
 pub use analysis::{
     Action, Analyzer, Basis, ClosedForm, Config, Error, Grid, Move, MoveTargets, Outcome, Part,
-    PeriodReport, PowerClass, Solution, SplitClass, Summand, SummandValue, Table, Target, Unit,
-    Withheld,
+    PeriodReport, PowerClass, Solution, SplitClass, Summand, SummandValue, Table, Target,
+    Uncertifiable, Unit, Withheld,
 };
 pub use analysis::{Limit, Refusal, Remedy, Setting, SettingError};
 pub use engine::Engine;

@@ -251,9 +251,18 @@ fn the_contest_answer_is_the_judges_within_the_budget() {
     let text = "1 4 5\n1 2 3 10 11 12 13 15 40 99\n";
     let input = read_contest(text, 1000).unwrap();
     let answers = Analyzer::new(Config::default()).contest(&input).unwrap();
-    let symbols: Vec<&str> = answers.iter().map(|&a| grundy::oddball::symbol(a)).collect();
-    assert_eq!(symbols.join(" "), grundy::oddball::judge(text, 1000).unwrap());
+    let symbols: Vec<&str> = answers
+        .iter()
+        .map(|&a| grundy::oddball::symbol(a))
+        .collect();
+    assert_eq!(
+        symbols.join(" "),
+        grundy::oddball::judge(text, 1000).unwrap()
+    );
     let small = Config::default().with_max_memory(1000).unwrap();
     let error = Analyzer::new(small).contest(&input).unwrap_err();
-    assert!(matches!(error, grundy::Error::OutOfMemory { .. }), "{error}");
+    assert!(
+        matches!(error, grundy::Error::OutOfMemory { .. }),
+        "{error}"
+    );
 }

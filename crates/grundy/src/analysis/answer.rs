@@ -507,5 +507,43 @@ pub struct PeriodReport {
     /// and `state_vectors[id]` is `(G(n, none), G(n, s1), …, G(n, sk))`.
     pub state_vectors: Option<Vec<Vec<u32>>>,
     /// Why no theorem can certify this game's period, when none can.
-    pub uncertifiable: Option<String>,
+    pub uncertifiable: Option<Uncertifiable>,
+}
+
+/// Why no theorem grundy knows can certify a game's period.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Uncertifiable {
+    /// A take-and-break code with `!` or `?`: the Guy–Smith theorem needs every split's options.
+    Modifiers,
+    /// A take-and-break code with a repeating tail: the Guy–Smith theorem needs a last digit.
+    EndlessTail,
+    /// A scripted game: its rules are opaque, so no hypothesis can be checked.
+    Script,
+    /// An infinite subtraction set (named as the spec writes it) without a residue theorem for
+    /// this play.
+    InfiniteSet {
+        /// The family's name: `primes`, `squares`, …
+        family: &'static str,
+    },
+}
+
+impl std::fmt::Display for Uncertifiable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Modifiers => f.write_str(
+                "codes with ! or ? break the option correspondence the Guy–Smith theorem needs",
+            ),
+            Self::EndlessTail => f.write_str(
+                "a repeating tail gives infinitely many digits, and the Guy–Smith theorem needs a last digit",
+            ),
+            Self::Script => f.write_str(
+                "a script's rules are opaque to grundy, so no theorem's hypothesis can be checked",
+            ),
+            Self::InfiniteSet { family } => write!(
+                f,
+                "{family} is an infinite set, and no theorem grundy knows proves a period for it"
+            ),
+        }
+    }
 }

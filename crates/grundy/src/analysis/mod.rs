@@ -109,19 +109,15 @@ impl Analyzer<'_> {
             _ => return Err(not_a_sequence(game)),
         };
         let uncertifiable = match inner {
-            Game::Octal(code) => octal::no_theorem(code).map(str::to_owned),
-            Game::Script(_) => Some(
-                "a script's rules are opaque to grundy, so no theorem's hypothesis can be checked"
-                    .to_owned(),
-            ),
+            Game::Octal(code) => octal::no_theorem(code),
+            Game::Script(_) => Some(Uncertifiable::Script),
             Game::Subtraction(subtraction) => match subtraction.set() {
                 SubtractionSet::Family(family)
                     if family.residue_modulus().is_none() || play == Play::Misere =>
                 {
-                    Some(format!(
-                        "{} is an infinite set, and no theorem grundy knows proves a period for it",
-                        family.name()
-                    ))
+                    Some(Uncertifiable::InfiniteSet {
+                        family: family.name(),
+                    })
                 }
                 _ => None,
             },

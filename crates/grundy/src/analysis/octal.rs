@@ -7,7 +7,7 @@ use num_traits::{ToPrimitive, Zero};
 use super::heap::{Evaluation, observed_or_not_found, verified};
 use super::{
     Action, Analyzer, Error, Move, Outcome, Remedy, Setting, SettingError, Solution, SplitClass,
-    Target, Unit, Watched,
+    Target, Uncertifiable, Unit, Watched,
 };
 use crate::engine::Engine;
 use crate::engine::Stream;
@@ -39,13 +39,11 @@ const TAIL_CODE_VALUES: u64 = 1 << 14;
 const ENUMERATED_SPLITS: u64 = 1_000_000;
 
 /// Why no theorem applies to a code, if none does.
-pub(super) fn no_theorem(code: &Code) -> Option<&'static str> {
+pub(super) fn no_theorem(code: &Code) -> Option<Uncertifiable> {
     if code.has_modifiers() {
-        Some("codes with ! or ? break the option correspondence the Guy–Smith theorem needs")
+        Some(Uncertifiable::Modifiers)
     } else if code.last_digit().is_none() {
-        Some(
-            "a repeating tail gives infinitely many digits, and the Guy–Smith theorem needs a last digit",
-        )
+        Some(Uncertifiable::EndlessTail)
     } else {
         None
     }

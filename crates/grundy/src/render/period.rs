@@ -208,10 +208,10 @@ pub fn period_text(report: &PeriodReport, terms: &Terms<'_>) -> String {
         }
         Search::Observed(observation) => {
             describe(&mut text, &shown_values(report, &observation.periodicity));
-            let why = report
-                .uncertifiable
-                .as_deref()
-                .unwrap_or("no theorem applies to this game");
+            let why = report.uncertifiable.as_ref().map_or_else(
+                || "no theorem applies to this game".to_owned(),
+                ToString::to_string,
+            );
             let _ = writeln!(
                 text,
                 "certified    no: observed in the first {} values, not proved ({why})",
