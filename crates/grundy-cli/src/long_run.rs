@@ -497,10 +497,10 @@ pub fn run(
             if let Some(certificate) = grundy::octal::certify(code, &values) {
                 // Proved: the rest follows from the period, exactly.
                 let start_index = values.len();
-                let periodicity = &certificate.periodicity;
+                let periodicity = certificate.periodicity();
                 values.extend(
                     (start_index as u64..total)
-                        .map(|n| periodicity.values.get(periodicity.locate_u64(n).0)),
+                        .map(|n| periodicity.values().get(periodicity.locate_u64(n).0)),
                 );
                 from_period = Some((start_index, certificate));
                 break;

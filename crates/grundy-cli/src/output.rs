@@ -73,9 +73,9 @@ enum Lazy<'a> {
 impl Serialize for Lazy<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
-            Self::Values(p) => serializer.collect_seq(p.values.iter()),
+            Self::Values(p) => serializer.collect_seq(p.values().iter()),
             Self::StateVectors(p, vectors) => serializer.collect_seq(
-                p.values
+                p.values()
                     .iter()
                     .map(|id| vectors.get(id as usize).map_or(&[][..], Vec::as_slice)),
             ),
@@ -102,11 +102,11 @@ impl Serialize for Streamed<'_> {
 
 fn theorem_json(certificate: &Certificate) -> Value {
     let mut object = json!({
-        "theorem": theorem_id(&certificate.theorem),
-        "statement": theorem_statement(&certificate.theorem),
-        "checked_to": certificate.checked_to,
+        "theorem": theorem_id(&certificate.theorem()),
+        "statement": theorem_statement(&certificate.theorem()),
+        "checked_to": certificate.checked_to(),
     });
-    match certificate.theorem {
+    match certificate.theorem() {
         Theorem::Window { window } => object["window"] = json!(window),
         Theorem::AllBut { largest_excluded } => {
             object["largest_excluded"] = json!(largest_excluded);
@@ -150,11 +150,11 @@ fn theorem_statement(theorem: &Theorem) -> String {
 fn basis_json(basis: &Basis) -> Value {
     match basis {
         Basis::Certified(certificate) => {
-            let p = &certificate.periodicity;
+            let p = certificate.periodicity();
             let mut object = theorem_json(certificate);
-            object["preperiod"] = json!(p.preperiod);
-            object["period"] = json!(p.period);
-            object["saltus"] = json!(p.saltus);
+            object["preperiod"] = json!(p.preperiod());
+            object["period"] = json!(p.period());
+            object["saltus"] = json!(p.saltus());
             json!({ "kind": "certified period", "certificate": object })
         }
         Basis::Computed { computed } => {
@@ -194,10 +194,10 @@ pub fn sequence_summary(summary: &crate::long_run::Summary, as_json: bool) -> an
     let period_note = summary.from_period.as_ref().map_or_else(String::new, |(from, certificate)| {
         format!(
             "\nvalues from G({from}) on follow from the certified period {} (preperiod {}; {}, checked to {})",
-            certificate.periodicity.period,
-            certificate.periodicity.preperiod,
-            certificate.theorem.name(),
-            certificate.checked_to
+            certificate.periodicity().period(),
+            certificate.periodicity().preperiod(),
+            certificate.theorem().name(),
+            certificate.checked_to()
         )
     });
     print(&format!(
@@ -409,8 +409,8 @@ pub fn table(table: &Table, as_json: bool, width: usize) -> anyhow::Result<()> {
     let mut text = String::new();
     let basis = match &table.basis {
         Basis::Certified(certificate) => {
-            let p = &certificate.periodicity;
-            format!("certified period {} from n = {}", p.period, p.preperiod)
+            let p = certificate.periodicity();
+            format!("certified period {} from n = {}", p.period(), p.preperiod())
         }
         Basis::Computed { computed } => format!(
             "computed directly, {computed} value{}",
@@ -522,30 +522,31 @@ fn p_positions(p: &Periodicity, shown: usize) -> String {
         text
     };
     let zeros: Vec<u64> = p.zeros().collect();
-    if p.saltus > 0 {
+    if p.saltus() > 0 {
         return if zeros.is_empty() {
             "none: only heap sizes with value 0 lose, and no value is 0".to_owned()
         } else {
             format!(
                 "exactly n ∈ {{{}}} (values grow by {} every {} heaps, so there are no others)",
                 list(&zeros),
-                p.saltus,
-                p.period
+                p.saltus(),
+                p.period()
             )
         };
     }
-    let (early, periodic): (Vec<u64>, Vec<u64>) = zeros.into_iter().partition(|&n| n < p.preperiod);
+    let (early, periodic): (Vec<u64>, Vec<u64>) =
+        zeros.into_iter().partition(|&n| n < p.preperiod());
     let residues: Vec<u64> = {
-        let mut residues: Vec<u64> = periodic.iter().map(|n| n % p.period).collect();
+        let mut residues: Vec<u64> = periodic.iter().map(|n| n % p.period()).collect();
         residues.sort_unstable();
         residues
     };
     let tail = if residues.is_empty() {
         "none".to_owned()
     } else {
-        format!("n mod {} ∈ {{{}}}", p.period, list(&residues))
+        format!("n mod {} ∈ {{{}}}", p.period(), list(&residues))
     };
-    if p.preperiod == 0 {
+    if p.preperiod() == 0 {
         tail
     } else {
         let early = if early.is_empty() {
@@ -555,7 +556,8 @@ fn p_positions(p: &Periodicity, shown: usize) -> String {
         };
         format!(
             "below {}: {early}; from {} on: {tail}",
-            p.preperiod, p.preperiod
+            p.preperiod(),
+            p.preperiod()
         )
     }
 }
@@ -566,12 +568,12 @@ const VALUES_SHOWN: usize = 60;
 /// The stored values, preperiod and period separated by `|`, shortened when long.
 fn values_line(p: &Periodicity) -> String {
     let shown: Vec<String> = p
-        .values
+        .values()
         .iter()
         .take(VALUES_SHOWN)
         .map(|v| v.to_string())
         .collect();
-    let split = p.preperiod as usize;
+    let split = p.preperiod() as usize;
     let mut line = if split == 0 || split >= shown.len() {
         shown.join(" ")
     } else {
@@ -581,11 +583,11 @@ fn values_line(p: &Periodicity) -> String {
             shown[split..].join(" ")
         )
     };
-    if p.values.len() > VALUES_SHOWN {
+    if p.values().len() > VALUES_SHOWN {
         let _ = write!(
             line,
             " … ({} values in all; --json lists them)",
-            p.values.len()
+            p.values().len()
         );
     }
     line
@@ -595,10 +597,10 @@ fn values_line(p: &Periodicity) -> String {
 /// values are vector ids), and show `G(n)` before the first move.
 fn shown_values<'a>(report: &PeriodReport, p: &'a Periodicity) -> Cow<'a, Periodicity> {
     match &report.state_vectors {
-        Some(vectors) => Cow::Owned(Periodicity {
-            values: p.values.iter().map(|id| vectors[id as usize][0]).collect(),
-            ..p.clone()
-        }),
+        // State vectors repeat without a saltus (the window criterion proves none).
+        Some(vectors) => p
+            .map_values(|id| vectors[id as usize][0])
+            .map_or(Cow::Borrowed(p), Cow::Owned),
         None => Cow::Borrowed(p),
     }
 }
@@ -611,8 +613,8 @@ pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
             value["uncertifiable"] = json!(why);
         }
         let periodicity = match &report.search {
-            Search::Certified(certificate) => Some(&certificate.periodicity),
-            Search::Observed(observation) => Some(&observation.periodicity),
+            Search::Certified(certificate) => Some(certificate.periodicity()),
+            Search::Observed(observation) => Some(observation.periodicity()),
             Search::NotFound { .. } => None,
         };
         let mut lazy = Vec::new();
@@ -635,15 +637,15 @@ fn period_json(report: &PeriodReport) -> Value {
             let p = &shown_values(report, p);
             // Without state vectors the values are written as a stream in place of `null`.
             let values = if has_states {
-                json!(p.values.to_vec())
+                json!(p.values().to_vec())
             } else {
                 Value::Null
             };
             let mut value = json!({
                 "game": report.game,
-                "preperiod": p.preperiod,
-                "period": p.period,
-                "saltus": p.saltus,
+                "preperiod": p.preperiod(),
+                "period": p.period(),
+                "saltus": p.saltus(),
                 "values": values,
                 "certified": certified,
                 "certificate": null,
@@ -660,13 +662,13 @@ fn period_json(report: &PeriodReport) -> Value {
         };
         match &report.search {
             Search::Certified(certificate) => {
-                let mut value = periodic(&certificate.periodicity, true);
+                let mut value = periodic(certificate.periodicity(), true);
                 value["certificate"] = theorem_json(certificate);
                 value
             }
             Search::Observed(observation) => {
-                let mut value = periodic(&observation.periodicity, false);
-                value["checked_to"] = json!(observation.checked_to);
+                let mut value = periodic(observation.periodicity(), false);
+                value["checked_to"] = json!(observation.checked_to());
                 value["note"] = json!("observed in the computed values, not proved");
                 value
             }
@@ -688,13 +690,16 @@ fn period_text(report: &PeriodReport) -> String {
     let mut text = String::new();
     let _ = writeln!(text, "game         {}", report.game);
     let describe = |text: &mut String, p: &Periodicity| {
-        let _ = writeln!(text, "period       {}", p.period);
-        let _ = writeln!(text, "preperiod    {}", p.preperiod);
-        if p.saltus > 0 {
+        let _ = writeln!(text, "period       {}", p.period());
+        let _ = writeln!(text, "preperiod    {}", p.preperiod());
+        if p.saltus() > 0 {
             let _ = writeln!(
                 text,
                 "saltus       {}  (G(n + {}) = G(n) + {} for n ≥ {})",
-                p.saltus, p.period, p.saltus, p.preperiod
+                p.saltus(),
+                p.period(),
+                p.saltus(),
+                p.preperiod()
             );
         }
         let values = values_line(p);
@@ -703,12 +708,12 @@ fn period_text(report: &PeriodReport) -> String {
     };
     match &report.search {
         Search::Certified(certificate) => {
-            describe(&mut text, &shown_values(report, &certificate.periodicity));
-            let checked = match certificate.theorem {
+            describe(&mut text, &shown_values(report, certificate.periodicity()));
+            let checked = match certificate.theorem() {
                 Theorem::Residue { .. } => String::new(),
-                _ => format!("; values checked to {}", certificate.checked_to),
+                _ => format!("; values checked to {}", certificate.checked_to()),
             };
-            let statement = match (&report.state_vectors, &certificate.theorem) {
+            let statement = match (&report.state_vectors, &certificate.theorem()) {
                 (Some(_), Theorem::Window { window }) => format!(
                     "on state vectors: each vector (G(n, last) for every last) is determined by the vectors at most {window} back, so a repeat of {window} consecutive vectors repeats everything after it"
                 ),
@@ -717,11 +722,11 @@ fn period_text(report: &PeriodReport) -> String {
             let _ = writeln!(
                 text,
                 "certified    yes, by the {} ({statement}){checked}",
-                certificate.theorem.name(),
+                certificate.theorem().name(),
             );
         }
         Search::Observed(observation) => {
-            describe(&mut text, &shown_values(report, &observation.periodicity));
+            describe(&mut text, &shown_values(report, observation.periodicity()));
             let why = report
                 .uncertifiable
                 .as_deref()
@@ -729,7 +734,7 @@ fn period_text(report: &PeriodReport) -> String {
             let _ = writeln!(
                 text,
                 "certified    no: observed in the first {} values, not proved ({why})",
-                observation.checked_to
+                observation.checked_to()
             );
         }
         Search::NotFound { checked_to } => {

@@ -21,6 +21,7 @@ pub mod budget;
 pub mod engine;
 pub mod games;
 pub mod input;
+pub mod limits;
 pub mod theory;
 
 pub use analysis::{

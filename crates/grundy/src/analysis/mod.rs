@@ -80,7 +80,7 @@ impl Analyzer<'_> {
     /// use grundy::{Analyzer, Config, parse_game};
     /// let report = Analyzer::new(Config::default()).period(&parse_game("subtraction:2,5,7").unwrap()).unwrap();
     /// let certificate = report.search.certificate().unwrap();
-    /// assert_eq!(certificate.periodicity.period, 22);
+    /// assert_eq!(certificate.periodicity().period(), 22);
     /// ```
     pub fn period(&self, game: &Game) -> Result<PeriodReport, Error> {
         self.settle(self.period_unsettled(game))
@@ -305,7 +305,7 @@ impl Analyzer<'_> {
     /// use grundy::{Analyzer, Config, parse_game};
     /// let games: Vec<_> = ["bash:3", "subtraction:2,3,7"].iter().map(|s| parse_game(s).unwrap()).collect();
     /// let reports = Analyzer::new(Config::default()).periods(&games);
-    /// let periods: Vec<u64> = reports.iter().map(|r| r.as_ref().unwrap().search.certificate().unwrap().periodicity.period).collect();
+    /// let periods: Vec<u64> = reports.iter().map(|r| r.as_ref().unwrap().search.certificate().unwrap().periodicity().period()).collect();
     /// assert_eq!(periods, [4, 5]);
     /// ```
     pub fn periods(&self, games: &[Game]) -> Vec<Result<PeriodReport, Error>> {

@@ -11,8 +11,7 @@ use crate::games::game::Game;
 use crate::games::subtraction::FiniteSet;
 use crate::theory::period::{self, Search};
 
-/// The most amounts a no-repeat set may have.
-const MAX_NOREPEAT_AMOUNTS: usize = 1000;
+use crate::limits::MAX_NOREPEAT_AMOUNTS;
 
 /// A no-repeat game's values: the search result on state-vector ids, the ids read, and the vectors.
 pub(super) struct States {
@@ -30,8 +29,8 @@ impl States {
     fn value(&self, heap: &BigUint, last: usize) -> Option<u32> {
         let id = match &self.search {
             Search::Certified(certificate) => {
-                let (index, _) = certificate.periodicity.locate(heap);
-                certificate.periodicity.values.get(index)
+                let (index, _) = certificate.periodicity().locate(heap);
+                certificate.periodicity().values().get(index)
             }
             _ => *self.ids.get(heap.to_usize()?)?,
         };
@@ -132,9 +131,9 @@ impl Analyzer<'_> {
         let how = match &states.search {
             Search::Certified(certificate) => format!(
                 "the vectors (G(n, last) for every last) have period {} from n = {} (certified by the window criterion on state vectors with values checked up to {})",
-                certificate.periodicity.period,
-                certificate.periodicity.preperiod,
-                certificate.checked_to
+                certificate.periodicity().period(),
+                certificate.periodicity().preperiod(),
+                certificate.checked_to()
             ),
             _ => format!(
                 "computed directly from the rules for heaps up to {}",

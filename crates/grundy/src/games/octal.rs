@@ -188,7 +188,7 @@ impl fmt::Display for Code {
 /// let grundy::Game::Octal(kayles) = grundy::parse_game("0.77").unwrap() else { unreachable!() };
 /// let values: Vec<u32> = Naive::new(&kayles).take(200).collect();
 /// let certificate = certify(&kayles, &values).unwrap();
-/// assert_eq!((certificate.periodicity.preperiod, certificate.periodicity.period), (71, 12));
+/// assert_eq!((certificate.periodicity().preperiod(), certificate.periodicity().period()), (71, 12));
 /// ```
 pub fn certify<'a>(
     code: &Code,
