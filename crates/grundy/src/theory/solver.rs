@@ -11,6 +11,7 @@ use std::collections::{HashMap, VecDeque};
 use std::hash::Hash;
 
 use crate::Observer;
+use crate::theory::mex::mex;
 
 /// The value of a position for the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -654,14 +655,7 @@ pub fn loopy_values<S>(graph: &SparseGraph<S>) -> Vec<Loopy> {
     while let Some(i) = ready.pop() {
         let mut seen: Vec<u32> = Vec::new();
         graph.for_each_child(i, &mut |c| seen.push(values[c].expect("children first")));
-        seen.sort_unstable();
-        seen.dedup();
-        let mex = seen
-            .iter()
-            .zip(0u32..)
-            .find(|&(&v, k)| v != k)
-            .map_or(seen.len() as u32, |(_, k)| k);
-        values[i] = Some(mex);
+        values[i] = Some(mex(seen));
         done += 1;
         graph.for_each_parent(i, &mut |p| {
             pending[p] -= 1;
