@@ -35,6 +35,58 @@ pub(super) fn verdict(solved: Solved) -> String {
     }
 }
 
+/// The solution of an explored script position, with its generalised value when one was computed.
+fn script_solution(
+    game: &Game,
+    explored: &Explored,
+    argument: &str,
+    loopy: Option<Loopy>,
+) -> Result<Solution, Error> {
+    let Explored {
+        rules,
+        start,
+        graph,
+    } = explored;
+    let records = solve_graph(graph);
+    let solved = records.get(0);
+    let named = rules.moves(start).map_err(Error::Rules)?;
+    let moves: Vec<ScoredMove> = named
+        .into_iter()
+        .zip(graph.children_of(0))
+        .map(|((description, to), &child)| {
+            scored(
+                Move::whole(description, to.key),
+                records.get(child as usize),
+            )
+        })
+        .collect();
+    let grundy = match &loopy {
+        Some(Loopy::Nimber(m)) => Some(BigUint::from(*m)),
+        _ => None,
+    };
+    let value_text = loopy
+        .as_ref()
+        .map(|value| {
+            format!(
+                "; its generalised Sprague–Grundy value is {}",
+                loopy_text(value)
+            )
+        })
+        .unwrap_or_default();
+    let reason = format!(
+        "explored the {} positions reachable from start({argument}) = {} and solved them by retrograde analysis: {}{value_text}.",
+        graph.state_count(),
+        start.key,
+        verdict(solved)
+    );
+    let positions = graph.state_count() as u64;
+    Ok(Solution {
+        grundy,
+        loopy,
+        ..Solution::from_graph(game, argument.to_owned(), solved, moves, positions, reason)
+    })
+}
+
 impl Analyzer<'_> {
     /// The contest game, by retrograde analysis of every position with at most `left` balls.
     pub(super) fn solve_oddball(
@@ -101,6 +153,10 @@ impl Analyzer<'_> {
     }
 }
 
+/// A move of a script position: its description, the position it leaves and that position's
+/// generalised value.
+pub(super) type ValuedMove = (String, Position, Loopy);
+
 /// The explored graph of a script from one position, with its records.
 struct Explored {
     rules: ScriptRules,
@@ -146,13 +202,14 @@ impl Analyzer<'_> {
         }
     }
 
+    /// Explores a script's positions from `start(argument)` with its rules, compiled once by
+    /// the caller for the whole query.
     fn explore_script(
         &self,
-        script: &Script,
+        mut rules: ScriptRules,
         argument: &str,
         play: Play,
     ) -> Result<Explored, Error> {
-        let mut rules = ScriptRules::compile(script)?;
         if play == Play::Misere {
             rules = rules.into_misere().map_err(Error::Refused)?;
         }
@@ -180,51 +237,42 @@ impl Analyzer<'_> {
         argument: &str,
         play: Play,
     ) -> Result<Solution, Error> {
-        let Explored {
-            rules,
-            start,
-            graph,
-        } = self.explore_script(script, argument, play)?;
-        let records = solve_graph(&graph);
-        let solved = records.get(0);
-        let named = rules.moves(&start).map_err(Error::Rules)?;
-        let moves: Vec<ScoredMove> = named
+        let explored = self.explore_script(ScriptRules::compile(script)?, argument, play)?;
+        let loopy = (explored.rules.impartial() && play == Play::Normal)
+            .then(|| loopy_values(&explored.graph).swap_remove(0));
+        script_solution(game, &explored, argument, loopy)
+    }
+
+    /// A script component of a sum, compiled and explored once for the whole question: its
+    /// solution under normal play, and each move of it with the position it leaves and that
+    /// position's generalised value (no moves for a script that is not impartial).
+    pub(super) fn script_summand(
+        &self,
+        game: &Game,
+        script: &Script,
+        argument: &str,
+    ) -> Result<(Solution, Vec<ValuedMove>), Error> {
+        let explored =
+            self.explore_script(ScriptRules::compile(script)?, argument, Play::Normal)?;
+        let values = if explored.rules.impartial() {
+            loopy_values(&explored.graph)
+        } else {
+            Vec::new()
+        };
+        let named = explored
+            .rules
+            .moves(&explored.start)
+            .map_err(Error::Rules)?;
+        let moves = named
             .into_iter()
-            .zip(graph.children_of(0))
-            .map(|((description, to), &child)| {
-                scored(
-                    Move::whole(description, to.key),
-                    records.get(child as usize),
-                )
+            .zip(explored.graph.children_of(0))
+            .filter_map(|((description, to), &child)| {
+                let value = values.get(child as usize)?.clone();
+                Some((description, Position::Argument(to.key), value))
             })
             .collect();
-        let loopy = (rules.impartial() && play == Play::Normal)
-            .then(|| loopy_values(&graph).swap_remove(0));
-        let grundy = match &loopy {
-            Some(Loopy::Nimber(m)) => Some(BigUint::from(*m)),
-            _ => None,
-        };
-        let value_text = loopy
-            .as_ref()
-            .map(|value| {
-                format!(
-                    "; its generalised Sprague–Grundy value is {}",
-                    loopy_text(value)
-                )
-            })
-            .unwrap_or_default();
-        let reason = format!(
-            "explored the {} positions reachable from start({argument}) = {} and solved them by retrograde analysis: {}{value_text}.",
-            graph.state_count(),
-            start.key,
-            verdict(solved)
-        );
-        let positions = graph.state_count() as u64;
-        Ok(Solution {
-            grundy,
-            loopy,
-            ..Solution::from_graph(game, argument.to_owned(), solved, moves, positions, reason)
-        })
+        let solution = script_solution(game, &explored, argument, values.into_iter().next())?;
+        Ok((solution, moves))
     }
 
     /// The Grundy values of `start(n)` for `n` in `from..from + rows`, impartial scripts only.
@@ -300,7 +348,7 @@ impl Analyzer<'_> {
             rules,
             start,
             graph,
-        } = self.explore_script(script, argument, Play::Normal)?;
+        } = self.explore_script(ScriptRules::compile(script)?, argument, Play::Normal)?;
         let values = loopy_values(&graph);
         let named = rules.moves(&start).map_err(Error::Rules)?;
         Ok(named

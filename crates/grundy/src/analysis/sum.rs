@@ -4,6 +4,7 @@
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
+use super::general::ValuedMove;
 use super::heap::amounts_to_value;
 use super::{Analyzer, Basis, Error, Move, Outcome, Part, Solution};
 use crate::games::game::{Component, Game};
@@ -77,8 +78,20 @@ impl Analyzer<'_> {
         let mut values = Vec::with_capacity(components.len());
         let mut bases = Vec::with_capacity(components.len());
         let mut infinite: Option<(usize, Vec<u32>)> = None;
+        // A script component is compiled and explored once: its moves are kept for the winning
+        // moves below.
+        let mut script_moves: Vec<Option<Vec<ValuedMove>>> = Vec::with_capacity(components.len());
         for (i, component) in components.iter().enumerate() {
-            let solution = self.solve(&component.game, &component.position)?;
+            let solution = if let (Game::Script(script), Position::Argument(argument)) =
+                (&component.game, &component.position)
+            {
+                let (solution, moves) = self.script_summand(&component.game, script, argument)?;
+                script_moves.push(Some(moves));
+                solution
+            } else {
+                script_moves.push(None);
+                self.solve(&component.game, &component.position)?
+            };
             let value = match (solution.grundy, solution.loopy) {
                 (Some(value), _) => value,
                 (None, Some(Loopy::Infinite(k))) if infinite.is_none() => {
@@ -101,7 +114,8 @@ impl Analyzer<'_> {
             bases.push(solution.basis);
         }
         if let Some((i, k)) = infinite {
-            return self.solve_loopy_sum(game, components, &values, i, &k, bases);
+            let infinite = (i, k.as_slice(), script_moves[i].as_deref());
+            return self.solve_loopy_sum(game, components, &values, infinite, bases);
         }
         let total = values.iter().fold(BigUint::zero(), |x, v| x ^ v);
         let mut winning_moves = Vec::new();
@@ -110,7 +124,12 @@ impl Analyzer<'_> {
             // guarantees that one exists.
             let target = value ^ &total;
             if !total.is_zero() {
-                winning_moves.extend(self.sum_moves_to_value(components, i, &target)?);
+                winning_moves.extend(self.sum_moves_to_value(
+                    components,
+                    i,
+                    &target,
+                    script_moves[i].as_deref(),
+                )?);
             }
         }
         let shown: Vec<String> = values.iter().map(ToString::to_string).collect();
@@ -136,21 +155,21 @@ impl Analyzer<'_> {
     }
 
     /// A sum of one `∞(K)` and nimbers with xor `x` (theory.md §8): a win iff `x ∈ K`, by moving
-    /// the infinite component to an option of value `*x`; otherwise a draw.
+    /// the infinite component to an option of value `*x`; otherwise a draw. `infinite` is the
+    /// infinite component's index, its `K` and its moves if it is a script explored already.
     fn solve_loopy_sum(
         &self,
         game: &Game,
         components: &[Component],
         values: &[BigUint],
-        infinite: usize,
-        k: &[u32],
+        (infinite, k, known): (usize, &[u32], Option<&[ValuedMove]>),
         bases: Vec<Basis>,
     ) -> Result<Solution, Error> {
         let others = values.iter().fold(BigUint::zero(), |x, v| x ^ v);
         let wins = others.to_u32().is_some_and(|x| k.contains(&x));
         let mut winning_moves = Vec::new();
         if wins {
-            winning_moves.extend(self.sum_moves_to_value(components, infinite, &others)?);
+            winning_moves.extend(self.sum_moves_to_value(components, infinite, &others, known)?);
         }
         let shown = super::general::loopy_text(&Loopy::Infinite(k.to_vec()));
         let reason = format!(
@@ -175,15 +194,26 @@ impl Analyzer<'_> {
     }
 
     /// Every move of `component` to a position of Grundy value `target`, with its new position.
-    /// The moves of the sum that move component `index` to a position of value `target`.
+    /// The moves of the sum that move component `index` to a position of value `target`, read
+    /// from `known` when the component's moves were explored already (a script's).
     fn sum_moves_to_value(
         &self,
         components: &[Component],
         index: usize,
         target: &BigUint,
+        known: Option<&[ValuedMove]>,
     ) -> Result<Vec<Move>, Error> {
         let component = &components[index];
-        let moves = self.moves_to_value(component, target)?;
+        let moves = match known {
+            Some(known) => known
+                .iter()
+                .filter(|(_, _, value)| {
+                    matches!(value, Loopy::Nimber(m) if BigUint::from(*m) == *target)
+                })
+                .map(|(description, position, _)| (description.clone(), position.clone()))
+                .collect(),
+            None => self.moves_to_value(component, target)?,
+        };
         let whole = self.whole_positions(moves.len(), sum_length(components))?;
         Ok(moves
             .into_iter()
