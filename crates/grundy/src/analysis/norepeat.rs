@@ -8,6 +8,7 @@ use super::{Analyzer, Basis, Error, MAX_VALUES_LIMIT, Move, Outcome, Solution, U
 use crate::engine::norepeat::{StateValues, last_index};
 use crate::engine::{Play, Stream};
 use crate::games::game::Game;
+use crate::games::position::Position;
 use crate::games::subtraction::FiniteSet;
 use crate::theory::period::{self, Search};
 
@@ -108,8 +109,18 @@ impl Analyzer<'_> {
         last: Option<u64>,
         play: Play,
     ) -> Result<Solution, Error> {
+        // A position built by hand may name a last amount outside the set: no move leaves it.
+        let last_at = last_index(set, last).ok_or_else(|| {
+            super::wrong_shape(
+                game,
+                &Position::LastMove {
+                    heap: heap.clone(),
+                    last,
+                },
+            )
+        })?;
         let states = self.norepeat_states(game, set, play, heap)?;
-        let value = states.value(heap, last_index(set, last)).expect("covered");
+        let value = states.value(heap, last_at).expect("covered");
         let winning_moves: Vec<Move> = set
             .members()
             .iter()
