@@ -68,9 +68,9 @@ enum Lazy<'a> {
 impl Serialize for Lazy<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
-            Self::Values(p) => serializer.collect_seq(p.values.iter()),
+            Self::Values(p) => serializer.collect_seq(p.values().iter()),
             Self::StateVectors(p, vectors) => serializer.collect_seq(
-                p.values
+                p.values()
                     .iter()
                     .map(|id| vectors.get(id as usize).map_or(&[][..], Vec::as_slice)),
             ),
@@ -97,11 +97,11 @@ impl Serialize for Streamed<'_> {
 
 fn theorem_json(certificate: &Certificate) -> Value {
     let mut object = json!({
-        "theorem": render::theorem_id(&certificate.theorem),
-        "statement": render::theorem_statement(&certificate.theorem),
-        "checked_to": certificate.checked_to,
+        "theorem": render::theorem_id(&certificate.theorem()),
+        "statement": render::theorem_statement(&certificate.theorem()),
+        "checked_to": certificate.checked_to(),
     });
-    match certificate.theorem {
+    match certificate.theorem() {
         Theorem::Window { window } => object["window"] = json!(window),
         Theorem::AllBut { largest_excluded } => {
             object["largest_excluded"] = json!(largest_excluded);
@@ -118,11 +118,11 @@ fn theorem_json(certificate: &Certificate) -> Value {
 fn basis_json(basis: &Basis) -> Value {
     match basis {
         Basis::Certified(certificate) => {
-            let p = &certificate.periodicity;
+            let p = certificate.periodicity();
             let mut object = theorem_json(certificate);
-            object["preperiod"] = json!(p.preperiod);
-            object["period"] = json!(p.period);
-            object["saltus"] = json!(p.saltus);
+            object["preperiod"] = json!(p.preperiod());
+            object["period"] = json!(p.period());
+            object["saltus"] = json!(p.saltus());
             json!({ "kind": render::basis_kind(basis), "certificate": object })
         }
         Basis::Computed { computed } => {
@@ -168,10 +168,10 @@ pub fn sequence_summary(summary: &crate::long_run::Summary, as_json: bool) -> an
         format!(
             "\nvalues from G({}) on follow from the certified period {} (preperiod {}; {}, checked to {})",
             finish.from,
-            certificate.periodicity.period,
-            certificate.periodicity.preperiod,
-            certificate.theorem.name(),
-            certificate.checked_to
+            certificate.periodicity().period(),
+            certificate.periodicity().preperiod(),
+            certificate.theorem().name(),
+            certificate.checked_to()
         )
     });
     print(&format!(
@@ -308,8 +308,8 @@ pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
             value["uncertifiable"] = json!(why.to_string());
         }
         let periodicity = match &report.search {
-            Search::Certified(certificate) => Some(&certificate.periodicity),
-            Search::Observed(observation) => Some(&observation.periodicity),
+            Search::Certified(certificate) => Some(certificate.periodicity()),
+            Search::Observed(observation) => Some(observation.periodicity()),
             Search::NotFound { .. } => None,
         };
         let mut lazy = Vec::new();
@@ -332,15 +332,15 @@ fn period_json(report: &PeriodReport) -> Value {
             let p = &render::shown_values(report, p);
             // Without state vectors the values are written as a stream in place of `null`.
             let values = if has_states {
-                json!(p.values.to_vec())
+                json!(p.values().to_vec())
             } else {
                 Value::Null
             };
             let mut value = json!({
                 "game": report.game.to_string(),
-                "preperiod": p.preperiod,
-                "period": p.period,
-                "saltus": p.saltus,
+                "preperiod": p.preperiod(),
+                "period": p.period(),
+                "saltus": p.saltus(),
                 "values": values,
                 "certified": certified,
                 "certificate": null,
@@ -355,13 +355,13 @@ fn period_json(report: &PeriodReport) -> Value {
         };
         match &report.search {
             Search::Certified(certificate) => {
-                let mut value = periodic(&certificate.periodicity, true);
+                let mut value = periodic(certificate.periodicity(), true);
                 value["certificate"] = theorem_json(certificate);
                 value
             }
             Search::Observed(observation) => {
-                let mut value = periodic(&observation.periodicity, false);
-                value["checked_to"] = json!(observation.checked_to);
+                let mut value = periodic(observation.periodicity(), false);
+                value["checked_to"] = json!(observation.checked_to());
                 value["note"] = json!(render::OBSERVED_NOTE);
                 value
             }

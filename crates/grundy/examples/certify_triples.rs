@@ -33,9 +33,9 @@ fn main() {
         let report = report.as_ref().expect("no limits are hit");
         if let Some(certificate) = report.search.certificate() {
             certified += 1;
-            let p = &certificate.periodicity;
-            if (p.period, p.preperiod) > (longest.0, longest.1) {
-                longest = (p.period, p.preperiod, report.game.to_string());
+            let p = certificate.periodicity();
+            if (p.period(), p.preperiod()) > (longest.0, longest.1) {
+                longest = (p.period(), p.preperiod(), report.game.to_string());
             }
         }
     }

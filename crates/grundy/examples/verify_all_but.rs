@@ -27,7 +27,7 @@ fn main() {
         let Search::Certified(certificate) = &report.search else {
             panic!("{game}: not certified: {:?}", report.search);
         };
-        let upto = (certificate.checked_to * 8).max(far) as usize;
+        let upto = (certificate.checked_to() * 8).max(far) as usize;
         let values: Vec<u32> = Values::new(&set, Engine::Streaming, Play::Normal)
             .take(upto)
             .collect();
@@ -36,14 +36,14 @@ fn main() {
             .expect("the certificate re-checks");
         for (i, &v) in values.iter().enumerate() {
             assert_eq!(
-                certificate.periodicity.value_at(&BigUint::from(i)),
+                certificate.periodicity().value_at(&BigUint::from(i)),
                 BigUint::from(v),
                 "{game} at {i}"
             );
         }
-        let p = &certificate.periodicity;
-        if p.period > longest.0 {
-            longest = (p.period, p.preperiod, p.saltus, game.to_string());
+        let p = certificate.periodicity();
+        if p.period() > longest.0 {
+            longest = (p.period(), p.preperiod(), p.saltus(), game.to_string());
         }
         sets += 1;
     }

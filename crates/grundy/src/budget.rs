@@ -9,8 +9,7 @@ use std::time::{Duration, Instant};
 
 use crate::Observer;
 
-/// The memory budget used when none is configured: 4 GiB.
-pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
+pub use crate::limits::DEFAULT_MAX_MEMORY;
 
 /// Why a computation stopped before its answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

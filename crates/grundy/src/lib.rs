@@ -26,6 +26,7 @@ pub mod budget;
 pub mod engine;
 pub mod games;
 pub mod input;
+pub mod limits;
 pub mod render;
 pub mod theory;
 

@@ -101,8 +101,8 @@ proptest! {
         let game = parse_game(&spec("subtraction", &amounts)).unwrap();
         let report = Analyzer::new(Config::default()).period(&game).unwrap();
         let certificate = report.search.certificate().expect("finite sets are periodic").clone();
-        let p = &certificate.periodicity;
-        let far = (certificate.checked_to as usize * 3 + 5 * p.period as usize).min(20_000);
+        let p = certificate.periodicity();
+        let far = (certificate.checked_to() as usize * 3 + 5 * p.period() as usize).min(20_000);
         let values = brute_bounded(|s| amounts.contains(&s), 15, far);
         let as_u32: Vec<u32> = values.iter().map(|&v| v as u32).collect();
         prop_assert!(certificate.verify(&as_u32).is_ok());
@@ -111,8 +111,8 @@ proptest! {
         }
         // Least period and preperiod: nothing smaller fits the brute-force values.
         let fits = |n0: usize, q: usize| (n0..far - q).all(|n| values[n + q] == values[n]);
-        prop_assert!(!(1..p.period as usize).any(|q| fits(p.preperiod as usize, q) && fits(far / 2, q)));
-        prop_assert!(p.preperiod == 0 || !fits(p.preperiod as usize - 1, p.period as usize));
+        prop_assert!(!(1..p.period() as usize).any(|q| fits(p.preperiod() as usize, q) && fits(far / 2, q)));
+        prop_assert!(p.preperiod() == 0 || !fits(p.preperiod() as usize - 1, p.period() as usize));
     }
 
     #[test]
@@ -126,9 +126,9 @@ proptest! {
         // An independent exact path: u128 arithmetic on a period verified by brute force.
         let game = parse_game(&spec("subtraction", &amounts)).unwrap();
         let report = Analyzer::new(Config::default()).period(&game).unwrap();
-        let p = report.search.certificate().unwrap().periodicity.clone();
-        let values = brute_bounded(|s| amounts.contains(&s), 15, (p.preperiod + p.period) as usize);
-        let (n0, period) = (u128::from(p.preperiod), u128::from(p.period));
+        let p = report.search.certificate().unwrap().periodicity().clone();
+        let values = brute_bounded(|s| amounts.contains(&s), 15, (p.preperiod() + p.period()) as usize);
+        let (n0, period) = (u128::from(p.preperiod()), u128::from(p.period()));
         let index = if huge < n0 { huge } else { n0 + (huge - n0) % period };
         let expected = values[index as usize];
         let solution = Analyzer::new(Config::default()).solve(&game, &heap(huge)).unwrap();
@@ -157,12 +157,12 @@ proptest! {
         let game = parse_game(&spec("allbut", &excluded)).unwrap();
         let report = Analyzer::new(Config::default()).period(&game).unwrap();
         let certificate = report.search.certificate().expect("all-but sets here certify").clone();
-        let far = (certificate.checked_to as usize * 2).clamp(600, 1500);
+        let far = (certificate.checked_to() as usize * 2).clamp(600, 1500);
         let values = brute(legal, far);
         let as_u32: Vec<u32> = values.iter().map(|&v| v as u32).collect();
         prop_assert!(certificate.verify(&as_u32).is_ok());
         for (n, &v) in values.iter().enumerate() {
-            prop_assert_eq!(certificate.periodicity.value_at(&BigUint::from(n)), BigUint::from(v), "n = {}", n);
+            prop_assert_eq!(certificate.periodicity().value_at(&BigUint::from(n)), BigUint::from(v), "n = {}", n);
         }
         let n = 300;
         check_solution(&spec("allbut", &excluded), n, &values, legal);
@@ -194,12 +194,12 @@ proptest! {
         ] {
             let report = Analyzer::new(Config::default()).period(&parse_game(&spec).unwrap()).unwrap();
             let certificate = report.search.certificate().expect("certified").clone();
-            let far = (certificate.checked_to as usize * 2).clamp(600, 1500);
+            let far = (certificate.checked_to() as usize * 2).clamp(600, 1500);
             let values = misere(&legal, far);
             let as_u32: Vec<u32> = values.iter().map(|&v| v as u32).collect();
             prop_assert!(certificate.verify(&as_u32).is_ok(), "{}", spec);
             for (n, &v) in values.iter().enumerate() {
-                prop_assert_eq!(certificate.periodicity.value_at(&BigUint::from(n)), BigUint::from(v), "{} at {}", spec, n);
+                prop_assert_eq!(certificate.periodicity().value_at(&BigUint::from(n)), BigUint::from(v), "{} at {}", spec, n);
             }
         }
     }
@@ -217,14 +217,14 @@ fn every_small_all_but_set_certifies_and_its_certificate_holds() {
             panic!("{game}: {:?}", report.search);
         };
         let set = SubtractionSet::AllBut(AllButSet::new(excluded.clone()).unwrap());
-        let far = (certificate.checked_to as usize * 8).max(4000);
+        let far = (certificate.checked_to() as usize * 8).max(4000);
         let values: Vec<u32> = Values::new(&set, Engine::Streaming, Play::Normal)
             .take(far)
             .collect();
         certificate.verify(&values).unwrap();
         for (n, &v) in values.iter().enumerate() {
             assert_eq!(
-                certificate.periodicity.value_at(&BigUint::from(n)),
+                certificate.periodicity().value_at(&BigUint::from(n)),
                 BigUint::from(v),
                 "{game} at {n}"
             );
@@ -241,7 +241,7 @@ fn two_element_sets_have_period_x_plus_y_or_2x() {
             let report = analyzer
                 .period(&parse_game(&format!("subtraction:{x},{y}")).unwrap())
                 .unwrap();
-            let period = report.search.certificate().unwrap().periodicity.period;
+            let period = report.search.certificate().unwrap().periodicity().period();
             assert!(
                 period == x + y || period == 2 * x,
                 "{{{x}, {y}}}: period {period}"

@@ -87,15 +87,15 @@ fn subtraction_games_against_every_engine() {
             if let Some(expected) = &entry.period {
                 let report = analyzer.period(&game).unwrap();
                 let (periodicity, certified) = match &report.search {
-                    Search::Certified(certificate) => (&certificate.periodicity, true),
-                    Search::Observed(observation) => (&observation.periodicity, false),
+                    Search::Certified(certificate) => (certificate.periodicity(), true),
+                    Search::Observed(observation) => (observation.periodicity(), false),
                     other @ Search::NotFound { .. } => panic!("{context}: no period: {other:?}"),
                 };
                 assert_eq!(
                     (
-                        periodicity.preperiod,
-                        periodicity.period,
-                        periodicity.saltus,
+                        periodicity.preperiod(),
+                        periodicity.period(),
+                        periodicity.saltus(),
                         certified
                     ),
                     (

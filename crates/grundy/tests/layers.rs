@@ -8,14 +8,14 @@ use std::path::{Path, PathBuf};
 /// The layers from the bottom up; a file may name its own folder and anything below its rank.
 /// Folders of equal rank (`engine` and `input`) may not name each other.
 const LAYERS: [(&str, u8); 8] = [
-    ("budget", 0),
     ("limits", 0),
-    ("theory", 1),
-    ("games", 2),
-    ("engine", 3),
-    ("input", 3),
-    ("analysis", 4),
-    ("render", 5),
+    ("budget", 1),
+    ("theory", 2),
+    ("games", 3),
+    ("engine", 4),
+    ("input", 4),
+    ("analysis", 5),
+    ("render", 6),
 ];
 
 /// The items `lib.rs` itself defines (everything else at the root is a re-export for users).

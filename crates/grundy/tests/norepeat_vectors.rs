@@ -61,3 +61,27 @@ fn a_run_of_amounts() {
         }
     }
 }
+
+#[test]
+fn a_last_move_outside_the_set_is_refused() {
+    // Positions built by hand, not read by parse_position, may name any amount as the last move.
+    let game = grundy::parse_game("norepeat:1,2").unwrap();
+    let position = grundy::Position::LastMove {
+        heap: 5u32.into(),
+        last: Some(3),
+    };
+    let answer = grundy::Analyzer::new(grundy::Config::default()).solve(&game, &position);
+    assert!(
+        matches!(answer, Err(grundy::Error::Setting(_))),
+        "{answer:?}"
+    );
+    let valid = grundy::Position::LastMove {
+        heap: 5u32.into(),
+        last: Some(2),
+    };
+    assert!(
+        grundy::Analyzer::new(grundy::Config::default())
+            .solve(&game, &valid)
+            .is_ok()
+    );
+}

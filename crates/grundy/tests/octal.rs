@@ -60,9 +60,9 @@ fn known_answers_on_every_engine() {
             let report = analyzer.period(&game).unwrap();
             match (&report.search, known.certified) {
                 (Search::Certified(certificate), None) => {
-                    let p = &certificate.periodicity;
+                    let p = certificate.periodicity();
                     assert_eq!(
-                        (Some(p.preperiod), Some(p.period)),
+                        (Some(p.preperiod()), Some(p.period())),
                         (known.preperiod, known.period),
                         "{context}"
                     );
@@ -279,9 +279,20 @@ fn huge_kayles_heaps_have_exact_winning_splits() {
 fn regressions() {
     // No certificate with n0 = 0 for splitting games: the checker refuses it.
     let values: Vec<u32> = Naive::new(&code(0, &[7, 7]).unwrap()).take(400).collect();
-    let mut certificate = grundy::period::certify_guy_smith(&values, 2, 2).unwrap();
-    certificate.periodicity.preperiod = 0;
-    assert!(certificate.verify(&values).is_err());
+    let certificate = grundy::period::certify_guy_smith(&values, 2, 2).unwrap();
+    // Certificates cannot be edited: the same claim with n0 = 0 goes through the checker.
+    let p = certificate.periodicity();
+    let zero_preperiod = grundy::period::Certificate::from_values(
+        0,
+        p.period(),
+        certificate.theorem(),
+        certificate.checked_to(),
+        values[..].into(),
+    );
+    assert_eq!(
+        zero_preperiod,
+        Err(grundy::period::CertificateError::ZeroPreperiod)
+    );
     // Splits above heap 46 341 (CGSuite overflowed at 92 679) are enumerated exactly.
     let analyzer = Analyzer::new(Config::default());
     let kayles = parse_game("0.77").unwrap();

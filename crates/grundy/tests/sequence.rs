@@ -190,11 +190,11 @@ fn the_certified_period_is_the_one_the_period_analysis_finds() {
             .as_ref()
             .unwrap_or_else(|| panic!("{code}: the run was finished by its period"));
         let certificate = &finish.certificate;
-        assert_eq!(certificate.periodicity, expected.periodicity, "{code}");
-        assert_eq!(certificate.theorem, expected.theorem, "{code}");
-        assert_eq!(certificate.checked_to, expected.checked_to, "{code}");
+        assert_eq!(certificate.periodicity(), expected.periodicity(), "{code}");
+        assert_eq!(certificate.theorem(), expected.theorem(), "{code}");
+        assert_eq!(certificate.checked_to(), expected.checked_to(), "{code}");
         // Certified between two steps, from values that hold what the theorem needs.
-        assert!(finish.from as u64 >= certificate.checked_to);
+        assert!(finish.from as u64 >= certificate.checked_to());
         assert_eq!(finish.from as u64 % SEQUENCE_STEP_VALUES, 0);
         // The values read from the period are the values computed one by one.
         assert_eq!(

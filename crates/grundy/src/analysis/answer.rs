@@ -181,8 +181,7 @@ pub enum MoveTargets {
     Whole,
 }
 
-/// The most bytes of whole positions that [`MoveTargets::Automatic`] writes into one answer.
-pub const WHOLE_POSITIONS_BYTES: u64 = 1 << 20;
+pub use crate::limits::WHOLE_POSITIONS_BYTES;
 
 impl Move {
     /// A move in a game that is not a sum, leaving the whole position `to`.

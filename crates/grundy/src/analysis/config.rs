@@ -4,16 +4,10 @@ use super::{Error, MoveTargets, Setting, SettingError};
 use crate::engine::Engine;
 use crate::games::subtraction::{Family, SubtractionSet};
 
-/// The default limit on computed values for finite and all-but sets.
-pub const DEFAULT_MAX_VALUES: u64 = 10_000_000;
-/// The default limit on positions held by a table (Wythoff, Fibonacci Nim) or a misère search.
-pub const DEFAULT_MAX_POSITIONS: u64 = 4_000_000;
-/// The work (options examined) a default limit allows one period search: a few seconds.
-pub const DEFAULT_WORK: u64 = 1 << 33;
-/// The largest limit accepted: values are kept 4 bytes each, so this is 4 GB.
-pub const MAX_VALUES_LIMIT: u64 = 1_000_000_000;
-/// The most rows one table may have.
-pub const MAX_TABLE_ROWS: u64 = 1_000_000;
+pub use crate::limits::{
+    DEFAULT_MAX_POSITIONS, DEFAULT_MAX_VALUES, DEFAULT_WORK, MAX_TABLE_ROWS, MAX_VALUES_LIMIT,
+};
+use crate::limits::{DEFAULT_MAX_PRIME_VALUES, DEFAULT_MAX_SQUARE_VALUES};
 
 /// How an [`Analyzer`](super::Analyzer) works: which engine, how many values at most, on how many
 /// threads, with how much memory and time.
@@ -127,8 +121,8 @@ impl Config {
     /// second (primes and squares have many moves per heap).
     pub fn max_values_for(&self, set: &SubtractionSet) -> u64 {
         self.max_values.unwrap_or(match set {
-            SubtractionSet::Family(Family::Primes) => 100_000,
-            SubtractionSet::Family(Family::Squares) => 1_000_000,
+            SubtractionSet::Family(Family::Primes) => DEFAULT_MAX_PRIME_VALUES,
+            SubtractionSet::Family(Family::Squares) => DEFAULT_MAX_SQUARE_VALUES,
             _ => DEFAULT_MAX_VALUES,
         })
     }

@@ -15,8 +15,7 @@ use crate::games::subtraction::{Family, SubtractionSet};
 use crate::theory::compact::Element;
 use crate::theory::period::{self, Certificate, Search, Theorem};
 
-/// The work a small question may spend on a period search before answering from its values.
-const SMALL_QUESTION_WORK: u64 = 1 << 22;
+use crate::limits::SMALL_QUESTION_WORK;
 
 /// Values of one sequence, enough to answer for heaps up to some size (or for all).
 pub(super) enum Evaluation {
@@ -27,7 +26,7 @@ pub(super) enum Evaluation {
 impl Evaluation {
     pub(super) fn value(&self, n: &BigUint) -> BigUint {
         match self {
-            Self::Certified(certificate) => certificate.periodicity.value_at(n),
+            Self::Certified(certificate) => certificate.periodicity().value_at(n),
             Self::Computed(values) => {
                 let n = n
                     .to_usize()
@@ -50,18 +49,18 @@ impl Evaluation {
     pub(super) fn range(&self, from: &BigUint, rows: u64) -> Vec<BigUint> {
         match self {
             Self::Certified(certificate) => {
-                let periodicity = &certificate.periodicity;
+                let periodicity = certificate.periodicity();
                 let (mut index, mut periods) = periodicity.locate(from);
-                let end = (periodicity.preperiod + periodicity.period) as usize;
+                let end = (periodicity.preperiod() + periodicity.period()) as usize;
                 let mut out = Vec::with_capacity(rows as usize);
                 for _ in 0..rows {
                     out.push(
-                        BigUint::from(periodicity.values.get(index))
-                            + &periods * periodicity.saltus,
+                        BigUint::from(periodicity.values().get(index))
+                            + &periods * periodicity.saltus(),
                     );
                     index += 1;
                     if index == end {
-                        index = periodicity.preperiod as usize;
+                        index = periodicity.preperiod() as usize;
                         periods += 1u32;
                     }
                 }
@@ -252,14 +251,14 @@ impl Analyzer<'_> {
         heap: &BigUint,
         target: &BigUint,
     ) -> Result<Vec<Move>, Error> {
-        let p = &certificate.periodicity;
+        let p = certificate.periodicity();
         let value_of = |m: &BigUint| p.value_at(m);
-        let period = BigUint::from(p.period);
-        let preperiod = BigUint::from(p.preperiod);
+        let period = BigUint::from(p.period());
+        let preperiod = BigUint::from(p.preperiod());
         let bits = heap.bits();
         let heap_phase = ((heap % &period) + &period - (&preperiod % &period)) % &period;
         let heap_phase = heap_phase.to_u64().unwrap_or(0);
-        let mut power_phase = 1 % p.period;
+        let mut power_phase = 1 % p.period();
         let mut exponents = Vec::new();
         for k in 0..bits {
             if k % 65_536 == 0 {
@@ -267,16 +266,16 @@ impl Analyzer<'_> {
             }
             // 2^k <= heap / 2 leaves at least 2^63, far in the periodic part; the largest power
             // may leave a small heap, evaluated directly.
-            let value = if k + 1 < bits && p.saltus == 0 {
-                let index = p.preperiod + (heap_phase + p.period - power_phase) % p.period;
-                BigUint::from(p.values.get(index as usize))
+            let value = if k + 1 < bits && p.saltus() == 0 {
+                let index = p.preperiod() + (heap_phase + p.period() - power_phase) % p.period();
+                BigUint::from(p.values().get(index as usize))
             } else {
                 value_of(&(heap - (BigUint::from(1u32) << k)))
             };
             if &value == target {
                 exponents.push(k);
             }
-            power_phase = power_phase * 2 % p.period;
+            power_phase = power_phase * 2 % p.period();
         }
         let digits = bits / 3 + 1;
         if self.whole_positions(exponents.len(), digits as usize)? {
@@ -301,7 +300,7 @@ impl Analyzer<'_> {
                 None => largest_wins = true,
             }
         }
-        let q = (1..=periodic.min(2 * p.period as usize + 2))
+        let q = (1..=periodic.min(2 * p.period() as usize + 2))
             .find(|&q| (q..periodic).all(|k| winning[k] == winning[k - q]))
             .ok_or_else(|| Error::OutOfMemory {
                 what: format!(
@@ -350,7 +349,7 @@ pub(super) fn verified(
 ) -> Result<(Search, Vec<u32>), Error> {
     if let Search::Certified(certificate) = &search {
         // The residue theorem gives its values itself; the others are re-checked here.
-        if !matches!(certificate.theorem, Theorem::Residue { .. }) {
+        if !matches!(certificate.theorem(), Theorem::Residue { .. }) {
             certificate.verify(&prefix).map_err(|e| {
                 Error::Internal(format!(
                     "the certificate for {game} failed its re-check: {e}"
@@ -399,23 +398,23 @@ fn positions_with_value(
 ) -> Result<Vec<BigUint>, Error> {
     match evaluation {
         Evaluation::Certified(certificate) => {
-            let p = &certificate.periodicity;
-            if p.saltus == 0 {
+            let p = certificate.periodicity();
+            if p.saltus() == 0 {
                 return Err(Error::Internal(
                     "an all-but sequence was certified without growth".to_owned(),
                 ));
             }
             let mut positions = Vec::new();
-            for (i, v) in p.values.iter().enumerate() {
+            for (i, v) in p.values().iter().enumerate() {
                 let v = BigUint::from(v);
-                if (i as u64) < p.preperiod {
+                if (i as u64) < p.preperiod() {
                     if &v == target {
                         positions.push(BigUint::from(i));
                     }
                 } else if &v <= target {
-                    let (periods, rest) = (target - &v).div_rem(&BigUint::from(p.saltus));
+                    let (periods, rest) = (target - &v).div_rem(&BigUint::from(p.saltus()));
                     if rest.is_zero() {
-                        positions.push(BigUint::from(i) + periods * p.period);
+                        positions.push(BigUint::from(i) + periods * p.period());
                     }
                 }
             }
@@ -447,17 +446,17 @@ fn finite_amounts_to_value(
             Box::new(move |s| s <= n && u64::from(values[(n - s) as usize]) == target)
         }
         (Evaluation::Certified(certificate), Some(n)) => {
-            let p = &certificate.periodicity;
-            Box::new(move |s| s <= n && u64::from(p.values.get(p.locate_u64(n - s).0)) == target)
+            let p = certificate.periodicity();
+            Box::new(move |s| s <= n && u64::from(p.values().get(p.locate_u64(n - s).0)) == target)
         }
         (Evaluation::Certified(certificate), None) => {
             // The heap exceeds 2^64 > n0 + max S: every option lies in the periodic part.
-            let p = &certificate.periodicity;
-            let (n0, period) = (p.preperiod, p.period);
+            let p = certificate.periodicity();
+            let (n0, period) = (p.preperiod(), p.period());
             let residue = ((heap - n0) % period).to_u64().expect("below the period");
             Box::new(move |s| {
                 u64::from(
-                    p.values
+                    p.values()
                         .get((n0 + (residue + period - s % period) % period) as usize),
                 ) == target
             })
@@ -509,15 +508,17 @@ pub(super) fn refusal(
 ) -> Error {
     let seen = match search {
         Search::Observed(observation) => {
-            let p = &observation.periodicity;
-            let saltus = if p.saltus > 0 {
-                format!(", saltus {}", p.saltus)
+            let p = observation.periodicity();
+            let saltus = if p.saltus() > 0 {
+                format!(", saltus {}", p.saltus())
             } else {
                 String::new()
             };
             format!(
                 " The first {} values look periodic (period {}, preperiod {}{saltus}), but that is observed, not proved, and grundy does not extrapolate it.",
-                observation.checked_to, p.period, p.preperiod
+                observation.checked_to(),
+                p.period(),
+                p.preperiod()
             )
         }
         _ => String::new(),

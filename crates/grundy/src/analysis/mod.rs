@@ -82,8 +82,8 @@ impl Analyzer<'_> {
     /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use grundy::{Analyzer, Config, parse_game};
     /// let report = Analyzer::new(Config::default()).period(&parse_game("subtraction:2,5,7")?)?;
-    /// let certificate = report.search.certificate().ok_or("not certified")?;
-    /// assert_eq!(certificate.periodicity.period, 22);
+    /// let certificate = report.search.certificate().ok_or("none")?;
+    /// assert_eq!(certificate.periodicity().period(), 22);
     /// # Ok(()) }
     /// ```
     pub fn period(&self, game: &Game) -> Result<PeriodReport, Error> {
@@ -319,7 +319,7 @@ impl Analyzer<'_> {
     /// let games = ["bash:3", "subtraction:2,3,7"].map(parse_game).into_iter().collect::<Result<Vec<_>, _>>()?;
     /// let mut periods = Vec::new();
     /// for report in Analyzer::new(Config::default()).periods(&games) {
-    ///     periods.push(report?.search.certificate().ok_or("not certified")?.periodicity.period);
+    ///     periods.push(report?.search.certificate().ok_or("not certified")?.periodicity().period());
     /// }
     /// assert_eq!(periods, [4, 5]);
     /// # Ok(()) }

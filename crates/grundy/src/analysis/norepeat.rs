@@ -12,8 +12,7 @@ use crate::games::position::Position;
 use crate::games::subtraction::FiniteSet;
 use crate::theory::period::{self, Search};
 
-/// The most amounts a no-repeat set may have.
-const MAX_NOREPEAT_AMOUNTS: usize = 1000;
+use crate::limits::MAX_NOREPEAT_AMOUNTS;
 
 /// A no-repeat game's values: the search result on state-vector ids, the ids read, and the vectors.
 pub(super) struct States {
@@ -31,8 +30,8 @@ impl States {
     fn value(&self, heap: &BigUint, last: usize) -> Option<u32> {
         let id = match &self.search {
             Search::Certified(certificate) => {
-                let (index, _) = certificate.periodicity.locate(heap);
-                certificate.periodicity.values.get(index)
+                let (index, _) = certificate.periodicity().locate(heap);
+                certificate.periodicity().values().get(index)
             }
             _ => *self.ids.get(heap.to_usize()?)?,
         };
@@ -113,8 +112,18 @@ impl Analyzer<'_> {
         last: Option<u64>,
         play: Play,
     ) -> Result<Solution, Error> {
+        // A position built by hand may name a last amount outside the set: no move leaves it.
+        let last_at = last_index(set, last).ok_or_else(|| {
+            super::wrong_shape(
+                game,
+                &Position::LastMove {
+                    heap: heap.clone(),
+                    last,
+                },
+            )
+        })?;
         let states = self.norepeat_states(game, set, play, heap)?;
-        let value = states.value(heap, last_index(set, last)).expect("covered");
+        let value = states.value(heap, last_at).expect("covered");
         let winning_moves: Vec<Move> = set
             .members()
             .iter()

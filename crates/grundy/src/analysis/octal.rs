@@ -22,21 +22,11 @@ use crate::theory::period::{self, Certificate, GuySmithSearch, Search, Theorem};
 /// and the period search's Z-function.
 const TYPICAL_BYTES_PER_VALUE: u64 = 8;
 
-/// The most values a take-and-break search may compute: 16 GB at worst, at 16 bytes per value
-/// (4-byte values, 1 byte while they fit; 8 bytes per rare heap, its size and value, if every heap
-/// were rare; 4 more for the second thread's copy); about 1 GB for a sparse game with values below
-/// 256.
-pub const MAX_OCTAL_VALUES: u64 = 1_000_000_000;
-
-/// The default limit on values for take-and-break games (their values cost `O(n)` or more each).
-pub const DEFAULT_OCTAL_VALUES: u64 = 1 << 20;
-
-/// The default limit on values for codes with a repeating tail: each value has options from
-/// every smaller heap.
-const TAIL_CODE_VALUES: u64 = 1 << 14;
-
-/// Splits of one heap enumerated one by one up to this size; beyond, in residue classes.
-const ENUMERATED_SPLITS: u64 = 1_000_000;
+use crate::limits::{
+    DEFAULT_NAIVE_OCTAL_VALUES, DEFAULT_TAIL_CODE_VALUES, DEFAULT_THREE_HEAP_OCTAL_VALUES,
+    ENUMERATED_SPLITS,
+};
+pub use crate::limits::{DEFAULT_OCTAL_VALUES, MAX_OCTAL_VALUES};
 
 /// Why no theorem applies to a code, if none does.
 pub(super) fn no_theorem(code: &Code) -> Option<Uncertifiable> {
@@ -127,10 +117,10 @@ impl Analyzer<'_> {
             .config
             .max_values
             .unwrap_or(match code.max_heaps_left() {
-                _ if code.last_digit().is_none() => TAIL_CODE_VALUES,
-                3 => 4096,
+                _ if code.last_digit().is_none() => DEFAULT_TAIL_CODE_VALUES,
+                3 => DEFAULT_THREE_HEAP_OCTAL_VALUES,
                 2 if self.config.engine() == Engine::Naive || RareCommon::new(code).is_none() => {
-                    1 << 16
+                    DEFAULT_NAIVE_OCTAL_VALUES
                 }
                 _ => DEFAULT_OCTAL_VALUES,
             });
@@ -237,7 +227,8 @@ impl Analyzer<'_> {
                 let seen = if let Search::Observed(o) = &search {
                     format!(
                         " They look periodic (period {}, preperiod {}), but that is observed, not proved.",
-                        o.periodicity.period, o.periodicity.preperiod
+                        o.periodicity().period(),
+                        o.periodicity().preperiod()
                     )
                 } else {
                     String::new()
@@ -520,11 +511,11 @@ fn split_families(
             "splits of a heap this large need a certified period",
         ));
     };
-    let p = &certificate.periodicity;
-    let (n0, period) = (p.preperiod, p.period);
+    let p = certificate.periodicity();
+    let (n0, period) = (p.preperiod(), p.period());
     let mut out = Vec::new();
     let half = m / 2u32;
-    let value_u64 = |x: u64| p.values.get(p.locate_u64(x).0);
+    let value_u64 = |x: u64| p.values().get(p.locate_u64(x).0);
     // One split a + b = m, a < n0 or b < n0 (so a < 2^64: n0 is a count of values in memory).
     let enumerate = |a: u64, out: &mut Vec<SplitFamily>| -> Result<(), Error> {
         let value_b = match m.to_u64() {
@@ -580,8 +571,8 @@ fn split_families(
             analyzer.reserve_answer(out.len(), m)?;
         }
         let b_offset = (base + period - r % period) % period;
-        let va = p.values.get((n0 + r) as usize);
-        let vb = p.values.get((n0 + b_offset) as usize);
+        let va = p.values().get((n0 + r) as usize);
+        let vb = p.values().get((n0 + b_offset) as usize);
         if BigUint::from(va ^ vb) == *target {
             out.push(SplitFamily::Class {
                 residue: n0 + r,
@@ -619,9 +610,9 @@ mod tests {
         let Search::Certified(certificate) = &report.search else {
             panic!("0.127 is certified: {:?}", report.search)
         };
-        let p = &certificate.periodicity;
+        let p = certificate.periodicity();
         assert_eq!(
-            (p.preperiod, p.period, certificate.checked_to),
+            (p.preperiod(), p.period(), certificate.checked_to()),
             (46_578, 4, 93_167)
         );
         // Checked again against every value, computed without folding.
@@ -640,7 +631,7 @@ mod tests {
         let Search::Certified(certificate) = report.search else {
             panic!("Kayles is certified")
         };
-        let periodicity = certificate.periodicity.clone();
+        let periodicity = certificate.periodicity().clone();
         let value = |n: u64| periodicity.value_at(&BigUint::from(n));
         let evaluation = Evaluation::Certified(certificate);
         for m in 2..400u64 {

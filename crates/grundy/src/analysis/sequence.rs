@@ -132,7 +132,7 @@ impl Analyzer<'_> {
     /// assert_eq!(kayles.values.len(), 100_000);
     /// // Kayles: period 12 from heap 71, certified by the Guy–Smith theorem after the first
     /// // step's 4096 values.
-    /// let finish = kayles.period.as_ref().map(|f| (f.from, f.certificate.periodicity.period));
+    /// let finish = kayles.period.as_ref().map(|f| (f.from, f.certificate.periodicity().period()));
     /// assert_eq!(finish, Some((4096, 12)));
     /// assert_eq!(kayles.values.get(99_999), kayles.values.get(71 + (99_999 - 71) % 12));
     /// # Ok::<(), grundy::Error>(())
@@ -255,10 +255,10 @@ impl SequenceRun<'_> {
                 let mut values = stream.take_computed();
                 self.stream = None;
                 let from = values.len();
-                let periodicity = &certificate.periodicity;
+                let periodicity = &certificate.periodicity();
                 values.extend(
                     (from as u64..self.count)
-                        .map(|n| periodicity.values.get(periodicity.locate_u64(n).0)),
+                        .map(|n| periodicity.values().get(periodicity.locate_u64(n).0)),
                 );
                 self.values = values;
                 self.period = Some(PeriodFinish { from, certificate });

@@ -7,7 +7,11 @@ use std::rc::Rc;
 use crate::engine::{Play, Stream};
 use crate::games::subtraction::FiniteSet;
 
-/// The index of `last` in a state vector: 0 for "no move yet", `j + 1` for the set's `j`-th amount.
+/// The index of `last` in a state vector: 0 for "no move yet", `j + 1` for the set's `j`-th amount;
+/// `None` for an amount not in the set, which no position of the game can have been left by.
+///
+/// # Complexity
+/// `O(log |S|)`.
 ///
 /// # Example
 /// ```
@@ -15,13 +19,15 @@ use crate::games::subtraction::FiniteSet;
 /// use grundy::norepeat::last_index;
 /// use grundy::subtraction::FiniteSet;
 /// let set = FiniteSet::new([1, 2, 3])?;
-/// assert_eq!((last_index(&set, None), last_index(&set, Some(2))), (0, 2));
+/// assert_eq!((last_index(&set, None), last_index(&set, Some(2))), (Some(0), Some(2)));
+/// assert_eq!(last_index(&set, Some(4)), None);
 /// # Ok(()) }
 /// ```
-pub fn last_index(set: &FiniteSet, last: Option<u64>) -> usize {
-    last.map_or(0, |last| {
-        set.members().binary_search(&last).map_or(0, |j| j + 1)
-    })
+pub fn last_index(set: &FiniteSet, last: Option<u64>) -> Option<usize> {
+    match last {
+        None => Some(0),
+        Some(last) => set.members().binary_search(&last).ok().map(|j| j + 1),
+    }
 }
 
 /// The stream of state vectors `V(n) = (G(n, none), G(n, s1), …, G(n, sk))`, each interned and

@@ -6,6 +6,7 @@
 use super::{Engine, Stream};
 use crate::games::play::Play;
 use crate::games::subtraction::{Family, SubtractionSet};
+use crate::theory::mex::{Bitset, mex};
 
 /// The stream of Grundy values `G(0), G(1), …` of one subtraction game.
 ///
@@ -130,7 +131,7 @@ impl Iterator for Values {
                     .filter(|&&s| s <= n)
                     .map(|&s| table[(n - s) as usize])
                     .collect();
-                let value = play.value(options.is_empty(), naive_mex(options.into_iter()));
+                let value = play.value(options.is_empty(), mex(options));
                 table.push(value);
                 value
             }
@@ -140,7 +141,7 @@ impl Iterator for Values {
                     .filter(|s| excluded.binary_search(s).is_err())
                     .map(|s| table[(n - s) as usize])
                     .collect();
-                let value = play.value(options.is_empty(), naive_mex(options.into_iter()));
+                let value = play.value(options.is_empty(), mex(options));
                 table.push(value);
                 value
             }
@@ -151,46 +152,6 @@ impl Iterator for Values {
     }
 }
 
-/// The minimum excludant, straight from the definition: the least value not among `options`.
-fn naive_mex(options: impl Iterator<Item = u32>) -> u32 {
-    let mut seen: Vec<u32> = options.collect();
-    seen.sort_unstable();
-    seen.dedup();
-    seen.iter()
-        .zip(0..)
-        .find(|&(&v, i)| v != i)
-        .map_or(seen.len() as u32, |(_, i)| i)
-}
-
-/// A reusable bitset for the mex of many small values.
-#[derive(Default)]
-struct MexSet {
-    words: Vec<u64>,
-}
-
-impl MexSet {
-    fn insert(&mut self, value: u32) {
-        let word = (value / 64) as usize;
-        if word >= self.words.len() {
-            self.words.resize(word + 1, 0);
-        }
-        self.words[word] |= 1 << (value % 64);
-    }
-
-    /// The least value not inserted since the last call; empties the set.
-    fn take_mex(&mut self) -> u32 {
-        let mut mex = self.words.len() as u32 * 64;
-        for (i, word) in self.words.iter().enumerate() {
-            if *word != u64::MAX {
-                mex = i as u32 * 64 + word.trailing_ones();
-                break;
-            }
-        }
-        self.words.fill(0);
-        mex
-    }
-}
-
 /// Finite set, streaming: the last `max S` values in a ring.
 struct FiniteRing {
     members: Vec<u64>,
@@ -198,7 +159,7 @@ struct FiniteRing {
     mask: usize,
     /// How far back the ring reaches: `max S`.
     span: u64,
-    mex: MexSet,
+    mex: Bitset,
 }
 
 impl FiniteRing {
@@ -212,7 +173,7 @@ impl FiniteRing {
             ring: vec![0; size],
             mask: size - 1,
             span,
-            mex: MexSet::default(),
+            mex: Bitset::default(),
         }
     }
 
@@ -477,7 +438,7 @@ struct FamilyTable {
     /// Candidate for the next member (Fibonacci: the pair of the recurrence).
     fibonacci: (u64, u64),
     values: Vec<u32>,
-    mex: MexSet,
+    mex: Bitset,
 }
 
 impl FamilyTable {
@@ -487,7 +448,7 @@ impl FamilyTable {
             members: Vec::new(),
             fibonacci: (1, 2),
             values: Vec::new(),
-            mex: MexSet::default(),
+            mex: Bitset::default(),
         }
     }
 
@@ -538,9 +499,9 @@ mod tests {
 
     #[test]
     fn naive_mex_is_the_definition() {
-        assert_eq!(naive_mex([].into_iter()), 0);
-        assert_eq!(naive_mex([1, 2].into_iter()), 0);
-        assert_eq!(naive_mex([0, 2, 1, 4].into_iter()), 3);
+        assert_eq!(mex([]), 0);
+        assert_eq!(mex([1, 2]), 0);
+        assert_eq!(mex([0, 2, 1, 4]), 3);
     }
 
     #[test]

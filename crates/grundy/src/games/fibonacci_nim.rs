@@ -8,8 +8,7 @@ use num_traits::{One, Zero};
 
 use crate::games::play::Play;
 
-/// The largest heap accepted, in decimal digits: the Zeckendorf walk takes `O(d²)` time.
-pub const MAX_DIGITS: usize = 2_000;
+pub use crate::limits::MAX_FIBONACCI_DIGITS as MAX_DIGITS;
 
 /// Calls `f` with each term of the Zeckendorf representation of `n` (non-consecutive Fibonacci
 /// numbers `1, 2, 3, 5, …` summing to `n`), largest first, by the greedy walk down the Fibonacci

@@ -190,8 +190,8 @@ impl fmt::Display for Code {
 /// use grundy::octal::{Naive, certify};
 /// let grundy::Game::Octal(kayles) = grundy::parse_game("0.77")? else { unreachable!() };
 /// let values: Vec<u32> = Naive::new(&kayles).take(200).collect();
-/// let certificate = certify(&kayles, &values).ok_or("not certified")?;
-/// assert_eq!((certificate.periodicity.preperiod, certificate.periodicity.period), (71, 12));
+/// let certificate = certify(&kayles, &values).ok_or("none")?;
+/// assert_eq!((certificate.periodicity().preperiod(), certificate.periodicity().period()), (71, 12));
 /// # Ok(()) }
 /// ```
 pub fn certify<'a>(

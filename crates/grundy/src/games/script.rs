@@ -22,11 +22,9 @@ use rhai::{AST, Dynamic, Engine, Scope};
 
 use crate::theory::solver::{Rules, Value};
 
-/// The most operations one call of a script function may take.
-pub const MAX_OPERATIONS: u64 = 1_000_000;
-
-/// The most operations all calls of one compiled script may take together (one question).
-pub const MAX_TOTAL_OPERATIONS: u64 = 1_000_000_000;
+pub use crate::limits::{
+    MAX_SCRIPT_CALL_OPERATIONS as MAX_OPERATIONS, MAX_SCRIPT_OPERATIONS as MAX_TOTAL_OPERATIONS,
+};
 
 /// A script's text and where it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,6 +5,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 
 use crate::games::play::Play;
+use crate::theory::mex::Bitset;
 
 /// `⌊kφ⌋ = (k + isqrt(5k²)) / 2`: the smaller heap of the `k`-th P-position.
 ///
@@ -196,9 +197,9 @@ pub fn grundy_table_observed(
 ) -> Option<Vec<Vec<u32>>> {
     // A value is the mex of at most a + b + min(a, b) option values, so below 2 (rows + columns).
     let words = (2 * (rows + columns)).div_ceil(64) + 1;
-    let mut row_bits = vec![vec![0u64; words]; rows];
-    let mut column_bits = vec![vec![0u64; words]; columns];
-    let mut diagonal_bits = vec![vec![0u64; words]; rows + columns];
+    let mut row_bits = vec![Bitset::with_capacity(words * 64); rows];
+    let mut column_bits = vec![Bitset::with_capacity(words * 64); columns];
+    let mut diagonal_bits = vec![Bitset::with_capacity(words * 64); rows + columns];
     let mut table = vec![vec![0u32; columns]; rows];
     let mut since_check = 0usize;
     for a in 0..rows {
@@ -211,22 +212,15 @@ pub fn grundy_table_observed(
                 }
             }
             let diagonal = b + rows - 1 - a;
-            let mut mex = 0;
-            for w in 0..words {
-                let used = row_bits[a][w] | column_bits[b][w] | diagonal_bits[diagonal][w];
-                if used != u64::MAX {
-                    mex = w as u32 * 64 + used.trailing_ones();
-                    break;
-                }
-            }
+            let mut mex =
+                Bitset::union_mex(&[&row_bits[a], &column_bits[b], &diagonal_bits[diagonal]]);
             if a == 0 && b == 0 && play == Play::Misere {
                 mex = 1;
             }
             table[a][b] = mex;
-            let (w, bit) = ((mex / 64) as usize, 1u64 << (mex % 64));
-            row_bits[a][w] |= bit;
-            column_bits[b][w] |= bit;
-            diagonal_bits[diagonal][w] |= bit;
+            row_bits[a].insert(mex);
+            column_bits[b].insert(mex);
+            diagonal_bits[diagonal].insert(mex);
         }
     }
     Some(table)

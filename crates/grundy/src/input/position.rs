@@ -11,7 +11,7 @@ use crate::games::subtraction::FiniteSet;
 use crate::input::error::InputError;
 
 /// The longest heap size accepted, in decimal digits.
-pub const MAX_DIGITS: usize = 100_000;
+pub use crate::limits::MAX_POSITION_DIGITS as MAX_DIGITS;
 
 /// Parses a heap size: decimal digits (`1000000000000000000`) or a power (`10^18`).
 ///

@@ -80,8 +80,8 @@ pub fn rule_name(rule: &ClosedForm) -> &'static str {
 pub fn basis_summary(basis: &Basis) -> String {
     match basis {
         Basis::Certified(certificate) => {
-            let p = &certificate.periodicity;
-            format!("certified period {} from n = {}", p.period, p.preperiod)
+            let p = &certificate.periodicity();
+            format!("certified period {} from n = {}", p.period(), p.preperiod())
         }
         Basis::Computed { computed } => format!(
             "computed directly, {computed} value{}",

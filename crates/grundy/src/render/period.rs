@@ -26,7 +26,7 @@ pub const OBSERVED_NOTE: &str = "observed in the computed values, not proved";
 /// ```
 /// use grundy::{Analyzer, Config, parse_game};
 /// let report = Analyzer::new(Config::default()).period(&parse_game("subtraction:1,3,4")?)?;
-/// let periodicity = &report.search.certificate().unwrap().periodicity;
+/// let periodicity = report.search.certificate().ok_or("not certified")?.periodicity();
 /// assert_eq!(grundy::render::p_positions(periodicity, 10), "n mod 7 ∈ {0, 2}");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -44,23 +44,24 @@ pub fn p_positions(p: &Periodicity, shown: usize) -> String {
         text
     };
     let zeros: Vec<u64> = p.zeros().collect();
-    if p.saltus > 0 {
+    if p.saltus() > 0 {
         return if zeros.is_empty() {
             "none: only heap sizes with value 0 lose, and no value is 0".to_owned()
         } else {
             format!(
                 "exactly n ∈ {{{}}} (values grow by {} every {} heaps, so there are no others)",
                 list(&zeros),
-                p.saltus,
-                p.period
+                p.saltus(),
+                p.period()
             )
         };
     }
-    let (early, periodic): (Vec<u64>, Vec<u64>) = zeros.into_iter().partition(|&n| n < p.preperiod);
+    let (early, periodic): (Vec<u64>, Vec<u64>) =
+        zeros.into_iter().partition(|&n| n < p.preperiod());
     let residues: Vec<u64> = {
         let mut residues: Vec<u64> = periodic
             .iter()
-            .map(|n| n.checked_rem(p.period).unwrap_or(*n))
+            .map(|n| n.checked_rem(p.period()).unwrap_or(*n))
             .collect();
         residues.sort_unstable();
         residues
@@ -68,9 +69,9 @@ pub fn p_positions(p: &Periodicity, shown: usize) -> String {
     let tail = if residues.is_empty() {
         "none".to_owned()
     } else {
-        format!("n mod {} ∈ {{{}}}", p.period, list(&residues))
+        format!("n mod {} ∈ {{{}}}", p.period(), list(&residues))
     };
-    if p.preperiod == 0 {
+    if p.preperiod() == 0 {
         tail
     } else {
         let early = if early.is_empty() {
@@ -80,7 +81,8 @@ pub fn p_positions(p: &Periodicity, shown: usize) -> String {
         };
         format!(
             "below {}: {early}; from {} on: {tail}",
-            p.preperiod, p.preperiod
+            p.preperiod(),
+            p.preperiod()
         )
     }
 }
@@ -92,19 +94,19 @@ pub fn p_positions(p: &Periodicity, shown: usize) -> String {
 /// use grundy::render::{Terms, values_line};
 /// use grundy::{Analyzer, Config, parse_game};
 /// let report = Analyzer::new(Config::default()).period(&parse_game("bash:3")?)?;
-/// let periodicity = &report.search.certificate().unwrap().periodicity;
+/// let periodicity = report.search.certificate().ok_or("not certified")?.periodicity();
 /// let terms = Terms { limit: "the limit", full_listing: "the full answer" };
 /// assert_eq!(values_line(periodicity, &terms), "0 1 2 3");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn values_line(p: &Periodicity, terms: &Terms<'_>) -> String {
     let shown: Vec<String> = p
-        .values
+        .values()
         .iter()
         .take(VALUES_SHOWN)
         .map(|v| v.to_string())
         .collect();
-    let split = usize::try_from(p.preperiod).unwrap_or(usize::MAX);
+    let split = usize::try_from(p.preperiod()).unwrap_or(usize::MAX);
     let mut line = if split == 0 || split >= shown.len() {
         shown.join(" ")
     } else {
@@ -114,11 +116,11 @@ pub fn values_line(p: &Periodicity, terms: &Terms<'_>) -> String {
             shown[split..].join(" ")
         )
     };
-    if p.values.len() > VALUES_SHOWN {
+    if p.values().len() > VALUES_SHOWN {
         let _ = write!(
             line,
             " … ({} values in all; {} lists them)",
-            p.values.len(),
+            p.values().len(),
             terms.full_listing
         );
     }
@@ -132,27 +134,23 @@ pub fn values_line(p: &Periodicity, terms: &Terms<'_>) -> String {
 /// ```
 /// use grundy::{Analyzer, Config, parse_game};
 /// let report = Analyzer::new(Config::default()).period(&parse_game("norepeat:1,2")?)?;
-/// let periodicity = &report.search.certificate().unwrap().periodicity;
+/// let periodicity = report.search.certificate().ok_or("not certified")?.periodicity();
 /// let shown = grundy::render::shown_values(&report, periodicity);
-/// assert_eq!(shown.values.iter().take(4).collect::<Vec<_>>(), [0, 1, 1, 0]);
+/// assert_eq!(shown.values().iter().take(4).collect::<Vec<_>>(), [0, 1, 1, 0]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn shown_values<'a>(report: &PeriodReport, p: &'a Periodicity) -> Cow<'a, Periodicity> {
     match &report.state_vectors {
-        Some(vectors) => Cow::Owned(Periodicity {
-            values: p
-                .values
-                .iter()
-                .map(|id| {
-                    vectors
-                        .get(id as usize)
-                        .and_then(|vector| vector.first())
-                        .copied()
-                        .unwrap_or_default()
-                })
-                .collect(),
-            ..p.clone()
-        }),
+        // State vectors repeat without a saltus (the window criterion proves none).
+        Some(vectors) => p
+            .map_values(|id| {
+                vectors
+                    .get(id as usize)
+                    .and_then(|vector| vector.first())
+                    .copied()
+                    .unwrap_or_default()
+            })
+            .map_or(Cow::Borrowed(p), Cow::Owned),
         None => Cow::Borrowed(p),
     }
 }
@@ -174,13 +172,16 @@ pub fn period_text(report: &PeriodReport, terms: &Terms<'_>) -> String {
     let mut text = String::new();
     let _ = writeln!(text, "game         {}", report.game);
     let describe = |text: &mut String, p: &Periodicity| {
-        let _ = writeln!(text, "period       {}", p.period);
-        let _ = writeln!(text, "preperiod    {}", p.preperiod);
-        if p.saltus > 0 {
+        let _ = writeln!(text, "period       {}", p.period());
+        let _ = writeln!(text, "preperiod    {}", p.preperiod());
+        if p.saltus() > 0 {
             let _ = writeln!(
                 text,
                 "saltus       {}  (G(n + {}) = G(n) + {} for n ≥ {})",
-                p.saltus, p.period, p.saltus, p.preperiod
+                p.saltus(),
+                p.period(),
+                p.saltus(),
+                p.preperiod()
             );
         }
         let values = values_line(p, terms);
@@ -189,12 +190,12 @@ pub fn period_text(report: &PeriodReport, terms: &Terms<'_>) -> String {
     };
     match &report.search {
         Search::Certified(certificate) => {
-            describe(&mut text, &shown_values(report, &certificate.periodicity));
-            let checked = match certificate.theorem {
+            describe(&mut text, &shown_values(report, certificate.periodicity()));
+            let checked = match certificate.theorem() {
                 Theorem::Residue { .. } => String::new(),
-                _ => format!("; values checked to {}", certificate.checked_to),
+                _ => format!("; values checked to {}", certificate.checked_to()),
             };
-            let statement = match (&report.state_vectors, &certificate.theorem) {
+            let statement = match (&report.state_vectors, &certificate.theorem()) {
                 (Some(_), Theorem::Window { window }) => format!(
                     "on state vectors: each vector (G(n, last) for every last) is determined by the vectors at most {window} back, so a repeat of {window} consecutive vectors repeats everything after it"
                 ),
@@ -203,11 +204,11 @@ pub fn period_text(report: &PeriodReport, terms: &Terms<'_>) -> String {
             let _ = writeln!(
                 text,
                 "certified    yes, by the {} ({statement}){checked}",
-                certificate.theorem.name(),
+                certificate.theorem().name(),
             );
         }
         Search::Observed(observation) => {
-            describe(&mut text, &shown_values(report, &observation.periodicity));
+            describe(&mut text, &shown_values(report, observation.periodicity()));
             let why = report.uncertifiable.as_ref().map_or_else(
                 || "no theorem applies to this game".to_owned(),
                 ToString::to_string,
@@ -215,7 +216,7 @@ pub fn period_text(report: &PeriodReport, terms: &Terms<'_>) -> String {
             let _ = writeln!(
                 text,
                 "certified    no: observed in the first {} values, not proved ({why})",
-                observation.checked_to
+                observation.checked_to()
             );
         }
         Search::NotFound { checked_to } => {

@@ -319,9 +319,9 @@ fn norepeat_reason(solution: &Solution, basis: &Basis, position: &Position) -> S
     let how = match basis {
         Basis::Certified(certificate) => format!(
             "the vectors (G(n, last) for every last) have period {} from n = {} (certified by the window criterion on state vectors with values checked up to {})",
-            certificate.periodicity.period,
-            certificate.periodicity.preperiod,
-            certificate.checked_to
+            certificate.periodicity().period(),
+            certificate.periodicity().preperiod(),
+            certificate.checked_to()
         ),
         Basis::Computed { computed } => format!(
             "computed directly from the rules for heaps up to {}",
@@ -344,10 +344,10 @@ fn octal_reason(solution: &Solution, basis: &Basis) -> String {
     let how = match basis {
         Basis::Certified(certificate) => format!(
             "{game} has period {} from n = {} (certified by the {} with values checked up to {})",
-            certificate.periodicity.period,
-            certificate.periodicity.preperiod,
-            certificate.theorem.name(),
-            certificate.checked_to
+            certificate.periodicity().period(),
+            certificate.periodicity().preperiod(),
+            certificate.theorem().name(),
+            certificate.checked_to()
         ),
         Basis::Computed { computed } => format!(
             "the values of {game} were computed directly up to {}",
@@ -412,36 +412,38 @@ fn heap_reason(solution: &Solution, basis: &Basis, heap: &BigUint) -> String {
 
 /// `has period p from n = n0`, or the arithmetic law with its saltus.
 fn period_law(certificate: &Certificate, g: &str) -> String {
-    let p = &certificate.periodicity;
-    if p.saltus == 0 {
-        format!("has period {} from n = {}", p.period, p.preperiod)
+    let p = &certificate.periodicity();
+    if p.saltus() == 0 {
+        format!("has period {} from n = {}", p.period(), p.preperiod())
     } else {
         format!(
             "satisfies {g}(n + {}) = {g}(n) + {} from n = {}",
-            p.period, p.saltus, p.preperiod
+            p.period(),
+            p.saltus(),
+            p.preperiod()
         )
     }
 }
 
 /// `G(heap) = G(r) = value`: the stored term the heap falls on, and the periods past it.
 fn located(certificate: &Certificate, heap: &BigUint, g: &str, name: &str, value: &str) -> String {
-    let p = &certificate.periodicity;
+    let p = &certificate.periodicity();
     let (index, periods) = p.locate(heap);
     if periods.is_zero() {
         format!("{g}({name}) = {value}")
-    } else if p.saltus == 0 {
+    } else if p.saltus() == 0 {
         format!("{g}({name}) = {g}({index}) = {value}")
     } else {
         format!(
             "{g}({name}) = {g}({index}) + {periods}·{} = {value}",
-            p.saltus
+            p.saltus()
         )
     }
 }
 
 /// Which theorem certified the period, and how far it was checked.
 fn certified_how(certificate: &Certificate) -> String {
-    match certificate.theorem {
+    match certificate.theorem() {
         Theorem::Residue { modulus } => format!(
             "certified by the residue theorem: 1..{} are moves and no move is a multiple of {modulus}",
             modulus.saturating_sub(1)
@@ -449,7 +451,7 @@ fn certified_how(certificate: &Certificate) -> String {
         ref theorem => format!(
             "certified by the {} with values checked up to {}",
             theorem.name(),
-            certificate.checked_to
+            certificate.checked_to()
         ),
     }
 }

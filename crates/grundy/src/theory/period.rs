@@ -74,19 +74,72 @@ impl Theorem {
 }
 
 /// An ultimately (arithmetic-)periodic sequence, described by its first `n0 + p` terms.
+///
+/// Built only by this module's searches and checkers, so that `p >= 1` and the stored values are
+/// exactly `n0 + p` terms of the sequence they were found in; read it through its accessors.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Periodicity {
     /// `n0`: the periodic part starts here.
-    pub preperiod: u64,
+    preperiod: u64,
     /// `p >= 1`.
-    pub period: u64,
+    period: u64,
     /// `s`: every period adds `s` to the values (`0` for ordinary periodicity).
-    pub saltus: u64,
+    saltus: u64,
     /// `a(0), …, a(n0 + p - 1)`: the preperiod followed by one period.
-    pub values: CompactValues,
+    values: CompactValues,
 }
 
 impl Periodicity {
+    /// `n0`: the periodic part starts here.
+    pub fn preperiod(&self) -> u64 {
+        self.preperiod
+    }
+
+    /// `p >= 1`: the period.
+    pub fn period(&self) -> u64 {
+        self.period
+    }
+
+    /// `s`: every period adds `s` to the values (`0` for ordinary periodicity).
+    pub fn saltus(&self) -> u64 {
+        self.saltus
+    }
+
+    /// `a(0), …, a(n0 + p - 1)`: the preperiod followed by one period.
+    pub fn values(&self) -> &CompactValues {
+        &self.values
+    }
+
+    /// Hands over the stored values `a(0), …, a(n0 + p - 1)`.
+    pub fn into_values(self) -> CompactValues {
+        self.values
+    }
+
+    /// The same preperiod and period over the values `f(a(0)), …, f(a(n0 + p - 1))`: the shape of
+    /// `f(a(n))` for an ordinary periodicity (`s = 0`) — say the Grundy values of state vectors
+    /// stored by id. The period and preperiod still hold for `f(a(n))` but need not be least
+    /// for it. `None` when `s > 0`, where `f` does not carry the saltus over.
+    ///
+    /// # Complexity
+    /// `O(n0 + p)` calls of `f`.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::period::search_window;
+    /// let values = [0u32, 1, 2].repeat(4);
+    /// let (search, _) = search_window(values.into_iter(), 2, 12);
+    /// let periodicity = search.certificate().unwrap().periodicity();
+    /// let doubled = periodicity.map_values(|v| 2 * v).unwrap();
+    /// assert_eq!((doubled.preperiod(), doubled.period()), (0, 3));
+    /// assert_eq!(doubled.values(), &[0, 2, 4]);
+    /// ```
+    pub fn map_values(&self, f: impl FnMut(u32) -> u32) -> Option<Self> {
+        (self.saltus == 0).then(|| Self {
+            values: self.values.iter().map(f).collect(),
+            ..self.clone()
+        })
+    }
+
     /// Splits `n` into the index of the matching stored term and the number of whole periods past
     /// it: `a(n) = values[index] + s * periods`.
     ///
@@ -125,9 +178,12 @@ impl Periodicity {
     /// # Example
     /// ```
     /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
-    /// use grundy::period::Periodicity;
+    /// use grundy::period::search_window;
     /// use num_bigint::BigUint;
-    /// let periodicity = Periodicity { preperiod: 0, period: 7, saltus: 0, values: vec![0, 1, 0, 1, 2, 3, 2].into() };
+    /// // The subtraction game {1, 3, 4}: 0 1 0 1 2 3 2, repeated.
+    /// let values = [0, 1, 0, 1, 2, 3, 2].repeat(3);
+    /// let (search, _) = search_window(values.into_iter(), 4, 21);
+    /// let periodicity = search.certificate().ok_or("none")?.periodicity();
     /// let n: BigUint = "1000000000000000000".parse()?;
     /// assert_eq!(periodicity.value_at(&n), BigUint::from(1u32)); // 10^18 = 1 (mod 7)
     /// # Ok(()) }
@@ -150,23 +206,41 @@ impl Periodicity {
 
 /// A proof that a sequence is ultimately periodic: the periodicity, the theorem that proves it,
 /// and how many values the theorem needs checked.
+///
+/// Built only by this module's checkers and searches (a certificate cannot be forged: each one
+/// was checked, or found by a search whose result the theorem proves); read it through its
+/// accessors.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Certificate {
     /// What is proved.
-    pub periodicity: Periodicity,
+    periodicity: Periodicity,
     /// The theorem the checks instantiate.
-    pub theorem: Theorem,
+    theorem: Theorem,
     /// `N`: the checks concern `a(0), …, a(N - 1)`.
-    pub checked_to: u64,
+    checked_to: u64,
 }
 
 /// A period seen in the computed values that no theorem proves.
+///
+/// Built only by [`observe`]; read it through its accessors.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Observation {
     /// What was seen.
-    pub periodicity: Periodicity,
+    periodicity: Periodicity,
     /// The relation holds on `a(n0), …, a(checked_to - 1)`, and nothing is claimed beyond.
-    pub checked_to: u64,
+    checked_to: u64,
+}
+
+impl Observation {
+    /// What was seen.
+    pub fn periodicity(&self) -> &Periodicity {
+        &self.periodicity
+    }
+
+    /// The relation holds on `a(n0), …, a(checked_to - 1)`, and nothing is claimed beyond.
+    pub fn checked_to(&self) -> u64 {
+        self.checked_to
+    }
 }
 
 /// The outcome of a period search.
@@ -236,6 +310,26 @@ pub enum CertificateError {
 }
 
 impl Certificate {
+    /// What is proved.
+    pub fn periodicity(&self) -> &Periodicity {
+        &self.periodicity
+    }
+
+    /// The theorem the checks instantiate.
+    pub fn theorem(&self) -> Theorem {
+        self.theorem
+    }
+
+    /// `N`: the checks concern `a(0), …, a(N - 1)`.
+    pub fn checked_to(&self) -> u64 {
+        self.checked_to
+    }
+
+    /// Hands over the periodicity proved.
+    pub fn into_periodicity(self) -> Periodicity {
+        self.periodicity
+    }
+
     /// Re-checks the certificate against the sequence `values` (at least `checked_to` terms),
     /// independently of how it was found.
     ///
@@ -247,13 +341,10 @@ impl Certificate {
     ///
     /// # Example
     /// ```
-    /// use grundy::period::{Certificate, Periodicity, Theorem};
+    /// use grundy::period::{Certificate, Theorem};
     /// let values: [u32; 12] = [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2];
-    /// let certificate = Certificate {
-    ///     periodicity: Periodicity { preperiod: 0, period: 7, saltus: 0, values: values[..7].into() },
-    ///     theorem: Theorem::Window { window: 4 },
-    ///     checked_to: 11,
-    /// };
+    /// let theorem = Theorem::Window { window: 4 };
+    /// let certificate = Certificate::from_values(0, 7, theorem, 11, values[..].into()).unwrap();
     /// assert!(certificate.verify(&values).is_ok());
     /// let mut wrong = values;
     /// wrong[9] = 3;
@@ -310,7 +401,7 @@ impl Certificate {
     /// let values: CompactValues = (0..40).map(|n| if n == 0 { 0 } else { [1, 2, 3][n % 3] }).collect();
     /// let theorem = Theorem::GuySmith { last_digit: 2, heaps: 2 };
     /// let certificate = Certificate::from_values(1, 3, theorem, 10, values.clone())?;
-    /// assert_eq!(certificate.periodicity.values, [0, 2, 3, 1]);
+    /// assert_eq!(certificate.periodicity().values(), &[0, 2, 3, 1]);
     /// assert!(certificate.verify(&values).is_ok());
     /// # Ok(()) }
     /// ```
@@ -390,7 +481,7 @@ impl Certificate {
     /// let theorem = Theorem::GuySmith { last_digit: 2, heaps: 2 };
     /// let first: CompactValues = vec![0, 2, 3, 1].into();
     /// let certificate = Certificate::from_checked_prefix(1, 3, theorem, 10, first)?;
-    /// assert_eq!(certificate.periodicity.period, 3);
+    /// assert_eq!(certificate.periodicity().period(), 3);
     /// let first: CompactValues = vec![0, 2, 3, 1].into();
     /// assert!(Certificate::from_checked_prefix(1, 3, theorem, 9, first).is_err());
     /// # Ok(()) }
@@ -543,8 +634,8 @@ pub fn residue_certificate(modulus: u64) -> Certificate {
 /// }
 /// let (search, _) = search_window(a.into_iter(), 4, 40);
 /// let Search::Certified(certificate) = search else { panic!() };
-/// assert_eq!((certificate.periodicity.preperiod, certificate.periodicity.period), (0, 7));
-/// assert_eq!(certificate.checked_to, 11);
+/// assert_eq!((certificate.periodicity().preperiod(), certificate.periodicity().period()), (0, 7));
+/// assert_eq!(certificate.checked_to(), 11);
 /// # Ok(()) }
 /// ```
 pub fn search_window(
@@ -766,8 +857,8 @@ fn least_consistent<T: Element>(
 /// use grundy::period::certify_guy_smith;
 /// // A sequence with period 3 from index 1, from a code with t = 2 and two-heap splits.
 /// let values: Vec<u32> = (0..40).map(|n| if n == 0 { 0 } else { [1, 2, 3][n % 3] }).collect();
-/// let certificate = certify_guy_smith(&values, 2, 2).ok_or("not certified")?;
-/// assert_eq!((certificate.periodicity.preperiod, certificate.periodicity.period, certificate.checked_to), (1, 3, 10));
+/// let certificate = certify_guy_smith(&values, 2, 2).ok_or("none")?;
+/// assert_eq!((certificate.periodicity().preperiod(), certificate.periodicity().period(), certificate.checked_to()), (1, 3, 10));
 /// # Ok(()) }
 /// ```
 pub fn certify_guy_smith<'a>(
@@ -897,8 +988,8 @@ fn guy_smith_in<T: Element>(values: &[T], last_digit: u64, heaps: u64) -> GuySmi
 /// use grundy::period::certify_all_but;
 /// // Nim with 1 forbidden: G = 0 0 1 1 2 2 3 3 … (period 2, saltus 1).
 /// let values: Vec<u32> = (0..40).map(|n| n / 2).collect();
-/// let certificate = certify_all_but(&values, 1).ok_or("not certified")?;
-/// assert_eq!((certificate.periodicity.period, certificate.periodicity.saltus), (2, 1));
+/// let certificate = certify_all_but(&values, 1).ok_or("none")?;
+/// assert_eq!((certificate.periodicity().period(), certificate.periodicity().saltus()), (2, 1));
 /// assert!(certificate.verify(&values).is_ok());
 /// # Ok(()) }
 /// ```
@@ -969,8 +1060,8 @@ pub fn certify_all_but(values: &[u32], largest_excluded: u64) -> Option<Certific
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::period::observe;
 /// let values: Vec<u32> = (0..100).map(|n| [5, 0, 1, 2][(n % 3 + 1) * usize::from(n > 0)]).collect();
-/// let observation = observe(&values).ok_or("no period observed")?;
-/// assert_eq!((observation.periodicity.preperiod, observation.periodicity.period), (1, 3));
+/// let observation = observe(&values).ok_or("none")?;
+/// assert_eq!((observation.periodicity().preperiod(), observation.periodicity().period()), (1, 3));
 /// # Ok(()) }
 /// ```
 pub fn observe<T: Element>(values: &[T]) -> Option<Observation> {

@@ -11,6 +11,7 @@ use std::collections::{HashMap, VecDeque};
 use std::hash::Hash;
 
 use crate::Observer;
+use crate::theory::mex::mex;
 
 /// The value of a position for the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -177,8 +178,10 @@ pub trait Graph {
     /// Calls `f` once for each move from state `i`, with the state it leads to.
     fn for_each_child(&self, i: usize, f: &mut dyn FnMut(usize));
     /// The value of state `i` for the player to move when it has no moves: win, lose or tie (a
-    /// draw is accepted too: the state then stays a draw, with no remoteness).
-    fn terminal(&self, i: usize) -> Value;
+    /// draw is accepted too: the state then stays a draw, with no remoteness). `None` for a state
+    /// with moves, which has no terminal value (a graph may answer `Some` anyway: only states
+    /// without moves are asked).
+    fn terminal(&self, i: usize) -> Option<Value>;
 }
 
 /// Solves every state of `graph` by retrograde analysis.
@@ -233,11 +236,10 @@ pub fn solve_graph_observed(graph: &dyn Graph, observer: &dyn Observer) -> Optio
             return None;
         }
         if records.records[i] == 0 {
-            let value = graph.terminal(i);
-            if value == Value::Draw {
+            let Some(value) = graph.terminal(i).filter(|&value| value != Value::Draw) else {
                 // A state without moves that the rules call a draw stays undecided: a draw.
                 continue;
-            }
+            };
             records.set(i, value, 0);
             if value == Value::Tie {
                 ties.push_back((i, 0));
@@ -305,7 +307,7 @@ pub fn self_check(graph: &dyn Graph, records: &Records) -> Result<(), String> {
         let mut options = Vec::new();
         graph.for_each_child(i, &mut |c| options.push(records.get(c)));
         let expected = if options.is_empty() {
-            let value = graph.terminal(i);
+            let value = graph.terminal(i).unwrap_or(Value::Draw);
             Solved {
                 value,
                 remoteness: (value != Value::Draw).then_some(0),
@@ -399,8 +401,8 @@ where
         }
     }
 
-    fn terminal(&self, i: usize) -> Value {
-        (self.terminal)(i)
+    fn terminal(&self, i: usize) -> Option<Value> {
+        Some((self.terminal)(i))
     }
 }
 
@@ -448,7 +450,8 @@ pub struct SparseGraph<S> {
     children: Vec<u32>,
     parent_offsets: Vec<u32>,
     parents: Vec<u32>,
-    terminal: Vec<Value>,
+    /// The value at each state without moves; `None` for a state with moves.
+    terminal: Vec<Option<Value>>,
 }
 
 impl<S> SparseGraph<S> {
@@ -516,9 +519,9 @@ impl<S: Clone + Eq + Hash> SparseGraph<S> {
         while next < states.len() {
             let moves = rules.moves(&states[next]).map_err(SolverError::Rules)?;
             terminal.push(if moves.is_empty() {
-                rules.terminal(&states[next]).map_err(SolverError::Rules)?
+                Some(rules.terminal(&states[next]).map_err(SolverError::Rules)?)
             } else {
-                Value::Draw
+                None
             });
             bytes = bytes.saturating_add(8 * moves.len() as u64);
             for (_, child) in moves {
@@ -617,7 +620,7 @@ impl<S> Graph for SparseGraph<S> {
         }
     }
 
-    fn terminal(&self, i: usize) -> Value {
+    fn terminal(&self, i: usize) -> Option<Value> {
         self.terminal[i]
     }
 }
@@ -654,14 +657,7 @@ pub fn loopy_values<S>(graph: &SparseGraph<S>) -> Vec<Loopy> {
     while let Some(i) = ready.pop() {
         let mut seen: Vec<u32> = Vec::new();
         graph.for_each_child(i, &mut |c| seen.push(values[c].expect("children first")));
-        seen.sort_unstable();
-        seen.dedup();
-        let mex = seen
-            .iter()
-            .zip(0u32..)
-            .find(|&(&v, k)| v != k)
-            .map_or(seen.len() as u32, |(_, k)| k);
-        values[i] = Some(mex);
+        values[i] = Some(mex(seen));
         done += 1;
         graph.for_each_parent(i, &mut |p| {
             pending[p] -= 1;

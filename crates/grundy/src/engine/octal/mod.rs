@@ -8,6 +8,7 @@ use crate::engine::Stream;
 use crate::games::octal::Modifier;
 use crate::games::octal::{Code, Step, for_each_option, walk};
 use crate::theory::compact::{CompactValues, Element, View};
+use crate::theory::mex::Bitset;
 
 mod paired;
 mod rare_common;
@@ -61,62 +62,13 @@ pub fn stream(
     }
 }
 
-/// A reusable bitset of option values.
-#[derive(Default)]
-struct Seen {
-    words: Vec<u64>,
-}
-
-impl Seen {
-    fn insert(&mut self, v: u32) {
-        let w = (v / 64) as usize;
-        if w >= self.words.len() {
-            self.words.resize(w + 1, 0);
-        }
-        self.words[w] |= 1 << (v % 64);
-    }
-
-    fn remove(&mut self, v: u32) {
-        if let Some(w) = self.words.get_mut((v / 64) as usize) {
-            *w &= !(1 << (v % 64));
-        }
-    }
-
-    fn contains(&self, v: u32) -> bool {
-        self.words
-            .get((v / 64) as usize)
-            .is_some_and(|w| w & (1 << (v % 64)) != 0)
-    }
-
-    /// Adds the values whose bits are set in `bits` (values below 64).
-    fn insert_bits(&mut self, bits: u64) {
-        if self.words.is_empty() {
-            self.words.push(0);
-        }
-        self.words[0] |= bits;
-    }
-
-    fn mex(&self) -> u32 {
-        self.words
-            .iter()
-            .position(|&w| w != u64::MAX)
-            .map_or(self.words.len() as u32 * 64, |i| {
-                i as u32 * 64 + self.words[i].trailing_ones()
-            })
-    }
-
-    fn clear(&mut self) {
-        self.words.fill(0);
-    }
-}
-
 /// The naive engine: each value is the mex of every option (the definition).
 pub struct Naive {
     code: Code,
     /// Four bytes each: the naive engine's runs are short (its cost is quadratic), and its pair
     /// loops vectorise best on 32-bit lanes.
     values: Vec<u32>,
-    seen: Seen,
+    seen: Bitset,
     /// Whether the one-word fast path applies to the code.
     small: bool,
     largest: u32,
@@ -130,7 +82,7 @@ impl Naive {
         Self {
             code: code.clone(),
             values: prefix,
-            seen: Seen::default(),
+            seen: Bitset::default(),
             small,
             largest,
         }

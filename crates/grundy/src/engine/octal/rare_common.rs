@@ -2,10 +2,11 @@
 //! so that each value needs the few splits with a rare heap and a short scan.
 
 use super::store::{PairScan, Store};
-use super::{BIT, Seen, small_mex};
+use super::{BIT, small_mex};
 use crate::engine::Stream;
 use crate::games::octal::{Code, Step, walk};
 use crate::theory::compact::{CompactValues, Element, View, on_view};
+use crate::theory::mex::Bitset;
 
 /// The rare/common engine (docs/theory.md §9) for codes whose moves leave at most two heaps and
 /// carry no modifiers. Under a `Split`, common xor common is rare, so every common option value
@@ -39,8 +40,8 @@ pub struct RareCommon {
     /// How often each value occurs at even and at odd heaps `a >= 1`.
     histograms: [Vec<u64>; 2],
     tables: Option<Stamped>,
-    seen: Seen,
-    needed: Seen,
+    seen: Bitset,
+    needed: Bitset,
     /// The split sizes of the heap being evaluated (reused between heaps).
     splits: Vec<usize>,
     next_rechoice: usize,
@@ -220,7 +221,7 @@ impl PairScan for WordScan {
 /// The scan with growable bitsets: unmarks in `needed` the values below `candidate` that pairs
 /// give, until `missing` is 0.
 struct GeneralScan<'a> {
-    needed: &'a mut Seen,
+    needed: &'a mut Bitset,
     candidate: u32,
     missing: u32,
 }
@@ -300,8 +301,8 @@ impl RareCommon {
             parity_bits: [u64::MAX, 0],
             histograms: [Vec::new(), Vec::new()],
             tables: None,
-            seen: Seen::default(),
-            needed: Seen::default(),
+            seen: Bitset::default(),
+            needed: Bitset::default(),
             splits: Vec::with_capacity(8),
             next_rechoice: 64,
             largest: 0,

@@ -29,10 +29,11 @@
 //! (with their modifiers), and `G(n)` is the mex of that union. Sets only grow, so a bitset of
 //! values suffices; nothing needs counting.
 
-use super::{Seen, pair_bits};
+use super::pair_bits;
 use crate::engine::Stream;
 use crate::games::octal::{Code, Modifier, Step, for_each_split, removal};
 use crate::theory::compact::{CompactValues, View};
+use crate::theory::mex::Bitset;
 
 /// The tail engine for a code with a repeating tail: each value costs the options of the explicit
 /// digits and of the `q` smallest tail removals, not of every removal (see the module
@@ -57,9 +58,9 @@ pub struct Tail {
     code: Code,
     values: Vec<u32>,
     /// `T` of the last heap of each residue of `n - L` modulo `q`.
-    accumulated: Vec<Seen>,
+    accumulated: Vec<Bitset>,
     /// The options of the explicit removals of the current heap.
-    explicit: Seen,
+    explicit: Bitset,
     /// The largest value so far: while below 64, every xor is too and splits fill one word.
     largest: u32,
 }
@@ -126,8 +127,8 @@ impl Tail {
         let mut engine = Self {
             code: code.clone(),
             values: Vec::with_capacity(prefix.len()),
-            accumulated: (0..code.tail_length()).map(|_| Seen::default()).collect(),
-            explicit: Seen::default(),
+            accumulated: (0..code.tail_length()).map(|_| Bitset::default()).collect(),
+            explicit: Bitset::default(),
             largest: 0,
         };
         for value in prefix {
@@ -161,7 +162,7 @@ impl Tail {
 
 /// Adds the option values of one kind of move to `set`.
 #[inline]
-fn insert(set: &mut Seen, values: &[u32], step: Step, small: bool) {
+fn insert(set: &mut Bitset, values: &[u32], step: Step, small: bool) {
     match step {
         Step::Whole => set.insert(0),
         Step::One(m) => set.insert(values[m]),
@@ -170,16 +171,6 @@ fn insert(set: &mut Seen, values: &[u32], step: Step, small: bool) {
             for_each_split(values, m, heaps, modifier, &mut |v| set.insert(v));
         }
     }
-}
-
-/// The least value in neither set.
-fn union_mex(a: &Seen, b: &Seen) -> u32 {
-    let word =
-        |i: usize| a.words.get(i).copied().unwrap_or(0) | b.words.get(i).copied().unwrap_or(0);
-    let len = a.words.len().max(b.words.len());
-    (0..len)
-        .find(|&i| word(i) != u64::MAX)
-        .map_or(len as u32 * 64, |i| i as u32 * 64 + word(i).trailing_ones())
 }
 
 impl Iterator for Tail {
@@ -197,7 +188,7 @@ impl Iterator for Tail {
             });
         }
         let value = match residue {
-            Some(residue) => union_mex(&self.explicit, &self.accumulated[residue]),
+            Some(residue) => Bitset::union_mex(&[&self.explicit, &self.accumulated[residue]]),
             None => self.explicit.mex(),
         };
         self.push(value);

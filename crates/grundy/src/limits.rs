@@ -1,0 +1,133 @@
+//! Every bound on the work and size of one query, named once, each with the reason for its value.
+//!
+//! The foundation layer: this module knows nothing of the rest of the crate. The modules that
+//! enforce a bound read it from here (and re-export it under the name they used before, so the
+//! public paths stay). Bounds the user may raise have a setting on [`Config`](crate::Config);
+//! the others hold whatever the settings say.
+
+// Input sizes: what a parser accepts.
+
+/// The largest amount a finite or all-but subtraction set may name.
+///
+/// Finite sets keep the last `max S` values in memory, all-but sets relate values `2 max X` apart;
+/// `10^7` keeps both well inside memory while covering every game met in practice.
+pub const MAX_AMOUNT: u64 = 10_000_000;
+
+/// The most decimal digits a heap size may have, however it is written (`10^100000` too).
+///
+/// Reading a `d`-digit size costs `O(d²)` digit conversion.
+pub const MAX_POSITION_DIGITS: usize = 100_000;
+
+/// The largest Fibonacci Nim heap answered, in decimal digits.
+///
+/// The Zeckendorf walk that answers it takes `O(d²)` time for `d` digits.
+pub const MAX_FIBONACCI_DIGITS: usize = 2_000;
+
+/// The most amounts a no-repeat set may have.
+///
+/// A no-repeat position carries the last amount taken, so each heap size costs `|S|` work and a
+/// state vector of `|S| + 1` values.
+pub const MAX_NOREPEAT_AMOUNTS: usize = 1000;
+
+// Scripts: what one call, and one question, may spend.
+
+/// The most operations one call of a script function may take.
+///
+/// A call that loops forever must fail with an error rather than hang the question; a million
+/// operations are far more than any move generator needs.
+pub const MAX_SCRIPT_CALL_OPERATIONS: u64 = 1_000_000;
+
+/// The most operations all calls of one compiled script may take together (one question).
+///
+/// The call limit alone would let a question make any number of calls.
+pub const MAX_SCRIPT_OPERATIONS: u64 = 1_000_000_000;
+
+// Values and positions: what a query computes.
+
+/// The default limit on computed values for finite and all-but sets.
+///
+/// Enough for the periods of the games met in practice; values are kept 4 bytes each (40 MB).
+pub const DEFAULT_MAX_VALUES: u64 = 10_000_000;
+
+/// The default limit on values for the subtraction game of the primes.
+///
+/// Each heap has about `n / ln n` moves, so the work grows quadratically: `10^5` values keep it
+/// near a second.
+pub const DEFAULT_MAX_PRIME_VALUES: u64 = 100_000;
+
+/// The default limit on values for the subtraction game of the squares.
+///
+/// Each heap has about `√n` moves: `10^6` values keep the work near a second.
+pub const DEFAULT_MAX_SQUARE_VALUES: u64 = 1_000_000;
+
+/// The largest value limit accepted: values are kept 4 bytes each, so this is 4 GB.
+pub const MAX_VALUES_LIMIT: u64 = 1_000_000_000;
+
+/// The default limit on positions held by a table (Wythoff, Fibonacci Nim) or a misère search.
+///
+/// Each position held costs its own bytes and its moves', counted against the memory budget too.
+pub const DEFAULT_MAX_POSITIONS: u64 = 4_000_000;
+
+/// The most rows one table may have.
+///
+/// Every row is held in the answer before it is printed.
+pub const MAX_TABLE_ROWS: u64 = 1_000_000;
+
+/// The work (options examined) a default limit allows one period search: a few seconds.
+pub const DEFAULT_WORK: u64 = 1 << 33;
+
+/// The work a small question may spend on a period search before answering from its values.
+///
+/// A question about a small heap is answered from the values computed anyway; a longer search
+/// would only delay the answer.
+pub const SMALL_QUESTION_WORK: u64 = 1 << 22;
+
+// Take-and-break codes.
+
+/// The most values a take-and-break search may compute.
+///
+/// A run keeps up to 16 bytes per value at worst (the values, the rare heaps, a copy per
+/// thread): 16 GB here, about 1 GB for a sparse game with values below 256.
+pub const MAX_OCTAL_VALUES: u64 = 1_000_000_000;
+
+/// The default limit on values for take-and-break games with two-heap splits on the rare/common
+/// engine.
+///
+/// Their values cost `O(n)` or less each (`O(1)`-ish for sparse games): about a million values
+/// take a few seconds.
+pub const DEFAULT_OCTAL_VALUES: u64 = 1 << 20;
+
+/// The default limit on values for take-and-break games with two-heap splits on the naive engine.
+///
+/// Each value scans every split, `O(n)` each and no sparse space to skip: `2^16` values take a
+/// few seconds.
+pub const DEFAULT_NAIVE_OCTAL_VALUES: u64 = 1 << 16;
+
+/// The default limit on values for take-and-break games with three-heap splits.
+///
+/// Each value costs `O(n²)`: 4096 values take a few seconds.
+pub const DEFAULT_THREE_HEAP_OCTAL_VALUES: u64 = 4096;
+
+/// The default limit on values for codes with a repeating tail.
+///
+/// Each value has options from every smaller heap: `2^14` values take a few seconds.
+pub const DEFAULT_TAIL_CODE_VALUES: u64 = 1 << 14;
+
+/// Splits of one heap enumerated one by one up to this size; beyond, in residue classes.
+///
+/// Enumerating costs `O(m)` for a heap `m`; the residue classes of a certified period cost `O(p)`.
+pub const ENUMERATED_SPLITS: u64 = 1_000_000;
+
+// Memory and answers.
+
+/// The memory budget used when none is configured: 4 GiB.
+///
+/// Enough for every default limit above.
+pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
+
+/// The most bytes of whole positions that an answer writes into its winning moves before writing
+/// only the part each move changes (with [`MoveTargets::Automatic`](crate::MoveTargets)).
+///
+/// Each whole position repeats the heaps the move does not change: for huge heaps and many
+/// winning moves that would be the heaps' size once per move.
+pub const WHOLE_POSITIONS_BYTES: u64 = 1 << 20;
