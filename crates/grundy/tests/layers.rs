@@ -270,3 +270,28 @@ fn a_circle_is_caught() {
     edges.remove("games/spec");
     assert!(circles(&edges).is_empty());
 }
+
+/// Doc examples show the error handling a user should write: `?`, not `unwrap`.
+#[test]
+fn doc_examples_use_the_question_mark() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    source_files(&root, &mut files);
+    let mut found = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("a readable source file");
+        for (number, line) in text.lines().enumerate() {
+            let doc = line.trim_start();
+            if (doc.starts_with("///") || doc.starts_with("//!"))
+                && (doc.contains(".unwrap()") || doc.contains(".expect("))
+            {
+                found.push(format!(
+                    "{}:{}",
+                    file.strip_prefix(&root).expect("under src").display(),
+                    number + 1
+                ));
+            }
+        }
+    }
+    assert!(found.is_empty(), "unwrap in doc examples: {found:?}");
+}

@@ -82,16 +82,18 @@ impl Error {
     ///
     /// # Example
     /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use grundy::{Analyzer, Config, Limit, Remedy, parse_game};
-    /// let game = parse_game("subtraction:fibonacci").unwrap();
-    /// let position = game.parse_position("10^6").unwrap();
-    /// let config = Config::default().with_max_values(1000).unwrap();
+    /// let game = parse_game("subtraction:fibonacci")?;
+    /// let position = game.parse_position("10^6")?;
+    /// let config = Config::default().with_max_values(1000)?;
     /// let error = Analyzer::new(config).solve(&game, &position).unwrap_err();
     /// let Some(Remedy::RaiseLimit { limit, needed }) = error.remedy() else {
     ///     panic!("expected a larger limit to help: {error}");
     /// };
     /// assert_eq!(limit, Limit::Values);
     /// assert_eq!(needed, Some(1_000_001u32.into())); // the values of heaps 0 to 10^6
+    /// # Ok(()) }
     /// ```
     pub fn remedy(&self) -> Option<Remedy> {
         match self {
@@ -138,15 +140,17 @@ impl Error {
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::{Analyzer, Config, Error, Remedy, parse_game};
-/// let game = parse_game("misere:0.77").unwrap();
-/// let position = game.parse_position("10").unwrap();
+/// let game = parse_game("misere:0.77")?;
+/// let position = game.parse_position("10")?;
 /// let Err(Error::Refused(refusal)) = Analyzer::new(Config::default()).solve(&game, &position) else {
 ///     panic!("misère take-and-break codes are refused");
 /// };
 /// assert_eq!(refusal.remedy, Some(Remedy::UseNormalPlay));
 /// assert!(refusal.reason.contains("misère play of take-and-break codes is not implemented"));
 /// assert!(refusal.to_string().ends_with("; play it under normal play instead"));
+/// # Ok(()) }
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -356,12 +360,14 @@ impl fmt::Display for Setting {
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::{Analyzer, Config, Error, SettingError, parse_game};
-/// let game = parse_game("bash:3").unwrap();
+/// let game = parse_game("bash:3")?;
 /// let error = Analyzer::new(Config::default()).table(&game, &9u32.into(), &3u32.into()).unwrap_err();
 /// let Error::Setting(SettingError::Reversed { from, to }) = &error else { panic!("{error}") };
 /// assert_eq!((from, to), (&9u32.into(), &3u32.into()));
 /// assert_eq!(error.to_string(), "the table must start at or before its end: its first heap, 9, is after its last, 3");
+/// # Ok(()) }
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

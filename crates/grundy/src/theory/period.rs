@@ -125,13 +125,15 @@ impl Periodicity {
     ///
     /// # Example
     /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use grundy::period::search_window;
     /// let values = [0u32, 1, 2].repeat(4);
     /// let (search, _) = search_window(values.into_iter(), 2, 12);
-    /// let periodicity = search.certificate().unwrap().periodicity();
-    /// let doubled = periodicity.map_values(|v| 2 * v).unwrap();
+    /// let periodicity = search.certificate().ok_or("not certified")?.periodicity();
+    /// let doubled = periodicity.map_values(|v| 2 * v).ok_or("a saltus")?;
     /// assert_eq!((doubled.preperiod(), doubled.period()), (0, 3));
     /// assert_eq!(doubled.values(), &[0, 2, 4]);
+    /// # Ok(()) }
     /// ```
     pub fn map_values(&self, f: impl FnMut(u32) -> u32) -> Option<Self> {
         (self.saltus == 0).then(|| Self {
@@ -341,14 +343,16 @@ impl Certificate {
     ///
     /// # Example
     /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use grundy::period::{Certificate, Theorem};
     /// let values: [u32; 12] = [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2];
     /// let theorem = Theorem::Window { window: 4 };
-    /// let certificate = Certificate::from_values(0, 7, theorem, 11, values[..].into()).unwrap();
+    /// let certificate = Certificate::from_values(0, 7, theorem, 11, values[..].into())?;
     /// assert!(certificate.verify(&values).is_ok());
     /// let mut wrong = values;
     /// wrong[9] = 3;
     /// assert!(certificate.verify(&wrong).is_err());
+    /// # Ok(()) }
     /// ```
     pub fn verify<'a>(&self, values: impl Into<View<'a>>) -> Result<(), CertificateError> {
         on_view!(values.into(), values => self.verify_values(values))
