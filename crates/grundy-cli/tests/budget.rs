@@ -7,7 +7,7 @@ use std::io::Write as _;
 use std::process::{Command, Stdio};
 
 mod common;
-use common::{BINARY, grundy, stderr, stdout};
+use common::{BINARY, grundy, pinned, stderr, stdout};
 
 /// Runs and expects exit 0, returning stdout.
 fn answers(args: &[&str]) -> String {
@@ -37,7 +37,7 @@ fn refuses(args: &[&str]) -> String {
 /// Runs with `input` on stdin and expects exit 2, returning stderr.
 fn refuses_input(args: &[&str], input: &[u8]) -> String {
     let mut child = Command::new(BINARY)
-        .args(args)
+        .args(pinned(args))
         .stdin(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

@@ -5,9 +5,13 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
+mod common;
+
+/// Runs `grundy` with `args` to the end, on one thread unless `args` say otherwise
+/// ([`common::pinned`]).
 fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
+    Command::new(common::BINARY)
+        .args(common::pinned(args))
         .output()
         .expect("the binary runs")
 }

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStderr, Command, ExitStatus, Output, Stdio};
 
 mod common;
-use common::{BINARY, grundy, stderr, stdout};
+use common::{BINARY, grundy, pinned, stderr, stdout};
 
 /// A heap far beyond what any test lets a stopped run reach.
 const FAR: &str = "10000000";
@@ -63,7 +63,7 @@ struct Run {
 /// Starts a run in the background.
 fn spawn(args: &[&str]) -> Run {
     let mut child = Command::new(BINARY)
-        .args(args)
+        .args(pinned(args))
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()

@@ -62,7 +62,7 @@ fn takes(solution: &grundy::Solution) -> Vec<BigUint> {
 /// Checks a solution against brute-force values: outcome, Grundy value, and that the winning
 /// moves are exactly the legal moves to a P-position.
 fn check_solution(game: &str, n: usize, values: &[u64], legal: impl Fn(u64) -> bool) {
-    let solution = Analyzer::new(Config::default())
+    let solution = Analyzer::new(one_thread())
         .solve(&parse_game(game).unwrap(), &heap(n))
         .unwrap();
     assert_eq!(
@@ -99,7 +99,7 @@ proptest! {
     #[test]
     fn finite_certificates_hold_far_beyond_their_range(amounts in finite_set()) {
         let game = parse_game(&spec("subtraction", &amounts)).unwrap();
-        let report = Analyzer::new(Config::default()).period(&game).unwrap();
+        let report = Analyzer::new(one_thread()).period(&game).unwrap();
         let certificate = report.search.certificate().expect("finite sets are periodic").clone();
         let p = certificate.periodicity();
         let far = (certificate.checked_to() as usize * 3 + 5 * p.period() as usize).min(20_000);
@@ -125,13 +125,13 @@ proptest! {
     fn huge_heaps_follow_the_verified_period(amounts in finite_set(), huge in any::<u128>()) {
         // An independent exact path: u128 arithmetic on a period verified by brute force.
         let game = parse_game(&spec("subtraction", &amounts)).unwrap();
-        let report = Analyzer::new(Config::default()).period(&game).unwrap();
+        let report = Analyzer::new(one_thread()).period(&game).unwrap();
         let p = report.search.certificate().unwrap().periodicity().clone();
         let values = brute_bounded(|s| amounts.contains(&s), 15, (p.preperiod() + p.period()) as usize);
         let (n0, period) = (u128::from(p.preperiod()), u128::from(p.period()));
         let index = if huge < n0 { huge } else { n0 + (huge - n0) % period };
         let expected = values[index as usize];
-        let solution = Analyzer::new(Config::default()).solve(&game, &heap(huge)).unwrap();
+        let solution = Analyzer::new(one_thread()).solve(&game, &heap(huge)).unwrap();
         prop_assert_eq!(solution.grundy, Some(BigUint::from(expected)));
         for m in &solution.winning_moves {
             let Target::Whole(Position::Heap(to)) = &m.to else {
@@ -155,7 +155,7 @@ proptest! {
             prop_assert_eq!(&engine_values(&set, engine, 300), &expected);
         }
         let game = parse_game(&spec("allbut", &excluded)).unwrap();
-        let report = Analyzer::new(Config::default()).period(&game).unwrap();
+        let report = Analyzer::new(one_thread()).period(&game).unwrap();
         let certificate = report.search.certificate().expect("all-but sets here certify").clone();
         let far = (certificate.checked_to() as usize * 2).clamp(600, 1500);
         let values = brute(legal, far);
@@ -192,7 +192,7 @@ proptest! {
             (format!("misere:{}", spec("allbut", &excluded)), Box::new(|s: u64| !excluded.contains(&s)) as Box<dyn Fn(u64) -> bool>),
             (format!("misere:{}", spec("subtraction", &finite)), Box::new(|s: u64| finite.contains(&s))),
         ] {
-            let report = Analyzer::new(Config::default()).period(&parse_game(&spec).unwrap()).unwrap();
+            let report = Analyzer::new(one_thread()).period(&parse_game(&spec).unwrap()).unwrap();
             let certificate = report.search.certificate().expect("certified").clone();
             let far = (certificate.checked_to() as usize * 2).clamp(600, 1500);
             let values = misere(&legal, far);
@@ -212,7 +212,7 @@ fn every_small_all_but_set_certifies_and_its_certificate_holds() {
     for mask in 1u32..512 {
         let excluded: Vec<u64> = (1..=9).filter(|i| mask & (1 << (i - 1)) != 0).collect();
         let game = parse_game(&spec("allbut", &excluded)).unwrap();
-        let report = Analyzer::new(Config::default()).period(&game).unwrap();
+        let report = Analyzer::new(one_thread()).period(&game).unwrap();
         let Search::Certified(certificate) = &report.search else {
             panic!("{game}: {:?}", report.search);
         };
@@ -235,7 +235,7 @@ fn every_small_all_but_set_certifies_and_its_certificate_holds() {
 #[test]
 fn two_element_sets_have_period_x_plus_y_or_2x() {
     // Benesh et al., INTEGERS 20 (2020), via docs/theory.md §4.
-    let analyzer = Analyzer::new(Config::default());
+    let analyzer = Analyzer::new(one_thread());
     for y in 2..=40u64 {
         for x in 1..y {
             let report = analyzer
@@ -283,7 +283,7 @@ fn family_member(family: Family, s: u64) -> bool {
 
 #[test]
 fn beyond_the_limit_without_a_certificate_is_refused() {
-    let analyzer = Analyzer::new(Config::default().with_max_values(1000).unwrap());
+    let analyzer = Analyzer::new(one_thread().with_max_values(1000).unwrap());
     let game = parse_game("subtraction:fibonacci").unwrap();
     let error = analyzer.solve(&game, &heap(5000u32)).unwrap_err();
     assert!(matches!(error, grundy::Error::Refused(_)));
@@ -302,7 +302,7 @@ fn beyond_the_limit_without_a_certificate_is_refused() {
     // Within the limit it answers directly.
     assert!(analyzer.solve(&game, &heap(999u32)).is_ok());
     // A finite set whose period needs more values than allowed is refused beyond the computed range.
-    let tight = Analyzer::new(Config::default().with_max_values(20).unwrap());
+    let tight = Analyzer::new(one_thread().with_max_values(20).unwrap());
     let error = tight
         .solve(
             &parse_game("subtraction:2,5,7").unwrap(),
@@ -327,14 +327,14 @@ fn beyond_the_limit_without_a_certificate_is_refused() {
 #[test]
 fn limits_are_checked() {
     assert!(matches!(
-        Config::default().with_max_values(0),
+        one_thread().with_max_values(0),
         Err(grundy::Error::Setting(_))
     ));
     assert!(matches!(
-        Config::default().with_max_values(10u64.pow(12)),
+        one_thread().with_max_values(10u64.pow(12)),
         Err(grundy::Error::Setting(_))
     ));
-    let analyzer = Analyzer::new(Config::default());
+    let analyzer = Analyzer::new(one_thread());
     let game = parse_game("bash:3").unwrap();
     assert!(matches!(
         analyzer.table(&game, &5u32.into(), &3u32.into()),
@@ -354,7 +354,7 @@ fn interrupting_returns_what_was_checked() {
             true
         }
     }
-    let analyzer = Analyzer::new(Config::default()).with_observer(&StopAtOnce);
+    let analyzer = Analyzer::new(one_thread()).with_observer(&StopAtOnce);
     // A family computed directly, and a window search where each value examines ~3400 options
     // (pairs of amounts 3i, 3i + 1: runs too short for the sliding window; 1 is not a move, so no
     // residue theorem): both stop at the first check.
@@ -375,7 +375,7 @@ fn interrupting_returns_what_was_checked() {
 fn bash_m_is_n_mod_m_plus_1() {
     // Bash game (docs/theory.md §4): P iff n mod (m + 1) == 0, the winning move takes
     // n mod (m + 1).
-    let analyzer = Analyzer::new(Config::default());
+    let analyzer = Analyzer::new(one_thread());
     for m in 1..=30u64 {
         let game = parse_game(&format!("bash:{m}")).unwrap();
         for n in [0u64, 1, m, m + 1, 5 * m + 3, 1_000_000_007] {
@@ -391,4 +391,12 @@ fn bash_m_is_n_mod_m_plus_1() {
             assert_eq!(moves, expected, "bash:{m} at {n}");
         }
     }
+}
+
+/// The default configuration on one thread, so that the take-and-break engine chosen (and so the
+/// coverage) does not depend on the machine's cores.
+fn one_thread() -> Config {
+    Config::default()
+        .with_threads(1)
+        .expect("one thread is a valid count")
 }

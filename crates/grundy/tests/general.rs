@@ -30,9 +30,7 @@ fn solve(spec: &str, position: &str) -> Solution {
     } else {
         game.parse_position(position).unwrap()
     };
-    Analyzer::new(Config::default())
-        .solve(&game, &position)
-        .unwrap()
+    Analyzer::new(one_thread()).solve(&game, &position).unwrap()
 }
 
 #[test]
@@ -122,7 +120,7 @@ fn a_loopy_component_in_a_sum_follows_smith() {
     }
     // Two infinite components are refused with the reason.
     let game = game("script:examples/cycle.rhai[4] + script:examples/cycle.rhai[5]");
-    let error = Analyzer::new(Config::default())
+    let error = Analyzer::new(one_thread())
         .solve(&game, &Position::Sum)
         .unwrap_err();
     assert!(
@@ -179,7 +177,7 @@ fn runaway_scripts_stop_with_a_clear_error() {
         source: "fn start(n) { n } fn moves(n) { let i = 0; loop { i += 1; } }".into(),
     };
     let game = Game::Script(script);
-    let error = Analyzer::new(Config::default())
+    let error = Analyzer::new(one_thread())
         .solve(&game, &Position::Argument("1".into()))
         .unwrap_err();
     let message = error.to_string();
@@ -191,7 +189,7 @@ fn runaway_scripts_stop_with_a_clear_error() {
         path: "wide.rhai".into(),
         source: "fn start(n) { n } fn moves(n) { [n + 1] }".into(),
     };
-    let error = Analyzer::new(Config::default().with_max_values(1000).unwrap())
+    let error = Analyzer::new(one_thread().with_max_values(1000).unwrap())
         .solve(&Game::Script(wide), &Position::Argument("0".into()))
         .unwrap_err();
     assert!(
@@ -250,7 +248,7 @@ fn the_contest_answer_is_the_judges_within_the_budget() {
     use grundy::input::contest::read_contest;
     let text = "1 4 5\n1 2 3 10 11 12 13 15 40 99\n";
     let input = read_contest(text, 1000).unwrap();
-    let answers = Analyzer::new(Config::default()).contest(&input).unwrap();
+    let answers = Analyzer::new(one_thread()).contest(&input).unwrap();
     let symbols: Vec<&str> = answers
         .iter()
         .map(|&a| grundy::oddball::symbol(a))
@@ -259,10 +257,18 @@ fn the_contest_answer_is_the_judges_within_the_budget() {
         symbols.join(" "),
         grundy::oddball::judge(text, 1000).unwrap()
     );
-    let small = Config::default().with_max_memory(1000).unwrap();
+    let small = one_thread().with_max_memory(1000).unwrap();
     let error = Analyzer::new(small).contest(&input).unwrap_err();
     assert!(
         matches!(error, grundy::Error::OutOfMemory { .. }),
         "{error}"
     );
+}
+
+/// The default configuration on one thread, so that the take-and-break engine chosen (and so the
+/// coverage) does not depend on the machine's cores.
+fn one_thread() -> Config {
+    Config::default()
+        .with_threads(1)
+        .expect("one thread is a valid count")
 }

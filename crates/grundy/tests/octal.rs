@@ -3,10 +3,10 @@
 
 use std::collections::HashMap;
 
-use grundy::octal::{Code, Modifier, Naive, Paired, RareCommon};
+use grundy::octal::{Code, Modifier, Naive, Paired, RareCommon, TakeAndBreakEngine};
 use grundy::period::Search;
 use grundy::render::moves::description;
-use grundy::{Action, Analyzer, Config, Engine, Outcome, Position, Target, parse_game};
+use grundy::{Action, Analyzer, Config, Engine, Game, Outcome, Position, Target, parse_game};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 use serde::Deserialize;
@@ -31,22 +31,34 @@ struct Known {
 fn known_answers_on_every_engine() {
     let path = format!("{}/../../testdata/octal.json", env!("CARGO_MANIFEST_DIR"));
     let file: File = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    for engine in Engine::ALL {
-        let analyzer = Analyzer::new(
-            Config::default()
-                .with_engine(engine)
-                .with_max_values(1 << 14)
-                .unwrap(),
-        );
-        for known in &file.games {
+    // Naive, the automatic choice on one thread (tail or rare/common, naive where neither
+    // applies) and the paired engine forced: every take-and-break engine, on any machine.
+    let limited = one_thread().with_max_values(1 << 14).unwrap();
+    let configs = [
+        limited.with_engine(Engine::Naive),
+        limited,
+        limited.with_take_and_break_engine(TakeAndBreakEngine::Paired),
+    ];
+    for known in &file.games {
+        let game = parse_game(&known.code).unwrap();
+        let Game::Octal(code) = &game else {
+            panic!("{} is a take-and-break code", known.code)
+        };
+        let mut seen = Vec::new();
+        for config in configs {
+            let Ok(engine) = config.take_and_break_engine_for(code) else {
+                assert!(!TakeAndBreakEngine::Paired.applies(code), "{}", known.code);
+                continue;
+            };
+            if seen.contains(&engine) {
+                continue;
+            }
+            seen.push(engine);
+            let analyzer = Analyzer::new(config);
             let context = format!(
-                "{} {} ({}) with the {} engine",
-                known.name,
-                known.code,
-                known.source,
-                engine.name()
+                "{} {} ({}) with {engine}",
+                known.name, known.code, known.source
             );
-            let game = parse_game(&known.code).unwrap();
             assert_eq!(game.to_string(), known.code, "{context}: canonical form");
             let table = analyzer
                 .table(&game, &0u32.into(), &(known.values.len() as u64 - 1).into())
@@ -107,7 +119,7 @@ fn two_threads_give_the_one_thread_values_and_resume_from_any_prefix() {
     // the scan); 0.16 and 0.137 need G(n - 1) only to keep the copies in step; 0.106 uses the
     // position-parity split.
     for text in ["0.6", "0.16", "0.137", "0.106", "0.77", "4.7"] {
-        let grundy::Game::Octal(code) = parse_game(text).unwrap() else {
+        let Game::Octal(code) = parse_game(text).unwrap() else {
             panic!("{text} is a code")
         };
         let one: Vec<u32> = RareCommon::new(&code).unwrap().take(20_000).collect();
@@ -165,7 +177,7 @@ fn brute(rows: &[usize], heap: usize, memo: &mut HashMap<(Vec<usize>, usize), u3
 
 #[test]
 fn kayles_positions_and_sums_match_brute_force() {
-    let analyzer = Analyzer::new(Config::default());
+    let analyzer = Analyzer::new(one_thread());
     let kayles = parse_game("0.77").unwrap();
     let mut memo = HashMap::new();
     for a in 0..9usize {
@@ -233,7 +245,7 @@ fn kayles_positions_and_sums_match_brute_force() {
 fn huge_kayles_heaps_have_exact_winning_splits() {
     // Heaps beyond 2^64: every listed move, and one member of every residue class of splits, must
     // leave xor 0 by the certified period, checked against values computed by the naive engine.
-    let analyzer = Analyzer::new(Config::default());
+    let analyzer = Analyzer::new(one_thread());
     let kayles = parse_game("0.77").unwrap();
     let values: Vec<u32> = Naive::new(&code(0, &[7, 7]).unwrap()).take(400).collect();
     let g = |n: &BigUint| -> u32 {
@@ -294,7 +306,7 @@ fn regressions() {
         Err(grundy::period::CertificateError::ZeroPreperiod)
     );
     // Splits above heap 46 341 (CGSuite overflowed at 92 679) are enumerated exactly.
-    let analyzer = Analyzer::new(Config::default());
+    let analyzer = Analyzer::new(one_thread());
     let kayles = parse_game("0.77").unwrap();
     let solution = analyzer
         .solve(&kayles, &kayles.parse_position("92680").unwrap())
@@ -304,4 +316,48 @@ fn regressions() {
     // Codes without a theorem say so.
     let report = analyzer.period(&parse_game("4!.0").unwrap()).unwrap();
     assert!(report.search.certificate().is_none());
+}
+
+#[test]
+fn a_forced_engine_that_does_not_apply_is_a_setting_error() {
+    let kayles = parse_game("0.77").unwrap();
+    let three_heaps = parse_game("hex:0.F").unwrap();
+    for (engine, game) in [
+        (TakeAndBreakEngine::Tail, &kayles),
+        (TakeAndBreakEngine::RareCommon, &three_heaps),
+        (TakeAndBreakEngine::Paired, &three_heaps),
+    ] {
+        let analyzer = Analyzer::new(one_thread().with_take_and_break_engine(engine));
+        let position = game.parse_position("10").unwrap();
+        for error in [
+            analyzer.period(game).unwrap_err(),
+            analyzer.solve(game, &position).unwrap_err(),
+        ] {
+            let grundy::Error::Setting(grundy::SettingError::EngineNotApplicable {
+                engine: refused,
+                code,
+            }) = &error
+            else {
+                panic!("{engine} on {game}: {error}")
+            };
+            assert_eq!(
+                (*refused, code.as_str()),
+                (engine, game.to_string().as_str())
+            );
+        }
+    }
+    // The automatic choice, and the naive engine, apply to every code.
+    for engine in [TakeAndBreakEngine::Automatic, TakeAndBreakEngine::Naive] {
+        let config = one_thread().with_take_and_break_engine(engine);
+        let analyzer = Analyzer::new(config.with_max_values(300).unwrap());
+        assert!(analyzer.period(&three_heaps).is_ok(), "{engine}");
+    }
+}
+
+/// The default configuration on one thread, so that the take-and-break engine chosen (and so the
+/// coverage) does not depend on the machine's cores.
+fn one_thread() -> Config {
+    Config::default()
+        .with_threads(1)
+        .expect("one thread is a valid count")
 }

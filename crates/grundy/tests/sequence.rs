@@ -8,7 +8,10 @@ use std::time::Duration;
 use grundy::analysis::{MAX_OCTAL_VALUES, SEQUENCE_STEP_VALUES, Sequence, SequenceStep};
 use grundy::compact::CompactValues;
 use grundy::octal::Naive;
-use grundy::{Analyzer, Config, Engine, Error, Game, Observer, Remedy, Unit, parse_game};
+use grundy::octal::TakeAndBreakEngine;
+use grundy::{
+    Analyzer, Config, Engine, Error, Game, Observer, Remedy, SettingError, Unit, parse_game,
+};
 
 fn game(code: &str) -> Game {
     parse_game(code).expect("a valid code")
@@ -157,7 +160,7 @@ fn an_interrupt_returns_the_values_computed_so_far() {
 #[test]
 fn a_time_limit_stops_a_run_with_its_values_kept() {
     // A limit of no time has passed before the first step ends, whatever the machine's speed.
-    let analyzer = Analyzer::new(Config::default().with_timeout(Duration::ZERO));
+    let analyzer = Analyzer::new(one_thread().with_timeout(Duration::ZERO));
     let officers = game("0.6");
     let mut run = analyzer.sequence(&officers, 1 << 20).unwrap();
     let error = run.step().unwrap_err();
@@ -173,7 +176,7 @@ fn a_time_limit_stops_a_run_with_its_values_kept() {
 
 #[test]
 fn the_certified_period_is_the_one_the_period_analysis_finds() {
-    let analyzer = Analyzer::new(Config::default());
+    let analyzer = Analyzer::new(one_thread());
     // Kayles, Dawson's Kayles, Dawson's chess, two codes without splits (the window criterion)
     // and two more with splits.
     for code in ["0.77", "0.07", "0.137", "0.3", "0.33", "0.15", "0.51"] {
@@ -209,7 +212,7 @@ fn the_certified_period_is_the_one_the_period_analysis_finds() {
 
 #[test]
 fn steps_report_what_they_did() {
-    let analyzer = Analyzer::new(Config::default());
+    let analyzer = Analyzer::new(one_thread());
     let mut run = analyzer.sequence(&game("0.77"), 5000).unwrap();
     assert!(run.is_empty());
     assert_eq!(
@@ -237,7 +240,7 @@ fn steps_report_what_they_did() {
 
 #[test]
 fn runs_refuse_other_games_and_what_cannot_fit() {
-    let analyzer = Analyzer::new(Config::default());
+    let analyzer = Analyzer::new(one_thread());
     for other in ["nim", "bash:3", "misere:0.77", "wythoff"] {
         assert!(
             matches!(
@@ -253,7 +256,7 @@ fn runs_refuse_other_games_and_what_cannot_fit() {
         analyzer.sequence(&game("0.6"), MAX_OCTAL_VALUES + 1),
         Err(Error::Refused(_))
     ));
-    let small = Analyzer::new(Config::default().with_max_memory(1000).unwrap());
+    let small = Analyzer::new(one_thread().with_max_memory(1000).unwrap());
     assert!(matches!(
         small.sequence(&game("0.6"), 1001),
         Err(Error::OutOfMemory { needed: 1001, .. })
@@ -268,4 +271,32 @@ fn runs_refuse_other_games_and_what_cannot_fit() {
             .values
             .is_empty()
     );
+}
+
+#[test]
+fn a_forced_engine_that_does_not_apply_refuses_the_run_before_it_starts() {
+    let forced = one_thread().with_take_and_break_engine(TakeAndBreakEngine::Tail);
+    let analyzer = Analyzer::new(forced);
+    let Err(error) = analyzer.sequence(&game("0.77"), 1000) else {
+        panic!("Kayles has no repeating tail")
+    };
+    let Error::Setting(SettingError::EngineNotApplicable { engine, code }) = &error else {
+        panic!("{error}")
+    };
+    assert_eq!((*engine, code.as_str()), (TakeAndBreakEngine::Tail, "0.77"));
+    assert_eq!(
+        error.to_string(),
+        "the tail engine cannot compute the values of 0.77: it needs a code with a repeating tail"
+    );
+    // Forced where it applies, it gives the values of every other engine.
+    let tail = analyzer.sequence(&game("0.[7]"), 600).unwrap();
+    assert_eq!(tail.finish().unwrap().values, naive(&game("0.[7]"), 600));
+}
+
+/// The default configuration on one thread, so that the take-and-break engine chosen (and so the
+/// coverage) does not depend on the machine's cores.
+fn one_thread() -> Config {
+    Config::default()
+        .with_threads(1)
+        .expect("one thread is a valid count")
 }

@@ -1,7 +1,7 @@
 //! The tail engine against the naive one on every short tail code, and against known values.
 
-use grundy::engine::{Engine, Stream};
-use grundy::octal::{Code, Naive, Tail, stream};
+use grundy::engine::Stream;
+use grundy::octal::{Code, Naive, Tail, TakeAndBreakEngine, stream};
 use grundy::{Game, parse_game};
 
 fn code(text: &str) -> Code {
@@ -86,7 +86,14 @@ fn known_values() {
 fn streaming_resumes_the_tail_engine_where_naive_left_off() {
     let code = code("0.6[12]");
     let naive: Vec<u32> = Naive::new(&code).take(300).collect();
-    let mut resumed = stream(&code, Engine::Streaming, 2, naive[..137].to_vec());
+    // The automatic choice takes the tail engine on any number of threads.
+    let mut resumed = stream(
+        &code,
+        TakeAndBreakEngine::Automatic,
+        2,
+        naive[..137].to_vec(),
+    )
+    .expect("every code has an automatic engine");
     assert_eq!(Stream::position(resumed.as_ref()), 137);
     let rest: Vec<u32> = resumed.by_ref().take(163).collect();
     assert_eq!(rest, naive[137..]);
@@ -97,4 +104,28 @@ fn streaming_resumes_the_tail_engine_where_naive_left_off() {
 fn codes_without_a_tail_are_not_taken() {
     assert!(Tail::new(&code("0.77")).is_none());
     assert!(!Tail::applies(&code("4.3[0]")));
+}
+
+#[test]
+fn every_forced_engine_gives_the_naive_values_where_it_applies() {
+    for text in [
+        "0.77", "0.07", "0.6", "4!.0", "hex:0.F", "0.[7]", "0.6[12]", "4.[3]", "0.[3]", "0.1[4]",
+        "0.[6]", "4.0[37]", "0.[14]",
+    ] {
+        let code = code(text);
+        let naive: Vec<u32> = Naive::new(&code).take(400).collect();
+        for engine in TakeAndBreakEngine::FORCED {
+            match stream(&code, engine, 1, Vec::new()) {
+                Ok(values) => {
+                    assert!(engine.applies(&code), "{text} {engine}");
+                    let values: Vec<u32> = values.take(400).collect();
+                    assert_eq!(values, naive, "{text} {engine}");
+                }
+                Err(refused) => {
+                    assert!(!engine.applies(&code), "{text} {engine}");
+                    assert_eq!(refused.engine, engine);
+                }
+            }
+        }
+    }
 }

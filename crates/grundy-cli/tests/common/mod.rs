@@ -8,10 +8,25 @@ use std::process::{Command, Output};
 /// The binary under test.
 pub const BINARY: &str = env!("CARGO_BIN_EXE_grundy");
 
-/// Runs `grundy` with `args` to the end.
+/// `args` with `--threads 1` added to a command that computes values (solve, table, period,
+/// sequence) and names no thread count, so that the engine a test runs — and so its coverage —
+/// does not depend on the machine's cores. Tests about threads give `--threads` themselves.
+pub fn pinned<'a>(args: &[&'a str]) -> Vec<&'a str> {
+    let mut args = args.to_vec();
+    let computes = matches!(
+        args.first(),
+        Some(&("solve" | "table" | "period" | "sequence"))
+    );
+    if computes && !args.iter().any(|&arg| arg == "--threads" || arg == "--") {
+        args.extend(["--threads", "1"]);
+    }
+    args
+}
+
+/// Runs `grundy` with `args` to the end (on one thread unless `args` say otherwise: [`pinned`]).
 pub fn grundy(args: &[&str]) -> Output {
     Command::new(BINARY)
-        .args(args)
+        .args(pinned(args))
         .output()
         .expect("the binary runs")
 }

@@ -1,7 +1,9 @@
-//! How an [`Analyzer`](super::Analyzer) works: engine, limits, threads, memory and time.
+//! How an [`Analyzer`](super::Analyzer) works: engines, limits, threads, memory and time.
 
 use super::{Error, MoveTargets, Setting, SettingError};
 use crate::engine::Engine;
+use crate::engine::octal::{NotApplicable, TakeAndBreakEngine};
+use crate::games::octal::Code;
 use crate::games::subtraction::{Family, SubtractionSet};
 
 pub use crate::limits::{
@@ -14,6 +16,7 @@ use crate::limits::{DEFAULT_MAX_PRIME_VALUES, DEFAULT_MAX_SQUARE_VALUES};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Config {
     engine: Engine,
+    take_and_break: TakeAndBreakEngine,
     pub(super) max_values: Option<u64>,
     threads: Option<usize>,
     max_memory: Option<u64>,
@@ -22,11 +25,78 @@ pub struct Config {
 }
 
 impl Config {
-    /// Uses `engine` for Grundy values.
+    /// Uses `engine` for Grundy values, for every kind of game: take-and-break codes get the
+    /// naive engine with [`Engine::Naive`] and [`TakeAndBreakEngine::Automatic`] with
+    /// [`Engine::Streaming`] (a later
+    /// [`with_take_and_break_engine`](Self::with_take_and_break_engine) chooses otherwise).
     #[must_use]
     pub fn with_engine(mut self, engine: Engine) -> Self {
         self.engine = engine;
+        self.take_and_break = match engine {
+            Engine::Naive => TakeAndBreakEngine::Naive,
+            Engine::Streaming => TakeAndBreakEngine::Automatic,
+        };
         self
+    }
+
+    /// Uses `engine` for take-and-break codes' values (the default is
+    /// [`TakeAndBreakEngine::Automatic`]); other games keep the engine of
+    /// [`with_engine`](Self::with_engine). A forced engine that does not apply to a code is
+    /// refused when the code is asked about
+    /// ([`take_and_break_engine_for`](Self::take_and_break_engine_for)).
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::octal::TakeAndBreakEngine;
+    /// use grundy::{Analyzer, Config, parse_game};
+    /// let config = Config::default().with_take_and_break_engine(TakeAndBreakEngine::Paired);
+    /// let game = parse_game("0.77")?;
+    /// let solution = Analyzer::new(config).solve(&game, &game.parse_position("11")?)?;
+    /// assert_eq!(solution.grundy, Some(6u32.into())); // Kayles: 0 1 2 3 1 4 3 2 1 4 2 6
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_take_and_break_engine(mut self, engine: TakeAndBreakEngine) -> Self {
+        self.take_and_break = engine;
+        self
+    }
+
+    /// The engine chosen for take-and-break codes.
+    pub fn take_and_break_engine(&self) -> TakeAndBreakEngine {
+        self.take_and_break
+    }
+
+    /// The engine that computes `code`'s values under this configuration, on
+    /// [`threads`](Self::threads) threads: the forced one, or the one
+    /// [`TakeAndBreakEngine::Automatic`] picks (never `Automatic` itself).
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    ///
+    /// # Errors
+    /// [`Error::Setting`] ([`SettingError::EngineNotApplicable`]) if the forced engine does not
+    /// apply to `code`.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::octal::TakeAndBreakEngine;
+    /// use grundy::{Config, Error, Game, SettingError, parse_game};
+    /// let Game::Octal(dawson) = parse_game("0.07")? else { unreachable!() };
+    /// let config = Config::default().with_threads(1)?;
+    /// assert_eq!(config.take_and_break_engine_for(&dawson)?, TakeAndBreakEngine::RareCommon);
+    /// let forced = config.with_take_and_break_engine(TakeAndBreakEngine::Tail);
+    /// let Err(Error::Setting(SettingError::EngineNotApplicable { engine, .. })) =
+    ///     forced.take_and_break_engine_for(&dawson)
+    /// else {
+    ///     panic!("Dawson's Kayles has no repeating tail");
+    /// };
+    /// assert_eq!(engine, TakeAndBreakEngine::Tail);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn take_and_break_engine_for(&self, code: &Code) -> Result<TakeAndBreakEngine, Error> {
+        self.take_and_break
+            .chosen_for(code, self.threads())
+            .map_err(|refused| not_applicable(refused, code))
     }
 
     /// Computes at most `max_values` values per game (period searches and direct answers).
@@ -91,8 +161,9 @@ impl Config {
         self.engine
     }
 
-    /// Uses at most `threads` threads for one game's values (take-and-break games use two when
-    /// `threads >= 2`; the default is every core the machine offers).
+    /// Uses at most `threads` threads for one game's values (the default is every core the
+    /// machine offers): [`TakeAndBreakEngine::Automatic`] runs take-and-break codes on two when
+    /// `threads >= 2`.
     ///
     /// # Errors
     /// [`Error::Setting`] ([`SettingError::OutOfRange`] for [`Setting::Threads`]) if `threads`
@@ -126,4 +197,12 @@ impl Config {
             _ => DEFAULT_MAX_VALUES,
         })
     }
+}
+
+/// The setting error for a forced engine that does not apply to `code`.
+pub(super) fn not_applicable(refused: NotApplicable, code: &Code) -> Error {
+    Error::Setting(SettingError::EngineNotApplicable {
+        engine: refused.engine,
+        code: code.to_string(),
+    })
 }

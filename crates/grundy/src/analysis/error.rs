@@ -412,6 +412,16 @@ pub enum SettingError {
         /// The most cells accepted.
         most: u64,
     },
+    /// A forced take-and-break engine
+    /// ([`Config::with_take_and_break_engine`](super::Config::with_take_and_break_engine)) that
+    /// does not apply to the code asked about.
+    #[error("{engine} cannot compute the values of {code}: it needs {}", .engine.requirement())]
+    EngineNotApplicable {
+        /// The engine forced.
+        engine: crate::engine::octal::TakeAndBreakEngine,
+        /// The code, as written.
+        code: String,
+    },
     /// A position whose shape does not fit the game.
     #[error("'{position}' is not a position of {game}; read positions with Game::parse_position")]
     WrongPosition {

@@ -4,14 +4,14 @@
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
+use super::config::not_applicable;
 use super::heap::{Evaluation, observed_or_not_found, verified};
 use super::{
     Action, Analyzer, Error, Move, Outcome, Remedy, Setting, SettingError, Solution, SplitClass,
     Target, Uncertifiable, Unit, Watched,
 };
-use crate::engine::Engine;
 use crate::engine::Stream;
-use crate::engine::octal::RareCommon;
+use crate::engine::octal::TakeAndBreakEngine;
 use crate::games::game::Game;
 use crate::games::octal::{Code, Modifier};
 use crate::games::position::Position;
@@ -112,16 +112,14 @@ impl Analyzer<'_> {
     /// The value limit for `code`: the configured one, or a default that keeps the work near a few
     /// seconds — values cost `O(n)` each with two-heap splits (`O(1)`-ish with rare/common) and
     /// `O(n²)` with three-heap splits.
-    fn octal_limit(&self, code: &Code) -> Result<u64, Error> {
+    fn octal_limit(&self, code: &Code, engine: TakeAndBreakEngine) -> Result<u64, Error> {
         let limit = self
             .config
             .max_values
             .unwrap_or(match code.max_heaps_left() {
                 _ if code.last_digit().is_none() => DEFAULT_TAIL_CODE_VALUES,
                 3 => DEFAULT_THREE_HEAP_OCTAL_VALUES,
-                2 if self.config.engine() == Engine::Naive || RareCommon::new(code).is_none() => {
-                    DEFAULT_NAIVE_OCTAL_VALUES
-                }
+                2 if engine == TakeAndBreakEngine::Naive => DEFAULT_NAIVE_OCTAL_VALUES,
                 _ => DEFAULT_OCTAL_VALUES,
             });
         if limit > MAX_OCTAL_VALUES {
@@ -143,14 +141,19 @@ impl Analyzer<'_> {
         game: &Game,
         code: &Code,
     ) -> Result<(Search, CompactValues), Error> {
-        self.octal_search_within(game, code, self.octal_limit(code)?)
+        let engine = self.config.take_and_break_engine_for(code)?;
+        self.octal_search_within(game, code, engine, self.octal_limit(code, engine)?)
     }
 
-    /// [`octal_search`](Self::octal_search) computing at most `limit` values.
+    /// [`octal_search`](Self::octal_search) by `engine` (one [`Config::take_and_break_engine_for`]
+    /// chose), computing at most `limit` values.
+    ///
+    /// [`Config::take_and_break_engine_for`]: super::Config::take_and_break_engine_for
     fn octal_search_within(
         &self,
         game: &Game,
         code: &Code,
+        engine: TakeAndBreakEngine,
         limit: u64,
     ) -> Result<(Search, CompactValues), Error> {
         // Values take 1 to 4 bytes, and an unproved search 4 more for its Z-function; the rare
@@ -158,16 +161,9 @@ impl Analyzer<'_> {
         self.reserve(limit.saturating_mul(TYPICAL_BYTES_PER_VALUE), || {
             format!("{limit} values of {game} (about {TYPICAL_BYTES_PER_VALUE} bytes each)")
         })?;
-        let mut values = Watched::new(
-            BoxedStream(crate::engine::octal::stream(
-                code,
-                self.config.engine(),
-                self.config.threads(),
-                Vec::new(),
-            )),
-            self.observer(),
-            limit,
-        );
+        let stream = crate::engine::octal::stream(code, engine, self.config.threads(), Vec::new())
+            .map_err(|refused| not_applicable(refused, code))?;
+        let mut values = Watched::new(BoxedStream(stream), self.observer(), limit);
         let (search, prefix) = match (no_theorem(code), code.last_digit()) {
             (None, Some(t)) if code.max_heaps_left() == 1 => {
                 // No splits: for n > t every value is the mex of the t values before it.
@@ -200,7 +196,8 @@ impl Analyzer<'_> {
     ) -> Result<Evaluation, Error> {
         // A heap below the limit needs only the values up to it: the search stops there if no
         // period is proved sooner (work in proportion to the question).
-        let limit = self.octal_limit(code)?;
+        let engine = self.config.take_and_break_engine_for(code)?;
+        let limit = self.octal_limit(code, engine)?;
         let within = largest.to_u64().filter(|&n| n < limit);
         if let (Some(why), None) = (no_theorem(code), within) {
             // No certificate is possible, so values up to the limit cannot reach this heap.
@@ -212,7 +209,7 @@ impl Analyzer<'_> {
             ));
         }
         let needed = within.map_or(limit, |n| n + 1);
-        let (search, prefix) = self.octal_search_within(game, code, needed)?;
+        let (search, prefix) = self.octal_search_within(game, code, engine, needed)?;
         let prefix = prefix.to_vec();
         match search {
             Search::Certified(certificate) => Ok(Evaluation::Certified(certificate)),
@@ -592,7 +589,7 @@ mod tests {
     use crate::analysis::heap::Evaluation;
     use crate::analysis::{Analyzer, Config};
     use crate::engine::Stream;
-    use crate::engine::octal::RareCommon;
+    use crate::engine::octal::{RareCommon, TakeAndBreakEngine};
     use crate::games::game::Game;
     use crate::input::spec::parse_game;
     use crate::theory::period::Search;
@@ -606,19 +603,24 @@ mod tests {
         let Game::Octal(code) = &game else {
             unreachable!("an octal code")
         };
-        let report = Analyzer::new(Config::default()).period(&game).unwrap();
-        let Search::Certified(certificate) = &report.search else {
-            panic!("0.127 is certified: {:?}", report.search)
-        };
-        let p = certificate.periodicity();
-        assert_eq!(
-            (p.preperiod(), p.period(), certificate.checked_to()),
-            (46_578, 4, 93_167)
-        );
-        // Checked again against every value, computed without folding.
-        let mut engine = RareCommon::new(code).unwrap();
-        engine.by_ref().take(93_167).for_each(drop);
-        certificate.verify(&engine.take_computed()).unwrap();
+        // Both engines that fold: rare/common on one thread and paired on two.
+        for engine in [TakeAndBreakEngine::RareCommon, TakeAndBreakEngine::Paired] {
+            let config = Config::default().with_take_and_break_engine(engine);
+            let report = Analyzer::new(config).period(&game).unwrap();
+            let Search::Certified(certificate) = &report.search else {
+                panic!("0.127 is certified by {engine}: {:?}", report.search)
+            };
+            let p = certificate.periodicity();
+            assert_eq!(
+                (p.preperiod(), p.period(), certificate.checked_to()),
+                (46_578, 4, 93_167),
+                "{engine}"
+            );
+            // Checked again against every value, computed without folding.
+            let mut values = RareCommon::new(code).unwrap();
+            values.by_ref().take(93_167).for_each(drop);
+            certificate.verify(&values.take_computed()).unwrap();
+        }
     }
 
     #[test]
@@ -626,7 +628,7 @@ mod tests {
         // Kayles: period 12 from 71. Every heap m up to 400 — below, inside and beyond twice the
         // preperiod — split by families must give exactly the splits found one by one.
         let game = parse_game("0.77").unwrap();
-        let analyzer = Analyzer::new(Config::default());
+        let analyzer = Analyzer::new(Config::default().with_threads(1).unwrap());
         let report = analyzer.period(&game).unwrap();
         let Search::Certified(certificate) = report.search else {
             panic!("Kayles is certified")

@@ -5,9 +5,11 @@
 //! values double, and finishes from a certified period. It does no I/O: the caller keeps the
 //! files.
 
+use super::config::not_applicable;
 use super::octal::MAX_OCTAL_VALUES;
 use super::{Analyzer, Error, Remedy, Unit};
 use crate::engine::Stream;
+use crate::engine::octal::TakeAndBreakEngine;
 use crate::games::game::Game;
 use crate::games::octal::{Code, certify};
 use crate::input::sequence_file::checksum;
@@ -30,6 +32,9 @@ pub struct SequenceRun<'a> {
     analyzer: &'a Analyzer<'a>,
     game: Game,
     code: Code,
+    /// The engine chosen for the code
+    /// ([`Config::take_and_break_engine_for`](super::Config::take_and_break_engine_for)).
+    engine: TakeAndBreakEngine,
     count: u64,
     finish_by_period: bool,
     /// The values given to [`resume`](Self::resume) until the engine starts, and every value
@@ -98,7 +103,9 @@ impl Sequence {
 
 impl Analyzer<'_> {
     /// Starts a long run of the values `G(0), …, G(count − 1)` of the take-and-break game `game`,
-    /// computed with the configured engine and threads. Nothing is computed yet: give the values
+    /// computed with the engine the configuration chooses for it
+    /// ([`Config::take_and_break_engine_for`](super::Config::take_and_break_engine_for)).
+    /// Nothing is computed yet: give the values
     /// of an earlier run to [`SequenceRun::resume`], then call [`SequenceRun::step`] until
     /// [`SequenceRun::is_complete`], saving [`SequenceRun::values`] between steps as often as
     /// wanted, and [`SequenceRun::finish`]. Unless
@@ -117,13 +124,16 @@ impl Analyzer<'_> {
     ///
     /// # Errors
     /// [`Error::Refused`] if `game` is not a take-and-break code (with [`Remedy::UseTable`]) or
-    /// `count` exceeds [`MAX_OCTAL_VALUES`]; [`Error::OutOfMemory`] if `count` values at one byte each
-    /// exceed the memory limit. The run's own errors are described at its methods.
+    /// `count` exceeds [`MAX_OCTAL_VALUES`]; [`Error::Setting`]
+    /// ([`SettingError::EngineNotApplicable`](super::SettingError::EngineNotApplicable)) if the
+    /// configured take-and-break engine is forced and does not apply to the code;
+    /// [`Error::OutOfMemory`] if `count` values at one byte each exceed the memory limit. The
+    /// run's own errors are described at its methods.
     ///
     /// # Example
     /// ```
     /// use grundy::{Analyzer, Config, parse_game};
-    /// let analyzer = Analyzer::new(Config::default());
+    /// let analyzer = Analyzer::new(Config::default().with_threads(1)?);
     /// let mut run = analyzer.sequence(&parse_game("0.77")?, 100_000)?;
     /// while !run.is_complete() {
     ///     run.step()?; // a long run saves `run.values()` here from time to time
@@ -151,6 +161,7 @@ impl Analyzer<'_> {
                 "a sequence holds at most {MAX_OCTAL_VALUES} values (up to 16 bytes each in memory at worst); {count} values were asked for"
             )));
         }
+        let engine = self.config.take_and_break_engine_for(code)?;
         self.reserve(count, || {
             format!("{count} values of {game} (at least 1 byte each)")
         })?;
@@ -158,6 +169,7 @@ impl Analyzer<'_> {
             analyzer: self,
             game: game.clone(),
             code: code.clone(),
+            engine,
             count,
             finish_by_period: true,
             values: CompactValues::new(),
@@ -191,7 +203,7 @@ impl SequenceRun<'_> {
     /// # Example
     /// ```
     /// use grundy::{Analyzer, Config, parse_game};
-    /// let analyzer = Analyzer::new(Config::default());
+    /// let analyzer = Analyzer::new(Config::default().with_threads(1)?);
     /// let officers = parse_game("0.6")?;
     /// let straight = analyzer.sequence(&officers, 3000)?.finish()?;
     /// let mut resumed = analyzer.sequence(&officers, 3000)?;
@@ -236,16 +248,16 @@ impl SequenceRun<'_> {
         if self.is_complete() {
             return Ok(SequenceStep::Complete);
         }
-        let (code, config) = (&self.code, &self.analyzer.config);
-        let values = &mut self.values;
-        let stream = self.stream.get_or_insert_with(|| {
-            crate::engine::octal::stream(
-                code,
-                config.engine(),
-                config.threads(),
-                std::mem::take(values).to_vec(),
-            )
-        });
+        if self.stream.is_none() {
+            let threads = self.analyzer.config.threads();
+            let prefix = std::mem::take(&mut self.values).to_vec();
+            let stream = crate::engine::octal::stream(&self.code, self.engine, threads, prefix)
+                .map_err(|refused| not_applicable(refused, &self.code))?;
+            self.stream = Some(stream);
+        }
+        let Some(stream) = self.stream.as_mut() else {
+            return Err(lost_values());
+        };
         let held = Stream::position(stream.as_ref());
         if self.finish_by_period && held >= self.next_certification as u64 {
             self.next_certification = self.next_certification.saturating_mul(2);

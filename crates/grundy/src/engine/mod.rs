@@ -23,8 +23,8 @@ pub enum Engine {
     /// values (memory `O(max S)`), read amount by amount — or, when the set is mostly long runs of
     /// consecutive amounts, a sliding-window mex over the runs (`O(runs)` per value); value
     /// counting for all-but sets (`O(|X| log |X|)` per value); for take-and-break codes the
-    /// rare/common method where it applies and the tail engine for repeating tails (see
-    /// [`octal`]).
+    /// automatic choice of [`octal::TakeAndBreakEngine`]: the tail engine for repeating tails,
+    /// else the rare/common method where it applies.
     #[default]
     Streaming,
 }

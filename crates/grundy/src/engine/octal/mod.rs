@@ -1,8 +1,10 @@
-//! Take-and-break games in octal and hexadecimal code (docs/theory.md §7): the code, and two
-//! engines for Grundy values — the definition (naive) and the rare/common ("sparse space") engine
-//! of docs/theory.md §9.
+//! Take-and-break games in octal and hexadecimal code (docs/theory.md §7): the engines for their
+//! Grundy values — the definition (naive), the rare/common ("sparse space") engine of
+//! docs/theory.md §9 on one thread or two (paired), the tail engine — and the choice among them
+//! ([`TakeAndBreakEngine`]).
 
-use super::Engine;
+use std::fmt;
+
 use crate::engine::Stream;
 #[cfg(test)]
 use crate::games::octal::Modifier;
@@ -19,47 +21,169 @@ pub use paired::Paired;
 pub use rare_common::RareCommon;
 pub use tail::Tail;
 
-/// The value stream of `code`, continuing after `prefix`. With [`Engine::Streaming`]: the tail
-/// engine ([`Tail`]) for codes with a repeating tail, else the rare/common engine where it
-/// applies — on two threads ([`Paired`]) when `threads >= 2`; the naive engine otherwise and
-/// with [`Engine::Naive`]. Tail codes run on one thread whatever `threads` says: the tail engine's
-/// `O(n)` per value, against the other engines' scans of every split, is worth more than a
-/// second core.
+/// Which engine computes a take-and-break code's values. Every engine yields the same values;
+/// they differ in time, memory and threads. [`Automatic`](Self::Automatic) picks one from the
+/// code and the threads allowed; the others force one, and are refused by codes they do not
+/// apply to ([`applies`](Self::applies)).
+///
+/// # Example
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use grundy::octal::TakeAndBreakEngine;
+/// let grundy::Game::Octal(kayles) = grundy::parse_game("0.77")? else { unreachable!() };
+/// let automatic = TakeAndBreakEngine::Automatic;
+/// assert_eq!(automatic.chosen_for(&kayles, 1)?, TakeAndBreakEngine::RareCommon);
+/// assert_eq!(automatic.chosen_for(&kayles, 8)?, TakeAndBreakEngine::Paired);
+/// assert!(!TakeAndBreakEngine::Tail.applies(&kayles));
+/// # Ok(()) }
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TakeAndBreakEngine {
+    /// The tail engine ([`Tail`]) for codes with a repeating tail; else, where the rare/common
+    /// engine applies, [`Paired`] on two threads or more and [`RareCommon`] on one; else the
+    /// naive engine. Tail codes run on one thread whatever the thread count: the tail engine's
+    /// `O(n)` per value, against the other engines' scans of every split, is worth more than a
+    /// second core.
+    #[default]
+    Automatic,
+    /// The definition ([`Naive`]): every code.
+    Naive,
+    /// The rare/common engine ([`RareCommon`]) on one thread: codes without modifiers or
+    /// three-heap splits.
+    RareCommon,
+    /// The rare/common engine on two threads ([`Paired`]), whatever the thread count: the codes
+    /// [`RareCommon`](Self::RareCommon) applies to.
+    Paired,
+    /// The tail engine ([`Tail`]): codes with a repeating tail.
+    Tail,
+}
+
+impl TakeAndBreakEngine {
+    /// Every engine a caller can force (all but [`Automatic`](Self::Automatic)), for test
+    /// harnesses that run the same answers against each.
+    pub const FORCED: [Self; 4] = [Self::Naive, Self::RareCommon, Self::Paired, Self::Tail];
+
+    /// Whether the engine computes `code`'s values ([`Automatic`](Self::Automatic) and
+    /// [`Naive`](Self::Naive) do for every code).
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    pub fn applies(self, code: &Code) -> bool {
+        match self {
+            Self::Automatic | Self::Naive => true,
+            Self::RareCommon | Self::Paired => RareCommon::applies(code),
+            Self::Tail => Tail::applies(code),
+        }
+    }
+
+    /// The engine that computes `code`'s values with at most `threads` threads: the engine
+    /// itself when it is forced, the one [`Automatic`](Self::Automatic) picks otherwise (never
+    /// `Automatic`).
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    ///
+    /// # Errors
+    /// [`NotApplicable`] if a forced engine does not apply to `code`.
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::octal::TakeAndBreakEngine;
+    /// let grundy::Game::Octal(code) = grundy::parse_game("0.[7]")? else { unreachable!() };
+    /// assert_eq!(TakeAndBreakEngine::Automatic.chosen_for(&code, 4)?, TakeAndBreakEngine::Tail);
+    /// // Forced, the paired engine runs tail codes too (without modifiers or three-heap splits).
+    /// assert_eq!(TakeAndBreakEngine::Paired.chosen_for(&code, 1)?, TakeAndBreakEngine::Paired);
+    /// let grundy::Game::Octal(dawson) = grundy::parse_game("0.07")? else { unreachable!() };
+    /// assert!(TakeAndBreakEngine::Tail.chosen_for(&dawson, 1).is_err());
+    /// # Ok(()) }
+    /// ```
+    pub fn chosen_for(self, code: &Code, threads: usize) -> Result<Self, NotApplicable> {
+        match self {
+            Self::Automatic if Tail::applies(code) => Ok(Self::Tail),
+            Self::Automatic if RareCommon::applies(code) && threads >= 2 => Ok(Self::Paired),
+            Self::Automatic if RareCommon::applies(code) => Ok(Self::RareCommon),
+            Self::Automatic => Ok(Self::Naive),
+            forced if forced.applies(code) => Ok(forced),
+            engine => Err(NotApplicable { engine }),
+        }
+    }
+
+    /// The engine's name in words: "the paired rare/common engine".
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Automatic => "the automatically chosen engine",
+            Self::Naive => "the naive engine",
+            Self::RareCommon => "the rare/common engine",
+            Self::Paired => "the paired rare/common engine",
+            Self::Tail => "the tail engine",
+        }
+    }
+
+    /// What a code needs for the engine to apply, in words.
+    pub fn requirement(self) -> &'static str {
+        match self {
+            Self::Automatic | Self::Naive => "any code",
+            Self::RareCommon | Self::Paired => "a code without modifiers or three-heap splits",
+            Self::Tail => "a code with a repeating tail",
+        }
+    }
+}
+
+impl fmt::Display for TakeAndBreakEngine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A forced [`TakeAndBreakEngine`] that does not apply to the code it was given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{engine} needs {}", .engine.requirement())]
+pub struct NotApplicable {
+    /// The engine forced.
+    pub engine: TakeAndBreakEngine,
+}
+
+/// The value stream of `code` by `engine` with at most `threads` threads, continuing after
+/// `prefix` (see [`TakeAndBreakEngine::chosen_for`]).
 ///
 /// # Complexity
 /// As the engine chosen; resuming the tail engine replays its accumulated option sets over
 /// `prefix` (`O(q · L²)` for `L` values and a tail of `q` digits; `O(q · L³)` with three-heap
 /// splits).
 ///
+/// # Errors
+/// [`NotApplicable`] if a forced engine does not apply to `code`.
+///
 /// # Example
 /// ```
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
-/// use grundy::engine::Engine;
+/// use grundy::octal::TakeAndBreakEngine;
 /// let grundy::Game::Octal(code) = grundy::parse_game("0.[7]")? else { unreachable!() };
-/// let values: Vec<u32> = grundy::octal::stream(&code, Engine::Streaming, 1, vec![0, 1])
-///     .take(4)
-///     .collect();
+/// let engine = TakeAndBreakEngine::Automatic;
+/// let values: Vec<u32> = grundy::octal::stream(&code, engine, 1, vec![0, 1])?.take(4).collect();
 /// assert_eq!(values, [2, 3, 4, 5]);
 /// # Ok(()) }
 /// ```
 pub fn stream(
     code: &Code,
-    engine: Engine,
+    engine: TakeAndBreakEngine,
     threads: usize,
     prefix: Vec<u32>,
-) -> Box<dyn Stream + Send> {
-    match engine {
-        Engine::Streaming if Tail::applies(code) => {
-            Box::new(Tail::resume(code, prefix).expect("checked to apply"))
+) -> Result<Box<dyn Stream + Send>, NotApplicable> {
+    let refused = NotApplicable { engine };
+    Ok(match engine.chosen_for(code, threads)? {
+        TakeAndBreakEngine::Tail => Box::new(Tail::resume(code, prefix).ok_or(refused)?),
+        TakeAndBreakEngine::Paired => Box::new(Paired::resume(code, prefix).ok_or(refused)?),
+        TakeAndBreakEngine::RareCommon => {
+            Box::new(RareCommon::resume(code, prefix).ok_or(refused)?)
         }
-        Engine::Streaming if threads >= 2 && RareCommon::new(code).is_some() => {
-            Box::new(Paired::resume(code, prefix).expect("checked to apply"))
+        // `chosen_for` never gives `Automatic`; the naive engine is its last resort anyway.
+        TakeAndBreakEngine::Automatic | TakeAndBreakEngine::Naive => {
+            Box::new(Naive::resume(code, prefix))
         }
-        Engine::Streaming if RareCommon::new(code).is_some() => {
-            Box::new(RareCommon::resume(code, prefix).expect("checked to apply"))
-        }
-        _ => Box::new(Naive::resume(code, prefix)),
-    }
+    })
 }
 
 /// The naive engine: each value is the mex of every option (the definition).

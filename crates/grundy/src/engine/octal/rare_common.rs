@@ -278,10 +278,31 @@ fn rare_pairs<T: Element>(
 }
 
 impl RareCommon {
+    /// Whether the rare/common engine applies to `code`: no modifiers and no three-heap splits.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::octal::RareCommon;
+    /// let code = |text| match grundy::parse_game(text) {
+    ///     Ok(grundy::Game::Octal(code)) => Ok(code),
+    ///     _ => Err("not an octal code"),
+    /// };
+    /// assert!(RareCommon::applies(&code("0.77")?));
+    /// assert!(!RareCommon::applies(&code("hex:0.F")?)); // splits into three heaps
+    /// # Ok(()) }
+    /// ```
+    pub fn applies(code: &Code) -> bool {
+        code.max_heaps_left() <= 2 && !code.has_modifiers()
+    }
+
     /// Starts at `G(0)`, or `None` if the code needs the naive engine (modifiers or three-heap
     /// splits).
     pub fn new(code: &Code) -> Option<Self> {
-        (code.max_heaps_left() <= 2 && !code.has_modifiers()).then(|| Self {
+        Self::applies(code).then(|| Self {
             code: code.clone(),
             values: Store::default(),
             digits: code.last_digit().map(|t| {
