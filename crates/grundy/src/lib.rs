@@ -37,6 +37,7 @@ pub use analysis::{
 };
 pub use analysis::{Limit, Refusal, Remedy, Setting, SettingError};
 pub use engine::Engine;
+pub use engine::octal::TakeAndBreakEngine;
 pub use games::game::Game;
 pub use games::play::Play;
 pub use games::position::Position;
