@@ -37,7 +37,8 @@ pub const MAX_NOREPEAT_AMOUNTS: usize = 1000;
 /// operations are far more than any move generator needs.
 pub const MAX_SCRIPT_CALL_OPERATIONS: u64 = 1_000_000;
 
-/// The most operations all calls of one compiled script may take together (one question).
+/// The most operations all script calls of one question may take together, over every script it
+/// compiles.
 ///
 /// The call limit alone would let a question make any number of calls.
 pub const MAX_SCRIPT_OPERATIONS: u64 = 1_000_000_000;

@@ -139,12 +139,15 @@ impl Analyzer<'_> {
     }
 }
 
-/// The explored graph of a script from one position, with its records.
+/// The explored graph of a script from one position.
 struct Explored {
-    rules: ScriptRules,
     start: State,
     graph: SparseGraph<State>,
 }
+
+/// A move of a script position, with the position it leaves and that position's generalised
+/// value.
+pub(super) type ValuedMove = (Action, Position, Loopy);
 
 pub(super) fn solver_error(error: SolverError) -> Error {
     match error {
@@ -181,29 +184,14 @@ impl Analyzer<'_> {
         }
     }
 
-    fn explore_script(
-        &self,
-        script: &Script,
-        argument: &str,
-        play: Play,
-    ) -> Result<Explored, Error> {
-        let mut rules = ScriptRules::compile(script)?;
-        if play == Play::Misere {
-            rules = rules.into_misere().map_err(Error::refused)?;
-        }
+    /// Explores every position reachable from `start(argument)` with `rules`, compiled by the
+    /// caller once for the whole question.
+    fn explore_script(&self, rules: &ScriptRules, argument: &str) -> Result<Explored, Error> {
         let start = rules.start(argument)?;
-        let graph = SparseGraph::explore(
-            &rules,
-            start.clone(),
-            self.explore_limits(),
-            self.observer(),
-        )
-        .map_err(solver_error)?;
-        Ok(Explored {
-            rules,
-            start,
-            graph,
-        })
+        let graph =
+            SparseGraph::explore(rules, start.clone(), self.explore_limits(), self.observer())
+                .map_err(solver_error)?;
+        Ok(Explored { start, graph })
     }
 
     /// A scripted game: every reachable position explored and solved by retrograde analysis;
@@ -215,35 +203,48 @@ impl Analyzer<'_> {
         argument: &str,
         play: Play,
     ) -> Result<Solution, Error> {
-        let Explored {
-            rules,
-            start,
-            graph,
-        } = self.explore_script(script, argument, play)?;
-        let records = solve_graph(&graph);
-        let solved = records.get(0);
-        let named = rules.moves(&start).map_err(Error::Rules)?;
-        let moves: Vec<ScoredMove> = named
-            .into_iter()
-            .zip(graph.children_of(0))
-            .map(|((label, to), &child)| {
-                let play = Move::whole(Action::Labelled { label }, Position::Argument(to.key));
-                scored(play, records.get(child as usize))
+        let mut rules = ScriptRules::compile(script)?;
+        if play == Play::Misere {
+            rules = rules.into_misere().map_err(Error::refused)?;
+        }
+        let explored = self.explore_script(&rules, argument)?;
+        let loopy = (rules.impartial() && play == Play::Normal)
+            .then(|| loopy_values(&explored.graph).swap_remove(0));
+        let named = rules.moves(&explored.start).map_err(Error::Rules)?;
+        Ok(script_solution(game, explored, argument, named, loopy))
+    }
+
+    /// A script component of a sum under normal play, explored once for the whole question
+    /// with `rules` (compiled once for it): its solution, and each of its moves with the
+    /// generalised value of the position it leaves (none for a script that is not impartial),
+    /// from which the sum's winning moves are read.
+    pub(super) fn script_summand(
+        &self,
+        game: &Game,
+        rules: &ScriptRules,
+        argument: &str,
+    ) -> Result<(Solution, Vec<ValuedMove>), Error> {
+        let explored = self.explore_script(rules, argument)?;
+        let values = if rules.impartial() {
+            loopy_values(&explored.graph)
+        } else {
+            Vec::new()
+        };
+        let named = rules.moves(&explored.start).map_err(Error::Rules)?;
+        let valued = named
+            .iter()
+            .zip(explored.graph.children_of(0))
+            .filter_map(|((label, to), &child)| {
+                let value = values.get(child as usize)?.clone();
+                let action = Action::Labelled {
+                    label: label.clone(),
+                };
+                Some((action, Position::Argument(to.key.clone()), value))
             })
             .collect();
-        let loopy = (rules.impartial() && play == Play::Normal)
-            .then(|| loopy_values(&graph).swap_remove(0));
-        let grundy = match &loopy {
-            Some(Loopy::Nimber(m)) => Some(BigUint::from(*m)),
-            _ => None,
-        };
-        let positions = graph.state_count() as u64;
-        let position = Position::Argument(argument.to_owned());
-        Ok(Solution {
-            grundy,
-            loopy,
-            ..Solution::from_graph(game, position, solved, moves, positions, Some(start.key))
-        })
+        let loopy = values.into_iter().next();
+        let solution = script_solution(game, explored, argument, named, loopy);
+        Ok((solution, valued))
     }
 
     /// The Grundy values of `start(n)` for `n` in `from..from + rows`, impartial scripts only.
@@ -314,26 +315,102 @@ impl Analyzer<'_> {
             .collect();
         Ok(super::heap::observed_or_not_found(&values))
     }
+}
 
-    /// The moves of a script position to positions of Grundy value `target`.
-    pub(super) fn script_moves_to_value(
-        &self,
-        script: &Script,
-        argument: &str,
-        target: &BigUint,
-    ) -> Result<Vec<(Action, Position)>, Error> {
-        let Explored {
-            rules,
-            start,
-            graph,
-        } = self.explore_script(script, argument, Play::Normal)?;
-        let values = loopy_values(&graph);
-        let named = rules.moves(&start).map_err(Error::Rules)?;
-        Ok(named
-            .into_iter()
-            .zip(graph.children_of(0))
-            .filter(|&(_, &child)| matches!(values[child as usize], Loopy::Nimber(m) if BigUint::from(m) == *target))
-            .map(|((label, to), _)| (Action::Labelled { label }, Position::Argument(to.key)))
-            .collect())
+/// The solution of an explored script position from its moves (`named`, in the order explored)
+/// and its generalised value when one was computed.
+fn script_solution(
+    game: &Game,
+    explored: Explored,
+    argument: &str,
+    named: Vec<(String, State)>,
+    loopy: Option<Loopy>,
+) -> Solution {
+    let Explored { start, graph } = explored;
+    let records = solve_graph(&graph);
+    let solved = records.get(0);
+    let moves: Vec<ScoredMove> = named
+        .into_iter()
+        .zip(graph.children_of(0))
+        .map(|((label, to), &child)| {
+            let play = Move::whole(Action::Labelled { label }, Position::Argument(to.key));
+            scored(play, records.get(child as usize))
+        })
+        .collect();
+    let grundy = match &loopy {
+        Some(Loopy::Nimber(m)) => Some(BigUint::from(*m)),
+        _ => None,
+    };
+    let positions = graph.state_count() as u64;
+    let position = Position::Argument(argument.to_owned());
+    Solution {
+        grundy,
+        loopy,
+        ..Solution::from_graph(game, position, solved, moves, positions, Some(start.key))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use num_bigint::BigUint;
+
+    use crate::analysis::{Action, Analyzer, Config};
+    use crate::games::game::Game;
+    use crate::games::position::Position;
+    use crate::games::script::compilations;
+    use crate::input::spec::parse_game_with_loader;
+
+    /// Take 1 or 2 tokens, positions `[tokens, 0]`; whoever cannot move loses.
+    const TAKE: &str = "fn start(n) { [n, 0] } fn moves(s) { let out = []; for t in [1, 2] { if t <= s[0] { out.push(#{ move: `take ${t}`, to: [s[0] - t, 0] }); } } out }";
+
+    fn game(spec: &str) -> Game {
+        parse_game_with_loader(spec, &|_| Ok(TAKE.to_owned())).unwrap()
+    }
+
+    /// How many scripts `question` compiles.
+    fn compiled_by(question: impl FnOnce()) -> u64 {
+        let before = compilations();
+        question();
+        compilations() - before
+    }
+
+    #[test]
+    fn each_question_compiles_its_scripts_once() {
+        let analyzer = Analyzer::new(Config::default());
+        let alone = game("script:take.rhai");
+        let position = alone.parse_position("7").unwrap();
+        let count = compiled_by(|| drop(analyzer.solve(&alone, &position).unwrap()));
+        assert_eq!(count, 1, "solving a script position");
+        let misere = game("misere:script:take.rhai");
+        let count = compiled_by(|| drop(analyzer.solve(&misere, &position).unwrap()));
+        assert_eq!(count, 1, "solving a misère script position");
+        let (from, to) = (BigUint::ZERO, BigUint::from(20u32));
+        let count = compiled_by(|| drop(analyzer.table(&alone, &from, &to).unwrap()));
+        assert_eq!(count, 1, "a script's table");
+        let count = compiled_by(|| drop(analyzer.period(&alone).unwrap()));
+        assert_eq!(count, 1, "a script's period");
+        // G(5) = 2 and nim[1] = 1: the sum wins only by taking 1 in the script, to 4 of value 1.
+        let sum = game("script:take.rhai[5] + nim[1]");
+        let count = compiled_by(|| {
+            let solution = analyzer.solve(&sum, &Position::Sum).unwrap();
+            assert_eq!(solution.grundy, Some(BigUint::from(3u32)));
+            let [winning] = solution.winning_moves.as_slice() else {
+                panic!("one winning move: {solution:?}");
+            };
+            assert_eq!(winning.component, Some(0));
+            assert_eq!(
+                winning.action,
+                Action::Labelled {
+                    label: "take 1".to_owned()
+                }
+            );
+        });
+        assert_eq!(
+            count, 1,
+            "a sum with a script component, with its winning moves"
+        );
+        let twice = game("script:take.rhai[7] + script:take.rhai[5] + nim[1]");
+        let count = compiled_by(|| drop(analyzer.solve(&twice, &Position::Sum).unwrap()));
+        assert_eq!(count, 1, "a sum with the same script twice");
     }
 }

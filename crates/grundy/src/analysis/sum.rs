@@ -4,6 +4,7 @@
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
+use super::general::ValuedMove;
 use super::heap::amounts_to_value;
 use super::{
     Action, Analyzer, Basis, Error, Move, Outcome, Solution, Summand, SummandValue, Target,
@@ -11,6 +12,7 @@ use super::{
 use crate::games::game::{Component, Game};
 use crate::games::play::Play;
 use crate::games::position::Position;
+use crate::games::script::{Script, ScriptRules, Spending};
 use crate::games::subtraction::SubtractionSet;
 use crate::games::{fibonacci_nim, nim};
 use crate::theory::solver::{Graph as _, Loopy, Rules, SolverError, SparseGraph, solve_graph};
@@ -61,8 +63,32 @@ impl Analyzer<'_> {
         let mut values = Vec::with_capacity(components.len());
         let mut bases = Vec::with_capacity(components.len());
         let mut infinite: Option<(usize, Vec<u32>)> = None;
+        // Each script is compiled once for the question, every script's calls counted in one
+        // spending; a script component is explored once, its valued moves kept for the winning
+        // moves below.
+        let spending = Spending::default();
+        let mut compiled: Vec<(&Script, ScriptRules)> = Vec::new();
+        let mut known: Vec<Option<Vec<ValuedMove>>> = Vec::with_capacity(components.len());
         for (i, component) in components.iter().enumerate() {
-            let solution = self.solve(&component.game, &component.position)?;
+            let solution = if let (Game::Script(script), Position::Argument(argument)) =
+                (&component.game, &component.position)
+            {
+                let seen = compiled.iter().position(|(seen, _)| *seen == script);
+                let index = if let Some(index) = seen {
+                    index
+                } else {
+                    let rules = ScriptRules::compile_spending(script, &spending)?;
+                    compiled.push((script, rules));
+                    compiled.len() - 1
+                };
+                let (solution, moves) =
+                    self.script_summand(&component.game, &compiled[index].1, argument)?;
+                known.push(Some(moves));
+                solution
+            } else {
+                known.push(None);
+                self.solve(&component.game, &component.position)?
+            };
             let value = match (&solution.grundy, &solution.loopy) {
                 (Some(value), _) => value.clone(),
                 (None, Some(Loopy::Infinite(k))) if infinite.is_none() => {
@@ -92,7 +118,8 @@ impl Analyzer<'_> {
             });
         }
         if let Some((i, k)) = infinite {
-            return self.solve_loopy_sum(game, components, &values, i, &k, bases);
+            let infinite = (i, k.as_slice(), known[i].as_deref());
+            return self.solve_loopy_sum(game, components, &values, infinite, bases);
         }
         let total = values.iter().fold(BigUint::zero(), |x, v| x ^ v);
         let mut winning_moves = Vec::new();
@@ -101,7 +128,12 @@ impl Analyzer<'_> {
             // guarantees that one exists.
             let target = value ^ &total;
             if !total.is_zero() {
-                winning_moves.extend(self.sum_moves_to_value(components, i, &target)?);
+                winning_moves.extend(self.sum_moves_to_value(
+                    components,
+                    i,
+                    &target,
+                    known[i].as_deref(),
+                )?);
             }
         }
         let outcome = Outcome::of_grundy(&total);
@@ -116,21 +148,22 @@ impl Analyzer<'_> {
     }
 
     /// A sum of one `∞(K)` and nimbers with xor `x` (docs/theory.md §14): a win iff `x ∈ K`, by
-    /// moving the infinite component to an option of value `*x`; otherwise a draw.
+    /// moving the infinite component to an option of value `*x`; otherwise a draw. `infinite` is
+    /// the infinite component's index, its `K`, and its valued moves when it is a script
+    /// explored already.
     fn solve_loopy_sum(
         &self,
         game: &Game,
         components: &[Component],
         values: &[BigUint],
-        infinite: usize,
-        k: &[u32],
+        (infinite, k, known): (usize, &[u32], Option<&[ValuedMove]>),
         bases: Vec<Summand>,
     ) -> Result<Solution, Error> {
         let others = values.iter().fold(BigUint::zero(), |x, v| x ^ v);
         let wins = others.to_u32().is_some_and(|x| k.contains(&x));
         let mut winning_moves = Vec::new();
         if wins {
-            winning_moves.extend(self.sum_moves_to_value(components, infinite, &others)?);
+            winning_moves.extend(self.sum_moves_to_value(components, infinite, &others, known)?);
         }
         Ok(Solution::new(
             game,
@@ -142,16 +175,25 @@ impl Analyzer<'_> {
         ))
     }
 
-    /// Every move of `component` to a position of Grundy value `target`, with its new position.
-    /// The moves of the sum that move component `index` to a position of value `target`.
+    /// The moves of the sum that move component `index` to a position of value `target`, read
+    /// from `known` when the component's moves were explored already (a script's).
     fn sum_moves_to_value(
         &self,
         components: &[Component],
         index: usize,
         target: &BigUint,
+        known: Option<&[ValuedMove]>,
     ) -> Result<Vec<Move>, Error> {
-        let component = &components[index];
-        let moves = self.moves_to_value(component, target)?;
+        let moves = match known {
+            Some(known) => known
+                .iter()
+                .filter(|(_, _, value)| {
+                    matches!(value, Loopy::Nimber(m) if BigUint::from(*m) == *target)
+                })
+                .map(|(action, position, _)| (action.clone(), position.clone()))
+                .collect(),
+            None => self.moves_to_value(&components[index], target)?,
+        };
         let whole = self.whole_positions(moves.len(), sum_length(components))?;
         Ok(moves
             .into_iter()
@@ -159,6 +201,9 @@ impl Analyzer<'_> {
             .collect())
     }
 
+    /// The moves of `component` to positions of Grundy value `target`, each with its new
+    /// position. A script component never comes here: its moves are read from its one
+    /// exploration (`script_summand`).
     fn moves_to_value(
         &self,
         component: &Component,
@@ -213,9 +258,6 @@ impl Analyzer<'_> {
                         })
                     })
                     .collect()
-            }
-            (Game::Script(script), Position::Argument(argument)) => {
-                self.script_moves_to_value(script, argument, target)?
             }
             (Game::Octal(code), Position::Heaps(heaps)) => self
                 .octal_moves_to_value(game, code, heaps, target)?

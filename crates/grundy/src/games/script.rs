@@ -89,6 +89,24 @@ impl std::hash::Hash for State {
     }
 }
 
+/// The operations the script calls of one question have taken so far, shared by every script
+/// compiled for that question: together they stop at [`MAX_TOTAL_OPERATIONS`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Spending(Rc<Cell<u64>>);
+
+#[cfg(test)]
+thread_local! {
+    /// How many times this thread compiled a script, for the tests that check each question
+    /// compiles its scripts once.
+    static COMPILATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// How many times this thread has compiled a script so far.
+#[cfg(test)]
+pub(crate) fn compilations() -> u64 {
+    COMPILATIONS.with(Cell::get)
+}
+
 /// A compiled script, ready to answer `start`, `moves` and `outcome`.
 pub struct ScriptRules {
     path: String,
@@ -147,7 +165,18 @@ impl ScriptRules {
     /// # Ok(()) }
     /// ```
     pub fn compile(script: &Script) -> Result<Self, ScriptError> {
-        let (spent, running) = (Rc::new(Cell::new(0)), Rc::new(Cell::new(0)));
+        Self::compile_spending(script, &Spending::default())
+    }
+
+    /// As [`compile`](Self::compile), with the calls' operations counted in `spending`, shared
+    /// with the other scripts of the same question.
+    pub(crate) fn compile_spending(
+        script: &Script,
+        spending: &Spending,
+    ) -> Result<Self, ScriptError> {
+        #[cfg(test)]
+        COMPILATIONS.with(|count| count.set(count.get() + 1));
+        let (spent, running) = (Rc::clone(&spending.0), Rc::new(Cell::new(0)));
         let engine = sandboxed_engine(&spent, &running);
         let ast = engine
             .compile(&script.source)
