@@ -703,7 +703,17 @@ fn contest(max: &str, max_memory: Option<&str>, observer: &TerminalObserver) -> 
         MAX_INPUT_BYTES,
     )
     .map_err(anyhow::Error::msg)?;
-    let input = grundy::input::contest::read_contest(&input, max)?;
+    let input = grundy::input::contest::read_contest(&input, max).map_err(|error| match error {
+        grundy::input::contest::ContestError::PileTooLarge { pile, mut error } => {
+            error.hint = Some(if u32::try_from(pile).is_ok() {
+                format!("raise the limit with --max {pile}")
+            } else {
+                format!("no --max is enough: --max accepts at most {}", u32::MAX)
+            });
+            error
+        }
+        other @ grundy::input::contest::ContestError::Input(_) => other.into_input_error(),
+    })?;
     let answers = analyzer.contest(&input);
     observer.finish();
     output::contest(&answers?)
@@ -742,7 +752,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let game = read_game(&game)?;
             let to = parse_number(&to, "--to")?;
             let from = parse_number(&from, "--from")?;
-            if matches!(game.base(), grundy::Game::Wythoff) {
+            if game.has_grid() {
                 if from != BigUint::ZERO {
                     anyhow::bail!("a Wythoff grid always starts at (0, 0): drop --from");
                 }

@@ -143,48 +143,20 @@ fn basis_json(basis: &Basis) -> Value {
 /// Prints the summary of a long run.
 pub fn sequence_summary(summary: &crate::long_run::Summary, as_json: bool) -> anyhow::Result<()> {
     let sequence = &summary.sequence;
-    let checksum = format!("{:016x}", sequence.checksum());
-    let largest = sequence.largest();
-    let count = sequence.values.len();
-    let computed = count - sequence.resumed_from;
-    let rate = if summary.seconds > 0.0 {
-        computed as f64 / summary.seconds
-    } else {
-        0.0
-    };
     if as_json {
+        let checksum = format!("{:016x}", sequence.checksum());
+        let count = sequence.values.len();
         return print_json(&json!({
             "game": sequence.game.to_string(),
             "count": count,
             "resumed_from": sequence.resumed_from,
-            "largest": largest,
+            "largest": sequence.largest(),
             "checksum": checksum,
             "seconds": summary.seconds,
             "period_from": sequence.period.as_ref().map(|finish| finish.from),
         }));
     }
-    let period_note = sequence.period.as_ref().map_or_else(String::new, |finish| {
-        let certificate = &finish.certificate;
-        format!(
-            "\nvalues from G({}) on follow from the certified period {} (preperiod {}; {}, checked to {})",
-            finish.from,
-            certificate.periodicity().period(),
-            certificate.periodicity().preperiod(),
-            certificate.theorem().name(),
-            certificate.checked_to()
-        )
-    });
-    print(&format!(
-        "{}: {count} values (G(0) to G({})), largest {largest}, checksum {checksum}\ncomputed {computed} in {:.2} s ({rate:.0} values/s){}{period_note}\n",
-        sequence.game,
-        count.saturating_sub(1),
-        summary.seconds,
-        if sequence.resumed_from > 0 {
-            format!(", resumed from {}", sequence.resumed_from)
-        } else {
-            String::new()
-        }
-    ))
+    print(&render::sequence_text(sequence, summary.seconds))
 }
 
 /// Prints one line.

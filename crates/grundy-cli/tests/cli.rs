@@ -393,6 +393,28 @@ fn the_contest_game_ties_and_reads_the_judges_input() {
         assert!(output.status.success());
         assert_eq!(String::from_utf8(output.stdout).unwrap(), expected);
     }
+    // A pile above --max is pointed at, and the hint names the flag and the value it needs.
+    for (pile, hint) in [
+        ("5000", "hint: raise the limit with --max 5000"),
+        ("99999999999", "hint: no --max is enough"),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["contest", "oddball", "--max", "1000"])
+            .stdin(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let input = format!("1 2 3\n1 {pile}\n");
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), input.as_bytes()).unwrap();
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        let error = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            error.contains(&format!("pile {pile} is above the limit 1000")),
+            "{error}"
+        );
+        assert!(error.contains(hint), "{error}");
+    }
 }
 
 #[test]

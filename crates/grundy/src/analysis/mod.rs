@@ -106,6 +106,7 @@ impl Analyzer<'_> {
             }
             Game::Script(script) if play == Play::Normal => (self.script_period(script)?, None),
             Game::Octal(code) if play == Play::Normal => (self.octal_search(game, code)?.0, None),
+            Game::Octal(_) => return Err(misere_octal(game)),
             _ => return Err(not_a_sequence(game)),
         };
         let uncertifiable = match inner {
@@ -200,12 +201,7 @@ impl Analyzer<'_> {
                 (Game::Script(script), Position::Argument(argument)) => {
                     self.solve_script(game, script, argument, Play::Misere)
                 }
-                (Game::Octal(_), _) => Err(Error::refused_unless(
-                    format!(
-                        "{game}: misère play of take-and-break codes is not implemented yet — a split leaves a sum of heaps, and misère sums do not combine by xor, so each split's misère value needs a search of its own (normal play is solved)"
-                    ),
-                    Remedy::UseNormalPlay,
-                )),
+                (Game::Octal(_), _) => Err(misere_octal(game)),
                 (Game::Oddball(_), _) => Err(Error::refused_unless(
                     format!(
                         "{game}: misère play reverses who wins when the last move is made; {inner} is decided by the parities of the balls held, so misère does not apply"
@@ -348,6 +344,16 @@ fn wrong_shape(game: &Game, position: &Position) -> Error {
 /// The refusal for games whose values do not form one sequence.
 fn not_a_sequence(game: &Game) -> Error {
     Error::refused(format!(
-        "{game} has no single sequence of values to be periodic: periods are for one-heap games (subtraction, allbut, bash, norepeat and their misère forms)"
+        "{game} has no single sequence of values to be periodic: periods are for one-heap games (subtraction, allbut, bash and norepeat games and their misère forms; take-and-break codes and scripts under normal play)"
     ))
+}
+
+/// The refusal for misère take-and-break codes.
+fn misere_octal(game: &Game) -> Error {
+    Error::refused_unless(
+        format!(
+            "{game}: misère play of take-and-break codes is not implemented yet — a split leaves a sum of heaps, and misère sums do not combine by xor, so each split's misère value needs a search of its own (normal play is solved)"
+        ),
+        Remedy::UseNormalPlay,
+    )
 }

@@ -120,6 +120,20 @@ impl Game {
         }
     }
 
+    /// Whether the game's values form a grid of two heaps rather than a table of one (Wythoff's
+    /// game and its misère form): `Analyzer::grid` answers it, `Analyzer::table` refuses.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::parse_game;
+    /// assert!(parse_game("misere:wythoff")?.has_grid());
+    /// assert!(!parse_game("nim")?.has_grid());
+    /// # Ok::<(), grundy::InputError>(())
+    /// ```
+    pub fn has_grid(&self) -> bool {
+        matches!(self.base(), Self::Wythoff)
+    }
+
     /// A sample position of the game, as it is written after the game (for messages that show
     /// how to give one).
     ///

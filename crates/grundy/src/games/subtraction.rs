@@ -7,11 +7,7 @@
 
 use std::fmt;
 
-/// The largest amount a finite or all-but set may name.
-///
-/// Finite sets keep the last `max S` values in memory, all-but sets relate values `2 max X` apart;
-/// `10^7` keeps both well inside memory while covering every game met in practice.
-pub const MAX_AMOUNT: u64 = 10_000_000;
+pub use crate::limits::MAX_AMOUNT;
 
 /// A set of amounts that a move may remove.
 #[derive(Clone, Debug, PartialEq, Eq)]

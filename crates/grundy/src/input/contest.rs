@@ -20,6 +20,32 @@ impl ContestInput {
     }
 }
 
+/// Why a judge's input cannot be answered.
+#[derive(Debug, thiserror::Error)]
+pub enum ContestError {
+    /// The text does not read as the contest's input.
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// A pile is above the largest pile accepted; `error` points at it (its hint in generic
+    /// words, for a front end to replace with its own).
+    #[error("{error}")]
+    PileTooLarge {
+        /// The pile.
+        pile: u64,
+        /// Where it is.
+        error: InputError,
+    },
+}
+
+impl ContestError {
+    /// The error as an [`InputError`], pointing into the text.
+    pub fn into_input_error(self) -> InputError {
+        match self {
+            Self::Input(error) | Self::PileTooLarge { error, .. } => error,
+        }
+    }
+}
+
 /// Reads a judge's input: `n1 n2 n3` and then the pile sizes (any white space between numbers),
 /// every pile at most `largest_pile`.
 ///
@@ -27,8 +53,9 @@ impl ContestInput {
 /// `O(L)` for an input of `L` bytes.
 ///
 /// # Errors
-/// An [`InputError`] pointing at the first bad number: not a positive integer, fewer than four
-/// numbers, or a pile above `largest_pile`.
+/// [`ContestError::Input`] pointing at the first bad number (not a positive integer, fewer than
+/// four numbers, invalid amounts); [`ContestError::PileTooLarge`] for a pile above
+/// `largest_pile`, pointing at it.
 ///
 /// # Example
 /// ```
@@ -36,10 +63,10 @@ impl ContestInput {
 /// use grundy::input::contest::read_contest;
 /// let input = read_contest("1 2 3\n1 2 3 4 5\n", 1000)?;
 /// assert_eq!((input.set.members(), input.piles.as_slice()), (&[1, 2, 3][..], &[1, 2, 3, 4, 5][..]));
-/// assert_eq!(read_contest("1 2 3\n5000", 1000).unwrap_err().span, 6..10);
+/// assert_eq!(read_contest("1 2 3\n5000", 1000).map_err(|e| e.into_input_error().span), Err(6..10));
 /// # Ok(()) }
 /// ```
-pub fn read_contest(input: &str, largest_pile: usize) -> Result<ContestInput, InputError> {
+pub fn read_contest(input: &str, largest_pile: usize) -> Result<ContestInput, ContestError> {
     // Newlines become spaces so that an error shows one line with its caret; offsets are kept.
     let flat = input.replace(['\n', '\r', '\t'], " ");
     let mut numbers = Vec::new();
@@ -76,7 +103,8 @@ pub fn read_contest(input: &str, largest_pile: usize) -> Result<ContestInput, In
                 numbers.len()
             ),
             Some("for example: 1 2 3 then 1 2 3 4 5".to_owned()),
-        ));
+        )
+        .into());
     }
     let amounts: Vec<u64> = numbers[..3].iter().map(|(v, _)| *v).collect();
     let set = FiniteSet::new(amounts).map_err(|e| {
@@ -93,15 +121,18 @@ pub fn read_contest(input: &str, largest_pile: usize) -> Result<ContestInput, In
         match usize::try_from(*value).ok().filter(|&p| p <= largest_pile) {
             Some(pile) => piles.push(pile),
             None => {
-                return Err(InputError::new(
-                    "contest input",
-                    &flat,
-                    span.clone(),
-                    format!("pile {value} is above the limit {largest_pile}"),
-                    Some(format!(
-                        "raise the largest pile accepted to at least {value}"
-                    )),
-                ));
+                return Err(ContestError::PileTooLarge {
+                    pile: *value,
+                    error: InputError::new(
+                        "contest input",
+                        &flat,
+                        span.clone(),
+                        format!("pile {value} is above the limit {largest_pile}"),
+                        Some(format!(
+                            "raise the largest pile accepted to at least {value}"
+                        )),
+                    ),
+                });
             }
         }
     }
@@ -117,7 +148,7 @@ pub fn read_contest(input: &str, largest_pile: usize) -> Result<ContestInput, In
 /// limit (`Analyzer::contest` is the bounded form).
 ///
 /// # Errors
-/// As [`read_contest`].
+/// The [`InputError`] of [`read_contest`].
 ///
 /// # Example
 /// ```
@@ -128,7 +159,7 @@ pub fn read_contest(input: &str, largest_pile: usize) -> Result<ContestInput, In
 /// # Ok(()) }
 /// ```
 pub fn judge(input: &str, largest_pile: usize) -> Result<String, InputError> {
-    let input = read_contest(input, largest_pile)?;
+    let input = read_contest(input, largest_pile).map_err(ContestError::into_input_error)?;
     let records = solve_up_to(&input.set, input.largest_pile());
     let symbols: Vec<&str> = input
         .piles

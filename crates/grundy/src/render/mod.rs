@@ -16,7 +16,7 @@ pub use period::{
     values_line,
 };
 pub use reason::reason;
-pub use text::{MOVES_SHOWN, grid_text, solution_text, table_text};
+pub use text::{MOVES_SHOWN, grid_text, sequence_text, solution_text, table_text};
 
 use num_bigint::BigUint;
 

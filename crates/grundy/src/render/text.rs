@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use super::{Terms, basis_summary, moves, outcome_row, reason};
-use crate::analysis::{Grid, Outcome, Solution, Table};
+use crate::analysis::{Grid, Outcome, Sequence, Solution, Table};
 use crate::games::play::Play;
 
 /// How many winning moves (and scored moves) the text of a solution lists before summarising.
@@ -214,5 +214,56 @@ pub fn grid_text(grid: &Grid) -> String {
         }
         text.push('\n');
     }
+    text
+}
+
+/// The text of a finished long run that took `seconds`: the count, the largest value and the
+/// checksum, how many values this run computed and how fast, where it resumed, and the certified
+/// period that gave the rest, if one did.
+///
+/// # Complexity
+/// `O(1)` (the largest value and the checksum are read from the sequence).
+///
+/// # Example
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use grundy::{Analyzer, Config, parse_game};
+/// let analyzer = Analyzer::new(Config::default().with_threads(1)?);
+/// let sequence = analyzer.sequence(&parse_game("0.77")?, 100)?.finish()?;
+/// let text = grundy::render::sequence_text(&sequence, 0.0);
+/// assert!(text.starts_with("0.77: 100 values (G(0) to G(99)), largest "));
+/// # Ok(()) }
+/// ```
+pub fn sequence_text(sequence: &Sequence, seconds: f64) -> String {
+    let count = sequence.values.len();
+    let computed = count.saturating_sub(sequence.resumed_from);
+    let rate = if seconds > 0.0 {
+        computed as f64 / seconds
+    } else {
+        0.0
+    };
+    let mut text = format!(
+        "{}: {count} values (G(0) to G({})), largest {}, checksum {:016x}\ncomputed {computed} in {seconds:.2} s ({rate:.0} values/s)",
+        sequence.game,
+        count.saturating_sub(1),
+        sequence.largest(),
+        sequence.checksum(),
+    );
+    if sequence.resumed_from > 0 {
+        let _ = write!(text, ", resumed from {}", sequence.resumed_from);
+    }
+    if let Some(finish) = &sequence.period {
+        let certificate = &finish.certificate;
+        let _ = write!(
+            text,
+            "\nvalues from G({}) on follow from the certified period {} (preperiod {}; {}, checked to {})",
+            finish.from,
+            certificate.periodicity().period(),
+            certificate.periodicity().preperiod(),
+            certificate.theorem().name(),
+            certificate.checked_to()
+        );
+    }
+    text.push('\n');
     text
 }

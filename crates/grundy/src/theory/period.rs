@@ -477,20 +477,9 @@ impl Certificate {
     /// A [`CertificateError`] naming the first check that fails; [`CertificateError::TooFewValues`]
     /// for the other theorems.
     ///
-    /// # Example
-    /// ```
-    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
-    /// use grundy::compact::CompactValues;
-    /// use grundy::period::{Certificate, Theorem};
-    /// let theorem = Theorem::GuySmith { last_digit: 2, heaps: 2 };
-    /// let first: CompactValues = vec![0, 2, 3, 1].into();
-    /// let certificate = Certificate::from_checked_prefix(1, 3, theorem, 10, first)?;
-    /// assert_eq!(certificate.periodicity().period(), 3);
-    /// let first: CompactValues = vec![0, 2, 3, 1].into();
-    /// assert!(Certificate::from_checked_prefix(1, 3, theorem, 9, first).is_err());
-    /// # Ok(()) }
-    /// ```
-    pub fn from_checked_prefix(
+    /// Crate-private: nothing outside can vouch for the unchecked terms, so a `Certificate` seen
+    /// outside was always checked here.
+    pub(crate) fn from_checked_prefix(
         preperiod: u64,
         period: u64,
         theorem: Theorem,
@@ -589,19 +578,13 @@ impl Certificate {
 }
 
 /// The certificate of the residue theorem ([`Theorem::Residue`]) for modulus `m >= 2`: `a(n) = n mod m`.
-/// The caller vouches for the hypothesis about the set.
+/// The caller vouches for the hypothesis about the set (its `residue_modulus`, at most
+/// `MAX_AMOUNT + 1`), which is why this is crate-private.
 ///
 /// # Complexity
 /// `O(m)`.
-///
-/// # Example
-/// ```
-/// use grundy::period::residue_certificate;
-/// let certificate = residue_certificate(3);
-/// assert!(certificate.verify(&[0, 1, 2, 0, 1]).is_ok());
-/// assert!(certificate.verify(&[0, 1, 0]).is_err());
-/// ```
-pub fn residue_certificate(modulus: u64) -> Certificate {
+pub(crate) fn residue_certificate(modulus: u64) -> Certificate {
+    debug_assert!((2..=u64::from(u32::MAX)).contains(&modulus));
     Certificate {
         periodicity: Periodicity {
             preperiod: 0,
@@ -1116,6 +1099,22 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn a_checked_prefix_needs_its_checks_and_residues_verify() {
+        let theorem = Theorem::GuySmith {
+            last_digit: 2,
+            heaps: 2,
+        };
+        let first: CompactValues = vec![0, 2, 3, 1].into();
+        let certificate = Certificate::from_checked_prefix(1, 3, theorem, 10, first).unwrap();
+        assert_eq!(certificate.periodicity().period(), 3);
+        let first: CompactValues = vec![0, 2, 3, 1].into();
+        assert!(Certificate::from_checked_prefix(1, 3, theorem, 9, first).is_err());
+        let residue = residue_certificate(3);
+        assert!(residue.verify(&[0, 1, 2, 0, 1]).is_ok());
+        assert!(residue.verify(&[0, 1, 0]).is_err());
+    }
 
     fn subtraction(set: &[usize], len: usize) -> Vec<u32> {
         let mut a: Vec<u32> = Vec::new();
