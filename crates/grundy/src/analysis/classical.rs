@@ -166,21 +166,18 @@ impl Analyzer<'_> {
         Some((usize::try_from(a).ok()?, usize::try_from(b).ok()?))
     }
 
-    /// Refuses a Wythoff table up to `(a, b)` beyond the memory budget.
-    pub(super) fn reserve_wythoff(&self, a: usize, b: usize) -> Result<(), Error> {
-        let bytes = wythoff::table_bytes(a as u64 + 1, b as u64 + 1).unwrap_or(u64::MAX);
-        self.reserve(bytes, || {
-            format!("the table of Wythoff Grundy values up to ({a}, {b})")
-        })
-    }
-
-    /// The Wythoff table up to `(a, b)`, stopping when the budget says so.
+    /// The Wythoff table up to `(a, b)`: refused beyond the memory budget before anything is
+    /// allocated, stopped when the budget says so.
     pub(super) fn wythoff_table(
         &self,
         a: usize,
         b: usize,
         play: Play,
     ) -> Result<Vec<Vec<u32>>, Error> {
+        let bytes = wythoff::table_bytes(a as u64 + 1, b as u64 + 1).unwrap_or(u64::MAX);
+        self.reserve(bytes, || {
+            format!("the table of Wythoff Grundy values up to ({a}, {b})")
+        })?;
         wythoff::grundy_table_observed(a + 1, b + 1, play, self.observer()).ok_or(
             Error::Interrupted {
                 checked_to: 0,
@@ -211,7 +208,6 @@ impl Analyzer<'_> {
                     Some((a + 1u32) * (b + 1u32)),
                 ));
             };
-            self.reserve_wythoff(a, b)?;
             let table = self.wythoff_table(a, b, Play::Misere)?;
             let value = table[a][b];
             let winning_moves = wythoff_options(a, b)
@@ -243,11 +239,8 @@ impl Analyzer<'_> {
             .collect();
         // The Grundy value needs the table; beyond the memory budget the answer goes without it.
         let (grundy, over_memory) = match small {
-            Some((a, b)) => match self.reserve_wythoff(a, b) {
-                Ok(()) => (
-                    Some(BigUint::from(self.wythoff_table(a, b, Play::Normal)?[a][b])),
-                    None,
-                ),
+            Some((a, b)) => match self.wythoff_table(a, b, Play::Normal) {
+                Ok(table) => (Some(BigUint::from(table[a][b])), None),
                 Err(Error::OutOfMemory {
                     what,
                     needed,
@@ -320,7 +313,6 @@ impl Analyzer<'_> {
             }));
         }
         let side = side as usize;
-        self.reserve_wythoff(side - 1, side - 1)?;
         let values = self.wythoff_table(side - 1, side - 1, play)?;
         Ok(Grid {
             game: game.clone(),

@@ -275,7 +275,6 @@ impl Analyzer<'_> {
                         Some((a + 1u32) * (b + 1u32)),
                     ));
                 };
-                self.reserve_wythoff(a, b)?;
                 let table = self.wythoff_table(a, b, Play::Normal)?;
                 super::classical::wythoff_options(a, b)
                     .filter(|&(_, x, y)| target == &BigUint::from(table[x][y]))
