@@ -13,14 +13,6 @@ use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::games::{fibonacci_nim, nim, wythoff};
 
-fn heaps_text(heaps: &[BigUint]) -> String {
-    heaps
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
 /// Every move of Wythoff's game from `(a, b)`, as (action, heaps left).
 pub(super) fn wythoff_options(a: usize, b: usize) -> impl Iterator<Item = (Action, usize, usize)> {
     let from = |heap: usize, i: usize| Action::TakeFromHeap {
@@ -111,8 +103,8 @@ impl Analyzer<'_> {
                 )
             }
         };
-        let position = heaps_text(heaps);
-        let winning_moves = if self.whole_positions(moves.len(), position.len())? {
+        let length = Position::Heaps(heaps.to_vec()).written_length();
+        let winning_moves = if self.whole_positions(moves.len(), length)? {
             moves
                 .into_iter()
                 .map(|m| {

@@ -110,8 +110,8 @@ impl Analyzer<'_> {
     }
 
     /// Whether `moves` winning moves may each carry the whole position of `length` bytes.
-    pub(super) fn whole_positions(&self, moves: usize, length: usize) -> Result<bool, Error> {
-        let bytes = (moves as u64).saturating_mul(length as u64);
+    pub(super) fn whole_positions(&self, moves: usize, length: u64) -> Result<bool, Error> {
+        let bytes = (moves as u64).saturating_mul(length);
         match self.config.move_targets {
             MoveTargets::Automatic => Ok(bytes <= WHOLE_POSITIONS_BYTES),
             MoveTargets::Whole => {

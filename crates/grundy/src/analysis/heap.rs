@@ -278,7 +278,7 @@ impl Analyzer<'_> {
             power_phase = power_phase * 2 % p.period();
         }
         let digits = bits / 3 + 1;
-        if self.whole_positions(exponents.len(), digits as usize)? {
+        if self.whole_positions(exponents.len(), digits)? {
             return Ok(exponents
                 .into_iter()
                 .map(|k| {

@@ -298,7 +298,7 @@ impl Analyzer<'_> {
                 }
             }
         }
-        let position_length: usize = heaps.iter().map(|h| h.to_string().len() + 1).sum();
+        let position_length = Position::Heaps(heaps.to_vec()).written_length();
         let whole = heaps.len() == 1 || self.whole_positions(winning.len(), position_length)?;
         let winning_moves = winning
             .into_iter()

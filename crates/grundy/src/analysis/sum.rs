@@ -21,10 +21,10 @@ use crate::theory::solver::{Graph as _, Loopy, Rules, SolverError, SparseGraph, 
 type SumOption = ((usize, Action), Vec<Position>);
 
 /// About the length of a sum's text.
-fn sum_length(components: &[Component]) -> usize {
+fn sum_length(components: &[Component]) -> u64 {
     components
         .iter()
-        .map(|c| c.game.to_string().len() + c.position.to_string().len() + 5)
+        .map(|c| c.game.to_string().len() as u64 + c.position.written_length() + 5)
         .sum()
 }
 

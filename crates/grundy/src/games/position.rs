@@ -63,6 +63,50 @@ impl Position {
     }
 }
 
+/// At least the number of decimal digits of `n`, and at most one more: from its bits, without
+/// converting it (`log10 2 < 0.30103`).
+pub fn digits_bound(n: &BigUint) -> u64 {
+    n.bits().saturating_mul(30_103) / 100_000 + 1
+}
+
+impl Position {
+    /// At least the length of the position written out (its `Display`), and at most one byte more
+    /// per number: for deciding how to write an answer without writing it first.
+    ///
+    /// # Complexity
+    /// `O(k)` for `k` numbers.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::Position;
+    /// let heaps = Position::Heaps(vec![3u32.into(), 1000u32.into()]);
+    /// assert!((heaps.to_string().len() as u64..=heaps.to_string().len() as u64 + 2).contains(&heaps.written_length()));
+    /// ```
+    pub fn written_length(&self) -> u64 {
+        let numbers =
+            |numbers: &[&BigUint]| numbers.iter().map(|n| digits_bound(n) + 1).sum::<u64>() - 1;
+        match self {
+            Self::Heap(heap)
+            | Self::Quota { heap, quota: None }
+            | Self::LastMove { heap, last: None } => digits_bound(heap),
+            Self::Heaps(heaps) if heaps.is_empty() => 0,
+            Self::Heaps(heaps) => heaps.iter().map(|n| digits_bound(n) + 1).sum::<u64>() - 1,
+            Self::Pair(a, b) => numbers(&[a, b]),
+            Self::Quota {
+                heap,
+                quota: Some(quota),
+            } => numbers(&[heap, quota]),
+            Self::LastMove {
+                heap,
+                last: Some(last),
+            } => digits_bound(heap) + 1 + digits_bound(&BigUint::from(*last)),
+            Self::Balls { left, mine, theirs } => numbers(&[left, mine, theirs]),
+            Self::Argument(text) => text.len() as u64,
+            Self::Sum => 0,
+        }
+    }
+}
+
 impl From<BigUint> for Position {
     fn from(heap: BigUint) -> Self {
         Self::Heap(heap)
