@@ -116,6 +116,8 @@ pub fn read_contest(input: &str, largest_pile: usize) -> Result<ContestInput, Co
             None,
         )
     })?;
+    // The solver numbers 4 positions per pile size: no pile may be so large that they overflow.
+    let largest_pile = largest_pile.min(usize::MAX / 4 - 1);
     let mut piles = Vec::new();
     for (value, span) in &numbers[3..] {
         match usize::try_from(*value).ok().filter(|&p| p <= largest_pile) {

@@ -121,9 +121,7 @@ impl Game {
     /// # Ok(()) }
     /// ```
     pub fn parse_position(&self, text: &str) -> Result<Position, InputError> {
-        let error = |span: std::ops::Range<usize>, message: &str, hint: &str| {
-            InputError::new("position", text, span, message, Some(hint.to_owned()))
-        };
+        let error = |span, message: &str, hint: &str| position_error(text, span, message, hint);
         match self {
             Self::Subtraction(_) => parse_heap_trimmed(text).map(Position::Heap),
             Self::Misere(inner) => inner.parse_position(text),

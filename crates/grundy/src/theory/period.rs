@@ -209,9 +209,10 @@ impl Periodicity {
 /// A proof that a sequence is ultimately periodic: the periodicity, the theorem that proves it,
 /// and how many values the theorem needs checked.
 ///
-/// Built only by this module's checkers and searches (a certificate cannot be forged: each one
-/// was checked, or found by a search whose result the theorem proves); read it through its
-/// accessors.
+/// Built only by this module's checkers and searches, read through its accessors: every
+/// certificate has had its values checked against the theorem's conditions on the values. That
+/// the theorem's hypothesis holds for a game (the window, the last digit, the residue modulus) is
+/// the caller's claim — the analysis derives the theorem from the game itself.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Certificate {
     /// What is proved.

@@ -279,10 +279,9 @@ impl Stream for Naive {
 
     fn work_per_value(&self) -> u64 {
         let n = self.values.len() as u64;
-        (self.code.reach(self.values.len()) as u64 + 1)
-            * n.pow(self.code.max_heaps_left().saturating_sub(1))
-            / 2
-            + 1
+        let removals = self.code.reach(self.values.len()) as u64 + 1;
+        let splits = n.saturating_pow(self.code.max_heaps_left().saturating_sub(1));
+        removals.saturating_mul(splits) / 2 + 1
     }
 
     fn computed(&self) -> Option<View<'_>> {
