@@ -408,7 +408,7 @@ impl Analyzer<'_> {
     }
 
     /// `heap` as a table index when the table up to it is within the cell limit.
-    fn fibonacci_cells(&self, heap: &BigUint) -> Option<usize> {
+    pub(super) fn fibonacci_cells(&self, heap: &BigUint) -> Option<usize> {
         let n = heap.to_u64()?;
         let cells = fibonacci_nim::table_cells(n)?;
         (cells <= self.max_positions())
@@ -417,7 +417,7 @@ impl Analyzer<'_> {
     }
 
     /// The Fibonacci Nim table for heaps up to `n`, within the memory budget.
-    fn fibonacci_table(&self, n: usize, play: Play) -> Result<Vec<Vec<u32>>, Error> {
+    pub(super) fn fibonacci_table(&self, n: usize, play: Play) -> Result<Vec<Vec<u32>>, Error> {
         let bytes = fibonacci_nim::table_bytes(n as u64).unwrap_or(u64::MAX);
         self.reserve(bytes, || {
             format!("the table of Fibonacci Nim Grundy values up to heap {n}")

@@ -281,6 +281,31 @@ impl Analyzer<'_> {
                     .map(|(action, x, y)| (action, Position::Pair(x.into(), y.into())))
                     .collect()
             }
+            (Game::FibonacciNim, Position::Quota { heap, quota }) => {
+                let Some(n) = self.fibonacci_cells(heap) else {
+                    return Err(Error::beyond_positions(
+                        format!(
+                            "fibonacci-nim[{heap}] in a sum needs the Grundy values of its options, from a table beyond the limit of {} cells",
+                            self.max_positions()
+                        ),
+                        Some((heap + 1u32) * (heap + 2u32) / 2u32),
+                    ));
+                };
+                let table = self.fibonacci_table(n, Play::Normal)?;
+                let q = fibonacci_nim::effective_quota(heap, quota.as_ref())
+                    .to_usize()
+                    .map_or(n, |q| q.min(n));
+                (1..=q)
+                    .filter(|&k| target == &BigUint::from(table[n - k][(2 * k).min(n - k)]))
+                    .map(|k| {
+                        let after = Position::Quota {
+                            heap: (n - k).into(),
+                            quota: Some((2 * k).into()),
+                        };
+                        (Action::TakeUnderQuota { amount: k.into() }, after)
+                    })
+                    .collect()
+            }
             // The remaining games have their values in tables: every option, filtered.
             _ => self
                 .all_moves(game, &component.position)?
