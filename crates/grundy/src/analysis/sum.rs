@@ -282,29 +282,7 @@ impl Analyzer<'_> {
                     .collect()
             }
             (Game::FibonacciNim, Position::Quota { heap, quota }) => {
-                let Some(n) = self.fibonacci_cells(heap) else {
-                    return Err(Error::beyond_positions(
-                        format!(
-                            "fibonacci-nim[{heap}] in a sum needs the Grundy values of its options, from a table beyond the limit of {} cells",
-                            self.max_positions()
-                        ),
-                        Some((heap + 1u32) * (heap + 2u32) / 2u32),
-                    ));
-                };
-                let table = self.fibonacci_table(n, Play::Normal)?;
-                let q = fibonacci_nim::effective_quota(heap, quota.as_ref())
-                    .to_usize()
-                    .map_or(n, |q| q.min(n));
-                (1..=q)
-                    .filter(|&k| target == &BigUint::from(table[n - k][(2 * k).min(n - k)]))
-                    .map(|k| {
-                        let after = Position::Quota {
-                            heap: (n - k).into(),
-                            quota: Some((2 * k).into()),
-                        };
-                        (Action::TakeUnderQuota { amount: k.into() }, after)
-                    })
-                    .collect()
+                self.fibonacci_moves_to_value(heap, quota.as_ref(), target)?
             }
             // The remaining games have their values in tables: every option, filtered.
             _ => self
@@ -317,6 +295,39 @@ impl Analyzer<'_> {
                 .filter_map(Result::transpose)
                 .collect::<Result<_, Error>>()?,
         })
+    }
+
+    /// The moves of a Fibonacci Nim component to a position of Grundy value `target`, read off one
+    /// table of the heaps up to its own.
+    fn fibonacci_moves_to_value(
+        &self,
+        heap: &BigUint,
+        quota: Option<&BigUint>,
+        target: &BigUint,
+    ) -> Result<Vec<(Action, Position)>, Error> {
+        let Some(n) = self.fibonacci_cells(heap) else {
+            return Err(Error::beyond_positions(
+                format!(
+                    "fibonacci-nim[{heap}] in a sum needs the Grundy values of its options, from a table beyond the limit of {} cells",
+                    self.max_positions()
+                ),
+                Some((heap + 1u32) * (heap + 2u32) / 2u32),
+            ));
+        };
+        let table = self.fibonacci_table(n, Play::Normal)?;
+        let q = fibonacci_nim::effective_quota(heap, quota)
+            .to_usize()
+            .map_or(n, |q| q.min(n));
+        Ok((1..=q)
+            .filter(|&k| target == &BigUint::from(table[n - k][(2 * k).min(n - k)]))
+            .map(|k| {
+                let after = Position::Quota {
+                    heap: (n - k).into(),
+                    quota: Some((2 * k).into()),
+                };
+                (Action::TakeUnderQuota { amount: k.into() }, after)
+            })
+            .collect())
     }
 
     /// Every move from a position small enough to enumerate, as (action, new position).
