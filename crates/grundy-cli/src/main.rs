@@ -665,8 +665,7 @@ fn remedy(error: &anyhow::Error) -> Option<String> {
         }
         Remedy::UseNormalPlay => "drop misere: to play it under normal play".to_owned(),
         Remedy::UseGrid => {
-            "its table is a grid: grundy table wythoff --to N prints G(a, b) for a, b <= N"
-                .to_owned()
+            "its table is a grid: grundy table GAME --to N prints G(a, b) for a, b <= N".to_owned()
         }
         Remedy::UseTable => "use grundy table GAME --to N for its values".to_owned(),
         Remedy::SolveComponentAlone => {

@@ -166,11 +166,7 @@ pub fn line(text: &str) -> anyhow::Result<()> {
 
 /// Prints a contest answer: one symbol per pile (`+`, `0`, `-`), separated by spaces.
 pub fn contest(answers: &[grundy::Outcome]) -> anyhow::Result<()> {
-    let symbols: Vec<&str> = answers
-        .iter()
-        .map(|&a| grundy::oddball::symbol(a))
-        .collect();
-    line(&symbols.join(" "))
+    line(&grundy::oddball::answer_line(answers))
 }
 
 /// Prints a solution.

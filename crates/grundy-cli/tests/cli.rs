@@ -1,28 +1,13 @@
 //! Runs the real `grundy` binary: the CLI contract (spellings, JSON keys, exit codes) and every
 //! bad-input case.
 
-use std::process::{Command, Output};
+use std::process::Command;
 
 use serde_json::Value;
 
 mod common;
 
-/// Runs `grundy` with `args` to the end, on one thread unless `args` say otherwise
-/// ([`common::pinned`]).
-fn grundy(args: &[&str]) -> Output {
-    Command::new(common::BINARY)
-        .args(common::pinned(args))
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
-}
+use common::{grundy, stderr, stdout};
 
 fn json(args: &[&str]) -> Value {
     let output = grundy(args);

@@ -31,12 +31,12 @@ pub fn grundy(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-/// What a run printed on stdout.
+/// What a run printed on stdout (which must be UTF-8).
 pub fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
 }
 
-/// What a run printed on stderr.
+/// What a run printed on stderr (which must be UTF-8).
 pub fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
+    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
 }

@@ -77,6 +77,21 @@ pub fn symbol(value: Value) -> &'static str {
     }
 }
 
+/// The contest's answer line: one [`symbol`] per pile, separated by spaces.
+///
+/// # Example
+/// ```
+/// use grundy::solver::Value;
+/// assert_eq!(grundy::oddball::answer_line(&[Value::Win, Value::Tie, Value::Lose]), "+ 0 -");
+/// ```
+pub fn answer_line(values: &[Value]) -> String {
+    values
+        .iter()
+        .map(|&value| symbol(value))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The bytes [`solve_up_to`] holds for piles up to `largest`: 4 positions per pile size, each a
 /// 4-byte record and at most one 16-byte queue entry; `None` if that does not fit in a `u64`.
 pub fn solve_bytes(largest: u64) -> Option<u64> {

@@ -1,6 +1,6 @@
 //! The contest form of the odd-ball game (取球博弈): reading the judge's input and answering it.
 
-use crate::games::oddball::{index, solve_up_to, symbol};
+use crate::games::oddball::{answer_line, index, solve_up_to};
 use crate::games::subtraction::FiniteSet;
 use crate::input::error::InputError;
 
@@ -163,10 +163,10 @@ pub fn read_contest(input: &str, largest_pile: usize) -> Result<ContestInput, Co
 pub fn judge(input: &str, largest_pile: usize) -> Result<String, InputError> {
     let input = read_contest(input, largest_pile).map_err(ContestError::into_input_error)?;
     let records = solve_up_to(&input.set, input.largest_pile());
-    let symbols: Vec<&str> = input
+    let values: Vec<_> = input
         .piles
         .iter()
-        .map(|&x| symbol(records.get(index(x, false, false)).value))
+        .map(|&x| records.get(index(x, false, false)).value)
         .collect();
-    Ok(symbols.join(" "))
+    Ok(answer_line(&values))
 }
