@@ -8,7 +8,7 @@ use num_traits::{ToPrimitive, Zero};
 use super::{
     Action, Analyzer, Basis, Error, Move, Outcome, PowerClass, Solution, Target, Unit, Watched,
 };
-use crate::engine::{Play, Stream, Values};
+use crate::engine::{Play, Values};
 use crate::games::game::Game;
 use crate::games::position::Position;
 use crate::games::subtraction::{Family, SubtractionSet};
@@ -86,13 +86,13 @@ impl Analyzer<'_> {
         set: &SubtractionSet,
         play: Play,
     ) -> Result<(Search, Vec<u32>), Error> {
-        self.subtraction_search_within(game, set, play, self.subtraction_limit(set, play))
+        self.subtraction_search_within(game, set, play, self.subtraction_limit(set))
     }
 
     /// The value limit for `set`: the configured one, or a default that keeps the work (values
     /// times the engine's work per value) near [`DEFAULT_WORK`](super::DEFAULT_WORK).
-    pub(super) fn subtraction_limit(&self, set: &SubtractionSet, play: Play) -> u64 {
-        let work = Values::new(set, self.config.engine(), play).work_per_value();
+    pub(super) fn subtraction_limit(&self, set: &SubtractionSet) -> u64 {
+        let work = Values::initial_work(set, self.config.engine());
         self.work_limited(self.config.max_values_for(set), work)
     }
 
@@ -165,7 +165,7 @@ impl Analyzer<'_> {
         play: Play,
         largest: &BigUint,
     ) -> Result<Evaluation, Error> {
-        let limit = self.subtraction_limit(set, play);
+        let limit = self.subtraction_limit(set);
         let within = largest.to_u64().filter(|&n| n < limit);
         let residue = set.residue_modulus().filter(|_| play == Play::Normal);
         if let (SubtractionSet::Family(_), Some(n), None) = (set, within, residue) {
@@ -188,7 +188,7 @@ impl Analyzer<'_> {
         // A heap below the limit needs only the values up to it: the search stops there, or at a
         // few thousand values when those are cheap, if no period is proved sooner.
         let search_limit = within.map_or(limit, |n| {
-            let work = Values::new(set, self.config.engine(), play).work_per_value();
+            let work = Values::initial_work(set, self.config.engine());
             let cheap = (SMALL_QUESTION_WORK / work.max(1)).clamp(64, 1 << 16);
             (n + 1).max(cheap).min(limit)
         });

@@ -94,6 +94,42 @@ impl Values {
         }
     }
 
+    /// The work of the first value of the stream [`new`](Self::new) would make — what
+    /// [`Stream::work_per_value`] reports before any value — without building it (the engines of
+    /// large finite sets allocate rings of `max S` values).
+    ///
+    /// # Complexity
+    /// `O(|S|)` for a finite set (its runs), `O(1)` otherwise.
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::engine::{Engine, Play, Stream, Values};
+    /// use grundy::subtraction::{FiniteSet, SubtractionSet};
+    /// let set = SubtractionSet::Finite(FiniteSet::new(1..=100)?);
+    /// let work = Values::new(&set, Engine::Streaming, Play::Normal).work_per_value();
+    /// assert_eq!(Values::initial_work(&set, Engine::Streaming), work);
+    /// # Ok(()) }
+    /// ```
+    pub fn initial_work(set: &SubtractionSet, engine: Engine) -> u64 {
+        match (set, engine) {
+            (SubtractionSet::Finite(finite), Engine::Streaming) => {
+                let members = finite.members().len();
+                let runs = runs(finite.members()).len();
+                if runs.saturating_mul(WINDOW_RATIO) <= members {
+                    2 * runs as u64 + MexCounts::level_words(members + 1).len() as u64
+                } else {
+                    members as u64
+                }
+            }
+            (SubtractionSet::Finite(finite), Engine::Naive) => finite.members().len() as u64,
+            (SubtractionSet::AllBut(all_but), Engine::Streaming) => {
+                all_but.excluded().len() as u64 + 1
+            }
+            (SubtractionSet::AllBut(_), Engine::Naive) | (SubtractionSet::Family(_), _) => 1,
+        }
+    }
+
     /// `G(m)` for an already computed `m`, if the engine still holds it. The streaming engine on a
     /// finite set holds the last `max S` values, which is every option of the next position.
     pub fn recent(&self, m: u64) -> Option<u32> {
@@ -232,18 +268,26 @@ struct MexCounts {
 }
 
 impl MexCounts {
-    /// An empty multiset of values `0..capacity`.
-    fn new(capacity: usize) -> Self {
-        let mut levels = Vec::new();
+    /// The words of each level for values `0..capacity`, from level 0 up.
+    fn level_words(capacity: usize) -> Vec<usize> {
+        let mut words = Vec::new();
         let mut bits = capacity.max(1);
         loop {
-            let words = bits.div_ceil(64);
-            levels.push(vec![0u64; words]);
-            if words == 1 {
-                break;
+            let level = bits.div_ceil(64);
+            words.push(level);
+            if level == 1 {
+                return words;
             }
-            bits = words;
+            bits = level;
         }
+    }
+
+    /// An empty multiset of values `0..capacity`.
+    fn new(capacity: usize) -> Self {
+        let levels = Self::level_words(capacity)
+            .into_iter()
+            .map(|words| vec![0u64; words])
+            .collect();
         Self {
             counts: vec![0; capacity.max(1)],
             levels,
@@ -502,6 +546,26 @@ mod tests {
         assert_eq!(mex([]), 0);
         assert_eq!(mex([1, 2]), 0);
         assert_eq!(mex([0, 2, 1, 4]), 3);
+    }
+
+    #[test]
+    fn the_initial_work_is_the_new_streams() {
+        let sets = [
+            SubtractionSet::Finite(FiniteSet::new([1, 3, 4]).unwrap()),
+            SubtractionSet::Finite(FiniteSet::new(2..=5000).unwrap()),
+            SubtractionSet::Finite(FiniteSet::new((1..=40).chain([77, 90])).unwrap()),
+            SubtractionSet::AllBut(AllButSet::new([2, 3, 7]).unwrap()),
+            SubtractionSet::Family(Family::Primes),
+        ];
+        for set in &sets {
+            for engine in Engine::ALL {
+                assert_eq!(
+                    Values::initial_work(set, engine),
+                    Values::new(set, engine, Play::Normal).work_per_value(),
+                    "{set:?} {engine:?}"
+                );
+            }
+        }
     }
 
     #[test]
