@@ -199,6 +199,39 @@ each pile gets + (the first player wins), 0 (best play ties) or - (the first pla
         #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
         max_memory: Option<String>,
     },
+    /// 对拍: compare every fast path grundy would use with an independent brute force.
+    #[command(after_help = "\
+Examples:
+  grundy verify subtraction:1,3,4
+  grundy verify 0.77 --to 300
+  grundy verify wythoff --to 40 --json
+  grundy verify 'nim[3] + subtraction:1,2[4]' --seed 5
+
+The brute force builds the game graph from the rules and takes each value as the mex of its
+options' values, memoised; it shares no code with the engines, the period searches or the closed
+forms. Each fast path (the table with every engine, the certified period, solve with its winning
+moves, random positions of several heaps or sums) is compared over the positions up to --to.
+Exit status: 0 when every path agrees, 1 at a disagreement (the first is shown with both
+answers), 2 on bad input.")]
+    Verify {
+        /// The game, e.g. subtraction:1,3,4.
+        game: String,
+        /// The largest heap (or number in a position) compared (default: 500 for one-heap
+        /// subtraction games, 200 for take-and-break codes, 60 for three-heap splits, 40 for
+        /// games of pairs or quotas, 12 for Nim and sums).
+        #[arg(long, value_name = "N", allow_hyphen_values = true)]
+        to: Option<String>,
+        /// The seed of the random positions (the same seed draws the same positions).
+        #[arg(
+            long,
+            value_name = "S",
+            default_value = "1",
+            allow_hyphen_values = true
+        )]
+        seed: String,
+        #[command(flatten)]
+        common: Common,
+    },
     /// The periodic pattern of the Grundy values, certified by a theorem when one applies.
     #[command(after_help = "\
 Examples:
@@ -678,7 +711,88 @@ fn remedy(error: &anyhow::Error) -> Option<String> {
     })
 }
 
+/// `grundy table GAME`: a table of one heap, or the grid of a game of two heaps.
+fn table(
+    game: &str,
+    from: &str,
+    to: &str,
+    width: usize,
+    common: &Common,
+    observer: &TerminalObserver,
+) -> anyhow::Result<()> {
+    let analyzer = Analyzer::new(common.config()?).with_observer(observer);
+    let game = read_game(game)?;
+    let to = parse_number(to, "--to")?;
+    let from = parse_number(from, "--from")?;
+    if game.has_grid() {
+        if from != BigUint::ZERO {
+            anyhow::bail!("a Wythoff grid always starts at (0, 0): drop --from");
+        }
+        let to = u64::try_from(&to).unwrap_or(u64::MAX);
+        let grid = analyzer.grid(&game, to);
+        observer.finish();
+        return output::grid(&grid?, common.json);
+    }
+    let table = analyzer.table(&game, &from, &to);
+    observer.finish();
+    output::table(&table?, common.json, width)
+}
+
+/// `grundy verify GAME`: every fast path against the brute force; exit 1 at a disagreement.
+fn verify(
+    game: &str,
+    to: Option<&str>,
+    seed: &str,
+    common: &Common,
+    observer: &TerminalObserver,
+) -> anyhow::Result<()> {
+    let analyzer = Analyzer::new(common.config()?).with_observer(observer);
+    let game = read_game(game)?;
+    let to = match to {
+        Some(text) => parse_count(text, "--to", 0, VERIFY_MOST)?,
+        None => default_verify_to(&game),
+    };
+    let seed = parse_count(seed, "--seed", 0, u64::MAX)?;
+    let verification = analyzer.verify(&game, to, seed);
+    observer.finish();
+    let verification = verification?;
+    output::verification(&verification, common.json)?;
+    match verification.first_disagreement() {
+        Some(_) => Err(Disagreed.into()),
+        None => Ok(()),
+    }
+}
+
+/// The largest number `verify` compares: its brute force is quadratic in one-heap games.
+const VERIFY_MOST: u64 = 1_000_000;
+
+/// `verify`'s default for `--to`: what its brute force solves in about a second.
+fn default_verify_to(game: &grundy::Game) -> u64 {
+    match game.base() {
+        grundy::Game::Subtraction(_) => 500,
+        grundy::Game::Octal(code) if code.max_heaps_left() >= 3 => 60,
+        grundy::Game::Octal(_) | grundy::Game::NoRepeat(_) | grundy::Game::Oddball(_) => 200,
+        grundy::Game::Wythoff | grundy::Game::FibonacciNim => 40,
+        _ => 12,
+    }
+}
+
+/// A check found a disagreement (its report is on stdout): exit status 1.
+#[derive(Debug)]
+struct Disagreed;
+
+impl std::fmt::Display for Disagreed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a fast path disagrees with the brute force (the first disagreement is above)")
+    }
+}
+
+impl std::error::Error for Disagreed {}
+
 fn exit_code(error: &anyhow::Error) -> u8 {
+    if error.is::<Disagreed>() {
+        return 1;
+    }
     match error.downcast_ref::<grundy::Error>() {
         Some(grundy::Error::Interrupted { .. }) => progress::interrupted_status(),
         Some(grundy::Error::Internal(_)) => 1,
@@ -746,24 +860,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             from,
             width,
             common,
-        } => {
-            let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
-            let game = read_game(&game)?;
-            let to = parse_number(&to, "--to")?;
-            let from = parse_number(&from, "--from")?;
-            if game.has_grid() {
-                if from != BigUint::ZERO {
-                    anyhow::bail!("a Wythoff grid always starts at (0, 0): drop --from");
-                }
-                let to = u64::try_from(&to).unwrap_or(u64::MAX);
-                let grid = analyzer.grid(&game, to);
-                observer.finish();
-                return output::grid(&grid?, common.json);
-            }
-            let table = analyzer.table(&game, &from, &to);
-            observer.finish();
-            output::table(&table?, common.json, width)
-        }
+        } => table(&game, &from, &to, width, &common, &observer),
         Command::Sequence {
             code,
             to,
@@ -808,6 +905,12 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             max,
             max_memory,
         } => contest(&max, max_memory.as_deref(), &observer),
+        Command::Verify {
+            game,
+            to,
+            seed,
+            common,
+        } => verify(&game, to.as_deref(), &seed, &common, &observer),
         Command::Period { game, common } => {
             let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
             let game = read_game(&game)?;

@@ -3,6 +3,7 @@
 
 use std::io::{self, Write as _};
 
+use grundy::analysis::verify::{Answer, Verdict, Verification};
 use grundy::period::{Certificate, Periodicity, Search, Theorem};
 use grundy::render::moves as rendered;
 use grundy::render::{self, Terms};
@@ -345,4 +346,61 @@ fn period_json(report: &PeriodReport) -> Value {
             }),
         }
     }
+}
+
+/// Prints a verification: the text, or JSON with `game`, `to`, `seed`, `brute_force_positions`,
+/// `agrees` and `checks` (each with `path`, `compared`, `verdict` — `agrees`, `disagrees` or
+/// `skipped` — and `skipped_because` or `disagreement`).
+pub fn verification(verification: &Verification, as_json: bool) -> anyhow::Result<()> {
+    if !as_json {
+        return print(&render::verify::verification_text(verification));
+    }
+    let play = verification.game.play();
+    let answer = |answer: &Answer| match answer {
+        Answer::Value(v) => json!({ "value": number(v) }),
+        Answer::Outcome(outcome) => json!({ "outcome": outcome.name() }),
+        Answer::Leaves(positions) => {
+            json!({ "winning_moves_leave": positions.iter().map(ToString::to_string).collect::<Vec<_>>() })
+        }
+    };
+    let checks: Vec<Value> = verification
+        .checks
+        .iter()
+        .map(|check| {
+            let mut value = json!({
+                "path": render::verify::path_name(&check.path),
+                "compared": check.compared,
+            });
+            match &check.verdict {
+                Verdict::Agreed => value["verdict"] = json!("agrees"),
+                Verdict::Skipped(skip) => {
+                    value["verdict"] = json!("skipped");
+                    value["skipped_because"] = json!(render::verify::skip_text(skip));
+                }
+                Verdict::Disagreed(d) => {
+                    value["verdict"] = json!("disagrees");
+                    value["disagreement"] = json!({
+                        "game": d.game.to_string(),
+                        "position": d.position.to_string(),
+                        "brute_force": answer(&d.brute_force),
+                        "fast": answer(&d.fast),
+                        "text": format!(
+                            "the brute force finds {}, the fast path {}",
+                            render::verify::answer_text(&d.brute_force, play),
+                            render::verify::answer_text(&d.fast, play)
+                        ),
+                    });
+                }
+            }
+            value
+        })
+        .collect();
+    print_json(&json!({
+        "game": verification.game.to_string(),
+        "to": verification.to,
+        "seed": verification.seed,
+        "brute_force_positions": verification.brute_force_positions,
+        "agrees": verification.first_disagreement().is_none(),
+        "checks": checks,
+    }))
 }

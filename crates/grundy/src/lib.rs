@@ -24,6 +24,8 @@
 pub mod analysis;
 pub mod budget;
 pub mod engine;
+#[cfg(feature = "fault-injection")]
+pub mod fault;
 pub mod games;
 pub mod input;
 pub mod limits;

@@ -132,3 +132,21 @@ pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
 /// Each whole position repeats the heaps the move does not change: for huge heaps and many
 /// winning moves that would be the heaps' size once per move.
 pub const WHOLE_POSITIONS_BYTES: u64 = 1 << 20;
+
+/// The most states `verify`'s brute force solves for one check (a game graph, memoised); a
+/// position needing more is left out of that check and counted as skipped.
+pub const VERIFY_BRUTE_FORCE_STATES: usize = 2_000_000;
+
+/// The heap sizes every `verify` check runs at most `solve` on one position at a time (beyond
+/// them, a sample of heaps: the period's boundaries, the largest, and random ones).
+pub const VERIFY_SOLVED_HEAPS: u64 = 200;
+
+/// How many random positions `verify` draws for games of several heaps and for sums.
+pub const VERIFY_RANDOM_POSITIONS: u64 = 200;
+
+/// The largest number in a random position of several heaps that `verify` solves as a whole
+/// game graph (the graph of 3 heaps of 12 holds at most 13³ positions).
+pub const VERIFY_GRAPH_HEAP: u64 = 12;
+
+/// The side of the square of Wythoff positions `verify` compares cell by cell.
+pub const VERIFY_GRID_SIDE: u64 = 60;

@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 
 /// The layers from the bottom up; a file may name its own folder and anything below its rank.
 /// Folders of equal rank (`engine` and `input`) may not name each other.
-const LAYERS: [(&str, u8); 8] = [
+const LAYERS: [(&str, u8); 9] = [
     ("limits", 0),
+    ("fault", 0),
     ("budget", 1),
     ("theory", 2),
     ("games", 3),

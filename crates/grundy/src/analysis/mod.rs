@@ -6,12 +6,14 @@
 //! directly up to the configured limit. Beyond that the [`Analyzer`] refuses with an explanation;
 //! it never extrapolates an unproved pattern.
 
+mod brute;
 mod classical;
 mod general;
 mod heap;
 mod norepeat;
 mod octal;
 mod sequence;
+pub mod verify;
 
 pub use octal::MAX_OCTAL_VALUES;
 pub use sequence::{PeriodFinish, SEQUENCE_STEP_VALUES, Sequence, SequenceRun, SequenceStep};

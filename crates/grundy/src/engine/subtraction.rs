@@ -183,6 +183,11 @@ impl Iterator for Values {
             }
             Inner::Family(family) => family.value_at(n, play),
         };
+        #[cfg(feature = "fault-injection")]
+        let value = match &self.inner {
+            Inner::FiniteNaive { .. } | Inner::AllButNaive { .. } => value,
+            _ => crate::fault::corrupt(n, value),
+        };
         self.next += 1;
         Some(value)
     }

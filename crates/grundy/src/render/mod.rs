@@ -10,6 +10,7 @@ pub mod moves;
 mod period;
 mod reason;
 mod text;
+pub mod verify;
 
 pub use period::{
     OBSERVED_NOTE, STATE_VECTOR_NOTE, VALUES_SHOWN, p_positions, period_text, shown_values,

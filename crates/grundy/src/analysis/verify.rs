@@ -1,0 +1,1033 @@
+//! `verify`: 对拍 built in — every fast path grundy would use, compared with an independent brute
+//! force ([`brute`](super::brute)) over the small positions of a game.
+
+use num_bigint::BigUint;
+
+use super::brute::{self, Memo, State, Stop};
+use super::{
+    Analyzer, Config, Error, MoveTargets, Outcome, Refusal, SettingError, Solution, Target,
+};
+use crate::engine::Engine;
+use crate::engine::octal::TakeAndBreakEngine;
+use crate::games::game::{Component, Game};
+use crate::games::play::Play;
+use crate::games::position::Position;
+use crate::games::subtraction::FiniteSet;
+use crate::input::contest::ContestInput;
+use crate::limits::{
+    VERIFY_BRUTE_FORCE_STATES, VERIFY_GRAPH_HEAP, VERIFY_GRID_SIDE, VERIFY_RANDOM_POSITIONS,
+    VERIFY_SOLVED_HEAPS,
+};
+use crate::theory::period::Periodicity;
+
+/// One way grundy computes answers, as `verify` checks it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FastPath {
+    /// [`Analyzer::table`] with an engine for the values.
+    Table {
+        /// The engine.
+        engine: Engine,
+    },
+    /// [`Analyzer::table`] of a take-and-break code with one of its engines.
+    TakeAndBreak {
+        /// The engine.
+        engine: TakeAndBreakEngine,
+        /// On how many threads.
+        threads: usize,
+    },
+    /// The values the certified period predicts (with its saltus).
+    CertifiedPeriod,
+    /// [`Analyzer::solve`] on one position at a time: the value, the outcome and the positions
+    /// every winning move leaves.
+    Solve,
+    /// [`Analyzer::solve`] on random positions of several heaps or random sums, against the
+    /// whole game graph of the position (no Sprague–Grundy shortcut in the brute force).
+    SolveRandom,
+    /// [`Analyzer::solve`] on random positions of several larger heaps, against the xor of the
+    /// brute force's one-heap values.
+    SolveHeaps,
+    /// [`Analyzer::grid`] (Wythoff's game), cell by cell.
+    Grid,
+    /// [`Analyzer::contest`], the contest judge's answers.
+    Contest,
+}
+
+/// What a path answered (or the brute force found) at one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A Grundy value (a misère Grundy value under misère play).
+    Value(BigUint),
+    /// Win, lose or tie for the player to move.
+    Outcome(Outcome),
+    /// The positions the winning moves leave, sorted.
+    Leaves(Vec<Position>),
+}
+
+/// The first position where a fast path and the brute force disagree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Disagreement {
+    /// The game asked (for random sums, the sum with its random positions).
+    pub game: Game,
+    /// The position ([`Position::Sum`] for a sum).
+    pub position: Position,
+    /// The brute force's answer.
+    pub brute_force: Answer,
+    /// The fast path's answer.
+    pub fast: Answer,
+}
+
+/// Why a path was not compared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Skip {
+    /// The engine does not compute this game's values.
+    NotApplicable,
+    /// No theorem certified a period (the reason, when one is known, is in the period report).
+    NoCertifiedPeriod,
+    /// The path refused the question.
+    Refused(Refusal),
+}
+
+/// How one path fared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every compared position agreed.
+    Agreed,
+    /// The first disagreement (the path's comparison stopped there).
+    Disagreed(Box<Disagreement>),
+    /// Not compared.
+    Skipped(Skip),
+}
+
+/// One path's comparison with the brute force.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Check {
+    /// The path.
+    pub path: FastPath,
+    /// How many positions were compared (up to and including a disagreement).
+    pub compared: u64,
+    /// The result.
+    pub verdict: Verdict,
+}
+
+/// The result of [`Analyzer::verify`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verification {
+    /// The game.
+    pub game: Game,
+    /// The largest heap (or number in a position) compared.
+    pub to: u64,
+    /// How many positions the brute force solved.
+    pub brute_force_positions: u64,
+    /// The seed of the random positions.
+    pub seed: u64,
+    /// Every path, in the order they ran.
+    pub checks: Vec<Check>,
+}
+
+impl Verification {
+    /// The first disagreement of any path, if there is one.
+    pub fn first_disagreement(&self) -> Option<(&Check, &Disagreement)> {
+        self.checks.iter().find_map(|check| match &check.verdict {
+            Verdict::Disagreed(d) => Some((check, d.as_ref())),
+            _ => None,
+        })
+    }
+}
+
+/// A reproducible stream of random numbers (`SplitMix64`): a seed gives the same positions on
+/// every machine and version, so a reported disagreement can be replayed.
+struct Random(u64);
+
+impl Random {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..=high`.
+    fn up_to(&mut self, high: u64) -> u64 {
+        match high.checked_add(1) {
+            Some(span) => self.next() % span,
+            None => self.next(),
+        }
+    }
+}
+
+/// A comparison in progress: counts positions and keeps the first disagreement.
+struct Tally {
+    path: FastPath,
+    compared: u64,
+    disagreement: Option<Box<Disagreement>>,
+}
+
+impl Tally {
+    fn new(path: FastPath) -> Self {
+        Self {
+            path,
+            compared: 0,
+            disagreement: None,
+        }
+    }
+
+    fn done(&self) -> bool {
+        self.disagreement.is_some()
+    }
+
+    /// Counts one position; records it if `brute_force != fast`. Returns whether to go on.
+    fn compare(
+        &mut self,
+        game: &Game,
+        position: &Position,
+        brute_force: Answer,
+        fast: Answer,
+    ) -> bool {
+        if self.done() {
+            return false;
+        }
+        self.compared += 1;
+        if brute_force != fast {
+            self.disagreement = Some(Box::new(Disagreement {
+                game: game.clone(),
+                position: position.clone(),
+                brute_force,
+                fast,
+            }));
+        }
+        !self.done()
+    }
+
+    fn check(self) -> Check {
+        Check {
+            path: self.path,
+            compared: self.compared,
+            verdict: match self.disagreement {
+                Some(d) => Verdict::Disagreed(d),
+                None => Verdict::Agreed,
+            },
+        }
+    }
+}
+
+fn skipped(path: FastPath, skip: Skip) -> Check {
+    Check {
+        path,
+        compared: 0,
+        verdict: Verdict::Skipped(skip),
+    }
+}
+
+fn heap(n: u64) -> Position {
+    Position::Heap(n.into())
+}
+
+/// A position of one heap of `n`, as the game writes it (take-and-break codes: a list of heaps).
+fn one_heap(game: &Game, n: u64) -> Position {
+    match game.base() {
+        Game::Octal(_) => Position::Heaps(vec![n.into()]),
+        _ => heap(n),
+    }
+}
+
+fn value(v: u32) -> Answer {
+    Answer::Value(v.into())
+}
+
+/// A brute-force state written as a position, for reports.
+fn position_of(state: &State) -> Position {
+    match state {
+        State::Heap(n) => heap(*n),
+        State::Heaps(heaps) => Position::Heaps(heaps.iter().map(|&h| h.into()).collect()),
+        State::Pair(a, b) => Position::Pair((*a).into(), (*b).into()),
+        State::Quota(h, q) => Position::Quota {
+            heap: (*h).into(),
+            quota: Some((*q).into()),
+        },
+        State::Last(h, last) => Position::LastMove {
+            heap: (*h).into(),
+            last: *last,
+        },
+        State::Sum(_) => Position::Sum,
+    }
+}
+
+fn leaves(mut states: Vec<State>) -> Answer {
+    states.sort();
+    states.dedup();
+    Answer::Leaves(states.iter().map(position_of).collect())
+}
+
+/// The positions a solution's winning moves leave, as brute-force states (`None` if a move does
+/// not write its whole position, which `verify` asks for).
+fn solution_leaves(game: &Game, solution: &Solution) -> Option<Vec<State>> {
+    solution
+        .winning_moves
+        .iter()
+        .map(|m| match &m.to {
+            Target::Whole(position) => State::leaves(game, position),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The value a solution gives under the game's play: the Grundy value, or under misère play the
+/// misère Grundy value.
+fn solution_value(game: &Game, solution: &Solution) -> Option<BigUint> {
+    match game.play() {
+        Play::Normal => solution.grundy.clone(),
+        Play::Misere => solution.misere_grundy.clone(),
+    }
+}
+
+impl Analyzer<'_> {
+    /// Compares every fast path grundy would use for `game` with an independent brute force
+    /// (the game graph from the rules, each value the mex of its options' values, memoised):
+    /// for one-heap games the table with each engine, the certified period's prediction, `solve`
+    /// on each heap up to `to` (value, outcome and every winning move) and on random positions of
+    /// several heaps; for Nim, Wythoff, Fibonacci Nim, no-repeat games, the contest game and sums
+    /// the same on their positions up to `to` and on random positions (from `seed`). Each path
+    /// stops at its first disagreement.
+    ///
+    /// # Complexity
+    /// The brute force: `O(to²)` for one-heap subtraction games and two-heap splits, `O(to³)` for
+    /// three-heap splits, the graphs of small positions bounded by
+    /// [`VERIFY_BRUTE_FORCE_STATES`]; each path costs what it costs for `to` (each engine once,
+    /// `solve` on at most [`VERIFY_SOLVED_HEAPS`] heaps and [`VERIFY_RANDOM_POSITIONS`] random
+    /// positions).
+    ///
+    /// # Errors
+    /// [`Error::Refused`] for scripted games (one way to compute only: nothing independent to
+    /// compare) and misère take-and-break codes; [`Error::OutOfMemory`] if the brute force's
+    /// values do not fit the budget; [`Error::Interrupted`] or [`Error::TimedOut`] if stopped.
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::analysis::verify::Verdict;
+    /// use grundy::{Analyzer, Config, parse_game};
+    /// let game = parse_game("subtraction:1,3,4")?;
+    /// let verification = Analyzer::new(Config::default()).verify(&game, 100, 1)?;
+    /// assert!(verification.first_disagreement().is_none());
+    /// assert!(verification.checks.iter().any(|c| c.verdict == Verdict::Agreed && c.compared > 100));
+    /// # Ok(()) }
+    /// ```
+    pub fn verify(&self, game: &Game, to: u64, seed: u64) -> Result<Verification, Error> {
+        self.settle(self.verify_unsettled(game, to, seed))
+    }
+
+    fn verify_unsettled(&self, game: &Game, to: u64, seed: u64) -> Result<Verification, Error> {
+        let mut run = Run {
+            analyzer: self,
+            game,
+            to,
+            random: Random(seed),
+            brute_force_positions: 0,
+            checks: Vec::new(),
+        };
+        match game.base() {
+            Game::Script(_) => {
+                return Err(Error::Refused(Refusal::new(
+                    "a scripted game has one way to be computed, its own exploration: there is no independent path to compare it with".to_owned(),
+                    None,
+                )));
+            }
+            Game::Octal(_) if game.is_misere() => return Err(super::misere_octal(game)),
+            Game::Subtraction(_) | Game::Octal(_) => run.heap_game()?,
+            Game::Nim => run.nim()?,
+            Game::Wythoff => run.wythoff()?,
+            Game::FibonacciNim => run.states(
+                |n| State::Quota(n, n.saturating_sub(1)),
+                |n| Position::Quota {
+                    heap: n.into(),
+                    quota: None,
+                },
+                |n| {
+                    (1..=n)
+                        .map(move |q| {
+                            (
+                                State::Quota(n, q),
+                                Position::Quota {
+                                    heap: n.into(),
+                                    quota: Some(q.into()),
+                                },
+                            )
+                        })
+                        .collect()
+                },
+            )?,
+            Game::NoRepeat(set) => {
+                let members = set.members().to_vec();
+                run.states(
+                    |n| State::Last(n, None),
+                    |n| Position::LastMove {
+                        heap: n.into(),
+                        last: None,
+                    },
+                    move |n| {
+                        members
+                            .iter()
+                            .map(|&s| {
+                                (
+                                    State::Last(n, Some(s)),
+                                    Position::LastMove {
+                                        heap: n.into(),
+                                        last: Some(s),
+                                    },
+                                )
+                            })
+                            .collect()
+                    },
+                )?;
+            }
+            Game::Oddball(set) => run.oddball(set)?,
+            Game::Sum(components) => run.sum(components)?,
+            Game::Misere(_) => unreachable!("base() removes misère"),
+        }
+        Ok(Verification {
+            game: game.clone(),
+            to,
+            brute_force_positions: run.brute_force_positions,
+            seed,
+            checks: run.checks,
+        })
+    }
+
+    /// An analyzer with `config` that reports to this one's observer (its deadline and
+    /// interrupts) and writes whole positions into moves.
+    fn path_analyzer(&self, config: Config) -> Analyzer<'_> {
+        let mut config = config.with_move_targets(MoveTargets::Whole);
+        config.timeout = None;
+        Analyzer::new(config).with_observer(self.observer())
+    }
+}
+
+/// The state of one `verify` question.
+struct Run<'r, 'a> {
+    analyzer: &'r Analyzer<'a>,
+    game: &'r Game,
+    to: u64,
+    random: Random,
+    brute_force_positions: u64,
+    checks: Vec<Check>,
+}
+
+/// What a path's error means for `verify`: a refusal or an engine that does not apply skips the
+/// path; anything else (out of memory, interrupted) stops the whole question.
+fn skip_or_stop(path: FastPath, error: Error) -> Result<Check, Error> {
+    match error {
+        Error::Refused(refusal) => Ok(skipped(path, Skip::Refused(refusal))),
+        Error::Setting(
+            SettingError::EngineNotApplicable { .. } | SettingError::WrongPosition { .. },
+        ) => Ok(skipped(path, Skip::NotApplicable)),
+        other => Err(other),
+    }
+}
+
+/// The error that stops `verify` when its brute force stops.
+fn stopped(stop: Stop) -> Error {
+    match stop {
+        Stop::Interrupted => Error::Interrupted {
+            checked_to: 0,
+            unit: super::Unit::Positions,
+        },
+        Stop::TooManyStates => Error::Refused(Refusal::new(
+            format!("the brute force would solve more than {VERIFY_BRUTE_FORCE_STATES} positions"),
+            None,
+        )),
+    }
+}
+
+impl<'r> Run<'r, '_> {
+    fn memo(&self) -> Memo<'r> {
+        Memo::new(self.game, VERIFY_BRUTE_FORCE_STATES)
+    }
+
+    /// The heaps `solve` is asked about: every heap up to [`VERIFY_SOLVED_HEAPS`], then the
+    /// period's boundaries, the largest heap and random ones.
+    fn solved_heaps(&mut self, periodicity: Option<&Periodicity>) -> Vec<u64> {
+        let to = self.to;
+        let mut heaps: Vec<u64> = (0..=to.min(VERIFY_SOLVED_HEAPS)).collect();
+        if let Some(p) = periodicity {
+            let (n0, period) = (p.preperiod(), p.period());
+            for n in [
+                n0,
+                n0 + period - 1,
+                n0 + period,
+                n0 + period + 1,
+                2 * (n0 + period),
+            ] {
+                heaps.push(n);
+            }
+        }
+        heaps.push(to);
+        for _ in 0..VERIFY_RANDOM_POSITIONS.min(to / 4) {
+            heaps.push(self.random.up_to(to));
+        }
+        heaps.retain(|&n| n <= to);
+        heaps.sort_unstable();
+        heaps.dedup();
+        heaps
+    }
+
+    /// One-heap games: subtraction games (also misère) and take-and-break codes.
+    fn heap_game(&mut self) -> Result<(), Error> {
+        let analyzer = self.analyzer;
+        let bytes = self.to.saturating_add(1).saturating_mul(4);
+        analyzer.reserve(bytes, || format!("the brute force's {} values", self.to))?;
+        let mut poll = || analyzer.observer().interrupted();
+        let values = match brute::heap_sequence(self.game, self.to, &mut poll) {
+            Some(Ok(values)) => values,
+            Some(Err(stop)) => return Err(stopped(stop)),
+            None => unreachable!("called for one-heap games"),
+        };
+        self.brute_force_positions += values.len() as u64;
+        self.engine_tables(&values)?;
+        let periodicity = self.period_prediction(&values)?;
+        self.solve_heaps(&values, periodicity.as_ref())?;
+        self.several_heaps(&values)
+    }
+
+    /// The table of a one-heap game with each engine, against the brute force's values.
+    fn engine_tables(&mut self, values: &[u32]) -> Result<(), Error> {
+        let analyzer = self.analyzer;
+        let to = BigUint::from(self.to);
+        // Tables, with each engine.
+        let mut configs = Vec::new();
+        if let Game::Octal(_) = self.game.base() {
+            for engine in TakeAndBreakEngine::FORCED {
+                let threads = if engine == TakeAndBreakEngine::Paired {
+                    2
+                } else {
+                    1
+                };
+                configs.push((
+                    FastPath::TakeAndBreak { engine, threads },
+                    analyzer
+                        .config
+                        .with_take_and_break_engine(engine)
+                        .with_threads(threads)?,
+                ));
+            }
+            for threads in [1, 2] {
+                let engine = TakeAndBreakEngine::Automatic;
+                configs.push((
+                    FastPath::TakeAndBreak { engine, threads },
+                    analyzer
+                        .config
+                        .with_take_and_break_engine(engine)
+                        .with_threads(threads)?,
+                ));
+            }
+        } else {
+            for engine in Engine::ALL {
+                configs.push((
+                    FastPath::Table { engine },
+                    analyzer.config.with_engine(engine),
+                ));
+            }
+        }
+        for (path, config) in configs {
+            let check = match analyzer
+                .path_analyzer(config)
+                .table(self.game, &BigUint::ZERO, &to)
+            {
+                Ok(table) => {
+                    let mut tally = Tally::new(path);
+                    for (n, (fast, &brute)) in table.values.iter().zip(values).enumerate() {
+                        if !tally.compare(
+                            self.game,
+                            &one_heap(self.game, n as u64),
+                            value(brute),
+                            Answer::Value(fast.clone()),
+                        ) {
+                            break;
+                        }
+                    }
+                    tally.check()
+                }
+                Err(error) => skip_or_stop(path, error)?,
+            };
+            self.checks.push(check);
+        }
+        Ok(())
+    }
+
+    /// The values the certified period predicts, against the brute force's; the period, for the
+    /// heaps `solve` is asked about.
+    fn period_prediction(&mut self, values: &[u32]) -> Result<Option<Periodicity>, Error> {
+        let path = FastPath::CertifiedPeriod;
+        let report = match self.analyzer.period(self.game) {
+            Ok(report) => report,
+            Err(error) => {
+                self.checks.push(skip_or_stop(path, error)?);
+                return Ok(None);
+            }
+        };
+        let Some(certificate) = report.search.certificate() else {
+            self.checks.push(skipped(path, Skip::NoCertifiedPeriod));
+            return Ok(None);
+        };
+        let p = certificate.periodicity().clone();
+        let mut tally = Tally::new(path);
+        for (n, &brute) in values.iter().enumerate() {
+            let n = n as u64;
+            let fast = Answer::Value(p.value_at(&n.into()));
+            if !tally.compare(self.game, &one_heap(self.game, n), value(brute), fast) {
+                break;
+            }
+        }
+        self.checks.push(tally.check());
+        Ok(Some(p))
+    }
+
+    /// `solve`, heap by heap, with the winning moves.
+    fn solve_heaps(
+        &mut self,
+        values: &[u32],
+        periodicity: Option<&Periodicity>,
+    ) -> Result<(), Error> {
+        let analyzer = self.analyzer;
+        let heaps = self.solved_heaps(periodicity);
+        let solver = analyzer.path_analyzer(analyzer.config);
+        let mut tally = Tally::new(FastPath::Solve);
+        let mut refusal = None;
+        for n in heaps {
+            let position = one_heap(self.game, n);
+            let solution = match solver.solve(self.game, &position) {
+                Ok(solution) => solution,
+                Err(Error::Refused(r)) => {
+                    refusal = Some(r);
+                    break;
+                }
+                Err(other) => return Err(other),
+            };
+            let brute = values[n as usize];
+            if !self.compare_solution(&mut tally, &position, &solution, brute, || {
+                brute::heap_options(self.game, n, values)
+            }) {
+                break;
+            }
+        }
+        self.checks.push(match (refusal, tally.compared) {
+            (Some(r), 0) => skipped(FastPath::Solve, Skip::Refused(r)),
+            _ => tally.check(),
+        });
+        Ok(())
+    }
+
+    /// Compares a solution's value, outcome and winning moves with the brute force's value of
+    /// the position and its options' values. Returns whether to go on.
+    fn compare_solution(
+        &self,
+        tally: &mut Tally,
+        position: &Position,
+        solution: &Solution,
+        brute: u32,
+        options: impl FnOnce() -> Vec<(State, u32)>,
+    ) -> bool {
+        let game = self.game;
+        if let Some(fast) = solution_value(game, solution)
+            && !tally.compare(game, position, value(brute), Answer::Value(fast))
+        {
+            return false;
+        }
+        let outcome = if brute == 0 {
+            Outcome::Lose
+        } else {
+            Outcome::Win
+        };
+        if !tally.compare(
+            game,
+            position,
+            Answer::Outcome(outcome),
+            Answer::Outcome(solution.outcome),
+        ) {
+            return false;
+        }
+        let Some(fast) = solution_leaves(game, solution) else {
+            return true;
+        };
+        let winning = options()
+            .into_iter()
+            .filter(|(_, v)| *v == 0)
+            .map(|(s, _)| s)
+            .collect();
+        tally.compare(game, position, leaves(winning), leaves(fast))
+    }
+
+    /// Random positions of several heaps of a one-heap game: small ones against the whole game
+    /// graph, larger ones against the xor of the brute force's heap values.
+    fn several_heaps(&mut self, values: &[u32]) -> Result<(), Error> {
+        if self.game.is_misere() {
+            return Ok(()); // misère values do not add up by xor; the graph check alone is below
+        }
+        let solver = self.analyzer.path_analyzer(self.analyzer.config);
+        for (path, cap) in [
+            (FastPath::SolveRandom, VERIFY_GRAPH_HEAP.min(self.to)),
+            (FastPath::SolveHeaps, self.to),
+        ] {
+            let mut tally = Tally::new(path);
+            let mut memo = self.memo();
+            let mut refusal = None;
+            for _ in 0..VERIFY_RANDOM_POSITIONS {
+                let count = 2 + self.random.up_to(2);
+                let heaps: Vec<u64> = (0..count).map(|_| self.random.up_to(cap)).collect();
+                let position = Position::Heaps(heaps.iter().map(|&h| h.into()).collect());
+                let solution = match solver.solve(self.game, &position) {
+                    Ok(solution) => solution,
+                    Err(Error::Refused(r)) => {
+                        refusal = Some(Skip::Refused(r));
+                        break;
+                    }
+                    Err(Error::Setting(SettingError::WrongPosition { .. })) => {
+                        refusal = Some(Skip::NotApplicable);
+                        break;
+                    }
+                    Err(other) => return Err(other),
+                };
+                let brute = if path == FastPath::SolveRandom {
+                    let state = State::of(self.game, &position).expect("small heaps");
+                    let mut poll = || self.analyzer.observer().interrupted();
+                    match memo.value(&state, &mut poll) {
+                        Ok(v) => v,
+                        Err(stop) => return Err(stopped(stop)),
+                    }
+                } else {
+                    heaps.iter().fold(0, |x, &h| x ^ values[h as usize])
+                };
+                let fast = solution
+                    .grundy
+                    .clone()
+                    .map_or(Answer::Outcome(solution.outcome), Answer::Value);
+                let expected = match fast {
+                    Answer::Value(_) => value(brute),
+                    _ => Answer::Outcome(if brute == 0 {
+                        Outcome::Lose
+                    } else {
+                        Outcome::Win
+                    }),
+                };
+                if !tally.compare(self.game, &position, expected, fast) {
+                    break;
+                }
+            }
+            self.brute_force_positions += memo.states();
+            self.checks.push(match (refusal, tally.compared) {
+                (Some(skip), 0) => skipped(path, skip),
+                _ => tally.check(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Nim and misère Nim: random positions of one to four heaps against the whole game graph.
+    fn nim(&mut self) -> Result<(), Error> {
+        let cap = VERIFY_GRAPH_HEAP.min(self.to);
+        let solver = self.analyzer.path_analyzer(self.analyzer.config);
+        let mut memo = self.memo();
+        let mut tally = Tally::new(FastPath::Solve);
+        for i in 0..VERIFY_RANDOM_POSITIONS {
+            let count = 1 + (i % 4);
+            let heaps: Vec<u64> = (0..count).map(|_| self.random.up_to(cap)).collect();
+            let position = Position::Heaps(heaps.iter().map(|&h| h.into()).collect());
+            let state = State::of(self.game, &position).expect("small heaps");
+            let solution = solver.solve(self.game, &position)?;
+            let mut poll = || self.analyzer.observer().interrupted();
+            let (brute, options) = match memo
+                .value(&state, &mut poll)
+                .and_then(|v| Ok((v, memo.options(&state, &mut poll)?)))
+            {
+                Ok(found) => found,
+                Err(stop) => return Err(stopped(stop)),
+            };
+            if !self.compare_solution(&mut tally, &position, &solution, brute, || options) {
+                break;
+            }
+        }
+        self.brute_force_positions += memo.states();
+        self.checks.push(tally.check());
+        Ok(())
+    }
+
+    /// Wythoff's game: the grid cell by cell, and `solve` on every pair of a smaller square.
+    fn wythoff(&mut self) -> Result<(), Error> {
+        let side = VERIFY_GRID_SIDE.min(self.to);
+        let analyzer = self.analyzer;
+        let mut memo = self.memo();
+        let mut poll = || analyzer.observer().interrupted();
+        let mut brute = vec![vec![0u32; side as usize + 1]; side as usize + 1];
+        for a in 0..=side {
+            for b in 0..=side {
+                brute[a as usize][b as usize] =
+                    match memo.value(&State::Pair(a.min(b), a.max(b)), &mut poll) {
+                        Ok(v) => v,
+                        Err(stop) => return Err(stopped(stop)),
+                    };
+            }
+        }
+        let path_analyzer = analyzer.path_analyzer(analyzer.config);
+        let check = match path_analyzer.grid(self.game, side) {
+            Ok(grid) => {
+                let mut tally = Tally::new(FastPath::Grid);
+                'cells: for (a, row) in grid.values.iter().enumerate() {
+                    for (b, &fast) in row.iter().enumerate() {
+                        let position = Position::Pair(a.into(), b.into());
+                        if !tally.compare(self.game, &position, value(brute[a][b]), value(fast)) {
+                            break 'cells;
+                        }
+                    }
+                }
+                tally.check()
+            }
+            Err(error) => skip_or_stop(FastPath::Grid, error)?,
+        };
+        self.checks.push(check);
+        let small = side.min(VERIFY_GRAPH_HEAP * 2);
+        let mut tally = Tally::new(FastPath::Solve);
+        'pairs: for a in 0..=small {
+            for b in 0..=small {
+                let position = Position::Pair(a.into(), b.into());
+                let solution = path_analyzer.solve(self.game, &position)?;
+                let state = State::Pair(a.min(b), a.max(b));
+                let mut poll = || analyzer.observer().interrupted();
+                let options = match memo.options(&state, &mut poll) {
+                    Ok(options) => options,
+                    Err(stop) => return Err(stopped(stop)),
+                };
+                if !self.compare_solution(
+                    &mut tally,
+                    &position,
+                    &solution,
+                    brute[a as usize][b as usize],
+                    || options,
+                ) {
+                    break 'pairs;
+                }
+            }
+        }
+        self.brute_force_positions += memo.states();
+        self.checks.push(tally.check());
+        Ok(())
+    }
+
+    /// Games whose positions carry more than a heap (Fibonacci Nim's quota, a no-repeat game's
+    /// last move): the table (`start(n)`, the position a heap starts in) and `solve` on every
+    /// state of the small heaps (`states(n)`).
+    fn states(
+        &mut self,
+        start_state: impl Fn(u64) -> State,
+        start: impl Fn(u64) -> Position,
+        states: impl Fn(u64) -> Vec<(State, Position)>,
+    ) -> Result<(), Error> {
+        let analyzer = self.analyzer;
+        let mut memo = self.memo();
+        let mut poll = || analyzer.observer().interrupted();
+        let mut brute = Vec::new();
+        for n in 0..=self.to {
+            match memo.value(&start_state(n), &mut poll) {
+                Ok(v) => brute.push(v),
+                Err(stop) => return Err(stopped(stop)),
+            }
+        }
+        let path_analyzer = analyzer.path_analyzer(analyzer.config);
+        let path = FastPath::Table {
+            engine: analyzer.config.engine(),
+        };
+        let check = match path_analyzer.table(self.game, &BigUint::ZERO, &self.to.into()) {
+            Ok(table) => {
+                let mut tally = Tally::new(path);
+                for (n, (fast, &b)) in table.values.iter().zip(&brute).enumerate() {
+                    if !tally.compare(
+                        self.game,
+                        &start(n as u64),
+                        value(b),
+                        Answer::Value(fast.clone()),
+                    ) {
+                        break;
+                    }
+                }
+                tally.check()
+            }
+            Err(error) => skip_or_stop(path, error)?,
+        };
+        self.checks.push(check);
+        let mut tally = Tally::new(FastPath::Solve);
+        let heaps = self.solved_heaps(None);
+        'heaps: for n in heaps.into_iter().filter(|&n| n <= VERIFY_SOLVED_HEAPS / 4) {
+            let mut all = vec![(start_state(n), start(n))];
+            all.extend(states(n));
+            for (state, position) in all {
+                let solution = path_analyzer.solve(self.game, &position)?;
+                let mut poll = || analyzer.observer().interrupted();
+                let found = memo
+                    .value(&state, &mut poll)
+                    .and_then(|v| Ok((v, memo.options(&state, &mut poll)?)));
+                let (b, options) = match found {
+                    Ok(found) => found,
+                    Err(stop) => return Err(stopped(stop)),
+                };
+                if !self.compare_solution(&mut tally, &position, &solution, b, || options) {
+                    break 'heaps;
+                }
+            }
+        }
+        self.brute_force_positions += memo.states();
+        self.checks.push(tally.check());
+        Ok(())
+    }
+
+    /// The contest game: `solve` on every position of the small piles (both parities held) and
+    /// the contest judge on every pile, against minimax.
+    fn oddball(&mut self, set: &FiniteSet) -> Result<(), Error> {
+        let analyzer = self.analyzer;
+        let bytes = self.to.saturating_add(1).saturating_mul(4);
+        analyzer.reserve(bytes, || format!("the brute force's {} results", self.to))?;
+        let results = brute::oddball_results(set, self.to);
+        self.brute_force_positions += 4 * results.len() as u64;
+        let path_analyzer = analyzer.path_analyzer(analyzer.config);
+        let mut tally = Tally::new(FastPath::Solve);
+        'piles: for left in 0..=self.to.min(VERIFY_SOLVED_HEAPS) {
+            for (mine, theirs) in [(0u8, 0u8), (0, 1), (1, 0), (1, 1)] {
+                let position = Position::Balls {
+                    left: left.into(),
+                    mine: mine.into(),
+                    theirs: theirs.into(),
+                };
+                let solution = path_analyzer.solve(self.game, &position)?;
+                let brute = results[left as usize][usize::from(mine)][usize::from(theirs)];
+                if !tally.compare(
+                    self.game,
+                    &position,
+                    Answer::Outcome(brute),
+                    Answer::Outcome(solution.outcome),
+                ) {
+                    break 'piles;
+                }
+            }
+        }
+        self.checks.push(tally.check());
+        let piles: Vec<usize> = (0..=self.to).map(|n| n as usize).collect();
+        let input = ContestInput {
+            set: set.clone(),
+            piles,
+        };
+        let check = match path_analyzer.contest(&input) {
+            Ok(answers) => {
+                let mut tally = Tally::new(FastPath::Contest);
+                for (n, fast) in answers.into_iter().enumerate() {
+                    let position = Position::Balls {
+                        left: n.into(),
+                        mine: 0u8.into(),
+                        theirs: 0u8.into(),
+                    };
+                    if !tally.compare(
+                        self.game,
+                        &position,
+                        Answer::Outcome(results[n][0][0]),
+                        Answer::Outcome(fast),
+                    ) {
+                        break;
+                    }
+                }
+                tally.check()
+            }
+            Err(error) => skip_or_stop(FastPath::Contest, error)?,
+        };
+        self.checks.push(check);
+        Ok(())
+    }
+
+    /// Sums: the sum as given, then random positions of the same components, each against the
+    /// whole graph of the sum.
+    fn sum(&mut self, components: &[Component]) -> Result<(), Error> {
+        let analyzer = self.analyzer;
+        let solver = analyzer.path_analyzer(analyzer.config);
+        let misere = self.game.is_misere();
+        let mut tally = Tally::new(FastPath::SolveRandom);
+        let mut states = 0;
+        let cap = VERIFY_GRAPH_HEAP.min(self.to);
+        for i in 0..=VERIFY_RANDOM_POSITIONS {
+            let game = if i == 0 {
+                self.game.clone()
+            } else {
+                let random: Vec<Component> = components
+                    .iter()
+                    .map(|c| Component {
+                        game: c.game.clone(),
+                        position: random_like(&c.position, &mut self.random, cap),
+                    })
+                    .collect();
+                if misere {
+                    Game::Misere(Box::new(Game::Sum(random)))
+                } else {
+                    Game::Sum(random)
+                }
+            };
+            let Some(state) = State::of(&game, &Position::Sum) else {
+                continue; // numbers too large for a brute force (the sum as given)
+            };
+            let mut memo = Memo::new(&game, VERIFY_BRUTE_FORCE_STATES);
+            let mut poll = || analyzer.observer().interrupted();
+            let brute = match memo.value(&state, &mut poll) {
+                Ok(v) => v,
+                Err(Stop::TooManyStates) => continue,
+                Err(stop) => return Err(stopped(stop)),
+            };
+            states += memo.states();
+            let solution = match solver.solve(&game, &Position::Sum) {
+                Ok(solution) => solution,
+                Err(Error::Refused(_)) => continue,
+                Err(other) => return Err(other),
+            };
+            let outcome = if brute == 0 {
+                Outcome::Lose
+            } else {
+                Outcome::Win
+            };
+            let compared = match solution_value(&game, &solution) {
+                Some(fast) => {
+                    tally.compare(&game, &Position::Sum, value(brute), Answer::Value(fast))
+                }
+                None => tally.compare(
+                    &game,
+                    &Position::Sum,
+                    Answer::Outcome(outcome),
+                    Answer::Outcome(solution.outcome),
+                ),
+            };
+            if !compared {
+                break;
+            }
+        }
+        self.brute_force_positions += states;
+        self.checks.push(tally.check());
+        Ok(())
+    }
+}
+
+/// A position of the same shape as `position` with random numbers up to `cap` (a quota stays
+/// fresh or not, a last move stays none or the same amount).
+fn random_like(position: &Position, random: &mut Random, cap: u64) -> Position {
+    let mut number = || BigUint::from(random.up_to(cap));
+    match position {
+        Position::Heap(_) => Position::Heap(number()),
+        Position::Heaps(heaps) => Position::Heaps(heaps.iter().map(|_| number()).collect()),
+        Position::Pair(..) => Position::Pair(number(), number()),
+        Position::Quota { quota, .. } => {
+            let heap = number();
+            let quota = quota
+                .as_ref()
+                .map(|_| number().min(heap.clone()).max(BigUint::from(1u8)));
+            Position::Quota { heap, quota }
+        }
+        Position::LastMove { last, .. } => Position::LastMove {
+            heap: number(),
+            last: *last,
+        },
+        other => other.clone(),
+    }
+}

@@ -1,0 +1,180 @@
+//! The text of a [`Verification`]: each fast path with what it was compared on and how it fared.
+
+use std::fmt::Write as _;
+
+use crate::analysis::verify::{Answer, Check, FastPath, Skip, Verdict, Verification};
+use crate::engine::octal::TakeAndBreakEngine;
+use crate::games::game::Game;
+use crate::games::play::Play;
+use crate::games::position::Position;
+
+/// The name of a fast path, as the text and the JSON `path` field write it.
+///
+/// # Example
+/// ```
+/// use grundy::Engine;
+/// use grundy::analysis::verify::FastPath;
+/// use grundy::render::verify::path_name;
+/// assert_eq!(path_name(&FastPath::Table { engine: Engine::Naive }), "table, naive engine");
+/// assert_eq!(path_name(&FastPath::CertifiedPeriod), "certified period");
+/// ```
+pub fn path_name(path: &FastPath) -> String {
+    match path {
+        FastPath::Table { engine } => format!("table, {} engine", engine.name()),
+        FastPath::TakeAndBreak { engine, threads } => {
+            let threads = if *threads == 1 {
+                "1 thread".to_owned()
+            } else {
+                format!("{threads} threads")
+            };
+            let engine = match engine {
+                TakeAndBreakEngine::Automatic => "automatic choice",
+                TakeAndBreakEngine::Naive => "naive",
+                TakeAndBreakEngine::RareCommon => "rare/common",
+                TakeAndBreakEngine::Paired => "paired rare/common",
+                TakeAndBreakEngine::Tail => "tail",
+            };
+            format!("table, {engine} engine, {threads}")
+        }
+        FastPath::CertifiedPeriod => "certified period".to_owned(),
+        FastPath::Solve => "solve: value, outcome, winning moves".to_owned(),
+        FastPath::SolveRandom => "solve on random positions, whole graph".to_owned(),
+        FastPath::SolveHeaps => "solve on random heaps, by xor".to_owned(),
+        FastPath::Grid => "grid".to_owned(),
+        FastPath::Contest => "contest judge".to_owned(),
+    }
+}
+
+/// An answer in words: `G = 3` (`G⁻ = 3` under misère play), `win`, or the positions the
+/// winning moves leave.
+///
+/// # Example
+/// ```
+/// use grundy::analysis::verify::Answer;
+/// use grundy::render::verify::answer_text;
+/// use grundy::{Outcome, Play};
+/// assert_eq!(answer_text(&Answer::Value(3u32.into()), Play::Misere), "G⁻ = 3");
+/// assert_eq!(answer_text(&Answer::Outcome(Outcome::Lose), Play::Normal), "lose");
+/// assert_eq!(answer_text(&Answer::Leaves(Vec::new()), Play::Normal), "no winning move");
+/// ```
+pub fn answer_text(answer: &Answer, play: Play) -> String {
+    match answer {
+        Answer::Value(v) => match play {
+            Play::Normal => format!("G = {v}"),
+            Play::Misere => format!("G⁻ = {v}"),
+        },
+        Answer::Outcome(outcome) => outcome.name().to_owned(),
+        Answer::Leaves(positions) if positions.is_empty() => "no winning move".to_owned(),
+        Answer::Leaves(positions) => {
+            let listed: Vec<String> = positions.iter().map(position_text).collect();
+            format!("winning moves leave {}", listed.join("; "))
+        }
+    }
+}
+
+fn position_text(position: &Position) -> String {
+    match position {
+        Position::Heaps(heaps) if heaps.is_empty() => "(no heaps)".to_owned(),
+        other => other.to_string(),
+    }
+}
+
+/// Where a disagreement is, in words: `heap 5`, `position 3,5`, or the sum as a spec.
+fn place(game: &Game, position: &Position) -> String {
+    match position {
+        Position::Sum => game.to_string(),
+        Position::Heap(n) => format!("heap {n}"),
+        other => format!("position {}", position_text(other)),
+    }
+}
+
+/// Why a path was skipped, in words.
+pub fn skip_text(skip: &Skip) -> String {
+    match skip {
+        Skip::NotApplicable => "does not apply to this game".to_owned(),
+        Skip::NoCertifiedPeriod => "no period is certified, so no answer rests on one".to_owned(),
+        Skip::Refused(refusal) => format!("refused: {}", refusal.reason.trim_end()),
+    }
+}
+
+fn count(n: u64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// One check's line: its verdict, its name and what it compared.
+fn check_line(check: &Check, play: Play, out: &mut String) {
+    let name = path_name(&check.path);
+    let compared = count(check.compared, "comparison", "comparisons");
+    let _ = match &check.verdict {
+        Verdict::Agreed => writeln!(out, "agrees     {name:<44} {compared}"),
+        Verdict::Skipped(skip) => writeln!(out, "skipped    {name}: {}", skip_text(skip)),
+        Verdict::Disagreed(d) => writeln!(
+            out,
+            "DISAGREES  {name}: at {} the brute force finds {}, the fast path {}",
+            place(&d.game, &d.position),
+            answer_text(&d.brute_force, play),
+            answer_text(&d.fast, play)
+        ),
+    };
+}
+
+/// The text of a verification: the game, the brute force, one line per path, and the result.
+///
+/// # Complexity
+/// `O(paths + the size of a disagreement's positions)`.
+///
+/// # Example
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use grundy::render::verify::verification_text;
+/// use grundy::{Analyzer, Config, parse_game};
+/// let game = parse_game("bash:3")?;
+/// let text = verification_text(&Analyzer::new(Config::default()).verify(&game, 20, 1)?);
+/// assert!(text.contains("\nagrees     table, naive engine"));
+/// assert!(text.ends_with("result     every path agrees with the brute force\n"));
+/// # Ok(()) }
+/// ```
+pub fn verification_text(verification: &Verification) -> String {
+    let play = verification.game.play();
+    let mut out = String::new();
+    let _ = writeln!(out, "game       {}", verification.game);
+    let _ = writeln!(
+        out,
+        "compared   numbers up to {} (random positions from seed {}) with a brute force: the game graph from the rules, each value the mex of its options' values, memoised ({})",
+        verification.to,
+        verification.seed,
+        count(verification.brute_force_positions, "position", "positions"),
+    );
+    for check in &verification.checks {
+        check_line(check, play, &mut out);
+    }
+    let disagreeing = verification
+        .checks
+        .iter()
+        .filter(|c| matches!(c.verdict, Verdict::Disagreed(_)))
+        .count() as u64;
+    let agreeing = verification
+        .checks
+        .iter()
+        .filter(|c| c.verdict == Verdict::Agreed)
+        .count();
+    let _ = if disagreeing > 0 {
+        writeln!(
+            out,
+            "result     {} with the brute force",
+            match disagreeing {
+                1 => "1 path disagrees".to_owned(),
+                n => format!("{n} paths disagree"),
+            }
+        )
+    } else if agreeing == 0 {
+        writeln!(out, "result     no path could be compared")
+    } else {
+        writeln!(out, "result     every path agrees with the brute force")
+    };
+    out
+}
