@@ -707,6 +707,7 @@ fn remedy(error: &anyhow::Error) -> Option<String> {
         Remedy::SolvePositions => {
             "solve positions one by one: grundy solve GAME POSITION".to_owned()
         }
+        Remedy::AskLess { most } => format!("lower --to to {most} or less"),
         other => other.to_string(),
     })
 }

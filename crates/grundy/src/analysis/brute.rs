@@ -149,9 +149,36 @@ fn pair(a: u64, b: u64) -> State {
     State::Pair(a.min(b), a.max(b))
 }
 
-/// The amounts of `set` at most `n`, by membership (for an infinite set, every amount is asked).
-fn amounts(set: &SubtractionSet, n: u64) -> impl Iterator<Item = u64> + '_ {
-    (1..=n).filter(move |&s| set.contains(s))
+/// The amounts of `set` at most `n`: a finite set's members, else every amount asked for
+/// membership.
+fn amounts(set: &SubtractionSet, n: u64) -> Box<dyn Iterator<Item = u64> + '_> {
+    match set {
+        SubtractionSet::Finite(finite) => Box::new(
+            finite
+                .members()
+                .iter()
+                .copied()
+                .take_while(move |&s| s <= n),
+        ),
+        other => Box::new((1..=n).filter(move |&s| other.contains(s))),
+    }
+}
+
+/// About how many option steps [`heap_sequence`] takes up to `to` (saturating).
+pub(super) fn sequence_work(game: &Game, to: u64) -> u128 {
+    let n = u128::from(to) + 1;
+    match game.base() {
+        Game::Subtraction(subtraction) => match subtraction.set() {
+            SubtractionSet::Finite(finite) => n * finite.members().len() as u128,
+            _ => n * n / 2,
+        },
+        Game::Octal(code) => match code.max_heaps_left() {
+            3 => n * n * n / 12,
+            2 => n * n / 2,
+            _ => n * n,
+        },
+        _ => n,
+    }
 }
 
 /// Every position reached by replacing one heap by what `moves` gives for it.

@@ -221,6 +221,11 @@ pub enum Remedy {
     /// Solve the positions one at a time ([`Analyzer::solve`](super::Analyzer::solve)) rather
     /// than as a table.
     SolvePositions,
+    /// Ask about positions up to `most` at most.
+    AskLess {
+        /// The largest number the question may go up to.
+        most: u64,
+    },
 }
 
 impl fmt::Display for Remedy {
@@ -251,6 +256,7 @@ impl fmt::Display for Remedy {
             Self::UseTable => f.write_str("ask for its table of values instead"),
             Self::SolveComponentAlone => f.write_str("solve the component on its own to see them"),
             Self::SolvePositions => f.write_str("solve its positions one at a time"),
+            Self::AskLess { most } => write!(f, "ask about positions up to {most} at most"),
         }
     }
 }

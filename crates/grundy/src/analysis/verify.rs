@@ -15,8 +15,8 @@ use crate::games::position::Position;
 use crate::games::subtraction::FiniteSet;
 use crate::input::contest::ContestInput;
 use crate::limits::{
-    VERIFY_BRUTE_FORCE_STATES, VERIFY_GRAPH_HEAP, VERIFY_GRID_SIDE, VERIFY_RANDOM_POSITIONS,
-    VERIFY_SOLVED_HEAPS,
+    MAX_TABLE_ROWS, VERIFY_BRUTE_FORCE_STATES, VERIFY_BRUTE_FORCE_WORK, VERIFY_GRAPH_HEAP,
+    VERIFY_GRID_SIDE, VERIFY_RANDOM_POSITIONS, VERIFY_SOLVED_HEAPS,
 };
 use crate::theory::period::Periodicity;
 
@@ -300,7 +300,8 @@ impl Analyzer<'_> {
     /// positions).
     ///
     /// # Errors
-    /// [`Error::Refused`] for scripted games (one way to compute only: nothing independent to
+    /// [`Error::Refused`] when `to` reaches [`MAX_TABLE_ROWS`] or the brute force's values would
+    /// take more than [`VERIFY_BRUTE_FORCE_WORK`] steps (with [`Remedy::AskLess`](super::Remedy::AskLess)), for scripted games (one way to compute only: nothing independent to
     /// compare) and misère take-and-break codes; [`Error::OutOfMemory`] if the brute force's
     /// values do not fit the budget; [`Error::Interrupted`] or [`Error::TimedOut`] if stopped.
     ///
@@ -320,6 +321,14 @@ impl Analyzer<'_> {
     }
 
     fn verify_unsettled(&self, game: &Game, to: u64, seed: u64) -> Result<Verification, Error> {
+        if to >= MAX_TABLE_ROWS {
+            return Err(Error::Refused(Refusal::new(
+                format!("verify compares tables, and a table has at most {MAX_TABLE_ROWS} rows"),
+                Some(super::Remedy::AskLess {
+                    most: MAX_TABLE_ROWS - 1,
+                }),
+            )));
+        }
         let mut run = Run {
             analyzer: self,
             game,
@@ -476,6 +485,27 @@ impl<'r> Run<'r, '_> {
     /// One-heap games: subtraction games (also misère) and take-and-break codes.
     fn heap_game(&mut self) -> Result<(), Error> {
         let analyzer = self.analyzer;
+        if brute::sequence_work(self.game, self.to) > VERIFY_BRUTE_FORCE_WORK {
+            // The work grows with `to`: find the largest that fits, by bisection.
+            let (mut low, mut high) = (0, self.to);
+            while low < high {
+                let middle = low + (high - low).div_ceil(2);
+                if brute::sequence_work(self.game, middle) <= VERIFY_BRUTE_FORCE_WORK {
+                    low = middle;
+                } else {
+                    high = middle - 1;
+                }
+            }
+            return Err(Error::Refused(Refusal::new(
+                format!(
+                    "the brute force for {} up to {} would take about {} steps, more than the {VERIFY_BRUTE_FORCE_WORK} it may take",
+                    self.game,
+                    self.to,
+                    brute::sequence_work(self.game, self.to)
+                ),
+                Some(super::Remedy::AskLess { most: low }),
+            )));
+        }
         let bytes = self.to.saturating_add(1).saturating_mul(4);
         analyzer.reserve(bytes, || format!("the brute force's {} values", self.to))?;
         let mut poll = || analyzer.observer().interrupted();
