@@ -97,8 +97,14 @@ fn a_brute_force_too_long_to_run_is_refused_with_how_far_it_may_go() {
     let output = grundy(&["verify", "allbut:2,3", "--to", "999999"]);
     assert_eq!(output.status.code(), Some(2));
     let text = stderr(&output);
-    assert!(text.contains("would take about 500000000000 steps"), "{text}");
-    assert!(text.contains("hint: lower --to to 199999 or less"), "{text}");
+    assert!(
+        text.contains("would take about 500000000000 steps"),
+        "{text}"
+    );
+    assert!(
+        text.contains("hint: lower --to to 199999 or less"),
+        "{text}"
+    );
     let output = grundy(&["verify", "bash:3", "--to", "1000000"]);
     assert!(stderr(&output).contains("hint: lower --to to 999999 or less"));
 }

@@ -104,6 +104,7 @@ fn games_of_several_numbers_agree() {
         ("misere:wythoff", 30),
         ("fibonacci-nim", 40),
         ("norepeat:1,2,3", 80),
+        ("misere:norepeat:2,5", 60),
         ("oddball:1,2,3", 200),
         ("oddball:1,4,5", 100),
         ("subtraction:1,3,4[10] + nim[3] + wythoff[2,3]", 8),

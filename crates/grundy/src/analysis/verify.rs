@@ -391,6 +391,7 @@ impl Analyzer<'_> {
                             .collect()
                     },
                 )?;
+                run.norepeat_period(set)?;
             }
             Game::Oddball(set) => run.oddball(set)?,
             Game::Sum(components) => run.sum(components)?,
@@ -901,6 +902,58 @@ impl<'r> Run<'r, '_> {
                     Err(stop) => return Err(stopped(stop)),
                 };
                 if !self.compare_solution(&mut tally, &position, &solution, b, || options) {
+                    break 'heaps;
+                }
+            }
+        }
+        self.brute_force_positions += memo.states();
+        self.checks.push(tally.check());
+        Ok(())
+    }
+
+    /// A no-repeat game's certified period of state vectors: every `G(n, last)` it predicts
+    /// (the vector of `n` is `G(n, none), G(n, s1), …`), against the brute force.
+    fn norepeat_period(&mut self, set: &FiniteSet) -> Result<(), Error> {
+        let path = FastPath::CertifiedPeriod;
+        let report = match self.analyzer.period(self.game) {
+            Ok(report) => report,
+            Err(error) => {
+                self.checks.push(skip_or_stop(path, error)?);
+                return Ok(());
+            }
+        };
+        let (Some(certificate), Some(vectors)) =
+            (report.search.certificate(), report.state_vectors.as_ref())
+        else {
+            self.checks.push(skipped(path, Skip::NoCertifiedPeriod));
+            return Ok(());
+        };
+        let periodicity = certificate.periodicity();
+        let analyzer = self.analyzer;
+        let mut memo = self.memo();
+        let mut poll = || analyzer.observer().interrupted();
+        let mut tally = Tally::new(path);
+        let lasts: Vec<Option<u64>> = std::iter::once(None)
+            .chain(set.members().iter().map(|&s| Some(s)))
+            .collect();
+        'heaps: for n in 0..=self.to {
+            let id = periodicity.value_at(&n.into());
+            let Some(vector) = usize::try_from(&id).ok().and_then(|id| vectors.get(id)) else {
+                return Err(Error::Internal(format!(
+                    "state vector {id} of {} is missing",
+                    self.game
+                )));
+            };
+            for (&last, &fast) in lasts.iter().zip(vector) {
+                let brute = match memo.value(&State::Last(n, last), &mut poll) {
+                    Ok(v) => v,
+                    Err(stop) => return Err(stopped(stop)),
+                };
+                let position = Position::LastMove {
+                    heap: n.into(),
+                    last,
+                };
+                if !tally.compare(self.game, &position, value(brute), value(fast)) {
                     break 'heaps;
                 }
             }
