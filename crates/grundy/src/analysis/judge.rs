@@ -578,7 +578,8 @@ impl Analyzer<'_> {
         };
         let mut largest = match (bounds.largest, certified) {
             (Some(largest), true) => BigUint::from(largest),
-            (None, true) => BigUint::from(10u32).pow(18),
+            // The largest a signed 64-bit integer holds: 2^63 − 1 (10^18 is below it).
+            (None, true) => BigUint::from(i64::MAX.unsigned_abs()),
             (Some(largest), false) => BigUint::from(largest.min(UNCERTIFIED_LARGEST)),
             (None, false) => BigUint::from(UNCERTIFIED_LARGEST),
         };
