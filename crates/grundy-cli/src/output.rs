@@ -165,6 +165,11 @@ pub fn line(text: &str) -> anyhow::Result<()> {
     print(&format!("{text}\n"))
 }
 
+/// Prints text as it is (a judge's output, a report).
+pub fn text(text: &str) -> anyhow::Result<()> {
+    print(text)
+}
+
 /// Prints a contest answer: one symbol per pile (`+`, `0`, `-`), separated by spaces.
 pub fn contest(answers: &[grundy::Outcome]) -> anyhow::Result<()> {
     line(&grundy::oddball::answer_line(answers))
