@@ -28,6 +28,8 @@ Examples:
   grundy solve fibonacci-nim 20/4                      20 tokens, the next move takes at most 4
   grundy solve norepeat:1,2,3 100/2                    you may not take 2 (the opponent just did)
   grundy solve 'subtraction:1,3,4[10] + wythoff[3,5] + nim[7] + fibonacci-nim[20/4]'
+  grundy solve subtraction:fibonacci 1,4,1             S-Nim: several heaps of one game
+  grundy solve misere:subtraction:2..5,rest 10         HDU 2897: whoever takes the last coin loses
   grundy table subtraction:1,3,4 --to 14               the P/N table of the seed tutorial
   grundy table wythoff --to 9                          the grid of Wythoff Grundy values
   grundy period subtraction:2,5,7                      period 22, with its certificate
@@ -37,7 +39,7 @@ Examples:
   grundy solve script:examples/cycle.rhai 4            a scripted game with cycles: a draw
 
 Games:
-  subtraction:1,3,4       remove 1, 3 or 4 (ranges: subtraction:1..3,7)
+  subtraction:1,3,4       remove 1, 3 or 4 (ranges: subtraction:1..3,7); several heaps 1,4,1
   bash:m                  remove 1..m
   allbut:2,3,7            remove any positive amount except 2, 3 and 7
   subtraction:fibonacci   also squares, powers-of-2, primes (infinite sets)
@@ -46,7 +48,10 @@ Games:
   fibonacci-nim           take at most twice the last take; position n (fresh) or n/q
   norepeat:1,2,3          no taking what the opponent just took; position n or n/last
   oddball:1,2,3           the contest game: odd holdings win at the end; position n or n/a/b
+  subtraction:2..5,rest   remove 2 to 5; with fewer than 2 left, take them all (HDU 2897)
   0.77, 4!.0, 0.[3]       take-and-break codes (Kayles, Grundy's game, Nim); positions are heaps
+  kayles, dawsons-kayles, dawsons-chess, lasker, grundys-game, officers
+                          the classic codes by name: 0.77, 0.07, 0.137, 4.[3], 4!.0, 0.6
   script:game.rhai        your own rules as a rhai script (see examples/*.rhai)
   misere:GAME             the same game, but whoever moves last loses
   A[pos] + B[pos]         a sum: move in one component per turn
@@ -80,8 +85,9 @@ Examples:
     Solve {
         /// The game, e.g. subtraction:1,3,4 (see `grundy --help` for every form).
         game: String,
-        /// The position: a heap (10, 10^18), heaps for nim (3,4,5), a pair for wythoff (3,5), n or
-        /// n/q for fibonacci-nim, n or n/last for norepeat; none for a sum (positions in brackets).
+        /// The position: a heap (10, 10^18), heaps for nim, codes and subtraction games (3,4,5), a
+        /// pair for wythoff (3,5), n or n/q for fibonacci-nim, n or n/last for norepeat; none for a
+        /// sum (positions in brackets); - reads it from stdin.
         #[arg(allow_hyphen_values = true)]
         position: Option<String>,
         #[command(flatten)]
@@ -609,12 +615,32 @@ fn read_bounded(reader: impl std::io::Read, what: &str, limit: u64) -> Result<St
     })
 }
 
-/// Parses a game spec, reading `script:PATH` files from disk.
+/// Parses a game spec, reading `script:PATH` files from disk, and warns on stderr where grundy
+/// reads the game differently from a common reading of the same words.
 fn read_game(text: &str) -> Result<grundy::Game, grundy::InputError> {
-    grundy::spec::parse_game_with_loader(text, &|path| {
+    let game = grundy::spec::parse_game_with_loader(text, &|path| {
         let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
         read_bounded(file, "the script", MAX_SCRIPT_BYTES)
-    })
+    })?;
+    for warning in game.warnings() {
+        eprintln!("warning: {warning}");
+    }
+    Ok(game)
+}
+
+/// The position as given after the game; `-` reads it from stdin (for positions longer than a
+/// command line holds).
+fn read_position(game: &grundy::Game, text: &str) -> anyhow::Result<grundy::Position> {
+    if text != "-" {
+        return Ok(game.parse_position(text)?);
+    }
+    let text = read_bounded(
+        std::io::stdin().lock(),
+        "the position on stdin",
+        MAX_INPUT_BYTES,
+    )
+    .map_err(anyhow::Error::msg)?;
+    Ok(game.parse_position(text.trim_end())?)
 }
 
 /// A number given to an option, with errors that name the option.
@@ -984,7 +1010,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
             let game = read_game(&game)?;
             let position = match (position, game.has_positions()) {
-                (Some(text), _) => game.parse_position(&text)?,
+                (Some(text), _) => read_position(&game, &text)?,
                 (None, true) => grundy::Position::Sum,
                 (None, false) => anyhow::bail!(
                     "the position of {game} is missing: give it after the game, e.g. grundy solve {game} {}",

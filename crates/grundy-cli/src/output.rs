@@ -232,6 +232,13 @@ fn solution_json(solution: &Solution) -> Value {
             "remoteness": m.remoteness,
         })));
     }
+    if let Some(alias) = solution.game.alias() {
+        value["alias"] = json!(alias);
+    }
+    if !solution.heap_values.is_empty() {
+        value["heap_values"] = json!(solution.heap_values.iter().map(number).collect::<Vec<_>>());
+    }
+    value["winning_move_count"] = json!(number(&solution.winning_move_count()));
     if let Some(grundy::solver::Loopy::Infinite(k)) = &solution.loopy {
         value["generalised_grundy"] = json!({ "infinite": true, "options": k });
     }
@@ -258,6 +265,9 @@ pub fn table(table: &Table, as_json: bool, width: usize) -> anyhow::Result<()> {
     if table.game.is_misere() {
         value["misere_grundy"] = json!(values);
     }
+    if let Some(alias) = table.game.alias() {
+        value["alias"] = json!(alias);
+    }
     print_json(&value)
 }
 
@@ -278,6 +288,9 @@ pub fn grid(grid: &Grid, as_json: bool) -> anyhow::Result<()> {
 pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
     if as_json {
         let mut value = period_json(report);
+        if let Some(alias) = report.game.alias() {
+            value["alias"] = json!(alias);
+        }
         if let Some(why) = &report.uncertifiable {
             value["uncertifiable"] = json!(why.to_string());
         }

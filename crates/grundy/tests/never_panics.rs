@@ -29,7 +29,7 @@ const SIZES: [&str; 16] = [
 
 fn family(pick: usize, a: u8, b: u8) -> String {
     let (a, b) = (u32::from(a % 12) + 1, u32::from(b % 12) + 1);
-    match pick % 18 {
+    match pick % 21 {
         0 => format!("subtraction:{a},{}", a + b),
         1 => format!("bash:{a}"),
         2 => format!("allbut:{a},{}", a + b),
@@ -47,7 +47,10 @@ fn family(pick: usize, a: u8, b: u8) -> String {
         14 => format!("subtraction:1..{}", a * 1000),
         15 => "0.1777".to_owned(),
         16 => format!("subtraction:{a}..{}", a * b * 100_000),
-        _ => "subtraction:squares".to_owned(),
+        17 => "subtraction:squares".to_owned(),
+        18 => format!("subtraction:{},{},rest", a + 1, a + b + 1),
+        19 => "kayles".to_owned(),
+        _ => "lasker".to_owned(),
     }
 }
 
@@ -58,7 +61,13 @@ fn position_text(game: &str, first: &str, second: &str) -> String {
         format!("{first}/{}", second.len())
     } else if game.starts_with("oddball") {
         format!("{first}/{second}/1")
-    } else if game.starts_with('0') || game.starts_with('4') {
+    } else if game.starts_with('0')
+        || game.starts_with('4')
+        || game.ends_with(",rest")
+        || game == "kayles"
+        || game == "lasker"
+    {
+        // Heaps of a code; several heaps of a subtraction game with the rest rule.
         format!("{first},{second}")
     } else {
         first.to_owned()
@@ -69,7 +78,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 160, ..ProptestConfig::default() })]
     #[test]
     fn no_query_panics(
-        pick in 0usize..18,
+        pick in 0usize..21,
         a in any::<u8>(),
         b in any::<u8>(),
         misere in any::<bool>(),
@@ -134,7 +143,7 @@ proptest! {
 fn the_generator_reaches_the_analyzer() {
     // Every family the property draws from parses, with its positions: the property is not
     // vacuous.
-    for pick in 0..18 {
+    for pick in 0..21 {
         for misere in [false, true] {
             let spec = family(pick, 3, 5);
             let spec = if misere {

@@ -444,6 +444,32 @@ impl Solution {
         }
     }
 
+    /// How many winning moves there are in all: each [`Move`] counts once, a class of moves
+    /// ([`Action::SplitClass`], [`Action::PowerClass`]) as many times as it has members.
+    ///
+    /// # Complexity
+    /// `O(k)` for `k` listed moves.
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::{Analyzer, Config, parse_game};
+    /// let game = parse_game("0.77")?;
+    /// let solution = Analyzer::new(Config::default()).solve(&game, &game.parse_position("10^18")?)?;
+    /// assert!(solution.winning_move_count() > solution.winning_moves.len().into());
+    /// # Ok(()) }
+    /// ```
+    pub fn winning_move_count(&self) -> BigUint {
+        self.winning_moves
+            .iter()
+            .map(|play| match &play.action {
+                Action::SplitClass(class) => class.moves.clone(),
+                Action::PowerClass(class) => BigUint::from(class.moves),
+                _ => BigUint::from(1u32),
+            })
+            .sum()
+    }
+
     /// The move a computer plays, as GAMESMAN chooses: the best value for the mover (win, tie,
     /// draw, lose), winning or tying as fast as possible and losing as slowly as possible. `None`
     /// when the moves were not solved one by one (or there are none).

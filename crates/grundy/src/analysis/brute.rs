@@ -62,13 +62,18 @@ impl State {
             (Game::NoRepeat(_), Position::LastMove { heap, last }) => {
                 Some(Self::Last(small(heap)?, *last))
             }
-            (Game::Nim | Game::Octal(_) | Game::Subtraction(_), Position::Heaps(heaps)) => heaps
+            (
+                Game::Nim | Game::Octal(_) | Game::Subtraction(_) | Game::Remainder(_),
+                Position::Heaps(heaps),
+            ) => heaps
                 .iter()
                 .map(small)
                 .collect::<Option<Vec<_>>>()
                 .map(heaps_state),
             (Game::Nim | Game::Octal(_), Position::Heap(n)) => Some(heaps_state(vec![small(n)?])),
-            (Game::Subtraction(_), Position::Heap(n)) => Some(Self::Heap(small(n)?)),
+            (Game::Subtraction(_) | Game::Remainder(_), Position::Heap(n)) => {
+                Some(Self::Heap(small(n)?))
+            }
             _ => None,
         }
     }
@@ -113,11 +118,15 @@ fn options(game: &Game, state: &State) -> Vec<State> {
             }
             out
         }
-        (Game::Subtraction(subtraction), State::Heap(n)) => amounts(subtraction.set(), *n)
+        (Game::Subtraction(_) | Game::Remainder(_), State::Heap(n)) => take_amounts(game, *n)
+            .into_iter()
             .map(|s| State::Heap(n - s))
             .collect(),
-        (Game::Subtraction(subtraction), State::Heaps(heaps)) => each_heap(heaps, |h| {
-            amounts(subtraction.set(), h).map(|s| vec![h - s]).collect()
+        (Game::Subtraction(_) | Game::Remainder(_), State::Heaps(heaps)) => each_heap(heaps, |h| {
+            take_amounts(game, h)
+                .into_iter()
+                .map(|s| vec![h - s])
+                .collect()
         }),
         (Game::Nim, State::Heaps(heaps)) => each_heap(heaps, |h| (0..h).map(|k| vec![k]).collect()),
         (Game::Octal(code), State::Heaps(heaps)) => each_heap(heaps, |h| code_moves(code, h)),
@@ -164,6 +173,23 @@ fn amounts(set: &SubtractionSet, n: u64) -> Box<dyn Iterator<Item = u64> + '_> {
     }
 }
 
+/// The amounts a move may take from a heap of `n` of a one-heap subtraction game, from the rules:
+/// the set's amounts up to `n`; with the rest rule, all `n` when `0 < n < min S`.
+fn take_amounts(game: &Game, n: u64) -> Vec<u64> {
+    match game.base() {
+        Game::Subtraction(subtraction) => amounts(subtraction.set(), n).collect(),
+        Game::Remainder(remainder) => {
+            let members = remainder.finite().members();
+            if n > 0 && n < members[0] {
+                vec![n]
+            } else {
+                members.iter().copied().filter(|&s| s <= n).collect()
+            }
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// About how many option steps [`heap_sequence`] takes up to `to` (saturating).
 pub(super) fn sequence_work(game: &Game, to: u64) -> u128 {
     let n = u128::from(to) + 1;
@@ -172,6 +198,7 @@ pub(super) fn sequence_work(game: &Game, to: u64) -> u128 {
             SubtractionSet::Finite(finite) => n * finite.members().len() as u128,
             _ => n * n / 2,
         },
+        Game::Remainder(remainder) => n * remainder.finite().members().len() as u128,
         Game::Octal(code) => match code.max_heaps_left() {
             3 => n * n * n / 12,
             2 => n * n / 2,
@@ -350,7 +377,10 @@ pub(super) fn heap_sequence(
     let play = game.play();
     let mut values: Vec<u32> = Vec::new();
     let base = game.base();
-    if !matches!(base, Game::Subtraction(_) | Game::Octal(_)) {
+    if !matches!(
+        base,
+        Game::Subtraction(_) | Game::Remainder(_) | Game::Octal(_)
+    ) {
         return None;
     }
     for n in 0..=to {
@@ -358,7 +388,8 @@ pub(super) fn heap_sequence(
             return Some(Err(Stop::Interrupted));
         }
         let options: Vec<u32> = match base {
-            Game::Subtraction(subtraction) => amounts(subtraction.set(), n)
+            Game::Subtraction(_) | Game::Remainder(_) => take_amounts(game, n)
+                .into_iter()
                 .map(|s| values[(n - s) as usize])
                 .collect(),
             Game::Octal(code) => code_moves(code, n)
@@ -376,7 +407,8 @@ pub(super) fn heap_sequence(
 /// [`heap_sequence`] computed them): a split's value is the xor of its parts'.
 pub(super) fn heap_options(game: &Game, n: u64, values: &[u32]) -> Vec<(State, u32)> {
     match game.base() {
-        Game::Subtraction(subtraction) => amounts(subtraction.set(), n)
+        Game::Subtraction(_) | Game::Remainder(_) => take_amounts(game, n)
+            .into_iter()
             .map(|s| (State::Heap(n - s), values[(n - s) as usize]))
             .collect(),
         Game::Octal(code) => code_moves(code, n)

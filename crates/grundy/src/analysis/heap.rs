@@ -1,5 +1,6 @@
-//! One-heap subtraction games (normal and misère play): period search, evaluation at any heap,
-//! and the moves to a given value.
+//! One-heap subtraction games (normal and misère play), with or without the rest rule: period
+//! search, evaluation at any heap, the moves to a given value, and positions of several heaps
+//! (their sum).
 
 use num_bigint::BigUint;
 use num_integer::Integer;
@@ -8,14 +9,109 @@ use num_traits::{ToPrimitive, Zero};
 use super::{
     Action, Analyzer, Basis, Error, Move, Outcome, PowerClass, Solution, Target, Unit, Watched,
 };
-use crate::engine::{Play, Values};
+use crate::engine::remainder::RemainderValues;
+use crate::engine::{Engine, Play, Stream, Values};
 use crate::games::game::Game;
 use crate::games::position::Position;
+use crate::games::remainder::RemainderGame;
 use crate::games::subtraction::{Family, SubtractionSet};
 use crate::theory::compact::Element;
 use crate::theory::period::{self, Certificate, Search, Theorem};
 
 use crate::limits::SMALL_QUESTION_WORK;
+
+/// The moves of a one-heap subtraction game: a set, with or without the rest rule.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum HeapRules<'a> {
+    /// Remove an amount of the set.
+    Plain(&'a SubtractionSet),
+    /// Remove an amount of the set; a heap smaller than the least amount is taken whole.
+    Rest(&'a RemainderGame),
+}
+
+impl<'a> HeapRules<'a> {
+    /// The rules of a one-heap subtraction game (under `misere:` too), or `None` for other games.
+    pub(super) fn of(game: &'a Game) -> Option<Self> {
+        match game.base() {
+            Game::Subtraction(subtraction) => Some(Self::Plain(subtraction.set())),
+            Game::Remainder(remainder) => Some(Self::Rest(remainder)),
+            _ => None,
+        }
+    }
+
+    /// The amounts of the set.
+    pub(super) fn set(self) -> &'a SubtractionSet {
+        match self {
+            Self::Plain(set) => set,
+            Self::Rest(game) => game.set(),
+        }
+    }
+
+    /// The modulus of the residue theorem, when it applies (never with the rest rule: its least
+    /// amount is at least 2, so 1 is missing).
+    fn residue_modulus(self) -> Option<u64> {
+        match self {
+            Self::Plain(set) => set.residue_modulus(),
+            Self::Rest(_) => None,
+        }
+    }
+
+    fn stream(self, engine: Engine, play: Play) -> HeapValues {
+        match self {
+            Self::Plain(set) => HeapValues::Plain(Values::new(set, engine, play)),
+            Self::Rest(game) => HeapValues::Rest(RemainderValues::new(game, engine, play)),
+        }
+    }
+
+    fn initial_work(self, engine: Engine) -> u64 {
+        match self {
+            Self::Plain(set) => Values::initial_work(set, engine),
+            Self::Rest(game) => game.finite().members().len() as u64,
+        }
+    }
+}
+
+/// The value stream of a one-heap subtraction game.
+enum HeapValues {
+    Plain(Values),
+    Rest(RemainderValues),
+}
+
+impl Iterator for HeapValues {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        match self {
+            Self::Plain(values) => values.next(),
+            Self::Rest(values) => values.next(),
+        }
+    }
+}
+
+impl Stream for HeapValues {
+    fn position(&self) -> u64 {
+        match self {
+            Self::Plain(values) => values.position(),
+            Self::Rest(values) => values.position(),
+        }
+    }
+
+    fn work_per_value(&self) -> u64 {
+        match self {
+            Self::Plain(values) => values.work_per_value(),
+            Self::Rest(values) => values.work_per_value(),
+        }
+    }
+}
+
+/// Several heaps of a one-heap game: what answers them, each heap's value, their xor, and the
+/// moves `(heap, amount)` to the value asked for.
+pub(super) struct HeapsToValue {
+    pub(super) evaluation: Evaluation,
+    pub(super) values: Vec<BigUint>,
+    pub(super) total: BigUint,
+    pub(super) moves: Vec<(usize, BigUint)>,
+}
 
 /// Values of one sequence, enough to answer for heaps up to some size (or for all).
 pub(super) enum Evaluation {
@@ -83,27 +179,28 @@ impl Analyzer<'_> {
     pub(super) fn subtraction_search(
         &self,
         game: &Game,
-        set: &SubtractionSet,
+        rules: HeapRules<'_>,
         play: Play,
     ) -> Result<(Search, Vec<u32>), Error> {
-        self.subtraction_search_within(game, set, play, self.subtraction_limit(set))
+        self.subtraction_search_within(game, rules, play, self.subtraction_limit(rules))
     }
 
     /// The value limit for `set`: the configured one, or a default that keeps the work (values
     /// times the engine's work per value) near [`DEFAULT_WORK`](super::DEFAULT_WORK).
-    pub(super) fn subtraction_limit(&self, set: &SubtractionSet) -> u64 {
-        let work = Values::initial_work(set, self.config.engine());
-        self.work_limited(self.config.max_values_for(set), work)
+    pub(super) fn subtraction_limit(&self, rules: HeapRules<'_>) -> u64 {
+        let work = rules.initial_work(self.config.engine());
+        self.work_limited(self.config.max_values_for(rules.set()), work)
     }
 
     /// [`subtraction_search`](Self::subtraction_search) computing at most `limit` values.
     fn subtraction_search_within(
         &self,
         game: &Game,
-        set: &SubtractionSet,
+        rules: HeapRules<'_>,
         play: Play,
         limit: u64,
     ) -> Result<(Search, Vec<u32>), Error> {
+        let set = rules.set();
         // 4 bytes a value, up to twice that while the list grows; the period searches' Z-function
         // holds 4 more per value.
         let per_value = 12;
@@ -111,7 +208,7 @@ impl Analyzer<'_> {
             format!("{limit} values of {game} ({per_value} bytes each)")
         })?;
         // The residue theorem is about normal play: a misère terminal heap is worth 1, not 0.
-        if let (Some(modulus), Play::Normal) = (set.residue_modulus(), play) {
+        if let (Some(modulus), Play::Normal) = (rules.residue_modulus(), play) {
             // The theorem gives the values themselves; nothing needs computing.
             return Ok((
                 Search::Certified(period::residue_certificate(modulus)),
@@ -119,11 +216,13 @@ impl Analyzer<'_> {
             ));
         }
         let mut values = Watched::new(
-            Values::new(set, self.config.engine(), play),
+            rules.stream(self.config.engine(), play),
             self.observer(),
             limit,
         );
         let (search, prefix) = match set {
+            // With the rest rule too: from a heap of max S on, the moves are the plain game's,
+            // so each value is the same function of the max S before it (docs/theory.md §4).
             SubtractionSet::Finite(finite) => {
                 period::search_window(values.by_ref(), finite.largest(), limit)
             }
@@ -161,13 +260,14 @@ impl Analyzer<'_> {
     pub(super) fn subtraction_evaluate(
         &self,
         game: &Game,
-        set: &SubtractionSet,
+        rules: HeapRules<'_>,
         play: Play,
         largest: &BigUint,
     ) -> Result<Evaluation, Error> {
-        let limit = self.subtraction_limit(set);
+        let set = rules.set();
+        let limit = self.subtraction_limit(rules);
         let within = largest.to_u64().filter(|&n| n < limit);
-        let residue = set.residue_modulus().filter(|_| play == Play::Normal);
+        let residue = rules.residue_modulus().filter(|_| play == Play::Normal);
         if let (SubtractionSet::Family(_), Some(n), None) = (set, within, residue) {
             // No theorem applies to these families: compute just what is needed.
             let mut values = Watched::new(
@@ -188,11 +288,11 @@ impl Analyzer<'_> {
         // A heap below the limit needs only the values up to it: the search stops there, or at a
         // few thousand values when those are cheap, if no period is proved sooner.
         let search_limit = within.map_or(limit, |n| {
-            let work = Values::initial_work(set, self.config.engine());
+            let work = rules.initial_work(self.config.engine());
             let cheap = (SMALL_QUESTION_WORK / work.max(1)).clamp(64, 1 << 16);
             (n + 1).max(cheap).min(limit)
         });
-        let (search, prefix) = self.subtraction_search_within(game, set, play, search_limit)?;
+        let (search, prefix) = self.subtraction_search_within(game, rules, play, search_limit)?;
         match search {
             Search::Certified(certificate) => Ok(Evaluation::Certified(certificate)),
             _ if within.is_some_and(|n| n < prefix.len() as u64) => {
@@ -206,11 +306,12 @@ impl Analyzer<'_> {
     pub(super) fn solve_subtraction(
         &self,
         game: &Game,
-        set: &SubtractionSet,
+        rules: HeapRules<'_>,
         play: Play,
         heap: &BigUint,
     ) -> Result<Solution, Error> {
-        let evaluation = self.subtraction_evaluate(game, set, play, heap)?;
+        let set = rules.set();
+        let evaluation = self.subtraction_evaluate(game, rules, play, heap)?;
         let value = evaluation.value(heap);
         let outcome = Outcome::of_grundy(&value);
         let winning_moves = match (set, &evaluation) {
@@ -220,7 +321,7 @@ impl Analyzer<'_> {
             {
                 self.power_moves_to_value(certificate, heap, &BigUint::ZERO)?
             }
-            _ => amounts_to_value(&evaluation, set, heap, &BigUint::ZERO)?
+            _ => amounts_to_value(&evaluation, rules, heap, &BigUint::ZERO)?
                 .into_iter()
                 .map(|take| {
                     let left = Position::Heap(heap - &take);
@@ -237,6 +338,103 @@ impl Analyzer<'_> {
             evaluation.basis(),
         )
         .with_value(play, value))
+    }
+}
+
+impl Analyzer<'_> {
+    /// Several heaps of a one-heap subtraction game under normal play: a sum of one-heap games
+    /// (docs/theory.md §2). The values come from one evaluation good up to the largest heap — a
+    /// certified period answers each heap in `O(d)` for `d` digits — and their xor decides; a
+    /// winning move takes heap `i` to a value of `G_i xor G`.
+    ///
+    /// # Complexity
+    /// One [`subtraction_evaluate`](Self::subtraction_evaluate) for the largest heap, then
+    /// `O(k · (d + |S|))` for `k` heaps of a finite set (the amounts to a value of each heap).
+    pub(super) fn solve_subtraction_heaps(
+        &self,
+        game: &Game,
+        rules: HeapRules<'_>,
+        heaps: &[BigUint],
+    ) -> Result<Solution, Error> {
+        let HeapsToValue {
+            evaluation,
+            values,
+            total,
+            moves: winning,
+        } = self.subtraction_heaps_to_value(game, rules, heaps, &BigUint::ZERO)?;
+        let position = Position::Heaps(heaps.to_vec());
+        let whole = self.whole_positions(winning.len(), position.written_length())?;
+        let winning_moves = winning
+            .into_iter()
+            .map(|(i, amount)| {
+                let left = &heaps[i] - &amount;
+                let to = if whole {
+                    let mut after = heaps.to_vec();
+                    after[i] = left;
+                    Target::Whole(Position::Heaps(after))
+                } else {
+                    Target::Heap {
+                        index: i,
+                        heaps: vec![left],
+                    }
+                };
+                Move {
+                    component: None,
+                    action: Action::TakeFromHeap { heap: i, amount },
+                    to,
+                }
+            })
+            .collect();
+        Ok(Solution {
+            heap_values: values,
+            ..Solution::new(
+                game,
+                position,
+                Outcome::of_grundy(&total),
+                Some(total),
+                winning_moves,
+                evaluation.basis(),
+            )
+        })
+    }
+}
+
+impl Analyzer<'_> {
+    /// The values of `heaps` of a one-heap subtraction game under normal play, their xor, and
+    /// every move `(heap, amount)` that leaves a position of value `target`.
+    ///
+    /// # Complexity
+    /// As [`solve_subtraction_heaps`](Self::solve_subtraction_heaps).
+    pub(super) fn subtraction_heaps_to_value(
+        &self,
+        game: &Game,
+        rules: HeapRules<'_>,
+        heaps: &[BigUint],
+        target: &BigUint,
+    ) -> Result<HeapsToValue, Error> {
+        let largest = heaps.iter().max().cloned().unwrap_or_default();
+        let evaluation = self.subtraction_evaluate(game, rules, Play::Normal, &largest)?;
+        let values: Vec<BigUint> = heaps.iter().map(|h| evaluation.value(h)).collect();
+        let total = values.iter().fold(BigUint::ZERO, |x, v| x ^ v);
+        let mut moves = Vec::new();
+        if &total != target {
+            for (i, (heap, value)) in heaps.iter().zip(&values).enumerate() {
+                if i % 4096 == 0 {
+                    self.check(0)?;
+                    self.reserve_answer(moves.len(), &largest)?;
+                }
+                let wanted = value ^ &total ^ target;
+                for amount in amounts_to_value(&evaluation, rules, heap, &wanted)? {
+                    moves.push((i, amount));
+                }
+            }
+        }
+        Ok(HeapsToValue {
+            evaluation,
+            values,
+            total,
+            moves,
+        })
     }
 }
 
@@ -367,11 +565,18 @@ pub(super) fn verified(
 /// are unbounded, every value occurring at most `|X| + 1` times).
 pub(super) fn amounts_to_value(
     evaluation: &Evaluation,
-    set: &SubtractionSet,
+    rules: HeapRules<'_>,
     heap: &BigUint,
     target: &BigUint,
 ) -> Result<Vec<BigUint>, Error> {
-    let mut amounts = match set {
+    if let HeapRules::Rest(game) = rules {
+        // A heap below the least amount has one move, to 0; the others, the set's.
+        if let Some(n) = heap.to_u64().filter(|&n| game.takes_rest(n)) {
+            let wins = &evaluation.value(&BigUint::ZERO) == target;
+            return Ok(if wins { vec![n.into()] } else { Vec::new() });
+        }
+    }
+    let mut amounts = match rules.set() {
         // Finite-set values are at most |S|: a larger target is never met.
         SubtractionSet::Finite(finite) => target.to_u64().map_or_else(Vec::new, |target| {
             finite_amounts_to_value(evaluation, heap, finite.members(), target)

@@ -28,6 +28,7 @@ pub use answer::*;
 pub use config::*;
 pub use error::*;
 use evaluate::Watched;
+use heap::HeapRules;
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
@@ -99,10 +100,10 @@ impl Analyzer<'_> {
             other => (other, Play::Normal),
         };
         let (search, state_vectors) = match inner {
-            Game::Subtraction(subtraction) => (
-                self.subtraction_search(game, subtraction.set(), play)?.0,
-                None,
-            ),
+            Game::Subtraction(_) | Game::Remainder(_) => {
+                let rules = HeapRules::of(inner).expect("a one-heap subtraction game");
+                (self.subtraction_search(game, rules, play)?.0, None)
+            }
             Game::NoRepeat(set) => {
                 let (search, states) = self.norepeat_search(game, set, play)?;
                 (search, Some(states.into_vectors()))
@@ -139,7 +140,8 @@ impl Analyzer<'_> {
     ///
     /// # Complexity
     /// Subtraction games with a certified period: `O(d + |S|)` for a `d`-digit heap on top of the
-    /// period search (see [`period`](Self::period)). Nim `O(k · d)`, Wythoff and Fibonacci Nim
+    /// period search (see [`period`](Self::period)), and `O(k · (d + |S|))` for `k` heaps (their
+    /// sum, by Sprague–Grundy; under misère play several heaps are searched exhaustively). Nim `O(k · d)`, Wythoff and Fibonacci Nim
     /// `O(d²)`. Otherwise the values up to the position are computed directly, or, for misère
     /// sums, every reachable position is searched.
     ///
@@ -167,8 +169,13 @@ impl Analyzer<'_> {
 
     fn solve_unsettled(&self, game: &Game, position: &Position) -> Result<Solution, Error> {
         match (game, position) {
-            (Game::Subtraction(subtraction), Position::Heap(heap)) => {
-                self.solve_subtraction(game, subtraction.set(), Play::Normal, heap)
+            (Game::Subtraction(_) | Game::Remainder(_), Position::Heap(heap)) => {
+                let rules = HeapRules::of(game).expect("a one-heap subtraction game");
+                self.solve_subtraction(game, rules, Play::Normal, heap)
+            }
+            (Game::Subtraction(_) | Game::Remainder(_), Position::Heaps(heaps)) => {
+                let rules = HeapRules::of(game).expect("a one-heap subtraction game");
+                self.solve_subtraction_heaps(game, rules, heaps)
             }
             (Game::Nim, Position::Heaps(heaps)) => self.solve_nim(game, heaps, Play::Normal),
             (Game::Wythoff, Position::Pair(a, b)) => self.solve_wythoff(game, a, b, Play::Normal),
@@ -187,8 +194,12 @@ impl Analyzer<'_> {
             }
             (Game::Octal(code), Position::Heaps(heaps)) => self.solve_octal(game, code, heaps),
             (Game::Misere(inner), position) => match (inner.as_ref(), position) {
-                (Game::Subtraction(subtraction), Position::Heap(heap)) => {
-                    self.solve_subtraction(game, subtraction.set(), Play::Misere, heap)
+                (Game::Subtraction(_) | Game::Remainder(_), Position::Heap(heap)) => {
+                    let rules = HeapRules::of(game).expect("a one-heap subtraction game");
+                    self.solve_subtraction(game, rules, Play::Misere, heap)
+                }
+                (Game::Subtraction(_) | Game::Remainder(_), Position::Heaps(heaps)) => {
+                    self.solve_misere_heaps(game, inner, heaps)
                 }
                 (Game::Nim, Position::Heaps(heaps)) => self.solve_nim(game, heaps, Play::Misere),
                 (Game::Wythoff, Position::Pair(a, b)) => {
@@ -265,8 +276,9 @@ impl Analyzer<'_> {
             other => (other, Play::Normal),
         };
         let (values, basis) = match inner {
-            Game::Subtraction(subtraction) => {
-                let evaluation = self.subtraction_evaluate(game, subtraction.set(), play, to)?;
+            Game::Subtraction(_) | Game::Remainder(_) => {
+                let rules = HeapRules::of(inner).expect("a one-heap subtraction game");
+                let evaluation = self.subtraction_evaluate(game, rules, play, to)?;
                 (evaluation.range(from, rows), evaluation.basis())
             }
             Game::NoRepeat(set) => self.norepeat_table(game, set, play, from, rows)?,

@@ -5,7 +5,7 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use super::general::ValuedMove;
-use super::heap::amounts_to_value;
+use super::heap::{HeapRules, amounts_to_value};
 use super::{
     Action, Analyzer, Basis, Error, Move, Outcome, Solution, Summand, SummandValue, Target,
 };
@@ -211,28 +211,8 @@ impl Analyzer<'_> {
     ) -> Result<Vec<(Action, Position)>, Error> {
         let game = &component.game;
         Ok(match (game, &component.position) {
-            (Game::Subtraction(subtraction), Position::Heap(heap)) => {
-                if matches!(
-                    subtraction.set(),
-                    SubtractionSet::Family(crate::games::subtraction::Family::PowersOfTwo)
-                ) {
-                    // Up to one move per power of two below the heap, each leaving a huge heap.
-                    let bytes = heap
-                        .bits()
-                        .saturating_mul(component.position.heap_bytes() + 64);
-                    self.reserve(bytes, || {
-                        format!("the moves of the {game} component as positions of the sum")
-                    })?;
-                }
-                let evaluation =
-                    self.subtraction_evaluate(game, subtraction.set(), Play::Normal, heap)?;
-                amounts_to_value(&evaluation, subtraction.set(), heap, target)?
-                    .into_iter()
-                    .map(|take| {
-                        let left = Position::Heap(heap - &take);
-                        (Action::Take { amount: take }, left)
-                    })
-                    .collect()
+            (Game::Subtraction(_) | Game::Remainder(_), _) => {
+                self.subtraction_moves_to_value(component, target)?
             }
             (Game::Nim, Position::Heaps(heaps)) => {
                 let total = heaps.iter().fold(BigUint::zero(), |x, h| x ^ h);
@@ -297,6 +277,68 @@ impl Analyzer<'_> {
         })
     }
 
+    /// The moves of a one-heap subtraction component (one heap or several) to positions of Grundy
+    /// value `target`, each with its new position.
+    fn subtraction_moves_to_value(
+        &self,
+        component: &Component,
+        target: &BigUint,
+    ) -> Result<Vec<(Action, Position)>, Error> {
+        let game = &component.game;
+        Ok(match &component.position {
+            Position::Heap(heap) => {
+                let rules = HeapRules::of(game).expect("a one-heap subtraction game");
+                if matches!(
+                    rules.set(),
+                    SubtractionSet::Family(crate::games::subtraction::Family::PowersOfTwo)
+                ) {
+                    // Up to one move per power of two below the heap, each leaving a huge heap.
+                    let bytes = heap
+                        .bits()
+                        .saturating_mul(component.position.heap_bytes() + 64);
+                    self.reserve(bytes, || {
+                        format!("the moves of the {game} component as positions of the sum")
+                    })?;
+                }
+                let evaluation = self.subtraction_evaluate(game, rules, Play::Normal, heap)?;
+                amounts_to_value(&evaluation, rules, heap, target)?
+                    .into_iter()
+                    .map(|take| {
+                        let left = Position::Heap(heap - &take);
+                        (Action::Take { amount: take }, left)
+                    })
+                    .collect()
+            }
+            Position::Heaps(heaps) => {
+                let rules = HeapRules::of(game).expect("a one-heap subtraction game");
+                let moves = self
+                    .subtraction_heaps_to_value(game, rules, heaps, target)?
+                    .moves;
+                // Each move is a whole new position of the component: counted before it is built.
+                let bytes =
+                    (moves.len() as u64).saturating_mul(component.position.heap_bytes() + 64);
+                self.reserve(bytes, || {
+                    format!(
+                        "{} winning moves in the {game} component, each a whole component",
+                        moves.len()
+                    )
+                })?;
+                moves
+                    .into_iter()
+                    .map(|(i, amount)| {
+                        let mut after = heaps.clone();
+                        after[i] = &heaps[i] - &amount;
+                        (
+                            Action::TakeFromHeap { heap: i, amount },
+                            Position::Heaps(after),
+                        )
+                    })
+                    .collect()
+            }
+            _ => Vec::new(),
+        })
+    }
+
     /// The moves of a Fibonacci Nim component to a position of Grundy value `target`, read off one
     /// table of the heaps up to its own.
     fn fibonacci_moves_to_value(
@@ -348,19 +390,9 @@ impl Analyzer<'_> {
             })
         };
         Ok(match (game, position) {
-            (Game::Subtraction(subtraction), Position::Heap(heap)) => {
+            (Game::Subtraction(_) | Game::Remainder(_), Position::Heap(heap)) => {
                 let n = small(heap)?;
-                let set = subtraction.set();
-                let amounts: Vec<u64> = match set {
-                    SubtractionSet::Finite(finite) => finite
-                        .members()
-                        .iter()
-                        .copied()
-                        .filter(|&s| s <= n)
-                        .collect(),
-                    _ => (1..=n).filter(|&s| set.contains(s)).collect(),
-                };
-                amounts
+                heap_amounts(game, n)
                     .into_iter()
                     .map(|s| {
                         (
@@ -369,6 +401,25 @@ impl Analyzer<'_> {
                         )
                     })
                     .collect()
+            }
+            (Game::Subtraction(_) | Game::Remainder(_), Position::Heaps(heaps)) => {
+                let sizes = heaps
+                    .iter()
+                    .map(&small)
+                    .collect::<Result<Vec<u64>, Error>>()?;
+                let mut moves = Vec::new();
+                for (i, &n) in sizes.iter().enumerate() {
+                    for s in heap_amounts(game, n) {
+                        let mut after = heaps.clone();
+                        after[i] = (n - s).into();
+                        let action = Action::TakeFromHeap {
+                            heap: i,
+                            amount: s.into(),
+                        };
+                        moves.push((action, Position::Heaps(after)));
+                    }
+                }
+                moves
             }
             (Game::Nim, Position::Heaps(heaps)) => {
                 let sizes = heaps
@@ -431,6 +482,44 @@ impl Analyzer<'_> {
         if let Some(solution) = self.misere_nim_sum(game, components)? {
             return Ok(solution);
         }
+        let (outcome, winning, positions) =
+            self.misere_search(&format!("the misère sum {game}"), components)?;
+        let whole = self.whole_positions(winning.len(), sum_length(components))?;
+        let winning_moves = winning
+            .into_iter()
+            .map(|((i, action), mut option)| {
+                if whole {
+                    Move {
+                        component: Some(i),
+                        action,
+                        to: Target::Sum(option),
+                    }
+                } else {
+                    sum_move(components, i, action, option.swap_remove(i), false)
+                }
+            })
+            .collect();
+        let basis = Basis::Search {
+            positions,
+            start: None,
+        };
+        Ok(Solution::new(
+            game,
+            Position::Sum,
+            outcome,
+            None,
+            winning_moves,
+            basis,
+        ))
+    }
+
+    /// Searches the misère sum of `components` exhaustively (`name` says what it is, for a
+    /// refusal): the outcome, the winning options, and how many positions were solved.
+    fn misere_search(
+        &self,
+        name: &str,
+        components: &[Component],
+    ) -> Result<(Outcome, Vec<SumOption>, u64), Error> {
         let start: Vec<Position> = components.iter().map(|c| c.position.clone()).collect();
         let rules = MisereSum {
             analyzer: self,
@@ -442,7 +531,7 @@ impl Analyzer<'_> {
                 .map_err(|error| match error {
                     SolverError::TooManyStates { limit } => Error::beyond_positions(
                         format!(
-                            "the misère sum {game} has more than {limit} reachable positions; grundy searches misère sums exhaustively (the xor shortcut is wrong in misère play) and stops there"
+                            "{name} has more than {limit} reachable positions; grundy searches misère sums exhaustively (the xor shortcut is wrong in misère play) and stops there"
                         ),
                         None,
                     ),
@@ -467,29 +556,99 @@ impl Analyzer<'_> {
             .zip(lost)
             .filter_map(|(option, lost)| lost.then_some(option))
             .collect();
-        let whole = self.whole_positions(winning.len(), sum_length(components))?;
+        let outcome = if win { Outcome::Win } else { Outcome::Lose };
+        Ok((outcome, winning, positions as u64))
+    }
+
+    /// Several heaps of a one-heap game under misère play (`inner` is the game without `misere:`):
+    /// the sum of the heaps, searched exhaustively — misère values do not add by xor.
+    ///
+    /// # Complexity
+    /// The product of `(heap + 1)` positions at most, within the position limit.
+    ///
+    /// # Errors
+    /// [`Error::Refused`] with a remedy when the positions exceed the limit.
+    pub(super) fn solve_misere_heaps(
+        &self,
+        game: &Game,
+        inner: &Game,
+        heaps: &[BigUint],
+    ) -> Result<Solution, Error> {
+        let components: Vec<Component> = heaps
+            .iter()
+            .map(|heap| Component {
+                game: inner.clone(),
+                position: Position::Heap(heap.clone()),
+            })
+            .collect();
+        // The sum has at most the product of (heap + 1) positions: refused before exploring when
+        // that is beyond the limit, as the exploration would be.
+        let limit = BigUint::from(self.max_positions());
+        let mut bound = BigUint::from(1u32);
+        for heap in heaps {
+            bound *= heap + 1u32;
+            if bound > limit {
+                // The bound itself when it is short enough to name (a few hundred digits).
+                let bits: u64 = heaps.iter().map(|heap| heap.bits() + 1).sum();
+                let exact = (bits <= 1024)
+                    .then(|| heaps.iter().map(|heap| heap + 1u32).product::<BigUint>());
+                let size = exact.as_ref().map_or_else(
+                    || format!("more positions than the limit of {limit}"),
+                    |exact| format!("up to {exact} positions, more than the limit of {limit}"),
+                );
+                let heaps = if heaps.len() == 1 {
+                    "1 heap".to_owned()
+                } else {
+                    format!("{} heaps", heaps.len())
+                };
+                return Err(Error::beyond_positions(
+                    format!(
+                        "{game} on {heaps}: under misère play the outcome of several heaps is not the xor of their values, so grundy searches the positions they can reach, and these heaps have {size}"
+                    ),
+                    exact,
+                ));
+            }
+        }
+        let name = format!("{game} on the heaps {}", Position::Heaps(heaps.to_vec()));
+        let (outcome, winning, positions) = self.misere_search(&name, &components)?;
+        let length = Position::Heaps(heaps.to_vec()).written_length();
+        let whole = self.whole_positions(winning.len(), length)?;
         let winning_moves = winning
             .into_iter()
-            .map(|((i, action), mut option)| {
-                if whole {
-                    Move {
-                        component: Some(i),
-                        action,
-                        to: Target::Sum(option),
-                    }
+            .map(|((i, action), option)| {
+                let amount = match action {
+                    Action::Take { amount } => amount,
+                    other => unreachable!("one-heap subtraction moves take an amount: {other:?}"),
+                };
+                let after: Vec<BigUint> = option
+                    .into_iter()
+                    .map(|position| match position {
+                        Position::Heap(heap) => heap,
+                        other => unreachable!("one-heap positions: {other:?}"),
+                    })
+                    .collect();
+                let to = if whole {
+                    Target::Whole(Position::Heaps(after))
                 } else {
-                    sum_move(components, i, action, option.swap_remove(i), false)
+                    Target::Heap {
+                        index: i,
+                        heaps: vec![after[i].clone()],
+                    }
+                };
+                Move {
+                    component: None,
+                    action: Action::TakeFromHeap { heap: i, amount },
+                    to,
                 }
             })
             .collect();
-        let outcome = if win { Outcome::Win } else { Outcome::Lose };
         let basis = Basis::Search {
-            positions: positions as u64,
+            positions,
             start: None,
         };
         Ok(Solution::new(
             game,
-            Position::Sum,
+            Position::Heaps(heaps.to_vec()),
             outcome,
             None,
             winning_moves,
@@ -512,6 +671,23 @@ impl Analyzer<'_> {
             }
         }
         Ok(options)
+    }
+}
+
+/// The amounts a move may take from a heap of `n` of a one-heap subtraction game, ascending.
+fn heap_amounts(game: &Game, n: u64) -> Vec<u64> {
+    match game {
+        Game::Remainder(remainder) => remainder.amounts(n),
+        Game::Subtraction(subtraction) => match subtraction.set() {
+            SubtractionSet::Finite(finite) => finite
+                .members()
+                .iter()
+                .copied()
+                .take_while(|&s| s <= n)
+                .collect(),
+            set => (1..=n).filter(|&s| set.contains(s)).collect(),
+        },
+        _ => Vec::new(),
     }
 }
 

@@ -345,7 +345,7 @@ impl Analyzer<'_> {
                 )));
             }
             Game::Octal(_) if game.is_misere() => return Err(super::misere_octal(game)),
-            Game::Subtraction(_) | Game::Octal(_) => run.heap_game()?,
+            Game::Subtraction(_) | Game::Remainder(_) | Game::Octal(_) => run.heap_game()?,
             Game::Nim => run.nim()?,
             Game::Wythoff => run.wythoff()?,
             Game::FibonacciNim => run.states(

@@ -5,6 +5,7 @@
 
 pub mod norepeat;
 pub mod octal;
+pub mod remainder;
 pub mod subtraction;
 
 pub use crate::games::play::Play;

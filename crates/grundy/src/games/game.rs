@@ -6,14 +6,18 @@ use std::fmt;
 use crate::games::octal::Code;
 use crate::games::play::Play;
 use crate::games::position::Position;
+use crate::games::remainder::RemainderGame;
 use crate::games::script::Script;
 use crate::games::subtraction::{FiniteSet, SubtractionSet};
 
 /// A game grundy can analyse.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Game {
-    /// A subtraction game on one heap.
+    /// A subtraction game on one heap (or several: a position of heaps is their sum).
     Subtraction(SubtractionGame),
+    /// A subtraction game on a finite set where a heap smaller than the least amount is taken
+    /// whole (`subtraction:2..5,rest`, HDU 2897).
+    Remainder(RemainderGame),
     /// Nim on any number of heaps.
     Nim,
     /// Wythoff's game on two heaps.
@@ -145,6 +149,7 @@ impl Game {
     /// # Ok::<(), grundy::InputError>(())
     /// ```
     pub fn example_position(&self) -> &'static str {
+        // (Several heaps of a one-heap game are written 3,4,5 too; one heap is the example.)
         match self.base() {
             Self::Nim => "3,4,5",
             Self::Wythoff => "3,5",
@@ -154,23 +159,186 @@ impl Game {
     }
 }
 
+impl Game {
+    /// The spec as written with game names where the user wrote them (`kayles[5] + nim[3]`),
+    /// or `None` when it names no game (then it is the canonical spec, [`Display`](fmt::Display)).
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::parse_game;
+    /// let game = parse_game("misere:kayles")?;
+    /// assert_eq!((game.to_string(), game.alias()), ("misere:0.77".to_owned(), Some("misere:kayles".to_owned())));
+    /// assert_eq!(parse_game("0.77")?.alias(), None);
+    /// # Ok::<(), grundy::InputError>(())
+    /// ```
+    pub fn alias(&self) -> Option<String> {
+        self.has_name().then(|| {
+            Spec {
+                game: self,
+                names: true,
+            }
+            .to_string()
+        })
+    }
+
+    /// Whether some code in the game was written by name.
+    fn has_name(&self) -> bool {
+        match self {
+            Self::Octal(code) => code.name().is_some(),
+            Self::Misere(inner) => inner.has_name(),
+            Self::Sum(components) => components.iter().any(|c| c.game.has_name()),
+            _ => false,
+        }
+    }
+
+    /// Warnings about how grundy reads the game, where a common reading of the same words differs
+    /// (a front end shows them before the answer).
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::games::game::Warning;
+    /// let game = grundy::parse_game("misere:subtraction:2,3")?;
+    /// let stranded = Warning::StrandedTokens {
+    ///     game: "subtraction:2,3".to_owned(),
+    ///     below: 2,
+    ///     with_rest: Some("subtraction:2,3,rest".to_owned()),
+    /// };
+    /// assert_eq!(game.warnings(), [stranded]);
+    /// assert!(grundy::parse_game("misere:subtraction:2,3,rest")?.warnings().is_empty());
+    /// # Ok::<(), grundy::InputError>(())
+    /// ```
+    pub fn warnings(&self) -> Vec<Warning> {
+        let mut warnings = Vec::new();
+        if let Self::Misere(inner) = self {
+            inner.stranded(&mut warnings);
+        }
+        warnings
+    }
+
+    /// Under misère play: the warnings of components with tokens left but no move.
+    fn stranded(&self, warnings: &mut Vec<Warning>) {
+        let (below, with_rest) = match self {
+            Self::Subtraction(game) => match game.set() {
+                SubtractionSet::Finite(set) => (
+                    set.members()[0],
+                    RemainderGame::new(set.clone()).map(|game| game.to_string()),
+                ),
+                SubtractionSet::AllBut(set) => {
+                    ((1..).find(|&s| set.contains(s)).unwrap_or(1), None)
+                }
+                SubtractionSet::Family(family) => {
+                    ((1..).find(|&s| family.contains(s)).unwrap_or(1), None)
+                }
+            },
+            Self::NoRepeat(set) => (set.members()[0], None),
+            Self::Sum(components) => {
+                for component in components {
+                    component.game.stranded(warnings);
+                }
+                return;
+            }
+            _ => return,
+        };
+        let warning = Warning::StrandedTokens {
+            game: self.to_string(),
+            below,
+            with_rest,
+        };
+        if below > 1 && !warnings.contains(&warning) {
+            warnings.push(warning);
+        }
+    }
+}
+
+/// How grundy reads a game where a common reading of the same words differs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Warning {
+    /// Under misère play a heap of `1` to `below − 1` tokens has no move (no amount fits), and
+    /// grundy counts the player who cannot move as the winner, although tokens are left; a
+    /// problem saying "whoever takes the last token loses" may mean otherwise there.
+    StrandedTokens {
+        /// The game (a component, in a sum).
+        game: String,
+        /// The least amount a move may take.
+        below: u64,
+        /// The spec of the same game where such a heap is taken whole, when grundy has one.
+        with_rest: Option<String>,
+    },
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::StrandedTokens {
+                game,
+                below,
+                with_rest,
+            } => {
+                let heaps = if *below == 2 {
+                    "a heap of 1 token has".to_owned()
+                } else {
+                    format!("heaps of 1 to {} tokens have", below - 1)
+                };
+                write!(
+                    f,
+                    "in {game}, {heaps} no move; under misère play grundy counts the player who cannot move as the winner, so the player facing such a heap wins although tokens are left"
+                )?;
+                match with_rest {
+                    Some(spec) => write!(
+                        f,
+                        ". If your problem makes that player take the rest (and lose by taking the last token), play misere:{spec}"
+                    ),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+/// A game written as a spec, with or without the names of named codes.
+struct Spec<'a> {
+    game: &'a Game,
+    names: bool,
+}
+
+impl fmt::Display for Spec<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.game.write_spec(f, self.names)
+    }
+}
+
 impl fmt::Display for Game {
     /// The canonical spec: `parse_game(&game.to_string())` gives the game back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_spec(f, false)
+    }
+}
+
+impl Game {
+    /// The spec; with `names`, named codes by their names.
+    fn write_spec(&self, f: &mut fmt::Formatter<'_>, names: bool) -> fmt::Result {
         match self {
             Self::Subtraction(game) => match (&game.bash, &game.set) {
                 (Some(m), _) => write!(f, "bash:{m}"),
                 (None, SubtractionSet::AllBut(_)) => write!(f, "allbut:{}", game.set),
                 (None, _) => write!(f, "subtraction:{}", game.set),
             },
+            Self::Remainder(game) => write!(f, "{game}"),
             Self::Nim => f.write_str("nim"),
             Self::Wythoff => f.write_str("wythoff"),
             Self::FibonacciNim => f.write_str("fibonacci-nim"),
             Self::NoRepeat(set) => write!(f, "norepeat:{}", SubtractionSet::Finite(set.clone())),
             Self::Oddball(set) => write!(f, "oddball:{}", SubtractionSet::Finite(set.clone())),
             Self::Script(script) => write!(f, "script:{}", script.path),
-            Self::Octal(code) => write!(f, "{code}"),
-            Self::Misere(inner) => write!(f, "misere:{inner}"),
+            Self::Octal(code) => match code.name() {
+                Some(name) if names => f.write_str(name.name()),
+                _ => write!(f, "{code}"),
+            },
+            Self::Misere(inner) => {
+                f.write_str("misere:")?;
+                inner.write_spec(f, names)
+            }
             Self::Sum(components) => {
                 if let [
                     Component {
@@ -178,6 +346,7 @@ impl fmt::Display for Game {
                         position,
                     },
                 ] = components.as_slice()
+                    && !(names && code.name().is_some())
                 {
                     // Alone, a bracket after a code would read as its tail: mark "no tail".
                     let empty = if code.last_digit().is_some() {
@@ -191,7 +360,8 @@ impl fmt::Display for Game {
                     if i > 0 {
                         f.write_str(" + ")?;
                     }
-                    write!(f, "{}[{}]", component.game, component.position)?;
+                    component.game.write_spec(f, names)?;
+                    write!(f, "[{}]", component.position)?;
                 }
                 Ok(())
             }

@@ -7,6 +7,7 @@ pub mod octal;
 pub mod oddball;
 pub mod play;
 pub mod position;
+pub mod remainder;
 pub mod script;
 pub mod subtraction;
 pub mod wythoff;

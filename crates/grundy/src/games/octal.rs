@@ -19,10 +19,30 @@ pub enum Modifier {
 /// An octal or hexadecimal code `d0.d1 d2 … dt[tail]`: digit `dj` says what may be done when
 /// exactly `j` tokens are removed from one heap — bit 1: remove the whole heap, bit 2: leave one
 /// heap, bit 4: leave two, bit 8: leave three.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// A code may carry the name it was written with (`kayles` for `0.77`, see
+/// [`NamedGame`]); the name is not part of the game, so two codes with the same digits are equal
+/// whatever their names.
+#[derive(Clone, Debug)]
 pub struct Code {
     digits: Vec<(u8, Modifier)>,
     tail: Vec<u8>,
+    name: Option<NamedGame>,
+}
+
+impl PartialEq for Code {
+    fn eq(&self, other: &Self) -> bool {
+        self.digits == other.digits && self.tail == other.tail
+    }
+}
+
+impl Eq for Code {}
+
+impl std::hash::Hash for Code {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.digits.hash(state);
+        self.tail.hash(state);
+    }
 }
 
 /// Why a code is not valid.
@@ -83,7 +103,33 @@ impl Code {
                 return Self::new(digits, Vec::new());
             }
         }
-        Ok(Self { digits, tail })
+        Ok(Self {
+            digits,
+            tail,
+            name: None,
+        })
+    }
+
+    /// The same code, carrying the name it was written with.
+    pub(crate) fn named(self, name: NamedGame) -> Self {
+        Self {
+            name: Some(name),
+            ..self
+        }
+    }
+
+    /// The name the code was written with (`kayles`), if it was written by name.
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::games::octal::NamedGame;
+    /// let grundy::Game::Octal(code) = grundy::parse_game("kayles")? else { unreachable!() };
+    /// assert_eq!((code.name(), code.to_string().as_str()), (Some(NamedGame::Kayles), "0.77"));
+    /// # Ok(()) }
+    /// ```
+    pub fn name(&self) -> Option<NamedGame> {
+        self.name
     }
 
     /// Digit `j` and its modifier.
@@ -147,6 +193,94 @@ impl Code {
         } else {
             n
         }
+    }
+}
+
+// The classic take-and-break games by name: `kayles` is `0.77`, `grundys-game` is `4!.0`, … A name
+// is another way to write a code: the parser turns it into the `Code`, which remembers the name so
+// that answers can print both (`kayles (0.77)`).
+
+/// A take-and-break game known by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NamedGame {
+    /// Kayles, `0.77`: knock down one pin or two adjacent pins of a row.
+    Kayles,
+    /// Dawson's Kayles, `0.07`: knock down two adjacent pins.
+    DawsonsKayles,
+    /// Dawson's chess, `0.137`: pawns on a 3 × n board, captures compulsory.
+    DawsonsChess,
+    /// Lasker's Nim, `4.[3]`: take any number from a heap, or split a heap into two non-empty
+    /// heaps.
+    Lasker,
+    /// Grundy's game, `4!.0`: split a heap into two unequal heaps.
+    GrundysGame,
+    /// Officers, `0.6`: take one token and leave one or two heaps (never none).
+    Officers,
+}
+
+impl NamedGame {
+    /// Every named game, in the order the documentation lists them.
+    pub const ALL: [Self; 6] = [
+        Self::Kayles,
+        Self::DawsonsKayles,
+        Self::DawsonsChess,
+        Self::Lasker,
+        Self::GrundysGame,
+        Self::Officers,
+    ];
+
+    /// The name in game specs: `kayles`, `dawsons-kayles`, …
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Kayles => "kayles",
+            Self::DawsonsKayles => "dawsons-kayles",
+            Self::DawsonsChess => "dawsons-chess",
+            Self::Lasker => "lasker",
+            Self::GrundysGame => "grundys-game",
+            Self::Officers => "officers",
+        }
+    }
+
+    /// The game's name in prose: `Kayles`, `Dawson's Kayles`, …
+    pub fn title(self) -> &'static str {
+        match self {
+            Self::Kayles => "Kayles",
+            Self::DawsonsKayles => "Dawson's Kayles",
+            Self::DawsonsChess => "Dawson's chess",
+            Self::Lasker => "Lasker's Nim",
+            Self::GrundysGame => "Grundy's game",
+            Self::Officers => "Officers",
+        }
+    }
+
+    /// The name written in a spec, if it is one (already lower case).
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|game| game.name() == name)
+    }
+
+    /// The game's code, carrying its name.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::games::octal::NamedGame;
+    /// assert_eq!(NamedGame::GrundysGame.code().to_string(), "4!.0");
+    /// assert_eq!(NamedGame::Lasker.code().to_string(), "4.[3]");
+    /// ```
+    pub fn code(self) -> Code {
+        let plain = |d: u8| (d, Modifier::None);
+        let (digits, tail) = match self {
+            Self::Kayles => (vec![plain(0), plain(7), plain(7)], vec![]),
+            Self::DawsonsKayles => (vec![plain(0), plain(0), plain(7)], vec![]),
+            Self::DawsonsChess => (vec![plain(0), plain(1), plain(3), plain(7)], vec![]),
+            // Digit 0 = 4: removing nothing, leave two heaps; every later digit 3: remove j
+            // tokens, leaving nothing or one heap.
+            Self::Lasker => (vec![plain(4)], vec![3]),
+            Self::GrundysGame => (vec![(4, Modifier::Unequal), plain(0)], vec![]),
+            Self::Officers => (vec![plain(0), plain(6)], vec![]),
+        };
+        Code::new(digits, tail)
+            .expect("the named codes are valid")
+            .named(self)
     }
 }
 

@@ -104,7 +104,9 @@ pub fn parse_heap(text: &str) -> Result<BigUint, InputError> {
 }
 
 impl Game {
-    /// Reads a position of this game: a heap (`10`, `10^18`), heaps (`3,4,5` for Nim), a pair
+    /// Reads a position of this game: a heap (`10`, `10^18`), heaps (`3,4,5` for Nim and
+    /// take-and-break codes, and for subtraction games: a sum of one-heap games; nothing for no
+    /// heap at all in Nim and codes), a pair
     /// (`3,5` for Wythoff), `n` or `n/q` (Fibonacci Nim, quota `q`), `n` or `n/last` (no-repeat).
     ///
     /// # Errors
@@ -123,8 +125,17 @@ impl Game {
     pub fn parse_position(&self, text: &str) -> Result<Position, InputError> {
         let error = |span, message: &str, hint: &str| position_error(text, span, message, hint);
         match self {
-            Self::Subtraction(_) => parse_heap_trimmed(text).map(Position::Heap),
+            // One heap, or several: their sum, each heap a game of its own.
+            Self::Subtraction(_) | Self::Remainder(_) => {
+                let mut heaps = parse_heaps(text, ',')?;
+                Ok(match heaps.len() {
+                    1 => Position::Heap(heaps.pop().expect("one heap")),
+                    _ => Position::Heaps(heaps),
+                })
+            }
             Self::Misere(inner) => inner.parse_position(text),
+            // No heap at all is a position too (the end of the game): written as nothing.
+            Self::Nim | Self::Octal(_) if text.trim().is_empty() => Ok(Position::Heaps(Vec::new())),
             Self::Nim | Self::Octal(_) => parse_heaps(text, ',').map(Position::Heaps),
             Self::Wythoff => {
                 let heaps = parse_heaps(text, ',')?;

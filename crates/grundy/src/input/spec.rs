@@ -27,15 +27,23 @@ use winnow::prelude::*;
 use winnow::token::take_while;
 
 use crate::games::game::{Component, Game, SubtractionGame};
+use crate::games::octal::NamedGame;
 use crate::games::octal::{Code, CodeError, Modifier};
 use crate::games::position::Position;
+use crate::games::remainder::RemainderGame;
 use crate::games::script::{Script, ScriptRules};
 use crate::games::subtraction::{AllButSet, Family, FiniteSet, MAX_AMOUNT, SubtractionSet};
 use crate::input::error::InputError;
 
 /// The game names the parser knows, for "did you mean" suggestions.
-const GAME_NAMES: [&str; 12] = [
+const GAME_NAMES: [&str; 18] = [
     "subtraction",
+    "kayles",
+    "dawsons-kayles",
+    "dawsons-chess",
+    "lasker",
+    "grundys-game",
+    "officers",
     "bash",
     "allbut",
     "all-but",
@@ -419,9 +427,10 @@ impl<'a> SpecParser<'a> {
         };
         let name_span = start..self.offset(rest);
         if !GAME_NAMES.contains(&name) {
-            return Err(self.unknown_name(name, name_span, "game", &GAME_NAMES[..11]));
+            return Err(self.unknown_name(name, name_span, "game", &GAME_NAMES[..17]));
         }
-        if BARE_GAMES.contains(&name) {
+        let named = NamedGame::from_name(name);
+        if named.is_some() || BARE_GAMES.contains(&name) {
             let mut after = *rest;
             Self::skip_spaces(&mut after);
             if after.starts_with(':') {
@@ -433,9 +442,10 @@ impl<'a> SpecParser<'a> {
                     )),
                 ));
             }
-            return Ok(match name {
-                "nim" => Game::Nim,
-                "wythoff" => Game::Wythoff,
+            return Ok(match (named, name) {
+                (Some(named), _) => Game::Octal(named.code()),
+                (None, "nim") => Game::Nim,
+                (None, "wythoff") => Game::Wythoff,
                 _ => Game::FibonacciNim,
             });
         }
@@ -457,17 +467,7 @@ impl<'a> SpecParser<'a> {
         }
         Self::skip_spaces(rest);
         let game = match name {
-            "subtraction" => {
-                if rest.starts_with(|c: char| c.is_ascii_alphabetic()) {
-                    let family = self.family(rest)?;
-                    SubtractionGame::new(SubtractionSet::Family(family))
-                } else {
-                    let ranges = self.amounts(rest, "subtraction set")?;
-                    let set = FiniteSet::new(expand(ranges))
-                        .expect("amounts are checked positive, bounded and non-empty");
-                    SubtractionGame::new(SubtractionSet::Finite(set))
-                }
-            }
+            "subtraction" => return self.subtraction(rest),
             "bash" => {
                 let number = self.number(rest, "the largest amount m (bash:m takes 1..m)")?;
                 let m = self.amount(&number)?;
@@ -496,8 +496,52 @@ impl<'a> SpecParser<'a> {
         Ok(Game::Subtraction(game))
     }
 
+    /// The rule of `subtraction:`: a family, or amounts with an optional `,rest`.
+    fn subtraction(&self, rest: &mut &'a str) -> Result<Game, InputError> {
+        if rest.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            let family = self.family(rest)?;
+            return Ok(Game::Subtraction(SubtractionGame::new(
+                SubtractionSet::Family(family),
+            )));
+        }
+        let ranges = self.amounts(rest, "subtraction set")?;
+        let set = FiniteSet::new(expand(ranges))
+            .expect("amounts are checked positive, bounded and non-empty");
+        if Self::rest_rule(rest) {
+            // With 1 in the set only an empty heap is below it: the rule adds nothing.
+            if let Some(game) = RemainderGame::new(set.clone()) {
+                return Ok(Game::Remainder(game));
+            }
+        }
+        Ok(Game::Subtraction(SubtractionGame::new(
+            SubtractionSet::Finite(set),
+        )))
+    }
+
+    /// Consumes `,rest` (the rest rule) after a subtraction set, if it follows.
+    fn rest_rule(rest: &mut &str) -> bool {
+        let Some(word) = rest.trim_start().strip_prefix(',') else {
+            return false;
+        };
+        match word.trim_start().strip_prefix("rest") {
+            Some(end) if !end.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-') => {
+                *rest = end;
+                true
+            }
+            _ => false,
+        }
+    }
+
     fn stray(&self, rest: &str) -> InputError {
         let c = rest.chars().next().unwrap_or(' ');
+        let mut peek = rest;
+        if Self::rest_rule(&mut peek) {
+            return self.error(
+                self.offset(rest)..self.offset(peek),
+                "',rest' applies to subtraction games on a list of amounts only",
+                Some("write the amounts, as in subtraction:2..5,rest (fewer than 2 left: take them all)".to_owned()),
+            );
+        }
         let hint = match c {
             '，' | '、' => Some("use the ASCII comma ',' between amounts".to_owned()),
             '-' => Some("amounts are positive integers; write ranges as 1..3".to_owned()),
@@ -637,6 +681,11 @@ impl<'a> SpecParser<'a> {
                 amounts.push((a, a));
             }
             Self::skip_spaces(rest);
+            let mut peek = *rest;
+            if what == "subtraction set" && Self::rest_rule(&mut peek) {
+                // `,rest` ends the amounts: the caller reads it.
+                return Ok(amounts);
+            }
             if rest.starts_with(',') {
                 *rest = &rest[1..];
                 Self::skip_spaces(rest);

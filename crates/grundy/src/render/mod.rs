@@ -25,6 +25,60 @@ use num_bigint::BigUint;
 use crate::analysis::{Basis, ClosedForm, Outcome};
 use crate::theory::period::Theorem;
 
+/// `n` and the noun, singular for exactly one: `1 heap`, `3 heaps`, `0 moves`.
+///
+/// # Example
+/// ```
+/// assert_eq!(grundy::render::count(1, "heap"), "1 heap");
+/// assert_eq!(grundy::render::count(12, "token"), "12 tokens");
+/// assert_eq!(grundy::render::count(2, "class"), "2 classes");
+/// ```
+pub fn count(n: impl std::fmt::Display, noun: &str) -> String {
+    let n = n.to_string();
+    let plural = match (n.as_str(), noun.ends_with('s')) {
+        ("1", _) => "",
+        (_, true) => "es",
+        (_, false) => "s",
+    };
+    format!("{n} {noun}{plural}")
+}
+
+/// A position as a text shows it: as written, or `(no heaps)` for a position of no heap at all
+/// (which the canonical form writes as nothing).
+///
+/// # Example
+/// ```
+/// use grundy::Position;
+/// assert_eq!(grundy::render::position_text(&Position::Heaps(vec![])), "(no heaps)");
+/// assert_eq!(grundy::render::position_text(&Position::Heaps(vec![3u32.into()])), "3");
+/// ```
+pub fn position_text(position: &crate::games::position::Position) -> String {
+    match position {
+        crate::games::position::Position::Heaps(heaps) if heaps.is_empty() => NO_HEAPS.to_owned(),
+        other => other.to_string(),
+    }
+}
+
+/// How a text shows a position of no heap at all.
+pub const NO_HEAPS: &str = "(no heaps)";
+
+/// The game as a text's heading names it: the spec, and where the user wrote a game by name, the
+/// names first and the codes after (`kayles (0.77)`).
+///
+/// # Example
+/// ```
+/// let game = grundy::parse_game("kayles[5] + nim[3]")?;
+/// assert_eq!(grundy::render::game_title(&game), "kayles[5] + nim[3] (0.77[5] + nim[3])");
+/// assert_eq!(grundy::render::game_title(&grundy::parse_game("nim")?), "nim");
+/// # Ok::<(), grundy::InputError>(())
+/// ```
+pub fn game_title(game: &crate::games::game::Game) -> String {
+    match game.alias() {
+        Some(alias) => format!("{alias} ({game})"),
+        None => game.to_string(),
+    }
+}
+
 /// How a front end names its settings, where a text points the reader to one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Terms<'a> {
@@ -90,7 +144,9 @@ pub fn basis_summary(basis: &Basis) -> String {
             if *computed == 1 { "" } else { "s" }
         ),
         Basis::Rule(rule) => rule_name(rule).to_owned(),
-        Basis::Search { positions, .. } => format!("exhaustive search of {positions} positions"),
+        Basis::Search { positions, .. } => {
+            format!("exhaustive search of {}", count(positions, "position"))
+        }
         Basis::Components(_) => "Sprague–Grundy over components".to_owned(),
     }
 }

@@ -139,7 +139,12 @@ pub fn target(game: &Game, play: &Move) -> String {
 pub fn leads_to(game: &Game, play: &Move) -> String {
     let to = target(game, play);
     match play.part() {
+        // A move that takes the last heap leaves no heap at all, written as nothing.
+        crate::analysis::Part::Whole if to.is_empty() => super::NO_HEAPS.to_owned(),
         crate::analysis::Part::Whole | crate::analysis::Part::Family { .. } => to,
+        crate::analysis::Part::Heap { index } if to.is_empty() => {
+            format!("heap {} is gone", index + 1)
+        }
         crate::analysis::Part::Heap { index } => format!("heap {} becomes {to}", index + 1),
         crate::analysis::Part::Component { index } => {
             format!("component {} becomes {to}", index + 1)
@@ -200,11 +205,13 @@ fn split_class(class: &SplitClass) -> String {
         high,
         ..
     } = class;
+    // The class is written by its least member and its residue, reduced: a ≡ 1 (mod 12) from 73.
+    let reduced = residue % (*period).max(1);
     split(
         *take,
         &[
             "a".to_owned(),
-            format!("{rest}−a, for every a ≡ {residue} (mod {period}), {residue} ≤ a ≤ {high}"),
+            format!("{rest}−a, for every a ≡ {reduced} (mod {period}), {residue} ≤ a ≤ {high}"),
         ],
     )
 }
@@ -217,7 +224,9 @@ fn power_class(class: &PowerClass) -> String {
         moves,
         ..
     } = class;
+    let reduced = residue % (*modulus).max(1);
     format!(
-        "take 2^k for every k ≡ {residue} (mod {modulus}) with {residue} ≤ k ≤ {high} ({moves} moves)"
+        "take 2^k for every k ≡ {reduced} (mod {modulus}) with {residue} ≤ k ≤ {high} ({})",
+        super::count(moves, "move")
     )
 }

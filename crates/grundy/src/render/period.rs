@@ -49,10 +49,10 @@ pub fn p_positions(p: &Periodicity, shown: usize) -> String {
             "none: only heap sizes with value 0 lose, and no value is 0".to_owned()
         } else {
             format!(
-                "exactly n ∈ {{{}}} (values grow by {} every {} heaps, so there are no others)",
+                "exactly n ∈ {{{}}} (values grow by {} every {}, so there are no others)",
                 list(&zeros),
                 p.saltus(),
-                p.period()
+                super::count(p.period(), "heap")
             )
         };
     }
@@ -170,7 +170,7 @@ pub fn shown_values<'a>(report: &PeriodReport, p: &'a Periodicity) -> Cow<'a, Pe
 /// ```
 pub fn period_text(report: &PeriodReport, terms: &Terms<'_>) -> String {
     let mut text = String::new();
-    let _ = writeln!(text, "game         {}", report.game);
+    let _ = writeln!(text, "game         {}", super::game_title(&report.game));
     let describe = |text: &mut String, p: &Periodicity| {
         let _ = writeln!(text, "period       {}", p.period());
         let _ = writeln!(text, "preperiod    {}", p.preperiod());

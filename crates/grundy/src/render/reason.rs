@@ -58,24 +58,38 @@ pub fn reason(solution: &Solution, terms: &Terms<'_>) -> String {
                 verdict(solution)
             )
         }
+        (Basis::Search { positions, .. }, _, Position::Heaps(_)) => format!(
+            "under misère play the outcome of several heaps is not decided by the xor of their values, so grundy searched all {} reachable from these heaps: the player to move {}.",
+            super::count(positions, "position"),
+            wins_or_loses(solution.outcome)
+        ),
         (Basis::Search { positions, .. }, _, _) => format!(
-            "solved by searching all {positions} positions reachable from this misère sum (the xor of values does not apply to misère sums): the player to move {}.",
+            "solved by searching all {} reachable from this misère sum (the xor of values does not apply to misère sums): the player to move {}.",
+            super::count(positions, "position"),
             wins_or_loses(solution.outcome)
         ),
         (Basis::Computed { computed }, Game::Wythoff | Game::FibonacciNim, position) => {
             let scope = match position {
                 Position::Pair(a, b) => format!("up to ({a}, {b})"),
-                Position::Quota { heap, .. } => format!("with at most {heap} tokens"),
-                _ => format!("of {computed} cells"),
+                Position::Quota { heap, .. } => {
+                    format!("with at most {}", super::count(heap, "token"))
+                }
+                _ => format!("of {}", super::count(computed, "cell")),
             };
             format!(
-                "computed the misère values G⁻ of every position {scope} (no move left is worth 1): G⁻ = {}, so the player to move {}.",
+                "{}computed the misère values G⁻ of every position {scope} (no move left is worth 1): G⁻ = {}, so the player to move {}.",
+                no_move(solution)
+                    .map(|why| format!("{why}; "))
+                    .unwrap_or_default(),
                 shown_value(solution),
                 wins_or_loses(solution.outcome)
             )
         }
         (basis, Game::NoRepeat(_), position) => norepeat_reason(solution, basis, position),
-        (basis, Game::Octal(_), _) => octal_reason(solution, basis),
+        (basis, Game::Octal(_), _)
+        | (basis, Game::Subtraction(_) | Game::Remainder(_), Position::Heaps(_)) => {
+            heaps_reason(solution, basis, terms)
+        }
         (basis, _, Position::Heap(heap)) => heap_reason(solution, basis, heap),
         (basis, _, _) => format!(
             "{game}: {}; the player to move {}.",
@@ -116,9 +130,15 @@ fn wins_or_loses(outcome: Outcome) -> &'static str {
 /// The outcome of a position solved as a graph, with its remoteness.
 fn verdict(solution: &Solution) -> String {
     match (solution.outcome, solution.remoteness) {
-        (Outcome::Win, Some(r)) => format!("the player to move wins in {r} moves at most"),
-        (Outcome::Lose, Some(r)) => format!("the player to move loses, holding out for {r} moves"),
-        (Outcome::Tie, Some(r)) => format!("best play ties, after {r} moves"),
+        (Outcome::Win, Some(r)) => format!(
+            "the player to move wins in {} at most",
+            super::count(r, "move")
+        ),
+        (Outcome::Lose, Some(r)) => format!(
+            "the player to move loses, holding out for {}",
+            super::count(r, "move")
+        ),
+        (Outcome::Tie, Some(r)) => format!("best play ties, after {}", super::count(r, "move")),
         _ => "best play never ends: a draw".to_owned(),
     }
 }
@@ -144,7 +164,8 @@ fn rule_reason(solution: &Solution, rule: &ClosedForm, terms: &Terms<'_>) -> Str
         }
         ClosedForm::BoutonMisere { heaps, .. } if matches!(solution.game.base(), Game::Sum(_)) => {
             format!(
-                "a misère sum of Nim games is one misère Nim position of {heaps} heaps; Bouton's misère rule: the player to move loses exactly when all heaps are at most 1 and an odd number are 1, or some heap has 2 or more and the xor is 0 — so the player to move {}.",
+                "a misère sum of Nim games is one misère Nim position of {}; Bouton's misère rule: the player to move loses exactly when all heaps are at most 1 and an odd number are 1, or some heap has 2 or more and the xor is 0 — so the player to move {}.",
+                super::count(heaps, "heap"),
                 wins_or_loses(solution.outcome)
             )
         }
@@ -156,7 +177,12 @@ fn rule_reason(solution: &Solution, rule: &ClosedForm, terms: &Terms<'_>) -> Str
         } => {
             let here = if *all_small {
                 format!(
-                    "every heap is at most 1 and there are {ones} heaps of 1, an {} number",
+                    "every heap is at most 1 and there {} of 1, an {} number",
+                    if *ones == 1 {
+                        "is 1 heap".to_owned()
+                    } else {
+                        format!("are {ones} heaps")
+                    },
                     if ones % 2 == 1 { "odd" } else { "even" }
                 )
             } else {
@@ -338,16 +364,18 @@ fn norepeat_reason(solution: &Solution, basis: &Basis, position: &Position) -> S
     )
 }
 
-/// A position of heaps of a take-and-break game: each heap's value, and their xor.
-fn octal_reason(solution: &Solution, basis: &Basis) -> String {
+/// How many heap values a reason lists before pointing to the full listing.
+const HEAP_VALUES_SHOWN: usize = 20;
+
+/// A position of heaps (of a take-and-break game, or of a one-heap subtraction game: their sum):
+/// what the values rest on, each heap's value, and their xor.
+fn heaps_reason(solution: &Solution, basis: &Basis, terms: &Terms<'_>) -> String {
     let game = &solution.game;
     let how = match basis {
         Basis::Certified(certificate) => format!(
-            "{game} has period {} from n = {} (certified by the {} with values checked up to {})",
-            certificate.periodicity().period(),
-            certificate.periodicity().preperiod(),
-            certificate.theorem().name(),
-            certificate.checked_to()
+            "{game} {} ({})",
+            period_law(certificate, "G"),
+            certified_how(certificate)
         ),
         Basis::Computed { computed } => format!(
             "the values of {game} were computed directly up to {}",
@@ -355,17 +383,56 @@ fn octal_reason(solution: &Solution, basis: &Basis) -> String {
         ),
         other => format!("{game}: {}", super::basis_summary(other)),
     };
-    let shown: Vec<String> = solution
-        .heap_values
+    let values = &solution.heap_values;
+    let mut shown: Vec<String> = values
         .iter()
+        .take(HEAP_VALUES_SHOWN)
         .map(ToString::to_string)
         .collect();
+    if values.len() > HEAP_VALUES_SHOWN {
+        shown.push(format!("… ({} lists all)", terms.full_listing));
+    }
+    let xor = solution.grundy.clone().unwrap_or_default();
+    let values = match values.len() {
+        0 => "there is no heap, so the value is 0".to_owned(),
+        1 => format!("the heap has value {}", shown.join("")),
+        n => format!(
+            "the {n} heaps have values {}, and by Sprague–Grundy their sum has the xor {xor}",
+            shown.join(", ")
+        ),
+    };
     format!(
-        "{how}; the heaps have values {}, whose xor is {}, so the player to move {}.",
-        shown.join(", "),
-        solution.grundy.clone().unwrap_or_default(),
+        "{how}; {values}, so the player to move {}.",
         wins_or_loses(solution.outcome)
     )
+}
+
+/// Why the player to move has no move at all, where that decides a misère answer in a way a
+/// reader may not expect (a heap with tokens left).
+fn no_move(solution: &Solution) -> Option<String> {
+    if !solution.game.is_misere() {
+        return None;
+    }
+    match (solution.game.base(), &solution.position) {
+        (Game::FibonacciNim, Position::Quota { heap, quota: None }) if heap == &BigUint::from(1u32) => Some(
+            "a fresh heap may be taken from but not taken whole, so a fresh heap of 1 has no move, and under misère play the player who cannot move wins".to_owned(),
+        ),
+        (Game::Subtraction(subtraction), Position::Heap(heap)) if !heap.is_zero() => {
+            let least = match subtraction.set() {
+                crate::games::subtraction::SubtractionSet::Finite(set) => set.members()[0],
+                crate::games::subtraction::SubtractionSet::AllBut(set) => {
+                    (1..).find(|&s| set.contains(s)).unwrap_or(1)
+                }
+                crate::games::subtraction::SubtractionSet::Family(family) => {
+                    (1..).find(|&s| family.contains(s)).unwrap_or(1)
+                }
+            };
+            (heap < &BigUint::from(least)).then(|| format!(
+                "no amount fits a heap of {heap} (the least is {least}): the player to move has no move, and under misère play the player who cannot move wins although tokens are left"
+            ))
+        }
+        _ => None,
+    }
 }
 
 /// One heap of a subtraction game: where it falls in the certified period, or the values
@@ -397,7 +464,10 @@ fn heap_reason(solution: &Solution, basis: &Basis, heap: &BigUint) -> String {
             let law = period_law(certificate, g);
             let shown = located(certificate, heap, g, &name, &value);
             let how = certified_how(certificate);
-            format!("{game} {law}{rule} ({how}), so {shown}; {verdict}.")
+            let why = no_move(solution)
+                .map(|why| format!(" {}{}.", why[..1].to_uppercase(), &why[1..]))
+                .unwrap_or_default();
+            format!("{game} {law}{rule} ({how}), so {shown}; {verdict}.{why}")
         }
         Basis::Computed { computed } => format!(
             "{g}({name}) = {value}, computed directly from the rules{rule} with {g}(0) to {g}({}); {verdict}.",

@@ -2,9 +2,12 @@
 
 use std::fmt::Write as _;
 
+use num_bigint::BigUint;
+
 use super::{Terms, basis_summary, moves, outcome_row, reason};
-use crate::analysis::{Grid, Outcome, Sequence, Solution, Table};
+use crate::analysis::{Action, Grid, Outcome, Sequence, Solution, Table};
 use crate::games::play::Play;
+use crate::games::position::Position;
 
 /// How many winning moves (and scored moves) the text of a solution lists before summarising.
 pub const MOVES_SHOWN: usize = 20;
@@ -27,7 +30,6 @@ pub const MOVES_SHOWN: usize = 20;
 /// ```
 pub fn solution_text(solution: &Solution, terms: &Terms<'_>) -> String {
     let game = &solution.game;
-    let winning = &solution.winning_moves;
     let verdict = match solution.outcome {
         Outcome::Win => "win — the player to move wins",
         Outcome::Lose => "lose — the player to move loses against best play",
@@ -35,10 +37,13 @@ pub fn solution_text(solution: &Solution, terms: &Terms<'_>) -> String {
         Outcome::Draw => "draw — best play never ends",
     };
     let mut text = String::new();
-    let _ = writeln!(text, "game      {}", solution.game);
-    let position = solution.position.to_string();
-    if !position.is_empty() {
-        let _ = writeln!(text, "position  {position}");
+    let _ = writeln!(text, "game      {}", super::game_title(&solution.game));
+    if solution.position != Position::Sum {
+        let _ = writeln!(
+            text,
+            "position  {}",
+            super::position_text(&solution.position)
+        );
     }
     let _ = writeln!(text, "value     {verdict}");
     if let Some(remoteness) = solution.remoteness {
@@ -58,31 +63,7 @@ pub fn solution_text(solution: &Solution, terms: &Terms<'_>) -> String {
             let _ = writeln!(text, "grundy    not available (see the reason)");
         }
     }
-    if winning.is_empty() {
-        let none = if solution.outcome == Outcome::Lose {
-            "none: every move leaves a position the opponent wins"
-        } else {
-            "none: no move wins against best play"
-        };
-        let _ = writeln!(text, "winning   {none}");
-    }
-    for (i, play) in winning.iter().take(MOVES_SHOWN).enumerate() {
-        let label = if i == 0 { "winning" } else { "" };
-        let _ = writeln!(
-            text,
-            "{label:<9} {} → {}",
-            moves::description(game, play),
-            moves::leads_to(game, play)
-        );
-    }
-    if winning.len() > MOVES_SHOWN {
-        let _ = writeln!(
-            text,
-            "          … and {} more ({} lists all)",
-            winning.len() - MOVES_SHOWN,
-            terms.full_listing
-        );
-    }
+    winning_lines(&mut text, solution, terms);
     if let Some(best) = solution.best_move() {
         let _ = writeln!(
             text,
@@ -121,6 +102,61 @@ pub fn solution_text(solution: &Solution, terms: &Terms<'_>) -> String {
     text
 }
 
+/// The winning moves of a solution: how many, then the first [`MOVES_SHOWN`].
+fn winning_lines(text: &mut String, solution: &Solution, terms: &Terms<'_>) {
+    let game = &solution.game;
+    let winning = &solution.winning_moves;
+    if winning.is_empty() {
+        let none = match solution.outcome {
+            Outcome::Lose => "none: every move leaves a position the opponent wins",
+            // A misère win without a move to make: no move is left at all.
+            Outcome::Win if solution.game.is_misere() => {
+                "none needed: no move is left, and under misère play the player who cannot move wins"
+            }
+            _ => "none: no move wins against best play",
+        };
+        let _ = writeln!(text, "winning   {none}");
+    }
+    let total = solution.winning_move_count();
+    if total > BigUint::from(1u32) {
+        let classes = winning
+            .iter()
+            .filter(|play| matches!(play.action, Action::SplitClass(_) | Action::PowerClass(_)))
+            .count();
+        let how = if classes == 0 {
+            String::new()
+        } else {
+            format!(
+                " ({} one by one, the rest in {})",
+                winning.len() - classes,
+                super::count(classes, "class")
+            )
+        };
+        let _ = writeln!(text, "winning   {}{how}", super::count(&total, "move"));
+    }
+    for (i, play) in winning.iter().take(MOVES_SHOWN).enumerate() {
+        let label = if i == 0 && total <= BigUint::from(1u32) {
+            "winning"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            text,
+            "{label:<9} {} → {}",
+            moves::description(game, play),
+            moves::leads_to(game, play)
+        );
+    }
+    if winning.len() > MOVES_SHOWN {
+        let _ = writeln!(
+            text,
+            "          … and {} more ({} lists all)",
+            winning.len() - MOVES_SHOWN,
+            terms.full_listing
+        );
+    }
+}
+
 /// The text of a table: a heading with the game and its basis, then rows `n`, `G(n)` (`G⁻(n)`
 /// for a misère game) and `P/N`, wrapped to `width` columns.
 ///
@@ -137,7 +173,12 @@ pub fn solution_text(solution: &Solution, terms: &Terms<'_>) -> String {
 pub fn table_text(table: &Table, width: usize) -> String {
     let outcomes = outcome_row(&table.values);
     let mut text = String::new();
-    let _ = writeln!(text, "{}  ({})", table.game, basis_summary(&table.basis));
+    let _ = writeln!(
+        text,
+        "{}  ({})",
+        super::game_title(&table.game),
+        basis_summary(&table.basis)
+    );
     let heaps: Vec<String> = (0..table.values.len())
         .map(|i| (&table.from + i).to_string())
         .collect();
@@ -243,8 +284,9 @@ pub fn sequence_text(sequence: &Sequence, seconds: f64) -> String {
         0.0
     };
     let mut text = format!(
-        "{}: {count} values (G(0) to G({})), largest {}, checksum {:016x}\ncomputed {computed} in {seconds:.2} s ({rate:.0} values/s)",
+        "{}: {} (G(0) to G({})), largest {}, checksum {:016x}\ncomputed {computed} in {seconds:.2} s ({rate:.0} values/s)",
         sequence.game,
+        super::count(count, "value"),
         count.saturating_sub(1),
         sequence.largest(),
         sequence.checksum(),
