@@ -11,7 +11,7 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::heap::{Evaluation, amounts_to_value};
+use super::heap::{Evaluation, HeapRules, amounts_to_value};
 use super::{Action, Analyzer, Error, Outcome, Part, Solution, Target, Unit};
 use crate::games::game::Game;
 use crate::games::oddball;
@@ -54,10 +54,11 @@ enum Oracle {
     /// Wythoff's game (normal play): Wythoff's pairs.
     Wythoff,
     /// A one-heap game whose values are known up to the largest heap of the input (or for all
-    /// heaps): `set` for its moves (`None` for take-and-break codes, whose moves split heaps).
+    /// heaps): `takes` the subtraction game whose rules give its moves (`None` for
+    /// take-and-break codes, whose moves split heaps).
     OneHeap {
         evaluation: Evaluation,
-        set: Option<SubtractionSet>,
+        takes: Option<Game>,
         play: Play,
     },
     /// The contest game, every position up to the largest pile solved.
@@ -160,14 +161,19 @@ impl Analyzer<'_> {
         Ok(match inner {
             Game::Nim => Oracle::Nim(play),
             Game::Wythoff if play == Play::Normal => Oracle::Wythoff,
-            Game::Subtraction(subtraction) => Oracle::OneHeap {
-                evaluation: self.subtraction_evaluate(game, subtraction.set(), play, largest)?,
-                set: Some(subtraction.set().clone()),
+            Game::Subtraction(_) | Game::Remainder(_) => Oracle::OneHeap {
+                evaluation: self.subtraction_evaluate(
+                    game,
+                    HeapRules::of(inner).expect("a subtraction game"),
+                    play,
+                    largest,
+                )?,
+                takes: Some(inner.clone()),
                 play,
             },
             Game::Octal(code) if play == Play::Normal => Oracle::OneHeap {
                 evaluation: self.octal_evaluate(game, code, largest)?,
-                set: None,
+                takes: None,
                 play,
             },
             Game::Oddball(set) if play == Play::Normal => {
@@ -235,7 +241,7 @@ impl Analyzer<'_> {
             (
                 Oracle::OneHeap {
                     evaluation,
-                    set,
+                    takes,
                     play,
                 },
                 position,
@@ -244,7 +250,7 @@ impl Analyzer<'_> {
                     CasePosition::Single(Position::Heap(heap)) => std::slice::from_ref(heap),
                     CasePosition::Heaps(heaps) if *play == Play::Normal => heaps,
                     CasePosition::Single(Position::Heaps(heaps))
-                        if *play == Play::Normal && set.is_none() =>
+                        if *play == Play::Normal && takes.is_none() =>
                     {
                         heaps
                     }
@@ -260,13 +266,13 @@ impl Analyzer<'_> {
                 if !needs_moves {
                     return Ok(outcome_only(outcome));
                 }
-                let Some(set) = set else {
+                let Some(rules) = takes.as_ref().and_then(HeapRules::of) else {
                     return self.solved_verdict(case, output);
                 };
                 let mut heap_moves = Vec::new();
                 for (index, (heap, value)) in heaps.iter().zip(&values).enumerate() {
                     let target = value ^ &total;
-                    for take in amounts_to_value(evaluation, set, heap, &target)? {
+                    for take in amounts_to_value(evaluation, rules, heap, &target)? {
                         heap_moves.push(HeapMove {
                             heap: index,
                             from: heap.clone(),

@@ -1357,7 +1357,7 @@ enum Shape {
 
 fn shape(game: &Game) -> Shape {
     match game.base() {
-        Game::Subtraction(_) => Shape::OneHeap,
+        Game::Subtraction(_) | Game::Remainder(_) => Shape::OneHeap,
         Game::Nim | Game::Octal(_) => Shape::Heaps,
         Game::Wythoff => Shape::Pair,
         Game::FibonacciNim | Game::NoRepeat(_) | Game::Oddball(_) | Game::Script(_) => {
