@@ -20,6 +20,7 @@ mod answer;
 mod config;
 mod error;
 mod evaluate;
+pub mod judge;
 mod sum;
 
 pub use answer::*;

@@ -386,6 +386,56 @@ impl Preset {
             .into_iter()
             .find(|preset| preset.name() == name || preset.aliases().contains(&name))
     }
+
+    /// The bounds the problem's statement gives its input (test inputs stay within them).
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::input::judge_format::Preset;
+    /// assert_eq!(Preset::Hdu1527.bounds().largest, Some(1_000_000_000));
+    /// ```
+    pub fn bounds(self) -> Bounds {
+        let bounds = |smallest, largest, most_heaps, most_cases| Bounds {
+            smallest,
+            largest: Some(largest),
+            most_heaps,
+            most_cases,
+        };
+        match self {
+            Self::Hdu1527 => bounds(0, 1_000_000_000, 2, 100),
+            Self::Hdu1846 | Self::Hdu1847 | Self::Hdu2188 => bounds(1, 1000, 1, 100),
+            Self::Hdu1848 => bounds(1, 1000, 3, 100),
+            Self::Hdu1850 => bounds(1, 999_999, 100, 20),
+            Self::Hdu1907 => bounds(1, 4747, 47, 474),
+            Self::Hdu2176 | Self::Poj2234 => bounds(1, 1_000_000, 20, 20),
+            Self::Hdu1536 => bounds(0, 10_000, 100, 100),
+            Self::Lanqiao2016Qiuqiu => bounds(1, 999, 1, 5),
+            Self::LanqiaoAlgo529 => bounds(1, 1000, 100, 1),
+        }
+    }
+}
+
+/// The bounds of a judge's input: test inputs written for a format stay within them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bounds {
+    /// The least heap (or pile, or `n`).
+    pub smallest: u64,
+    /// The largest heap, when the statement bounds it (`None`: any size grundy can answer).
+    pub largest: Option<u64>,
+    /// The most heaps in one case.
+    pub most_heaps: usize,
+    /// The most cases in one input (for S-Nim, positions in one block; for Lanqiao, piles).
+    pub most_cases: usize,
+}
+
+impl Bounds {
+    /// The bounds of a generic format: heaps of any size, up to 8 heaps, 20 cases.
+    pub const GENERIC: Self = Self {
+        smallest: 0,
+        largest: None,
+        most_heaps: 8,
+        most_cases: 20,
+    };
 }
 
 /// How the answers of one block of cases are joined.
@@ -503,6 +553,11 @@ impl JudgeFormat {
             (None, Some(output)) => format!("{}/{output}", self.input.name()),
             (None, None) => self.input.name().to_owned(),
         }
+    }
+
+    /// The bounds of the format's input: the preset's statement, or [`Bounds::GENERIC`].
+    pub fn bounds(&self) -> Bounds {
+        self.preset.map_or(Bounds::GENERIC, Preset::bounds)
     }
 
     /// How the answers of a block are joined: S-Nim's one-letter answers into one string per

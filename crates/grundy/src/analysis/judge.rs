@@ -1,0 +1,950 @@
+//! Answering a judge's input: a [`Verdict`] for every [`Case`], each game's values computed once
+//! for the whole input (one period search, one table up to the largest heap), and test inputs
+//! for a judge format ([`Analyzer::test_inputs`]), deterministic from a seed.
+//!
+//! Verdicts are the answers `solve` gives: the same outcome for every case (the fast paths here —
+//! Bouton, Wythoff's pairs, one evaluation per one-heap game — are tested against `solve`).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+use super::heap::{Evaluation, amounts_to_value};
+use super::{Action, Analyzer, Error, Outcome, Part, Solution, Target, Unit};
+use crate::games::game::Game;
+use crate::games::oddball;
+use crate::games::play::Play;
+use crate::games::position::Position;
+use crate::games::subtraction::{FiniteSet, SubtractionSet};
+use crate::games::{nim, wythoff};
+use crate::input::judge_format::{
+    Bounds, CarriedGame, Case, CasePosition, InputLayout, JudgeFormat, OutputFormat, Preset,
+};
+use crate::theory::solver::Records;
+
+/// A judge's answer for one case: who wins, and the winning moves when the output needs them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// What the first player (the player to move) achieves.
+    pub outcome: Outcome,
+    /// How many winning moves the first player has, for outputs that need it
+    /// ([`OutputFormat::needs_moves`]); `None` otherwise.
+    pub winning_moves: Option<u64>,
+    /// Every winning move as a change of one heap, for the `moves` output (empty otherwise).
+    pub heap_moves: Vec<HeapMove>,
+}
+
+/// A winning move that changes one heap: from `from` tokens to `to`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapMove {
+    /// Which heap, from 0, in input order.
+    pub heap: usize,
+    /// Its size before the move.
+    pub from: BigUint,
+    /// Its size after the move.
+    pub to: BigUint,
+}
+
+/// How the cases of one game are answered.
+enum Oracle {
+    /// Nim or misère Nim: Bouton's rules.
+    Nim(Play),
+    /// Wythoff's game (normal play): Wythoff's pairs.
+    Wythoff,
+    /// A one-heap game whose values are known up to the largest heap of the input (or for all
+    /// heaps): `set` for its moves (`None` for take-and-break codes, whose moves split heaps).
+    OneHeap {
+        evaluation: Evaluation,
+        set: Option<SubtractionSet>,
+        play: Play,
+    },
+    /// The contest game, every position up to the largest pile solved.
+    Oddball(Records),
+    /// Anything else: `solve`, case by case.
+    Solve,
+}
+
+impl Analyzer<'_> {
+    /// Answers every case of a judge's input for `output`: the outcome of each case and, for the
+    /// `count` and `moves` outputs, its winning moves.
+    ///
+    /// # Complexity
+    /// Each game's values are found once for the whole input: one period search (or one table up
+    /// to the input's largest heap) per one-heap game, then `O(d)` per heap of `d` digits; Nim
+    /// `O(k · d)` per case of `k` heaps, Wythoff `O(d²)`; the contest game one retrograde
+    /// analysis up to the largest pile. Other games are solved case by case.
+    ///
+    /// # Errors
+    /// [`Error::Refused`] when a case lies beyond the limits (as `solve` would refuse it), when
+    /// `output` has no word for a case's outcome (a tie or a draw in a `yes-no` output), or when
+    /// the `moves` output meets a game whose moves do not change one heap;
+    /// [`Error::Interrupted`], [`Error::TimedOut`], [`Error::OutOfMemory`] as for `solve`.
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::input::judge_format::{JudgeFormat, read_judge};
+    /// use grundy::{Analyzer, Config, Outcome};
+    /// let format = JudgeFormat::parse("hdu-1527")?;
+    /// let cases = read_judge("2 1\n8 4\n4 7\n", &format, None)?;
+    /// let verdicts = Analyzer::new(Config::default()).judge(&cases, &format.output)?;
+    /// let outcomes: Vec<Outcome> = verdicts.iter().map(|v| v.outcome).collect();
+    /// assert_eq!(outcomes, [Outcome::Lose, Outcome::Win, Outcome::Lose]);
+    /// # Ok(()) }
+    /// ```
+    pub fn judge(&self, cases: &[Case], output: &OutputFormat) -> Result<Vec<Verdict>, Error> {
+        self.settle(self.judge_unsettled(cases, output))
+    }
+
+    fn judge_unsettled(
+        &self,
+        cases: &[Case],
+        output: &OutputFormat,
+    ) -> Result<Vec<Verdict>, Error> {
+        // The largest heap of each game (cases of one game share its `Arc`).
+        let mut largest: HashMap<*const Game, BigUint> = HashMap::new();
+        for case in cases {
+            let entry = largest
+                .entry(Arc::as_ptr(&case.game))
+                .or_insert(BigUint::ZERO);
+            if let Some(heap) = largest_number(case)
+                && *heap > *entry
+            {
+                entry.clone_from(heap);
+            }
+        }
+        let mut oracles: HashMap<*const Game, Oracle> = HashMap::new();
+        let mut verdicts = Vec::with_capacity(cases.len());
+        for (done, case) in cases.iter().enumerate() {
+            if done % 1024 == 0 {
+                self.check(done as u64).map_err(|_| Error::Interrupted {
+                    checked_to: done as u64,
+                    unit: Unit::Positions,
+                })?;
+            }
+            let key = Arc::as_ptr(&case.game);
+            if let std::collections::hash_map::Entry::Vacant(entry) = oracles.entry(key) {
+                entry.insert(self.oracle(&case.game, &largest[&key])?);
+            }
+            let verdict = self.verdict(&oracles[&key], case, output)?;
+            if let OutputFormat::Words(words) = output
+                && matches!(verdict.outcome, Outcome::Tie | Outcome::Draw)
+            {
+                let name = output.name().map_or_else(
+                    || format!("{} / {}", words.win, words.lose),
+                    ToOwned::to_owned,
+                );
+                return Err(Error::refused(format!(
+                    "the case on line {} is a {}: the output {name} has a word for a win and for a loss only (the symbols output writes 0 for it)",
+                    case.line,
+                    if verdict.outcome == Outcome::Tie {
+                        "tie"
+                    } else {
+                        "draw"
+                    }
+                )));
+            }
+            verdicts.push(verdict);
+        }
+        Ok(verdicts)
+    }
+
+    /// How the cases of `game` are answered, its values found for heaps up to `largest`.
+    fn oracle(&self, game: &Game, largest: &BigUint) -> Result<Oracle, Error> {
+        let (inner, play) = match game {
+            Game::Misere(inner) => (inner.as_ref(), Play::Misere),
+            other => (other, Play::Normal),
+        };
+        Ok(match inner {
+            Game::Nim => Oracle::Nim(play),
+            Game::Wythoff if play == Play::Normal => Oracle::Wythoff,
+            Game::Subtraction(subtraction) => Oracle::OneHeap {
+                evaluation: self.subtraction_evaluate(game, subtraction.set(), play, largest)?,
+                set: Some(subtraction.set().clone()),
+                play,
+            },
+            Game::Octal(code) if play == Play::Normal => Oracle::OneHeap {
+                evaluation: self.octal_evaluate(game, code, largest)?,
+                set: None,
+                play,
+            },
+            Game::Oddball(set) if play == Play::Normal => {
+                Oracle::Oddball(self.oddball_records(game, set, largest)?)
+            }
+            _ => Oracle::Solve,
+        })
+    }
+
+    /// Every position of the contest game with at most `largest` balls left, solved.
+    fn oddball_records(
+        &self,
+        game: &Game,
+        set: &FiniteSet,
+        largest: &BigUint,
+    ) -> Result<Records, Error> {
+        let limit = self.max_positions();
+        let n = largest
+            .to_u64()
+            .filter(|&n| n.saturating_add(1).saturating_mul(4) <= limit)
+            .and_then(|n| usize::try_from(n).ok())
+            .ok_or_else(|| {
+                Error::beyond_positions(
+                    format!(
+                        "{game} is solved over every position with at most {largest} balls left, 4 per pile size, which exceeds the limit of {limit} positions"
+                    ),
+                    Some((largest + 1u32) * 4u32),
+                )
+            })?;
+        let bytes = oddball::solve_bytes(n as u64).unwrap_or(u64::MAX);
+        self.reserve(bytes, || {
+            format!("the positions of {game} with at most {n} balls left")
+        })?;
+        oddball::solve_up_to_observed(set, n, self.observer()).ok_or(Error::Interrupted {
+            checked_to: 0,
+            unit: Unit::Positions,
+        })
+    }
+
+    /// The verdict of one case.
+    fn verdict(
+        &self,
+        oracle: &Oracle,
+        case: &Case,
+        output: &OutputFormat,
+    ) -> Result<Verdict, Error> {
+        let needs_moves = output.needs_moves();
+        let lists = matches!(output, OutputFormat::Moves(_));
+        let outcome_only = |outcome| Verdict {
+            outcome,
+            winning_moves: None,
+            heap_moves: Vec::new(),
+        };
+        match (oracle, &case.position) {
+            (Oracle::Nim(play), CasePosition::Single(Position::Heaps(heaps))) => {
+                Ok(nim_verdict(heaps, *play, needs_moves, lists))
+            }
+            (Oracle::Wythoff, CasePosition::Single(Position::Pair(a, b))) if !needs_moves => {
+                Ok(outcome_only(if wythoff::is_p_position(a, b) {
+                    Outcome::Lose
+                } else {
+                    Outcome::Win
+                }))
+            }
+            (
+                Oracle::OneHeap {
+                    evaluation,
+                    set,
+                    play,
+                },
+                position,
+            ) => {
+                let heaps: &[BigUint] = match position {
+                    CasePosition::Single(Position::Heap(heap)) => std::slice::from_ref(heap),
+                    CasePosition::Heaps(heaps) if *play == Play::Normal => heaps,
+                    CasePosition::Single(Position::Heaps(heaps))
+                        if *play == Play::Normal && set.is_none() =>
+                    {
+                        heaps
+                    }
+                    _ => return self.solved_verdict(case, output),
+                };
+                let values: Vec<BigUint> = heaps.iter().map(|h| evaluation.value(h)).collect();
+                let total = values.iter().fold(BigUint::ZERO, |x, v| x ^ v);
+                let outcome = if total == BigUint::ZERO {
+                    Outcome::Lose
+                } else {
+                    Outcome::Win
+                };
+                if !needs_moves {
+                    return Ok(outcome_only(outcome));
+                }
+                let Some(set) = set else {
+                    return self.solved_verdict(case, output);
+                };
+                let mut heap_moves = Vec::new();
+                for (index, (heap, value)) in heaps.iter().zip(&values).enumerate() {
+                    let target = value ^ &total;
+                    for take in amounts_to_value(evaluation, set, heap, &target)? {
+                        heap_moves.push(HeapMove {
+                            heap: index,
+                            from: heap.clone(),
+                            to: heap - take,
+                        });
+                    }
+                }
+                Ok(Verdict {
+                    outcome,
+                    winning_moves: Some(heap_moves.len() as u64),
+                    heap_moves: if lists { heap_moves } else { Vec::new() },
+                })
+            }
+            (
+                Oracle::Oddball(records),
+                CasePosition::Single(Position::Balls { left, mine, theirs }),
+            ) if !needs_moves => {
+                let left = left.to_usize().expect("the records reach the largest pile");
+                let value = records
+                    .get(oddball::index(left, mine.bit(0), theirs.bit(0)))
+                    .value;
+                Ok(outcome_only(value))
+            }
+            _ => self.solved_verdict(case, output),
+        }
+    }
+
+    /// A verdict from `solve`.
+    fn solved_verdict(&self, case: &Case, output: &OutputFormat) -> Result<Verdict, Error> {
+        let Some((game, position)) = case.game_and_position() else {
+            // The empty sum: no move, the player to move loses.
+            return Ok(Verdict {
+                outcome: Outcome::Lose,
+                winning_moves: output.needs_moves().then_some(0),
+                heap_moves: Vec::new(),
+            });
+        };
+        let solution = self.solve_unsettled(&game, &position)?;
+        let winning_moves = output.needs_moves().then(|| moves_count(&solution));
+        let heap_moves = if matches!(output, OutputFormat::Moves(_)) {
+            heap_moves(case, &solution)?
+        } else {
+            Vec::new()
+        };
+        Ok(Verdict {
+            outcome: solution.outcome,
+            winning_moves,
+            heap_moves,
+        })
+    }
+}
+
+/// The verdict of a Nim or misère Nim position, by Bouton's rules.
+fn nim_verdict(heaps: &[BigUint], play: Play, needs_moves: bool, lists: bool) -> Verdict {
+    let moves = match play {
+        Play::Normal => nim::winning_moves(heaps),
+        Play::Misere => nim::misere_winning_moves(heaps),
+    };
+    // Misère Nim with no move left is won by the player to move: decide by the rule.
+    let loses = match play {
+        Play::Normal => moves.is_empty(),
+        Play::Misere => nim::misere_loses(heaps),
+    };
+    let outcome = if loses { Outcome::Lose } else { Outcome::Win };
+    let winning_moves = needs_moves.then_some(moves.len() as u64);
+    let heap_moves = if lists {
+        moves
+            .into_iter()
+            .map(|m| HeapMove {
+                from: heaps[m.heap].clone(),
+                heap: m.heap,
+                to: m.left,
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Verdict {
+        outcome,
+        winning_moves,
+        heap_moves,
+    }
+}
+
+/// How many winning moves a solution has (a class of moves counts its members).
+fn moves_count(solution: &Solution) -> u64 {
+    solution
+        .winning_moves
+        .iter()
+        .map(|m| match m.part() {
+            Part::Family { moves } => moves,
+            _ => 1,
+        })
+        .sum()
+}
+
+/// A solution's winning moves as changes of one heap each.
+fn heap_moves(case: &Case, solution: &Solution) -> Result<Vec<HeapMove>, Error> {
+    let heaps = case.heaps().ok_or_else(|| not_heap_moves(case))?;
+    solution
+        .winning_moves
+        .iter()
+        .map(|play| {
+            let (index, to) = match (&play.to, &play.action) {
+                (Target::Whole(Position::Heap(to)), _) => (0, to.clone()),
+                (
+                    Target::Component {
+                        index,
+                        position: Position::Heap(to),
+                    },
+                    _,
+                ) => (*index, to.clone()),
+                (Target::Whole(Position::Heaps(after)), Action::TakeFromHeap { heap, .. }) => {
+                    (*heap, after[*heap].clone())
+                }
+                (Target::Heap { index, heaps: left }, Action::TakeFromHeap { .. }) => {
+                    (*index, left.first().cloned().unwrap_or_default())
+                }
+                _ => return Err(not_heap_moves(case)),
+            };
+            let from = heaps
+                .get(index)
+                .ok_or_else(|| not_heap_moves(case))?
+                .clone();
+            Ok(HeapMove {
+                heap: index,
+                from,
+                to,
+            })
+        })
+        .collect()
+}
+
+fn not_heap_moves(case: &Case) -> Error {
+    Error::refused(format!(
+        "the moves output writes each winning move as one heap's size before and after it, and the moves of {} do not change one heap",
+        case.game
+    ))
+}
+
+/// The largest number of a case, for the tables its game needs.
+fn largest_number(case: &Case) -> Option<&BigUint> {
+    match &case.position {
+        CasePosition::Heaps(heaps) | CasePosition::Single(Position::Heaps(heaps)) => {
+            heaps.iter().max()
+        }
+        CasePosition::Single(Position::Heap(heap) | Position::Balls { left: heap, .. }) => {
+            Some(heap)
+        }
+        CasePosition::Single(Position::Pair(a, b)) => Some(a.max(b)),
+        CasePosition::Single(_) => None,
+    }
+}
+
+/// A small deterministic generator (SplitMix64): the same seed gives the same test inputs.
+#[derive(Clone, Debug)]
+pub struct TestRandom(u64);
+
+impl TestRandom {
+    /// The generator started from `seed`.
+    pub fn new(seed: u64) -> Self {
+        Self(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number from `low` to `high` (inclusive; `low` when `high < low`).
+    pub fn between(&mut self, low: u64, high: u64) -> u64 {
+        if high <= low {
+            return low;
+        }
+        let span = high - low;
+        if span == u64::MAX {
+            return self.next_u64();
+        }
+        low + self.next_u64() % (span + 1)
+    }
+}
+
+/// The largest heap tried when a one-heap game has no certified period (its values are computed
+/// directly up to the largest heap of each input).
+const UNCERTIFIED_LARGEST: u64 = 2000;
+
+/// What the test inputs of a game may hold: its heaps' range and its edge heaps.
+struct Plan {
+    /// The heaps' least and greatest size.
+    smallest: u64,
+    largest: BigUint,
+    /// Heaps where bugs hide: 0, 1, the period's boundaries, 2^31 − 1, 2^63 − 1, 10^18 (those
+    /// within the range).
+    edges: Vec<BigUint>,
+    /// A size below which most random heaps fall (a few periods).
+    small: u64,
+}
+
+impl Analyzer<'_> {
+    /// Test inputs for a judge format: first inputs of edge cases (heaps 0 and 1, a certified
+    /// period's boundaries — preperiod, preperiod + period ± 1 —, 2^31 − 1, 2^63 − 1 and 10^18,
+    /// where the format's bounds and the game allow), then random inputs, `count` in all, each a
+    /// list of cases ready to be written (`render::judge::input_text`) and answered
+    /// ([`judge`](Self::judge)). The same `seed` gives the same inputs. `game` is the game of a
+    /// generic format (a preset's own game is used otherwise); formats that carry their game
+    /// draw one (a Bash limit, an S-Nim set, contest amounts).
+    ///
+    /// # Complexity
+    /// One period search of the game, then `O(count · c · h)` for inputs of at most `c` cases
+    /// of `h` heaps ([`Bounds`]).
+    ///
+    /// # Errors
+    /// [`Error::Refused`] for games whose positions no format writes (sums given with their
+    /// positions, scripts); errors of the period search.
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::input::judge_format::JudgeFormat;
+    /// use grundy::{Analyzer, Config};
+    /// let format = JudgeFormat::parse("hdu-1527")?;
+    /// let analyzer = Analyzer::new(Config::default());
+    /// let inputs = analyzer.test_inputs(&format, None, 10, 7)?;
+    /// assert_eq!(inputs.len(), 10);
+    /// assert_eq!(inputs, analyzer.test_inputs(&format, None, 10, 7)?); // deterministic
+    /// # Ok(()) }
+    /// ```
+    pub fn test_inputs(
+        &self,
+        format: &JudgeFormat,
+        game: Option<&Game>,
+        count: usize,
+        seed: u64,
+    ) -> Result<Vec<Vec<Case>>, Error> {
+        let mut random = TestRandom::new(seed);
+        let bounds = format.bounds();
+        let fixed = game
+            .cloned()
+            .or_else(|| format.preset.and_then(Preset::game));
+        let mut inputs = Vec::with_capacity(count);
+        match (format.input.carried_game(), fixed) {
+            (Some(carried), _) => {
+                for index in 0..count {
+                    let game = carried_game(carried, &bounds, &mut random, index);
+                    let plan = self.plan(&game, &bounds)?;
+                    inputs.push(input_cases(
+                        format,
+                        &bounds,
+                        &game,
+                        &plan,
+                        &mut random,
+                        index,
+                    ));
+                }
+            }
+            (None, Some(game)) => {
+                let plan = self.plan(&game, &bounds)?;
+                for index in 0..count {
+                    inputs.push(input_cases(
+                        format,
+                        &bounds,
+                        &game,
+                        &plan,
+                        &mut random,
+                        index,
+                    ));
+                }
+            }
+            (None, None) => {
+                return Err(Error::refused(format!(
+                    "the format {format} needs a game to write test inputs for"
+                )));
+            }
+        }
+        Ok(inputs)
+    }
+
+    /// The heaps a game's test inputs use.
+    fn plan(&self, game: &Game, bounds: &Bounds) -> Result<Plan, Error> {
+        let base = game.base();
+        if matches!(base, Game::Sum(_) | Game::Script(_)) {
+            return Err(Error::refused(format!(
+                "grundy writes no test inputs for {game}: a judge format gives heaps, and {game} has no heap positions to write"
+            )));
+        }
+        // Closed forms and certified periods answer any heap; computed values only small ones.
+        let (certified, boundaries) = match base {
+            Game::Nim | Game::Wythoff | Game::FibonacciNim => (true, Vec::new()),
+            Game::Subtraction(_) | Game::Octal(_) | Game::NoRepeat(_) => {
+                match self.period_unsettled(game) {
+                    Ok(report) => match report.search.certificate() {
+                        Some(certificate) => {
+                            let p = certificate.periodicity();
+                            let (n0, period) = (p.preperiod(), p.period());
+                            let end = n0 + period;
+                            (true, vec![n0, end.saturating_sub(1), end, end + 1, 2 * end])
+                        }
+                        None => (false, Vec::new()),
+                    },
+                    Err(Error::Refused(_)) => (false, Vec::new()),
+                    Err(error) => return Err(error),
+                }
+            }
+            _ => (false, Vec::new()),
+        };
+        let mut largest = match (bounds.largest, certified) {
+            (Some(largest), true) => BigUint::from(largest),
+            (None, true) => BigUint::from(10u32).pow(18),
+            (Some(largest), false) => BigUint::from(largest.min(UNCERTIFIED_LARGEST)),
+            (None, false) => BigUint::from(UNCERTIFIED_LARGEST),
+        };
+        if matches!(base, Game::Oddball(_)) {
+            largest = largest.min(BigUint::from(999u32));
+        }
+        let smallest = bounds.smallest;
+        let mut edges: Vec<BigUint> = [0, 1, 2]
+            .into_iter()
+            .chain(boundaries.iter().copied())
+            .map(BigUint::from)
+            .chain(
+                [
+                    (1u64 << 31) - 1,
+                    (1u64 << 63) - 1,
+                    1_000_000_000_000_000_000,
+                ]
+                .map(BigUint::from),
+            )
+            .chain(std::iter::once(largest.clone()))
+            .filter(|n| *n >= BigUint::from(smallest) && *n <= largest)
+            .collect();
+        edges.sort();
+        edges.dedup();
+        let span = boundaries.iter().copied().max().unwrap_or(0) + 30;
+        let small = largest.to_u64().map_or(span, |l| l.min(span));
+        Ok(Plan {
+            smallest,
+            largest,
+            edges,
+            small,
+        })
+    }
+}
+
+/// The cases of test input `index`: the edges first, then random cases.
+fn input_cases(
+    format: &JudgeFormat,
+    bounds: &Bounds,
+    game: &Game,
+    plan: &Plan,
+    random: &mut TestRandom,
+    index: usize,
+) -> Vec<Case> {
+    let game = Arc::new(game.clone());
+    let most = bounds.most_cases.max(1);
+    let edge_inputs = plan.edges.len().div_ceil(most);
+    let mut positions: Vec<CasePosition> = Vec::new();
+    if index < edge_inputs {
+        for heap in plan.edges.iter().skip(index * most).take(most) {
+            positions.push(edge_position(format, game.as_ref(), heap, plan));
+        }
+    } else {
+        let cases = if format.preset == Some(Preset::Lanqiao2016Qiuqiu) {
+            most
+        } else {
+            random.between(1, most.min(10) as u64) as usize
+        };
+        for _ in 0..cases {
+            positions.push(random_position(format, bounds, game.as_ref(), plan, random));
+        }
+    }
+    if format.preset == Some(Preset::Lanqiao2016Qiuqiu) {
+        // The statement gives exactly five piles.
+        while positions.len() < most {
+            positions.push(random_position(format, bounds, game.as_ref(), plan, random));
+        }
+        positions.truncate(most);
+    }
+    let block_of = |i: usize| match format.input {
+        InputLayout::SNim | InputLayout::Oddball => 0,
+        _ => i,
+    };
+    positions
+        .into_iter()
+        .enumerate()
+        .map(|(i, position)| Case {
+            game: Arc::clone(&game),
+            position,
+            block: block_of(i),
+            line: i + 1,
+        })
+        .collect()
+}
+
+/// An edge case: the heap alone, or as both heaps of a pair.
+fn edge_position(format: &JudgeFormat, game: &Game, heap: &BigUint, plan: &Plan) -> CasePosition {
+    let position = match game.base() {
+        Game::Wythoff => Position::Pair(
+            heap.clone(),
+            wythoff::partner(heap).min(plan.largest.clone()),
+        ),
+        _ => return heaps_position(format, game, vec![heap.clone()]),
+    };
+    CasePosition::Single(position)
+}
+
+/// A random case.
+fn random_position(
+    format: &JudgeFormat,
+    bounds: &Bounds,
+    game: &Game,
+    plan: &Plan,
+    random: &mut TestRandom,
+) -> CasePosition {
+    let heap = |random: &mut TestRandom| random_heap(plan, random);
+    if matches!(game.base(), Game::Wythoff) {
+        let a = heap(random);
+        let b = if random.between(0, 2) == 0 {
+            wythoff::partner(&a).min(plan.largest.clone())
+        } else {
+            heap(random)
+        };
+        CasePosition::Single(Position::Pair(a, b))
+    } else {
+        {
+            let one_heap = !matches!(game.base(), Game::Nim | Game::Octal(_));
+            let several = random.between(1, bounds.most_heaps.min(6) as u64) as usize;
+            // One-heap games get several heaps only where the format reads lists of heaps
+            // (and HDU 1848's three heaps a line); one heap a line otherwise.
+            let count = match game.base() {
+                Game::FibonacciNim | Game::NoRepeat(_) | Game::Oddball(_) => 1,
+                Game::Nim | Game::Octal(_) => several,
+                _ if format.input.reads_heap_lists() => several,
+                _ if format.preset == Some(Preset::Hdu1848) => 3,
+                _ => 1,
+            };
+            let mut heaps: Vec<BigUint> = (0..count).map(|_| heap(random)).collect();
+            // A third of the lists are lost by construction: paired heaps (or, in Nim, a last
+            // heap equal to the xor of the others).
+            if count > 1 && random.between(0, 2) == 0 {
+                if one_heap {
+                    let half = count / 2;
+                    for i in 0..half {
+                        let (low, high) = heaps.split_at_mut(half);
+                        high[i].clone_from(&low[i]);
+                    }
+                } else {
+                    let xor = heaps[..count - 1].iter().fold(BigUint::ZERO, |x, h| x ^ h);
+                    if xor <= plan.largest && xor >= BigUint::from(plan.smallest) {
+                        heaps[count - 1] = xor;
+                    }
+                }
+            }
+            if format.input == InputLayout::LinesUntilZeros
+                && heaps.iter().all(|h| *h == BigUint::ZERO)
+            {
+                heaps[0] = BigUint::from(1u32);
+            }
+            heaps_position(format, game, heaps)
+        }
+    }
+}
+
+/// `heaps` as a position of `game`.
+fn heaps_position(format: &JudgeFormat, game: &Game, heaps: Vec<BigUint>) -> CasePosition {
+    match game.base() {
+        Game::Nim | Game::Octal(_) => CasePosition::Single(Position::Heaps(heaps)),
+        Game::FibonacciNim => CasePosition::Single(Position::Quota {
+            heap: heaps.into_iter().next().unwrap_or_default(),
+            quota: None,
+        }),
+        Game::NoRepeat(_) => CasePosition::Single(Position::LastMove {
+            heap: heaps.into_iter().next().unwrap_or_default(),
+            last: None,
+        }),
+        Game::Oddball(_) => CasePosition::Single(Position::Balls {
+            left: heaps.into_iter().next().unwrap_or_default(),
+            mine: BigUint::ZERO,
+            theirs: BigUint::ZERO,
+        }),
+        _ => match <[BigUint; 1]>::try_from(heaps) {
+            Ok([heap]) if !format.input.reads_heap_lists() => {
+                CasePosition::Single(Position::Heap(heap))
+            }
+            Ok([heap]) => CasePosition::Heaps(vec![heap]),
+            Err(heaps) => CasePosition::Heaps(heaps),
+        },
+    }
+}
+
+/// A random heap: mostly small (a few periods), sometimes anywhere in the range.
+fn random_heap(plan: &Plan, random: &mut TestRandom) -> BigUint {
+    let low = plan.smallest;
+    match random.between(0, 9) {
+        0..=6 => BigUint::from(random.between(low, plan.small.max(low))),
+        7 | 8 => match plan.largest.to_u64() {
+            Some(largest) => BigUint::from(random.between(low, largest)),
+            None => BigUint::from(random.between(low, u64::MAX)),
+        },
+        _ => {
+            // Anywhere below the largest, to its full size.
+            let bits = plan.largest.bits();
+            let mut value = BigUint::ZERO;
+            for _ in 0..bits.div_ceil(64) {
+                value = (value << 64u32) + random.next_u64();
+            }
+            (value % (&plan.largest + 1u32)).max(BigUint::from(low))
+        }
+    }
+}
+
+/// A game drawn for a format that carries its game: input `index` 0 uses the smallest
+/// parameters, input 1 the largest the bounds allow, the others random ones.
+fn carried_game(
+    carried: CarriedGame,
+    bounds: &Bounds,
+    random: &mut TestRandom,
+    index: usize,
+) -> Game {
+    let top = bounds.largest.unwrap_or(1000).min(100);
+    match carried {
+        CarriedGame::Bash => {
+            let m = match index {
+                0 => 1,
+                1 => top,
+                _ => random.between(1, top.min(20)),
+            };
+            let set = FiniteSet::new(1..=m).expect("1..m with 1 <= m <= 100");
+            Game::Subtraction(crate::games::game::SubtractionGame::bash(set))
+        }
+        CarriedGame::SubtractionSet => {
+            let size = random.between(1, 4);
+            let amounts: Vec<u64> = (0..size).map(|_| random.between(1, 12)).collect();
+            let set = FiniteSet::new(amounts).expect("amounts from 1 to 12");
+            Game::Subtraction(crate::games::game::SubtractionGame::new(
+                SubtractionSet::Finite(set),
+            ))
+        }
+        CarriedGame::Oddball => {
+            // Three different amounts below 100, as the statement's n1 < n2 < n3.
+            let mut amounts = Vec::new();
+            while amounts.len() < 3 {
+                let amount = random.between(1, 12);
+                if !amounts.contains(&amount) {
+                    amounts.push(amount);
+                }
+            }
+            Game::Oddball(FiniteSet::new(amounts).expect("three amounts from 1 to 12"))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::Config;
+    use crate::input::judge_format::read_judge;
+    use crate::input::spec::parse_game;
+
+    fn verdicts(format: &str, input: &str, game: Option<&str>) -> Vec<Verdict> {
+        let format = JudgeFormat::parse(format).unwrap();
+        let game = game.map(|g| parse_game(g).unwrap());
+        let cases = read_judge(input, &format, game.as_ref()).unwrap();
+        Analyzer::new(Config::default())
+            .judge(&cases, &format.output)
+            .unwrap()
+    }
+
+    /// Every fast path gives `solve`'s outcome and winning-move count.
+    #[test]
+    fn verdicts_agree_with_solve() {
+        let analyzer = Analyzer::new(Config::default());
+        for (format, game) in [
+            ("lines/count", "subtraction:1,3,4"),
+            ("lines/count", "nim"),
+            ("lines/count", "misere:nim"),
+            ("lines/yes-no", "wythoff"),
+            ("lines/count", "0.77"),
+            ("lines/count", "subtraction:fibonacci"),
+            ("lines/symbols", "oddball:1,2,3"),
+            ("lines/count", "allbut:2,3"),
+        ] {
+            let format = JudgeFormat::parse(format).unwrap();
+            let game = parse_game(game).unwrap();
+            for seed in 0..5 {
+                let inputs = analyzer.test_inputs(&format, Some(&game), 6, seed).unwrap();
+                for cases in inputs {
+                    let verdicts = analyzer.judge(&cases, &format.output).unwrap();
+                    for (case, verdict) in cases.iter().zip(&verdicts) {
+                        let Some((game, position)) = case.game_and_position() else {
+                            continue;
+                        };
+                        let solution = analyzer.solve(&game, &position).unwrap();
+                        assert_eq!(verdict.outcome, solution.outcome, "{game} {position}");
+                        if format.output.needs_moves() {
+                            assert_eq!(
+                                verdict.winning_moves,
+                                Some(moves_count(&solution)),
+                                "{game} {position}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn samples_of_the_statements() {
+        use Outcome::{Lose, Win};
+        let outcomes = |v: Vec<Verdict>| v.into_iter().map(|v| v.outcome).collect::<Vec<_>>();
+        assert_eq!(
+            outcomes(verdicts("hdu-1848", "1 1 1\n1 4 1\n0 0 0\n", None)),
+            [Win, Lose]
+        );
+        assert_eq!(
+            outcomes(verdicts(
+                "hdu-1536",
+                "2 2 5\n3\n2 5 12\n3 2 4 7\n4 2 3 7 12\n0\n",
+                None
+            )),
+            [Lose, Win, Win]
+        );
+        let moves = verdicts("hdu-2176", "2 45 45\n3 3 6 9\n0\n", None);
+        assert_eq!((moves[0].outcome, moves[0].heap_moves.len()), (Lose, 0));
+        assert_eq!(moves[1].heap_moves.len(), 1);
+        let moves = verdicts("hdu-2176", "5 5 7 8 9 10\n0\n", None);
+        let pairs: Vec<(u32, u32)> = moves[0]
+            .heap_moves
+            .iter()
+            .map(|m| {
+                (
+                    u32::try_from(&m.from).unwrap(),
+                    u32::try_from(&m.to).unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(pairs, [(8, 1), (9, 0), (10, 3)]);
+        assert_eq!(
+            verdicts("hdu-1850", "3\n5 7 9\n0\n", None)[0].winning_moves,
+            Some(1)
+        );
+    }
+
+    #[test]
+    fn ties_have_no_word() {
+        let format = JudgeFormat::parse("lines/yes-no").unwrap();
+        let game = parse_game("oddball:1,2,3").unwrap();
+        let cases = read_judge("2\n", &format, Some(&game)).unwrap();
+        let error = Analyzer::new(Config::default())
+            .judge(&cases, &format.output)
+            .unwrap_err();
+        assert!(error.to_string().contains("tie"), "{error}");
+    }
+
+    #[test]
+    fn test_inputs_stay_within_the_bounds() {
+        let analyzer = Analyzer::new(Config::default());
+        for preset in Preset::ALL {
+            let format = JudgeFormat::of_preset(preset);
+            let bounds = format.bounds();
+            for cases in analyzer.test_inputs(&format, None, 12, 3).unwrap() {
+                assert!(
+                    !cases.is_empty() && cases.len() <= bounds.most_cases,
+                    "{preset:?}"
+                );
+                for case in &cases {
+                    if let Some(largest) = largest_number(case) {
+                        assert!(
+                            *largest <= BigUint::from(bounds.largest.unwrap()),
+                            "{preset:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,308 @@
+//! Judge text from typed cases and verdicts: a judge's input written for a format
+//! ([`input_text`]), the output a judge expects ([`output_text`]), and the comparison of a
+//! program's output with it ([`first_difference`]).
+//!
+//! Pure and total: strings in, strings out, no I/O.
+
+use std::fmt::Write as _;
+
+use num_bigint::BigUint;
+
+use crate::analysis::Outcome;
+use crate::analysis::judge::Verdict;
+use crate::games::game::Game;
+use crate::games::position::Position;
+use crate::games::subtraction::SubtractionSet;
+use crate::input::judge_format::{
+    Case, CasePosition, InputLayout, Join, JudgeFormat, OutputFormat, Preset,
+};
+
+/// The numbers of a case as a line writes them (space separated).
+fn numbers(case: &Case) -> Vec<String> {
+    let text = |n: &BigUint| n.to_string();
+    match &case.position {
+        CasePosition::Heaps(heaps) | CasePosition::Single(Position::Heaps(heaps)) => {
+            heaps.iter().map(text).collect()
+        }
+        CasePosition::Single(position) => match position {
+            Position::Heaps(heaps) => heaps.iter().map(text).collect(),
+            Position::Heap(heap)
+            | Position::Quota { heap, quota: None }
+            | Position::LastMove { heap, last: None } => vec![text(heap)],
+            Position::Pair(a, b) => vec![text(a), text(b)],
+            Position::Quota {
+                heap,
+                quota: Some(quota),
+            } => vec![text(heap), text(quota)],
+            Position::LastMove {
+                heap,
+                last: Some(last),
+            } => vec![text(heap), last.to_string()],
+            Position::Balls { left, mine, theirs }
+                if *mine == BigUint::ZERO && *theirs == BigUint::ZERO =>
+            {
+                vec![text(left)]
+            }
+            Position::Balls { left, mine, theirs } => vec![text(left), text(mine), text(theirs)],
+            Position::Argument(argument) => vec![argument.clone()],
+            Position::Sum => Vec::new(),
+        },
+    }
+}
+
+/// The amounts of a game a layout carries (a Bash limit, an S-Nim set, the contest amounts).
+fn carried_amounts(game: &Game) -> Vec<u64> {
+    match game.base() {
+        Game::Subtraction(subtraction) => match subtraction.set() {
+            SubtractionSet::Finite(set) => set.members().to_vec(),
+            _ => Vec::new(),
+        },
+        Game::Oddball(set) | Game::NoRepeat(set) => set.members().to_vec(),
+        _ => Vec::new(),
+    }
+}
+
+/// A judge's input holding `cases`, laid out as `format.input` (for layouts that carry their
+/// game, each case's game is written where the layout puts it). Heap counts go on the heaps'
+/// line, except where the statement puts them on their own (HDU 1850, DOTA, `cases-heaps`).
+/// `heaps` inputs end with the count 0 for the problems that end so (HDU 1850, 2176) and at the
+/// end of the text otherwise; `lines-zero` ends with a line of zeros, `snim` with `0`.
+///
+/// # Complexity
+/// `O(L)` for `L` bytes written.
+///
+/// # Example
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use grundy::input::judge_format::{JudgeFormat, read_judge};
+/// let format = JudgeFormat::parse("hdu-1850")?;
+/// let cases = read_judge("3 5 7 9 0", &format, None)?;
+/// assert_eq!(grundy::render::judge::input_text(&format, &cases), "3\n5 7 9\n0\n");
+/// # Ok(()) }
+/// ```
+pub fn input_text(format: &JudgeFormat, cases: &[Case]) -> String {
+    let mut out = String::new();
+    let line = |out: &mut String, words: &[String]| {
+        out.push_str(&words.join(" "));
+        out.push('\n');
+    };
+    let counted = |out: &mut String, words: Vec<String>, own_line: bool| {
+        if own_line {
+            let _ = writeln!(out, "{}", words.len());
+            line(out, &words);
+        } else {
+            let mut all = vec![words.len().to_string()];
+            all.extend(words);
+            line(out, &all);
+        }
+    };
+    let own_line = matches!(
+        format.preset,
+        Some(Preset::Hdu1850 | Preset::LanqiaoAlgo529)
+    );
+    match format.input {
+        InputLayout::Lines => {
+            for case in cases {
+                line(&mut out, &numbers(case));
+            }
+        }
+        InputLayout::LinesUntilZeros => {
+            for case in cases {
+                line(&mut out, &numbers(case));
+            }
+            let width = cases.first().map_or(1, |case| numbers(case).len().max(1));
+            line(&mut out, &vec!["0".to_owned(); width]);
+        }
+        InputLayout::Cases => {
+            let _ = writeln!(out, "{}", cases.len());
+            for case in cases {
+                line(&mut out, &numbers(case));
+            }
+        }
+        InputLayout::Heaps => {
+            for case in cases {
+                counted(&mut out, numbers(case), own_line);
+            }
+            if matches!(format.preset, Some(Preset::Hdu1850 | Preset::Hdu2176)) {
+                out.push_str("0\n");
+            }
+        }
+        InputLayout::CasesHeaps => {
+            let _ = writeln!(out, "{}", cases.len());
+            for case in cases {
+                counted(&mut out, numbers(case), true);
+            }
+        }
+        InputLayout::CasesBash => {
+            let _ = writeln!(out, "{}", cases.len());
+            for case in cases {
+                let m = carried_amounts(&case.game).last().copied().unwrap_or(1);
+                let mut words = numbers(case);
+                words.push(m.to_string());
+                line(&mut out, &words);
+            }
+        }
+        InputLayout::SNim => {
+            let mut start = 0;
+            while start < cases.len() {
+                let block = cases[start].block;
+                let end = cases[start..]
+                    .iter()
+                    .position(|case| case.block != block)
+                    .map_or(cases.len(), |i| start + i);
+                let amounts = carried_amounts(&cases[start].game);
+                let mut head = vec![amounts.len().to_string()];
+                head.extend(amounts.iter().map(ToString::to_string));
+                line(&mut out, &head);
+                let _ = writeln!(out, "{}", end - start);
+                for case in &cases[start..end] {
+                    counted(&mut out, numbers(case), false);
+                }
+                start = end;
+            }
+            out.push_str("0\n");
+        }
+        InputLayout::Oddball => {
+            if let Some(first) = cases.first() {
+                let amounts: Vec<String> = carried_amounts(&first.game)
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect();
+                line(&mut out, &amounts);
+            }
+            let piles: Vec<String> = cases.iter().flat_map(numbers).collect();
+            line(&mut out, &piles);
+        }
+    }
+    out
+}
+
+/// The answer word or symbol of one verdict.
+fn answer(output: &OutputFormat, verdict: &Verdict) -> String {
+    match output {
+        OutputFormat::Words(words) | OutputFormat::Moves(words) => match verdict.outcome {
+            Outcome::Win => words.win.to_owned(),
+            // A tie or a draw is refused before rendering; it is not a win.
+            _ => words.lose.to_owned(),
+        },
+        OutputFormat::Symbols => match verdict.outcome {
+            Outcome::Win => "+".to_owned(),
+            Outcome::Lose => "-".to_owned(),
+            Outcome::Tie | Outcome::Draw => "0".to_owned(),
+        },
+        OutputFormat::Count => verdict.winning_moves.unwrap_or(0).to_string(),
+    }
+}
+
+/// The output a judge expects for `cases` and their `verdicts` (in the same order): one line per
+/// case, or per block where the format joins a block's answers ([`JudgeFormat::join`]); the
+/// `moves` output adds one line `from to` per winning move after `Yes`. Every line ends with a
+/// newline.
+///
+/// # Complexity
+/// `O(L)` for `L` bytes written.
+///
+/// # Example
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use grundy::input::judge_format::{JudgeFormat, read_judge};
+/// use grundy::{Analyzer, Config};
+/// let format = JudgeFormat::parse("hdu-1536")?;
+/// let cases = read_judge("2 2 5\n3\n2 5 12\n3 2 4 7\n4 2 3 7 12\n0\n", &format, None)?;
+/// let verdicts = Analyzer::new(Config::default()).judge(&cases, &format.output)?;
+/// assert_eq!(grundy::render::judge::output_text(&format, &cases, &verdicts), "LWW\n");
+/// # Ok(()) }
+/// ```
+pub fn output_text(format: &JudgeFormat, cases: &[Case], verdicts: &[Verdict]) -> String {
+    let mut out = String::new();
+    match format.join() {
+        Join::Lines => {
+            for verdict in verdicts {
+                out.push_str(&answer(&format.output, verdict));
+                out.push('\n');
+                if let (OutputFormat::Moves(_), Outcome::Win) = (&format.output, verdict.outcome) {
+                    for play in &verdict.heap_moves {
+                        let _ = writeln!(out, "{} {}", play.from, play.to);
+                    }
+                }
+            }
+        }
+        Join::Block { separator } => {
+            let mut previous = None;
+            for (case, verdict) in cases.iter().zip(verdicts) {
+                match previous {
+                    Some(block) if block == case.block => out.push_str(separator),
+                    Some(_) => out.push('\n'),
+                    None => {}
+                }
+                previous = Some(case.block);
+                out.push_str(&answer(&format.output, verdict));
+            }
+            if previous.is_some() {
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+/// Where a program's output first differs from the expected output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Difference {
+    /// Which token differs, from 1.
+    pub token: usize,
+    /// The line of the expected output it is on, from 1.
+    pub expected_line: usize,
+    /// The line of the program's output it is on, from 1 (the line after the last when the
+    /// output ends early).
+    pub actual_line: usize,
+    /// The expected token (`None` when the program wrote more than expected).
+    pub expected: Option<String>,
+    /// The program's token (`None` when its output ends early).
+    pub actual: Option<String>,
+}
+
+fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .flat_map(|(i, line)| line.split_whitespace().map(move |token| (i + 1, token)))
+}
+
+/// Compares a program's output with the expected one, token by token: white space between
+/// tokens (spaces, line breaks, trailing white space, a missing final newline) is ignored;
+/// tokens must be equal, case included. `None` when they agree.
+///
+/// # Complexity
+/// `O(L)` for `L` bytes.
+///
+/// # Example
+/// ```
+/// use grundy::render::judge::first_difference;
+/// assert_eq!(first_difference("0\n1\n", "0 \n1"), None);
+/// let difference = first_difference("0\n1\n0\n", "0\n0\n0\n").unwrap();
+/// assert_eq!((difference.token, difference.expected.as_deref(), difference.actual.as_deref()), (2, Some("1"), Some("0")));
+/// ```
+pub fn first_difference(expected: &str, actual: &str) -> Option<Difference> {
+    let mut wanted = tokens(expected);
+    let mut given = tokens(actual);
+    let mut index = 0;
+    let ends = |text: &str| text.lines().count() + 1;
+    loop {
+        index += 1;
+        match (wanted.next(), given.next()) {
+            (None, None) => return None,
+            (Some((a, x)), Some((b, y))) if x == y => {
+                let _ = (a, b);
+            }
+            (w, g) => {
+                return Some(Difference {
+                    token: index,
+                    expected_line: w.map_or_else(|| ends(expected), |(line, _)| line),
+                    actual_line: g.map_or_else(|| ends(actual), |(line, _)| line),
+                    expected: w.map(|(_, t)| t.to_owned()),
+                    actual: g.map(|(_, t)| t.to_owned()),
+                });
+            }
+        }
+    }
+}
