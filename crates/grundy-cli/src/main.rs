@@ -211,25 +211,7 @@ Examples:
 The source goes to stdout, or to --out FILE (an existing file is kept unless --force). Its header
 comment states the game, the rule and the certificate; a DP states the largest heap it answers
 and refuses larger ones at run time.")]
-    Codegen {
-        /// The game (none for a preset that fixes it or an input that carries it).
-        game: Option<String>,
-        /// The language: cpp, python, java or rust.
-        #[arg(long, value_enum)]
-        lang: LanguageName,
-        /// The judge format: a preset (hdu-1527, lanqiao-2016-qiuqiu, …) or INPUT/OUTPUT
-        /// (lines/yes-no, heaps/count, …).
-        #[arg(long, value_name = "FORMAT")]
-        io: String,
-        /// Write the source to this file instead of stdout.
-        #[arg(long, value_name = "FILE")]
-        out: Option<PathBuf>,
-        /// Replace --out's file when it exists.
-        #[arg(long)]
-        force: bool,
-        #[command(flatten)]
-        common: Common,
-    },
+    Codegen(CodegenArguments),
     /// The periodic pattern of the Grundy values, certified by a theorem when one applies.
     #[command(after_help = "\
 Examples:
@@ -243,6 +225,28 @@ Examples:
         #[command(flatten)]
         common: Common,
     },
+}
+
+/// The arguments of `grundy codegen`.
+#[derive(Args, Debug)]
+struct CodegenArguments {
+    /// The game (none for a preset that fixes it or an input that carries it).
+    game: Option<String>,
+    /// The language: cpp, python, java or rust.
+    #[arg(long, value_enum)]
+    lang: LanguageName,
+    /// The judge format: a preset (hdu-1527, lanqiao-2016-qiuqiu, …) or INPUT/OUTPUT
+    /// (lines/yes-no, heaps/count, …).
+    #[arg(long, value_name = "FORMAT")]
+    io: String,
+    /// Write the source to this file instead of stdout.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Replace --out's file when it exists.
+    #[arg(long)]
+    force: bool,
+    #[command(flatten)]
+    common: Common,
 }
 
 #[derive(Args, Debug)]
@@ -762,22 +766,26 @@ fn contest(max: &str, max_memory: Option<&str>, observer: &TerminalObserver) -> 
 }
 
 /// `grundy codegen`: the source of a contest solution, on stdout or in a new file.
-fn codegen(
-    game: Option<&str>,
-    language: LanguageName,
-    io: &str,
-    out: Option<&std::path::Path>,
-    force: bool,
-    analyzer: &Analyzer<'_>,
-) -> anyhow::Result<()> {
+fn codegen(arguments: &CodegenArguments, observer: &TerminalObserver) -> anyhow::Result<()> {
     use grundy::analysis::codegen::CodegenError;
+    let CodegenArguments {
+        game,
+        lang: language,
+        io,
+        out,
+        force,
+        common,
+    } = arguments;
+    let language = *language;
+    let analyzer = Analyzer::new(common.config()?).with_observer(observer);
     let format = grundy::input::judge_format::JudgeFormat::parse(io).map_err(|mut error| {
         error.what = "--io";
         error
     })?;
-    let game = game.map(read_game).transpose()?;
-    let program = analyzer
-        .program(game.as_ref(), &format)
+    let game = game.as_deref().map(read_game).transpose()?;
+    let program = analyzer.program(game.as_ref(), &format);
+    observer.finish();
+    let program = program
         .map_err(|error| match error {
             CodegenError::Analysis(error) => anyhow::Error::new(error),
             CodegenError::NoProgram { game, why } => {
@@ -800,7 +808,7 @@ fn codegen(
     };
     let mut options = std::fs::OpenOptions::new();
     options.write(true);
-    if force {
+    if *force {
         options.create(true).truncate(true);
     } else {
         options.create_new(true);
@@ -920,19 +928,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             max,
             max_memory,
         } => contest(&max, max_memory.as_deref(), &observer),
-        Command::Codegen {
-            game,
-            lang,
-            io,
-            out,
-            force,
-            common,
-        } => {
-            let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
-            let result = codegen(game.as_deref(), lang, &io, out.as_deref(), force, &analyzer);
-            observer.finish();
-            result
-        }
+        Command::Codegen(arguments) => codegen(&arguments, &observer),
         Command::Period { game, common } => {
             let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
             let game = read_game(&game)?;

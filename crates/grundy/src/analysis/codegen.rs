@@ -9,7 +9,7 @@
 use super::{Analyzer, Error};
 use crate::games::game::{Component, Game};
 use crate::games::subtraction::{Family, FiniteSet, SubtractionSet};
-use crate::input::judge_format::{InputLayout, JudgeFormat};
+use crate::input::judge_format::{InputLayout, JudgeFormat, Preset};
 use crate::limits::DEFAULT_MAX_VALUES;
 use crate::theory::period::{Certificate, Search};
 
@@ -237,7 +237,7 @@ impl Analyzer<'_> {
         game: Option<&Game>,
         format: &JudgeFormat,
     ) -> Result<Program, CodegenError> {
-        let preset = format.preset.and_then(|preset| preset.game());
+        let preset = format.preset.and_then(Preset::game);
         let carried = match format.input {
             InputLayout::CasesBash => {
                 Some(("a Bash game per case", Decider::Grundy(Kernel::CarriedBash)))

@@ -238,28 +238,7 @@ fn dp_struct(
 fn game(out: &mut String, program: &Program) {
     let games = kernel_games(program);
     match &program.decider {
-        Decider::Grundy(kernel) => {
-            let amounts = finite_amounts(kernel, games[0])
-                .filter(|_| program.format.output.needs_moves());
-            heap(out, "Heap", kernel, amounts.as_deref(), Play::Normal);
-            out.push_str("\nstruct Game {\n    Heap heap;\n    char outcome(const vector<u64>& heaps) {\n        u64 total = 0;\n        for (u64 h : heaps) total ^= heap.value(h);\n        return total != 0 ? 'W' : 'L';\n    }\n");
-            if program.format.output.needs_moves() {
-                out.push_str("    // Every move to a position of xor 0: heaps in input order.\n    vector<pair<u64, u64>> winning_moves(const vector<u64>& heaps) {\n        u64 total = 0;\n        for (u64 h : heaps) total ^= heap.value(h);\n        vector<pair<u64, u64>> moves;\n        if (total == 0) return moves;\n        for (u64 h : heaps) {\n            u64 target = heap.value(h) ^ total;\n");
-                match kernel {
-                    Kernel::NimHeap => out.push_str(
-                        "            if (target < h) moves.push_back({h, target});\n",
-                    ),
-                    Kernel::CarriedBash => out.push_str(
-                        "            for (u64 take = 1; take <= heap.m && take <= h; ++take) {\n                if (heap.value(h - take) == target) moves.push_back({h, h - take});\n            }\n",
-                    ),
-                    _ => out.push_str(
-                        "            for (u64 take : heap.amounts) {\n                if (take > h) break;\n                if (heap.value(h - take) == target) moves.push_back({h, h - take});\n            }\n",
-                    ),
-                }
-                out.push_str("        }\n        return moves;\n    }\n");
-            }
-            out.push_str("};\n");
-        }
+        Decider::Grundy(kernel) => grundy_game(out, program, kernel, games[0]),
         Decider::Sum(kernels) => {
             for (i, kernel) in kernels.iter().enumerate() {
                 heap(out, &format!("Heap{i}"), kernel, None, Play::Normal);
@@ -357,6 +336,34 @@ struct Game {
         ),
         Decider::Oddball(plan) => oddball(out, plan),
     }
+}
+
+/// The game of a normal-play one-heap kernel: heaps add up by xor.
+fn grundy_game(
+    out: &mut String,
+    program: &Program,
+    kernel: &Kernel,
+    game: Option<&crate::games::game::Game>,
+) {
+    let amounts = finite_amounts(kernel, game).filter(|_| program.format.output.needs_moves());
+    heap(out, "Heap", kernel, amounts.as_deref(), Play::Normal);
+    out.push_str("\nstruct Game {\n    Heap heap;\n    char outcome(const vector<u64>& heaps) {\n        u64 total = 0;\n        for (u64 h : heaps) total ^= heap.value(h);\n        return total != 0 ? 'W' : 'L';\n    }\n");
+    if program.format.output.needs_moves() {
+        out.push_str("    // Every move to a position of xor 0: heaps in input order.\n    vector<pair<u64, u64>> winning_moves(const vector<u64>& heaps) {\n        u64 total = 0;\n        for (u64 h : heaps) total ^= heap.value(h);\n        vector<pair<u64, u64>> moves;\n        if (total == 0) return moves;\n        for (u64 h : heaps) {\n            u64 target = heap.value(h) ^ total;\n");
+        match kernel {
+            Kernel::NimHeap => out.push_str(
+                "            if (target < h) moves.push_back({h, target});\n",
+            ),
+            Kernel::CarriedBash => out.push_str(
+                "            for (u64 take = 1; take <= heap.m && take <= h; ++take) {\n                if (heap.value(h - take) == target) moves.push_back({h, h - take});\n            }\n",
+            ),
+            _ => out.push_str(
+                "            for (u64 take : heap.amounts) {\n                if (take > h) break;\n                if (heap.value(h - take) == target) moves.push_back({h, h - take});\n            }\n",
+            ),
+        }
+        out.push_str("        }\n        return moves;\n    }\n");
+    }
+    out.push_str("};\n");
 }
 
 fn oddball(out: &mut String, plan: &OddballPlan) {
@@ -504,7 +511,7 @@ fn main(out: &mut String, program: &Program) {
                     );
                 }
                 Join::Lines => {
-                    out.push_str("        cout << answer(game, {pile}) << '\\n';\n    }\n")
+                    out.push_str("        cout << answer(game, {pile}) << '\\n';\n    }\n");
                 }
             }
         }

@@ -68,7 +68,7 @@ fn list(values: &[u64]) -> String {
         .iter()
         .map(|v| {
             if *v > i64::MAX as u64 {
-                format!("{}L", *v as i64)
+                format!("{}L", v.cast_signed())
             } else {
                 format!("{v}L")
             }
@@ -210,28 +210,7 @@ fn dp_class(
 fn game(out: &mut String, program: &Program) {
     let games = kernel_games(program);
     match &program.decider {
-        Decider::Grundy(kernel) => {
-            let amounts = finite_amounts(kernel, games[0])
-                .filter(|_| program.format.output.needs_moves());
-            heap(out, "Heap", kernel, amounts.as_deref(), Play::Normal);
-            out.push_str("\n    static final class Game {\n        final Heap heap;\n\n        Game(Heap heap) {\n            this.heap = heap;\n        }\n\n        char outcome(long[] heaps) {\n            long total = 0;\n            for (long h : heaps) total ^= heap.value(h);\n            return total != 0 ? 'W' : 'L';\n        }\n");
-            if program.format.output.needs_moves() {
-                out.push_str("\n        /** Every move to a position of xor 0, as {from, to}: heaps in input order. */\n        java.util.List<long[]> winningMoves(long[] heaps) {\n            long total = 0;\n            for (long h : heaps) total ^= heap.value(h);\n            java.util.List<long[]> moves = new java.util.ArrayList<>();\n            if (total == 0) return moves;\n            for (long h : heaps) {\n                long target = heap.value(h) ^ total;\n");
-                match kernel {
-                    Kernel::NimHeap => out.push_str(
-                        "                if (Long.compareUnsigned(target, h) < 0) moves.add(new long[] {h, target});\n",
-                    ),
-                    Kernel::CarriedBash => out.push_str(
-                        "                for (long take = 1; Long.compareUnsigned(take, heap.m) <= 0 && Long.compareUnsigned(take, h) <= 0; take++) {\n                    if (heap.value(h - take) == target) moves.add(new long[] {h, h - take});\n                }\n",
-                    ),
-                    _ => out.push_str(
-                        "                for (long take : heap.amounts) {\n                    if (Long.compareUnsigned(take, h) > 0) break;\n                    if (heap.value(h - take) == target) moves.add(new long[] {h, h - take});\n                }\n",
-                    ),
-                }
-                out.push_str("            }\n            return moves;\n        }\n");
-            }
-            out.push_str("    }\n");
-        }
+        Decider::Grundy(kernel) => grundy_game(out, program, kernel, games[0]),
         Decider::Sum(kernels) => {
             for (i, kernel) in kernels.iter().enumerate() {
                 heap(out, &format!("Heap{i}"), kernel, None, Play::Normal);
@@ -322,6 +301,34 @@ fn game(out: &mut String, program: &Program) {
         ),
         Decider::Oddball(plan) => oddball(out, plan),
     }
+}
+
+/// The game of a normal-play one-heap kernel: heaps add up by xor.
+fn grundy_game(
+    out: &mut String,
+    program: &Program,
+    kernel: &Kernel,
+    game: Option<&crate::games::game::Game>,
+) {
+    let amounts = finite_amounts(kernel, game).filter(|_| program.format.output.needs_moves());
+    heap(out, "Heap", kernel, amounts.as_deref(), Play::Normal);
+    out.push_str("\n    static final class Game {\n        final Heap heap;\n\n        Game(Heap heap) {\n            this.heap = heap;\n        }\n\n        char outcome(long[] heaps) {\n            long total = 0;\n            for (long h : heaps) total ^= heap.value(h);\n            return total != 0 ? 'W' : 'L';\n        }\n");
+    if program.format.output.needs_moves() {
+        out.push_str("\n        /** Every move to a position of xor 0, as {from, to}: heaps in input order. */\n        java.util.List<long[]> winningMoves(long[] heaps) {\n            long total = 0;\n            for (long h : heaps) total ^= heap.value(h);\n            java.util.List<long[]> moves = new java.util.ArrayList<>();\n            if (total == 0) return moves;\n            for (long h : heaps) {\n                long target = heap.value(h) ^ total;\n");
+        match kernel {
+            Kernel::NimHeap => out.push_str(
+                "                if (Long.compareUnsigned(target, h) < 0) moves.add(new long[] {h, target});\n",
+            ),
+            Kernel::CarriedBash => out.push_str(
+                "                for (long take = 1; Long.compareUnsigned(take, heap.m) <= 0 && Long.compareUnsigned(take, h) <= 0; take++) {\n                    if (heap.value(h - take) == target) moves.add(new long[] {h, h - take});\n                }\n",
+            ),
+            _ => out.push_str(
+                "                for (long take : heap.amounts) {\n                    if (Long.compareUnsigned(take, h) > 0) break;\n                    if (heap.value(h - take) == target) moves.add(new long[] {h, h - take});\n                }\n",
+            ),
+        }
+        out.push_str("            }\n            return moves;\n        }\n");
+    }
+    out.push_str("    }\n");
 }
 
 fn oddball(out: &mut String, plan: &OddballPlan) {

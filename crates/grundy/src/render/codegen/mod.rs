@@ -26,7 +26,7 @@ use crate::theory::period::{Certificate, Search};
 pub enum Language {
     /// C++17 (`g++ -std=c++17 -O2`).
     Cpp,
-    /// Python 3 (CPython).
+    /// Python 3 (`CPython`).
     Python,
     /// Java 17; the class is `Main`.
     Java,

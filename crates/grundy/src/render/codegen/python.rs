@@ -1,4 +1,4 @@
-//! Python 3: runs on CPython as it is. Integers are exact at any size; numbers above 64 bits are
+//! Python 3: runs on `CPython` as it is. Integers are exact at any size; numbers above 64 bits are
 //! refused as the other languages refuse them, so that every language answers the same inputs.
 
 use std::fmt::Write as _;
@@ -172,35 +172,7 @@ fn dp_class(
 fn game(out: &mut String, program: &Program) {
     let games = kernel_games(program);
     match &program.decider {
-        Decider::Grundy(kernel) => {
-            let amounts =
-                finite_amounts(kernel, games[0]).filter(|_| program.format.output.needs_moves());
-            heap(out, "Heap", kernel, amounts.as_deref(), Play::Normal);
-            let construct = match kernel {
-                Kernel::CarriedBash | Kernel::CarriedSet { .. } => ("heap", "heap"),
-                _ => ("heap=None", "heap or Heap()"),
-            };
-            let _ = writeln!(
-                out,
-                "\n\nclass Game:\n    def __init__(self, {}):\n        self.heap = {}\n\n    def outcome(self, heaps):\n        total = 0\n        for h in heaps:\n            total ^= self.heap.value(h)\n        return \"W\" if total else \"L\"",
-                construct.0, construct.1
-            );
-            if program.format.output.needs_moves() {
-                out.push_str("\n    def winning_moves(self, heaps):\n        \"\"\"Every move to a position of xor 0: heaps in input order.\"\"\"\n        total = 0\n        for h in heaps:\n            total ^= self.heap.value(h)\n        moves = []\n        if total == 0:\n            return moves\n        for h in heaps:\n            target = self.heap.value(h) ^ total\n");
-                match kernel {
-                    Kernel::NimHeap => {
-                        out.push_str("            if target < h:\n                moves.append((h, target))\n");
-                    }
-                    Kernel::CarriedBash => out.push_str(
-                        "            for take in range(1, min(self.heap.m, h) + 1):\n                if self.heap.value(h - take) == target:\n                    moves.append((h, h - take))\n",
-                    ),
-                    _ => out.push_str(
-                        "            for take in self.heap.amounts:\n                if take > h:\n                    break\n                if self.heap.value(h - take) == target:\n                    moves.append((h, h - take))\n",
-                    ),
-                }
-                out.push_str("        return moves\n");
-            }
-        }
+        Decider::Grundy(kernel) => grundy_game(out, program, kernel, games[0]),
         Decider::Sum(kernels) => {
             for (i, kernel) in kernels.iter().enumerate() {
                 heap(out, &format!("Heap{i}"), kernel, None, Play::Normal);
@@ -270,6 +242,41 @@ class Game:
 "#,
         ),
         Decider::Oddball(plan) => oddball(out, plan),
+    }
+}
+
+/// The game of a normal-play one-heap kernel: heaps add up by xor.
+fn grundy_game(
+    out: &mut String,
+    program: &Program,
+    kernel: &Kernel,
+    game: Option<&crate::games::game::Game>,
+) {
+    let amounts = finite_amounts(kernel, game).filter(|_| program.format.output.needs_moves());
+    heap(out, "Heap", kernel, amounts.as_deref(), Play::Normal);
+    let construct = match kernel {
+        Kernel::CarriedBash | Kernel::CarriedSet { .. } => ("heap", "heap"),
+        _ => ("heap=None", "heap or Heap()"),
+    };
+    let _ = writeln!(
+        out,
+        "\n\nclass Game:\n    def __init__(self, {}):\n        self.heap = {}\n\n    def outcome(self, heaps):\n        total = 0\n        for h in heaps:\n            total ^= self.heap.value(h)\n        return \"W\" if total else \"L\"",
+        construct.0, construct.1
+    );
+    if program.format.output.needs_moves() {
+        out.push_str("\n    def winning_moves(self, heaps):\n        \"\"\"Every move to a position of xor 0: heaps in input order.\"\"\"\n        total = 0\n        for h in heaps:\n            total ^= self.heap.value(h)\n        moves = []\n        if total == 0:\n            return moves\n        for h in heaps:\n            target = self.heap.value(h) ^ total\n");
+        match kernel {
+            Kernel::NimHeap => {
+                out.push_str("            if target < h:\n                moves.append((h, target))\n");
+            }
+            Kernel::CarriedBash => out.push_str(
+                "            for take in range(1, min(self.heap.m, h) + 1):\n                if self.heap.value(h - take) == target:\n                    moves.append((h, h - take))\n",
+            ),
+            _ => out.push_str(
+                "            for take in self.heap.amounts:\n                if take > h:\n                    break\n                if self.heap.value(h - take) == target:\n                    moves.append((h, h - take))\n",
+            ),
+        }
+        out.push_str("        return moves\n");
     }
 }
 

@@ -203,30 +203,7 @@ fn dp_struct(
 fn game(out: &mut String, program: &Program) {
     let games = kernel_games(program);
     match &program.decider {
-        Decider::Grundy(kernel) => {
-            let amounts = finite_amounts(kernel, games[0])
-                .filter(|_| program.format.output.needs_moves());
-            heap(out, "Heap", kernel, amounts.as_deref(), Play::Normal);
-            out.push_str("\nstruct Game {\n    heap: Heap,\n}\n\nimpl Game {\n");
-            if !program.format.output.needs_moves() {
-                out.push_str("    fn outcome(&mut self, heaps: &[u64]) -> u8 {\n        let mut total = 0;\n        for &h in heaps {\n            total ^= self.heap.value(h);\n        }\n        if total != 0 {\n            b'W'\n        } else {\n            b'L'\n        }\n    }\n");
-            } else {
-                out.push_str("    /// Every move to a position of xor 0: heaps in input order.\n    fn winning_moves(&mut self, heaps: &[u64]) -> Vec<(u64, u64)> {\n        let mut total = 0;\n        for &h in heaps {\n            total ^= self.heap.value(h);\n        }\n        let mut moves = Vec::new();\n        if total == 0 {\n            return moves;\n        }\n        for &h in heaps {\n            let target = self.heap.value(h) ^ total;\n");
-                match kernel {
-                    Kernel::NimHeap => out.push_str(
-                        "            if target < h {\n                moves.push((h, target));\n            }\n",
-                    ),
-                    Kernel::CarriedBash => out.push_str(
-                        "            for take in 1..=self.heap.m.min(h) {\n                if self.heap.value(h - take) == target {\n                    moves.push((h, h - take));\n                }\n            }\n",
-                    ),
-                    _ => out.push_str(
-                        "            for take in self.heap.amounts.clone() {\n                if take > h {\n                    break;\n                }\n                if self.heap.value(h - take) == target {\n                    moves.push((h, h - take));\n                }\n            }\n",
-                    ),
-                }
-                out.push_str("        }\n        moves\n    }\n");
-            }
-            out.push_str("}\n");
-        }
+        Decider::Grundy(kernel) => grundy_game(out, program, kernel, games[0]),
         Decider::Sum(kernels) => {
             for (i, kernel) in kernels.iter().enumerate() {
                 heap(out, &format!("Heap{i}"), kernel, None, Play::Normal);
@@ -253,7 +230,47 @@ fn game(out: &mut String, program: &Program) {
             heap(out, "Heap", kernel, None, Play::Misere);
             out.push_str("\nstruct Game {\n    heap: Heap,\n}\n\nimpl Game {\n    fn outcome(&mut self, heaps: &[u64]) -> u8 {\n        if heaps.len() != 1 {\n            fail(\"under misère play a position is one heap: misère values do not add up by xor\");\n        }\n        if self.heap.value(heaps[0]) != 0 {\n            b'W'\n        } else {\n            b'L'\n        }\n    }\n}\n");
         }
-        Decider::MisereNim => out.push_str(
+        Decider::MisereNim | Decider::Wythoff | Decider::FibonacciNim => {
+            out.push_str(closed_form(&program.decider));
+        }
+        Decider::Oddball(plan) => oddball(out, plan),
+    }
+}
+
+/// The game of a normal-play one-heap kernel: heaps add up by xor.
+fn grundy_game(
+    out: &mut String,
+    program: &Program,
+    kernel: &Kernel,
+    game: Option<&crate::games::game::Game>,
+) {
+    let amounts = finite_amounts(kernel, game).filter(|_| program.format.output.needs_moves());
+    heap(out, "Heap", kernel, amounts.as_deref(), Play::Normal);
+    out.push_str("\nstruct Game {\n    heap: Heap,\n}\n\nimpl Game {\n");
+    if program.format.output.needs_moves() {
+        out.push_str("    /// Every move to a position of xor 0: heaps in input order.\n    fn winning_moves(&mut self, heaps: &[u64]) -> Vec<(u64, u64)> {\n        let mut total = 0;\n        for &h in heaps {\n            total ^= self.heap.value(h);\n        }\n        let mut moves = Vec::new();\n        if total == 0 {\n            return moves;\n        }\n        for &h in heaps {\n            let target = self.heap.value(h) ^ total;\n");
+        match kernel {
+            Kernel::NimHeap => out.push_str(
+                "            if target < h {\n                moves.push((h, target));\n            }\n",
+            ),
+            Kernel::CarriedBash => out.push_str(
+                "            for take in 1..=self.heap.m.min(h) {\n                if self.heap.value(h - take) == target {\n                    moves.push((h, h - take));\n                }\n            }\n",
+            ),
+            _ => out.push_str(
+                "            for take in self.heap.amounts.clone() {\n                if take > h {\n                    break;\n                }\n                if self.heap.value(h - take) == target {\n                    moves.push((h, h - take));\n                }\n            }\n",
+            ),
+        }
+        out.push_str("        }\n        moves\n    }\n");
+    } else {
+        out.push_str("    fn outcome(&mut self, heaps: &[u64]) -> u8 {\n        let mut total = 0;\n        for &h in heaps {\n            total ^= self.heap.value(h);\n        }\n        if total != 0 {\n            b'W'\n        } else {\n            b'L'\n        }\n    }\n");
+    }
+    out.push_str("}\n");
+}
+
+/// The source of a closed form's `Game` (misère Nim, Wythoff, Fibonacci Nim).
+fn closed_form(decider: &Decider) -> &'static str {
+    match decider {
+        Decider::MisereNim => {
             r"
 struct Game;
 
@@ -272,9 +289,9 @@ impl Game {
         }
     }
 }
-",
-        ),
-        Decider::Wythoff => out.push_str(
+"
+        }
+        Decider::Wythoff => {
             r#"
 /// The integer square root: the largest r with r * r <= n (Newton's method from above).
 fn isqrt(n: u128) -> u128 {
@@ -315,9 +332,9 @@ impl Game {
         }
     }
 }
-"#,
-        ),
-        Decider::FibonacciNim => out.push_str(
+"#
+        }
+        Decider::FibonacciNim => {
             r#"
 struct Game;
 
@@ -351,9 +368,9 @@ impl Game {
         }
     }
 }
-"#,
-        ),
-        Decider::Oddball(plan) => oddball(out, plan),
+"#
+        }
+        _ => "",
     }
 }
 
