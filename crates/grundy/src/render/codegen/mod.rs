@@ -101,6 +101,35 @@ pub fn source(program: &Program, language: Language) -> String {
 /// # Ok(()) }
 /// ```
 pub fn header(program: &Program) -> Vec<String> {
+    header_lines(program)
+        .iter()
+        .flat_map(|line| wrapped(line, HEADER_WIDTH))
+        .collect()
+}
+
+/// The width header lines wrap at (comment markers come on top).
+const HEADER_WIDTH: usize = 96;
+
+/// `line` cut at spaces into lines of at most `width` characters (a longer word stays whole);
+/// an empty line stays one empty line.
+fn wrapped(line: &str, width: usize) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for word in line.split(' ') {
+        if !current.is_empty() && current.chars().count() + 1 + word.chars().count() > width {
+            out.push(std::mem::take(&mut current));
+        }
+        if !current.is_empty() {
+            current.push(' ');
+        }
+        current.push_str(word);
+    }
+    out.push(current);
+    out
+}
+
+/// The header's lines before wrapping.
+fn header_lines(program: &Program) -> Vec<String> {
     let mut lines = Vec::new();
     let game = program
         .game
@@ -249,18 +278,22 @@ fn certificate_lines(lines: &mut Vec<String>, value: &str, certificate: &Certifi
         let _ = write!(rule, ", adding {s} every period (an arithmetic period)");
     }
     rule.push_str(": the table holds the preperiod and one period, ");
+    let (index, periods) = if n0 == 0 {
+        (format!("n mod {p}"), format!("floor(n / {p})"))
+    } else {
+        (
+            format!("{n0} + (n - {n0}) mod {p}"),
+            format!("floor((n - {n0}) / {p})"),
+        )
+    };
     if s > 0 {
         let _ = write!(
             rule,
-            "and {value} = TABLE[{n0} + (n - {n0}) mod {p}] + {s}·floor((n - {n0}) / {p}) for n >= {}.",
+            "and {value} = TABLE[{index}] + {s}·{periods} for n >= {}.",
             n0 + p
         );
     } else {
-        let _ = write!(
-            rule,
-            "and {value} = TABLE[{n0} + (n - {n0}) mod {p}] for n >= {}.",
-            n0 + p
-        );
+        let _ = write!(rule, "and {value} = TABLE[{index}] for n >= {}.", n0 + p);
     }
     lines.push(rule);
     lines.push(format!(
@@ -420,6 +453,15 @@ impl Uses {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn header_lines_wrap_at_spaces() {
+        let line = "word ".repeat(50);
+        let lines = wrapped(line.trim_end(), 21);
+        assert!(lines.iter().all(|l| l.chars().count() <= 21), "{lines:?}");
+        assert_eq!(lines.join(" "), line.trim_end());
+        assert_eq!(wrapped("", 10), [""]);
+    }
 
     #[test]
     fn lists_wrap_within_the_width() {
