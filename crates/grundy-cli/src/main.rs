@@ -1,5 +1,6 @@
 //! The `grundy` command: parses arguments, calls the library once, prints the answer.
 
+mod judge;
 mod long_run;
 mod output;
 mod progress;
@@ -177,28 +178,39 @@ checked before computing, and one run at a time may use a checkpoint directory f
     /// Contest mode: read a judge's input on stdin and print the judge's expected output.
     #[command(after_help = "\
 Examples:
-  printf '1 2 3\\n1 2 3 4 5\\n' | grundy contest oddball      prints: + 0 + 0 -
-  grundy contest oddball < input.txt
+  printf '2 1\\n8 4\\n4 7\\n' | grundy contest --io hdu-1527        prints: 0 1 0 (one a line)
+  printf '3\\n5 7 9\\n0\\n' | grundy contest --io hdu-1850          prints: 1
+  grundy contest subtraction:1,3,4 --io lines/first-second < input.txt
+  grundy contest nim --io heaps/count < input.txt
+  printf '1 2 3\\n1 2 3 4 5\\n' | grundy contest oddball             prints: + 0 + 0 -
 
-oddball (取球博弈, Lanqiao 2016): the first line holds n1 n2 n3, the second the pile sizes;
-each pile gets + (the first player wins), 0 (best play ties) or - (the first player loses).")]
-    Contest {
-        /// The contest problem: oddball.
-        #[arg(value_enum)]
-        problem: Problem,
-        /// The largest pile accepted (positions up to it are solved: about 80 bytes per pile
-        /// size, within --max-memory).
-        #[arg(
-            long,
-            value_name = "PILE",
-            default_value = "1000000",
-            allow_hyphen_values = true
-        )]
-        max: String,
-        /// The most memory the solution may hold (default: half of the machine's memory).
-        #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
-        max_memory: Option<String>,
-    },
+FORMAT is a preset of a real problem (hdu-1527, hdu-1846, hdu-1847, hdu-1848, hdu-1850, hdu-1907,
+hdu-2176, hdu-2188, hdu-1536 (= hdu-1944), poj-2234, lanqiao-2016-qiuqiu, lanqiao-algo-529) or
+INPUT/OUTPUT: inputs lines, lines-zero, cases, heaps, cases-heaps, cases-bash, snim, oddball;
+outputs yes-no, first-second, win-lose, one-zero, symbols, count, moves. docs/judge-formats.md
+describes each exactly. A preset fixes its game (GAME may be left out); cases-bash, snim and
+oddball read the game from the input.
+
+oddball alone (取球博弈, Lanqiao 2016, the same as --io lanqiao-2016-qiuqiu): the first line holds
+n1 n2 n3, the second the pile sizes; each pile gets + (the first player wins), 0 (best play
+ties) or - (the first player loses).")]
+    Contest(ContestArgs),
+    /// 对拍: check a program against grundy's answers on generated test inputs.
+    #[command(after_help = "\
+Examples:
+  grundy verify --against 'python3 solution.py' --io hdu-1527
+  grundy verify wythoff --against ./a.out --io hdu-1527 --cases 500 --seed 7
+  grundy verify subtraction:1,3,4 --against 'java Main' --io lines/first-second
+
+The test inputs come first from edge cases (heaps 0 and 1, the certified period's boundaries,
+2^31-1, 2^63-1 and 10^18 where the format's bounds allow), then at random; the same --seed gives
+the same inputs. CMD runs through sh -c, once per input, with the input on its stdin. Its output
+is compared token by token with grundy's: white space between tokens (line breaks, trailing
+spaces, a missing final newline) is ignored, the tokens themselves must be equal.
+
+Exit status: 0 the program agreed on every input; 1 it disagreed (the first failing input, the
+expected and the actual output are printed), timed out or failed; 2 bad usage.")]
+    Verify(VerifyArgs),
     /// A contest solution in C++, Python, Java or Rust: reads the judge's input and prints its
     /// answers from the certified period, the closed form or a bounded DP.
     #[command(after_help = "\
@@ -278,10 +290,59 @@ struct Common {
     threads: Option<usize>,
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum Problem {
-    /// 取球博弈 (Lanqiao 2016): take n1, n2 or n3 balls; odd holdings win at the end.
-    Oddball,
+/// The arguments of `grundy contest`.
+#[derive(Args, Debug)]
+struct ContestArgs {
+    /// The game, e.g. wythoff (optional when the format fixes it); `oddball` alone is the
+    /// Lanqiao 2016 contest game.
+    game: Option<String>,
+    /// The judge format: a preset (hdu-1527, …) or INPUT/OUTPUT (lines/yes-no, …).
+    #[arg(long = "io", value_name = "FORMAT")]
+    io: Option<String>,
+    /// For oddball, the largest pile accepted (positions up to it are solved: about 80 bytes
+    /// per pile size, within --max-memory; default 1000000). For other formats, the most
+    /// values or positions to compute, as for solve.
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    max: Option<String>,
+    /// The most memory the solution may hold (default: half of the machine's memory).
+    #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
+    max_memory: Option<String>,
+    /// Stop after this many seconds (e.g. 30 or 2.5) with a refusal, exit 2 (default: no limit).
+    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
+    timeout: Option<String>,
+}
+
+/// The arguments of `grundy verify`.
+#[derive(Args, Debug)]
+struct VerifyArgs {
+    /// The game, e.g. wythoff (optional when the format fixes it or reads it from the input).
+    game: Option<String>,
+    /// The program to check, run by `sh -c` with each test input on its stdin.
+    #[arg(long, value_name = "CMD")]
+    against: Option<String>,
+    /// The judge format the program reads and prints: a preset or INPUT/OUTPUT.
+    #[arg(long = "io", value_name = "FORMAT")]
+    io: Option<String>,
+    /// How many test inputs.
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    cases: u64,
+    /// The seed of the random test inputs.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Seconds each run of the program may take (e.g. 2 or 0.5).
+    #[arg(
+        long,
+        value_name = "SECS",
+        default_value = "2",
+        allow_hyphen_values = true
+    )]
+    time_limit: String,
+    /// The most values or positions grundy computes for its answers, as for solve.
+    #[arg(long, value_name = "L", allow_hyphen_values = true)]
+    max: Option<String>,
+    /// The most memory grundy's answers may hold (default: half of the machine's memory).
+    #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
+    max_memory: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -726,6 +787,9 @@ fn remedy(error: &anyhow::Error) -> Option<String> {
 }
 
 fn exit_code(error: &anyhow::Error) -> u8 {
+    if error.downcast_ref::<judge::Disagreement>().is_some() {
+        return 1;
+    }
     match error.downcast_ref::<grundy::Error>() {
         Some(grundy::Error::Interrupted { .. }) => progress::interrupted_status(),
         Some(grundy::Error::Internal(_)) => 1,
@@ -734,15 +798,23 @@ fn exit_code(error: &anyhow::Error) -> u8 {
 }
 
 /// `grundy contest oddball`: the judge's answer for the input on stdin.
-fn contest(max: &str, max_memory: Option<&str>, observer: &TerminalObserver) -> anyhow::Result<()> {
+fn contest(
+    max: &str,
+    max_memory: Option<&str>,
+    timeout: Option<&str>,
+    observer: &TerminalObserver,
+) -> anyhow::Result<()> {
     let max = parse_count(max, "--max", 1, u64::from(u32::MAX))?;
     let memory = match max_memory {
         Some(text) => parse_size(text, "--max-memory")?,
         None => default_max_memory(),
     };
     let max = usize::try_from(max).context("--max is too large for this machine")?;
-    let analyzer =
-        Analyzer::new(Config::default().with_max_memory(memory)?).with_observer(observer);
+    let mut config = Config::default().with_max_memory(memory)?;
+    if let Some(text) = timeout {
+        config = config.with_timeout(parse_seconds(text, "--timeout")?);
+    }
+    let analyzer = Analyzer::new(config).with_observer(observer);
     let input = read_bounded(
         std::io::stdin().lock(),
         "the judge's input on stdin",
@@ -838,6 +910,68 @@ fn language_of(language: LanguageName) -> grundy::render::codegen::Language {
     }
 }
 
+/// `grundy contest [GAME] --io FORMAT`; `oddball` alone (or with the Lanqiao preset) is the
+/// contest game's own judge.
+fn contest_command(args: &ContestArgs, observer: &TerminalObserver) -> anyhow::Result<()> {
+    let (game, max) = (args.game.as_deref(), args.max.as_deref());
+    let (max_memory, timeout) = (args.max_memory.as_deref(), args.timeout.as_deref());
+    let format = args
+        .io
+        .as_deref()
+        .map(grundy::input::judge_format::JudgeFormat::parse)
+        .transpose()?;
+    let lanqiao = Some(grundy::input::judge_format::Preset::Lanqiao2016Qiuqiu);
+    let oddball = match (&format, game) {
+        (None, Some("oddball")) => true,
+        (Some(format), None | Some("oddball")) => format.preset == lanqiao,
+        _ => false,
+    };
+    if oddball {
+        return contest(max.unwrap_or("1000000"), max_memory, timeout, observer);
+    }
+    let Some(format) = format else {
+        anyhow::bail!(
+            "give the judge format with --io FORMAT, e.g. grundy contest wythoff --io hdu-1527 or grundy contest nim --io heaps/yes-no (grundy contest --help lists them; grundy contest oddball answers the Lanqiao 2016 contest game)"
+        );
+    };
+    let game = judge::resolve_game(&format, game)?;
+    let config = judge::config(max, max_memory, timeout)?;
+    judge::contest(&format, game.as_ref(), config, observer)
+}
+
+/// `grundy verify`: with --against, checks a program on generated test inputs.
+fn verify(args: &VerifyArgs, observer: &TerminalObserver) -> anyhow::Result<()> {
+    let Some(command) = &args.against else {
+        anyhow::bail!(
+            "give the program to check with --against CMD and its format with --io FORMAT, e.g. grundy verify --against 'python3 solution.py' --io hdu-1527"
+        );
+    };
+    verify_against(args, command, observer)
+}
+
+/// `grundy verify [GAME] --against CMD --io FORMAT`.
+fn verify_against(
+    args: &VerifyArgs,
+    command: &str,
+    observer: &TerminalObserver,
+) -> anyhow::Result<()> {
+    let Some(io) = &args.io else {
+        anyhow::bail!(
+            "give the format the program reads and prints with --io FORMAT, e.g. --io hdu-1527 or --io lines/yes-no (grundy contest --help lists them)"
+        );
+    };
+    let format = grundy::input::judge_format::JudgeFormat::parse(io)?;
+    let game = judge::resolve_game(&format, args.game.as_deref())?;
+    let config = judge::config(args.max.as_deref(), args.max_memory.as_deref(), None)?;
+    let trial = judge::Trial {
+        command,
+        inputs: usize::try_from(args.cases).context("--cases is too large for this machine")?,
+        seed: args.seed,
+        time_limit: parse_seconds(&args.time_limit, "--time-limit")?,
+    };
+    judge::verify_against(&format, game.as_ref(), config, &trial, observer)
+}
+
 fn run(cli: Cli) -> anyhow::Result<()> {
     let observer = TerminalObserver::install();
     match cli.command {
@@ -923,11 +1057,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let summary = long_run::run(run, &plan, &observer)?;
             output::sequence_summary(&summary, json)
         }
-        Command::Contest {
-            problem: Problem::Oddball,
-            max,
-            max_memory,
-        } => contest(&max, max_memory.as_deref(), &observer),
+        Command::Contest(args) => contest_command(&args, &observer),
+        Command::Verify(args) => verify(&args, &observer),
         Command::Codegen(arguments) => codegen(&arguments, &observer),
         Command::Period { game, common } => {
             let analyzer = Analyzer::new(common.config()?).with_observer(&observer);

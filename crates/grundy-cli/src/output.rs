@@ -159,14 +159,14 @@ pub fn sequence_summary(summary: &crate::long_run::Summary, as_json: bool) -> an
     print(&render::sequence_text(sequence, summary.seconds))
 }
 
-/// Prints text as it is (a generated source).
-pub fn text(text: &str) -> anyhow::Result<()> {
-    print(text)
-}
-
 /// Prints one line.
 pub fn line(text: &str) -> anyhow::Result<()> {
     print(&format!("{text}\n"))
+}
+
+/// Prints text as it is (a judge's output, a report, a generated source).
+pub fn text(text: &str) -> anyhow::Result<()> {
+    print(text)
 }
 
 /// Prints a contest answer: one symbol per pile (`+`, `0`, `-`), separated by spaces.

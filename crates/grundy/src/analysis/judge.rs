@@ -559,6 +559,10 @@ impl Analyzer<'_> {
         // Closed forms and certified periods answer any heap; computed values only small ones.
         let (certified, boundaries) = match base {
             Game::Nim | Game::Wythoff | Game::FibonacciNim => (true, Vec::new()),
+            // No theorem certifies these families' periods: do not search the whole limit.
+            Game::Subtraction(subtraction) if matches!(subtraction.set(), SubtractionSet::Family(family) if family.residue_modulus().is_none()) => {
+                (false, Vec::new())
+            }
             Game::Subtraction(_) | Game::Octal(_) | Game::NoRepeat(_) => {
                 match self.period_unsettled(game) {
                     Ok(report) => match report.search.certificate() {
@@ -578,7 +582,8 @@ impl Analyzer<'_> {
         };
         let mut largest = match (bounds.largest, certified) {
             (Some(largest), true) => BigUint::from(largest),
-            (None, true) => BigUint::from(10u32).pow(18),
+            // The largest a signed 64-bit integer holds: 2^63 − 1 (10^18 is below it).
+            (None, true) => BigUint::from(i64::MAX.unsigned_abs()),
             (Some(largest), false) => BigUint::from(largest.min(UNCERTIFIED_LARGEST)),
             (None, false) => BigUint::from(UNCERTIFIED_LARGEST),
         };
@@ -648,6 +653,19 @@ fn input_cases(
         }
         positions.truncate(most);
     }
+    if format.input == InputLayout::LinesUntilZeros {
+        // A line of zeros would end the input there.
+        positions.retain(|position| match position {
+            CasePosition::Single(Position::Pair(a, b)) => {
+                *a != BigUint::ZERO || *b != BigUint::ZERO
+            }
+            CasePosition::Single(Position::Heap(heap)) => *heap != BigUint::ZERO,
+            CasePosition::Heaps(heaps) | CasePosition::Single(Position::Heaps(heaps)) => {
+                heaps.iter().any(|h| *h != BigUint::ZERO)
+            }
+            CasePosition::Single(_) => true,
+        });
+    }
     let block_of = |i: usize| match format.input {
         InputLayout::SNim | InputLayout::Oddball => 0,
         _ => i,
@@ -671,6 +689,10 @@ fn edge_position(format: &JudgeFormat, game: &Game, heap: &BigUint, plan: &Plan)
             heap.clone(),
             wythoff::partner(heap).min(plan.largest.clone()),
         ),
+        // HDU 1848 has three heaps a line.
+        _ if format.preset == Some(Preset::Hdu1848) => {
+            return heaps_position(format, game, vec![heap.clone(); 3]);
+        }
         _ => return heaps_position(format, game, vec![heap.clone()]),
     };
     CasePosition::Single(position)

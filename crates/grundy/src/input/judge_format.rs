@@ -586,6 +586,13 @@ fn format_error(text: &str, span: Range<usize>, message: String, hint: String) -
 }
 
 fn closest<'n>(word: &str, names: &[&'n str]) -> Option<&'n str> {
+    // A name the word begins (`yes` for `yes-no`) before the nearest by edit distance.
+    if let Some(name) = names
+        .iter()
+        .find(|name| !word.is_empty() && name.starts_with(word))
+    {
+        return Some(name);
+    }
     names
         .iter()
         .map(|name| (strsim::levenshtein(word, name), *name))
@@ -705,6 +712,10 @@ impl JudgeInputError {
     }
 }
 
+/// The most numbers one judge's input may hold (about 60 bytes each once read): a bound on the
+/// memory a 64 MiB input of one-digit numbers would otherwise take.
+pub const MAX_JUDGE_NUMBERS: u64 = 1 << 23;
+
 /// The most amounts the Bash games of one input may hold together (each distinct `m` is a set of
 /// `m` amounts).
 pub const MAX_BASH_AMOUNTS: u64 = 1 << 24;
@@ -781,6 +792,8 @@ struct Reader<'a> {
     at: usize,
     /// A byte offset and its line, from which [`Reader::line_of`] counts.
     line_cache: std::cell::Cell<(usize, usize)>,
+    /// How many numbers were read.
+    numbers: std::cell::Cell<u64>,
 }
 
 fn is_separator(byte: u8, commas: bool) -> bool {
@@ -793,6 +806,7 @@ impl<'a> Reader<'a> {
             input,
             at: 0,
             line_cache: std::cell::Cell::new((0, 1)),
+            numbers: std::cell::Cell::new(0),
         }
     }
 
@@ -915,6 +929,16 @@ impl<'a> Reader<'a> {
                 format!("'{text}' is not a whole number")
             };
             return Err(self.error(at..token.span.end, message, None));
+        }
+        self.numbers.set(self.numbers.get() + 1);
+        if self.numbers.get() > MAX_JUDGE_NUMBERS {
+            return Err(self.error(
+                token.span.clone(),
+                format!(
+                    "the input holds more than {MAX_JUDGE_NUMBERS} numbers, more than grundy reads"
+                ),
+                None,
+            ));
         }
         if text.len() > MAX_POSITION_DIGITS {
             return Err(self.error(

@@ -1,0 +1,352 @@
+//! `grundy contest --io` and `grundy verify --against` through the real binary: every preset's
+//! statement sample (testdata/judge/samples), the game checks, errors with a caret, and the
+//! sample solutions of testdata/judge (a correct one passes, a wrong one is caught at its first
+//! failing input).
+//!
+//! The sample solutions are Python programs: these tests need `python3` and fail — loudly, naming
+//! it — when it is missing, rather than pass without checking anything.
+
+mod common;
+
+use std::io::Write as _;
+use std::process::{Command, Output, Stdio};
+
+use common::{BINARY, stderr, stdout};
+
+fn repository(path: &str) -> String {
+    format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `grundy args` with `input` on stdin.
+fn with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(BINARY)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_owned();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let output = child.wait_with_output().expect("the binary ends");
+    writer.join().expect("the writer ends");
+    output
+}
+
+const PRESETS: [&str; 13] = [
+    "hdu-1527",
+    "hdu-1846",
+    "hdu-1847",
+    "hdu-1848",
+    "hdu-1850",
+    "hdu-1907",
+    "hdu-2176",
+    "hdu-2188",
+    "hdu-1536",
+    "poj-2234",
+    "lanqiao-2016-qiuqiu",
+    "lanqiao-2016-qiuqiu-2",
+    "lanqiao-algo-529",
+];
+
+#[test]
+fn contest_answers_every_presets_sample() {
+    for name in PRESETS {
+        let preset = name.trim_end_matches("-2");
+        let input =
+            std::fs::read_to_string(repository(&format!("testdata/judge/samples/{name}.in")))
+                .expect("the sample input");
+        let expected =
+            std::fs::read_to_string(repository(&format!("testdata/judge/samples/{name}.out")))
+                .expect("the sample output");
+        let output = with_input(&["contest", "--io", preset], &input);
+        assert!(output.status.success(), "{name}: {}", stderr(&output));
+        assert_eq!(stdout(&output), expected, "{name}");
+    }
+    // hdu-1944 is S-Nim again.
+    let input = std::fs::read_to_string(repository("testdata/judge/samples/hdu-1536.in")).unwrap();
+    assert_eq!(
+        stdout(&with_input(&["contest", "--io", "hdu-1944"], &input)),
+        "LWW\nWWL\n"
+    );
+}
+
+#[test]
+fn a_preset_fixes_its_game() {
+    let input = "2 1\n8 4\n4 7\n";
+    let output = with_input(&["contest", "wythoff", "--io", "hdu-1527"], input);
+    assert_eq!(stdout(&output), "0\n1\n0\n");
+    let output = with_input(&["contest", "nim", "--io", "hdu-1527"], input);
+    assert_eq!(output.status.code(), Some(2));
+    let error = stderr(&output);
+    assert!(
+        error.contains("hdu-1527 is a problem about wythoff"),
+        "{error}"
+    );
+    // A format that reads its game from the input takes none.
+    let output = with_input(&["contest", "bash:3", "--io", "hdu-1846"], "1\n4 3\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("reads its game from the input"),
+        "{}",
+        stderr(&output)
+    );
+    // A generic format needs one.
+    let output = with_input(&["contest", "--io", "lines/yes-no"], "4\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("needs the game"),
+        "{}",
+        stderr(&output)
+    );
+    // And without --io, only the contest game has a judge of its own.
+    let output = with_input(&["contest", "nim"], "4\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("--io FORMAT"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn generic_formats_answer_any_game() {
+    for (args, input, expected) in [
+        (
+            &["contest", "subtraction:1,3,4", "--io", "lines/first-second"][..],
+            "0\n1\n2\n1000000000000000000\n",
+            "Second\nFirst\nSecond\nFirst\n",
+        ),
+        (
+            &["contest", "nim", "--io", "heaps/count"],
+            "3 5 7 9\n2 4 4\n",
+            "1\n0\n",
+        ),
+        (
+            &["contest", "misere:nim", "--io", "cases-heaps/win-lose"],
+            "2\n2\n1 1\n1\n1\n",
+            "W\nL\n",
+        ),
+        (
+            &["contest", "oddball:1,2,3", "--io", "lines/symbols"],
+            "1\n2\n5\n",
+            "+\n0\n-\n",
+        ),
+        (
+            &["contest", "0.77", "--io", "lines/one-zero"],
+            "1 2\n3 3\n",
+            "1\n0\n",
+        ),
+        (
+            &["contest", "bash:3", "--io", "heaps/moves"],
+            "2 5 4\n",
+            "Yes\n5 4\n4 1\n",
+        ),
+    ] {
+        let output = with_input(args, input);
+        assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+        assert_eq!(stdout(&output), expected, "{args:?}");
+    }
+}
+
+#[test]
+fn bad_judge_input_is_pointed_at() {
+    let output = with_input(&["contest", "--io", "hdu-1850"], "3\n5 7 x9\n0\n");
+    assert_eq!(output.status.code(), Some(2));
+    let error = stderr(&output);
+    assert!(
+        error.contains("line 2: 'x9' is not a whole number"),
+        "{error}"
+    );
+    assert!(error.contains("  5 7 x9\n      ^^"), "{error}");
+    let output = with_input(&["contest", "--io", "hdu-1572"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("did you mean hdu-1527?"),
+        "{}",
+        stderr(&output)
+    );
+    // A tie has no word in a yes/no output.
+    let output = with_input(&["contest", "oddball:1,2,3", "--io", "lines/yes-no"], "2\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("is a tie"), "{}", stderr(&output));
+}
+
+#[test]
+fn the_contest_game_keeps_its_judge() {
+    for args in [
+        &["contest", "oddball"][..],
+        &["contest", "--io", "lanqiao-2016-qiuqiu"],
+        &["contest", "oddball", "--io", "lanqiao-2016-qiuqiu"],
+    ] {
+        let output = with_input(args, "1 4 5\n10 11 12 13 15\n");
+        assert_eq!(stdout(&output), "0 - 0 + +\n", "{args:?}");
+        let output = with_input(&[args, &["--max", "1000"][..]].concat(), "1 2 3\n1 5000\n");
+        assert_eq!(output.status.code(), Some(2));
+        assert!(
+            stderr(&output).contains("hint: raise the limit with --max 5000"),
+            "{}",
+            stderr(&output)
+        );
+    }
+}
+
+/// `python3`, or a loud failure: the sample solutions are Python programs.
+fn require_python() {
+    let found = Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|output| output.status.success());
+    assert!(
+        found,
+        "python3 is missing: the verify --against tests run the Python sample solutions of testdata/judge; install python3 (apt-get install python3)"
+    );
+}
+
+fn verify(args: &[&str]) -> Output {
+    Command::new(BINARY)
+        .arg("verify")
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn verify_passes_a_correct_solution() {
+    require_python();
+    for (game, solution, format) in [
+        (None, "hdu-1527-correct.py", "hdu-1527"),
+        (
+            Some("subtraction:1,3,4"),
+            "subtraction-134-correct.py",
+            "lines/first-second",
+        ),
+    ] {
+        let command = format!(
+            "python3 {}",
+            repository(&format!("testdata/judge/{solution}"))
+        );
+        let mut args: Vec<&str> = game.into_iter().collect();
+        args.extend(["--against", &command, "--io", format, "--cases", "25"]);
+        let output = verify(&args);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{solution}: {}{}",
+            stdout(&output),
+            stderr(&output)
+        );
+        let report = stdout(&output);
+        assert!(report.starts_with("agreed: 25 test inputs"), "{report}");
+    }
+}
+
+#[test]
+fn verify_reports_the_first_failing_input_of_a_wrong_solution() {
+    require_python();
+    let command = format!("python3 {}", repository("testdata/judge/hdu-1527-wrong.py"));
+    let output = verify(&["--against", &command, "--io", "hdu-1527"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let report = stdout(&output);
+    // The first input holds the edges: (2, 1) is the P-position (1, 2) written backwards.
+    assert!(
+        report.starts_with(
+            "disagreement on test input 1 of 100 (seed 1): token 3 differs: expected '0'"
+        ),
+        "{report}"
+    );
+    assert!(
+        report.contains("--- input ---\n0 0\n1 2\n2 1\n"),
+        "{report}"
+    );
+    assert!(
+        report.contains("--- expected output (grundy) ---\n0\n0\n0\n"),
+        "{report}"
+    );
+    assert!(
+        report.contains("--- actual output ---\n0\n0\n1\n"),
+        "{report}"
+    );
+    assert!(stderr(&output).contains("disagrees with grundy on test input 1"));
+
+    let command = format!(
+        "python3 {}",
+        repository("testdata/judge/subtraction-134-wrong.py")
+    );
+    let output = verify(&[
+        "subtraction:1,3,4",
+        "--against",
+        &command,
+        "--io",
+        "lines/first-second",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let report = stdout(&output);
+    // Heap 2 is a loss in the true game (period 7), a win for a Bash game of period 5.
+    assert!(report.contains("expected 'Second'"), "{report}");
+    assert!(report.contains("--- input ---\n0\n1\n2\n"), "{report}");
+}
+
+#[test]
+fn verify_stops_a_slow_or_failing_program() {
+    let output = verify(&[
+        "--against",
+        "sleep 10",
+        "--io",
+        "hdu-1527",
+        "--time-limit",
+        "0.3",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stdout(&output).contains("ran past the time limit of 0.3 s"),
+        "{}",
+        stdout(&output)
+    );
+    let output = verify(&["--against", "echo oops >&2; exit 3", "--io", "hdu-1527"]);
+    assert_eq!(output.status.code(), Some(1));
+    let report = stdout(&output);
+    assert!(report.contains("exited with exit status: 3"), "{report}");
+    assert!(
+        report.contains("--- its standard error ---\noops"),
+        "{report}"
+    );
+    // Bad usage is exit 2.
+    let output = verify(&["--against", "cat", "--io", "lines/yes-no"]);
+    assert_eq!(output.status.code(), Some(2));
+    let output = verify(&["--against", "cat"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("--io FORMAT"));
+}
+
+#[test]
+fn verify_inputs_follow_the_seed() {
+    // `cat` echoes the input: it disagrees at once, and the report shows the input.
+    let first = stdout(&verify(&[
+        "nim",
+        "--against",
+        "cat",
+        "--io",
+        "heaps/yes-no",
+        "--cases",
+        "3",
+        "--seed",
+        "9",
+    ]));
+    let again = stdout(&verify(&[
+        "nim",
+        "--against",
+        "cat",
+        "--io",
+        "heaps/yes-no",
+        "--cases",
+        "3",
+        "--seed",
+        "9",
+    ]));
+    assert_eq!(first, again);
+    assert!(first.contains("(seed 9)"), "{first}");
+}
