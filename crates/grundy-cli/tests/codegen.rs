@@ -709,3 +709,44 @@ fn out_never_replaces_a_file_without_force() {
     let printed = stdout(&grundy(&args[..6]));
     assert_eq!(written, printed);
 }
+
+/// The acceptance check: the generated Wythoff program for HDU 1527 passes grundy's own
+/// 对拍 (`grundy verify --against`).
+#[test]
+fn the_generated_wythoff_program_passes_verify() {
+    if let Some(why) = Language::Cpp.missing() {
+        eprintln!("\n*** SKIPPED: the generated Wythoff program was NOT verified: {why}. ***\n");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("w.cpp");
+    let source_text = source.to_str().unwrap();
+    let output = grundy(&[
+        "codegen",
+        "wythoff",
+        "--lang",
+        "cpp",
+        "--io",
+        "hdu-1527",
+        "--out",
+        source_text,
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let program = Language::Cpp.build(&source, dir.path());
+    let binary = program.get_program().to_str().unwrap().to_owned();
+    let output = grundy(&[
+        "verify",
+        "wythoff",
+        "--against",
+        &binary,
+        "--io",
+        "hdu-1527",
+    ]);
+    assert!(
+        output.status.success(),
+        "{}{}",
+        stdout(&output),
+        stderr(&output)
+    );
+    assert!(stdout(&output).contains("agreed"), "{}", stdout(&output));
+}
