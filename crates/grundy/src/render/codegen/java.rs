@@ -1,4 +1,5 @@
-//! Java 17: one class `Main` (save as `Main.java`); `javac -Xlint:all -Werror` compiles it.
+//! Java 17: one class `Main` (save as `Main.java`); `javac -Xlint:all -Werror` compiles it, in
+//! ASCII whatever the platform's encoding (other characters are written as Unicode escapes).
 //! Numbers are `long`s read and compared as unsigned 64-bit integers; Wythoff's square root uses
 //! `BigInteger.sqrt`, which is exact.
 
@@ -60,6 +61,23 @@ public class Main {
     answer(&mut out, program.format.output);
     main(&mut out, program);
     out.push_str("}\n");
+    ascii(&out)
+}
+
+/// `source` with every character beyond ASCII written as a Unicode escape (`\\u00e8`), which Java
+/// reads anywhere in a source: javac then compiles it under any platform encoding.
+fn ascii(source: &str) -> String {
+    let mut out = String::with_capacity(source.len());
+    let mut units = [0u16; 2];
+    for c in source.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            for unit in c.encode_utf16(&mut units) {
+                let _ = write!(out, "\\u{unit:04x}");
+            }
+        }
+    }
     out
 }
 
@@ -529,5 +547,13 @@ fn stream_body(out: &mut String, program: &Program) {
             }
         }
         InputLayout::Lines | InputLayout::LinesUntilZeros | InputLayout::Cases => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn sources_are_ascii() {
+        assert_eq!(super::ascii("misère — 𝜑"), "mis\\u00e8re \\u2014 \\ud835\\udf11");
     }
 }
