@@ -299,3 +299,30 @@ fn large_inputs_are_answered_from_one_period() {
         .unwrap();
     assert_eq!(verdicts[1].outcome, solution.outcome);
 }
+
+proptest::proptest! {
+    /// Any text, in any format: an answer or an error pointing into its line, never a panic.
+    #[test]
+    fn reading_never_panics(text in "[0-9 ,\n\r\t x-]{0,60}|\\PC{0,40}", pick in 0usize..30) {
+        let names: Vec<String> = Preset::ALL
+            .iter()
+            .map(|p| p.name().to_owned())
+            .chain(InputLayout::ALL.iter().map(|l| format!("{}/moves", l.name())))
+            .collect();
+        let format = JudgeFormat::parse(&names[pick % names.len()]).unwrap();
+        let games = [None, Some(parse_game("nim").unwrap()), Some(parse_game("wythoff").unwrap()), Some(parse_game("bash:2").unwrap())];
+        for game in &games {
+            match read_judge(&text, &format, game.as_ref()) {
+                Ok(cases) => {
+                    let written = input_text(&format, &cases);
+                    proptest::prop_assert!(written.is_empty() || written.ends_with('\n'));
+                }
+                Err(error) => {
+                    let span = error.error.span.clone();
+                    proptest::prop_assert!(span.start <= span.end && span.end <= error.error.text.len());
+                    proptest::prop_assert!(error.line >= 1);
+                }
+            }
+        }
+    }
+}

@@ -422,6 +422,15 @@ fn largest_number(case: &Case) -> Option<&BigUint> {
 }
 
 /// A small deterministic generator (SplitMix64): the same seed gives the same test inputs.
+///
+/// # Example
+/// ```
+/// use grundy::analysis::judge::TestRandom;
+/// let mut random = TestRandom::new(7);
+/// let first = random.between(1, 6);
+/// assert!((1..=6).contains(&first));
+/// assert_eq!(TestRandom::new(7).between(1, 6), first); // the same seed, the same draws
+/// ```
 #[derive(Clone, Debug)]
 pub struct TestRandom(u64);
 
@@ -714,45 +723,40 @@ fn random_position(
         } else {
             heap(random)
         };
-        CasePosition::Single(Position::Pair(a, b))
-    } else {
-        {
-            let one_heap = !matches!(game.base(), Game::Nim | Game::Octal(_));
-            let several = random.between(1, bounds.most_heaps.min(6) as u64) as usize;
-            // One-heap games get several heaps only where the format reads lists of heaps
-            // (and HDU 1848's three heaps a line); one heap a line otherwise.
-            let count = match game.base() {
-                Game::FibonacciNim | Game::NoRepeat(_) | Game::Oddball(_) => 1,
-                Game::Nim | Game::Octal(_) => several,
-                _ if format.input.reads_heap_lists() => several,
-                _ if format.preset == Some(Preset::Hdu1848) => 3,
-                _ => 1,
-            };
-            let mut heaps: Vec<BigUint> = (0..count).map(|_| heap(random)).collect();
-            // A third of the lists are lost by construction: paired heaps (or, in Nim, a last
-            // heap equal to the xor of the others).
-            if count > 1 && random.between(0, 2) == 0 {
-                if one_heap {
-                    let half = count / 2;
-                    for i in 0..half {
-                        let (low, high) = heaps.split_at_mut(half);
-                        high[i].clone_from(&low[i]);
-                    }
-                } else {
-                    let xor = heaps[..count - 1].iter().fold(BigUint::ZERO, |x, h| x ^ h);
-                    if xor <= plan.largest && xor >= BigUint::from(plan.smallest) {
-                        heaps[count - 1] = xor;
-                    }
-                }
+        return CasePosition::Single(Position::Pair(a, b));
+    }
+    let one_heap = !matches!(game.base(), Game::Nim | Game::Octal(_));
+    let several = random.between(1, bounds.most_heaps.min(6) as u64) as usize;
+    // One-heap games get several heaps only where the format reads lists of heaps
+    // (and HDU 1848's three heaps a line); one heap a line otherwise.
+    let count = match game.base() {
+        Game::FibonacciNim | Game::NoRepeat(_) | Game::Oddball(_) => 1,
+        Game::Nim | Game::Octal(_) => several,
+        _ if format.input.reads_heap_lists() => several,
+        _ if format.preset == Some(Preset::Hdu1848) => 3,
+        _ => 1,
+    };
+    let mut heaps: Vec<BigUint> = (0..count).map(|_| heap(random)).collect();
+    // A third of the lists are lost by construction: paired heaps (or, in Nim, a last
+    // heap equal to the xor of the others).
+    if count > 1 && random.between(0, 2) == 0 {
+        if one_heap {
+            let half = count / 2;
+            let (low, high) = heaps.split_at_mut(half);
+            for (copy, heap) in high.iter_mut().zip(low.iter()) {
+                copy.clone_from(heap);
             }
-            if format.input == InputLayout::LinesUntilZeros
-                && heaps.iter().all(|h| *h == BigUint::ZERO)
-            {
-                heaps[0] = BigUint::from(1u32);
+        } else {
+            let xor = heaps[..count - 1].iter().fold(BigUint::ZERO, |x, h| x ^ h);
+            if xor <= plan.largest && xor >= BigUint::from(plan.smallest) {
+                heaps[count - 1] = xor;
             }
-            heaps_position(format, game, heaps)
         }
     }
+    if format.input == InputLayout::LinesUntilZeros && heaps.iter().all(|h| *h == BigUint::ZERO) {
+        heaps[0] = BigUint::from(1u32);
+    }
+    heaps_position(format, game, heaps)
 }
 
 /// `heaps` as a position of `game`.
