@@ -694,10 +694,17 @@ fn input_cases(
 /// An edge case: the heap alone, or as both heaps of a pair.
 fn edge_position(format: &JudgeFormat, game: &Game, heap: &BigUint, plan: &Plan) -> CasePosition {
     let position = match game.base() {
-        Game::Wythoff => Position::Pair(
-            heap.clone(),
-            wythoff::partner(heap).min(plan.largest.clone()),
-        ),
+        // The P-position of `heap`, or where its partner is out of bounds, the largest
+        // P-position within them (where floating-point square roots go wrong first).
+        Game::Wythoff => {
+            let partner = wythoff::partner(heap);
+            if partner <= plan.largest {
+                Position::Pair(heap.clone(), partner)
+            } else {
+                let (a, b) = largest_p_position(&plan.largest);
+                Position::Pair(b, a)
+            }
+        }
         // HDU 1848 has three heaps a line.
         _ if format.preset == Some(Preset::Hdu1848) => {
             return heaps_position(format, game, vec![heap.clone(); 3]);
@@ -705,6 +712,24 @@ fn edge_position(format: &JudgeFormat, game: &Game, heap: &BigUint, plan: &Plan)
         _ => return heaps_position(format, game, vec![heap.clone()]),
     };
     CasePosition::Single(position)
+}
+
+/// The Wythoff P-position `(⌊kφ⌋, ⌊kφ⌋ + k)` with the largest `k` whose upper heap is at most
+/// `largest`.
+fn largest_p_position(largest: &BigUint) -> (BigUint, BigUint) {
+    let upper = |k: &BigUint| wythoff::lower(k) + k;
+    // upper(k) ≈ k φ², so k ≈ largest (3 − √5) / 2, computed exactly up to rounding.
+    let root = (largest * largest * 5u32).sqrt();
+    let mut k = (largest * 3u32 - root.min(largest * 3u32)) / 2u32;
+    while k > BigUint::ZERO && upper(&k) > *largest {
+        k -= 1u32;
+    }
+    while upper(&(&k + 1u32)) <= *largest {
+        k += 1u32;
+    }
+    let lower = wythoff::lower(&k);
+    let upper = &lower + &k;
+    (lower, upper)
 }
 
 /// A random case.
