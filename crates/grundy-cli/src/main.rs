@@ -920,11 +920,12 @@ fn contest_command(args: &ContestArgs, observer: &TerminalObserver) -> anyhow::R
         .as_deref()
         .map(grundy::input::judge_format::JudgeFormat::parse)
         .transpose()?;
+    // The contest game's own judge: named alone (`grundy contest oddball`), or its preset.
     let lanqiao = Some(grundy::input::judge_format::Preset::Lanqiao2016Qiuqiu);
-    let oddball = match (&format, game) {
-        (None, Some("oddball")) => true,
-        (Some(format), None | Some("oddball")) => format.preset == lanqiao,
-        _ => false,
+    let named = game.and_then(grundy::input::judge_format::Preset::of_problem_name);
+    let oddball = match &format {
+        None => named == lanqiao,
+        Some(format) => format.preset == lanqiao && (game.is_none() || named == lanqiao),
     };
     if oddball {
         return contest(max.unwrap_or("1000000"), max_memory, timeout, observer);

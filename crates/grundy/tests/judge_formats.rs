@@ -299,3 +299,69 @@ fn large_inputs_are_answered_from_one_period() {
         .unwrap();
     assert_eq!(verdicts[1].outcome, solution.outcome);
 }
+
+proptest::proptest! {
+    /// Any text, in any format: an answer or an error pointing into its line, never a panic.
+    #[test]
+    fn reading_never_panics(text in "[0-9 ,\n\r\t x-]{0,60}|\\PC{0,40}", pick in 0usize..30) {
+        let names: Vec<String> = Preset::ALL
+            .iter()
+            .map(|p| p.name().to_owned())
+            .chain(InputLayout::ALL.iter().map(|l| format!("{}/moves", l.name())))
+            .collect();
+        let format = JudgeFormat::parse(&names[pick % names.len()]).unwrap();
+        let games = [None, Some(parse_game("nim").unwrap()), Some(parse_game("wythoff").unwrap()), Some(parse_game("bash:2").unwrap())];
+        for game in &games {
+            match read_judge(&text, &format, game.as_ref()) {
+                Ok(cases) => {
+                    let written = input_text(&format, &cases);
+                    proptest::prop_assert!(written.is_empty() || written.ends_with('\n'));
+                }
+                Err(error) => {
+                    let span = error.error.span.clone();
+                    proptest::prop_assert!(span.start <= span.end && span.end <= error.error.text.len());
+                    proptest::prop_assert!(error.line >= 1);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn test_inputs_start_with_the_edges() {
+    let analyzer = Analyzer::new(Config::default());
+    let format = JudgeFormat::parse("lines/yes-no").unwrap();
+    // subtraction:1,3,4: period 7 from 0, so its boundaries are 0, 6, 7, 8 and 14.
+    let game = parse_game("subtraction:1,3,4").unwrap();
+    let inputs = analyzer.test_inputs(&format, Some(&game), 3, 1).unwrap();
+    let heaps: Vec<String> = inputs[0]
+        .iter()
+        .map(|case| match &case.position {
+            CasePosition::Single(position) => position.to_string(),
+            CasePosition::Heaps(_) => "a sum".to_owned(),
+        })
+        .collect();
+    assert_eq!(
+        heaps,
+        [
+            "0",
+            "1",
+            "2",
+            "6",
+            "7",
+            "8",
+            "14",
+            "2147483647",
+            "1000000000000000000",
+            "9223372036854775807"
+        ]
+    );
+    // A preset's bounds cut them: HDU 1527 allows heaps up to 10^9.
+    let format = JudgeFormat::of_preset(Preset::Hdu1527);
+    let first = &analyzer.test_inputs(&format, None, 1, 1).unwrap()[0];
+    let text = input_text(&format, first);
+    // (618033988, 999999999) is the last P-position within 10^9: the next is (618033989, 1000000001).
+    assert_eq!(text, "0 0\n1 2\n2 1\n999999999 618033988\n");
+    let p = |a: u32, b: u32| grundy::wythoff::is_p_position(&a.into(), &b.into());
+    assert!(p(999_999_999, 618_033_988) && p(618_033_989, 1_000_000_001));
+}

@@ -422,6 +422,15 @@ fn largest_number(case: &Case) -> Option<&BigUint> {
 }
 
 /// A small deterministic generator (SplitMix64): the same seed gives the same test inputs.
+///
+/// # Example
+/// ```
+/// use grundy::analysis::judge::TestRandom;
+/// let mut random = TestRandom::new(7);
+/// let first = random.between(1, 6);
+/// assert!((1..=6).contains(&first));
+/// assert_eq!(TestRandom::new(7).between(1, 6), first); // the same seed, the same draws
+/// ```
 #[derive(Clone, Debug)]
 pub struct TestRandom(u64);
 
@@ -685,10 +694,17 @@ fn input_cases(
 /// An edge case: the heap alone, or as both heaps of a pair.
 fn edge_position(format: &JudgeFormat, game: &Game, heap: &BigUint, plan: &Plan) -> CasePosition {
     let position = match game.base() {
-        Game::Wythoff => Position::Pair(
-            heap.clone(),
-            wythoff::partner(heap).min(plan.largest.clone()),
-        ),
+        // The P-position of `heap`, or where its partner is out of bounds, the largest
+        // P-position within them (where floating-point square roots go wrong first).
+        Game::Wythoff => {
+            let partner = wythoff::partner(heap);
+            if partner <= plan.largest {
+                Position::Pair(heap.clone(), partner)
+            } else {
+                let (a, b) = largest_p_position(&plan.largest);
+                Position::Pair(b, a)
+            }
+        }
         // HDU 1848 has three heaps a line.
         _ if format.preset == Some(Preset::Hdu1848) => {
             return heaps_position(format, game, vec![heap.clone(); 3]);
@@ -696,6 +712,24 @@ fn edge_position(format: &JudgeFormat, game: &Game, heap: &BigUint, plan: &Plan)
         _ => return heaps_position(format, game, vec![heap.clone()]),
     };
     CasePosition::Single(position)
+}
+
+/// The Wythoff P-position `(⌊kφ⌋, ⌊kφ⌋ + k)` with the largest `k` whose upper heap is at most
+/// `largest`.
+fn largest_p_position(largest: &BigUint) -> (BigUint, BigUint) {
+    let upper = |k: &BigUint| wythoff::lower(k) + k;
+    // upper(k) ≈ k φ², so k ≈ largest (3 − √5) / 2, computed exactly up to rounding.
+    let root = (largest * largest * 5u32).sqrt();
+    let mut k = (largest * 3u32 - root.min(largest * 3u32)) / 2u32;
+    while k > BigUint::ZERO && upper(&k) > *largest {
+        k -= 1u32;
+    }
+    while upper(&(&k + 1u32)) <= *largest {
+        k += 1u32;
+    }
+    let lower = wythoff::lower(&k);
+    let upper = &lower + &k;
+    (lower, upper)
 }
 
 /// A random case.
@@ -714,45 +748,40 @@ fn random_position(
         } else {
             heap(random)
         };
-        CasePosition::Single(Position::Pair(a, b))
-    } else {
-        {
-            let one_heap = !matches!(game.base(), Game::Nim | Game::Octal(_));
-            let several = random.between(1, bounds.most_heaps.min(6) as u64) as usize;
-            // One-heap games get several heaps only where the format reads lists of heaps
-            // (and HDU 1848's three heaps a line); one heap a line otherwise.
-            let count = match game.base() {
-                Game::FibonacciNim | Game::NoRepeat(_) | Game::Oddball(_) => 1,
-                Game::Nim | Game::Octal(_) => several,
-                _ if format.input.reads_heap_lists() => several,
-                _ if format.preset == Some(Preset::Hdu1848) => 3,
-                _ => 1,
-            };
-            let mut heaps: Vec<BigUint> = (0..count).map(|_| heap(random)).collect();
-            // A third of the lists are lost by construction: paired heaps (or, in Nim, a last
-            // heap equal to the xor of the others).
-            if count > 1 && random.between(0, 2) == 0 {
-                if one_heap {
-                    let half = count / 2;
-                    for i in 0..half {
-                        let (low, high) = heaps.split_at_mut(half);
-                        high[i].clone_from(&low[i]);
-                    }
-                } else {
-                    let xor = heaps[..count - 1].iter().fold(BigUint::ZERO, |x, h| x ^ h);
-                    if xor <= plan.largest && xor >= BigUint::from(plan.smallest) {
-                        heaps[count - 1] = xor;
-                    }
-                }
+        return CasePosition::Single(Position::Pair(a, b));
+    }
+    let one_heap = !matches!(game.base(), Game::Nim | Game::Octal(_));
+    let several = random.between(1, bounds.most_heaps.min(6) as u64) as usize;
+    // One-heap games get several heaps only where the format reads lists of heaps
+    // (and HDU 1848's three heaps a line); one heap a line otherwise.
+    let count = match game.base() {
+        Game::FibonacciNim | Game::NoRepeat(_) | Game::Oddball(_) => 1,
+        Game::Nim | Game::Octal(_) => several,
+        _ if format.input.reads_heap_lists() => several,
+        _ if format.preset == Some(Preset::Hdu1848) => 3,
+        _ => 1,
+    };
+    let mut heaps: Vec<BigUint> = (0..count).map(|_| heap(random)).collect();
+    // A third of the lists are lost by construction: paired heaps (or, in Nim, a last
+    // heap equal to the xor of the others).
+    if count > 1 && random.between(0, 2) == 0 {
+        if one_heap {
+            let half = count / 2;
+            let (low, high) = heaps.split_at_mut(half);
+            for (copy, heap) in high.iter_mut().zip(low.iter()) {
+                copy.clone_from(heap);
             }
-            if format.input == InputLayout::LinesUntilZeros
-                && heaps.iter().all(|h| *h == BigUint::ZERO)
-            {
-                heaps[0] = BigUint::from(1u32);
+        } else {
+            let xor = heaps[..count - 1].iter().fold(BigUint::ZERO, |x, h| x ^ h);
+            if xor <= plan.largest && xor >= BigUint::from(plan.smallest) {
+                heaps[count - 1] = xor;
             }
-            heaps_position(format, game, heaps)
         }
     }
+    if format.input == InputLayout::LinesUntilZeros && heaps.iter().all(|h| *h == BigUint::ZERO) {
+        heaps[0] = BigUint::from(1u32);
+    }
+    heaps_position(format, game, heaps)
 }
 
 /// `heaps` as a position of `game`.

@@ -380,6 +380,20 @@ impl Preset {
         }
     }
 
+    /// The preset a contest problem stands for when it is named alone, as the game of a
+    /// contest command without a format: `oddball` is the Lanqiao 2016 contest game (the
+    /// command's form from before judge formats).
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::input::judge_format::Preset;
+    /// assert_eq!(Preset::of_problem_name("oddball"), Some(Preset::Lanqiao2016Qiuqiu));
+    /// assert_eq!(Preset::of_problem_name("nim"), None);
+    /// ```
+    pub fn of_problem_name(name: &str) -> Option<Self> {
+        (name == "oddball").then_some(Self::Lanqiao2016Qiuqiu)
+    }
+
     /// The preset named `name` (or one of its aliases).
     pub fn from_name(name: &str) -> Option<Self> {
         Self::ALL

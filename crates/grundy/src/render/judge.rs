@@ -277,10 +277,12 @@ fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
 ///
 /// # Example
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::render::judge::first_difference;
 /// assert_eq!(first_difference("0\n1\n", "0 \n1"), None);
-/// let difference = first_difference("0\n1\n0\n", "0\n0\n0\n").unwrap();
+/// let difference = first_difference("0\n1\n0\n", "0\n0\n0\n").ok_or("they differ")?;
 /// assert_eq!((difference.token, difference.expected.as_deref(), difference.actual.as_deref()), (2, Some("1"), Some("0")));
+/// # Ok(()) }
 /// ```
 pub fn first_difference(expected: &str, actual: &str) -> Option<Difference> {
     let mut wanted = tokens(expected);
