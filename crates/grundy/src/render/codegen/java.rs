@@ -554,6 +554,9 @@ fn stream_body(out: &mut String, program: &Program) {
 mod tests {
     #[test]
     fn sources_are_ascii() {
-        assert_eq!(super::ascii("misère — 𝜑"), "mis\\u00e8re \\u2014 \\ud835\\udf11");
+        assert_eq!(
+            super::ascii("misère — 𝜑"),
+            "mis\\u00e8re \\u2014 \\ud835\\udf11"
+        );
     }
 }
