@@ -228,6 +228,19 @@ Exit status: 0 every path (or the program) agreed on every input; 1 a disagreeme
 with both answers: for a program the failing input, the expected and the actual output), or the
 program timed out or failed; 2 bad usage.")]
     Verify(VerifyArgs),
+    /// A contest solution in C++, Python, Java or Rust: reads the judge's input and prints its
+    /// answers from the certified period, the closed form or a bounded DP.
+    #[command(after_help = "\
+Examples:
+  grundy codegen wythoff --lang cpp --io hdu-1527 > w.cpp && g++ -std=c++17 -O2 w.cpp
+  grundy codegen subtraction:1,3,4 --lang python --io lines/yes-no --out solve.py
+  grundy codegen --lang rust --io hdu-1536           the game comes with the input (S-Nim)
+  grundy codegen 0.77 --lang java --io heaps/first-second
+
+The source goes to stdout, or to --out FILE (an existing file is kept unless --force). Its header
+comment states the game, the rule and the certificate; a DP states the largest heap it answers
+and refuses larger ones at run time.")]
+    Codegen(CodegenArguments),
     /// The periodic pattern of the Grundy values, certified by a theorem when one applies.
     #[command(after_help = "\
 Examples:
@@ -241,6 +254,28 @@ Examples:
         #[command(flatten)]
         common: Common,
     },
+}
+
+/// The arguments of `grundy codegen`.
+#[derive(Args, Debug)]
+struct CodegenArguments {
+    /// The game (none for a preset that fixes it or an input that carries it).
+    game: Option<String>,
+    /// The language: cpp, python, java or rust.
+    #[arg(long, value_enum)]
+    lang: LanguageName,
+    /// The judge format: a preset (hdu-1527, lanqiao-2016-qiuqiu, …) or INPUT/OUTPUT
+    /// (lines/yes-no, heaps/count, …).
+    #[arg(long, value_name = "FORMAT")]
+    io: String,
+    /// Write the source to this file instead of stdout.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Replace --out's file when it exists.
+    #[arg(long)]
+    force: bool,
+    #[command(flatten)]
+    common: Common,
 }
 
 #[derive(Args, Debug)]
@@ -341,6 +376,18 @@ struct VerifyArgs {
     /// The most memory grundy's answers may hold (default: half of the machine's memory).
     #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
     max_memory: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum LanguageName {
+    /// C++17 (g++ -std=c++17 -O2).
+    Cpp,
+    /// Python 3.
+    Python,
+    /// Java 17 (class Main).
+    Java,
+    /// Rust (edition 2021).
+    Rust,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -939,6 +986,79 @@ fn contest(
     output::contest(&answers?)
 }
 
+/// `grundy codegen`: the source of a contest solution, on stdout or in a new file.
+fn codegen(arguments: &CodegenArguments, observer: &TerminalObserver) -> anyhow::Result<()> {
+    use grundy::analysis::codegen::CodegenError;
+    let CodegenArguments {
+        game,
+        lang: language,
+        io,
+        out,
+        force,
+        common,
+    } = arguments;
+    let language = *language;
+    let analyzer = Analyzer::new(common.config()?).with_observer(observer);
+    let format = grundy::input::judge_format::JudgeFormat::parse(io).map_err(|mut error| {
+        error.what = "--io";
+        error
+    })?;
+    let game = game.as_deref().map(read_game).transpose()?;
+    let program = analyzer.program(game.as_ref(), &format);
+    observer.finish();
+    let program = program
+        .map_err(|error| match error {
+            CodegenError::Analysis(error) => anyhow::Error::new(error),
+            CodegenError::NoProgram { game, why } => {
+                let hint = match why {
+                    grundy::analysis::codegen::NoProgram::NeedsGame => format!(
+                        "\n  hint: give the game before the options, e.g. grundy codegen nim --lang {} --io {format}",
+                        language_of(language).name()
+                    ),
+                    grundy::analysis::codegen::NoProgram::GameInInput { .. } => {
+                        "\n  hint: drop the game: the input gives it".to_owned()
+                    }
+                    _ => String::new(),
+                };
+                anyhow::anyhow!("no program can be generated for {game} in --io {format}: {why}{hint}")
+            }
+        })?;
+    let text = grundy::render::codegen::source(&program, language_of(language));
+    let Some(path) = out else {
+        return output::text(&text);
+    };
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true);
+    if *force {
+        options.create(true).truncate(true);
+    } else {
+        options.create_new(true);
+    }
+    let mut file = options.open(path).map_err(|error| {
+        if error.kind() == std::io::ErrorKind::AlreadyExists {
+            anyhow::anyhow!(
+                "{} exists: grundy does not replace it without --force",
+                path.display()
+            )
+        } else {
+            anyhow::anyhow!("cannot write {}: {error}", path.display())
+        }
+    })?;
+    std::io::Write::write_all(&mut file, text.as_bytes())
+        .with_context(|| format!("writing {}", path.display()))
+}
+
+/// The library's language for the command line's.
+fn language_of(language: LanguageName) -> grundy::render::codegen::Language {
+    use grundy::render::codegen::Language;
+    match language {
+        LanguageName::Cpp => Language::Cpp,
+        LanguageName::Python => Language::Python,
+        LanguageName::Java => Language::Java,
+        LanguageName::Rust => Language::Rust,
+    }
+}
+
 /// `grundy contest [GAME] --io FORMAT`; `oddball` alone (or with the Lanqiao preset) is the
 /// contest game's own judge.
 fn contest_command(args: &ContestArgs, observer: &TerminalObserver) -> anyhow::Result<()> {
@@ -1070,6 +1190,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Contest(args) => contest_command(&args, &observer),
         Command::Verify(args) => verify(&args, &observer),
+        Command::Codegen(arguments) => codegen(&arguments, &observer),
         Command::Period { game, common } => {
             let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
             let game = read_game(&game)?;

@@ -165,7 +165,7 @@ pub fn line(text: &str) -> anyhow::Result<()> {
     print(&format!("{text}\n"))
 }
 
-/// Prints text as it is (a judge's output, a report).
+/// Prints text as it is (a judge's output, a report, a generated source).
 pub fn text(text: &str) -> anyhow::Result<()> {
     print(text)
 }

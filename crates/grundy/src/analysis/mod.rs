@@ -8,6 +8,7 @@
 
 mod brute;
 mod classical;
+pub mod codegen;
 mod general;
 mod heap;
 mod norepeat;

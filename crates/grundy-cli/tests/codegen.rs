@@ -1,0 +1,752 @@
+//! `grundy codegen`: every generated program is compiled (`g++ -std=c++17 -O2 -Wall -Wextra
+//! -Werror`, `javac -Xlint:all -Werror`, `rustc --edition 2021 -O -D warnings`; Python runs as
+//! it is) and run on edge and random inputs, and its output must equal grundy's own answer for
+//! the same input (`grundy contest GAME --io FORMAT`, or `grundy solve` for a sum given
+//! component by component), line by line after trailing white space.
+//!
+//! A missing compiler is reported loudly on stderr (`SKIPPED: …`) and that language's test
+//! passes without running; `.ci/run` installs the compilers so that CI never skips.
+
+mod common;
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use common::{BINARY, grundy, stderr, stdout};
+
+/// A deterministic generator of test numbers (`SplitMix64`).
+struct Random(u64);
+
+impl Random {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `bound` (at least 1).
+    fn below(&mut self, bound: u64) -> u64 {
+        self.next() % bound.max(1)
+    }
+
+    /// A heap: small, near a power of two, or anywhere in 64 bits.
+    fn heap(&mut self, largest: u64) -> u64 {
+        match self.below(4) {
+            0 => self.below(100.min(largest) + 1),
+            1 => self.below(largest / 1000 + 1),
+            _ => self.below(largest).max(self.below(largest)),
+        }
+    }
+}
+
+/// The edge heaps every one-heap test includes: 0, 1, small heaps, 2^31 − 1, 2^63 − 1, 10^18
+/// and 2^64 − 1, with `extra` (a period's boundaries).
+fn edges(extra: &[u64]) -> Vec<u64> {
+    let mut heaps: Vec<u64> = (0..=24).collect();
+    heaps.extend([
+        (1 << 31) - 1,
+        1 << 31,
+        (1 << 63) - 1,
+        1 << 63,
+        1_000_000_000_000_000_000,
+        u64::MAX,
+        u64::MAX - 1,
+    ]);
+    for &x in extra {
+        heaps.extend([x.saturating_sub(1), x, x + 1]);
+    }
+    heaps
+}
+
+/// One heap per line: the edges, then random heaps up to `largest`.
+fn heap_lines(extra: &[u64], largest: u64, random: &mut Random) -> String {
+    let mut heaps: Vec<u64> = edges(extra).into_iter().filter(|&h| h <= largest).collect();
+    heaps.extend((0..150).map(|_| random.heap(largest)));
+    lines(heaps.iter().map(|h| vec![*h]))
+}
+
+/// Lines of several heaps each (1 to `most` heaps), numbers up to `largest`.
+fn multi_heap_lines(count: usize, most: u64, largest: u64, random: &mut Random) -> String {
+    lines((0..count).map(|_| {
+        let k = 1 + random.below(most);
+        (0..k).map(|_| random.heap(largest)).collect()
+    }))
+}
+
+fn lines(rows: impl Iterator<Item = Vec<u64>>) -> String {
+    let mut text = String::new();
+    for row in rows {
+        let row: Vec<String> = row.iter().map(ToString::to_string).collect();
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    text
+}
+
+/// `m h1 .. hm` blocks (`m` up to `most`), ended by `0` when `zero_ends`.
+fn heap_blocks(
+    count: usize,
+    most: u64,
+    largest: u64,
+    random: &mut Random,
+    zero_ends: bool,
+) -> String {
+    let mut text = String::new();
+    for _ in 0..count {
+        let m = 1 + random.below(most);
+        let heaps: Vec<String> = (0..m).map(|_| random.heap(largest).to_string()).collect();
+        let _ = writeln!(text, "{m}\n{}", heaps.join(" "));
+    }
+    if zero_ends {
+        text.push_str("0\n");
+    }
+    text
+}
+
+/// The integer square root of a `u128` (for Wythoff's P-positions).
+fn isqrt(n: u128) -> u128 {
+    n.isqrt()
+}
+
+/// Wythoff pairs: P-positions `(⌊kφ⌋, ⌊kφ⌋ + k)` small and near the 64-bit limit, their
+/// neighbours, and random pairs.
+fn wythoff_pairs(random: &mut Random) -> String {
+    let mut rows = vec![
+        vec![0, 0],
+        vec![0, 1],
+        vec![1, 2],
+        vec![2, 1],
+        vec![u64::MAX, u64::MAX],
+    ];
+    let largest_k: u64 = 7_046_029_254_386_353_130; // ⌊kφ⌋ + k still fits in 64 bits
+    let mut ks: Vec<u64> = (0..30).collect();
+    ks.extend([
+        largest_k,
+        largest_k - 1,
+        largest_k + 1,
+        1 << 31,
+        1 << 40,
+        1 << 62,
+    ]);
+    ks.extend((0..40).map(|_| random.below(largest_k)));
+    for k in ks {
+        let wide = u128::from(k);
+        let lower = u128::midpoint(wide, isqrt(5 * wide * wide));
+        let Ok(a) = u64::try_from(lower) else {
+            continue;
+        };
+        let Some(b) = a.checked_add(k) else { continue };
+        rows.push(vec![a, b]);
+        rows.push(vec![b, a]);
+        rows.push(vec![a + 1, b]);
+        if a > 0 {
+            rows.push(vec![a - 1, b]);
+        }
+    }
+    rows.extend((0..40).map(|_| vec![random.next(), random.next()]));
+    lines(rows.into_iter())
+}
+
+/// A game and format to generate, and the inputs to run it on.
+struct Check {
+    /// The game (`None` for a preset or a format whose input carries it).
+    game: Option<&'static str>,
+    format: &'static str,
+    inputs: Vec<String>,
+    /// The oracle is `grundy solve 'A[x] + B[y]'` for this sum, one case per line.
+    sum: Option<Vec<&'static str>>,
+}
+
+fn check(game: Option<&'static str>, format: &'static str, inputs: Vec<String>) -> Check {
+    Check {
+        game,
+        format,
+        inputs,
+        sum: None,
+    }
+}
+
+fn checks() -> Vec<Check> {
+    let mut random = Random(2026);
+    let r = &mut random;
+    let mut checks = vec![
+        // A subtraction game without a preperiod (period 7), one heap and several per line.
+        check(
+            Some("subtraction:1,3,4"),
+            "lines/yes-no",
+            vec![
+                heap_lines(&[7, 14], u64::MAX, r),
+                multi_heap_lines(60, 4, u64::MAX, r),
+            ],
+        ),
+        // With a preperiod: 14 then period 13, in T cases.
+        check(
+            Some("subtraction:4,9,10"),
+            "cases/first-second",
+            vec![{
+                let body = heap_lines(&[14, 27, 40], u64::MAX, r);
+                format!("{}\n{body}", body.lines().count())
+            }],
+        ),
+        check(
+            Some("bash:3"),
+            "lines/win-lose",
+            vec![heap_lines(&[4, 8], u64::MAX, r)],
+        ),
+        // An arithmetic period (saltus 2).
+        check(
+            Some("allbut:2,3,7"),
+            "lines/one-zero",
+            vec![
+                heap_lines(&[4, 18], u64::MAX, r),
+                multi_heap_lines(40, 3, u64::MAX, r),
+            ],
+        ),
+    ];
+    checks.extend(closed_form_checks(r));
+    checks.extend(carried_checks(r));
+    // A sum of two different subtraction games: each line gives one heap per component.
+    checks.push(Check {
+        game: Some("subtraction:1,2[0] + subtraction:1,3,4[0]"),
+        format: "lines/yes-no",
+        inputs: vec![lines((0..30).map(|i| {
+            if i < 10 {
+                vec![i, 2 * i + 1]
+            } else {
+                vec![r.heap(u64::MAX), r.heap(u64::MAX)]
+            }
+        }))],
+        sum: Some(vec!["subtraction:1,2", "subtraction:1,3,4"]),
+    });
+    checks
+}
+
+/// Nim, misère Nim, Wythoff and Fibonacci Nim: the closed forms.
+fn closed_form_checks(r: &mut Random) -> Vec<Check> {
+    vec![
+        check(
+            None,
+            "hdu-1850",
+            vec![heap_blocks(60, 6, u64::MAX, r, true)],
+        ),
+        check(
+            None,
+            "hdu-2176",
+            vec![heap_blocks(60, 5, u64::MAX, r, true)],
+        ),
+        check(
+            Some("nim"),
+            "cases-heaps/yes-no",
+            vec![{ format!("40\n{}", heap_blocks(40, 5, u64::MAX, r, false)) }],
+        ),
+        // Misère Nim, with the all-heaps-at-most-1 exception.
+        check(
+            None,
+            "hdu-1907",
+            vec![{
+                let mut text = String::from("60\n");
+                for i in 0..60 {
+                    let m = 1 + r.below(5);
+                    let heaps: Vec<String> = (0..m)
+                        .map(|_| {
+                            if i % 2 == 0 {
+                                r.below(2)
+                            } else {
+                                r.heap(u64::MAX)
+                            }
+                            .to_string()
+                        })
+                        .collect();
+                    let _ = writeln!(text, "{m}\n{}", heaps.join(" "));
+                }
+                text
+            }],
+        ),
+        check(None, "hdu-1527", vec![wythoff_pairs(r)]),
+        check(
+            Some("fibonacci-nim"),
+            "lines/yes-no",
+            vec![{
+                let mut text = heap_lines(&[89, 144, 12_200_160_415_121_876_738], u64::MAX, r);
+                for _ in 0..60 {
+                    let n = 1 + r.heap(u64::MAX - 1);
+                    let _ = writeln!(text, "{n} {}", 1 + r.below(n.min(1000)));
+                }
+                text
+            }],
+        ),
+    ]
+}
+
+/// Kayles, misère subtraction games, the contest game, and the games the input carries.
+fn carried_checks(r: &mut Random) -> Vec<Check> {
+    vec![
+        // Kayles: the preperiod of 71 and one period of 12.
+        check(
+            Some("0.77"),
+            "heaps/first-second",
+            vec![heap_blocks(60, 4, u64::MAX, r, true), {
+                let mut text = String::new();
+                for h in edges(&[71, 83, 95]) {
+                    let _ = writeln!(text, "1\n{h}");
+                }
+                text
+            }],
+        ),
+        check(
+            Some("misere:subtraction:1,3,4"),
+            "lines/yes-no",
+            vec![heap_lines(&[7, 14], u64::MAX, r)],
+        ),
+        check(
+            Some("misere:bash:3"),
+            "lines/win-lose",
+            vec![heap_lines(&[4], u64::MAX, r)],
+        ),
+        // The contest game: its amounts fixed, and read from the input (Lanqiao 2016).
+        check(
+            Some("oddball:1,2,3"),
+            "lines/symbols",
+            vec![heap_lines(&[], 3000, r)],
+        ),
+        check(
+            None,
+            "lanqiao-2016-qiuqiu",
+            vec![
+                "1 2 3\n1 2 3 4 5\n".to_owned(),
+                "1 4 5\n10 11 12 13 15\n".to_owned(),
+                {
+                    let piles: Vec<String> = (0..80).map(|_| r.below(1000).to_string()).collect();
+                    format!("2 5 8\n{}\n", piles.join(" "))
+                },
+            ],
+        ),
+        // S-Nim: the set of each block from the input, values by a bounded DP.
+        check(
+            None,
+            "hdu-1536",
+            vec![{
+                let mut text = String::new();
+                for _ in 0..6 {
+                    let k = 1 + r.below(4);
+                    let set: Vec<String> = (0..k).map(|_| (1 + r.below(12)).to_string()).collect();
+                    let _ = writeln!(text, "{k} {}\n10", set.join(" "));
+                    for _ in 0..10 {
+                        let l = 1 + r.below(4);
+                        let heaps: Vec<String> =
+                            (0..l).map(|_| r.below(3000).to_string()).collect();
+                        let _ = writeln!(text, "{l} {}", heaps.join(" "));
+                    }
+                }
+                text.push_str("0\n");
+                text
+            }],
+        ),
+        // The Bash limit of each case from the input.
+        check(
+            None,
+            "hdu-1846",
+            vec![{
+                let mut text = String::from("80\n");
+                for _ in 0..80 {
+                    let _ = writeln!(text, "{} {}", r.heap(u64::MAX), 1 + r.below(50));
+                }
+                text
+            }],
+        ),
+        // No period is proved: the DP up to its bound.
+        check(
+            None,
+            "hdu-1848",
+            vec![{
+                let mut text = String::new();
+                for _ in 0..40 {
+                    let _ = writeln!(
+                        text,
+                        "{} {} {}",
+                        1 + r.below(1000),
+                        1 + r.below(1000),
+                        1 + r.below(1000)
+                    );
+                }
+                text.push_str("0 0 0\n");
+                text
+            }],
+        ),
+        check(
+            Some("subtraction:fibonacci"),
+            "lines/yes-no",
+            vec![heap_lines(&[], 5000, r)],
+        ),
+    ]
+}
+
+/// What grundy answers for `input`.
+fn expected(check: &Check, input: &str) -> String {
+    if let Some(components) = &check.sum {
+        let mut text = String::new();
+        for line in input.lines() {
+            let heaps: Vec<&str> = line.split_whitespace().collect();
+            let spec: Vec<String> = components
+                .iter()
+                .zip(&heaps)
+                .map(|(game, heap)| format!("{game}[{heap}]"))
+                .collect();
+            let output = grundy(&["solve", &spec.join(" + "), "--json"]);
+            assert!(output.status.success(), "{}", stderr(&output));
+            let answer: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+            let win = answer["value"] == "win";
+            text.push_str(if win { "Yes\n" } else { "No\n" });
+        }
+        return text;
+    }
+    let mut args = vec!["contest"];
+    args.extend(check.game);
+    args.extend(["--io", check.format]);
+    run(Command::new(BINARY).args(&args), input)
+}
+
+/// Runs `command` with `input` on stdin; its stdout (it must succeed).
+fn run(command: &mut Command, input: &str) -> String {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the program starts");
+    let mut stdin = child.stdin.take().expect("a stdin");
+    let text = input.to_owned();
+    let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
+    let output = child.wait_with_output().expect("the program runs");
+    writer
+        .join()
+        .expect("the writer")
+        .expect("the input is written");
+    assert!(
+        output.status.success(),
+        "{command:?} failed on\n{input}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("UTF-8 output")
+}
+
+/// Lines with their trailing white space removed, without trailing empty lines.
+fn normalised(text: &str) -> Vec<&str> {
+    let mut lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    while lines.last() == Some(&"") {
+        lines.pop();
+    }
+    lines
+}
+
+/// A language: how to build a source into something that runs.
+#[derive(Clone, Copy, Debug)]
+enum Language {
+    Cpp,
+    Python,
+    Java,
+    Rust,
+}
+
+impl Language {
+    fn name(self) -> &'static str {
+        match self {
+            Self::Cpp => "cpp",
+            Self::Python => "python",
+            Self::Java => "java",
+            Self::Rust => "rust",
+        }
+    }
+
+    /// The tools the language needs, with the flag that prints a version.
+    fn tools(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Self::Cpp => &[("g++", "--version")],
+            Self::Python => &[("python3", "--version")],
+            Self::Java => &[("javac", "-version"), ("java", "-version")],
+            Self::Rust => &[("rustc", "--version")],
+        }
+    }
+
+    /// Why the language cannot be tested here, if it cannot.
+    fn missing(self) -> Option<String> {
+        self.tools()
+            .iter()
+            .find_map(|(tool, flag)| match Command::new(tool).arg(flag).output() {
+                Ok(output) if output.status.success() => None,
+                Ok(output) => Some(format!("{tool} {flag} failed: {}", stderr(&output))),
+                Err(error) => Some(format!("{tool} is not installed ({error})")),
+            })
+    }
+
+    fn file_name(self) -> &'static str {
+        match self {
+            Self::Cpp => "solution.cpp",
+            Self::Python => "solution.py",
+            Self::Java => "Main.java",
+            Self::Rust => "solution.rs",
+        }
+    }
+
+    /// Compiles `source` in `dir`; the command that runs the program.
+    fn build(self, source: &Path, dir: &Path) -> Command {
+        let compile = |command: &mut Command| {
+            let output = command.output().expect("the compiler runs");
+            assert!(
+                output.status.success(),
+                "{command:?} failed:\n{}{}",
+                stdout(&output),
+                stderr(&output)
+            );
+            assert!(
+                output.stderr.is_empty() || matches!(self, Self::Java),
+                "warnings from {command:?}:\n{}",
+                stderr(&output)
+            );
+        };
+        let binary = dir.join("solution");
+        match self {
+            Self::Cpp => {
+                compile(
+                    Command::new("g++")
+                        .args(["-std=c++17", "-O2", "-Wall", "-Wextra", "-Werror", "-o"])
+                        .arg(&binary)
+                        .arg(source),
+                );
+                Command::new(binary)
+            }
+            Self::Rust => {
+                compile(
+                    Command::new("rustc")
+                        .args(["--edition", "2021", "-O", "-D", "warnings", "-o"])
+                        .arg(&binary)
+                        .arg(source),
+                );
+                Command::new(binary)
+            }
+            Self::Java => {
+                compile(
+                    Command::new("javac")
+                        .args(["-Xlint:all", "-Werror", "-d"])
+                        .arg(dir)
+                        .arg(source),
+                );
+                let mut command = Command::new("java");
+                command.arg("-cp").arg(dir).arg("Main");
+                command
+            }
+            Self::Python => {
+                let mut command = Command::new("python3");
+                command.arg(source);
+                command
+            }
+        }
+    }
+}
+
+/// Generates, builds and runs every check in `language`.
+fn run_language(language: Language) {
+    if let Some(why) = language.missing() {
+        eprintln!(
+            "\n*** SKIPPED: generated {} programs were NOT compiled or run: {why}. Install it (.ci/run does) to test them. ***\n",
+            language.name()
+        );
+        return;
+    }
+    let root = tempfile::tempdir().expect("a temporary directory");
+    for (index, check) in checks().iter().enumerate() {
+        let dir = root.path().join(index.to_string());
+        std::fs::create_dir(&dir).unwrap();
+        let source: PathBuf = dir.join(language.file_name());
+        let mut args = vec!["codegen"];
+        args.extend(check.game);
+        let source_text = source.to_str().unwrap().to_owned();
+        args.extend([
+            "--lang",
+            language.name(),
+            "--io",
+            check.format,
+            "--out",
+            &source_text,
+        ]);
+        let output = grundy(&args);
+        assert!(
+            output.status.success(),
+            "codegen {args:?}: {}",
+            stderr(&output)
+        );
+        let mut program = language.build(&source, &dir);
+        for input in &check.inputs {
+            let want = expected(check, input);
+            let got = run(&mut program, input);
+            assert_eq!(
+                normalised(&got),
+                normalised(&want),
+                "{} program for {:?} in {} disagrees with grundy on\n{input}",
+                language.name(),
+                check.game,
+                check.format
+            );
+        }
+    }
+}
+
+#[test]
+fn cpp_programs_answer_as_grundy_does() {
+    run_language(Language::Cpp);
+}
+
+#[test]
+fn python_programs_answer_as_grundy_does() {
+    run_language(Language::Python);
+}
+
+#[test]
+fn java_programs_answer_as_grundy_does() {
+    run_language(Language::Java);
+}
+
+#[test]
+fn rust_programs_answer_as_grundy_does() {
+    run_language(Language::Rust);
+}
+
+#[test]
+fn the_header_states_the_rule_and_the_certificate() {
+    let output = grundy(&["codegen", "0.77", "--lang", "cpp", "--io", "heaps/yes-no"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.starts_with("// Contest solution for 0.77"), "{text}");
+    assert!(text.contains("period 12 from n = 71"), "{text}");
+    assert!(text.contains("Guy–Smith theorem"), "{text}");
+    let output = grundy(&["codegen", "--lang", "python", "--io", "hdu-1527"]);
+    let text = stdout(&output);
+    assert!(
+        text.contains("Wythoff's theorem") && text.contains("math.isqrt"),
+        "{text}"
+    );
+    assert!(!text.contains("math.sqrt("), "{text}");
+    let output = grundy(&[
+        "codegen",
+        "subtraction:fibonacci",
+        "--lang",
+        "rust",
+        "--io",
+        "lines/yes-no",
+    ]);
+    let text = stdout(&output);
+    assert!(text.contains("The DP is exact for heaps up to"), "{text}");
+}
+
+#[test]
+fn games_without_a_program_are_refused_with_the_reason() {
+    for (args, words) in [
+        (
+            vec![
+                "codegen",
+                "norepeat:1,2,3",
+                "--lang",
+                "cpp",
+                "--io",
+                "lines/yes-no",
+            ],
+            "no-repeat",
+        ),
+        (
+            vec!["codegen", "wythoff", "--lang", "cpp", "--io", "lines/count"],
+            "winning moves",
+        ),
+        (
+            vec!["codegen", "--lang", "cpp", "--io", "lines/yes-no"],
+            "give the game",
+        ),
+        (
+            vec!["codegen", "nim", "--lang", "cpp", "--io", "hdu-1846"],
+            "drop the game",
+        ),
+        (
+            vec!["codegen", "nim", "--lang", "cobol", "--io", "lines/yes-no"],
+            "cobol",
+        ),
+        (
+            vec!["codegen", "nim", "--lang", "cpp", "--io", "lines/maybe"],
+            "unknown output",
+        ),
+    ] {
+        let output = grundy(&args);
+        assert!(!output.status.success(), "{args:?}");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&output).contains(words),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+}
+
+#[test]
+fn out_never_replaces_a_file_without_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("w.cpp");
+    std::fs::write(&path, "mine").unwrap();
+    let path_text = path.to_str().unwrap();
+    let args = [
+        "codegen", "wythoff", "--lang", "cpp", "--io", "hdu-1527", "--out", path_text,
+    ];
+    let output = grundy(&args);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("--force"), "{}", stderr(&output));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "mine");
+    let mut forced = args.to_vec();
+    forced.push("--force");
+    let output = grundy(&forced);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let written = std::fs::read_to_string(&path).unwrap();
+    let printed = stdout(&grundy(&args[..6]));
+    assert_eq!(written, printed);
+}
+
+/// The acceptance check: the generated Wythoff program for HDU 1527 passes grundy's own
+/// 对拍 (`grundy verify --against`).
+#[test]
+fn the_generated_wythoff_program_passes_verify() {
+    if let Some(why) = Language::Cpp.missing() {
+        eprintln!("\n*** SKIPPED: the generated Wythoff program was NOT verified: {why}. ***\n");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("w.cpp");
+    let source_text = source.to_str().unwrap();
+    let output = grundy(&[
+        "codegen",
+        "wythoff",
+        "--lang",
+        "cpp",
+        "--io",
+        "hdu-1527",
+        "--out",
+        source_text,
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let program = Language::Cpp.build(&source, dir.path());
+    let binary = program.get_program().to_str().unwrap().to_owned();
+    let output = grundy(&[
+        "verify",
+        "wythoff",
+        "--against",
+        &binary,
+        "--io",
+        "hdu-1527",
+    ]);
+    assert!(
+        output.status.success(),
+        "{}{}",
+        stdout(&output),
+        stderr(&output)
+    );
+    assert!(stdout(&output).contains("agreed"), "{}", stdout(&output));
+}

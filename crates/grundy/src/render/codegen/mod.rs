@@ -1,0 +1,474 @@
+//! Contest solutions as source code: a [`Program`] plan rendered in C++, Python, Java or Rust.
+//!
+//! Every language renders the same plan the same way: a header comment (the game, the format,
+//! the rule and the certificate), the kernel (a period table, a closed form with exact integer
+//! arithmetic, or a bounded DP that refuses heaps above its bound at run time), the reader of the
+//! judge's input layout, and the writer of its output. The sources compile without warnings
+//! (`g++ -std=c++17 -O2 -Wall -Wextra`, `javac -Xlint:all`, `rustc -D warnings`) and read every
+//! number as an unsigned 64-bit integer.
+
+mod cpp;
+mod java;
+mod python;
+mod rust;
+
+use std::fmt::Write as _;
+
+use crate::analysis::codegen::{Amounts, Decider, Kernel, Program};
+use crate::games::game::Game;
+use crate::games::play::Play;
+use crate::games::subtraction::{Family, SubtractionSet};
+use crate::input::judge_format::{InputLayout, Join, OutputFormat};
+use crate::theory::period::{Certificate, Search};
+
+/// A language grundy writes contest solutions in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Language {
+    /// C++17 (`g++ -std=c++17 -O2`).
+    Cpp,
+    /// Python 3 (`CPython`).
+    Python,
+    /// Java 17; the class is `Main`.
+    Java,
+    /// Rust, edition 2021, standard library only.
+    Rust,
+}
+
+impl Language {
+    /// Every language, in the order the documentation lists them.
+    pub const ALL: [Self; 4] = [Self::Cpp, Self::Python, Self::Java, Self::Rust];
+
+    /// The language's name: `cpp`, `python`, `java` or `rust`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Cpp => "cpp",
+            Self::Python => "python",
+            Self::Java => "java",
+            Self::Rust => "rust",
+        }
+    }
+
+    /// The usual file extension of a source in the language, without the dot.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Self::Cpp => "cpp",
+            Self::Python => "py",
+            Self::Java => "java",
+            Self::Rust => "rs",
+        }
+    }
+}
+
+/// The complete source of `program` in `language`.
+///
+/// # Complexity
+/// `O(n0 + p)` for a period table (one number per stored value), `O(1)` otherwise.
+///
+/// # Example
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use grundy::input::judge_format::JudgeFormat;
+/// use grundy::render::codegen::{Language, source};
+/// use grundy::{Analyzer, Config, parse_game};
+/// let program = Analyzer::new(Config::default())
+///     .program(Some(&parse_game("bash:3")?), &JudgeFormat::parse("lines/yes-no")?)?;
+/// let text = source(&program, Language::Python);
+/// assert!(text.contains("residue theorem"));
+/// assert!(text.starts_with("#!/usr/bin/env python3"));
+/// # Ok(()) }
+/// ```
+pub fn source(program: &Program, language: Language) -> String {
+    let header = header(program);
+    match language {
+        Language::Cpp => cpp::source(program, &header),
+        Language::Python => python::source(program, &header),
+        Language::Java => java::source(program, &header),
+        Language::Rust => rust::source(program, &header),
+    }
+}
+
+/// The header comment's lines (without comment markers): the game, the format, the rule and the
+/// certificate.
+///
+/// # Example
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use grundy::input::judge_format::JudgeFormat;
+/// use grundy::{Analyzer, Config};
+/// let program = Analyzer::new(Config::default()).program(None, &JudgeFormat::parse("hdu-1527")?)?;
+/// let header = grundy::render::codegen::header(&program);
+/// assert!(header.iter().any(|line| line.contains("Wythoff's theorem")));
+/// # Ok(()) }
+/// ```
+pub fn header(program: &Program) -> Vec<String> {
+    header_lines(program)
+        .iter()
+        .flat_map(|line| wrapped(line, HEADER_WIDTH))
+        .collect()
+}
+
+/// The width header lines wrap at (comment markers come on top).
+const HEADER_WIDTH: usize = 96;
+
+/// `line` cut at spaces into lines of at most `width` characters (a longer word stays whole);
+/// an empty line stays one empty line.
+fn wrapped(line: &str, width: usize) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for word in line.split(' ') {
+        if !current.is_empty() && current.chars().count() + 1 + word.chars().count() > width {
+            out.push(std::mem::take(&mut current));
+        }
+        if !current.is_empty() {
+            current.push(' ');
+        }
+        current.push_str(word);
+    }
+    out.push(current);
+    out
+}
+
+/// The header's lines before wrapping.
+fn header_lines(program: &Program) -> Vec<String> {
+    let mut lines = Vec::new();
+    let game = program
+        .game
+        .as_ref()
+        .map_or_else(|| carried_name(program.format.input), ToString::to_string);
+    lines.push(format!(
+        "Contest solution for {game}, judge format {}, generated by grundy {}.",
+        program.format,
+        env!("CARGO_PKG_VERSION")
+    ));
+    if let Some(preset) = program.format.preset {
+        lines.push(format!("Problem: {} ({}).", preset.name(), preset.title()));
+    }
+    lines.push(format!("Input: {}.", layout_words(program.format.input)));
+    lines.push(format!("Output: {}.", output_words(program.format.output)));
+    lines.push(String::new());
+    match &program.decider {
+        Decider::Grundy(kernel) => {
+            kernel_lines(&mut lines, "G(n)", kernel, program.game.as_ref(), Play::Normal);
+            lines.push("Several heaps are a sum: the player to move loses exactly when the xor of their values is 0 (Sprague–Grundy).".to_owned());
+        }
+        Decider::Sum(kernels) => {
+            lines.push(format!(
+                "A sum of {} games, one heap each, given in this order on each line; the player to move loses exactly when the xor of the values is 0 (Sprague–Grundy).",
+                kernels.len()
+            ));
+            let games: Vec<Option<&Game>> = match &program.game {
+                Some(Game::Sum(components)) => {
+                    components.iter().map(|c| Some(&c.game)).collect()
+                }
+                _ => vec![None; kernels.len()],
+            };
+            for (i, (kernel, game)) in kernels.iter().zip(games).enumerate() {
+                let name = game.map_or_else(String::new, |g| format!(" ({g})"));
+                lines.push(format!("Component {i}{name}:"));
+                kernel_lines(&mut lines, &format!("G{i}(n)"), kernel, game, Play::Normal);
+            }
+        }
+        Decider::MisereHeap(kernel) => {
+            lines.push("Misère play: whoever moves last loses. G-(n) is the misère Grundy value (a heap with no move is worth 1); the player to move loses exactly when G-(n) = 0.".to_owned());
+            kernel_lines(&mut lines, "G-(n)", kernel, program.game.as_ref(), Play::Misere);
+            lines.push("Misère values do not add up by xor: a position is one heap.".to_owned());
+        }
+        Decider::MisereNim => lines.extend([
+            "Rule: Bouton's misère rule (docs/theory.md). The player to move loses exactly when".to_owned(),
+            "every heap holds at most 1 and an odd number hold 1, or some heap holds 2 or more".to_owned(),
+            "and the xor of the heaps is 0.".to_owned(),
+        ]),
+        Decider::Wythoff => lines.extend([
+            "Rule: Wythoff's theorem. (a, b) with a <= b is lost by the player to move exactly when".to_owned(),
+            "a = floor(k·phi) for k = b - a. floor(k·phi) = floor((k + isqrt(5k²)) / 2), with an exact".to_owned(),
+            "integer square root (never a floating-point sqrt): 5k² needs 128 bits.".to_owned(),
+        ]),
+        Decider::FibonacciNim => lines.extend([
+            "Rule: Zeckendorf's characterisation of Fibonacci Nim (Whinihan 1963). The player to move wins".to_owned(),
+            "exactly when the heap is not empty and the smallest term of its Zeckendorf representation".to_owned(),
+            "(greedy sum of non-consecutive Fibonacci numbers) is at most the quota; a fresh heap of n".to_owned(),
+            "has quota n - 1, so it is lost exactly when n is a Fibonacci number.".to_owned(),
+        ]),
+        Decider::Oddball(plan) => {
+            lines.push("Rule: the state is (balls left, parity of the mover's balls, parity of the opponent's): only".to_owned());
+            lines.push("parities decide the end (odd beats even, equal parities tie). Every move removes balls, so a".to_owned());
+            lines.push("DP over the balls left, from 0 up, gives win, tie or lose for the player to move.".to_owned());
+            if let Some(set) = &plan.set {
+                lines.push(format!("Amounts: {set:?}.", set = set.members()));
+            }
+            lines.push(format!(
+                "No period is proved for this game: the DP answers piles up to {} and refuses larger ones.",
+                plan.bound
+            ));
+        }
+    }
+    lines
+}
+
+/// The header lines of one heap kernel.
+fn kernel_lines(
+    lines: &mut Vec<String>,
+    value: &str,
+    kernel: &Kernel,
+    game: Option<&Game>,
+    play: Play,
+) {
+    match kernel {
+        Kernel::NimHeap => lines.push(format!(
+            "Rule: a Nim heap of n tokens has Grundy value n; with Bouton's theorem, {value} = n."
+        )),
+        Kernel::Period(certificate) => certificate_lines(lines, value, certificate),
+        Kernel::Dp(dp) => {
+            let amounts = match &dp.amounts {
+                Amounts::Finite(members) => format!("{members:?}"),
+                Amounts::Family(family) => format!("the {}", family_words(*family)),
+            };
+            lines.push(format!(
+                "Rule: {value} = mex of the values of the heaps a move leaves (amounts {amounts}), computed up to the heap asked."
+            ));
+            let searched = match &dp.search {
+                Search::Observed(observation) => format!(
+                    "a period {} from {} was seen on {} values, but no theorem proves it",
+                    observation.periodicity().period(),
+                    observation.periodicity().preperiod(),
+                    observation.checked_to()
+                ),
+                Search::NotFound { checked_to } => {
+                    format!("no period was found in {checked_to} values")
+                }
+                Search::Certified(_) => "a period was certified".to_owned(),
+            };
+            let why = match game.map(Game::base) {
+                Some(Game::Subtraction(subtraction)) => match subtraction.set() {
+                    SubtractionSet::Family(family) => format!(
+                        " ({} is an infinite set: no theorem grundy knows proves a period)",
+                        family.name()
+                    ),
+                    _ => String::new(),
+                },
+                _ => String::new(),
+            };
+            lines.push(format!(
+                "No certificate: {searched}{why}. The DP is exact for heaps up to {}; the program refuses larger ones.",
+                dp.bound
+            ));
+        }
+        Kernel::CarriedBash => lines.push(format!(
+            "Rule: the residue theorem for bash:m (take 1 to m): the set holds 1..m and no multiple of m + 1, so {value} = n mod (m + 1), exact for every n."
+        )),
+        Kernel::CarriedSet { bound } => lines.push(format!(
+            "Rule: {value} = mex of the values of the heaps a move leaves, for the set S of each block, computed up to the largest heap asked. The set comes with the input, so no period is proved in advance: the DP answers heaps up to {bound} and refuses larger ones."
+        )),
+    }
+    if play == Play::Misere && matches!(kernel, Kernel::Dp(_)) {
+        lines.push("Under misère play the DP gives a heap with no move the value 1.".to_owned());
+    }
+}
+
+/// The header lines of a certified period.
+fn certificate_lines(lines: &mut Vec<String>, value: &str, certificate: &Certificate) {
+    let periodicity = certificate.periodicity();
+    let (n0, p, s) = (
+        periodicity.preperiod(),
+        periodicity.period(),
+        periodicity.saltus(),
+    );
+    let mut rule = format!("Rule: {value} is periodic with period {p} from n = {n0}");
+    if s > 0 {
+        let _ = write!(rule, ", adding {s} every period (an arithmetic period)");
+    }
+    rule.push_str(": the table holds the preperiod and one period, ");
+    let (index, periods) = if n0 == 0 {
+        (format!("n mod {p}"), format!("floor(n / {p})"))
+    } else {
+        (
+            format!("{n0} + (n - {n0}) mod {p}"),
+            format!("floor((n - {n0}) / {p})"),
+        )
+    };
+    if s > 0 {
+        let _ = write!(
+            rule,
+            "and {value} = TABLE[{index}] + {s}·{periods} for n >= {}.",
+            n0 + p
+        );
+    } else {
+        let _ = write!(rule, "and {value} = TABLE[{index}] for n >= {}.", n0 + p);
+    }
+    lines.push(rule);
+    lines.push(format!(
+        "P-positions ({value} = 0): {}.",
+        super::p_positions(periodicity, 12)
+    ));
+    let theorem = certificate.theorem();
+    lines.push(format!(
+        "Certificate: the {} — {}; grundy checked the values G(0) to G({}) against it.",
+        theorem.name(),
+        super::theorem_statement(&theorem),
+        certificate.checked_to().saturating_sub(1)
+    ));
+}
+
+/// The name of an infinite family in words.
+fn family_words(family: Family) -> &'static str {
+    match family {
+        Family::Fibonacci => "Fibonacci numbers 1, 2, 3, 5, 8, …",
+        Family::Squares => "squares 1, 4, 9, …",
+        Family::PowersOfTwo => "powers of two 1, 2, 4, …",
+        Family::Primes => "primes 2, 3, 5, …",
+    }
+}
+
+/// What a layout that carries its game plays.
+fn carried_name(layout: InputLayout) -> String {
+    match layout {
+        InputLayout::CasesBash => "bash:m (m read with each case)",
+        InputLayout::SNim => "the subtraction game on the set S of each block (S-Nim)",
+        _ => "oddball:n1,n2,n3 (the amounts read first)",
+    }
+    .to_owned()
+}
+
+/// A layout in words.
+fn layout_words(layout: InputLayout) -> &'static str {
+    match layout {
+        InputLayout::Lines => "one position per line until the end of the input",
+        InputLayout::LinesUntilZeros => {
+            "one position per line, until a line of zeros or the end of the input"
+        }
+        InputLayout::Cases => "a count T, then T positions, one per line",
+        InputLayout::Heaps => {
+            "a heap count m then m heaps, repeated until the end of the input or m = 0"
+        }
+        InputLayout::CasesHeaps => "a count T, then T blocks of a heap count m and m heaps",
+        InputLayout::CasesBash => "a count T, then T pairs n m (a heap of n, take 1 to m)",
+        InputLayout::SNim => "S-Nim blocks: k s1..sk (k = 0 ends), m, then m positions l h1..hl",
+        InputLayout::Oddball => "n1 n2 n3, then the piles",
+    }
+}
+
+/// An output in words.
+fn output_words(output: OutputFormat) -> String {
+    match output {
+        OutputFormat::Words(words) => format!(
+            "{} when the first player wins, {} when they lose",
+            words.win, words.lose
+        ),
+        OutputFormat::Symbols => {
+            "+ when the first player wins, 0 for a tie, - when they lose".to_owned()
+        }
+        OutputFormat::Count => "the number of winning moves".to_owned(),
+        OutputFormat::Moves(words) => format!(
+            "{} when the first player loses; otherwise {}, then one line 'from to' per winning move",
+            words.lose, words.win
+        ),
+    }
+}
+
+/// The stored values of a certified period (the preperiod and one period).
+fn table(certificate: &Certificate) -> Vec<u32> {
+    certificate.periodicity().values().iter().collect()
+}
+
+/// `values` written as a comma-separated list, wrapped to lines of at most `width` characters,
+/// each starting with `indent`.
+fn wrapped_list(values: &[u64], indent: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::from(indent);
+    for (i, value) in values.iter().enumerate() {
+        let item = if i + 1 == values.len() {
+            value.to_string()
+        } else {
+            format!("{value},")
+        };
+        if line.len() > indent.len() && line.len() + 1 + item.len() > width {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line = String::from(indent);
+        }
+        line.push_str(&item);
+        line.push(' ');
+    }
+    out.push_str(line.trim_end());
+    out
+}
+
+/// The table of a certified period as `u64`s, for [`wrapped_list`].
+fn table_list(certificate: &Certificate) -> Vec<u64> {
+    table(certificate).into_iter().map(u64::from).collect()
+}
+
+/// The amounts a kernel's moves take, when the program lists moves of a fixed finite set.
+fn finite_amounts(kernel: &Kernel, game: Option<&Game>) -> Option<Vec<u64>> {
+    match (kernel, game.map(Game::base)) {
+        (Kernel::Dp(dp), _) => match &dp.amounts {
+            Amounts::Finite(members) => Some(members.clone()),
+            Amounts::Family(_) => None,
+        },
+        (Kernel::Period(_), Some(Game::Subtraction(subtraction))) => match subtraction.set() {
+            SubtractionSet::Finite(finite) => Some(finite.members().to_vec()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The games of a sum's components (or of the one game), for the kernels' amounts.
+fn kernel_games(program: &Program) -> Vec<Option<&Game>> {
+    match (&program.decider, &program.game) {
+        (Decider::Sum(_), Some(Game::Sum(components))) => {
+            components.iter().map(|c| Some(&c.game)).collect()
+        }
+        (_, game) => vec![game.as_ref()],
+    }
+}
+
+/// How a program joins the answers of one block.
+fn join(program: &Program) -> Join {
+    program.format.join()
+}
+
+/// What a kernel needs from the program's helpers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Uses {
+    /// A DP with the set's amounts (fixed, carried or a family).
+    dp: bool,
+}
+
+impl Uses {
+    fn of(program: &Program) -> Self {
+        let kernels: Vec<&Kernel> = match &program.decider {
+            Decider::Grundy(kernel) | Decider::MisereHeap(kernel) => vec![kernel],
+            Decider::Sum(kernels) => kernels.iter().collect(),
+            _ => Vec::new(),
+        };
+        Self {
+            dp: kernels
+                .iter()
+                .any(|k| matches!(k, Kernel::Dp(_) | Kernel::CarriedSet { .. })),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_lines_wrap_at_spaces() {
+        let line = "word ".repeat(50);
+        let lines = wrapped(line.trim_end(), 21);
+        assert!(lines.iter().all(|l| l.chars().count() <= 21), "{lines:?}");
+        assert_eq!(lines.join(" "), line.trim_end());
+        assert_eq!(wrapped("", 10), [""]);
+    }
+
+    #[test]
+    fn lists_wrap_within_the_width() {
+        let values: Vec<u64> = (0..40).collect();
+        let text = wrapped_list(&values, "    ", 30);
+        assert!(text.lines().all(|line| line.len() <= 30), "{text}");
+        assert!(text.ends_with("39"));
+        assert_eq!(wrapped_list(&[], "  ", 10), "");
+    }
+}
