@@ -199,6 +199,19 @@ each pile gets + (the first player wins), 0 (best play ties) or - (the first pla
         #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
         max_memory: Option<String>,
     },
+    /// The derivation step by step, as the tutorials teach it: the state, the table with each mex,
+    /// the pattern and the theorem that proves it, the rule, and the answer with its arithmetic.
+    #[command(after_help = "\
+Examples:
+  grundy explain subtraction:1,3,4 10^18
+  grundy explain subtraction:1,3,4 10^18 --lang zh
+  grundy explain bash:3 10 --format markdown
+  grundy explain nim 3,4,5 --json
+  grundy explain 0.77
+  grundy explain oddball:1,2,3 5
+
+The language defaults to LC_ALL, LC_MESSAGES or LANG (zh* gives Chinese, anything else English).")]
+    Explain(ExplainArgs),
     /// The periodic pattern of the Grundy values, certified by a theorem when one applies.
     #[command(after_help = "\
 Examples:
@@ -212,6 +225,28 @@ Examples:
         #[command(flatten)]
         common: Common,
     },
+}
+
+/// The arguments of `grundy explain`.
+#[derive(Args, Debug)]
+struct ExplainArgs {
+    /// The game, e.g. subtraction:1,3,4 (see `grundy --help` for every form).
+    game: String,
+    /// The position to answer, as for `grundy solve` (optional: without it, the game's
+    /// table, pattern and rule).
+    #[arg(allow_hyphen_values = true)]
+    position: Option<String>,
+    /// Terminal text or Markdown.
+    #[arg(long, value_enum, default_value_t = FormatName::Text)]
+    format: FormatName,
+    /// The language: en or zh (default: from the locale's environment variables).
+    #[arg(long, value_enum)]
+    lang: Option<LanguageName>,
+    /// Columns per line for the text (paragraphs wrap).
+    #[arg(long, value_name = "COLUMNS", default_value_t = 80)]
+    width: usize,
+    #[command(flatten)]
+    common: Common,
 }
 
 #[derive(Args, Debug)]
@@ -241,6 +276,46 @@ struct Common {
     /// default: every core).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
+}
+
+/// How `grundy explain` lays out its text.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum FormatName {
+    /// Terminal text: aligned columns, wrapped paragraphs.
+    Text,
+    /// Markdown, for notes, blogs and teaching material.
+    Markdown,
+}
+
+/// The language of `grundy explain`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum LanguageName {
+    /// English.
+    En,
+    /// 中文 (Chinese).
+    Zh,
+}
+
+/// The language asked for, or the environment's: the first of `LC_ALL`, `LC_MESSAGES`, `LANG`
+/// that is set and not empty; `zh…` gives Chinese, anything else English.
+fn language(asked: Option<LanguageName>) -> grundy::render::explain::Language {
+    use grundy::render::explain::Language;
+    match asked {
+        Some(LanguageName::En) => Language::En,
+        Some(LanguageName::Zh) => Language::Zh,
+        None => {
+            let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]
+                .iter()
+                .filter_map(|name| std::env::var(name).ok())
+                .find(|value| !value.is_empty())
+                .unwrap_or_default();
+            if locale.to_ascii_lowercase().starts_with("zh") {
+                Language::Zh
+            } else {
+                Language::En
+            }
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -718,6 +793,30 @@ fn contest(max: &str, max_memory: Option<&str>, observer: &TerminalObserver) -> 
     output::contest(&answers?)
 }
 
+/// `grundy explain`: the derivation of a game's answer, as text, Markdown or JSON.
+fn explain(args: ExplainArgs, observer: &TerminalObserver) -> anyhow::Result<()> {
+    let analyzer = Analyzer::new(args.common.config()?).with_observer(observer);
+    let game = read_game(&args.game)?;
+    let position = match (args.position, game.has_positions()) {
+        (Some(text), _) => Some(game.parse_position(&text)?),
+        (None, true) => Some(grundy::Position::Sum),
+        (None, false) => None,
+    };
+    let explanation = analyzer.explain(&game, position.as_ref());
+    observer.finish();
+    let format = match args.format {
+        FormatName::Text => grundy::render::explain::Format::Text,
+        FormatName::Markdown => grundy::render::explain::Format::Markdown,
+    };
+    output::explanation(
+        &explanation?,
+        args.common.json,
+        format,
+        language(args.lang),
+        args.width,
+    )
+}
+
 fn run(cli: Cli) -> anyhow::Result<()> {
     let observer = TerminalObserver::install();
     match cli.command {
@@ -808,6 +907,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             max,
             max_memory,
         } => contest(&max, max_memory.as_deref(), &observer),
+        Command::Explain(args) => explain(args, &observer),
         Command::Period { game, common } => {
             let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
             let game = read_game(&game)?;

@@ -7,6 +7,7 @@
 //! it never extrapolates an unproved pattern.
 
 mod classical;
+pub mod explain;
 mod general;
 mod heap;
 mod norepeat;

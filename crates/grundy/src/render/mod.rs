@@ -6,6 +6,7 @@
 //! returns a `String`, with no I/O) and total. A front end names its own settings through
 //! [`Terms`]: the library never names a command-line flag.
 
+pub mod explain;
 pub mod moves;
 mod period;
 mod reason;
