@@ -130,3 +130,4 @@ explain-rule-misere-sum = Misère sums do not add up by xor (the misère value o
 explain-answer-search = { $positions } positions of the whole game were searched: { $outcome }.
 explain-column-result = result
 explain-row-line = n = { $n }: options { $options } → values { $values } → { $mex } → { $outcome }
+explain-characters = ({ $count } characters)

@@ -130,3 +130,4 @@ explain-rule-misere-sum = 反常规则下的和游戏不能用异或相加（和
 explain-answer-search = 搜索了整个游戏的 { $positions } 个局面：{ $outcome }。
 explain-column-result = 结果
 explain-row-line = n = { $n }：后继 { $options } → 值 { $values } → { $mex } → { $outcome }
+explain-characters = （共 { $count } 个字符）

@@ -484,6 +484,18 @@ impl Analyzer<'_> {
             }),
         ];
         let mut report = None;
+        if play == Play::Misere && matches!(game.base(), Game::Octal(_) | Game::Oddball(_)) {
+            // The same refusal as a position's answer.
+            return Err(match game.base() {
+                Game::Octal(_) => super::misere_octal(game),
+                _ => Error::refused_unless(
+                    format!(
+                        "{game}: the contest game is decided by the parities of the balls held, so misère does not apply"
+                    ),
+                    crate::analysis::Remedy::UseNormalPlay,
+                ),
+            });
+        }
         match game.base() {
             Game::Subtraction(_) | Game::NoRepeat(_) => {
                 let period = self.period(game)?;
@@ -516,7 +528,13 @@ impl Analyzer<'_> {
                 steps.push(Step::Rule(Rule::Fibonacci { numbers }));
             }
             Game::Oddball(set) => {
-                steps.push(Step::Outcomes(oddball_table(set)));
+                let asked = match position {
+                    Some(Position::Balls { left, .. }) => {
+                        left.to_u64().filter(|&left| left <= EXPLAIN_MAX_ROWS)
+                    }
+                    _ => None,
+                };
+                steps.push(Step::Outcomes(oddball_table(set, asked.unwrap_or(0))));
                 steps.push(Step::Rule(Rule::ParityTable));
             }
             Game::Sum(_) => steps.push(Step::Rule(match play {
@@ -877,9 +895,13 @@ fn residue_rule(periodicity: &Periodicity) -> Rule {
     }
 }
 
-/// The contest game's table of reduced states for small piles.
-fn oddball_table(set: &FiniteSet) -> OutcomeTable {
-    let largest = ODDBALL_ROWS.max(2 * set.largest()).min(EXPLAIN_MAX_ROWS) as usize;
+/// The contest game's table of reduced states for small piles, and the first player's result
+/// from fresh piles up to at least `asked`.
+fn oddball_table(set: &FiniteSet, asked: u64) -> OutcomeTable {
+    let largest = ODDBALL_ROWS
+        .max(2 * set.largest())
+        .min(EXPLAIN_MAX_ROWS)
+        .max(asked) as usize;
     let records = oddball::solve_up_to(set, largest);
     let value = |s: ParityState| {
         records

@@ -240,7 +240,7 @@ pub fn render(
                 "explain-title-at",
                 &[
                     ("game", text(&explanation.game)),
-                    ("position", text(shorten(&position.to_string()))),
+                    ("position", text(writer.position(position))),
                 ],
             ),
         _ => messages.format("explain-title", &[("game", text(&explanation.game))]),
@@ -250,15 +250,6 @@ pub fn render(
         writer.step(step);
     }
     Ok(writer.out)
-}
-
-/// A position's text, shortened like a long number.
-fn shorten(position: &str) -> String {
-    if position.len() <= FULL_DIGITS * 2 {
-        return position.to_owned();
-    }
-    let head: String = position.chars().take(24).collect();
-    format!("{head}… ({} characters)", position.len())
 }
 
 struct Writer<'a> {
@@ -273,6 +264,22 @@ struct Writer<'a> {
 impl Writer<'_> {
     fn t(&self, id: &str, args: &[(&str, Arg)]) -> String {
         self.messages.format(id, args)
+    }
+
+    /// A position's text, shortened like a long number.
+    fn position(&self, position: &crate::games::position::Position) -> String {
+        if let crate::games::position::Position::Heap(heap) = position {
+            return self.num(heap);
+        }
+        let written = position.to_string();
+        if written.len() <= FULL_DIGITS * 2 {
+            return written;
+        }
+        let head: String = written.chars().take(24).collect();
+        format!(
+            "{head}… {}",
+            self.t("explain-characters", &[("count", text(written.len()))])
+        )
     }
 
     /// A number written exactly, or shortened with its digit count.
@@ -309,11 +316,16 @@ impl Writer<'_> {
     fn title(&mut self, title: &str) {
         match self.format {
             Format::Text => {
-                self.out.push_str(title);
-                self.out.push('\n');
-                self.out
-                    .push_str(&"=".repeat(UnicodeWidthStr::width(title).min(self.width)));
-                self.out.push_str("\n\n");
+                let lines = wrap(title, self.width);
+                let widest = lines
+                    .iter()
+                    .map(|line| UnicodeWidthStr::width(line.as_str()))
+                    .max()
+                    .unwrap_or(0);
+                for line in &lines {
+                    let _ = writeln!(self.out, "{line}");
+                }
+                let _ = writeln!(self.out, "{}\n", "=".repeat(widest));
             }
             Format::Markdown => {
                 let _ = writeln!(self.out, "# {title}\n");
