@@ -131,3 +131,4 @@ explain-answer-search = { $positions } positions of the whole game were searched
 explain-column-result = result
 explain-row-line = n = { $n }: options { $options } → values { $values } → { $mex } → { $outcome }
 explain-characters = ({ $count } characters)
+explain-sentences = { $first } { $second }

@@ -131,3 +131,4 @@ explain-answer-search = 搜索了整个游戏的 { $positions } 个局面：{ $o
 explain-column-result = 结果
 explain-row-line = n = { $n }：后继 { $options } → 值 { $values } → { $mex } → { $outcome }
 explain-characters = （共 { $count } 个字符）
+explain-sentences = { $first }{ $second }

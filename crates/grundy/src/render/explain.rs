@@ -93,10 +93,17 @@ impl Messages {
     }
 
     /// Message `id` formatted with `args` (strings, or numbers for plural selection); a missing
-    /// message is written `{id}`, which the tests look for.
+    /// message is written `{id}`, which the tests look for ([`format_checked`](Self::format_checked)
+    /// reports the errors instead).
     ///
-    /// # Errors
-    /// None: formatting errors are reported by [`format_checked`](Self::format_checked).
+    /// # Example
+    /// ```
+    /// use grundy::render::explain::{Arg, Language, Messages};
+    /// let messages = Messages::new(Language::Zh).map_err(|e| e.join("; "))?;
+    /// let line = messages.format("explain-move-take", &[("amount", Arg::Text("1".into()))]);
+    /// assert_eq!(line, "拿走 1");
+    /// # Ok::<(), String>(())
+    /// ```
     pub fn format(&self, id: &str, args: &[(&str, Arg)]) -> String {
         self.format_checked(id, args)
             .unwrap_or_else(|_| format!("{{{id}}}"))
@@ -750,7 +757,11 @@ impl Writer<'_> {
                 ],
             );
             let paragraph = self.shape_sentence(shape);
-            self.paragraph(&format!("{listed} {paragraph}"));
+            let joined = self.t(
+                "explain-sentences",
+                &[("first", text(listed)), ("second", text(paragraph))],
+            );
+            self.paragraph(&joined);
             return;
         }
         if !preperiod.is_empty() {
@@ -769,7 +780,11 @@ impl Writer<'_> {
             &[("values", text(&values))],
         );
         let paragraph = self.shape_sentence(shape);
-        self.paragraph(&format!("{listed} {paragraph}"));
+        let joined = self.t(
+            "explain-sentences",
+            &[("first", text(listed)), ("second", text(paragraph))],
+        );
+        self.paragraph(&joined);
     }
 
     fn shape_sentence(&self, shape: &Shape) -> String {
