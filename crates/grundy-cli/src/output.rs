@@ -450,6 +450,7 @@ fn p_or_n(value: u32) -> &'static str {
 fn value_table_json(table: &ValueTable) -> Value {
     json!({
         "step": "table",
+        "game": table.game.to_string(),
         "play": if table.play == grundy::Play::Misere { "misere" } else { "normal" },
         "forbids_take": table.forbids,
         "rows": table.rows.iter().map(|row| json!({

@@ -308,7 +308,7 @@ fn check(spec: &str, position: Option<&str>) {
     let mut answered = false;
     for step in &explanation.steps {
         match step {
-            Step::Table(table) => check_table(&game, table),
+            Step::Table(table) => check_table(&table.game, table),
             Step::Outcomes(table) => {
                 let Game::Oddball(set) = game.base() else {
                     panic!("outcomes for {game}")

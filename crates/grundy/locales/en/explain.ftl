@@ -132,3 +132,4 @@ explain-column-result = result
 explain-row-line = n = { $n }: options { $options } → values { $values } → { $mex } → { $outcome }
 explain-characters = ({ $count } characters)
 explain-sentences = { $first } { $second }
+explain-table-component = The component game { $game }: its values give each component's value below.

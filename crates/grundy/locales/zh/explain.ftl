@@ -132,3 +132,4 @@ explain-column-result = 结果
 explain-row-line = n = { $n }：后继 { $options } → 值 { $values } → { $mex } → { $outcome }
 explain-characters = （共 { $count } 个字符）
 explain-sentences = { $first }{ $second }
+explain-table-component = 子游戏 { $game }：用它的 SG 值表得到下面每个子游戏的值。

@@ -130,6 +130,8 @@ pub enum Terminal {
 /// The first rows of a table of (misère) Grundy values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ValueTable {
+    /// The game whose heaps the rows are: the game explained, or a component of a sum.
+    pub game: Game,
     /// Normal or misère values.
     pub play: Play,
     /// Rows `0, 1, …`.
@@ -537,10 +539,15 @@ impl Analyzer<'_> {
                 steps.push(Step::Outcomes(oddball_table(set, asked.unwrap_or(0))));
                 steps.push(Step::Rule(Rule::ParityTable));
             }
-            Game::Sum(_) => steps.push(Step::Rule(match play {
-                Play::Normal => Rule::SumXor,
-                Play::Misere => Rule::MisereSum,
-            })),
+            Game::Sum(components) => {
+                if play == Play::Normal {
+                    steps.extend(self.component_tables(components)?);
+                }
+                steps.push(Step::Rule(match play {
+                    Play::Normal => Rule::SumXor,
+                    Play::Misere => Rule::MisereSum,
+                }));
+            }
             _ => steps.push(Step::Rule(Rule::Graph)),
         }
         if let Some(position) = position {
@@ -606,7 +613,7 @@ impl Analyzer<'_> {
         let values = Some(self.small_values(game, needed)?);
         if let Some(values) = &values {
             let shown = &values[..(rows as usize).min(values.len())];
-            steps.push(Step::Table(rows_of(game.base(), play, shown)?));
+            steps.push(Step::Table(rows_of(game, play, shown)?));
         }
         steps.push(Step::Pattern(pattern(
             report,
@@ -634,6 +641,43 @@ impl Analyzer<'_> {
                 checked_to: c.checked_to(),
             },
         }));
+        Ok(steps)
+    }
+
+    /// The table of each one-heap game among a sum's components (once per game), with a row
+    /// for each of its heaps below [`EXPLAIN_MAX_ROWS`].
+    fn component_tables(&self, components: &[Component]) -> Result<Vec<Step>, Error> {
+        let mut games: Vec<&Game> = Vec::new();
+        for component in components {
+            let one_heap = matches!(
+                component.game,
+                Game::Subtraction(_) | Game::NoRepeat(_) | Game::Octal(_)
+            );
+            if one_heap && !games.contains(&&component.game) {
+                games.push(&component.game);
+            }
+        }
+        let mut steps = Vec::new();
+        for game in games {
+            let largest = components
+                .iter()
+                .filter(|c| &c.game == game)
+                .filter_map(|c| match &c.position {
+                    Position::Heap(n) | Position::LastMove { heap: n, .. } => n.to_u64(),
+                    Position::Heaps(heaps) => heaps.iter().filter_map(ToPrimitive::to_u64).max(),
+                    _ => None,
+                })
+                .filter(|&n| n < EXPLAIN_MAX_ROWS)
+                .max()
+                .map_or(0, |n| n + 1);
+            let most = match game {
+                Game::Octal(_) => EXPLAIN_CODE_ROWS,
+                _ => EXPLAIN_MAX_ROWS,
+            };
+            let rows = largest.max(EXPLAIN_MIN_ROWS).min(most);
+            let values = self.small_values(game, rows)?;
+            steps.push(Step::Table(rows_of(game, Play::Normal, &values)?));
+        }
         Ok(steps)
     }
 
@@ -697,7 +741,8 @@ fn report_periodicity(report: &PeriodReport) -> Option<Periodicity> {
 }
 
 /// The table's rows, each derived from the game's rules and re-checked against `values`.
-fn rows_of(game: &Game, play: Play, values: &[u32]) -> Result<ValueTable, Error> {
+fn rows_of(whole: &Game, play: Play, values: &[u32]) -> Result<ValueTable, Error> {
+    let game = whole.base();
     let count = values.len();
     let options: Box<dyn Fn(usize) -> Vec<RowOption>> = match game {
         Game::Subtraction(subtraction) => {
@@ -766,6 +811,7 @@ fn rows_of(game: &Game, play: Play, values: &[u32]) -> Result<ValueTable, Error>
         });
     }
     Ok(ValueTable {
+        game: whole.clone(),
         play,
         rows,
         forbids: matches!(game, Game::NoRepeat(_)),

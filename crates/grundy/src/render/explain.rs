@@ -530,9 +530,13 @@ impl Writer<'_> {
 
     fn value_table(&mut self, table: &ValueTable) {
         self.heading("explain-section-table");
+        if &table.game != self.game {
+            let paragraph = self.t("explain-table-component", &[("game", text(&table.game))]);
+            self.paragraph(&paragraph);
+        }
         let intro = if table.forbids {
             "explain-table-intro-forbid"
-        } else if matches!(self.game.base(), Game::Octal(_)) {
+        } else if matches!(table.game.base(), Game::Octal(_)) {
             "explain-table-intro-code"
         } else if table.play == Play::Misere {
             "explain-table-intro-misere"
