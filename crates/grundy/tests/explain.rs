@@ -34,6 +34,8 @@ const CASES: &[(&str, Option<&str>)] = &[
     ("wythoff", Some("1000000000000000000,1618033988749894848")),
     ("fibonacci-nim", Some("20/4")),
     ("fibonacci-nim", Some("21")),
+    ("misere:fibonacci-nim", Some("1")),
+    ("misere:fibonacci-nim", Some("10")),
     ("norepeat:1,2,3", Some("10")),
     ("norepeat:1,2,3", Some("10/2")),
     ("oddball:1,2,3", Some("5")),
@@ -422,6 +424,18 @@ fn the_seed_rule_and_answer_at_10_to_the_18() {
     ] {
         assert!(text.contains(needle), "missing {needle}:\n{text}");
     }
+}
+
+#[test]
+fn a_low_value_limit_shortens_the_table_instead_of_refusing() {
+    let game = game("subtraction:1,3,4");
+    let analyzer = Analyzer::new(Config::default().with_max_values(3).unwrap());
+    let explanation = analyzer.explain(&game, None).unwrap();
+    let rows = explanation.steps.iter().find_map(|s| match s {
+        Step::Table(table) => Some(table.rows.len()),
+        _ => None,
+    });
+    assert!(rows.is_some_and(|rows| (1..=3).contains(&rows)), "{rows:?}");
 }
 
 #[test]

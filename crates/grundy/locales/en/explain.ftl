@@ -133,3 +133,4 @@ explain-row-line = n = { $n }: options { $options } → values { $values } → {
 explain-characters = ({ $count } characters)
 explain-sentences = { $first } { $second }
 explain-table-component = The component game { $game }: its values give each component's value below.
+explain-win-without-move = No move is left: under misère play the player who cannot move wins.

@@ -133,3 +133,4 @@ explain-row-line = n = { $n }：后继 { $options } → 值 { $values } → { $m
 explain-characters = （共 { $count } 个字符）
 explain-sentences = { $first }{ $second }
 explain-table-component = 子游戏 { $game }：用它的 SG 值表得到下面每个子游戏的值。
+explain-win-without-move = 无路可走：反常规则下无法移动的一方获胜。

@@ -610,7 +610,16 @@ impl Analyzer<'_> {
             rows
         };
         let mut steps = Vec::new();
-        let values = Some(self.small_values(game, needed)?);
+        // Within a low value limit, as many values as it allows.
+        let mut count = needed;
+        let values = loop {
+            match self.small_values(game, count) {
+                Ok(values) => break Some(values),
+                Err(Error::Refused(_)) if count > 1 => count /= 2,
+                Err(Error::Refused(_)) => break None,
+                Err(error) => return Err(error),
+            }
+        };
         if let Some(values) = &values {
             let shown = &values[..(rows as usize).min(values.len())];
             steps.push(Step::Table(rows_of(game, play, shown)?));
@@ -1146,7 +1155,9 @@ fn closed_form(solution: &Solution) -> Option<Derivation> {
             term_count: *terms,
             smallest: smallest.clone(),
         },
-        (Basis::Rule(ClosedForm::Zeckendorf { .. }), _) | (_, Position::Quota { .. }) => {
+        (Basis::Rule(ClosedForm::Zeckendorf { .. }), _) | (_, Position::Quota { .. })
+            if !solution.game.is_misere() =>
+        {
             match &solution.position {
                 Position::Quota { heap, quota } => {
                     let quota = fibonacci_nim::effective_quota(heap, quota.as_ref());

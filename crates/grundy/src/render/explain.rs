@@ -1230,6 +1230,11 @@ impl Writer<'_> {
     }
 
     fn moves(&mut self, answer: &Answer) {
+        if answer.outcome == Outcome::Win && answer.winning_moves == 0 {
+            let paragraph = self.t("explain-win-without-move", &[]);
+            self.paragraph(&paragraph);
+            return;
+        }
         if answer.outcome != Outcome::Win {
             if answer.outcome == Outcome::Lose {
                 let paragraph = self.t("explain-no-winning-move", &[]);
