@@ -241,6 +241,19 @@ The source goes to stdout, or to --out FILE (an existing file is kept unless --f
 comment states the game, the rule and the certificate; a DP states the largest heap it answers
 and refuses larger ones at run time.")]
     Codegen(CodegenArguments),
+    /// The derivation step by step, as the tutorials teach it: the state, the table with each mex,
+    /// the pattern and the theorem that proves it, the rule, and the answer with its arithmetic.
+    #[command(after_help = "\
+Examples:
+  grundy explain subtraction:1,3,4 10^18
+  grundy explain subtraction:1,3,4 10^18 --lang zh
+  grundy explain bash:3 10 --format markdown
+  grundy explain nim 3,4,5 --json
+  grundy explain 0.77
+  grundy explain oddball:1,2,3 5
+
+The language defaults to LC_ALL, LC_MESSAGES or LANG (zh* gives Chinese, anything else English).")]
+    Explain(ExplainArgs),
     /// The periodic pattern of the Grundy values, certified by a theorem when one applies.
     #[command(after_help = "\
 Examples:
@@ -274,6 +287,28 @@ struct CodegenArguments {
     /// Replace --out's file when it exists.
     #[arg(long)]
     force: bool,
+    #[command(flatten)]
+    common: Common,
+}
+
+/// The arguments of `grundy explain`.
+#[derive(Args, Debug)]
+struct ExplainArgs {
+    /// The game, e.g. subtraction:1,3,4 (see `grundy --help` for every form).
+    game: String,
+    /// The position to answer, as for `grundy solve` (optional: without it, the game's
+    /// table, pattern and rule).
+    #[arg(allow_hyphen_values = true)]
+    position: Option<String>,
+    /// Terminal text or Markdown.
+    #[arg(long, value_enum, default_value_t = FormatName::Text)]
+    format: FormatName,
+    /// The language: en or zh (default: from the locale's environment variables).
+    #[arg(long, value_enum)]
+    lang: Option<LocaleName>,
+    /// Columns per line for the text (paragraphs wrap).
+    #[arg(long, value_name = "COLUMNS", default_value_t = 80)]
+    width: usize,
     #[command(flatten)]
     common: Common,
 }
@@ -376,6 +411,46 @@ struct VerifyArgs {
     /// The most memory grundy's answers may hold (default: half of the machine's memory).
     #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
     max_memory: Option<String>,
+}
+
+/// How `grundy explain` lays out its text.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum FormatName {
+    /// Terminal text: aligned columns, wrapped paragraphs.
+    Text,
+    /// Markdown, for notes, blogs and teaching material.
+    Markdown,
+}
+
+/// The language of `grundy explain`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum LocaleName {
+    /// English.
+    En,
+    /// 中文 (Chinese).
+    Zh,
+}
+
+/// The language asked for, or the environment's: the first of `LC_ALL`, `LC_MESSAGES`, `LANG`
+/// that is set and not empty; `zh…` gives Chinese, anything else English.
+fn language(asked: Option<LocaleName>) -> grundy::render::explain::Language {
+    use grundy::render::explain::Language;
+    match asked {
+        Some(LocaleName::En) => Language::En,
+        Some(LocaleName::Zh) => Language::Zh,
+        None => {
+            let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]
+                .iter()
+                .filter_map(|name| std::env::var(name).ok())
+                .find(|value| !value.is_empty())
+                .unwrap_or_default();
+            if locale.to_ascii_lowercase().starts_with("zh") {
+                Language::Zh
+            } else {
+                Language::En
+            }
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -1120,6 +1195,30 @@ fn verify_against(
     judge::verify_against(&format, game.as_ref(), config, &trial, observer)
 }
 
+/// `grundy explain`: the derivation of a game's answer, as text, Markdown or JSON.
+fn explain(args: ExplainArgs, observer: &TerminalObserver) -> anyhow::Result<()> {
+    let analyzer = Analyzer::new(args.common.config()?).with_observer(observer);
+    let game = read_game(&args.game)?;
+    let position = match (args.position, game.has_positions()) {
+        (Some(text), _) => Some(game.parse_position(&text)?),
+        (None, true) => Some(grundy::Position::Sum),
+        (None, false) => None,
+    };
+    let explanation = analyzer.explain(&game, position.as_ref());
+    observer.finish();
+    let format = match args.format {
+        FormatName::Text => grundy::render::explain::Format::Text,
+        FormatName::Markdown => grundy::render::explain::Format::Markdown,
+    };
+    output::explanation(
+        &explanation?,
+        args.common.json,
+        format,
+        language(args.lang),
+        args.width,
+    )
+}
+
 fn run(cli: Cli) -> anyhow::Result<()> {
     let observer = TerminalObserver::install();
     match cli.command {
@@ -1191,6 +1290,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Contest(args) => contest_command(&args, &observer),
         Command::Verify(args) => verify(&args, &observer),
         Command::Codegen(arguments) => codegen(&arguments, &observer),
+        Command::Explain(args) => explain(args, &observer),
         Command::Period { game, common } => {
             let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
             let game = read_game(&game)?;

@@ -32,6 +32,7 @@ pub mod limits;
 pub mod render;
 pub mod theory;
 
+pub use analysis::explain::Explanation;
 pub use analysis::{
     Action, Analyzer, Basis, ClosedForm, Config, Error, Grid, Move, MoveTargets, Outcome, Part,
     PeriodReport, PowerClass, Solution, SplitClass, Summand, SummandValue, Table, Target,

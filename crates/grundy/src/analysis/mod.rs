@@ -9,6 +9,7 @@
 mod brute;
 mod classical;
 pub mod codegen;
+pub mod explain;
 mod general;
 mod heap;
 mod norepeat;

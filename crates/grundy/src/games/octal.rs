@@ -352,7 +352,7 @@ pub fn certify<'a>(
 }
 
 /// Whether the heaps `parts` satisfy the modifier.
-fn allowed(parts: &[usize], modifier: Modifier) -> bool {
+pub(crate) fn allowed(parts: &[usize], modifier: Modifier) -> bool {
     match modifier {
         Modifier::None => true,
         Modifier::Unequal => parts

@@ -7,6 +7,7 @@
 //! [`Terms`]: the library never names a command-line flag.
 
 pub mod codegen;
+pub mod explain;
 pub mod judge;
 pub mod moves;
 mod period;

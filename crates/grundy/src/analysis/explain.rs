@@ -1,0 +1,1259 @@
+//! The derivation of an answer as the tutorials teach it, as typed steps: the state and the
+//! terminal rule, the first rows of the table (options, their values, the mex), the pattern and
+//! the theorem that proves it, the rule in contest language, and the answer for a position with
+//! its arithmetic.
+//!
+//! Every number in an [`Explanation`] comes from the library's own typed answers ([`Table`],
+//! [`PeriodReport`], [`Solution`]) or from the game's rules applied to them; the words come from
+//! [`render::explain`](crate::render::explain).
+
+use num_bigint::BigUint;
+use num_traits::{ToPrimitive, Zero};
+
+use crate::analysis::{
+    Action, Analyzer, Basis, ClosedForm, Error, Move, Outcome, PeriodReport, Solution,
+    SummandValue, Target, Uncertifiable,
+};
+use crate::engine::octal::TakeAndBreakEngine;
+use crate::games::game::{Component, Game};
+use crate::games::octal::{Code, Step as OctalStep, allowed, walk};
+use crate::games::play::Play;
+use crate::games::position::Position;
+use crate::games::subtraction::{FiniteSet, SubtractionSet};
+use crate::games::{fibonacci_nim, oddball, wythoff};
+use crate::theory::mex::mex;
+use crate::theory::period::{Periodicity, Search, Theorem};
+use crate::theory::solver::Loopy;
+
+/// The fewest rows of a table an explanation shows.
+pub const EXPLAIN_MIN_ROWS: u64 = 12;
+/// The most rows of a table an explanation shows.
+pub const EXPLAIN_MAX_ROWS: u64 = 40;
+/// The most rows of a take-and-break table an explanation shows.
+pub const EXPLAIN_CODE_ROWS: u64 = 16;
+/// The most values of one period an explanation lists.
+pub const EXPLAIN_PERIOD_VALUES: usize = 64;
+/// The most values read to show the repeating window of a certificate.
+const WINDOW_VALUES: u64 = 4096;
+/// The most pile sizes of the contest game whose four parity states are shown.
+const ODDBALL_ROWS: u64 = 10;
+/// How many Wythoff P-positions and Fibonacci numbers are listed.
+const CLOSED_FORM_ROWS: u64 = 10;
+
+/// The derivation of a game's answer, step by step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    /// The game explained.
+    pub game: Game,
+    /// The position asked about, if any.
+    pub position: Option<Position>,
+    /// The steps, in the order a tutorial takes them.
+    pub steps: Vec<Step>,
+}
+
+/// One step of an [`Explanation`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// What a position holds.
+    State(State),
+    /// Who wins when no move is left.
+    Terminal(Terminal),
+    /// The first rows of the table of values, each with its options and their mex.
+    Table(ValueTable),
+    /// The first rows of the contest game's table of outcomes over its reduced states.
+    Outcomes(OutcomeTable),
+    /// The pattern of the values and what proves it.
+    Pattern(Pattern),
+    /// How the take-and-break values were computed: the rare/common idea.
+    RareCommon {
+        /// The engine that computed them (rare/common on one thread, or paired on two).
+        engine: TakeAndBreakEngine,
+    },
+    /// The rule in contest language.
+    Rule(Rule),
+    /// The answer for the position, with the arithmetic shown.
+    Answer(Answer),
+}
+
+/// What a position of the game holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum State {
+    /// One heap; a move takes an amount of the set.
+    Heap {
+        /// The amounts a move may take.
+        set: SubtractionSet,
+    },
+    /// One heap of a subtraction game with the rest rule: take an amount of `set`, and a heap
+    /// smaller than its least amount (but not empty) is taken whole.
+    HeapWithRest {
+        /// The amounts.
+        set: FiniteSet,
+    },
+    /// Several Nim heaps.
+    NimHeaps,
+    /// Two heaps of Wythoff's game.
+    Pair,
+    /// A heap and the most the next move may take (Fibonacci Nim).
+    HeapAndQuota,
+    /// A heap and the amount the opponent just took (no-repeat games): each heap size has one
+    /// state per amount that may be forbidden, plus the fresh state.
+    HeapAndLastMove {
+        /// The amounts a move may take.
+        amounts: Vec<u64>,
+    },
+    /// The contest game: balls left and both players' holdings, reduced to parities.
+    BallsAndParities {
+        /// The amounts a move may take.
+        amounts: Vec<u64>,
+    },
+    /// Heaps of a take-and-break code.
+    TakeAndBreak {
+        /// The code.
+        code: Code,
+        /// The most heaps a move leaves in place of one.
+        most_heaps_left: u32,
+    },
+    /// A sum: one move in one component per turn.
+    Sum {
+        /// The components, with their positions.
+        components: Vec<Component>,
+    },
+    /// A game whose rules are a script, solved as a graph of positions.
+    Script,
+}
+
+/// Who wins when no move is left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Terminal {
+    /// The player to move loses (normal play): a terminal position is worth 0.
+    Normal,
+    /// The player to move wins (misère play): a terminal position is worth 1.
+    Misere,
+    /// The contest game: odd holdings beat even ones, equal parities tie.
+    ParityTie,
+}
+
+/// The first rows of a table of (misère) Grundy values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValueTable {
+    /// The game whose heaps the rows are: the game explained, or a component of a sum.
+    pub game: Game,
+    /// Normal or misère values.
+    pub play: Play,
+    /// Rows `0, 1, …`.
+    pub rows: Vec<Row>,
+    /// For no-repeat games, the row's state is the fresh heap and each option forbids its
+    /// amount to the next player.
+    pub forbids: bool,
+}
+
+/// One row of a [`ValueTable`]: `n: options … → values … → mex{…} = v → P/N`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// The heap size.
+    pub n: u64,
+    /// Every option.
+    pub options: Vec<RowOption>,
+    /// The distinct values of the options, ascending.
+    pub mex_set: Vec<u32>,
+    /// The least value not in `mex_set`.
+    pub mex: u32,
+    /// The position's value: the mex, except a terminal misère position, worth 1.
+    pub value: u32,
+}
+
+impl Row {
+    /// Whether the player to move loses (the value is 0).
+    pub fn is_p(&self) -> bool {
+        self.value == 0
+    }
+}
+
+/// One option in a [`Row`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RowOption {
+    /// Tokens taken.
+    pub take: u64,
+    /// The heaps left (one for a subtraction; none, one, two or three for take-and-break).
+    pub parts: Vec<u64>,
+    /// The value of each part.
+    pub part_values: Vec<u32>,
+    /// The option's value: the xor of the parts' values (for a no-repeat game, the value of the
+    /// heap left with `take` forbidden).
+    pub value: u32,
+}
+
+/// The contest game's table over reduced states (balls left, parity of the mover's balls, parity
+/// of the opponent's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutcomeTable {
+    /// One row per state, by balls left then parities.
+    pub rows: Vec<OutcomeRow>,
+    /// The outcome for the first player from a fresh pile of each size `0, 1, …`.
+    pub fresh: Vec<Outcome>,
+}
+
+/// One state of the contest game and its options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutcomeRow {
+    /// The state.
+    pub state: ParityState,
+    /// Every move: the amount and the state left (the opponent to move).
+    pub options: Vec<(u64, ParityState, Outcome)>,
+    /// The result for the player to move.
+    pub outcome: Outcome,
+}
+
+/// A reduced state of the contest game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParityState {
+    /// Balls left.
+    pub left: u64,
+    /// Whether the player to move holds an odd number.
+    pub mine_odd: bool,
+    /// Whether the opponent holds an odd number.
+    pub theirs_odd: bool,
+}
+
+/// The pattern of the values and what proves it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pattern {
+    /// The shape found, if any.
+    pub shape: Option<Shape>,
+    /// What proves it, or why nothing does.
+    pub proof: Proof,
+}
+
+/// An ultimately periodic shape: `G(n + p) = G(n) + s` for `n ≥ n0`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// `n0`.
+    pub preperiod: u64,
+    /// `p`.
+    pub period: u64,
+    /// `s`.
+    pub saltus: u64,
+    /// `G(0), …` for the preperiod and one period (at most [`EXPLAIN_PERIOD_VALUES`]).
+    pub values: Vec<u32>,
+    /// Whether `values` holds the whole preperiod and period.
+    pub complete: bool,
+}
+
+/// What proves a [`Shape`], or why nothing does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// A theorem, with the values it needed checked.
+    Certified {
+        /// The theorem.
+        theorem: Theorem,
+        /// The checks concern `G(0), …, G(checked_to - 1)`.
+        checked_to: u64,
+        /// For the window criterion: the computed windows `G(n0 .. n0 + t)` and
+        /// `G(n0 + p .. n0 + p + t)` that are equal.
+        window: Option<(Vec<u32>, Vec<u32>)>,
+    },
+    /// A repetition seen in the computed values that no theorem proves.
+    Observed {
+        /// The values computed.
+        checked_to: u64,
+        /// Why no theorem applies, when that is known.
+        uncertifiable: Option<Uncertifiable>,
+    },
+    /// No repetition among the computed values.
+    NotFound {
+        /// The values computed.
+        checked_to: u64,
+        /// Why no theorem applies, when that is known.
+        uncertifiable: Option<Uncertifiable>,
+    },
+}
+
+/// The rule in contest language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// The player to move loses exactly when `n ∈ early`, or `n ≥ preperiod` and
+    /// `n mod period ∈ residues`.
+    Residues {
+        /// `n0`.
+        preperiod: u64,
+        /// `p`.
+        period: u64,
+        /// The residues of the P-positions from `n0` on.
+        residues: Vec<u64>,
+        /// The P-positions below `n0`.
+        early: Vec<u64>,
+    },
+    /// The values grow by the saltus each period: the P-positions are exactly these.
+    Finite {
+        /// Every P-position.
+        positions: Vec<u64>,
+    },
+    /// No rule is proved: the computed values are the answer, up to the limit.
+    Computed {
+        /// The values computed.
+        checked_to: u64,
+    },
+    /// Bouton: the player to move loses exactly when the xor of the heaps is 0.
+    BoutonXor,
+    /// Bouton's misère rule.
+    BoutonMisere,
+    /// Wythoff: P exactly at `(⌊kφ⌋, ⌊kφ⌋ + k)`; the first pairs.
+    Wythoff {
+        /// `(k, ⌊kφ⌋, ⌊kφ⌋ + k)` for the first `k`.
+        pairs: Vec<(u64, u64, u64)>,
+    },
+    /// Fibonacci Nim: a fresh heap loses exactly when it is a Fibonacci number.
+    Fibonacci {
+        /// The first Fibonacci numbers.
+        numbers: Vec<u64>,
+    },
+    /// Sprague–Grundy: a sum loses exactly when the xor of its components' values is 0.
+    SumXor,
+    /// A misère sum: values do not add by xor, so the sum's positions are searched whole.
+    MisereSum,
+    /// The contest game: the table of outcomes over reduced states is the solution.
+    ParityTable,
+    /// A game solved as a graph: win, lose or draw by retrograde analysis.
+    Graph,
+}
+
+/// The answer for the position, with the arithmetic shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The position.
+    pub position: Position,
+    /// Win, lose, tie or draw for the player to move.
+    pub outcome: Outcome,
+    /// Its Grundy value (the misère value under misère play), where known.
+    pub value: Option<BigUint>,
+    /// How the value or outcome follows.
+    pub derivation: Derivation,
+    /// Every winning move, with what it leaves.
+    pub moves: Vec<MoveCheck>,
+    /// How many winning moves there are (`moves` may hold fewer).
+    pub winning_moves: u64,
+}
+
+/// How the answer for a position follows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Derivation {
+    /// Read from the table of values.
+    Table {
+        /// The heap.
+        n: BigUint,
+    },
+    /// From a certified period: `n mod p = residue`, so `G(n) = G(index) + periods · s`.
+    Periodic {
+        /// The heap.
+        n: BigUint,
+        /// `p`.
+        period: u64,
+        /// `n0`.
+        preperiod: u64,
+        /// `n mod p`.
+        residue: u64,
+        /// The stored index with the same value (up to the saltus).
+        index: u64,
+        /// Whole periods past `index`.
+        periods: BigUint,
+        /// The saltus.
+        saltus: u64,
+    },
+    /// A xor of values (Nim heaps, a sum's components, several heaps of a take-and-break code).
+    Xor(XorSum),
+    /// Bouton's misère rule.
+    MisereNim {
+        /// Heaps.
+        heaps: u64,
+        /// Heaps holding exactly 1.
+        ones: u64,
+        /// Whether every heap holds at most 1.
+        all_small: bool,
+        /// The xor of the heaps.
+        xor: BigUint,
+    },
+    /// Wythoff's theorem at `(a, b)`, `a ≤ b`.
+    Wythoff {
+        /// The smaller heap.
+        small: BigUint,
+        /// The larger heap.
+        large: BigUint,
+        /// `k = large − small`.
+        difference: BigUint,
+        /// `5k²`.
+        five_k_squared: BigUint,
+        /// `isqrt(5k²)`.
+        root: BigUint,
+        /// `⌊kφ⌋ = (k + isqrt(5k²)) / 2`.
+        lower: BigUint,
+    },
+    /// Zeckendorf's characterisation.
+    Zeckendorf {
+        /// The heap.
+        heap: BigUint,
+        /// The most the next move may take.
+        quota: BigUint,
+        /// The terms, largest first (empty when too many to show).
+        terms: Vec<BigUint>,
+        /// How many terms.
+        term_count: u64,
+        /// The smallest term.
+        smallest: Option<BigUint>,
+    },
+    /// The contest game: read from the table of reduced states.
+    Parity {
+        /// The reduced state.
+        state: ParityState,
+    },
+    /// An exhaustive search of the positions reachable.
+    Graph {
+        /// Positions solved.
+        positions: u64,
+        /// Moves to the end under best play (`None` for a draw).
+        remoteness: Option<u32>,
+        /// The generalised value, for a loopy game.
+        loopy: Option<Loopy>,
+    },
+}
+
+/// The values combined by xor, with each term's target.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct XorSum {
+    /// One term per heap or component.
+    pub terms: Vec<XorTerm>,
+    /// The xor of the terms.
+    pub total: BigUint,
+}
+
+/// One term of a [`XorSum`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct XorTerm {
+    /// What the term is: a Nim heap or a component's spec and position.
+    pub label: String,
+    /// Its value.
+    pub value: BigUint,
+    /// `value xor total`: the value to move this term to; a move is there exactly when it is
+    /// below `value`.
+    pub target: BigUint,
+}
+
+/// A winning move with what it leaves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveCheck {
+    /// The move.
+    pub play: Move,
+    /// The heap left, for a move on one heap.
+    pub leaves: Option<BigUint>,
+    /// The residue of the heap left modulo the period, when a period decides it.
+    pub residue: Option<u64>,
+    /// The value of what the move leaves, where known (0 for a move to a P-position).
+    pub value: Option<BigUint>,
+}
+
+/// How many winning moves an explanation walks through.
+pub const EXPLAIN_MOVES: usize = 8;
+
+impl Analyzer<'_> {
+    /// The derivation of `game`'s answer, step by step: the state and terminal rule, the first
+    /// rows of the table with each mex, the pattern and its proof, the rule, and for `position`
+    /// the answer with its arithmetic.
+    ///
+    /// # Complexity
+    /// A period search ([`period`](Self::period)) where the game has one, a table of at most
+    /// [`EXPLAIN_MAX_ROWS`] rows (and at most 4096 values for the certificate's window), and a
+    /// [`solve`](Self::solve) of the position.
+    ///
+    /// # Errors
+    /// As for [`solve`](Self::solve) and [`period`](Self::period); [`Error::Internal`] if a
+    /// derived mex differs from the library's own table.
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::analysis::explain::{Rule, Step};
+    /// use grundy::{Analyzer, Config, parse_game};
+    /// let game = parse_game("subtraction:1,3,4")?;
+    /// let explanation = Analyzer::new(Config::default()).explain(&game, None)?;
+    /// let rule = explanation.steps.iter().find_map(|step| match step {
+    ///     Step::Rule(Rule::Residues { period, residues, .. }) => Some((*period, residues.clone())),
+    ///     _ => None,
+    /// });
+    /// assert_eq!(rule, Some((7, vec![0, 2]))); // lose exactly when n mod 7 ∈ {0, 2}
+    /// # Ok(()) }
+    /// ```
+    pub fn explain(&self, game: &Game, position: Option<&Position>) -> Result<Explanation, Error> {
+        let play = game.play();
+        let mut steps = vec![
+            Step::State(state(game.base())),
+            Step::Terminal(match (game.base(), play) {
+                (Game::Oddball(_), _) => Terminal::ParityTie,
+                (_, Play::Normal) => Terminal::Normal,
+                (_, Play::Misere) => Terminal::Misere,
+            }),
+        ];
+        let mut report = None;
+        if play == Play::Misere && matches!(game.base(), Game::Octal(_) | Game::Oddball(_)) {
+            // The same refusal as a position's answer.
+            return Err(match game.base() {
+                Game::Octal(_) => super::misere_octal(game),
+                _ => Error::refused_unless(
+                    format!(
+                        "{game}: the contest game is decided by the parities of the balls held, so misère does not apply"
+                    ),
+                    crate::analysis::Remedy::UseNormalPlay,
+                ),
+            });
+        }
+        match game.base() {
+            Game::Subtraction(_) | Game::Remainder(_) | Game::NoRepeat(_) => {
+                let period = self.period(game)?;
+                steps.extend(self.heap_steps(game, &period, position)?);
+                report = Some(period);
+            }
+            Game::Octal(_) if play == Play::Normal => {
+                let period = self.period(game)?;
+                steps.extend(self.heap_steps(game, &period, position)?);
+                report = Some(period);
+            }
+            Game::Nim => steps.push(Step::Rule(match play {
+                Play::Normal => Rule::BoutonXor,
+                Play::Misere => Rule::BoutonMisere,
+            })),
+            Game::Wythoff => steps.push(Step::Rule(Rule::Wythoff {
+                pairs: (0..CLOSED_FORM_ROWS)
+                    .map(|k| {
+                        let lower = wythoff::lower(&k.into()).to_u64().unwrap_or(u64::MAX);
+                        (k, lower, lower + k)
+                    })
+                    .collect(),
+            })),
+            Game::FibonacciNim => {
+                let mut numbers = vec![1u64, 2];
+                while numbers.len() < CLOSED_FORM_ROWS as usize {
+                    let next = numbers[numbers.len() - 1] + numbers[numbers.len() - 2];
+                    numbers.push(next);
+                }
+                steps.push(Step::Rule(Rule::Fibonacci { numbers }));
+            }
+            Game::Oddball(set) => {
+                let asked = match position {
+                    Some(Position::Balls { left, .. }) => {
+                        left.to_u64().filter(|&left| left <= EXPLAIN_MAX_ROWS)
+                    }
+                    _ => None,
+                };
+                steps.push(Step::Outcomes(oddball_table(set, asked.unwrap_or(0))));
+                steps.push(Step::Rule(Rule::ParityTable));
+            }
+            Game::Sum(components) => {
+                if play == Play::Normal {
+                    steps.extend(self.component_tables(components)?);
+                }
+                steps.push(Step::Rule(match play {
+                    Play::Normal => Rule::SumXor,
+                    Play::Misere => Rule::MisereSum,
+                }));
+            }
+            _ => steps.push(Step::Rule(Rule::Graph)),
+        }
+        if let Some(position) = position {
+            let solution = self.solve(game, position)?;
+            steps.push(Step::Answer(answer(game, &solution, report.as_ref())));
+        }
+        Ok(Explanation {
+            game: game.clone(),
+            position: position.cloned(),
+            steps,
+        })
+    }
+
+    /// The table, pattern and rule of a one-heap game.
+    fn heap_steps(
+        &self,
+        game: &Game,
+        report: &PeriodReport,
+        position: Option<&Position>,
+    ) -> Result<Vec<Step>, Error> {
+        let play = game.play();
+        let periodicity = report_periodicity(report);
+        let window = match report
+            .search
+            .certificate()
+            .map(crate::theory::period::Certificate::theorem)
+        {
+            Some(Theorem::Window { window }) => window,
+            Some(Theorem::GuySmith { last_digit, .. }) => last_digit,
+            Some(Theorem::AllBut { largest_excluded }) => 2 * largest_excluded,
+            _ => 0,
+        };
+        // A small heap asked about gets its own row.
+        let row_of = |n: &BigUint| {
+            n.to_u64()
+                .filter(|&n| n < EXPLAIN_MAX_ROWS)
+                .map_or(0, |n| n + 1)
+        };
+        let asked = match position {
+            Some(Position::Heap(n) | Position::LastMove { heap: n, .. }) => row_of(n),
+            Some(Position::Heaps(heaps)) => heaps.iter().map(row_of).max().unwrap_or(0),
+            _ => 0,
+        };
+        let cycle = periodicity
+            .as_ref()
+            .map_or(0, |p| p.preperiod().saturating_add(p.period()));
+        let rows = cycle
+            .saturating_mul(2)
+            .saturating_add(window)
+            .max(EXPLAIN_MIN_ROWS)
+            .max(asked)
+            .min(match game.base() {
+                // Splits multiply the options: a take-and-break table stays short.
+                Game::Octal(_) => EXPLAIN_CODE_ROWS,
+                _ => EXPLAIN_MAX_ROWS,
+            });
+        let needed = if report.search.certificate().is_some() {
+            cycle.saturating_add(window).clamp(rows, WINDOW_VALUES)
+        } else {
+            rows
+        };
+        let mut steps = Vec::new();
+        // Within a low value limit, as many values as it allows.
+        let mut count = needed;
+        let values = loop {
+            match self.small_values(game, count) {
+                Ok(values) => break Some(values),
+                Err(Error::Refused(_)) if count > 1 => count /= 2,
+                Err(Error::Refused(_)) => break None,
+                Err(error) => return Err(error),
+            }
+        };
+        if let Some(values) = &values {
+            let shown = &values[..(rows as usize).min(values.len())];
+            steps.push(Step::Table(rows_of(game, play, shown)?));
+        }
+        steps.push(Step::Pattern(pattern(
+            report,
+            periodicity.as_ref(),
+            values.as_deref(),
+        )));
+        if let Game::Octal(code) = game.base() {
+            let engine = self.config.take_and_break_engine_for(code)?;
+            if matches!(
+                engine,
+                TakeAndBreakEngine::RareCommon | TakeAndBreakEngine::Paired
+            ) {
+                steps.push(Step::RareCommon { engine });
+            }
+        }
+        steps.push(Step::Rule(match (&report.search, periodicity) {
+            (Search::Certified(_), Some(p)) => residue_rule(&p),
+            (Search::Observed(o), _) => Rule::Computed {
+                checked_to: o.checked_to(),
+            },
+            (Search::NotFound { checked_to }, _) => Rule::Computed {
+                checked_to: *checked_to,
+            },
+            (Search::Certified(c), None) => Rule::Computed {
+                checked_to: c.checked_to(),
+            },
+        }));
+        Ok(steps)
+    }
+
+    /// The table of each one-heap game among a sum's components (once per game), with a row
+    /// for each of its heaps below [`EXPLAIN_MAX_ROWS`].
+    fn component_tables(&self, components: &[Component]) -> Result<Vec<Step>, Error> {
+        let mut games: Vec<&Game> = Vec::new();
+        for component in components {
+            let one_heap = matches!(
+                component.game,
+                Game::Subtraction(_) | Game::Remainder(_) | Game::NoRepeat(_) | Game::Octal(_)
+            );
+            if one_heap && !games.contains(&&component.game) {
+                games.push(&component.game);
+            }
+        }
+        let mut steps = Vec::new();
+        for game in games {
+            let largest = components
+                .iter()
+                .filter(|c| &c.game == game)
+                .filter_map(|c| match &c.position {
+                    Position::Heap(n) | Position::LastMove { heap: n, .. } => n.to_u64(),
+                    Position::Heaps(heaps) => heaps.iter().filter_map(ToPrimitive::to_u64).max(),
+                    _ => None,
+                })
+                .filter(|&n| n < EXPLAIN_MAX_ROWS)
+                .max()
+                .map_or(0, |n| n + 1);
+            let most = match game {
+                Game::Octal(_) => EXPLAIN_CODE_ROWS,
+                _ => EXPLAIN_MAX_ROWS,
+            };
+            let rows = largest.max(EXPLAIN_MIN_ROWS).min(most);
+            let values = self.small_values(game, rows)?;
+            steps.push(Step::Table(rows_of(game, Play::Normal, &values)?));
+        }
+        Ok(steps)
+    }
+
+    /// `G(0), …, G(count − 1)` from the library's table (fresh heaps for no-repeat games).
+    fn small_values(&self, game: &Game, count: u64) -> Result<Vec<u32>, Error> {
+        let table = self.table(game, &BigUint::ZERO, &BigUint::from(count.max(1) - 1))?;
+        table
+            .values
+            .iter()
+            .map(|v| {
+                v.to_u32()
+                    .ok_or_else(|| Error::Internal(format!("a small value {v} exceeds 32 bits")))
+            })
+            .collect()
+    }
+}
+
+/// What a position of `game` holds.
+fn state(game: &Game) -> State {
+    match game {
+        Game::Subtraction(subtraction) => State::Heap {
+            set: subtraction.set().clone(),
+        },
+        Game::Remainder(remainder) => State::HeapWithRest {
+            set: remainder.finite().clone(),
+        },
+        Game::Nim => State::NimHeaps,
+        Game::Wythoff => State::Pair,
+        Game::FibonacciNim => State::HeapAndQuota,
+        Game::NoRepeat(set) => State::HeapAndLastMove {
+            amounts: set.members().to_vec(),
+        },
+        Game::Oddball(set) => State::BallsAndParities {
+            amounts: set.members().to_vec(),
+        },
+        Game::Octal(code) => State::TakeAndBreak {
+            code: code.clone(),
+            most_heaps_left: code.max_heaps_left(),
+        },
+        Game::Sum(components) => State::Sum {
+            components: components.clone(),
+        },
+        Game::Script(_) | Game::Misere(_) => State::Script,
+    }
+}
+
+/// The periodicity a report found (certified or observed), over the values themselves (state
+/// vectors mapped to their fresh values for no-repeat games).
+fn report_periodicity(report: &PeriodReport) -> Option<Periodicity> {
+    let periodicity = match &report.search {
+        Search::Certified(c) => c.periodicity(),
+        Search::Observed(o) => o.periodicity(),
+        Search::NotFound { .. } => return None,
+    };
+    match &report.state_vectors {
+        Some(vectors) => periodicity.map_values(|id| {
+            vectors
+                .get(id as usize)
+                .and_then(|v| v.first().copied())
+                .unwrap_or(0)
+        }),
+        None => Some(periodicity.clone()),
+    }
+}
+
+/// The table's rows, each derived from the game's rules and re-checked against `values`.
+fn rows_of(whole: &Game, play: Play, values: &[u32]) -> Result<ValueTable, Error> {
+    let game = whole.base();
+    let count = values.len();
+    let options: Box<dyn Fn(usize) -> Vec<RowOption>> = match game {
+        Game::Subtraction(subtraction) => {
+            let set = subtraction.set().clone();
+            Box::new(move |n| {
+                (1..=n as u64)
+                    .filter(|&s| set.contains(s))
+                    .map(|s| {
+                        let m = n - s as usize;
+                        RowOption {
+                            take: s,
+                            parts: vec![m as u64],
+                            part_values: vec![values[m]],
+                            value: values[m],
+                        }
+                    })
+                    .collect()
+            })
+        }
+        Game::Remainder(remainder) => {
+            let remainder = remainder.clone();
+            Box::new(move |n| {
+                remainder
+                    .amounts(n as u64)
+                    .into_iter()
+                    .map(|s| {
+                        let m = n - s as usize;
+                        RowOption {
+                            take: s,
+                            parts: vec![m as u64],
+                            part_values: vec![values[m]],
+                            value: values[m],
+                        }
+                    })
+                    .collect()
+            })
+        }
+        Game::Octal(code) => {
+            let code = code.clone();
+            Box::new(move |n| octal_options(&code, values, n))
+        }
+        Game::NoRepeat(set) => {
+            let states = norepeat_states(set, play, count);
+            let set = set.clone();
+            Box::new(move |n| {
+                set.members()
+                    .iter()
+                    .filter(|&&s| s as usize <= n)
+                    .enumerate()
+                    .map(|(i, &s)| {
+                        let m = n - s as usize;
+                        let value = states[m][i + 1];
+                        RowOption {
+                            take: s,
+                            parts: vec![m as u64],
+                            part_values: vec![value],
+                            value,
+                        }
+                    })
+                    .collect()
+            })
+        }
+        _ => return Err(Error::Internal(format!("{game} has no table of rows"))),
+    };
+    let mut rows = Vec::with_capacity(count);
+    for (n, &expected) in values.iter().enumerate() {
+        let options = options(n);
+        let mut mex_set: Vec<u32> = options.iter().map(|o| o.value).collect();
+        mex_set.sort_unstable();
+        mex_set.dedup();
+        let least = mex(mex_set.iter().copied());
+        let value = play.value(options.is_empty(), least);
+        if value != expected {
+            return Err(Error::Internal(format!(
+                "{game}: the mex at {n} is {value}, the table says {expected}"
+            )));
+        }
+        rows.push(Row {
+            n: n as u64,
+            options,
+            mex_set,
+            mex: least,
+            value,
+        });
+    }
+    Ok(ValueTable {
+        game: whole.clone(),
+        play,
+        rows,
+        forbids: matches!(game, Game::NoRepeat(_)),
+    })
+}
+
+/// Every option of a heap of `n` of a take-and-break code, with the parts left.
+fn octal_options(code: &Code, values: &[u32], n: usize) -> Vec<RowOption> {
+    let mut options = Vec::new();
+    let option = |take: usize, parts: Vec<usize>| RowOption {
+        take: take as u64,
+        part_values: parts.iter().map(|&p| values[p]).collect(),
+        value: parts.iter().fold(0, |x, &p| x ^ values[p]),
+        parts: parts.iter().map(|&p| p as u64).collect(),
+    };
+    walk(code, n, |step| match step {
+        OctalStep::Whole => options.push(option(n, Vec::new())),
+        OctalStep::One(m) => options.push(option(n - m, vec![m])),
+        OctalStep::Split(m, 2, modifier) => {
+            for a in 1..=m / 2 {
+                if allowed(&[a, m - a], modifier) {
+                    options.push(option(n - m, vec![a, m - a]));
+                }
+            }
+        }
+        OctalStep::Split(m, _, modifier) => {
+            for a in 1..=m / 3 {
+                for b in a..=(m - a) / 2 {
+                    if allowed(&[a, b, m - a - b], modifier) {
+                        options.push(option(n - m, vec![a, b, m - a - b]));
+                    }
+                }
+            }
+        }
+    });
+    options
+}
+
+/// `G(m, last)` for `m < count` from the rules: index 0 the fresh heap, `i + 1` with the `i`-th
+/// amount forbidden.
+fn norepeat_states(set: &FiniteSet, play: Play, count: usize) -> Vec<Vec<u32>> {
+    let amounts = set.members();
+    let mut states: Vec<Vec<u32>> = Vec::with_capacity(count);
+    for m in 0..count {
+        let row = (0..=amounts.len())
+            .map(|forbidden| {
+                let options: Vec<u32> = amounts
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, &s)| s as usize <= m && forbidden != i + 1)
+                    .map(|(i, &s)| states[m - s as usize][i + 1])
+                    .collect();
+                play.value(options.is_empty(), mex(options))
+            })
+            .collect();
+        states.push(row);
+    }
+    states
+}
+
+/// The pattern step from a period report.
+fn pattern(
+    report: &PeriodReport,
+    periodicity: Option<&Periodicity>,
+    values: Option<&[u32]>,
+) -> Pattern {
+    let shape = periodicity.map(|p| {
+        let stored: Vec<u32> = p.values().iter().take(EXPLAIN_PERIOD_VALUES).collect();
+        Shape {
+            preperiod: p.preperiod(),
+            period: p.period(),
+            saltus: p.saltus(),
+            complete: stored.len() as u64 == p.preperiod() + p.period(),
+            values: stored,
+        }
+    });
+    let uncertifiable = report.uncertifiable.clone();
+    let proof = match &report.search {
+        Search::Certified(certificate) => {
+            let window = match (certificate.theorem(), periodicity, values) {
+                (Theorem::Window { window }, Some(p), Some(values)) => {
+                    let (start, period) = (p.preperiod() as usize, p.period() as usize);
+                    let t = window as usize;
+                    values
+                        .get(start + period..start + period + t)
+                        .map(|repeat| (values[start..start + t].to_vec(), repeat.to_vec()))
+                }
+                _ => None,
+            };
+            Proof::Certified {
+                theorem: certificate.theorem(),
+                checked_to: certificate.checked_to(),
+                window,
+            }
+        }
+        Search::Observed(observation) => Proof::Observed {
+            checked_to: observation.checked_to(),
+            uncertifiable,
+        },
+        Search::NotFound { checked_to } => Proof::NotFound {
+            checked_to: *checked_to,
+            uncertifiable,
+        },
+    };
+    Pattern { shape, proof }
+}
+
+/// The rule "lose iff n mod p ∈ R" (or the finite P-positions, with a saltus).
+fn residue_rule(periodicity: &Periodicity) -> Rule {
+    let (preperiod, period) = (periodicity.preperiod(), periodicity.period());
+    let zeros: Vec<u64> = periodicity.zeros().collect();
+    if periodicity.saltus() > 0 {
+        return Rule::Finite { positions: zeros };
+    }
+    let early = zeros.iter().copied().filter(|&n| n < preperiod).collect();
+    let mut residues: Vec<u64> = zeros
+        .iter()
+        .filter(|&&n| n >= preperiod)
+        .map(|&n| n % period)
+        .collect();
+    residues.sort_unstable();
+    Rule::Residues {
+        preperiod,
+        period,
+        residues,
+        early,
+    }
+}
+
+/// The contest game's table of reduced states for small piles, and the first player's result
+/// from fresh piles up to at least `asked`.
+fn oddball_table(set: &FiniteSet, asked: u64) -> OutcomeTable {
+    let largest = ODDBALL_ROWS
+        .max(2 * set.largest())
+        .min(EXPLAIN_MAX_ROWS)
+        .max(asked) as usize;
+    let records = oddball::solve_up_to(set, largest);
+    let value = |s: ParityState| {
+        records
+            .get(oddball::index(s.left as usize, s.mine_odd, s.theirs_odd))
+            .value
+    };
+    let shown = ODDBALL_ROWS.min(largest as u64);
+    let mut rows = Vec::new();
+    for left in 0..=shown {
+        for (mine_odd, theirs_odd) in [(false, false), (false, true), (true, false), (true, true)] {
+            let state = ParityState {
+                left,
+                mine_odd,
+                theirs_odd,
+            };
+            let options = set
+                .members()
+                .iter()
+                .filter(|&&s| s <= left)
+                .map(|&s| {
+                    let (l, m, t) = oddball::after(left as usize, mine_odd, theirs_odd, s as usize);
+                    let next = ParityState {
+                        left: l as u64,
+                        mine_odd: m,
+                        theirs_odd: t,
+                    };
+                    (s, next, value(next))
+                })
+                .collect();
+            rows.push(OutcomeRow {
+                state,
+                options,
+                outcome: value(state),
+            });
+        }
+    }
+    let fresh = (0..=largest as u64)
+        .map(|left| {
+            value(ParityState {
+                left,
+                mine_odd: false,
+                theirs_odd: false,
+            })
+        })
+        .collect();
+    OutcomeTable { rows, fresh }
+}
+
+/// The answer step from a solution.
+fn answer(game: &Game, solution: &Solution, report: Option<&PeriodReport>) -> Answer {
+    let value = solution
+        .grundy
+        .clone()
+        .or_else(|| solution.misere_grundy.clone());
+    let periodicity = report
+        .filter(|r| r.search.certificate().is_some())
+        .and_then(report_periodicity);
+    let derivation = derivation(game, solution, periodicity.as_ref());
+    let moves = solution
+        .winning_moves
+        .iter()
+        .take(EXPLAIN_MOVES)
+        .map(|play| move_check(game, solution, play, periodicity.as_ref()))
+        .collect();
+    Answer {
+        position: solution.position.clone(),
+        outcome: solution.outcome,
+        value,
+        derivation,
+        moves,
+        winning_moves: solution.winning_moves.len() as u64,
+    }
+}
+
+fn derivation(game: &Game, solution: &Solution, periodicity: Option<&Periodicity>) -> Derivation {
+    if let Some(derivation) = closed_form(solution) {
+        return derivation;
+    }
+    match (&solution.basis, &solution.position) {
+        (Basis::Components(summands), _) => {
+            let Game::Sum(components) = game.base() else {
+                return Derivation::Table { n: BigUint::zero() };
+            };
+            let values: Vec<(String, BigUint)> = components
+                .iter()
+                .zip(summands)
+                .filter_map(|(c, s)| match &s.value {
+                    SummandValue::Grundy(v) => {
+                        Some((format!("{}[{}]", c.game, c.position), v.clone()))
+                    }
+                    SummandValue::Infinite(_) => None,
+                })
+                .collect();
+            Derivation::Xor(xor_sum(values))
+        }
+        (_, Position::Heaps(heaps)) if matches!(game.base(), Game::Nim) => {
+            Derivation::Xor(xor_sum(
+                heaps
+                    .iter()
+                    .enumerate()
+                    .map(|(i, h)| (format!("{}", i + 1), h.clone()))
+                    .collect(),
+            ))
+        }
+        (_, Position::Heaps(heaps)) if !solution.heap_values.is_empty() => {
+            Derivation::Xor(xor_sum(
+                heaps
+                    .iter()
+                    .zip(&solution.heap_values)
+                    .map(|(h, v)| (format!("G({h})"), v.clone()))
+                    .collect(),
+            ))
+        }
+        (_, Position::Balls { left, mine, theirs }) => Derivation::Parity {
+            state: ParityState {
+                left: left.to_u64().unwrap_or(u64::MAX),
+                mine_odd: mine.bit(0),
+                theirs_odd: theirs.bit(0),
+            },
+        },
+        (Basis::Search { positions, .. }, _) => Derivation::Graph {
+            positions: *positions,
+            remoteness: solution.remoteness,
+            loopy: solution.loopy.clone(),
+        },
+        (_, Position::Heap(n) | Position::LastMove { heap: n, .. }) => match periodicity {
+            Some(p) if n >= &BigUint::from(p.preperiod() + p.period()) => {
+                let (index, periods) = p.locate(n);
+                let residue = (n % p.period()).to_u64().unwrap_or(0);
+                Derivation::Periodic {
+                    n: n.clone(),
+                    period: p.period(),
+                    preperiod: p.preperiod(),
+                    residue,
+                    index: index as u64,
+                    periods,
+                    saltus: p.saltus(),
+                }
+            }
+            _ => Derivation::Table { n: n.clone() },
+        },
+        (_, Position::Heaps(heaps)) => Derivation::Table {
+            n: heaps.first().cloned().unwrap_or_default(),
+        },
+        _ => Derivation::Graph {
+            positions: 0,
+            remoteness: solution.remoteness,
+            loopy: solution.loopy.clone(),
+        },
+    }
+}
+
+/// The derivation by Bouton's misère rule, Wythoff's theorem or Zeckendorf's.
+fn closed_form(solution: &Solution) -> Option<Derivation> {
+    Some(match (&solution.basis, &solution.position) {
+        (
+            Basis::Rule(ClosedForm::BoutonMisere {
+                heaps,
+                ones,
+                all_small,
+                xor,
+            }),
+            _,
+        ) => Derivation::MisereNim {
+            heaps: *heaps,
+            ones: *ones,
+            all_small: *all_small,
+            xor: xor.clone(),
+        },
+        (Basis::Rule(ClosedForm::Wythoff { .. }), Position::Pair(a, b)) => {
+            let (small, large) = if a <= b { (a, b) } else { (b, a) };
+            let difference = large - small;
+            let five_k_squared = &difference * &difference * 5u32;
+            let root = five_k_squared.sqrt();
+            Derivation::Wythoff {
+                small: small.clone(),
+                large: large.clone(),
+                lower: wythoff::lower(&difference),
+                difference,
+                five_k_squared,
+                root,
+            }
+        }
+        (
+            Basis::Rule(ClosedForm::Zeckendorf {
+                quota,
+                smallest,
+                terms,
+                expansion,
+            }),
+            Position::Quota { heap, .. },
+        ) => Derivation::Zeckendorf {
+            heap: heap.clone(),
+            quota: quota.clone(),
+            terms: expansion.clone(),
+            term_count: *terms,
+            smallest: smallest.clone(),
+        },
+        (Basis::Rule(ClosedForm::Zeckendorf { .. }), _) | (_, Position::Quota { .. })
+            if !solution.game.is_misere() =>
+        {
+            match &solution.position {
+                Position::Quota { heap, quota } => {
+                    let quota = fibonacci_nim::effective_quota(heap, quota.as_ref());
+                    let terms = fibonacci_nim::zeckendorf(heap);
+                    Derivation::Zeckendorf {
+                        heap: heap.clone(),
+                        quota,
+                        term_count: terms.len() as u64,
+                        smallest: terms.last().cloned(),
+                        terms,
+                    }
+                }
+                _ => return None,
+            }
+        }
+        _ => return None,
+    })
+}
+
+fn xor_sum(values: Vec<(String, BigUint)>) -> XorSum {
+    let total = values.iter().fold(BigUint::zero(), |x, (_, v)| x ^ v);
+    XorSum {
+        terms: values
+            .into_iter()
+            .map(|(label, value)| XorTerm {
+                target: &value ^ &total,
+                label,
+                value,
+            })
+            .collect(),
+        total,
+    }
+}
+
+/// A winning move with the heap it leaves and that heap's residue and value.
+fn move_check(
+    game: &Game,
+    solution: &Solution,
+    play: &Move,
+    periodicity: Option<&Periodicity>,
+) -> MoveCheck {
+    let heap = match &solution.position {
+        Position::Heap(n) | Position::LastMove { heap: n, .. } => Some(n),
+        _ => None,
+    };
+    let leaves = match (&play.action, heap) {
+        (Action::Take { amount }, Some(n)) if amount <= n => Some(n - amount),
+        _ => match &play.to {
+            Target::Whole(Position::Heap(left)) => Some(left.clone()),
+            _ => None,
+        },
+    };
+    let one_heap = matches!(game.base(), Game::Subtraction(_) | Game::Remainder(_));
+    let residue = match (&leaves, periodicity) {
+        (Some(left), Some(p)) if one_heap => (left % p.period()).to_u64(),
+        _ => None,
+    };
+    let value = match (&leaves, periodicity) {
+        (Some(left), Some(p)) if one_heap => Some(p.value_at(left)),
+        _ if solution.outcome == Outcome::Win && solution.grundy.is_some() => Some(BigUint::zero()),
+        _ if solution.outcome == Outcome::Win && solution.misere_grundy.is_some() => {
+            Some(BigUint::zero())
+        }
+        _ => None,
+    };
+    MoveCheck {
+        play: play.clone(),
+        leaves,
+        residue,
+        value,
+    }
+}
