@@ -3,7 +3,7 @@
 //! the theorem that proves it, the rule in contest language, and the answer for a position with
 //! its arithmetic.
 //!
-//! Every number in an [`Explanation`] comes from the library's own typed answers ([`Table`],
+//! Every number in an [`Explanation`] comes from the library's own typed answers ([`Table`](super::Table),
 //! [`PeriodReport`], [`Solution`]) or from the game's rules applied to them; the words come from
 //! [`render::explain`](crate::render::explain).
 

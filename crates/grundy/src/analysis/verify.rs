@@ -1,5 +1,6 @@
 //! `verify`: 对拍 built in — every fast path grundy would use, compared with an independent brute
-//! force ([`brute`](super::brute)) over the small positions of a game.
+//! force (the crate-private `analysis::brute`: the game graph from the rules, memoised mex) over the
+//! small positions of a game.
 
 use num_bigint::BigUint;
 
