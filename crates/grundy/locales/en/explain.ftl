@@ -30,7 +30,7 @@ explain-state-code = A position is a list of heaps. Code { $code } says, digit b
 explain-state-sum = The position is a sum of { $count } components, each with its own position; a move is a move in exactly one of them. By the Sprague–Grundy theorem the sum's Grundy value is the xor (nim-sum) of the components' values.
 explain-state-script = The rules are a script: grundy generates every position reachable from the start and solves that graph backwards from the positions without moves.
 
-explain-terminal-normal = No move left: the player to move loses (normal play). So a terminal position is P (a loss for the player to move) and its Grundy value is mex{"{"}{"}"} = 0. A position is N (a win for the player to move) exactly when some option is P, and P exactly when every option is N. The Grundy value G = mex of the options' values carries more: G = 0 exactly at the P-positions, and it is what adds up over sums.
+explain-terminal-normal = No move left: the player to move loses (normal play). So a terminal position is P (a loss for the player to move) and its Grundy value is mex{"{"}{"}"} = 0. A position is N (a win for the player to move) exactly when some option is P, and P exactly when every option is N. The Grundy value G = mex of the options' values carries more: G = 0 exactly at the P-positions, and the value of a sum of games is the xor of its parts' values.
 explain-terminal-misere = No move left: the player to move wins (misère play: whoever makes the last move loses). So a terminal position is N, with misère value 1; every other position's value is the mex of its options' values, and the player to move loses exactly when the value is 0.
 explain-terminal-tie = No move left: the game ends, and the player holding an odd number of balls wins; both odd or both even is a tie. A state is a win (+) when some move leaves the opponent a loss, otherwise a tie (0) when some move leaves a tie, otherwise a loss (−).
 
@@ -72,7 +72,7 @@ explain-why-unknown = no theorem's hypothesis holds for this game.
 explain-rare-common = Take-and-break values were computed with the rare/common method ({ $threads ->
         [one] on one thread
         *[two] on two threads
-    }). Almost every value of such a game is "common": it has a bit set in a small mask, and the "rare" values (those without) are few. The xor of two commons is rare, so a split of n into a + b can reach a rare value only when exactly one part is rare: the search for a missing value scans the few rare heaps instead of all n/2 splits.
+    }). A small bit mask m splits the values in two: v is "rare" when v AND m has an even number of 1 bits, "common" when odd, and almost every heap of such a game has a common value. The xor of two commons is rare, so a split of n into a + b reaches a common value only when exactly one part is rare: the common options come from the few rare heaps, not from all n/2 splits, and the rare candidates, being few, are checked one by one.
 
 explain-rule-residues = You lose exactly when n mod { $period } ∈ { $residues }; otherwise you win.
 explain-rule-residues-from = For n ≥ { $preperiod } you lose exactly when n mod { $period } ∈ { $residues }; below { $preperiod }, read the table.

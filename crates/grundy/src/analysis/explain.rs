@@ -519,6 +519,11 @@ impl Analyzer<'_> {
                 Play::Normal => Rule::BoutonXor,
                 Play::Misere => Rule::BoutonMisere,
             })),
+            // Wythoff's pairs and Zeckendorf's rule are theorems of normal play; misère play is
+            // answered from a table of every smaller position.
+            Game::Wythoff | Game::FibonacciNim if play == Play::Misere => {
+                steps.push(Step::Rule(Rule::Graph));
+            }
             Game::Wythoff => steps.push(Step::Rule(Rule::Wythoff {
                 pairs: (0..CLOSED_FORM_ROWS)
                     .map(|k| {
@@ -1129,7 +1134,11 @@ fn derivation(game: &Game, solution: &Solution, periodicity: Option<&Periodicity
             n: heaps.first().cloned().unwrap_or_default(),
         },
         _ => Derivation::Graph {
-            positions: 0,
+            positions: match &solution.basis {
+                Basis::Search { positions, .. } => *positions,
+                Basis::Computed { computed } => *computed,
+                _ => 0,
+            },
             remoteness: solution.remoteness,
             loopy: solution.loopy.clone(),
         },

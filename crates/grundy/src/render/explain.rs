@@ -193,6 +193,24 @@ fn number_parts(n: &BigUint) -> Result<String, (String, usize)> {
     ))
 }
 
+/// The most characters of a title; a longer one keeps its start and end around `…`.
+const TITLE_CHARACTERS: usize = 160;
+
+/// The most characters of a label in a column of labels (a component written with a huge heap);
+/// a longer label keeps its start and end around `…`.
+const LABEL_CHARACTERS: usize = 48;
+
+/// `label`, or its first and last characters around `…` past [`LABEL_CHARACTERS`].
+fn fit_label(label: &str) -> String {
+    let count = label.chars().count();
+    if count <= LABEL_CHARACTERS {
+        return label.to_owned();
+    }
+    let head: String = label.chars().take(LABEL_CHARACTERS * 2 / 3).collect();
+    let tail: String = label.chars().skip(count - LABEL_CHARACTERS / 3).collect();
+    format!("{head}…{tail}")
+}
+
 fn list(values: impl IntoIterator<Item = impl ToString>, separator: &str) -> String {
     values
         .into_iter()
@@ -251,6 +269,15 @@ pub fn render(
                 ],
             ),
         _ => messages.format("explain-title", &[("game", text(&explanation.game))]),
+    };
+    // A title naming a huge heap keeps its start and end (the underline is as wide as the title).
+    let count = title.chars().count();
+    let title = if count > TITLE_CHARACTERS {
+        let head: String = title.chars().take(TITLE_CHARACTERS - 20).collect();
+        let tail: String = title.chars().skip(count - 19).collect();
+        format!("{head}…{tail}")
+    } else {
+        title
     };
     writer.title(&title);
     for step in &explanation.steps {
@@ -1162,7 +1189,7 @@ impl Writer<'_> {
                 if nim {
                     self.t("explain-heap-label", &[("index", text(&t.label))])
                 } else {
-                    t.label.clone()
+                    fit_label(&t.label)
                 }
             })
             .collect();
