@@ -287,8 +287,15 @@ struct CodegenArguments {
     /// Replace --out's file when it exists.
     #[arg(long)]
     force: bool,
-    #[command(flatten)]
-    common: Common,
+    /// The most values grundy computes to find the game's period, as for solve.
+    #[arg(long, value_name = "L", allow_hyphen_values = true)]
+    max: Option<String>,
+    /// The most memory that search may hold (default: half of the machine's memory).
+    #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
+    max_memory: Option<String>,
+    /// Stop after this many seconds (e.g. 30 or 2.5) with a refusal, exit 2 (default: no limit).
+    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
+    timeout: Option<String>,
 }
 
 /// The arguments of `grundy explain`.
@@ -546,8 +553,11 @@ fn parse_count(
     most: u64,
 ) -> Result<u64, grundy::InputError> {
     let hint = || {
+        // The examples lie in the range: a power of ten written both ways.
+        let exponent = most.max(10).ilog10().min(6);
+        let example = 10u64.pow(exponent).max(least);
         format!(
-            "give a whole number from {least} to {most}, e.g. {option} 1000000 or {option} 10^6"
+            "give a whole number from {least} to {most}, e.g. {option} {example} or {option} 10^{exponent}"
         )
     };
     let number = parse_heap(text).map_err(|error| {
@@ -952,21 +962,13 @@ fn verify_brute_force(args: &VerifyArgs, observer: &TerminalObserver) -> anyhow:
     if args.io.is_some() {
         anyhow::bail!("--io describes the program given with --against: give both, or neither");
     }
-    let mut config = engine_config(EngineName::Streaming, args.threads)?;
-    config = config.with_max_memory(match &args.max_memory {
-        Some(text) => parse_size(text, "--max-memory")?,
-        None => default_max_memory(),
-    })?;
-    if let Some(text) = &args.timeout {
-        config = config.with_timeout(parse_seconds(text, "--timeout")?);
-    }
-    if let Some(max) = &args.max {
-        config = config.with_max_values(parse_count(
-            max,
-            "--max",
-            1,
-            grundy::analysis::MAX_VALUES_LIMIT,
-        )?)?;
+    let mut config = judge::config(
+        args.max.as_deref(),
+        args.max_memory.as_deref(),
+        args.timeout.as_deref(),
+    )?;
+    if let Some(threads) = args.threads {
+        config = config.with_threads(threads)?;
     }
     let analyzer = Analyzer::new(config).with_observer(observer);
     let game = read_game(game)?;
@@ -985,12 +987,12 @@ fn verify_brute_force(args: &VerifyArgs, observer: &TerminalObserver) -> anyhow:
 }
 
 /// The largest number `verify` compares: its brute force is quadratic in one-heap games.
-const VERIFY_MOST: u64 = 1_000_000;
+const VERIFY_MOST: u64 = 999_999;
 
 /// `verify`'s default for `--to`: what its brute force solves in about a second.
 fn default_verify_to(game: &grundy::Game) -> u64 {
     match game.base() {
-        grundy::Game::Subtraction(_) => 500,
+        grundy::Game::Subtraction(_) | grundy::Game::Remainder(_) => 500,
         grundy::Game::Octal(code) if code.max_heaps_left() >= 3 => 60,
         grundy::Game::Octal(_) | grundy::Game::NoRepeat(_) | grundy::Game::Oddball(_) => 200,
         grundy::Game::Wythoff | grundy::Game::FibonacciNim => 40,
@@ -1070,10 +1072,13 @@ fn codegen(arguments: &CodegenArguments, observer: &TerminalObserver) -> anyhow:
         io,
         out,
         force,
-        common,
+        max,
+        max_memory,
+        timeout,
     } = arguments;
     let language = *language;
-    let analyzer = Analyzer::new(common.config()?).with_observer(observer);
+    let config = judge::config(max.as_deref(), max_memory.as_deref(), timeout.as_deref())?;
+    let analyzer = Analyzer::new(config).with_observer(observer);
     let format = grundy::input::judge_format::JudgeFormat::parse(io).map_err(|mut error| {
         error.what = "--io";
         error

@@ -669,6 +669,10 @@ fn games_without_a_program_are_refused_with_the_reason() {
             "drop the game",
         ),
         (
+            vec!["codegen", "nim", "--lang", "python", "--io", "hdu-1527"],
+            "the preset is a problem about wythoff",
+        ),
+        (
             vec!["codegen", "nim", "--lang", "cobol", "--io", "lines/yes-no"],
             "cobol",
         ),

@@ -17,9 +17,9 @@ fn agreement_is_reported_path_by_path_with_exit_zero() {
     let text = stdout(&output);
     assert!(text.starts_with("game       subtraction:1,3,4\n"), "{text}");
     for line in [
-        "agrees     table, naive engine                          101 comparisons",
-        "agrees     table, streaming engine                      101 comparisons",
-        "agrees     certified period                             101 comparisons",
+        "agrees     table, naive engine                          101 comparisons, numbers ≤ 100",
+        "agrees     table, streaming engine                      101 comparisons, numbers ≤ 100",
+        "agrees     certified period                             101 comparisons, numbers ≤ 100",
     ] {
         assert!(text.contains(line), "{line:?} in {text}");
     }
@@ -27,6 +27,15 @@ fn agreement_is_reported_path_by_path_with_exit_zero() {
         text.ends_with("result     every path agrees with the brute force\n"),
         "{text}"
     );
+}
+
+#[test]
+fn a_period_that_never_repeats_within_the_range_is_not_claimed_checked() {
+    let output = grundy(&["verify", "subtraction:300,400", "--threads", "1"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(stdout(&output).contains(
+        "skipped    certified period: the positions compared end before the period first repeats, at 700"
+    ));
 }
 
 #[test]
@@ -98,13 +107,20 @@ fn a_brute_force_too_long_to_run_is_refused_with_how_far_it_may_go() {
     assert_eq!(output.status.code(), Some(2));
     let text = stderr(&output);
     assert!(
-        text.contains("would take about 500000000000 steps"),
+        text.contains("would take about 500000000000 steps, more than the 500000000 it may take"),
         "{text}"
     );
+    assert!(text.contains("hint: lower --to to 31621 or less"), "{text}");
+    let output = grundy(&["verify", "fibonacci-nim", "--to", "3000"]);
     assert!(
-        text.contains("hint: lower --to to 199999 or less"),
-        "{text}"
+        stderr(&output).contains("hint: lower --to to 1441 or less"),
+        "{}",
+        stderr(&output)
     );
     let output = grundy(&["verify", "bash:3", "--to", "1000000"]);
-    assert!(stderr(&output).contains("hint: lower --to to 999999 or less"));
+    assert!(
+        stderr(&output).contains("--to accepts at most 999999"),
+        "{}",
+        stderr(&output)
+    );
 }

@@ -137,9 +137,9 @@ pub const WHOLE_POSITIONS_BYTES: u64 = 1 << 20;
 /// position needing more is left out of that check and counted as skipped.
 pub const VERIFY_BRUTE_FORCE_STATES: usize = 2_000_000;
 
-/// The most option steps `verify`'s brute force takes for the values of one heap game (about a
-/// minute); a larger question is refused before it starts, saying how far it may go.
-pub const VERIFY_BRUTE_FORCE_WORK: u128 = 20_000_000_000;
+/// The most option steps `verify`'s brute force may take for one game (some seconds, the fast
+/// paths as much again); a larger question is refused before it starts, saying how far it may go.
+pub const VERIFY_BRUTE_FORCE_WORK: u128 = 500_000_000;
 
 /// The heap sizes every `verify` check runs at most `solve` on one position at a time (beyond
 /// them, a sample of heaps: the period's boundaries, the largest, and random ones).

@@ -190,15 +190,24 @@ fn take_amounts(game: &Game, n: u64) -> Vec<u64> {
     }
 }
 
-/// About how many option steps [`heap_sequence`] takes up to `to` (saturating).
-pub(super) fn sequence_work(game: &Game, to: u64) -> u128 {
+/// About how many option steps the brute force takes for a game's positions up to `to`: the
+/// one-heap values of [`heap_sequence`], or the states of Fibonacci Nim (every quota: `to³/6`),
+/// no-repeat games (every last move) and the contest game. Infinite sets count 8 steps an amount
+/// (a membership test is arithmetic, not a lookup).
+pub(super) fn work(game: &Game, to: u64) -> u128 {
     let n = u128::from(to) + 1;
     match game.base() {
         Game::Subtraction(subtraction) => match subtraction.set() {
             SubtractionSet::Finite(finite) => n * finite.members().len() as u128,
-            _ => n * n / 2,
+            SubtractionSet::AllBut(_) => n * n / 2,
+            SubtractionSet::Family(_) => 4 * n * n,
         },
         Game::Remainder(remainder) => n * remainder.finite().members().len() as u128,
+        Game::FibonacciNim => n * n * n / 6,
+        Game::NoRepeat(set) | Game::Oddball(set) => {
+            let k = set.members().len() as u128;
+            4 * n * (k + 1) * k
+        }
         Game::Octal(code) => match code.max_heaps_left() {
             3 => n * n * n / 12,
             2 => n * n / 2,

@@ -136,6 +136,11 @@ pub enum NoProgram {
     UncertifiedCode,
     /// An all-but set whose period is not certified within the limit.
     UncertifiedAllBut,
+    /// The format is a preset of a problem about another game.
+    OtherGame {
+        /// The preset's game.
+        fixed: String,
+    },
     /// A subtraction game with the rest rule whose period is not certified within the limit
     /// (the programs' DPs cover the plain rule only).
     UncertifiedRest,
@@ -175,6 +180,10 @@ impl std::fmt::Display for NoProgram {
             ),
             Self::UncertifiedAllBut => f.write_str(
                 "no period of this all-but game is certified within the limits, and its moves are too many for a DP",
+            ),
+            Self::OtherGame { fixed } => write!(
+                f,
+                "the preset is a problem about {fixed}, and a program for another game would answer a different question"
             ),
             Self::UncertifiedRest => f.write_str(
                 "no period of this game with the rest rule is certified within the limits, and generated DPs cover the plain rule only",
@@ -264,6 +273,16 @@ impl Analyzer<'_> {
             )),
             _ => None,
         };
+        if let (Some(given), Some(fixed)) = (game, preset.as_ref())
+            && given != fixed
+        {
+            return Err(CodegenError::NoProgram {
+                game: given.to_string(),
+                why: NoProgram::OtherGame {
+                    fixed: fixed.to_string(),
+                },
+            });
+        }
         let (game, decider) = match (carried, game.or(preset.as_ref())) {
             (Some((_, decider)), None) => (None, decider),
             (Some((carried, _)), Some(game)) => {

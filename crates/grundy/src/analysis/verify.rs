@@ -86,6 +86,12 @@ pub enum Skip {
     NotApplicable,
     /// No theorem certified a period (the reason, when one is known, is in the period report).
     NoCertifiedPeriod,
+    /// The positions compared end before the period repeats once: its prediction would only
+    /// restate the values it was computed from.
+    ShortOfPeriod {
+        /// The least heap where the period's first repeat starts (preperiod plus period).
+        repeats_from: u64,
+    },
     /// The path refused the question.
     Refused(Refusal),
 }
@@ -108,6 +114,8 @@ pub struct Check {
     pub path: FastPath,
     /// How many positions were compared (up to and including a disagreement).
     pub compared: u64,
+    /// The largest number (heap, or number in a position) among the positions compared.
+    pub largest: u64,
     /// The result.
     pub verdict: Verdict,
 }
@@ -163,6 +171,7 @@ impl Random {
 struct Tally {
     path: FastPath,
     compared: u64,
+    largest: u64,
     disagreement: Option<Box<Disagreement>>,
 }
 
@@ -171,6 +180,7 @@ impl Tally {
         Self {
             path,
             compared: 0,
+            largest: 0,
             disagreement: None,
         }
     }
@@ -191,6 +201,7 @@ impl Tally {
             return false;
         }
         self.compared += 1;
+        self.largest = self.largest.max(largest_number(game, position));
         if brute_force != fast {
             self.disagreement = Some(Box::new(Disagreement {
                 game: game.clone(),
@@ -206,6 +217,7 @@ impl Tally {
         Check {
             path: self.path,
             compared: self.compared,
+            largest: self.largest,
             verdict: match self.disagreement {
                 Some(d) => Verdict::Disagreed(d),
                 None => Verdict::Agreed,
@@ -214,10 +226,32 @@ impl Tally {
     }
 }
 
+/// The largest number written in `position` (in a sum, in its components' positions).
+fn largest_number(game: &Game, position: &Position) -> u64 {
+    let small = |n: &BigUint| u64::try_from(n).unwrap_or(u64::MAX);
+    match position {
+        Position::Heap(n) | Position::LastMove { heap: n, .. } => small(n),
+        Position::Heaps(heaps) => heaps.iter().map(small).max().unwrap_or(0),
+        Position::Pair(a, b) => small(a).max(small(b)),
+        Position::Quota { heap, .. } => small(heap),
+        Position::Balls { left, .. } => small(left),
+        Position::Sum => match game.base() {
+            Game::Sum(components) => components
+                .iter()
+                .map(|c| largest_number(&c.game, &c.position))
+                .max()
+                .unwrap_or(0),
+            _ => 0,
+        },
+        Position::Argument(_) => 0,
+    }
+}
+
 fn skipped(path: FastPath, skip: Skip) -> Check {
     Check {
         path,
         compared: 0,
+        largest: 0,
         verdict: Verdict::Skipped(skip),
     }
 }
@@ -322,14 +356,7 @@ impl Analyzer<'_> {
     }
 
     fn verify_unsettled(&self, game: &Game, to: u64, seed: u64) -> Result<Verification, Error> {
-        if to >= MAX_TABLE_ROWS {
-            return Err(Error::Refused(Refusal::new(
-                format!("verify compares tables, and a table has at most {MAX_TABLE_ROWS} rows"),
-                Some(super::Remedy::AskLess {
-                    most: MAX_TABLE_ROWS - 1,
-                }),
-            )));
-        }
+        refuse_long(game, to)?;
         let mut run = Run {
             analyzer: self,
             game,
@@ -416,6 +443,41 @@ impl Analyzer<'_> {
     }
 }
 
+/// Refuses a question whose tables pass the row limit or whose brute force would take more than
+/// [`VERIFY_BRUTE_FORCE_WORK`] steps, saying how far it may go.
+fn refuse_long(game: &Game, to: u64) -> Result<(), Error> {
+    if to >= MAX_TABLE_ROWS {
+        return Err(Error::Refused(Refusal::new(
+            format!("verify compares tables, and a table has at most {MAX_TABLE_ROWS} rows"),
+            Some(super::Remedy::AskLess {
+                most: MAX_TABLE_ROWS - 1,
+            }),
+        )));
+    }
+    if brute::work(game, to) > VERIFY_BRUTE_FORCE_WORK {
+        // The work grows with `to`: find the largest that fits, by bisection.
+        let (mut low, mut high) = (0, to);
+        while low < high {
+            let middle = low + (high - low).div_ceil(2);
+            if brute::work(game, middle) <= VERIFY_BRUTE_FORCE_WORK {
+                low = middle;
+            } else {
+                high = middle - 1;
+            }
+        }
+        return Err(Error::Refused(Refusal::new(
+            format!(
+                "the brute force for {} up to {} would take about {} steps, more than the {VERIFY_BRUTE_FORCE_WORK} it may take",
+                game,
+                to,
+                brute::work(game, to)
+            ),
+            Some(super::Remedy::AskLess { most: low }),
+        )));
+    }
+    Ok(())
+}
+
 /// The state of one `verify` question.
 struct Run<'r, 'a> {
     analyzer: &'r Analyzer<'a>,
@@ -487,27 +549,6 @@ impl<'r> Run<'r, '_> {
     /// One-heap games: subtraction games (also misère) and take-and-break codes.
     fn heap_game(&mut self) -> Result<(), Error> {
         let analyzer = self.analyzer;
-        if brute::sequence_work(self.game, self.to) > VERIFY_BRUTE_FORCE_WORK {
-            // The work grows with `to`: find the largest that fits, by bisection.
-            let (mut low, mut high) = (0, self.to);
-            while low < high {
-                let middle = low + (high - low).div_ceil(2);
-                if brute::sequence_work(self.game, middle) <= VERIFY_BRUTE_FORCE_WORK {
-                    low = middle;
-                } else {
-                    high = middle - 1;
-                }
-            }
-            return Err(Error::Refused(Refusal::new(
-                format!(
-                    "the brute force for {} up to {} would take about {} steps, more than the {VERIFY_BRUTE_FORCE_WORK} it may take",
-                    self.game,
-                    self.to,
-                    brute::sequence_work(self.game, self.to)
-                ),
-                Some(super::Remedy::AskLess { most: low }),
-            )));
-        }
         let bytes = self.to.saturating_add(1).saturating_mul(4);
         analyzer.reserve(bytes, || format!("the brute force's {} values", self.to))?;
         let mut poll = || analyzer.observer().interrupted();
@@ -604,6 +645,12 @@ impl<'r> Run<'r, '_> {
             return Ok(None);
         };
         let p = certificate.periodicity().clone();
+        let repeats_from = p.preperiod().saturating_add(p.period());
+        if self.to < repeats_from {
+            self.checks
+                .push(skipped(path, Skip::ShortOfPeriod { repeats_from }));
+            return Ok(Some(p));
+        }
         let mut tally = Tally::new(path);
         for (n, &brute) in values.iter().enumerate() {
             let n = n as u64;
@@ -930,6 +977,12 @@ impl<'r> Run<'r, '_> {
             return Ok(());
         };
         let periodicity = certificate.periodicity();
+        let repeats_from = periodicity.preperiod().saturating_add(periodicity.period());
+        if self.to < repeats_from {
+            self.checks
+                .push(skipped(path, Skip::ShortOfPeriod { repeats_from }));
+            return Ok(());
+        }
         let analyzer = self.analyzer;
         let mut memo = self.memo();
         let mut poll = || analyzer.observer().interrupted();

@@ -93,6 +93,9 @@ pub fn skip_text(skip: &Skip) -> String {
     match skip {
         Skip::NotApplicable => "does not apply to this game".to_owned(),
         Skip::NoCertifiedPeriod => "no period is certified, so no answer rests on one".to_owned(),
+        Skip::ShortOfPeriod { repeats_from } => format!(
+            "the positions compared end before the period first repeats, at {repeats_from}: compare up to {repeats_from} or more"
+        ),
         Skip::Refused(refusal) => format!("refused: {}", refusal.reason.trim_end()),
     }
 }
@@ -108,7 +111,11 @@ fn count(n: u64, one: &str, many: &str) -> String {
 /// One check's line: its verdict, its name and what it compared.
 fn check_line(check: &Check, play: Play, out: &mut String) {
     let name = path_name(&check.path);
-    let compared = count(check.compared, "comparison", "comparisons");
+    let compared = format!(
+        "{}, numbers ≤ {}",
+        count(check.compared, "comparison", "comparisons"),
+        check.largest
+    );
     let _ = match &check.verdict {
         Verdict::Agreed => writeln!(out, "agrees     {name:<44} {compared}"),
         Verdict::Skipped(skip) => writeln!(out, "skipped    {name}: {}", skip_text(skip)),

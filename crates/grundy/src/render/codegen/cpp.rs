@@ -148,7 +148,7 @@ fn heap(out: &mut String, name: &str, kernel: &Kernel, amounts: Option<&[u64]>, 
         Kernel::CarriedBash => {
             let _ = writeln!(
                 out,
-                "// bash:m, take 1 to m: G(n) = n mod (m + 1) (the residue theorem).\nstruct {name} {{\n    u64 m;\n    u64 value(u64 n) const {{ return n % (m + 1); }}\n}};"
+                "// bash:m, take 1 to m: G(n) = n mod (m + 1) (the residue theorem).\nstruct {name} {{\n    u64 m;\n    // m >= n leaves n (and keeps m + 1 from overflowing).\n    u64 value(u64 n) const {{ return m >= n ? n : n % (m + 1); }}\n}};"
             );
         }
     }

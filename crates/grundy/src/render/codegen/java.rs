@@ -150,7 +150,7 @@ fn heap(out: &mut String, name: &str, kernel: &Kernel, amounts: Option<&[u64]>, 
         Kernel::CarriedBash => {
             let _ = writeln!(
                 out,
-                "    /** bash:m, take 1 to m: G(n) = n mod (m + 1) (the residue theorem). */\n    static final class {name} {{\n        final long m;\n\n        {name}(long m) {{\n            this.m = m;\n        }}\n\n        long value(long n) {{\n            return Long.remainderUnsigned(n, m + 1);\n        }}\n    }}"
+                "    /** bash:m, take 1 to m: G(n) = n mod (m + 1) (the residue theorem). */\n    static final class {name} {{\n        final long m;\n\n        {name}(long m) {{\n            this.m = m;\n        }}\n\n        long value(long n) {{\n            // m >= n leaves n (and keeps m + 1 from overflowing).\n            return Long.compareUnsigned(m, n) >= 0 ? n : Long.remainderUnsigned(n, m + 1);\n        }}\n    }}"
             );
         }
     }
@@ -210,7 +210,7 @@ fn dp_class(
     if play == Play::Misere {
         out.push_str("                int options = 0;\n");
     }
-    out.push_str("                for (long take : amounts) {\n                    if (take > heap) break;\n");
+    out.push_str("                for (long take : amounts) {\n                    // Unsigned: an amount of 2^63 or more is no negative number.\n                    if (Long.compareUnsigned(take, heap) > 0) continue;\n");
     if play == Play::Misere {
         out.push_str("                    options++;\n");
     }

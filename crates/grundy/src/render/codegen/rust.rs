@@ -120,7 +120,7 @@ fn heap(out: &mut String, name: &str, kernel: &Kernel, amounts: Option<&[u64]>, 
         Kernel::CarriedBash => {
             let _ = writeln!(
                 out,
-                "/// bash:m, take 1 to m: G(n) = n mod (m + 1) (the residue theorem).\nstruct {name} {{\n    m: u64,\n}}\n\nimpl {name} {{\n    fn value(&mut self, n: u64) -> u64 {{\n        n % (self.m + 1)\n    }}\n}}"
+                "/// bash:m, take 1 to m: G(n) = n mod (m + 1) (the residue theorem).\nstruct {name} {{\n    m: u64,\n}}\n\nimpl {name} {{\n    fn value(&mut self, n: u64) -> u64 {{\n        // m >= n leaves n (and keeps m + 1 from overflowing).\n        if self.m >= n {{ n }} else {{ n % (self.m + 1) }}\n    }}\n}}"
             );
         }
     }
@@ -534,7 +534,8 @@ fn main(out: &mut String, program: &Program) {
 }
 
 fn stream_body(out: &mut String, program: &Program) {
-    let heap_list = "(0..m).map(|_| next(\"a heap\")).collect::<Vec<u64>>()";
+    // Pushed one by one: a count from the input is no size to allocate up front.
+    let heap_list = "{\n            let mut heaps = Vec::new();\n            for _ in 0..m {\n                heaps.push(next(\"a heap\"));\n            }\n            heaps\n        }";
     let game = new_game(program);
     match program.format.input {
         InputLayout::Heaps => {
@@ -553,7 +554,7 @@ fn stream_body(out: &mut String, program: &Program) {
         InputLayout::SNim => {
             let _ = writeln!(
                 out,
-                "    let total = numbers.len();\n    let mut read = 0;\n    while read < total {{\n        let k = next(\"the set size k\");\n        read += 1;\n        if k == 0 {{\n            break;\n        }}\n        let amounts: Vec<u64> = (0..k).map(|_| next(\"an amount\")).collect();\n        read += amounts.len();\n        if amounts.contains(&0) {{\n            fail(\"the amounts must be positive\");\n        }}\n        let mut game = Game {{ heap: Heap::new(amounts) }};\n        let positions = next(\"the number of positions m\");\n        read += 1;\n        let mut answers = Vec::new();\n        for _ in 0..positions {{\n            let m = next(\"the heap count l\");\n            let heaps = {heap_list};\n            read += 1 + heaps.len();\n            answers.push(answer(&mut game, &heaps));\n        }}"
+                "    let total = numbers.len();\n    let mut read = 0;\n    while read < total {{\n        let k = next(\"the set size k\");\n        read += 1;\n        if k == 0 {{\n            break;\n        }}\n        let mut amounts = Vec::new();\n        for _ in 0..k {{\n            amounts.push(next(\"an amount\"));\n        }}\n        read += amounts.len();\n        if amounts.contains(&0) {{\n            fail(\"the amounts must be positive\");\n        }}\n        let mut game = Game {{ heap: Heap::new(amounts) }};\n        let positions = next(\"the number of positions m\");\n        read += 1;\n        let mut answers = Vec::new();\n        for _ in 0..positions {{\n            let m = next(\"the heap count l\");\n            let heaps = {heap_list};\n            read += 1 + heaps.len();\n            answers.push(answer(&mut game, &heaps));\n        }}"
             );
             match join(program) {
                 Join::Block { separator } => {
