@@ -1060,7 +1060,10 @@ impl<'a> Reader<'a> {
             let Some(tokens) = self.line() else {
                 return Err(self.error(
                     self.end(),
-                    format!("the input ends after {case} of the {count} cases"),
+                    format!(
+                        "the input ends after {case} of the {}",
+                        plural(count, "case", "cases")
+                    ),
                     None,
                 ));
             };
@@ -1074,7 +1077,7 @@ impl<'a> Reader<'a> {
                 line,
             });
         }
-        self.finished(&format!("the {count} cases"))?;
+        self.finished(&format!("the {}", plural(count, "case", "cases")))?;
         Ok(cases)
     }
 
@@ -1155,7 +1158,7 @@ impl<'a> Reader<'a> {
             if let Some(count) = expected
                 && cases.len() as u64 == count
             {
-                self.finished(&format!("the {count} cases"))?;
+                self.finished(&format!("the {}", plural(count, "case", "cases")))?;
                 return Ok(cases);
             }
             let token = match (self.token(), &expected) {
@@ -1164,7 +1167,11 @@ impl<'a> Reader<'a> {
                 (None, Some(count)) => {
                     return Err(self.error(
                         self.end(),
-                        format!("the input ends after {} of the {count} cases", cases.len()),
+                        format!(
+                            "the input ends after {} of the {}",
+                            cases.len(),
+                            plural(*count, "case", "cases")
+                        ),
                         None,
                     ));
                 }
@@ -1213,7 +1220,10 @@ impl<'a> Reader<'a> {
             let Some(token) = self.token() else {
                 return Err(self.error(
                     counted.span.clone(),
-                    format!("this count says {m} heaps, and the input ends after {read}"),
+                    format!(
+                        "this count says {}, and the input ends after {read}",
+                        plural(m, "heap", "heaps")
+                    ),
                     None,
                 ));
             };
@@ -1266,7 +1276,7 @@ impl<'a> Reader<'a> {
                 line: self.line_of(heap_token.span.start),
             });
         }
-        self.finished(&format!("the {count} cases"))?;
+        self.finished(&format!("the {}", plural(count, "case", "cases")))?;
         Ok(cases)
     }
 
@@ -1402,6 +1412,16 @@ fn shape(game: &Game) -> Shape {
             Shape::Slashed
         }
         Game::Sum(_) | Game::Misere(_) => Shape::None,
+    }
+}
+
+/// `1 case`, `2 cases`: a count with its noun.
+fn plural(count: impl Into<u64>, one: &str, many: &str) -> String {
+    let count = count.into();
+    if count == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{count} {many}")
     }
 }
 
