@@ -124,12 +124,21 @@ fn generic_layouts_read_their_inputs() {
         outcomes("oddball/symbols", "1 2 3 1 2 5", None),
         [Win, Tie, Lose]
     );
-    // Several heaps of a one-heap game are a sum of components.
+    // Several heaps of a one-heap game are one position of several heaps of that game, answered
+    // as the sum of its heaps is.
     let format = JudgeFormat::parse("lines/yes-no").unwrap();
     let cases = read_judge("1 4 1\n", &format, Some(&bash)).unwrap();
-    let (sum, position) = cases[0].game_and_position().unwrap();
-    assert_eq!(sum.to_string(), "bash:3[1] + bash:3[4] + bash:3[1]");
-    assert_eq!(position, Position::Sum);
+    let (game, position) = cases[0].game_and_position().unwrap();
+    assert_eq!(
+        (game.to_string(), position.to_string()),
+        ("bash:3".to_owned(), "1,4,1".to_owned())
+    );
+    let analyzer = Analyzer::new(Config::default());
+    let sum = parse_game("bash:3[1] + bash:3[4] + bash:3[1]").unwrap();
+    assert_eq!(
+        analyzer.solve(&game, &position).unwrap().grundy,
+        analyzer.solve(&sum, &Position::Sum).unwrap().grundy
+    );
 }
 
 /// Bad inputs: format, game, input, the line of the error, its text, the span, the message.

@@ -22,7 +22,7 @@ use std::sync::Arc;
 
 use num_bigint::BigUint;
 
-use crate::games::game::{Component, Game, SubtractionGame};
+use crate::games::game::{Game, SubtractionGame};
 use crate::games::position::Position;
 use crate::games::subtraction::{Family, FiniteSet, SubtractionSet};
 use crate::input::error::InputError;
@@ -652,11 +652,11 @@ pub struct Case {
 
 impl Case {
     /// The case as one game and position, as `Analyzer::solve` takes them: several heaps of a
-    /// one-heap game become a [`Game::Sum`] of one component per heap (a `misere:` game the
-    /// misère form of that sum); `None` for the empty sum, which has no game to write.
+    /// one-heap game are one position of [`Position::Heaps`] of that game (under `misere:` too);
+    /// `None` for no heaps at all.
     ///
     /// # Complexity
-    /// `O(k)` clones of the game for `k` heaps.
+    /// `O(k)` for `k` heaps: one clone of the game and of the heaps.
     ///
     /// # Example
     /// ```
@@ -664,33 +664,18 @@ impl Case {
     /// use grundy::input::judge_format::{JudgeFormat, read_judge};
     /// let format = JudgeFormat::parse("hdu-1848")?;
     /// let cases = read_judge("1 4 1\n0 0 0\n", &format, None)?;
-    /// let (game, _) = cases[0].game_and_position().ok_or("empty")?;
-    /// assert_eq!(game.to_string(), "subtraction:fibonacci[1] + subtraction:fibonacci[4] + subtraction:fibonacci[1]");
+    /// let (game, position) = cases[0].game_and_position().ok_or("empty")?;
+    /// assert_eq!((game.to_string(), position.to_string()), ("subtraction:fibonacci".to_owned(), "1,4,1".to_owned()));
     /// # Ok(()) }
     /// ```
     pub fn game_and_position(&self) -> Option<(Game, Position)> {
         match &self.position {
             CasePosition::Single(position) => Some((self.game.as_ref().clone(), position.clone())),
             CasePosition::Heaps(heaps) if heaps.is_empty() => None,
+            // Several heaps of one game are one position of that game (its answer sizes a misère
+            // search before it starts, which a sum written out could not).
             CasePosition::Heaps(heaps) => {
-                let (inner, misere) = match self.game.as_ref() {
-                    Game::Misere(inner) => (inner.as_ref(), true),
-                    other => (other, false),
-                };
-                let components = heaps
-                    .iter()
-                    .map(|heap| Component {
-                        game: inner.clone(),
-                        position: Position::Heap(heap.clone()),
-                    })
-                    .collect();
-                let sum = Game::Sum(components);
-                let game = if misere {
-                    Game::Misere(Box::new(sum))
-                } else {
-                    sum
-                };
-                Some((game, Position::Sum))
+                Some((self.game.as_ref().clone(), Position::Heaps(heaps.clone())))
             }
         }
     }
