@@ -5,6 +5,7 @@
 use num_bigint::BigUint;
 
 use super::brute::{self, Memo, State, Stop};
+use super::judge::TestRandom;
 use super::{
     Analyzer, Config, Error, MoveTargets, Outcome, Refusal, SettingError, Solution, Target,
 };
@@ -142,28 +143,6 @@ impl Verification {
             Verdict::Disagreed(d) => Some((check, d.as_ref())),
             _ => None,
         })
-    }
-}
-
-/// A reproducible stream of random numbers (`SplitMix64`): a seed gives the same positions on
-/// every machine and version, so a reported disagreement can be replayed.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..=high`.
-    fn up_to(&mut self, high: u64) -> u64 {
-        match high.checked_add(1) {
-            Some(span) => self.next() % span,
-            None => self.next(),
-        }
     }
 }
 
@@ -361,7 +340,7 @@ impl Analyzer<'_> {
             analyzer: self,
             game,
             to,
-            random: Random(seed),
+            random: TestRandom::new(seed),
             brute_force_positions: 0,
             checks: Vec::new(),
         };
@@ -376,29 +355,31 @@ impl Analyzer<'_> {
             Game::Subtraction(_) | Game::Remainder(_) | Game::Octal(_) => run.heap_game()?,
             Game::Nim => run.nim()?,
             Game::Wythoff => run.wythoff()?,
-            Game::FibonacciNim => run.states(
-                |n| State::Quota(n, n.saturating_sub(1)),
-                |n| Position::Quota {
-                    heap: n.into(),
-                    quota: None,
-                },
-                |n| {
-                    (1..=n)
-                        .map(move |q| {
-                            (
-                                State::Quota(n, q),
-                                Position::Quota {
-                                    heap: n.into(),
-                                    quota: Some(q.into()),
-                                },
-                            )
-                        })
-                        .collect()
-                },
-            )?,
+            Game::FibonacciNim => run
+                .states(
+                    |n| State::Quota(n, n.saturating_sub(1)),
+                    |n| Position::Quota {
+                        heap: n.into(),
+                        quota: None,
+                    },
+                    |n| {
+                        (1..=n)
+                            .map(move |q| {
+                                (
+                                    State::Quota(n, q),
+                                    Position::Quota {
+                                        heap: n.into(),
+                                        quota: Some(q.into()),
+                                    },
+                                )
+                            })
+                            .collect()
+                    },
+                )
+                .map(drop)?,
             Game::NoRepeat(set) => {
                 let members = set.members().to_vec();
-                run.states(
+                let memo = run.states(
                     |n| State::Last(n, None),
                     |n| Position::LastMove {
                         heap: n.into(),
@@ -419,7 +400,7 @@ impl Analyzer<'_> {
                             .collect()
                     },
                 )?;
-                run.norepeat_period(set)?;
+                run.norepeat_period(set, memo)?;
             }
             Game::Oddball(set) => run.oddball(set)?,
             Game::Sum(components) => run.sum(components)?,
@@ -483,7 +464,7 @@ struct Run<'r, 'a> {
     analyzer: &'r Analyzer<'a>,
     game: &'r Game,
     to: u64,
-    random: Random,
+    random: TestRandom,
     brute_force_positions: u64,
     checks: Vec<Check>,
 }
@@ -538,7 +519,7 @@ impl<'r> Run<'r, '_> {
         }
         heaps.push(to);
         for _ in 0..VERIFY_RANDOM_POSITIONS.min(to / 4) {
-            heaps.push(self.random.up_to(to));
+            heaps.push(self.random.between(0, to));
         }
         heaps.retain(|&n| n <= to);
         heaps.sort_unstable();
@@ -753,8 +734,8 @@ impl<'r> Run<'r, '_> {
             let mut memo = self.memo();
             let mut refusal = None;
             for _ in 0..VERIFY_RANDOM_POSITIONS {
-                let count = 2 + self.random.up_to(2);
-                let heaps: Vec<u64> = (0..count).map(|_| self.random.up_to(cap)).collect();
+                let count = 2 + self.random.between(0, 2);
+                let heaps: Vec<u64> = (0..count).map(|_| self.random.between(0, cap)).collect();
                 let position = Position::Heaps(heaps.iter().map(|&h| h.into()).collect());
                 let solution = match solver.solve(self.game, &position) {
                     Ok(solution) => solution,
@@ -811,7 +792,7 @@ impl<'r> Run<'r, '_> {
         let mut tally = Tally::new(FastPath::Solve);
         for i in 0..VERIFY_RANDOM_POSITIONS {
             let count = 1 + (i % 4);
-            let heaps: Vec<u64> = (0..count).map(|_| self.random.up_to(cap)).collect();
+            let heaps: Vec<u64> = (0..count).map(|_| self.random.between(0, cap)).collect();
             let position = Position::Heaps(heaps.iter().map(|&h| h.into()).collect());
             let state = State::of(self.game, &position).expect("small heaps");
             let solution = solver.solve(self.game, &position)?;
@@ -895,13 +876,14 @@ impl<'r> Run<'r, '_> {
 
     /// Games whose positions carry more than a heap (Fibonacci Nim's quota, a no-repeat game's
     /// last move): the table (`start(n)`, the position a heap starts in) and `solve` on every
-    /// state of the small heaps (`states(n)`).
+    /// state of the small heaps (`states(n)`). Returns the brute force's solved states, for a
+    /// check that asks about the same ones.
     fn states(
         &mut self,
         start_state: impl Fn(u64) -> State,
         start: impl Fn(u64) -> Position,
         states: impl Fn(u64) -> Vec<(State, Position)>,
-    ) -> Result<(), Error> {
+    ) -> Result<Memo<'r>, Error> {
         let analyzer = self.analyzer;
         let mut memo = self.memo();
         let mut poll = || analyzer.observer().interrupted();
@@ -956,12 +938,13 @@ impl<'r> Run<'r, '_> {
         }
         self.brute_force_positions += memo.states();
         self.checks.push(tally.check());
-        Ok(())
+        Ok(memo)
     }
 
     /// A no-repeat game's certified period of state vectors: every `G(n, last)` it predicts
-    /// (the vector of `n` is `G(n, none), G(n, s1), …`), against the brute force.
-    fn norepeat_period(&mut self, set: &FiniteSet) -> Result<(), Error> {
+    /// (the vector of `n` is `G(n, none), G(n, s1), …`), against the brute force's `memo` (the
+    /// states the table and `solve` checks solved are not solved again).
+    fn norepeat_period(&mut self, set: &FiniteSet, mut memo: Memo<'r>) -> Result<(), Error> {
         let path = FastPath::CertifiedPeriod;
         let report = match self.analyzer.period(self.game) {
             Ok(report) => report,
@@ -984,7 +967,7 @@ impl<'r> Run<'r, '_> {
             return Ok(());
         }
         let analyzer = self.analyzer;
-        let mut memo = self.memo();
+        let solved_before = memo.states();
         let mut poll = || analyzer.observer().interrupted();
         let mut tally = Tally::new(path);
         let lasts: Vec<Option<u64>> = std::iter::once(None)
@@ -1012,7 +995,7 @@ impl<'r> Run<'r, '_> {
                 }
             }
         }
-        self.brute_force_positions += memo.states();
+        self.brute_force_positions += memo.states() - solved_before;
         self.checks.push(tally.check());
         Ok(())
     }
@@ -1148,8 +1131,8 @@ impl<'r> Run<'r, '_> {
 
 /// A position of the same shape as `position` with random numbers up to `cap` (a quota stays
 /// fresh or not, a last move stays none or the same amount).
-fn random_like(position: &Position, random: &mut Random, cap: u64) -> Position {
-    let mut number = || BigUint::from(random.up_to(cap));
+fn random_like(position: &Position, random: &mut TestRandom, cap: u64) -> Position {
+    let mut number = || BigUint::from(random.between(0, cap));
     match position {
         Position::Heap(_) => Position::Heap(number()),
         Position::Heaps(heaps) => Position::Heaps(heaps.iter().map(|_| number()).collect()),

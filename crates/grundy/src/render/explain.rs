@@ -193,21 +193,27 @@ fn number_parts(n: &BigUint) -> Result<String, (String, usize)> {
     ))
 }
 
-/// The most characters of a title; a longer one keeps its start and end around `…`.
+/// The most characters of a title; a longer one keeps its start and end ([`keep_ends`]).
 const TITLE_CHARACTERS: usize = 160;
 
 /// The most characters of a label in a column of labels (a component written with a huge heap);
 /// a longer label keeps its start and end around `…`.
 const LABEL_CHARACTERS: usize = 48;
 
-/// `label`, or its first and last characters around `…` past [`LABEL_CHARACTERS`].
+/// `label` as a column of labels shows it ([`keep_ends`] past [`LABEL_CHARACTERS`]).
 fn fit_label(label: &str) -> String {
-    let count = label.chars().count();
-    if count <= LABEL_CHARACTERS {
-        return label.to_owned();
+    keep_ends(label, LABEL_CHARACTERS)
+}
+
+/// `text`, or its first two thirds and last third of `most` characters around `…` when it is
+/// longer (a game or label naming a huge heap).
+fn keep_ends(text: &str, most: usize) -> String {
+    let count = text.chars().count();
+    if count <= most {
+        return text.to_owned();
     }
-    let head: String = label.chars().take(LABEL_CHARACTERS * 2 / 3).collect();
-    let tail: String = label.chars().skip(count - LABEL_CHARACTERS / 3).collect();
+    let head: String = text.chars().take(most * 2 / 3).collect();
+    let tail: String = text.chars().skip(count - most / 3).collect();
     format!("{head}…{tail}")
 }
 
@@ -271,14 +277,7 @@ pub fn render(
         _ => messages.format("explain-title", &[("game", text(&explanation.game))]),
     };
     // A title naming a huge heap keeps its start and end (the underline is as wide as the title).
-    let count = title.chars().count();
-    let title = if count > TITLE_CHARACTERS {
-        let head: String = title.chars().take(TITLE_CHARACTERS - 20).collect();
-        let tail: String = title.chars().skip(count - 19).collect();
-        format!("{head}…{tail}")
-    } else {
-        title
-    };
+    let title = keep_ends(&title, TITLE_CHARACTERS);
     writer.title(&title);
     for step in &explanation.steps {
         writer.step(step);

@@ -8,6 +8,8 @@ use crate::games::game::Game;
 use crate::games::play::Play;
 use crate::games::position::Position;
 
+use super::{count, position_text};
+
 /// The name of a fast path, as the text and the JSON `path` field write it.
 ///
 /// # Example
@@ -72,13 +74,6 @@ pub fn answer_text(answer: &Answer, play: Play) -> String {
     }
 }
 
-fn position_text(position: &Position) -> String {
-    match position {
-        Position::Heaps(heaps) if heaps.is_empty() => "(no heaps)".to_owned(),
-        other => other.to_string(),
-    }
-}
-
 /// Where a disagreement is, in words: `heap 5`, `position 3,5`, or the sum as a spec.
 fn place(game: &Game, position: &Position) -> String {
     match position {
@@ -100,20 +95,12 @@ pub fn skip_text(skip: &Skip) -> String {
     }
 }
 
-fn count(n: u64, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
 /// One check's line: its verdict, its name and what it compared.
 fn check_line(check: &Check, play: Play, out: &mut String) {
     let name = path_name(&check.path);
     let compared = format!(
         "{}, numbers ≤ {}",
-        count(check.compared, "comparison", "comparisons"),
+        count(check.compared, "comparison"),
         check.largest
     );
     let _ = match &check.verdict {
@@ -154,7 +141,7 @@ pub fn verification_text(verification: &Verification) -> String {
         "compared   numbers up to {} (random positions from seed {}) with a brute force: the game graph from the rules, each value the mex of its options' values, memoised ({})",
         verification.to,
         verification.seed,
-        count(verification.brute_force_positions, "position", "positions"),
+        count(verification.brute_force_positions, "position"),
     );
     for check in &verification.checks {
         check_line(check, play, &mut out);
