@@ -66,7 +66,17 @@ pub(crate) fn run(args: &PlayArgs, observer: &TerminalObserver) -> anyhow::Resul
     if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() && !args.common.json {
         screen::run(game, args.hints)
     } else {
-        lines(game, args.hints, args.common.json)
+        match lines(game, args.hints, args.common.json) {
+            // A reader that stops early (`grundy play … | head`) is not an error.
+            Err(error)
+                if error
+                    .downcast_ref::<std::io::Error>()
+                    .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
+            {
+                Ok(())
+            }
+            other => other,
+        }
     }
 }
 

@@ -162,6 +162,7 @@ pub const MAX_PLAY_MOVES: u64 = 2_000;
 /// The most positions `play` explores to give every move its remoteness (moves to the end under
 /// best play); beyond them the moves have their values without remoteness.
 ///
-/// Each explored position is held with its moves (about a hundred bytes); `200 000` stay within
-/// some tens of megabytes and a fraction of a second.
-pub const PLAY_SEARCH_POSITIONS: u64 = 200_000;
+/// The search runs again after every move of a game, so it must stay well under a second: `50 000`
+/// positions with their moves take some tens of milliseconds to a second (a Kayles row of 60, whose
+/// search gives up) and a few megabytes.
+pub const PLAY_SEARCH_POSITIONS: u64 = 50_000;

@@ -379,6 +379,10 @@ mod tests {
     use ratatui::backend::TestBackend;
     use ratatui::style::Color;
 
+    use std::fmt::Write as _;
+
+    use ratatui::style::Modifier;
+
     use super::{View, draw};
 
     fn screen(spec: &str, position: &str, hints: bool) -> ratatui::buffer::Buffer {
@@ -466,6 +470,133 @@ mod tests {
         assert!(
             text.contains(&format!("{}… 1{}", "●".repeat(40), "0".repeat(12))),
             "{text}"
+        );
+    }
+
+    /// The frame as an SVG picture: one monospace text run per stretch of cells with the same style,
+    /// the colours of the terminal (the README's picture of `grundy play`).
+    fn svg(buffer: &ratatui::buffer::Buffer) -> String {
+        const WIDTH: usize = 9;
+        const HEIGHT: usize = 18;
+        const BACKGROUND: &str = "#1e1e1e";
+        const FOREGROUND: &str = "#d8d8d8";
+        let hex = |colour: Color, default: &'static str| match colour {
+            Color::Green => "#4caf50",
+            Color::Red => "#ef5350",
+            Color::Yellow => "#fdd835",
+            Color::Blue => "#42a5f5",
+            Color::DarkGray => "#8a8a8a",
+            _ => default,
+        };
+        let escape = |text: &str| {
+            text.replace('&', "&amp;")
+                .replace('<', "&lt;")
+                .replace('>', "&gt;")
+        };
+        let (columns, rows) = (
+            usize::from(buffer.area.width),
+            usize::from(buffer.area.height),
+        );
+        let mut out = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" font-family=\"DejaVu Sans Mono, monospace\" font-size=\"15\">\n<rect width=\"100%\" height=\"100%\" fill=\"{BACKGROUND}\"/>\n",
+            columns * WIDTH,
+            rows * HEIGHT
+        );
+        for y in 0..rows {
+            let mut x = 0;
+            while x < columns {
+                let cell = &buffer[(x as u16, y as u16)];
+                let style = (cell.fg, cell.bg, cell.modifier);
+                let start = x;
+                let mut text = String::new();
+                while x < columns {
+                    let next = &buffer[(x as u16, y as u16)];
+                    if (next.fg, next.bg, next.modifier) != style {
+                        break;
+                    }
+                    text.push_str(next.symbol());
+                    x += 1;
+                }
+                let (mut fg, mut bg) = (hex(style.0, FOREGROUND), hex(style.1, BACKGROUND));
+                if style.2.contains(Modifier::REVERSED) {
+                    std::mem::swap(&mut fg, &mut bg);
+                }
+                if bg != BACKGROUND {
+                    let _ = writeln!(
+                        out,
+                        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{HEIGHT}\" fill=\"{bg}\"/>",
+                        start * WIDTH,
+                        y * HEIGHT,
+                        (x - start) * WIDTH
+                    );
+                }
+                if text.trim().is_empty() {
+                    continue;
+                }
+                let weight = if style.2.contains(Modifier::BOLD) {
+                    " font-weight=\"bold\""
+                } else {
+                    ""
+                };
+                let _ = writeln!(
+                    out,
+                    "<text x=\"{}\" y=\"{}\" fill=\"{fg}\"{weight} xml:space=\"preserve\" textLength=\"{}\">{}</text>",
+                    start * WIDTH,
+                    y * HEIGHT + 14,
+                    (x - start) * WIDTH,
+                    escape(&text)
+                );
+            }
+        }
+        out.push_str("</svg>\n");
+        out
+    }
+
+    #[test]
+    fn the_readme_picture_is_this_frame() {
+        // nim 3,4,5 with hints, after you took 2 from heap 1 and the computer answered.
+        let analyzer = Analyzer::new(Config::default());
+        let game = parse_game("nim").expect("spec");
+        let start = analyzer
+            .options(&game, &game.parse_position("3,4,5").expect("heaps"))
+            .expect("options");
+        let mut session = Session::new(start, Player::Human);
+        for _ in 0..2 {
+            let index = match session.to_move() {
+                Player::Human => 1,
+                Player::Computer => session.current().best().expect("a move"),
+            };
+            let choice = session.current().moves[index].clone();
+            let next = analyzer
+                .options(&choice.game, &choice.position)
+                .expect("options");
+            session.play(index, next).expect("legal");
+        }
+        let view = View {
+            hints: true,
+            selected: 4,
+            typed: String::new(),
+            message: "the computer played take 1 from heap 1".to_owned(),
+        };
+        let mut terminal = Terminal::new(TestBackend::new(104, 24)).expect("a test terminal");
+        terminal
+            .draw(|frame| draw(frame, &session, &view))
+            .expect("drawn");
+        let picture = svg(terminal.backend().buffer());
+        assert!(
+            picture.contains("fill=\"#4caf50\""),
+            "a winning move is green"
+        );
+        assert!(picture.contains("fill=\"#ef5350\""), "a losing move is red");
+        // GRUNDY_BLESS=1 rewrites the picture after a deliberate change of the screen.
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/play-nim.svg");
+        if std::env::var_os("GRUNDY_BLESS").is_some() {
+            std::fs::write(path, &picture).expect("the picture is written");
+        }
+        let committed = std::fs::read_to_string(path).expect("docs/play-nim.svg exists");
+        assert!(
+            committed == picture,
+            "the screen changed: run with GRUNDY_BLESS=1 to redraw docs/play-nim.svg"
         );
     }
 }
