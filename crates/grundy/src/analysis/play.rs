@@ -1292,6 +1292,53 @@ mod tests {
         }
     }
 
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+
+        /// A listed move left out, or one too many, shows in the value: the mex of the values of
+        /// the positions left is the position's value, and each position left has the outcome
+        /// `solve` gives it.
+        #[test]
+        fn the_moves_listed_give_the_value_solve_gives(
+            spec in prop::sample::select(vec![
+                "subtraction:1,3,4", "subtraction:2..5,rest", "allbut:1,3", "subtraction:primes",
+                "nim", "kayles", "dawsons-kayles", "4!.0", "0.4?", "8.0", "0.[3]",
+                "fibonacci-nim", "norepeat:1,2,4", "wythoff", "misere:nim", "misere:subtraction:1,2",
+            ]),
+            a in 0u32..9,
+            b in 1u32..7,
+        ) {
+            let position = match spec {
+                "nim" | "kayles" | "dawsons-kayles" | "4!.0" | "0.4?" | "8.0" | "0.[3]" | "misere:nim"
+                | "wythoff" => format!("{a},{b}"),
+                _ => (a + b).to_string(),
+            };
+            let game = game(spec);
+            let position = game.parse_position(&position).expect("a position");
+            let options = analyzer().options(&game, &position).expect("options");
+            let solved = analyzer().solve(&game, &position).expect("solve");
+            prop_assert_eq!(options.outcome, solved.outcome);
+            if let Some(value) = solved.grundy.or(solved.misere_grundy) {
+                prop_assert_eq!(options.value.as_ref(), Some(&value));
+                let mut seen: Vec<BigUint> = options.moves.iter().filter_map(|c| c.value.clone()).collect();
+                seen.sort();
+                seen.dedup();
+                let mex = (0u32..).map(BigUint::from).find(|v| seen.binary_search(v).is_err()).expect("a mex");
+                let expected = if options.moves.is_empty() && game.is_misere() { BigUint::from(1u32) } else { mex };
+                prop_assert_eq!(value, expected);
+            }
+            // Winning moves: exactly those `solve` lists (as positions left, in a game not a sum).
+            let winning: BTreeSet<String> = options.moves.iter().filter(|c| c.result() == Outcome::Win).map(|c| c.position.to_string()).collect();
+            let listed: BTreeSet<String> = solved.winning_moves.iter().filter_map(|m| match &m.to {
+                Target::Whole(p) => Some(p.to_string()),
+                _ => None,
+            }).collect();
+            if listed.len() == solved.winning_moves.len() {
+                prop_assert_eq!(winning, listed);
+            }
+        }
+    }
+
     #[test]
     fn the_computer_wins_fastest_and_loses_slowest() {
         // subtraction:1,2 from 5: taking 2 leaves 3 (P); the only win.
