@@ -238,7 +238,8 @@ fn draw_moves(frame: &mut Frame<'_>, area: Rect, session: &Session, view: &View)
     frame.render_stateful_widget(list, area, &mut state);
 }
 
-/// The value history: each turn's mover, position and value for the mover, and the move played.
+/// The value history: each turn's mover, position and value for the mover, and the move played
+/// from it.
 fn draw_history(frame: &mut Frame<'_>, area: Rect, session: &Session, view: &View) {
     let mut lines = Vec::new();
     for (i, turn) in session.history().iter().enumerate() {
@@ -256,6 +257,15 @@ fn draw_history(frame: &mut Frame<'_>, area: Rect, session: &Session, view: &Vie
         };
         spans.push(Span::styled(value, style));
         lines.push(Line::from(spans));
+        // The move played from it, once the game has gone on.
+        if let Some(index) = turn.played.filter(|_| i + 1 < session.history().len()) {
+            let play = &turn.options.moves[index].play;
+            let words = grundy::render::moves::description(&turn.options.game, play);
+            lines.push(Line::from(Span::styled(
+                format!("      ↳ {words}"),
+                Style::new().fg(Color::DarkGray),
+            )));
+        }
     }
     // The latest turns stay in view.
     let shown = usize::from(area.height.saturating_sub(2));
