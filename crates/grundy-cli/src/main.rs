@@ -3,6 +3,7 @@
 mod judge;
 mod long_run;
 mod output;
+mod play;
 mod progress;
 
 use std::process::ExitCode;
@@ -254,6 +255,18 @@ Examples:
 
 The language defaults to LC_ALL, LC_MESSAGES or LANG (zh* gives Chinese, anything else English).")]
     Explain(ExplainArgs),
+    /// Play a game against the perfect opponent: full screen on a terminal, else one line per move
+    /// (docs/play.md).
+    #[command(after_help = "\
+Examples:
+  grundy play nim 3,4,5 --hints
+  grundy play subtraction:1,3,4 10 --first computer
+  grundy play wythoff 3,5
+  echo 1 | grundy play nim 3,4,5         the line protocol: moves in, positions out
+
+Keys: arrows or a number choose a move, Enter plays it, u undo, r redo, h hints, q quit.
+Lines: a move's number, `to P` (the position it leaves), undo, redo, hints, quit.")]
+    Play(play::PlayArgs),
     /// The periodic pattern of the Grundy values, certified by a theorem when one applies.
     #[command(after_help = "\
 Examples:
@@ -1296,6 +1309,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Verify(args) => verify(&args, &observer),
         Command::Codegen(arguments) => codegen(&arguments, &observer),
         Command::Explain(args) => explain(args, &observer),
+        Command::Play(args) => play::run(&args, &observer),
         Command::Period { game, common } => {
             let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
             let game = read_game(&game)?;

@@ -154,3 +154,15 @@ pub const VERIFY_GRAPH_HEAP: u64 = 12;
 
 /// The side of the square of Wythoff positions `verify` compares cell by cell.
 pub const VERIFY_GRID_SIDE: u64 = 60;
+
+/// The most legal moves a position played with `play` may have: each is listed with the value of
+/// the position it leaves, which costs one solution per move (counted before any is made).
+pub const MAX_PLAY_MOVES: u64 = 2_000;
+
+/// The most positions `play` explores to give every move its remoteness (moves to the end under
+/// best play); beyond them the moves have their values without remoteness.
+///
+/// The search runs again after every move of a game, so it must stay well under a second: `50 000`
+/// positions with their moves take some tens of milliseconds to a second (a Kayles row of 60, whose
+/// search gives up) and a few megabytes.
+pub const PLAY_SEARCH_POSITIONS: u64 = 50_000;

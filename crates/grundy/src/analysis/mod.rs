@@ -14,6 +14,7 @@ mod general;
 mod heap;
 mod norepeat;
 mod octal;
+pub mod play;
 mod sequence;
 pub mod verify;
 

@@ -1,0 +1,473 @@
+//! `grundy play`: a game against the perfect opponent — full screen (ratatui) when stdin and
+//! stdout are terminals, otherwise the line protocol of docs/play.md. The library lists the moves
+//! with their values, chooses the computer's move and keeps the session; this module only reads
+//! keys or lines and draws.
+
+use std::fmt::Write as _;
+use std::io::{BufRead as _, IsTerminal as _, Write as _};
+
+use anyhow::Context as _;
+use clap::{Args, ValueEnum};
+use grundy::analysis::play::{Choice, Mistake, Options, PlayBasis, Player, Session};
+use grundy::input::play::{PlayLine, parse_play_line};
+use grundy::{Analyzer, Game, Outcome, Position};
+use num_bigint::BigUint;
+use serde_json::{Value, json};
+
+use crate::progress::TerminalObserver;
+
+/// The arguments of `grundy play`.
+#[derive(Args, Debug)]
+pub(crate) struct PlayArgs {
+    /// The game, e.g. nim or subtraction:1,3,4 (see `grundy --help` for every form).
+    game: String,
+    /// The position to start from, as for solve (none for a sum).
+    position: Option<String>,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value_t = First::Me)]
+    first: First,
+    /// Show the value of every move (win, tie, draw or lose for you, and in how many moves).
+    #[arg(long)]
+    hints: bool,
+    #[command(flatten)]
+    common: crate::Common,
+}
+
+/// Who moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum First {
+    /// You.
+    Me,
+    /// The computer.
+    Computer,
+}
+
+/// Plays one game.
+pub(crate) fn run(args: &PlayArgs, observer: &TerminalObserver) -> anyhow::Result<()> {
+    let analyzer = Analyzer::new(args.common.config()?).with_observer(observer);
+    let game = crate::read_game(&args.game)?;
+    let position = match (&args.position, game.has_positions()) {
+        (Some(text), _) => crate::read_position(&game, text)?,
+        (None, true) => Position::Sum,
+        (None, false) => anyhow::bail!(
+            "the position of {game} is missing: give it after the game, e.g. grundy play {game} {}",
+            game.example_position()
+        ),
+    };
+    let start = analyzer.options(&game, &position)?;
+    let first = match args.first {
+        First::Me => Player::Human,
+        First::Computer => Player::Computer,
+    };
+    let game = Play {
+        analyzer,
+        session: Session::new(start, first),
+    };
+    if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() && !args.common.json {
+        screen::run(game, args.hints)
+    } else {
+        match lines(game, args.hints, args.common.json) {
+            // A reader that stops early (`grundy play … | head`) is not an error.
+            Err(error)
+                if error
+                    .downcast_ref::<std::io::Error>()
+                    .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
+            {
+                Ok(())
+            }
+            other => other,
+        }
+    }
+}
+
+/// A session and the analyzer that values its positions.
+struct Play<'a> {
+    analyzer: Analyzer<'a>,
+    session: Session,
+}
+
+impl Play<'_> {
+    /// Plays move `index` of the current position.
+    fn play(&mut self, index: usize) -> anyhow::Result<()> {
+        let choice = self
+            .session
+            .current()
+            .moves
+            .get(index)
+            .context("no such move")?
+            .clone();
+        let next = self.analyzer.options(&choice.game, &choice.position)?;
+        self.session.play(index, next)?;
+        Ok(())
+    }
+
+    /// The computer's moves until it is the human's turn or the game is over: each as the move
+    /// played, with the game it was played in.
+    fn computer_turns(&mut self) -> anyhow::Result<Vec<(Game, Choice)>> {
+        let mut played = Vec::new();
+        while !self.session.is_over() && self.session.to_move() == Player::Computer {
+            let current = self.session.current();
+            let index = current
+                .best()
+                .context("a position with moves has a best one")?;
+            played.push((current.game.clone(), current.moves[index].clone()));
+            self.play(index)?;
+        }
+        Ok(played)
+    }
+
+    /// Takes back moves to the human's previous turn; `false` when there is none (nothing played
+    /// yet, or only the computer's opening moves).
+    fn undo(&mut self) -> bool {
+        let history = self.session.history();
+        let now = history.len() - 1;
+        let Some(back) = history[..now]
+            .iter()
+            .rposition(|t| t.mover == Player::Human)
+        else {
+            return false;
+        };
+        for _ in back..now {
+            self.session.undo();
+        }
+        true
+    }
+
+    /// Plays again the moves taken back, up to the human's next turn; `false` when there is none.
+    fn redo(&mut self) -> bool {
+        if !self.session.redo() {
+            return false;
+        }
+        while self.session.to_move() == Player::Computer && self.session.redo() {}
+        true
+    }
+}
+
+/// The position as written in the protocol: a sum as its components, no heaps as `(no heaps)`.
+fn position_text(options: &Options) -> String {
+    match (&options.position, options.game.base()) {
+        (Position::Sum, Game::Sum(components)) => components
+            .iter()
+            .map(|c| format!("{}[{}]", c.game, c.position))
+            .collect::<Vec<_>>()
+            .join(" + "),
+        (position, _) => grundy::render::position_text(position),
+    }
+}
+
+/// The position a move leaves, as written in the protocol.
+fn left_text(options: &Options, choice: &Choice) -> String {
+    match &choice.position {
+        Position::Sum => grundy::render::moves::target(&options.game, &choice.play),
+        position => grundy::render::position_text(position),
+    }
+}
+
+fn who(player: Player) -> &'static str {
+    match player {
+        Player::Human => "you",
+        Player::Computer => "computer",
+    }
+}
+
+/// What a result is worth, in words: `win in 3`, `lose in 4`, `tie`, `draw`.
+fn value_words(result: Outcome, remoteness: Option<u32>) -> String {
+    match (result, remoteness) {
+        (Outcome::Draw, _) | (_, None) => result.name().to_owned(),
+        (_, Some(r)) => format!("{} in {r}", result.name()),
+    }
+}
+
+/// A move's value for its mover: the result, in the moves the game lasts through it.
+fn move_value(choice: &Choice) -> String {
+    value_words(choice.result(), choice.remoteness.map(|r| r + 1))
+}
+
+/// The closing line: who won, and where the loser went wrong.
+fn closing(session: &Session) -> String {
+    let result = match session.winner() {
+        Some(Some(Player::Human)) => "you won".to_owned(),
+        Some(Some(Player::Computer)) => "the computer won".to_owned(),
+        Some(None) => "a tie".to_owned(),
+        None => return "the game is not over".to_owned(),
+    };
+    let loser = session.winner().flatten().map(Player::other);
+    let wrong = match (loser, session.loser_mistake()) {
+        (Some(_), Some(mistake)) => format!("; {}", mistake_text(session, &mistake)),
+        (Some(Player::Human), None) => "; you never had a winning position".to_owned(),
+        (Some(Player::Computer), None) => "; the computer never had a winning position".to_owned(),
+        (None, _) => String::new(),
+    };
+    format!("{result}{wrong}")
+}
+
+fn mistake_text(session: &Session, mistake: &Mistake) -> String {
+    let turn = &session.history()[mistake.turn];
+    format!(
+        "{} went wrong at move {}: {} from {} turned a {} into a {}",
+        who(mistake.mover),
+        mistake.turn + 1,
+        grundy::render::moves::description(&turn.options.game, &mistake.play),
+        position_text(&turn.options),
+        noun(mistake.before),
+        noun(mistake.after)
+    )
+}
+
+/// An outcome as a noun: `a win`, `a loss`.
+fn noun(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win => "win",
+        Outcome::Lose => "loss",
+        Outcome::Tie => "tie",
+        Outcome::Draw => "draw",
+    }
+}
+
+/// The options as JSON: the position, its value, and every move with what it leaves and its
+/// value (the web front end uses the same).
+pub(crate) fn options_json(options: &Options) -> Value {
+    let number = |n: &Option<BigUint>| match n {
+        Some(n) => json!(n.to_string().parse::<serde_json::Number>().ok()),
+        None => Value::Null,
+    };
+    let moves: Vec<Value> = options
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, choice)| {
+            let mut value = json!({
+                "number": i + 1,
+                "move": grundy::render::moves::description(&options.game, &choice.play),
+                "to": left_text(options, choice),
+                "result": choice.result().name(),
+                "outcome": choice.outcome.name(),
+                "value": number(&choice.value),
+                "remoteness": choice.remoteness,
+            });
+            if let Some(component) = choice.play.component {
+                value["component"] = json!(component + 1);
+            }
+            value
+        })
+        .collect();
+    let basis = match options.basis {
+        PlayBasis::Searched { positions } => json!({"kind": "searched", "positions": positions}),
+        PlayBasis::Solved { limit } => json!({"kind": "solved", "search_limit": limit}),
+    };
+    json!({
+        "game": options.game.to_string(),
+        "position": position_text(options),
+        "outcome": options.outcome.name(),
+        "value": number(&options.value),
+        "remoteness": options.remoteness,
+        "basis": basis,
+        "best": options.best().map(|i| i + 1),
+        "moves": moves,
+    })
+}
+
+/// The line protocol (docs/play.md): positions and moves out, one line per move in.
+fn lines(mut game: Play<'_>, mut hints: bool, json: bool) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut line = String::new();
+    if !json {
+        let title = grundy::render::game_title(&game.session.current().game);
+        writeln!(out, "game: {title}")?;
+    }
+    loop {
+        show(&mut out, &game.session, hints, json)?;
+        if game.session.is_over() {
+            return finish(&mut out, &game.session, json);
+        }
+        if game.session.to_move() == Player::Computer {
+            let before = game.session.current().clone();
+            let index = before
+                .best()
+                .context("a position with moves has a best one")?;
+            game.play(index)?;
+            report_move(&mut out, &before, index, Player::Computer, json)?;
+            continue;
+        }
+        out.flush()?;
+        line.clear();
+        let read = input.read_line(&mut line).context("reading a move")?;
+        if read == 0 {
+            anyhow::bail!(
+                "the input ended before the game did (at {}): give one move per line, or quit",
+                position_text(game.session.current())
+            );
+        }
+        let text = line.trim_end_matches(['\n', '\r']);
+        let moves = game.session.current().moves.len();
+        let parsed = parse_play_line(text, &game.session.current().game, moves);
+        let index = match parsed {
+            Err(error) => {
+                eprintln!("error: {error}");
+                continue;
+            }
+            Ok(PlayLine::Quit) => {
+                writeln!(
+                    out,
+                    "result: you quit at {}",
+                    position_text(game.session.current())
+                )?;
+                return Ok(());
+            }
+            Ok(PlayLine::Hints) => {
+                hints = !hints;
+                continue;
+            }
+            Ok(PlayLine::Undo) => {
+                if game.undo() {
+                    writeln!(out, "undone")?;
+                } else {
+                    eprintln!("error: there is no move to take back");
+                }
+                continue;
+            }
+            Ok(PlayLine::Redo) => {
+                if game.redo() {
+                    writeln!(out, "redone")?;
+                } else {
+                    eprintln!("error: there is no move to play again");
+                }
+                continue;
+            }
+            Ok(PlayLine::Number(n)) => n - 1,
+            Ok(PlayLine::Position(position)) => {
+                let Some(index) = game.session.current().leading_to(&position) else {
+                    eprintln!(
+                        "error: no move leads from {} to {position}",
+                        position_text(game.session.current())
+                    );
+                    continue;
+                };
+                index
+            }
+        };
+        let before = game.session.current().clone();
+        game.play(index)?;
+        report_move(&mut out, &before, index, Player::Human, json)?;
+    }
+}
+
+/// The end of a game: the result line (in JSON, with the value history).
+fn finish(out: &mut impl std::io::Write, session: &Session, json: bool) -> anyhow::Result<()> {
+    if json {
+        let history: Vec<Value> = session.history().iter().map(turn_json).collect();
+        let end = json!({
+            "event": "end",
+            "result": closing(session),
+            "winner": session.winner().flatten().map(who),
+            "history": history,
+        });
+        writeln!(out, "{end}")?;
+    } else {
+        writeln!(out, "result: {}", closing(session))?;
+    }
+    Ok(())
+}
+
+/// One move, as the protocol reports it: `you: take 2 from heap 1 -> 1,4,5`.
+fn report_move(
+    out: &mut impl std::io::Write,
+    options: &Options,
+    index: usize,
+    player: Player,
+    json: bool,
+) -> anyhow::Result<()> {
+    let choice = &options.moves[index];
+    let description = grundy::render::moves::description(&options.game, &choice.play);
+    let to = left_text(options, choice);
+    if json {
+        let event = json!({"event": "move", "player": who(player), "number": index + 1, "move": description, "to": to});
+        writeln!(out, "{event}")?;
+    } else {
+        writeln!(out, "{}: {description} -> {to}", who(player))?;
+    }
+    Ok(())
+}
+
+/// The current position: whose turn, and the moves (with their values when hinted).
+fn show(
+    out: &mut impl std::io::Write,
+    session: &Session,
+    hints: bool,
+    json: bool,
+) -> anyhow::Result<()> {
+    let options = session.current();
+    if json {
+        let event = json!({
+            "event": "position",
+            "to_move": who(session.to_move()),
+            "options": options_json(options),
+        });
+        writeln!(out, "{event}")?;
+        return Ok(());
+    }
+    writeln!(out, "position: {}", position_text(options))?;
+    if session.is_over() {
+        return Ok(());
+    }
+    writeln!(out, "to move: {}", who(session.to_move()))?;
+    if hints {
+        writeln!(out, "value: {}", value_summary(options))?;
+    }
+    if session.to_move() == Player::Computer {
+        return Ok(());
+    }
+    for (i, choice) in options.moves.iter().enumerate() {
+        let description = grundy::render::moves::description(&options.game, &choice.play);
+        let to = left_text(options, choice);
+        if hints {
+            writeln!(
+                out,
+                "  {}. {description} -> {to}  [{}]",
+                i + 1,
+                move_value(choice)
+            )?;
+        } else {
+            writeln!(out, "  {}. {description} -> {to}", i + 1)?;
+        }
+    }
+    writeln!(out, "your move?")?;
+    Ok(())
+}
+
+/// The position's value for the player to move: `win in 5, grundy 2`.
+fn value_summary(options: &Options) -> String {
+    let mut text = value_words(options.outcome, options.remoteness);
+    if let Some(value) = &options.value {
+        let name = if options.game.is_misere() {
+            "misère grundy"
+        } else {
+            "grundy"
+        };
+        let _ = write!(text, ", {name} {value}");
+    }
+    if let PlayBasis::Solved { limit } = options.basis
+        && options.remoteness.is_none()
+    {
+        let _ = write!(
+            text,
+            " (no remoteness: more than {limit} positions are reachable)"
+        );
+    }
+    text
+}
+
+/// One turn of the value history in JSON.
+fn turn_json(turn: &grundy::analysis::play::Turn) -> Value {
+    json!({
+        "mover": who(turn.mover),
+        "position": position_text(&turn.options),
+        "outcome": turn.options.outcome.name(),
+        "remoteness": turn.options.remoteness,
+        "played": turn.played.map(|i| grundy::render::moves::description(&turn.options.game, &turn.options.moves[i].play)),
+    })
+}
+
+mod screen;

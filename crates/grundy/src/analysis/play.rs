@@ -1,0 +1,1396 @@
+//! Playing a game: every legal move of a position with the value of the position it leaves, the
+//! move a perfect opponent chooses (as GAMESMAN does: win fastest, lose slowest), and a
+//! [`Session`] — the positions of one game with undo, redo and the value history.
+//!
+//! The moves of each family are listed here from its rules (the move generators of `solve` list
+//! only winning moves). Values come from one exhaustive search of the positions reachable from
+//! the position, which also gives each move its remoteness, when they are at most
+//! [`PLAY_SEARCH_POSITIONS`]; beyond that each position left is solved on its own (a certified
+//! period, a closed form) and goes without remoteness.
+
+use std::cmp::Reverse;
+
+use num_bigint::BigUint;
+use num_traits::{ToPrimitive, Zero};
+
+use super::{Action, Analyzer, Error, Move, Outcome, Target, Unit};
+use crate::games::fibonacci_nim;
+use crate::games::game::{Component, Game};
+use crate::games::octal::{Code, Modifier};
+use crate::games::oddball;
+use crate::games::position::Position;
+use crate::games::subtraction::SubtractionSet;
+pub use crate::limits::{MAX_PLAY_MOVES, PLAY_SEARCH_POSITIONS};
+use crate::theory::solver::{Limits, Rules, SolverError, SparseGraph, solve_graph_observed};
+
+/// Every legal move of a position, each with the value of the position it leaves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The game (for a sum, with the positions of its components).
+    pub game: Game,
+    /// The position ([`Position::Sum`] for a sum).
+    pub position: Position,
+    /// The outcome for the player to move.
+    pub outcome: Outcome,
+    /// The Grundy value (the misère Grundy value under misère play), where the game has one and
+    /// it is known.
+    pub value: Option<BigUint>,
+    /// Moves to the end under best play, where it was computed (`None` for a draw too).
+    pub remoteness: Option<u32>,
+    /// Every legal move, in the order of the rules: heap by heap, smaller amounts first.
+    pub moves: Vec<Choice>,
+    /// Where the values and remoteness come from.
+    pub basis: PlayBasis,
+}
+
+/// One legal move and the position it leaves, with that position's value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The move; its `to` is the whole position left ([`Target::Whole`], or [`Target::Sum`] in a
+    /// sum).
+    pub play: Move,
+    /// The game after the move: the game itself, except in a sum, whose positions it holds.
+    pub game: Game,
+    /// The position left ([`Position::Sum`] in a sum).
+    pub position: Position,
+    /// The outcome of the position left, for the player who moves there (the opponent).
+    pub outcome: Outcome,
+    /// The Grundy value of the position left (misère Grundy value under misère play), where the
+    /// game has one and it is known.
+    pub value: Option<BigUint>,
+    /// The remoteness of the position left, where computed.
+    pub remoteness: Option<u32>,
+}
+
+impl Choice {
+    /// What the move achieves for the player making it: the outcome of the position left, seen
+    /// by the other side.
+    pub fn result(&self) -> Outcome {
+        self.outcome.flipped()
+    }
+}
+
+/// Where the values of an [`Options`] come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayBasis {
+    /// Every position reachable from this one was searched: values and remoteness are exact.
+    Searched {
+        /// How many positions.
+        positions: u64,
+    },
+    /// More than `limit` positions are reachable: each position left was solved on its own, and
+    /// remoteness is known only where that solution has it (games solved as whole graphs).
+    Solved {
+        /// The most positions searched for remoteness.
+        limit: u64,
+    },
+}
+
+impl Options {
+    /// The move the computer plays, as GAMESMAN chooses (an index into [`moves`](Self::moves)):
+    /// the best result for the mover (win, then tie, then draw, then lose); among wins and ties
+    /// the one that ends the game soonest (least remoteness), among losses the one that lasts
+    /// longest (greatest remoteness). Where moves have no remoteness (or the same), the first of
+    /// them in the list. `None` when there is no move.
+    ///
+    /// # Complexity
+    /// `O(k)` for `k` moves.
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::{Analyzer, Config, parse_game};
+    /// let game = parse_game("nim")?;
+    /// let options = Analyzer::new(Config::default()).options(&game, &game.parse_position("3,4,5")?)?;
+    /// let best = &options.moves[options.best().ok_or("no move")?];
+    /// assert_eq!(best.position.to_string(), "1,4,5"); // the only winning move
+    /// # Ok(()) }
+    /// ```
+    pub fn best(&self) -> Option<usize> {
+        self.moves
+            .iter()
+            .enumerate()
+            .max_by_key(|(i, choice)| {
+                let result = choice.result();
+                let speed = choice.remoteness.map_or(i64::MIN, |r| {
+                    if result == Outcome::Lose {
+                        i64::from(r)
+                    } else {
+                        -i64::from(r)
+                    }
+                });
+                (result.rank(), speed, Reverse(*i))
+            })
+            .map(|(i, _)| i)
+    }
+
+    /// The index of the move that leaves `position` (in a game that is not a sum), if one does.
+    ///
+    /// # Complexity
+    /// `O(k · d)` for `k` moves of `d` digits.
+    pub fn leading_to(&self, position: &Position) -> Option<usize> {
+        self.moves.iter().position(|c| &c.position == position)
+    }
+}
+
+impl Analyzer<'_> {
+    /// Every legal move of `position` with the outcome, Grundy value (where the game has one) and
+    /// remoteness (where computable) of the position it leaves, and the position's own.
+    ///
+    /// Positions with at most [`PLAY_SEARCH_POSITIONS`] reachable positions are searched whole
+    /// (retrograde analysis, `docs/theory.md §13`), which gives remoteness; larger ones are
+    /// answered move by move by [`solve`](Self::solve).
+    ///
+    /// # Complexity
+    /// Counting the moves costs `O(h + k)` for `h` heaps and `k` moves; the search `O(V + E)` for
+    /// the `V` positions and `E` moves reachable; otherwise `k` solutions.
+    ///
+    /// # Errors
+    /// [`Error::Refused`] for more than [`MAX_PLAY_MOVES`] legal moves (counted before any is
+    /// listed), for scripted games and for games `solve` refuses when the position is too large to
+    /// search; [`Error::Setting`] for a position of the wrong shape; [`Error::Interrupted`],
+    /// [`Error::TimedOut`] and [`Error::OutOfMemory`] as for [`solve`](Self::solve).
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::{Analyzer, Config, Outcome, parse_game};
+    /// let game = parse_game("subtraction:1,3,4")?;
+    /// let options = Analyzer::new(Config::default()).options(&game, &game.parse_position("10")?)?;
+    /// assert_eq!(options.outcome, Outcome::Win);
+    /// let left: Vec<String> = options.moves.iter().map(|c| c.position.to_string()).collect();
+    /// assert_eq!(left, ["9", "7", "6"]);
+    /// // Taking 3 leaves 7, a P-position: it wins, and the game ends 4 moves later.
+    /// assert_eq!((options.moves[1].result(), options.moves[1].remoteness), (Outcome::Win, Some(4)));
+    /// # Ok(()) }
+    /// ```
+    pub fn options(&self, game: &Game, position: &Position) -> Result<Options, Error> {
+        self.settle(self.options_unsettled(game, position))
+    }
+
+    fn options_unsettled(&self, game: &Game, position: &Position) -> Result<Options, Error> {
+        if matches!(game.base(), Game::Script(_)) {
+            return Err(Error::refused(format!(
+                "{game}: playing a scripted game is not supported yet — a script's position after a move is known only by its text, which its start function does not read back"
+            )));
+        }
+        if let Game::Misere(inner) = game
+            && matches!(inner.as_ref(), Game::Oddball(_))
+        {
+            // The same refusal as solve's.
+            self.solve_unsettled(game, position)?;
+        }
+        if let Game::Sum(components) = game.base()
+            && let Some(component) = components
+                .iter()
+                .find(|c| matches!(c.game, Game::Oddball(_) | Game::Script(_)))
+        {
+            return Err(Error::refused(format!(
+                "{game}: {} cannot be a component of a sum played here (sums are of impartial games decided by the last move)",
+                component.game
+            )));
+        }
+        let count = move_count(game, position)?;
+        if count > BigUint::from(MAX_PLAY_MOVES) {
+            return Err(Error::refused_unless(
+                format!(
+                    "{game}[{position}] has {count} legal moves, more than the {MAX_PLAY_MOVES} that playing lists (each with the value of the position it leaves)"
+                ),
+                super::Remedy::AskLess {
+                    most: MAX_PLAY_MOVES,
+                },
+            ));
+        }
+        let count = count.to_u64().unwrap_or(MAX_PLAY_MOVES);
+        let per_move = 256 + 2 * position.written_length() + 64 * sum_size(game);
+        self.reserve(count.saturating_mul(per_move), || {
+            format!("the {count} moves of {game}[{position}]")
+        })?;
+        let moves = legal_moves(game, position)?;
+        let search = self.search(game, position)?;
+        let mut choices = Vec::with_capacity(moves.len());
+        let (outcome, value, remoteness, basis) = if let Some(search) = &search {
+            {
+                let (outcome, value, remoteness) = search.at(0);
+                for (play, after_game, after) in moves {
+                    let index = search
+                        .graph
+                        .index_of(&normal_state(&after_game, &after))
+                        .ok_or_else(|| Error::Internal(format!("{after} was not searched")))?;
+                    let (outcome, value, remoteness) = search.at(index);
+                    choices.push(Choice {
+                        play,
+                        game: after_game,
+                        position: after,
+                        outcome,
+                        value,
+                        remoteness,
+                    });
+                }
+                let positions = search.graph.states.len() as u64;
+                (
+                    outcome,
+                    value,
+                    remoteness,
+                    PlayBasis::Searched { positions },
+                )
+            }
+        } else {
+            {
+                let solution = self.solve_unsettled(game, position)?;
+                for (play, after_game, after) in moves {
+                    self.check(0)?;
+                    let solved = self.solve_unsettled(&after_game, &after)?;
+                    choices.push(Choice {
+                        play,
+                        game: after_game,
+                        position: after,
+                        outcome: solved.outcome,
+                        value: solved.grundy.or(solved.misere_grundy),
+                        remoteness: solved.remoteness,
+                    });
+                }
+                let value = solution.grundy.or(solution.misere_grundy);
+                let limit = self.search_limit();
+                (
+                    solution.outcome,
+                    value,
+                    solution.remoteness,
+                    PlayBasis::Solved { limit },
+                )
+            }
+        };
+        Ok(Options {
+            game: game.clone(),
+            position: position.clone(),
+            outcome,
+            value,
+            remoteness,
+            moves: choices,
+            basis,
+        })
+    }
+
+    fn search_limit(&self) -> u64 {
+        PLAY_SEARCH_POSITIONS.min(self.max_positions())
+    }
+
+    /// Searches every position reachable from `position`, or `None` when there are too many.
+    fn search(&self, game: &Game, position: &Position) -> Result<Option<Search>, Error> {
+        let (games, start) = components(game, position);
+        let rules = PlayRules {
+            games,
+            misere: game.is_misere(),
+        };
+        let limits = Limits {
+            states: self.search_limit(),
+            bytes: self.budget.memory(),
+        };
+        let graph = match SparseGraph::explore(&rules, start, limits, self.observer()) {
+            Ok(graph) => graph,
+            Err(SolverError::TooManyStates { .. } | SolverError::TooLarge { .. }) => {
+                return Ok(None);
+            }
+            Err(other) => return Err(super::general::solver_error(other)),
+        };
+        let records = solve_graph_observed(&graph, self.observer()).ok_or(Error::Interrupted {
+            checked_to: 0,
+            unit: Unit::Positions,
+        })?;
+        let values = if rules.games.iter().any(|g| matches!(g, Game::Oddball(_))) {
+            None
+        } else {
+            Some(mex_values(&graph, rules.misere))
+        };
+        Ok(Some(Search {
+            graph,
+            records,
+            values,
+        }))
+    }
+}
+
+/// The searched graph of a position, solved.
+struct Search {
+    graph: SparseGraph<Vec<Position>>,
+    records: crate::theory::solver::Records,
+    /// Grundy values (misère Grundy values under misère play) of every state; `None` for games
+    /// without them (the contest game).
+    values: Option<Vec<u32>>,
+}
+
+impl Search {
+    fn at(&self, index: usize) -> (Outcome, Option<BigUint>, Option<u32>) {
+        let solved = self.records.get(index);
+        let value = self.values.as_ref().map(|v| BigUint::from(v[index]));
+        (solved.value, value, solved.remoteness)
+    }
+}
+
+/// The mex of every state's children's values, children first (the graphs searched here have no
+/// cycles: every move removes tokens); a state without moves is worth 0, or 1 under misère play.
+fn mex_values(graph: &SparseGraph<Vec<Position>>, misere: bool) -> Vec<u32> {
+    const UNKNOWN: u32 = u32::MAX;
+    let n = graph.states.len();
+    let mut values = vec![UNKNOWN; n];
+    let mut stack = Vec::new();
+    for root in 0..n {
+        if values[root] != UNKNOWN {
+            continue;
+        }
+        stack.push(root);
+        while let Some(&state) = stack.last() {
+            let children = graph.children_of(state);
+            let pending: Vec<usize> = children
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| values[c] == UNKNOWN && c != state)
+                .collect();
+            if pending.is_empty() {
+                stack.pop();
+                if values[state] != UNKNOWN {
+                    continue;
+                }
+                let mut seen = vec![false; children.len() + 1];
+                for &c in children {
+                    let v = values[c as usize] as usize;
+                    if v < seen.len() {
+                        seen[v] = true;
+                    }
+                }
+                let mex = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32;
+                values[state] = if children.is_empty() && misere {
+                    1
+                } else {
+                    mex
+                };
+            } else {
+                stack.extend(pending);
+            }
+        }
+    }
+    values
+}
+
+/// The component games and the start state of a search: the components of a sum, else the game
+/// (without `misere:`) and its position.
+fn components(game: &Game, position: &Position) -> (Vec<Game>, Vec<Position>) {
+    match game.base() {
+        Game::Sum(components) => (
+            components.iter().map(|c| c.game.clone()).collect(),
+            components
+                .iter()
+                .map(|c| normal_position(&c.game, &c.position))
+                .collect(),
+        ),
+        base => (vec![base.clone()], vec![normal_position(base, position)]),
+    }
+}
+
+/// The search state of a position: its components, each in normal form.
+fn normal_state(game: &Game, position: &Position) -> Vec<Position> {
+    components(game, position).1
+}
+
+/// A position in the form the search keys on: heaps sorted without empty ones (the order of heaps
+/// and empty heaps change nothing), a pair in order, a quota at most the heap, balls held as
+/// parities (only parities decide the contest game).
+fn normal_position(game: &Game, position: &Position) -> Position {
+    match position {
+        Position::Heaps(heaps) => {
+            let mut heaps: Vec<BigUint> = heaps.iter().filter(|h| !h.is_zero()).cloned().collect();
+            heaps.sort();
+            Position::Heaps(heaps)
+        }
+        Position::Pair(a, b) if a > b => Position::Pair(b.clone(), a.clone()),
+        Position::Quota { heap, quota } => {
+            let quota = fibonacci_nim::effective_quota(heap, quota.as_ref()).min(heap.clone());
+            Position::Quota {
+                heap: heap.clone(),
+                quota: Some(quota),
+            }
+        }
+        Position::Balls { left, mine, theirs } if matches!(game, Game::Oddball(_)) => {
+            Position::Balls {
+                left: left.clone(),
+                mine: BigUint::from(u8::from(mine.bit(0))),
+                theirs: BigUint::from(u8::from(theirs.bit(0))),
+            }
+        }
+        other => other.clone(),
+    }
+}
+
+/// The rules the search explores: a move in one component; a state without moves is lost for
+/// the player to move under normal play, won under misère play, and decided by parities in the
+/// contest game.
+struct PlayRules {
+    games: Vec<Game>,
+    misere: bool,
+}
+
+impl Rules for PlayRules {
+    type State = Vec<Position>;
+
+    fn moves(&self, state: &Self::State) -> Result<Vec<(String, Self::State)>, String> {
+        let mut out = Vec::new();
+        for (i, (game, position)) in self.games.iter().zip(state).enumerate() {
+            for (_, after) in base_moves(game, position).map_err(|e| e.to_string())? {
+                let mut next = state.clone();
+                next[i] = normal_position(game, &after);
+                out.push((String::new(), next));
+            }
+        }
+        Ok(out)
+    }
+
+    fn state_bytes(&self, state: &Self::State) -> u64 {
+        state
+            .iter()
+            .map(|p| size_of::<Position>() as u64 + p.heap_bytes())
+            .sum::<u64>()
+            + 24
+    }
+
+    fn terminal(&self, state: &Self::State) -> Result<Outcome, String> {
+        if let ([Game::Oddball(_)], [Position::Balls { mine, theirs, .. }]) =
+            (self.games.as_slice(), state.as_slice())
+        {
+            return Ok(oddball::terminal_value(mine.bit(0), theirs.bit(0)));
+        }
+        Ok(if self.misere {
+            Outcome::Win
+        } else {
+            Outcome::Lose
+        })
+    }
+}
+
+/// How many components a sum has (1 for any other game), for memory estimates.
+fn sum_size(game: &Game) -> u64 {
+    match game.base() {
+        Game::Sum(components) => components.len() as u64,
+        _ => 1,
+    }
+}
+
+/// The number of legal moves of `position`, counted without listing them.
+fn move_count(game: &Game, position: &Position) -> Result<BigUint, Error> {
+    match (game.base(), position) {
+        (Game::Sum(components), Position::Sum) => {
+            let mut total = BigUint::zero();
+            for component in components {
+                total += base_move_count(&component.game, &component.position)?;
+            }
+            Ok(total)
+        }
+        (base, position) => base_move_count(base, position),
+    }
+}
+
+/// The number of moves of `position` in a game that is not a sum (nor misère: the moves are the
+/// same).
+fn base_move_count(game: &Game, position: &Position) -> Result<BigUint, Error> {
+    let one = |n: &BigUint| -> BigUint {
+        match game {
+            Game::Subtraction(subtraction) => match subtraction.set() {
+                SubtractionSet::Finite(set) => set
+                    .members()
+                    .iter()
+                    .filter(|&&s| BigUint::from(s) <= *n)
+                    .count()
+                    .into(),
+                SubtractionSet::AllBut(set) => {
+                    let excluded = set.excluded().iter().filter(|&&s| BigUint::from(s) <= *n);
+                    n - excluded.count()
+                }
+                // Members of an infinite family are counted when they are few enough to ask.
+                SubtractionSet::Family(family) => match n.to_u64() {
+                    Some(m) if m <= MAX_PLAY_MOVES * 64 => {
+                        (1..=m).filter(|&s| family.contains(s)).count().into()
+                    }
+                    _ => n.clone(),
+                },
+            },
+            Game::Remainder(remainder) => match n.to_u64() {
+                Some(m) => remainder.amounts(m).len().into(),
+                None => remainder.finite().members().len().into(),
+            },
+            Game::Nim => n.clone(),
+            Game::Octal(code) => octal_move_count(code, n),
+            _ => BigUint::zero(),
+        }
+    };
+    Ok(match (game, position) {
+        (Game::Subtraction(_) | Game::Remainder(_), Position::Heap(n)) => one(n),
+        (
+            Game::Subtraction(_) | Game::Remainder(_) | Game::Nim | Game::Octal(_),
+            Position::Heaps(heaps),
+        ) => heaps.iter().map(one).sum(),
+        (Game::Wythoff, Position::Pair(a, b)) => a + b + a.min(b),
+        (Game::FibonacciNim, Position::Quota { heap, quota }) => {
+            fibonacci_nim::effective_quota(heap, quota.as_ref()).min(heap.clone())
+        }
+        (Game::NoRepeat(set), Position::LastMove { heap, last }) => set
+            .members()
+            .iter()
+            .filter(|&&s| BigUint::from(s) <= *heap && Some(s) != *last)
+            .count()
+            .into(),
+        (Game::Oddball(set), Position::Balls { left, .. }) => set
+            .members()
+            .iter()
+            .filter(|&&s| BigUint::from(s) <= *left)
+            .count()
+            .into(),
+        _ => return Err(wrong_shape(game, position)),
+    })
+}
+
+/// An upper bound on the moves of a take-and-break heap of `n`: per digit, the whole heap, one
+/// heap left, and every split.
+fn octal_move_count(code: &Code, n: &BigUint) -> BigUint {
+    let reach = match code.last_digit() {
+        Some(t) => BigUint::from(t).min(n.clone()),
+        None => n.clone(),
+    };
+    let Some(reach) = reach.to_u64().filter(|&r| r <= MAX_PLAY_MOVES) else {
+        return reach;
+    };
+    let mut total = BigUint::zero();
+    for j in 0..=reach {
+        let (digit, _) = code.digit(j as usize);
+        let j_big = BigUint::from(j);
+        if j_big > *n {
+            break;
+        }
+        let m: BigUint = n - &j_big;
+        if digit & 1 != 0 && m.is_zero() && j > 0 {
+            total += 1u32;
+        }
+        if digit & 2 != 0 && j > 0 && !m.is_zero() {
+            total += 1u32;
+        }
+        if digit & 4 != 0 {
+            total += &m / 2u32;
+        }
+        if digit & 8 != 0 {
+            total += (&m / 3u32) * (&m / 2u32);
+        }
+    }
+    total
+}
+
+fn wrong_shape(game: &Game, position: &Position) -> Error {
+    super::wrong_shape(game, position)
+}
+
+/// Every legal move of `position` with the game and position it leaves, in the order of the
+/// rules. The caller has counted them ([`move_count`]).
+fn legal_moves(game: &Game, position: &Position) -> Result<Vec<(Move, Game, Position)>, Error> {
+    let (base, misere) = match game {
+        Game::Misere(inner) => (inner.as_ref(), true),
+        other => (other, false),
+    };
+    let wrap = |game: Game| {
+        if misere {
+            Game::Misere(Box::new(game))
+        } else {
+            game
+        }
+    };
+    match (base, position) {
+        (Game::Sum(components), Position::Sum) => {
+            let mut out = Vec::new();
+            for (i, component) in components.iter().enumerate() {
+                for (action, after) in base_moves(&component.game, &component.position)? {
+                    let mut next: Vec<Component> = components.clone();
+                    next[i].position = after;
+                    let positions = next.iter().map(|c| c.position.clone()).collect();
+                    let play = Move {
+                        component: Some(i),
+                        action,
+                        to: Target::Sum(positions),
+                    };
+                    out.push((play, wrap(Game::Sum(next)), Position::Sum));
+                }
+            }
+            Ok(out)
+        }
+        _ => Ok(base_moves(base, position)?
+            .into_iter()
+            .map(|(action, after)| (Move::whole(action, after.clone()), game.clone(), after))
+            .collect()),
+    }
+}
+
+/// Every move of `position` in a game that is not a sum (nor misère), as (action, position left).
+fn base_moves(game: &Game, position: &Position) -> Result<Vec<(Action, Position)>, Error> {
+    let count = base_move_count(game, position)?;
+    if count > BigUint::from(MAX_PLAY_MOVES) {
+        return Err(Error::refused(format!(
+            "{game}[{position}] has {count} legal moves, more than the {MAX_PLAY_MOVES} that playing lists"
+        )));
+    }
+    Ok(match (game, position) {
+        (Game::Subtraction(_) | Game::Remainder(_), Position::Heap(n)) => amounts(game, n)
+            .into_iter()
+            .map(|s| {
+                let after = Position::Heap(n - &s);
+                (Action::Take { amount: s }, after)
+            })
+            .collect(),
+        (Game::Subtraction(_) | Game::Remainder(_) | Game::Nim, Position::Heaps(heaps)) => {
+            let mut out = Vec::new();
+            for (i, n) in heaps.iter().enumerate() {
+                let takes: Vec<BigUint> = if matches!(game, Game::Nim) {
+                    let n = n.to_u64().unwrap_or(0);
+                    (1..=n).map(BigUint::from).collect()
+                } else {
+                    amounts(game, n)
+                };
+                for s in takes {
+                    let mut after = heaps.clone();
+                    after[i] = n - &s;
+                    let action = Action::TakeFromHeap { heap: i, amount: s };
+                    out.push((action, Position::Heaps(after)));
+                }
+            }
+            out
+        }
+        (Game::Octal(code), Position::Heaps(heaps)) => {
+            let mut out = Vec::new();
+            for (i, n) in heaps.iter().enumerate() {
+                let named = (heaps.len() > 1).then_some(i);
+                for (take, parts) in octal_moves(code, n) {
+                    let mut after = heaps.clone();
+                    after.splice(i..=i, parts.iter().cloned());
+                    let action = Action::TakeAndBreak {
+                        heap: named,
+                        take,
+                        parts,
+                    };
+                    out.push((action, Position::Heaps(after)));
+                }
+            }
+            out
+        }
+        (Game::Wythoff, Position::Pair(a, b)) => wythoff_moves(a, b),
+        (Game::FibonacciNim, Position::Quota { heap, quota }) => {
+            let most = fibonacci_nim::effective_quota(heap, quota.as_ref()).min(heap.clone());
+            (1..=most.to_u64().unwrap_or(0))
+                .map(BigUint::from)
+                .map(|k| {
+                    let after = Position::Quota {
+                        heap: heap - &k,
+                        quota: Some(&k * 2u32),
+                    };
+                    (Action::TakeUnderQuota { amount: k }, after)
+                })
+                .collect()
+        }
+        (Game::NoRepeat(set), Position::LastMove { heap, last }) => set
+            .members()
+            .iter()
+            .filter(|&&s| BigUint::from(s) <= *heap && Some(s) != *last)
+            .map(|&s| {
+                let after = Position::LastMove {
+                    heap: heap - s,
+                    last: Some(s),
+                };
+                (Action::Take { amount: s.into() }, after)
+            })
+            .collect(),
+        (Game::Oddball(set), Position::Balls { left, mine, theirs }) => set
+            .members()
+            .iter()
+            .filter(|&&s| BigUint::from(s) <= *left)
+            .map(|&s| {
+                // The opponent moves next: the holdings swap sides.
+                let after = Position::Balls {
+                    left: left - s,
+                    mine: theirs.clone(),
+                    theirs: mine + s,
+                };
+                (Action::Take { amount: s.into() }, after)
+            })
+            .collect(),
+        _ => return Err(wrong_shape(game, position)),
+    })
+}
+
+/// Every move of Wythoff's game from `(a, b)`: from the first heap, from the second, from both.
+fn wythoff_moves(a: &BigUint, b: &BigUint) -> Vec<(Action, Position)> {
+    let mut out = Vec::new();
+    let (a_small, b_small) = (a.to_u64().unwrap_or(0), b.to_u64().unwrap_or(0));
+    for k in (1..=a_small).map(BigUint::from) {
+        let action = Action::TakeFromHeap {
+            heap: 0,
+            amount: k.clone(),
+        };
+        out.push((action, Position::Pair(a - &k, b.clone())));
+    }
+    for k in (1..=b_small).map(BigUint::from) {
+        let action = Action::TakeFromHeap {
+            heap: 1,
+            amount: k.clone(),
+        };
+        out.push((action, Position::Pair(a.clone(), b - &k)));
+    }
+    for k in (1..=a_small.min(b_small)).map(BigUint::from) {
+        let action = Action::TakeFromBoth { amount: k.clone() };
+        out.push((action, Position::Pair(a - &k, b - &k)));
+    }
+    out
+}
+
+/// The amounts a move may take from a heap of `n` of a one-heap subtraction game, ascending.
+fn amounts(game: &Game, n: &BigUint) -> Vec<BigUint> {
+    match game {
+        Game::Remainder(remainder) => match n.to_u64() {
+            Some(m) => remainder
+                .amounts(m)
+                .into_iter()
+                .map(BigUint::from)
+                .collect(),
+            None => remainder
+                .finite()
+                .members()
+                .iter()
+                .map(|&s| s.into())
+                .collect(),
+        },
+        Game::Subtraction(subtraction) => match subtraction.set() {
+            SubtractionSet::Finite(set) => set
+                .members()
+                .iter()
+                .map(|&s| BigUint::from(s))
+                .take_while(|s| s <= n)
+                .collect(),
+            // Counted first: `n` is at most a few thousand here.
+            set => (1..=n.to_u64().unwrap_or(0))
+                .filter(|&s| set.contains(s))
+                .map(BigUint::from)
+                .collect(),
+        },
+        _ => Vec::new(),
+    }
+}
+
+/// Every take-and-break move from a heap of `n`, digit by digit as the code states, as (tokens
+/// taken, heaps left): bit 1 takes the whole heap, bit 2 leaves one heap, bit 4 two, bit 8 three
+/// (non-empty, in ascending order), with the digit's modifier on the heaps left.
+fn octal_moves(code: &Code, n: &BigUint) -> Vec<(u64, Vec<BigUint>)> {
+    let mut out = Vec::new();
+    let reach = match code.last_digit() {
+        Some(t) => BigUint::from(t).min(n.clone()),
+        None => n.clone(),
+    };
+    for j in 0..=reach.to_u64().unwrap_or(0) {
+        let (digit, modifier) = code.digit(j as usize);
+        let m: BigUint = n - j;
+        if digit & 1 != 0 && m.is_zero() && j > 0 {
+            out.push((j, Vec::new()));
+        }
+        if m.is_zero() {
+            continue;
+        }
+        if digit & 2 != 0 && j > 0 {
+            out.push((j, vec![m.clone()]));
+        }
+        // Splits exist only for heaps the move count admitted: `m` is small here.
+        let m = m.to_u64().unwrap_or(0);
+        if digit & 4 != 0 {
+            for a in 1..=m / 2 {
+                if allowed(&[a, m - a], modifier) {
+                    out.push((j, vec![a.into(), (m - a).into()]));
+                }
+            }
+        }
+        if digit & 8 != 0 {
+            for a in 1..=m / 3 {
+                for b in a..=(m - a) / 2 {
+                    if allowed(&[a, b, m - a - b], modifier) {
+                        out.push((j, vec![a.into(), b.into(), (m - a - b).into()]));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether the heaps `parts` satisfy the modifier.
+fn allowed(parts: &[u64], modifier: Modifier) -> bool {
+    match modifier {
+        Modifier::None => true,
+        Modifier::Unequal => parts
+            .iter()
+            .enumerate()
+            .all(|(i, a)| parts[i + 1..].iter().all(|b| a != b)),
+        Modifier::NotAllEqual => parts.windows(2).any(|w| w[0] != w[1]),
+    }
+}
+
+/// Who plays a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// The person at the keyboard.
+    Human,
+    /// The perfect opponent.
+    Computer,
+}
+
+impl Player {
+    /// The other player.
+    #[must_use]
+    pub fn other(self) -> Self {
+        match self {
+            Self::Human => Self::Computer,
+            Self::Computer => Self::Human,
+        }
+    }
+}
+
+/// One position of a game in play: its moves with their values, who is to move, and which move
+/// was played from it (while a later position is in the session).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    /// The position with every move and its value.
+    pub options: Options,
+    /// Who moves.
+    pub mover: Player,
+    /// The move played from here (an index into `options.moves`), if any yet.
+    pub played: Option<usize>,
+}
+
+/// Why a [`Session`] refused a move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SessionError {
+    /// The move's index is not in the list.
+    #[error("there is no move {index}: the position has {moves} moves")]
+    NoSuchMove {
+        /// The index asked for (from 0).
+        index: usize,
+        /// How many moves there are.
+        moves: usize,
+    },
+    /// The options given for the next position are not those of the position the move leaves.
+    #[error("the options given are of {given}, but the move leaves {expected}")]
+    WrongOptions {
+        /// The position the move leaves.
+        expected: String,
+        /// The position of the options given.
+        given: String,
+    },
+}
+
+/// The first move after which a player's outcome got worse: a winning position left for a
+/// position that does not win (or a tie for a loss).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mistake {
+    /// Which turn of the session (from 0).
+    pub turn: usize,
+    /// Who made it.
+    pub mover: Player,
+    /// The outcome the mover had before the move.
+    pub before: Outcome,
+    /// What the move achieves for the mover.
+    pub after: Outcome,
+    /// The move.
+    pub play: Move,
+}
+
+/// One game in play, as pure data: the positions played so far with their values (the value
+/// history), whose turn it is, and undo and redo. It computes nothing: the caller gives it the
+/// [`Options`] of every position (from [`Analyzer::options`]).
+///
+/// # Example
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use grundy::analysis::play::{Player, Session};
+/// use grundy::{Analyzer, Config, parse_game};
+/// let analyzer = Analyzer::new(Config::default());
+/// let game = parse_game("nim")?;
+/// let start = analyzer.options(&game, &game.parse_position("1,2")?)?;
+/// let mut session = Session::new(start, Player::Human);
+/// let choice = session.current().moves[0].clone(); // take 1 from heap 1: leaves 0,2
+/// session.play(0, analyzer.options(&choice.game, &choice.position)?)?;
+/// assert_eq!(session.to_move(), Player::Computer);
+/// assert!(session.undo());
+/// assert!(session.redo());
+/// assert_eq!(session.history().len(), 2);
+/// # Ok(()) }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Session {
+    turns: Vec<Turn>,
+    now: usize,
+}
+
+impl Session {
+    /// A game starting at `start`, `first` to move.
+    pub fn new(start: Options, first: Player) -> Self {
+        Self {
+            turns: vec![Turn {
+                options: start,
+                mover: first,
+                played: None,
+            }],
+            now: 0,
+        }
+    }
+
+    /// The position to play from.
+    pub fn current(&self) -> &Options {
+        &self.turns[self.now].options
+    }
+
+    /// Who is to move.
+    pub fn to_move(&self) -> Player {
+        self.turns[self.now].mover
+    }
+
+    /// The positions played up to the current one, each with its value for its mover and the
+    /// move played from it: the value history.
+    pub fn history(&self) -> &[Turn] {
+        &self.turns[..=self.now]
+    }
+
+    /// Plays move `index` of the current position; `next` are the options of the position it
+    /// leaves. Moves taken back and not played again are forgotten.
+    ///
+    /// # Errors
+    /// [`SessionError`] when there is no such move or `next` is not of the position it leaves.
+    pub fn play(&mut self, index: usize, next: Options) -> Result<(), SessionError> {
+        let current = self.current();
+        let Some(choice) = current.moves.get(index) else {
+            return Err(SessionError::NoSuchMove {
+                index,
+                moves: current.moves.len(),
+            });
+        };
+        if choice.game != next.game || choice.position != next.position {
+            return Err(SessionError::WrongOptions {
+                expected: format!("{}[{}]", choice.game, choice.position),
+                given: format!("{}[{}]", next.game, next.position),
+            });
+        }
+        let mover = self.to_move().other();
+        self.turns.truncate(self.now + 1);
+        self.turns[self.now].played = Some(index);
+        self.turns.push(Turn {
+            options: next,
+            mover,
+            played: None,
+        });
+        self.now += 1;
+        Ok(())
+    }
+
+    /// Takes back the last move; `false` at the start.
+    pub fn undo(&mut self) -> bool {
+        if self.now == 0 {
+            return false;
+        }
+        self.now -= 1;
+        true
+    }
+
+    /// Plays again the move last taken back; `false` when there is none.
+    pub fn redo(&mut self) -> bool {
+        if self.now + 1 >= self.turns.len() {
+            return false;
+        }
+        self.now += 1;
+        true
+    }
+
+    /// Whether the game is over: the current position has no move.
+    pub fn is_over(&self) -> bool {
+        self.current().moves.is_empty()
+    }
+
+    /// Who won, once the game is over: `Some(None)` for a tie, `None` while it goes on.
+    pub fn winner(&self) -> Option<Option<Player>> {
+        if !self.is_over() {
+            return None;
+        }
+        let mover = self.to_move();
+        Some(match self.current().outcome {
+            Outcome::Win => Some(mover),
+            Outcome::Lose => Some(mover.other()),
+            Outcome::Tie | Outcome::Draw => None,
+        })
+    }
+
+    /// The first move of `player` after which their outcome got worse (win to tie, draw or lose;
+    /// tie to draw or lose; draw to lose), if they made one.
+    ///
+    /// # Complexity
+    /// `O(t)` for `t` turns.
+    pub fn mistake(&self, player: Player) -> Option<Mistake> {
+        self.history().iter().enumerate().find_map(|(turn, step)| {
+            let index = step.played?;
+            if step.mover != player || turn >= self.now {
+                return None;
+            }
+            let choice = &step.options.moves[index];
+            let (before, after) = (step.options.outcome, choice.result());
+            (after.rank() < before.rank()).then(|| Mistake {
+                turn,
+                mover: player,
+                before,
+                after,
+                play: choice.play.clone(),
+            })
+        })
+    }
+
+    /// Where the loser went wrong, once the game is over and somebody won: the loser's first
+    /// [`mistake`](Self::mistake). `None` when nobody lost or the loser never had better than a
+    /// loss.
+    pub fn loser_mistake(&self) -> Option<Mistake> {
+        let winner = self.winner()??;
+        self.mistake(winner.other())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::analysis::Config;
+    use crate::input::spec::parse_game;
+
+    fn game(spec: &str) -> Game {
+        parse_game(spec).expect("a valid spec")
+    }
+
+    fn analyzer() -> Analyzer<'static> {
+        Analyzer::new(Config::default())
+    }
+
+    fn options_of(spec: &str, position: &str) -> Options {
+        let game = game(spec);
+        let position = game.parse_position(position).expect("a valid position");
+        analyzer().options(&game, &position).expect("options")
+    }
+
+    fn left(options: &Options) -> BTreeSet<String> {
+        options
+            .moves
+            .iter()
+            .map(|c| c.position.to_string())
+            .collect()
+    }
+
+    fn set(items: &[&str]) -> BTreeSet<String> {
+        items.iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    #[test]
+    fn each_family_lists_the_positions_its_rules_give() {
+        assert_eq!(
+            left(&options_of("subtraction:1,3,4", "10")),
+            set(&["9", "7", "6"])
+        );
+        assert_eq!(left(&options_of("subtraction:1,3,4", "2")), set(&["1"]));
+        assert_eq!(left(&options_of("subtraction:2..3,rest", "1")), set(&["0"]));
+        assert_eq!(
+            left(&options_of("subtraction:2..3,rest", "4")),
+            set(&["2", "1"])
+        );
+        assert_eq!(left(&options_of("allbut:2", "4")), set(&["3", "1", "0"]));
+        assert_eq!(
+            left(&options_of("subtraction:primes", "6")),
+            set(&["4", "3", "1"])
+        );
+        assert_eq!(
+            left(&options_of("subtraction:squares", "10")),
+            set(&["9", "6", "1"])
+        );
+        assert_eq!(
+            left(&options_of("subtraction:1,2", "1,2")),
+            set(&["0,2", "1,1", "1,0"])
+        );
+        assert_eq!(left(&options_of("nim", "1,2")), set(&["0,2", "1,1", "1,0"]));
+        assert_eq!(
+            left(&options_of("wythoff", "1,2")),
+            set(&["0,2", "1,1", "1,0", "0,1"])
+        );
+        assert_eq!(
+            left(&options_of("fibonacci-nim", "5")),
+            set(&["4/2", "3/4", "2/6", "1/8"])
+        );
+        assert_eq!(left(&options_of("fibonacci-nim", "5/1")), set(&["4/2"]));
+        assert_eq!(left(&options_of("norepeat:1,2", "3/1")), set(&["1/2"]));
+        assert_eq!(left(&options_of("norepeat:1,2", "3")), set(&["2/1", "1/2"]));
+        // Kayles: take 1 or 2 from a row, possibly splitting it.
+        assert_eq!(
+            left(&options_of("kayles", "4")),
+            set(&["3", "1,2", "2", "1,1"])
+        );
+        // Grundy's game (4!.0): split into two unequal heaps.
+        assert_eq!(left(&options_of("grundys-game", "6")), set(&["1,5", "2,4"]));
+        // 0.4?: split into heaps not all equal — 4 splits into 1,3 only.
+        assert_eq!(left(&options_of("4?.0", "4")), set(&["1,3"]));
+        // Three heaps: 0.8 splits the heap into three.
+        assert_eq!(left(&options_of("8.0", "5")), set(&["1,1,3", "1,2,2"]));
+        assert_eq!(
+            left(&options_of("oddball:1,3,5", "4")),
+            set(&["3/0/1", "1/0/3"])
+        );
+        assert_eq!(left(&options_of("misere:nim", "2")), set(&["1", "0"]));
+        let sum = options_of("nim[1] + subtraction:1,2[2]", "");
+        assert_eq!(sum.moves.len(), 3);
+        assert!(sum.moves.iter().all(|c| c.position == Position::Sum));
+        let games: BTreeSet<String> = sum.moves.iter().map(|c| c.game.to_string()).collect();
+        assert_eq!(
+            games,
+            set(&[
+                "nim[0] + subtraction:1,2[2]",
+                "nim[1] + subtraction:1,2[1]",
+                "nim[1] + subtraction:1,2[0]"
+            ])
+        );
+    }
+
+    #[test]
+    fn values_agree_with_solve_move_by_move() {
+        let cases = [
+            ("subtraction:1,3,4", "10"),
+            ("nim", "3,4,5"),
+            ("wythoff", "3,5"),
+            ("kayles", "3,4"),
+            ("fibonacci-nim", "12"),
+            ("norepeat:1,2,3", "9"),
+            ("misere:nim", "1,2,3"),
+            ("misere:subtraction:1,2", "7"),
+            ("oddball:1,4,5", "13"),
+            ("nim[2] + wythoff[1,2]", ""),
+        ];
+        for (spec, position) in cases {
+            let options = options_of(spec, position);
+            assert!(
+                matches!(options.basis, PlayBasis::Searched { .. }),
+                "{spec}"
+            );
+            for choice in &options.moves {
+                let solved = analyzer()
+                    .solve(&choice.game, &choice.position)
+                    .expect("solve");
+                assert_eq!(choice.outcome, solved.outcome, "{spec} {}", choice.position);
+                if let Some(value) = solved.grundy.or(solved.misere_grundy) {
+                    assert_eq!(
+                        choice.value.as_ref(),
+                        Some(&value),
+                        "{spec} {}",
+                        choice.position
+                    );
+                }
+                assert!(choice.remoteness.is_some(), "{spec}");
+            }
+        }
+    }
+
+    #[test]
+    fn remoteness_is_smiths() {
+        // subtraction:1,2 from 6: a P-position; every move goes to an N-position of remoteness 1 + ...
+        let options = options_of("subtraction:1,2", "6");
+        assert_eq!(options.outcome, Outcome::Lose);
+        assert_eq!(options.remoteness, Some(4));
+        let remoteness: Vec<Option<u32>> = options.moves.iter().map(|c| c.remoteness).collect();
+        assert_eq!(remoteness, [Some(3), Some(3)]);
+        // The contest game's ties.
+        let tied = options_of("oddball:1,4,5", "2");
+        assert_eq!(tied.outcome, Outcome::Tie);
+    }
+
+    #[test]
+    fn large_positions_are_answered_move_by_move_or_refused() {
+        let options = options_of("subtraction:1,3,4", "10^30");
+        assert_eq!(
+            options.basis,
+            PlayBasis::Solved {
+                limit: PLAY_SEARCH_POSITIONS
+            }
+        );
+        assert_eq!(options.moves.len(), 3);
+        assert!(options.moves.iter().all(|c| c.remoteness.is_none()));
+        let game = game("nim");
+        let refused = analyzer().options(&game, &game.parse_position("5000,10").expect("heaps"));
+        assert!(matches!(refused, Err(Error::Refused(_))), "{refused:?}");
+        let game = parse_game("wythoff").expect("spec");
+        let refused = analyzer().options(&game, &game.parse_position("10^40,1").expect("pair"));
+        assert!(matches!(refused, Err(Error::Refused(_))));
+    }
+
+    #[test]
+    fn misere_take_and_break_is_played_by_search() {
+        let options = options_of("misere:kayles", "4");
+        // Misère Kayles: the P-positions of one row are 1, 4, 8, …
+        assert_eq!(options.outcome, Outcome::Lose);
+    }
+
+    /// Plays a whole game: the computer as GAMESMAN, the other side by `other`.
+    fn play_out(spec: &str, position: &str, mut other: impl FnMut(&Options) -> usize) -> Session {
+        let analyzer = analyzer();
+        let start = options_of(spec, position);
+        let mut session = Session::new(start, Player::Computer);
+        while !session.is_over() {
+            let current = session.current();
+            let index = match session.to_move() {
+                Player::Computer => current.best().expect("a move"),
+                Player::Human => other(current),
+            };
+            let choice = current.moves[index].clone();
+            let next = analyzer
+                .options(&choice.game, &choice.position)
+                .expect("options");
+            session.play(index, next).expect("a legal move");
+        }
+        session
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        #[test]
+        fn the_computer_wins_every_won_position(
+            spec in prop::sample::select(vec!["nim", "subtraction:1,3,4", "kayles", "wythoff", "misere:nim", "fibonacci-nim", "norepeat:1,2,3"]),
+            heaps in prop::collection::vec(1u32..7, 1..3),
+            seed in any::<u64>(),
+        ) {
+            let position = match spec {
+                "nim" | "kayles" | "misere:nim" => heaps.iter().map(ToString::to_string).collect::<Vec<_>>().join(","),
+                "wythoff" => format!("{},{}", heaps[0], heaps.get(1).copied().unwrap_or(2)),
+                _ => (heaps.iter().sum::<u32>() + 3).to_string(),
+            };
+            let start = options_of(spec, &position);
+            let mut random = seed;
+            let session = play_out(spec, &position, |options| {
+                random = random.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                (random >> 33) as usize % options.moves.len()
+            });
+            if start.outcome == Outcome::Win {
+                prop_assert_eq!(session.winner(), Some(Some(Player::Computer)));
+            }
+            // Each computer move kept its outcome: it never lost a won position.
+            for turn in session.history() {
+                if let (Player::Computer, Some(index)) = (turn.mover, turn.played) {
+                    prop_assert_eq!(turn.options.moves[index].result(), turn.options.outcome);
+                }
+            }
+            if session.winner() == Some(Some(Player::Computer)) && start.outcome == Outcome::Lose {
+                prop_assert!(session.loser_mistake().is_some());
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+
+        /// A listed move left out, or one too many, shows in the value: the mex of the values of
+        /// the positions left is the position's value, and each position left has the outcome
+        /// `solve` gives it.
+        #[test]
+        fn the_moves_listed_give_the_value_solve_gives(
+            spec in prop::sample::select(vec![
+                "subtraction:1,3,4", "subtraction:2..5,rest", "allbut:1,3", "subtraction:primes",
+                "nim", "kayles", "dawsons-kayles", "4!.0", "0.4?", "8.0", "0.[3]",
+                "fibonacci-nim", "norepeat:1,2,4", "wythoff", "misere:nim", "misere:subtraction:1,2",
+            ]),
+            a in 0u32..9,
+            b in 1u32..7,
+        ) {
+            let position = match spec {
+                "nim" | "kayles" | "dawsons-kayles" | "4!.0" | "0.4?" | "8.0" | "0.[3]" | "misere:nim"
+                | "wythoff" => format!("{a},{b}"),
+                _ => (a + b).to_string(),
+            };
+            let game = game(spec);
+            let position = game.parse_position(&position).expect("a position");
+            let options = analyzer().options(&game, &position).expect("options");
+            let solved = analyzer().solve(&game, &position).expect("solve");
+            prop_assert_eq!(options.outcome, solved.outcome);
+            if let Some(value) = solved.grundy.or(solved.misere_grundy) {
+                prop_assert_eq!(options.value.as_ref(), Some(&value));
+                let mut seen: Vec<BigUint> = options.moves.iter().filter_map(|c| c.value.clone()).collect();
+                seen.sort();
+                seen.dedup();
+                let mex = (0u32..).map(BigUint::from).find(|v| seen.binary_search(v).is_err()).expect("a mex");
+                let expected = if options.moves.is_empty() && game.is_misere() { BigUint::from(1u32) } else { mex };
+                prop_assert_eq!(value, expected);
+            }
+            // Winning moves: exactly those `solve` lists (as positions left, in a game not a sum).
+            let winning: BTreeSet<String> = options.moves.iter().filter(|c| c.result() == Outcome::Win).map(|c| c.position.to_string()).collect();
+            let listed: BTreeSet<String> = solved.winning_moves.iter().filter_map(|m| match &m.to {
+                Target::Whole(p) => Some(p.to_string()),
+                _ => None,
+            }).collect();
+            if listed.len() == solved.winning_moves.len() {
+                prop_assert_eq!(winning, listed);
+            }
+        }
+    }
+
+    #[test]
+    fn the_computer_wins_fastest_and_loses_slowest() {
+        // subtraction:1,2 from 5: taking 2 leaves 3 (P); the only win.
+        let options = options_of("subtraction:1,2", "5");
+        assert_eq!(
+            options.moves[options.best().expect("a move")]
+                .position
+                .to_string(),
+            "3"
+        );
+        // From a P-position every move loses: the computer takes the slowest.
+        let lost = options_of_lost();
+        let best = &lost.moves[lost.best().expect("a move")];
+        let slowest = lost.moves.iter().filter_map(|c| c.remoteness).max();
+        assert_eq!(best.remoteness, slowest);
+    }
+
+    fn options_of_lost() -> Options {
+        options_of("wythoff", "3,5")
+    }
+
+    #[test]
+    fn a_session_undoes_redoes_and_finds_the_mistake() {
+        let analyzer = analyzer();
+        let start = options_of("subtraction:1,2", "4");
+        let mut session = Session::new(start, Player::Human);
+        // The human takes 2, leaving 2 (a win for the computer): a mistake.
+        let choice = session.current().moves[1].clone();
+        assert_eq!(choice.position.to_string(), "2");
+        let next = analyzer
+            .options(&choice.game, &choice.position)
+            .expect("options");
+        assert!(session.play(0, next.clone()).is_err());
+        session.play(1, next).expect("legal");
+        assert!(session.undo());
+        assert!(!session.undo());
+        assert!(session.redo());
+        assert!(!session.redo());
+        while !session.is_over() {
+            let index = session.current().best().expect("a move");
+            let choice = session.current().moves[index].clone();
+            let next = analyzer
+                .options(&choice.game, &choice.position)
+                .expect("options");
+            session.play(index, next).expect("legal");
+        }
+        assert_eq!(session.winner(), Some(Some(Player::Computer)));
+        let mistake = session.loser_mistake().expect("the human went wrong");
+        assert_eq!(
+            (mistake.turn, mistake.before, mistake.after),
+            (0, Outcome::Win, Outcome::Lose)
+        );
+        assert_eq!(session.history().len(), 3);
+    }
+}
