@@ -196,8 +196,8 @@ Examples:
 
 Kinds: scatter (n against G(n); log-scaled n from 10000 heaps, binned beyond 4096), strip (rows
 as long as the period, at most 10000 cells), grid (two heaps up to 150 each), outcomes (the
-contest game, up to 2000 balls). The default is grid for wythoff, outcomes for oddball, strip
-otherwise. An existing FILE is kept unless --force; the file is written atomically, and its
+contest game, up to 2000 balls). The default is grid for wythoff, outcomes for oddball, and
+otherwise strip (scatter from N = 10000). An existing FILE is kept unless --force; the file is written atomically, and its
 directory is checked before anything is computed. docs/plot.md lists the JSON keys.")]
     Plot(plot::PlotArgs),
     /// Contest mode: read a judge's input on stdin and print the judge's expected output.

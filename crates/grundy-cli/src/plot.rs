@@ -22,7 +22,8 @@ pub(crate) struct PlotArgs {
     /// The largest heap drawn (for a grid, of each heap; for outcomes, balls left).
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     to: String,
-    /// What to draw (default: grid for wythoff, outcomes for oddball, strip otherwise).
+    /// What to draw (default: grid for wythoff, outcomes for oddball, otherwise strip, or scatter
+    /// from N = 10000).
     #[arg(long, value_enum)]
     kind: Option<KindName>,
     /// The file to write: FILE.svg or FILE.png.
@@ -139,7 +140,13 @@ pub(crate) fn run(args: &PlotArgs, observer: &TerminalObserver) -> anyhow::Resul
     }
     let plot = analyzer.plot(&game, &request);
     observer.finish();
-    let plot = plot?;
+    let plot = match plot {
+        // The library's remedy in this command's terms: another kind of plot, not another command.
+        Err(grundy::Error::Refused(refusal)) if refusal.remedy == Some(grundy::Remedy::UseGrid) => {
+            anyhow::bail!("{}\n  hint: draw its grid with --kind grid", refusal.reason)
+        }
+        other => other?,
+    };
     let default = Canvas::default_for(&plot).size();
     let canvas = Canvas::new(width.unwrap_or(default.0), height.unwrap_or(default.1))?;
     let bytes = match format {

@@ -263,6 +263,24 @@ fn officers_to_2_to_the_20_stays_small() {
 }
 
 #[test]
+fn the_default_kind_follows_the_game_and_the_range() {
+    let directory = tempfile::tempdir().expect("a directory");
+    for (game, to, kind) in [
+        ("bash:3", "40", "strip"),
+        ("bash:3", "10^5", "scatter"),
+        ("wythoff", "20", "grid"),
+        ("misere:wythoff", "20", "grid"),
+        ("oddball:1,4,5", "30", "outcomes"),
+    ] {
+        let name = game.replace(':', "-");
+        let out = path(&directory, &format!("{name}-{to}.svg"));
+        let text = plot(&["plot", game, "--to", to, "--out", &out, "--json"]);
+        let json: Value = serde_json::from_str(&text).expect("JSON");
+        assert_eq!(json["kind"], kind, "{game} --to {to}");
+    }
+}
+
+#[test]
 fn an_existing_file_is_kept_unless_forced() {
     let directory = tempfile::tempdir().expect("a directory");
     let out = path(&directory, "p.svg");
@@ -356,7 +374,12 @@ fn refusals_name_what_would_help() {
     let message = fails(&[
         "plot", "wythoff", "--to", "10", "--kind", "strip", "--out", &out,
     ]);
-    assert!(message.contains("grid"), "{message}");
+    assert!(
+        message.contains("hint: draw its grid with --kind grid"),
+        "{message}"
+    );
+    let message = fails(&["plot", "misere:oddball:1,2,3", "--to", "10", "--out", &out]);
+    assert!(message.contains("drop misere:"), "{message}");
     let message = fails(&["plot", "nim[3] + nim[4]", "--to", "10", "--out", &out]);
     assert!(message.contains("sum"), "{message}");
     assert!(!Path::new(&out).exists());

@@ -47,22 +47,25 @@ impl PlotKind {
         }
     }
 
-    /// The kind drawn when none is asked for: the grid for Wythoff's game, the outcome map for
-    /// the contest game, the strip for every other game.
+    /// The kind drawn up to heap `to` when none is asked for: the grid for Wythoff's game, the
+    /// outcome map for the contest game, and for every other game the strip — or, for more heaps
+    /// than a strip holds ([`PLOT_STRIP_CELLS`]), the scatter plot.
     ///
     /// # Example
     /// ```
     /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use grundy::{PlotKind, parse_game};
-    /// assert_eq!(PlotKind::default_for(&parse_game("wythoff")?), PlotKind::Grid);
-    /// assert_eq!(PlotKind::default_for(&parse_game("oddball:1,2,3")?), PlotKind::Outcomes);
-    /// assert_eq!(PlotKind::default_for(&parse_game("bash:3")?), PlotKind::Strip);
+    /// assert_eq!(PlotKind::default_for(&parse_game("wythoff")?, 40), PlotKind::Grid);
+    /// assert_eq!(PlotKind::default_for(&parse_game("oddball:1,2,3")?, 40), PlotKind::Outcomes);
+    /// assert_eq!(PlotKind::default_for(&parse_game("bash:3")?, 70), PlotKind::Strip);
+    /// assert_eq!(PlotKind::default_for(&parse_game("0.6")?, 1 << 20), PlotKind::Scatter);
     /// # Ok(()) }
     /// ```
-    pub fn default_for(game: &Game) -> Self {
+    pub fn default_for(game: &Game, to: u64) -> Self {
         match game.base() {
             Game::Wythoff => Self::Grid,
             Game::Oddball(_) => Self::Outcomes,
+            _ if to >= PLOT_STRIP_CELLS => Self::Scatter,
             _ => Self::Strip,
         }
     }
@@ -71,7 +74,7 @@ impl PlotKind {
 /// What to plot: a kind (or the game's default) over heaps `0..=to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlotRequest {
-    /// The kind; `None` for the game's default ([`PlotKind::default_for`]).
+    /// The kind; `None` for the game's default for the range ([`PlotKind::default_for`]).
     pub kind: Option<PlotKind>,
     /// The largest heap (or pile, or heap of each side of a grid) drawn.
     pub to: u64,
@@ -331,7 +334,9 @@ impl Analyzer<'_> {
     }
 
     fn plot_unsettled(&self, game: &Game, request: &PlotRequest) -> Result<Plot, Error> {
-        let kind = request.kind.unwrap_or_else(|| PlotKind::default_for(game));
+        let kind = request
+            .kind
+            .unwrap_or_else(|| PlotKind::default_for(game, request.to));
         let to = request.to;
         let most = match kind {
             PlotKind::Scatter => PLOT_MOST_HEAPS - 1,
@@ -515,6 +520,16 @@ impl Analyzer<'_> {
     }
 
     fn plot_outcomes(&self, game: &Game, to: u64) -> Result<Plot, Error> {
+        if let Game::Misere(inner) = game
+            && matches!(inner.as_ref(), Game::Oddball(_))
+        {
+            return Err(Error::refused_unless(
+                format!(
+                    "{game}: the contest game is decided by the parities of the balls held at the end, so misère does not apply"
+                ),
+                Remedy::UseNormalPlay,
+            ));
+        }
         let Game::Oddball(set) = game else {
             return Err(Error::refused(format!(
                 "{game} has no ties: each of its positions is won or lost, which the strip shows"
