@@ -236,6 +236,14 @@ fn png_decodes_with_the_size_asked_for() {
             .filter(|p| p == &[0xD6, 0x27, 0x28])
             .count();
         assert!(red > 50, "{kind}: {red} red pixels");
+        // The smallest canvas and the widest draw too.
+        for (width, height) in [("200", "200"), ("4096", "200")] {
+            let small = path(&directory, &format!("{kind}-{width}.png"));
+            plot(&[
+                "plot", game, "--to", "150", "--kind", kind, "--out", &small, "--width", width,
+                "--height", height,
+            ]);
+        }
     }
 }
 

@@ -178,6 +178,14 @@ pub const PLOT_BINS: u64 = 800;
 /// Linear up to ten thousand heaps, where every part of the range is as wide as any other.
 pub const PLOT_LOGARITHMIC_FROM: u64 = 10_000;
 
+/// The most values a strip's period search computes for a take-and-break code (more when the strip
+/// itself draws more).
+///
+/// `2^16` values take a fraction of a second and certify the periods of the classic codes
+/// (Kayles needs 168); a code with no period proved within them — Officers, say — is drawn as
+/// observed, instead of making a small strip wait seconds for the full search of `grundy period`.
+pub const PLOT_STRIP_SEARCH: u64 = 1 << 16;
+
 /// The most cells of a strip: one SVG element each.
 pub const PLOT_STRIP_CELLS: u64 = 10_000;
 

@@ -15,7 +15,7 @@ use crate::games::oddball;
 use crate::games::play::Play;
 use crate::limits::{
     PLOT_BINS, PLOT_GRID_SIDE, PLOT_LOGARITHMIC_FROM, PLOT_MOST_HEAPS, PLOT_OUTCOME_PILES,
-    PLOT_POINTS, PLOT_STRIP_CELLS, PLOT_STRIP_PERIOD, PLOT_STRIP_ROW,
+    PLOT_POINTS, PLOT_STRIP_CELLS, PLOT_STRIP_PERIOD, PLOT_STRIP_ROW, PLOT_STRIP_SEARCH,
 };
 use crate::theory::period::{Search, observe};
 
@@ -308,7 +308,8 @@ impl Analyzer<'_> {
     ///
     /// # Complexity
     /// The cost of the values drawn (as for [`table`](Self::table); for a strip also
-    /// [`period`](Self::period); a grid of Wythoff's game `O(N³ / 64)`), then `O(N)` to sort
+    /// [`period`](Self::period), for a take-and-break code over at most
+    /// [`PLOT_STRIP_SEARCH`] values or the values drawn; a grid of Wythoff's game `O(N³ / 64)`), then `O(N)` to sort
     /// them into marks.
     ///
     /// # Errors
@@ -428,9 +429,21 @@ impl Analyzer<'_> {
     }
 
     fn plot_strip(&self, game: &Game, to: u64) -> Result<Plot, Error> {
-        // The period is searched for on its own (within the limits), so that a certificate needing
-        // more values than the strip shows still proves its pattern.
+        // The period is searched for on its own (within the limits; for take-and-break codes
+        // within PLOT_STRIP_SEARCH values), so that a certificate needing more values than the
+        // strip shows still proves its pattern.
+        let report = match game {
+            Game::Octal(code) => {
+                // Bounded: a small strip does not wait for the full search (PLOT_STRIP_SEARCH).
+                let limit = (to + 1).max(PLOT_STRIP_SEARCH);
+                let limit = self.config.max_values.map_or(limit, |most| limit.min(most));
+                let engine = self.config.take_and_break_engine_for(code)?;
+                Some(self.octal_search_within(game, code, engine, limit)?.0)
+            }
+            _ => None,
+        };
         let report = match game.base() {
+            Game::Octal(_) if report.is_some() => report,
             Game::Subtraction(_)
             | Game::Remainder(_)
             | Game::NoRepeat(_)

@@ -60,8 +60,11 @@ pub(super) fn draw<DB: DrawingBackend>(
     let root = backend.into_drawing_area();
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let (width, height) = root.dim_in_pixel();
-    let (upper, footer) = root.split_vertically(height.saturating_sub(FOOTER_HEIGHT));
-    let (chart, legend) = upper.split_horizontally(width.saturating_sub(LEGEND_WIDTH));
+    // On a small canvas the legend and caption take at most a third and a quarter of it.
+    let (upper, footer) =
+        root.split_vertically(height.saturating_sub(FOOTER_HEIGHT.min(height / 4)));
+    let (chart, legend) =
+        upper.split_horizontally(width.saturating_sub(LEGEND_WIDTH.min(width / 3)));
     match &plot.marks {
         Marks::Scatter(scatter) => match scatter.scale {
             Scale::Linear => {

@@ -382,14 +382,20 @@ impl Canvas {
         Ok(Self { width, height })
     }
 
-    /// The canvas a plot of this kind is drawn on by default: 1000 × 600, a strip as tall as
-    /// its rows need, a grid square.
+    /// The canvas a plot of this kind is drawn on by default: 1000 wide; 600 high for a scatter
+    /// plot, 800 for a grid, 420 for outcomes, a strip as tall as its rows and legend need.
     pub fn default_for(plot: &Plot) -> Self {
         let (width, height) = match &plot.marks {
             Marks::Strip(strip) => {
                 let rows = (strip.values.len() as u64).div_ceil(strip.row_length.max(1));
                 let cell = (640 / strip.row_length.max(1)).clamp(6, 40);
-                (1000, (rows * cell + 190).clamp(300, 4096) as u32)
+                // Tall enough for the legend too: a line per value shown, and the P-positions.
+                let largest = strip.values.iter().copied().max().unwrap_or(0);
+                let legend = 24 * (u64::from(largest).min(VALUE_COLOURS.len() as u64) + 1) + 160;
+                (
+                    1000,
+                    (rows * cell + 190).max(legend).clamp(300, 4096) as u32,
+                )
             }
             Marks::Grid(_) => (1000, 800),
             Marks::Outcomes(_) => (1000, 420),
