@@ -388,6 +388,25 @@ fn refusals_name_what_would_help() {
     );
     let message = fails(&["plot", "misere:oddball:1,2,3", "--to", "10", "--out", &out]);
     assert!(message.contains("drop misere:"), "{message}");
+    let message = fails(&[
+        "plot",
+        "oddball:1,2,3",
+        "--to",
+        "10",
+        "--kind",
+        "strip",
+        "--out",
+        &out,
+    ]);
+    assert!(
+        message.contains("its picture is the outcome map"),
+        "{message}"
+    );
+    let message = fails(&["plot", "misere:kayles", "--to", "10", "--out", &out]);
+    assert!(
+        message.contains("misère play of take-and-break codes"),
+        "{message}"
+    );
     let message = fails(&["plot", "nim[3] + nim[4]", "--to", "10", "--out", &out]);
     assert!(message.contains("sum"), "{message}");
     assert!(!Path::new(&out).exists());

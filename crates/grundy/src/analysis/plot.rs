@@ -364,6 +364,11 @@ impl Analyzer<'_> {
                 format!("{game} has positions of two heaps, so its picture is a grid"),
                 Remedy::UseGrid,
             )),
+            PlotKind::Scatter | PlotKind::Strip if matches!(game.base(), Game::Oddball(_)) => {
+                Err(Error::refused(format!(
+                    "{game} is decided by the parities of the balls held, not by Grundy values: its picture is the outcome map"
+                )))
+            }
             PlotKind::Scatter => self.plot_scatter(game, to),
             PlotKind::Strip => self.plot_strip(game, to),
             PlotKind::Grid => self.plot_grid(game, to),
@@ -450,7 +455,11 @@ impl Analyzer<'_> {
             | Game::Octal(_)
             | Game::Script(_) => match self.period(game) {
                 Ok(report) => Some(report.search),
-                Err(Error::Refused(_)) => None,
+                // A game without a period answer (a script whose rules fail beyond the heaps
+                // drawn, say) still has its strip, with what its values show.
+                Err(Error::Refused(_) | Error::Script(_) | Error::Rules(_)) => {
+                    Some(Search::NotFound { checked_to: 0 })
+                }
                 Err(other) => return Err(other),
             },
             _ => None,
@@ -614,6 +623,7 @@ impl Analyzer<'_> {
                     _ => Evaluation::Computed(prefix.to_vec()),
                 }
             }
+            Game::Octal(_) => return Err(super::misere_octal(game)),
             Game::Subtraction(_) | Game::Remainder(_) => {
                 let rules = HeapRules::of(inner).expect("a one-heap subtraction game");
                 self.subtraction_evaluate(game, rules, play, &BigUint::from(to))?
