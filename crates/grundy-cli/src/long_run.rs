@@ -167,7 +167,7 @@ fn identity(path: &Path) -> Identity {
 
 /// Fails unless a new file can be created in `path`'s directory and an existing `path` can be
 /// written, so that a run never learns at its end that it cannot keep its work.
-fn check_writable(option: &str, shown: &Path, path: &Path) -> anyhow::Result<()> {
+pub(crate) fn check_writable(option: &str, shown: &Path, path: &Path) -> anyhow::Result<()> {
     let directory = parent_of(path);
     if !directory.is_dir() {
         bail!(
@@ -198,7 +198,7 @@ fn check_writable(option: &str, shown: &Path, path: &Path) -> anyhow::Result<()>
 /// Writes `bytes` to the regular file `path` atomically: a uniquely named temporary file in the
 /// same directory, flushed to disk, then renamed over `path`. Nothing but `path` is replaced; an
 /// existing file keeps its permissions; on failure the temporary file is removed.
-fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let directory = parent_of(path);
     let existing = std::fs::metadata(path).ok().map(|m| m.permissions());
     let name = path

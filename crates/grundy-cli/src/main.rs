@@ -4,6 +4,7 @@ mod judge;
 mod long_run;
 mod output;
 mod play;
+mod plot;
 mod progress;
 
 use std::process::ExitCode;
@@ -182,6 +183,24 @@ checked before computing, and one run at a time may use a checkpoint directory f
         #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
         timeout: Option<String>,
     },
+    /// Draw a game's values as an SVG or PNG picture: a scatter plot, a strip wrapped by the
+    /// period, a grid of two heaps, or the outcome map of the contest game.
+    #[command(after_help = "\
+Examples:
+  grundy plot subtraction:1,3,4 --to 70 --out p.svg           the P/N strip in rows of the period 7
+  grundy plot wythoff --to 40 --out wythoff.png               G(a, b); the P-positions are the Beatty pairs
+  grundy plot 0.6 --to 2^20 --kind scatter --out officers.svg binned, rare values in red
+  grundy plot kayles --to 200 --kind scatter --out kayles.png
+  grundy plot subtraction:1,3,4 --to 30 --kind grid --out sum.svg   two heaps: G(a) xor G(b)
+  grundy plot oddball:1,2,3 --to 40 --out contest.png        win/lose/tie by balls and parities
+  grundy plot bash:3 --to 40 --out bash.svg --json            describe what was drawn
+
+Kinds: scatter (n against G(n); log-scaled n from 10000 heaps, binned beyond 4096), strip (rows
+as long as the period, at most 10000 cells), grid (two heaps up to 150 each), outcomes (the
+contest game, up to 2000 balls). The default is grid for wythoff, outcomes for oddball, and
+otherwise strip (scatter from N = 10000). An existing FILE is kept unless --force; the file is written atomically, and its
+directory is checked before anything is computed. docs/plot.md lists the JSON keys.")]
+    Plot(plot::PlotArgs),
     /// Contest mode: read a judge's input on stdin and print the judge's expected output.
     #[command(after_help = "\
 Examples:
@@ -1305,6 +1324,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let summary = long_run::run(run, &plan, &observer)?;
             output::sequence_summary(&summary, json)
         }
+        Command::Plot(args) => plot::run(&args, &observer),
         Command::Contest(args) => contest_command(&args, &observer),
         Command::Verify(args) => verify(&args, &observer),
         Command::Codegen(arguments) => codegen(&arguments, &observer),

@@ -37,7 +37,7 @@ fn print(text: &str) -> anyhow::Result<()> {
     }
 }
 
-fn print_json(value: &impl Serialize) -> anyhow::Result<()> {
+pub(crate) fn print_json(value: &impl Serialize) -> anyhow::Result<()> {
     // Written as a stream: a long list of values is never held as text (or as a tree).
     let mut stdout = io::BufWriter::new(io::stdout().lock());
     let written = serde_json::to_writer_pretty(&mut stdout, value)
@@ -96,7 +96,7 @@ impl Serialize for Streamed<'_> {
     }
 }
 
-fn theorem_json(certificate: &Certificate) -> Value {
+pub(crate) fn theorem_json(certificate: &Certificate) -> Value {
     let mut object = json!({
         "theorem": render::theorem_id(&certificate.theorem()),
         "statement": render::theorem_statement(&certificate.theorem()),
@@ -116,7 +116,7 @@ fn theorem_json(certificate: &Certificate) -> Value {
     object
 }
 
-fn basis_json(basis: &Basis) -> Value {
+pub(crate) fn basis_json(basis: &Basis) -> Value {
     match basis {
         Basis::Certified(certificate) => {
             let p = certificate.periodicity();

@@ -39,6 +39,7 @@ pub use analysis::{
     Uncertifiable, Unit, Withheld,
 };
 pub use analysis::{Limit, Refusal, Remedy, Setting, SettingError};
+pub use analysis::{Marks, Plot, PlotKind, PlotRequest};
 pub use engine::Engine;
 pub use engine::octal::TakeAndBreakEngine;
 pub use games::game::Game;

@@ -166,3 +166,50 @@ pub const MAX_PLAY_MOVES: u64 = 2_000;
 /// positions with their moves take some tens of milliseconds to a second (a Kayles row of 60, whose
 /// search gives up) and a few megabytes.
 pub const PLAY_SEARCH_POSITIONS: u64 = 50_000;
+
+// Plots.
+
+/// The most heaps a plot draws (`0..=N` with `N` below this).
+///
+/// A plot holds one value per heap (4 bytes) while it bins them: 16 MiB here, and the values of a
+/// take-and-break code up to `2^22` take some seconds.
+pub const PLOT_MOST_HEAPS: u64 = 1 << 22;
+
+/// The most heaps a scatter plot draws as one point each; beyond, it draws bins.
+///
+/// One SVG element per point: a few thousand keep the file small and each point visible.
+pub const PLOT_POINTS: u64 = 4096;
+
+/// The columns of a binned scatter plot: each holds the values its heaps take, as runs.
+///
+/// About one per pixel column of a plot a thousand pixels wide.
+pub const PLOT_BINS: u64 = 800;
+
+/// A scatter plot of more heaps than this has a logarithmic heap axis.
+///
+/// Linear up to ten thousand heaps, where every part of the range is as wide as any other.
+pub const PLOT_LOGARITHMIC_FROM: u64 = 10_000;
+
+/// The most values a strip's period search computes for a take-and-break code (more when the strip
+/// itself draws more).
+///
+/// `2^16` values take a fraction of a second and certify the periods of the classic codes
+/// (Kayles needs 168); a code with no period proved within them — Officers, say — is drawn as
+/// observed, instead of making a small strip wait seconds for the full search of `grundy period`.
+pub const PLOT_STRIP_SEARCH: u64 = 1 << 16;
+
+/// The most cells of a strip: one SVG element each.
+pub const PLOT_STRIP_CELLS: u64 = 10_000;
+
+/// The longest period a strip wraps its rows by; a longer one (or none) wraps at
+/// [`PLOT_STRIP_ROW`].
+pub const PLOT_STRIP_PERIOD: u64 = 64;
+
+/// The row length of a strip without a period short enough to wrap by.
+pub const PLOT_STRIP_ROW: u64 = 20;
+
+/// The largest heap of a grid of two heaps: `(N + 1)^2` cells, one SVG element each at worst.
+pub const PLOT_GRID_SIDE: u64 = 150;
+
+/// The most balls an outcome map of the contest game covers: four cells per pile size.
+pub const PLOT_OUTCOME_PILES: u64 = 2000;

@@ -15,10 +15,12 @@ mod heap;
 mod norepeat;
 mod octal;
 pub mod play;
+pub mod plot;
 mod sequence;
 pub mod verify;
 
 pub use octal::MAX_OCTAL_VALUES;
+pub use plot::{Marks, Plot, PlotKind, PlotRequest};
 pub use sequence::{PeriodFinish, SEQUENCE_STEP_VALUES, Sequence, SequenceRun, SequenceStep};
 mod answer;
 mod config;

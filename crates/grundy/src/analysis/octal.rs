@@ -149,7 +149,7 @@ impl Analyzer<'_> {
     /// chose), computing at most `limit` values.
     ///
     /// [`Config::take_and_break_engine_for`]: super::Config::take_and_break_engine_for
-    fn octal_search_within(
+    pub(super) fn octal_search_within(
         &self,
         game: &Game,
         code: &Code,

@@ -11,6 +11,7 @@ pub mod explain;
 pub mod judge;
 pub mod moves;
 mod period;
+pub mod plot;
 mod reason;
 mod text;
 pub mod verify;

@@ -18,7 +18,7 @@ mod store;
 mod tail;
 
 pub use paired::Paired;
-pub use rare_common::RareCommon;
+pub use rare_common::{RareCommon, RareSplit};
 pub use tail::Tail;
 
 /// Which engine computes a take-and-break code's values. Every engine yields the same values;

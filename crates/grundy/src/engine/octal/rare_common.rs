@@ -122,6 +122,36 @@ fn splitting_parity(code: &Code) -> Option<usize> {
     parities.all(|p| p == first).then_some(first)
 }
 
+/// The rare/common split of a [`RareCommon`] engine, as data (docs/theory.md §9): heap `n` with
+/// value `v` is rare when the parity of `popcount(v & mask)` is the heap's class — 0 for every
+/// heap, or, for the position-parity variant, `(n + j) mod 2` with `j` the parity of the splitting
+/// digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RareSplit {
+    mask: u32,
+    class_offset: Option<usize>,
+}
+
+impl RareSplit {
+    /// The mask whose popcount parity sorts values (0 makes every value rare).
+    pub fn mask(self) -> u32 {
+        self.mask
+    }
+
+    /// Whether the split depends on the heap's parity (the position-parity variant).
+    pub fn by_position(self) -> bool {
+        self.class_offset.is_some()
+    }
+
+    /// Whether heap `n` with Grundy value `value` is rare under this split.
+    pub fn is_rare(self, n: u64, value: u32) -> bool {
+        let class = self
+            .class_offset
+            .map_or(0, |j| ((n % 2 + j as u64) % 2) as u32);
+        parity(value, self.mask) == class
+    }
+}
+
 /// The index of `v` in a stamped table (values below 2^16 by the table path's guard).
 fn slot(v: u32) -> usize {
     usize::from(v as u16)
@@ -348,6 +378,33 @@ impl RareCommon {
     /// How many heaps are rare under the current split (the engine's cost per value grows with it).
     pub fn rare_heaps(&self) -> usize {
         self.rare.len()
+    }
+
+    /// The split into rare and common values the engine uses now (after
+    /// [`resume`](Self::resume) on some values: the split it chooses for them).
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::octal::RareCommon;
+    /// let Ok(grundy::Game::Octal(code)) = grundy::parse_game("0.6") else { return Err("not a code".into()) };
+    /// let values = [0, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 1, 0, 2];
+    /// let split = RareCommon::resume(&code, values.to_vec()).ok_or("rare/common applies")?.split();
+    /// let rare = (0..values.len()).filter(|&n| split.is_rare(n as u64, values[n])).count();
+    /// assert!(rare < values.len());
+    /// # Ok(()) }
+    /// ```
+    pub fn split(&self) -> RareSplit {
+        RareSplit {
+            mask: self.split.mask,
+            class_offset: match (self.split.by_position, self.splitting_parity) {
+                (true, Some(j)) => Some(j),
+                _ => None,
+            },
+        }
     }
 
     /// Adds `G(a) = value` to the histograms.

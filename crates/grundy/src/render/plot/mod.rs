@@ -1,0 +1,527 @@
+//! Plots drawn: a [`Plot`]'s marks as SVG text or PNG bytes, with its title, axis labels, legend
+//! and caption in English.
+//!
+//! Drawing is [plotters](https://docs.rs/plotters)' (its SVG and bitmap backends); text is set
+//! in `DejaVu Sans`, bundled with the crate (`assets/fonts/`, its licence beside it) and read by
+//! `ab_glyph`, so the same plot gives the same bytes on every machine, whatever fonts it has.
+//! Like the rest of `render`, it reads typed answers and never computes them.
+
+mod draw;
+
+use crate::analysis::plot::{
+    GridSource, Marks, OutcomeMap, Plot, Scale, Scatter, Strip, ValueClass,
+};
+use crate::analysis::{Basis, Outcome};
+use crate::theory::period::Search;
+
+/// A colour of a plot's marks, as red, green and blue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Colour(pub u8, pub u8, pub u8);
+
+impl Colour {
+    /// The colour as SVG writes it: `#D62728`.
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(grundy::render::plot::P_POSITION.hex(), "#D62728");
+    /// ```
+    pub fn hex(self) -> String {
+        format!("#{:02X}{:02X}{:02X}", self.0, self.1, self.2)
+    }
+}
+
+/// P-positions (value 0), the rare values of a scatter plot, and lost positions of an outcome map.
+pub const P_POSITION: Colour = Colour(0xD6, 0x27, 0x28);
+/// The values 1, 2, … of a strip or grid with few values, in turn.
+pub const VALUE_COLOURS: [Colour; 9] = [
+    Colour(0x1F, 0x77, 0xB4),
+    Colour(0xFF, 0x7F, 0x0E),
+    Colour(0x2C, 0xA0, 0x2C),
+    Colour(0x94, 0x67, 0xBD),
+    Colour(0x8C, 0x56, 0x4B),
+    Colour(0xE3, 0x77, 0xC2),
+    Colour(0x7F, 0x7F, 0x7F),
+    Colour(0xBC, 0xBD, 0x22),
+    Colour(0x17, 0xBE, 0xCF),
+];
+/// The points of a scatter plot without a rare/common split, and its common values.
+pub const POINT: Colour = Colour(0x1F, 0x77, 0xB4);
+/// The rare values of a scatter plot.
+pub const RARE: Colour = P_POSITION;
+/// Won positions of an outcome map.
+pub const WIN: Colour = Colour(0x2C, 0xA0, 0x2C);
+/// Lost positions of an outcome map.
+pub const LOSE: Colour = P_POSITION;
+/// Tied positions of an outcome map.
+pub const TIE: Colour = Colour(0xE6, 0xB8, 0x00);
+/// Drawn positions of an outcome map.
+pub const DRAW: Colour = Colour(0x1F, 0x77, 0xB4);
+
+/// The colour of value `value` in a strip or grid whose largest value is `largest`: P-positions
+/// red; with at most 9 other values one colour each ([`VALUE_COLOURS`]), otherwise shades of
+/// blue, darker for larger values.
+pub fn value_colour(value: u32, largest: u32) -> Colour {
+    if value == 0 {
+        return P_POSITION;
+    }
+    if largest as usize <= VALUE_COLOURS.len() {
+        return VALUE_COLOURS[(value - 1) as usize % VALUE_COLOURS.len()];
+    }
+    let t = f64::from(value) / f64::from(largest.max(1));
+    let shade = |light: f64, dark: f64| (light + (dark - light) * t).round() as u8;
+    Colour(shade(222.0, 8.0), shade(235.0, 48.0), shade(247.0, 107.0))
+}
+
+/// One entry of a plot's legend: what a colour means and how many marks have it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegendEntry {
+    /// What the colour stands for.
+    pub label: String,
+    /// The colour.
+    pub colour: Colour,
+    /// How many marks (points, bins' runs or cells) are drawn in it.
+    pub marks: u64,
+}
+
+/// The words of a plot: title, axis labels, caption and legend.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Labels {
+    /// The title: the game (as [`game_title`](super::game_title) names it) and what is drawn.
+    pub title: String,
+    /// The label of the horizontal axis.
+    pub x_axis: String,
+    /// The label of the vertical axis.
+    pub y_axis: String,
+    /// What the values rest on: the certificate of a strip's period (its theorem and the values
+    /// checked), or `observed, not proved`.
+    pub caption: String,
+    /// The legend.
+    pub legend: Vec<LegendEntry>,
+}
+
+/// The title, axis labels, caption and legend of `plot`.
+///
+/// # Complexity
+/// `O(m)` for `m` marks (the legend counts them).
+///
+/// # Example
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use grundy::{Analyzer, Config, PlotRequest, parse_game};
+/// let game = parse_game("subtraction:1,3,4")?;
+/// let plot = Analyzer::new(Config::default()).plot(&game, &PlotRequest::new(70))?;
+/// let labels = grundy::render::plot::labels(&plot);
+/// assert_eq!(labels.title, "subtraction:1,3,4: G(n) for n = 0 to 70, in rows of the period 7");
+/// assert_eq!((labels.legend[0].label.as_str(), labels.legend[0].marks), ("P-position (G = 0)", 21));
+/// assert!(labels.caption.starts_with("period 7 from n = 0, certified by the window criterion"));
+/// # Ok(()) }
+/// ```
+pub fn labels(plot: &Plot) -> Labels {
+    let game = super::game_title(&plot.game);
+    let g = if plot.game.is_misere() {
+        "misère G"
+    } else {
+        "G"
+    };
+    let to = plot.to;
+    match &plot.marks {
+        Marks::Scatter(scatter) => scatter_labels(scatter, &plot.basis, &game, g, to),
+        Marks::Strip(strip) => Labels {
+            title: if strip.wrapped_by_period {
+                format!(
+                    "{game}: {g}(n) for n = 0 to {to}, in rows of the period {}",
+                    strip.row_length
+                )
+            } else {
+                format!(
+                    "{game}: {g}(n) for n = 0 to {to}, in rows of {}",
+                    strip.row_length
+                )
+            },
+            x_axis: format!("n mod {}", strip.row_length),
+            y_axis: "first heap of the row".to_owned(),
+            caption: strip_caption(strip),
+            legend: value_legend(strip.values.iter().copied(), g),
+        },
+        Marks::Grid(grid) => Labels {
+            title: match grid.source {
+                GridSource::Pairs => format!("{game}: {g}(a, b) for a, b = 0 to {to}"),
+                GridSource::TwoHeaps => {
+                    format!("two heaps of {game}: {g}(a) xor {g}(b) for a, b = 0 to {to}")
+                }
+            },
+            x_axis: "heap a".to_owned(),
+            y_axis: "heap b".to_owned(),
+            caption: match grid.source {
+                GridSource::Pairs => "values of every pair computed directly".to_owned(),
+                GridSource::TwoHeaps => format!(
+                    "Sprague–Grundy: the value of two heaps is the xor of theirs; {}",
+                    basis_words(&plot.basis)
+                ),
+            },
+            legend: value_legend(grid.values.iter().flatten().copied(), g),
+        },
+        Marks::Outcomes(map) => outcome_labels(map, &game, to),
+    }
+}
+
+/// The words of a scatter plot.
+fn scatter_labels(scatter: &Scatter, basis: &Basis, game: &str, g: &str, to: u64) -> Labels {
+    let marks = |class: ValueClass| {
+        if scatter.points.is_empty() {
+            scatter
+                .bins
+                .iter()
+                .flat_map(|bin| &bin.runs)
+                .filter(|run| run.class == class)
+                .count() as u64
+        } else {
+            scatter.points.iter().filter(|p| p.class == class).count() as u64
+        }
+    };
+    let legend = if scatter.split.is_some() {
+        vec![
+            LegendEntry {
+                label: format!("rare value ({} heaps)", scatter.rare_heaps),
+                colour: RARE,
+                marks: marks(ValueClass::Rare),
+            },
+            LegendEntry {
+                label: format!("common value ({} heaps)", scatter.common_heaps),
+                colour: POINT,
+                marks: marks(ValueClass::Common),
+            },
+        ]
+    } else {
+        vec![LegendEntry {
+            label: format!("{g}(n)"),
+            colour: POINT,
+            marks: marks(ValueClass::Plain),
+        }]
+    };
+    let binned = if scatter.points.is_empty() {
+        format!(
+            "; {} bins, each drawing the values its heaps take",
+            scatter.bins.len()
+        )
+    } else {
+        String::new()
+    };
+    let split = scatter.split.map_or(String::new(), |split| {
+        format!(
+            "; rare: popcount(G & {}) {}",
+            split.mask(),
+            if split.by_position() {
+                "has the parity of the heap's class (docs/theory.md §9)"
+            } else {
+                "is even (docs/theory.md §9)"
+            }
+        )
+    });
+    Labels {
+        title: format!("{game}: {g}(n) for n = 0 to {to}"),
+        x_axis: match scatter.scale {
+            Scale::Linear => "heap n".to_owned(),
+            Scale::Logarithmic => "heap n (logarithmic)".to_owned(),
+        },
+        y_axis: format!("{g}(n)"),
+        caption: format!("{}{binned}{split}", basis_words(basis)),
+        legend,
+    }
+}
+
+/// The words of an outcome map.
+fn outcome_labels(map: &OutcomeMap, game: &str, to: u64) -> Labels {
+    let count = |outcome: Outcome| {
+        map.rows
+            .iter()
+            .flat_map(|row| &row.outcomes)
+            .filter(|(o, _)| *o == outcome)
+            .count() as u64
+    };
+    let legend = [
+        (Outcome::Win, "win for the player to move", WIN),
+        (Outcome::Lose, "loss", LOSE),
+        (Outcome::Tie, "tie", TIE),
+        (Outcome::Draw, "draw (play goes on forever)", DRAW),
+    ]
+    .into_iter()
+    .map(|(outcome, label, colour)| LegendEntry {
+        label: label.to_owned(),
+        colour,
+        marks: count(outcome),
+    })
+    .filter(|entry| entry.marks > 0)
+    .collect();
+    Labels {
+        title: format!("{game}: outcomes with 0 to {to} balls left"),
+        x_axis: "balls left".to_owned(),
+        y_axis: "balls held: mover, opponent".to_owned(),
+        caption: format!(
+            "exhaustive search of {} positions by retrograde analysis",
+            4 * (to + 1)
+        ),
+        legend,
+    }
+}
+
+/// The legend of a strip or grid: P-positions, then each value (or one entry for all others when
+/// there are too many to colour apart).
+fn value_legend(values: impl Iterator<Item = u32> + Clone, g: &str) -> Vec<LegendEntry> {
+    let largest = values.clone().max().unwrap_or(0);
+    let mut counts = vec![0u64; (largest as usize).min(VALUE_COLOURS.len()) + 1];
+    let mut others = 0;
+    for value in values {
+        match counts.get_mut(value as usize) {
+            Some(count) if largest as usize <= VALUE_COLOURS.len() || value == 0 => *count += 1,
+            _ => others += 1,
+        }
+    }
+    let mut legend = vec![LegendEntry {
+        label: format!("P-position ({g} = 0)"),
+        colour: P_POSITION,
+        marks: counts[0],
+    }];
+    if largest as usize <= VALUE_COLOURS.len() {
+        for value in 1..=largest {
+            legend.push(LegendEntry {
+                label: format!("{g} = {value}"),
+                colour: value_colour(value, largest),
+                marks: counts[value as usize],
+            });
+        }
+    } else {
+        legend.push(LegendEntry {
+            label: format!("{g} = 1 to {largest}, darker larger"),
+            colour: value_colour(largest, largest),
+            marks: others,
+        });
+    }
+    legend
+}
+
+/// What a strip's pattern rests on.
+fn strip_caption(strip: &Strip) -> String {
+    match &strip.pattern {
+        Some(Search::Certified(certificate)) => {
+            let p = certificate.periodicity();
+            format!(
+                "period {} from n = {}, certified by the {} ({} values checked); faded cells are the preperiod",
+                p.period(),
+                p.preperiod(),
+                theorem_words(&certificate.theorem()),
+                certificate.checked_to()
+            )
+        }
+        Some(Search::Observed(observation)) => {
+            let p = observation.periodicity();
+            format!(
+                "period {} from n = {} in the values drawn: observed, not proved",
+                p.period(),
+                p.preperiod()
+            )
+        }
+        Some(Search::NotFound { checked_to }) => {
+            format!("no period in the {checked_to} values drawn: observed, not proved")
+        }
+        None => "no period search for this game: observed, not proved".to_owned(),
+    }
+}
+
+/// The theorem's name in a sentence.
+fn theorem_words(theorem: &crate::theory::period::Theorem) -> &'static str {
+    match super::theorem_id(theorem) {
+        "window" => "window criterion",
+        "all-but" => "all-but criterion",
+        "residue" => "residue theorem",
+        _ => "Guy–Smith theorem",
+    }
+}
+
+/// What the values drawn rest on, in words.
+fn basis_words(basis: &Basis) -> String {
+    match basis {
+        Basis::Certified(certificate) => {
+            let p = certificate.periodicity();
+            format!(
+                "values from period {} from n = {}, certified by the {}",
+                p.period(),
+                p.preperiod(),
+                theorem_words(&certificate.theorem())
+            )
+        }
+        Basis::Computed { computed } => format!("{computed} values computed directly"),
+        other => super::basis_summary(other),
+    }
+}
+
+/// The size of a drawing, in pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Canvas {
+    width: u32,
+    height: u32,
+}
+
+/// The least width or height of a canvas, in pixels.
+pub const LEAST_SIDE: u32 = 200;
+/// The largest width or height of a canvas, in pixels (a PNG of 4096 × 4096 holds 48 MiB of
+/// pixels while it is drawn).
+pub const LARGEST_SIDE: u32 = 4096;
+
+impl Canvas {
+    /// A canvas `width` × `height` pixels.
+    ///
+    /// # Errors
+    /// [`PlotError::Size`] unless both are between [`LEAST_SIDE`] and [`LARGEST_SIDE`].
+    pub fn new(width: u32, height: u32) -> Result<Self, PlotError> {
+        for (side, given) in [("width", width), ("height", height)] {
+            if !(LEAST_SIDE..=LARGEST_SIDE).contains(&given) {
+                return Err(PlotError::Size { side, given });
+            }
+        }
+        Ok(Self { width, height })
+    }
+
+    /// The canvas a plot of this kind is drawn on by default: 1000 wide; 600 high for a scatter
+    /// plot, 800 for a grid, 420 for outcomes, a strip as tall as its rows and legend need.
+    pub fn default_for(plot: &Plot) -> Self {
+        let (width, height) = match &plot.marks {
+            Marks::Strip(strip) => {
+                let rows = (strip.values.len() as u64).div_ceil(strip.row_length.max(1));
+                let cell = (640 / strip.row_length.max(1)).clamp(6, 40);
+                // Tall enough for the legend too: a line per value shown, and the P-positions.
+                let largest = strip.values.iter().copied().max().unwrap_or(0);
+                let legend = 24 * (u64::from(largest).min(VALUE_COLOURS.len() as u64) + 1) + 160;
+                (
+                    1000,
+                    (rows * cell + 190).max(legend).clamp(300, 4096) as u32,
+                )
+            }
+            Marks::Grid(_) => (1000, 800),
+            Marks::Outcomes(_) => (1000, 420),
+            Marks::Scatter(_) => (1000, 600),
+        };
+        Self { width, height }
+    }
+
+    /// Width and height in pixels.
+    pub fn size(self) -> (u32, u32) {
+        (self.width, self.height)
+    }
+}
+
+/// Why a plot could not be drawn.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlotError {
+    /// A canvas side out of bounds.
+    #[error(
+        "the {side} of a plot must be between {LEAST_SIDE} and {LARGEST_SIDE} pixels; got {given}"
+    )]
+    Size {
+        /// `width` or `height`.
+        side: &'static str,
+        /// The size given.
+        given: u32,
+    },
+    /// The drawing library failed (a bug in grundy or in it).
+    #[error("drawing the plot failed: {0}")]
+    Drawing(String),
+    /// Encoding the pixels as PNG failed.
+    #[error("encoding the plot as PNG failed: {0}")]
+    Encoding(String),
+}
+
+/// `plot` as an SVG document on its default canvas ([`Canvas::default_for`]).
+///
+/// # Complexity
+/// `O(m)` for `m` marks: one SVG element per point, bin run or cell (a scatter plot of many heaps
+/// is binned by the analysis, so this stays bounded by the plot limits).
+///
+/// # Example
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use grundy::{Analyzer, Config, PlotRequest, parse_game};
+/// let game = parse_game("subtraction:1,3,4")?;
+/// let plot = Analyzer::new(Config::default()).plot(&game, &PlotRequest::new(70))?;
+/// let svg = grundy::render::plot::svg(&plot);
+/// assert!(svg.starts_with("<svg"));
+/// assert_eq!(svg.matches(r##"fill="#D62728""##).count(), 21 + 1); // the cells and the legend
+/// # Ok(()) }
+/// ```
+pub fn svg(plot: &Plot) -> String {
+    svg_on(plot, Canvas::default_for(plot))
+}
+
+/// `plot` as an SVG document on `canvas`. Should drawing fail (it does not with the bundled
+/// font), the document says why in its one text.
+///
+/// # Complexity
+/// As for [`svg`].
+pub fn svg_on(plot: &Plot, canvas: Canvas) -> String {
+    let mut text = String::new();
+    let drawn = {
+        let backend = plotters::prelude::SVGBackend::with_string(&mut text, canvas.size());
+        draw::draw(backend, plot, &labels(plot))
+    };
+    match drawn {
+        Ok(()) => text,
+        Err(error) => format!(
+            r#"<svg width="{}" height="{}" xmlns="http://www.w3.org/2000/svg"><text x="10" y="20">{}</text></svg>"#,
+            canvas.width,
+            canvas.height,
+            error.replace('&', "&amp;").replace('<', "&lt;")
+        ),
+    }
+}
+
+/// `plot` as PNG bytes on its default canvas ([`Canvas::default_for`]).
+///
+/// # Complexity
+/// `O(m + w · h)` for `m` marks on a `w × h` canvas.
+///
+/// # Errors
+/// [`PlotError::Drawing`] or [`PlotError::Encoding`] if drawing or encoding fails.
+///
+/// # Example
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use grundy::{Analyzer, Config, PlotRequest, parse_game};
+/// let plot = Analyzer::new(Config::default()).plot(&parse_game("wythoff")?, &PlotRequest::new(20))?;
+/// let png = grundy::render::plot::png(&plot)?;
+/// assert_eq!(&png[1..4], b"PNG");
+/// # Ok(()) }
+/// ```
+pub fn png(plot: &Plot) -> Result<Vec<u8>, PlotError> {
+    png_on(plot, Canvas::default_for(plot))
+}
+
+/// `plot` as PNG bytes on `canvas`.
+///
+/// # Complexity
+/// As for [`png`].
+///
+/// # Errors
+/// As for [`png`].
+pub fn png_on(plot: &Plot, canvas: Canvas) -> Result<Vec<u8>, PlotError> {
+    let (width, height) = canvas.size();
+    let mut pixels = vec![0u8; width as usize * height as usize * 3];
+    {
+        let backend = plotters::prelude::BitMapBackend::with_buffer(&mut pixels, canvas.size());
+        draw::draw(backend, plot, &labels(plot)).map_err(PlotError::Drawing)?;
+    }
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, width, height);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder
+        .write_header()
+        .map_err(|error| PlotError::Encoding(error.to_string()))?;
+    writer
+        .write_image_data(&pixels)
+        .map_err(|error| PlotError::Encoding(error.to_string()))?;
+    writer
+        .finish()
+        .map_err(|error| PlotError::Encoding(error.to_string()))?;
+    Ok(bytes)
+}
