@@ -154,12 +154,46 @@ pub fn request(
     read_response(&mut stream)
 }
 
-/// Reads a response to its end (the server closes the connection after it).
+/// Reads one response: its head, then its body by Content-Length, by chunks, or to the end of
+/// the connection (a peer may keep the connection open after it, so the end is not awaited).
 pub fn read_response(stream: &mut TcpStream) -> Response {
     let mut bytes = Vec::new();
-    // A reset after the response (the unread rest of a large body) still leaves the response.
-    let _ = stream.read_to_end(&mut bytes);
+    let mut buffer = vec![0u8; 64 << 10];
+    loop {
+        if let Some(length) = complete(&bytes) {
+            bytes.truncate(length);
+            break;
+        }
+        // A reset after the response (the unread rest of a large body) still leaves the
+        // response read so far.
+        match stream.read(&mut buffer) {
+            Ok(0) | Err(_) => break,
+            Ok(read) => bytes.extend_from_slice(&buffer[..read]),
+        }
+    }
     parse_response(&bytes)
+}
+
+/// The length of the response at the start of `bytes` once all of it is there.
+fn complete(bytes: &[u8]) -> Option<usize> {
+    let split = bytes.windows(4).position(|window| window == b"\r\n\r\n")? + 4;
+    let head = String::from_utf8_lossy(&bytes[..split]).to_ascii_lowercase();
+    let header = |name: &str| {
+        head.split("\r\n")
+            .filter_map(|line| line.split_once(':'))
+            .find(|(key, _)| key.trim() == name)
+            .map(|(_, value)| value.trim().to_owned())
+    };
+    if let Some(length) = header("content-length").and_then(|value| value.parse::<usize>().ok()) {
+        return (bytes.len() >= split + length).then_some(split + length);
+    }
+    if header("transfer-encoding").is_some_and(|value| value == "chunked") {
+        let end = bytes[split..]
+            .windows(5)
+            .position(|window| window == b"0\r\n\r\n")?;
+        return Some(split + end + 5);
+    }
+    None
 }
 
 /// Parses `HTTP/1.1 STATUS …\r\nheaders\r\n\r\nbody` (the body by Content-Length or to the end,
