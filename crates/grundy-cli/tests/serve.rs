@@ -694,3 +694,26 @@ fn bad_serve_options_are_refused_with_exit_2() {
         );
     }
 }
+
+#[test]
+fn open_without_a_browser_says_so_and_serves() {
+    // No xdg-open (nor open) on an empty PATH.
+    let empty = tempfile::tempdir().expect("a directory");
+    let path = empty.path().to_str().expect("a UTF-8 path");
+    let mut server = Server::start_with(&["--open"], &[("PATH", path)]);
+    assert_eq!(
+        server
+            .post("/api/solve", r#"{"game": "bash:3", "position": "12"}"#)
+            .json()["value"],
+        "lose"
+    );
+    let _ = server.child.kill();
+    let _ = server.child.wait();
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(server.child.stderr.as_mut().expect("piped"), &mut stderr)
+        .expect("stderr");
+    assert!(
+        stderr.contains("no browser could be started") && stderr.contains(&server.url),
+        "{stderr}"
+    );
+}

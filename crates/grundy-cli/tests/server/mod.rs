@@ -22,9 +22,15 @@ pub struct Server {
 impl Server {
     /// Starts `grundy serve --port 0 ARGS` and waits for its `listening on` line.
     pub fn start(args: &[&str]) -> Server {
+        Server::start_with(args, &[])
+    }
+
+    /// [`Server::start`] with environment variables set.
+    pub fn start_with(args: &[&str], environment: &[(&str, &str)]) -> Server {
         let mut child = Command::new(BINARY)
             .args(["serve", "--port", "0"])
             .args(args)
+            .envs(environment.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
