@@ -9,7 +9,7 @@ use std::net::TcpStream;
 use std::process::Command;
 
 use serde_json::{Value, json};
-use server::{BINARY, Server};
+use server::{BINARY, JSON, Server};
 
 /// What `grundy ARGS` prints: stdout, stderr.
 fn cli(args: &[&str]) -> (String, String) {
@@ -497,10 +497,63 @@ fn unknown_routes_wrong_methods_and_malformed_requests_are_4xx_never_500() {
         &server.address,
         "POST",
         "/api/solve",
-        &[],
+        &[JSON],
         b"{\"game\": \"\xff\"}",
     );
     assert_eq!(answer.status, 400);
+}
+
+#[test]
+fn requests_a_page_elsewhere_could_send_are_refused() {
+    let server = Server::start(&[]);
+    let body = br#"{"game": "nim", "position": "1,2"}"#;
+    // A form or a "simple" cross-site request is not JSON: 415.
+    for content_type in [
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+    ] {
+        let answer = server::request(
+            &server.address,
+            "POST",
+            "/api/solve",
+            &[("Content-Type", content_type)],
+            body,
+        );
+        assert_eq!(answer.status, 415, "{content_type}: {}", answer.text());
+        assert!(answer.text().contains("Content-Type: application/json"));
+    }
+    assert_eq!(
+        server::request(&server.address, "POST", "/api/solve", &[], body).status,
+        415
+    );
+    let answer = server::request(
+        &server.address,
+        "POST",
+        "/api/solve",
+        &[("Content-Type", "Application/JSON; charset=utf-8")],
+        body,
+    );
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    // A host name that is not this machine's (DNS rebinding): 403. The client's own Host header
+    // names 127.0.0.1; a second Host header would be a 400, so these connect by hand.
+    let port = server.address.rsplit_once(':').expect("HOST:PORT").1;
+    for (host, status) in [
+        ("evil.example".to_owned(), 403),
+        (format!("evil.example:{port}"), 403),
+        (format!("localhost:{port}"), 200),
+        (format!("[::1]:{port}"), 200),
+        (format!("127.0.0.1:{port}"), 200),
+    ] {
+        let mut stream = TcpStream::connect(&server.address).expect("connects");
+        write!(
+            stream,
+            "GET /api/status HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+        )
+        .expect("sent");
+        let answer = server::read_response(&mut stream);
+        assert_eq!(answer.status, status, "{host}: {}", answer.text());
+    }
 }
 
 #[test]
@@ -511,7 +564,7 @@ fn a_body_larger_than_the_limit_is_a_413() {
         &server.address,
         "POST",
         "/api/solve",
-        &[],
+        &[JSON],
         &vec![b' '; 2 << 20],
     );
     assert_eq!(answer.status, 413, "{}", answer.text());
@@ -522,7 +575,7 @@ fn a_body_larger_than_the_limit_is_a_413() {
     );
     // Not announced (chunked): refused when the limit is passed.
     let mut stream = TcpStream::connect(&server.address).expect("connects");
-    write!(stream, "POST /api/solve HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n").expect("sent");
+    write!(stream, "POST /api/solve HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n", server.address).expect("sent");
     let chunk = vec![b' '; 64 << 10];
     for _ in 0..40 {
         if write!(stream, "{:x}\r\n", chunk.len())
@@ -551,7 +604,8 @@ fn half_sent(server: &Server, body: &str) -> (TcpStream, String) {
     let mut stream = TcpStream::connect(&server.address).expect("connects");
     write!(
         stream,
-        "POST /api/solve HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        "POST /api/solve HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        server.address,
         body.len()
     )
     .expect("sent");
@@ -611,7 +665,7 @@ fn a_request_waits_in_the_queue_for_a_turn() {
     wait_for_load(&server, 1, 0);
     let address = server.address.clone();
     let second = std::thread::spawn(move || {
-        server::request(&address, "POST", "/api/solve", &[], body.as_bytes())
+        server::request(&address, "POST", "/api/solve", &[JSON], body.as_bytes())
     });
     wait_for_load(&server, 1, 1);
     assert_eq!(server.post("/api/solve", body).status, 503);

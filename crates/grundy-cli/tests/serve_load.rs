@@ -42,7 +42,8 @@ fn two_hundred_concurrent_requests_leave_the_server_answering_within_its_memory(
             std::thread::spawn(move || {
                 let (path, body) = REQUESTS[i % REQUESTS.len()];
                 start.wait();
-                let answer = server::request(&address, "POST", path, &[], body.as_bytes());
+                let answer =
+                    server::request(&address, "POST", path, &[server::JSON], body.as_bytes());
                 (i % REQUESTS.len(), answer)
             })
         })

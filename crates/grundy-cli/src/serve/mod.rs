@@ -20,7 +20,8 @@ use std::time::Duration;
 use axum::Router;
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use clap::Args;
@@ -91,6 +92,8 @@ struct Shared {
     /// The limits as given, for `/api/status`.
     limits: Limits,
     gate: Arc<Gate>,
+    /// Listening on a loopback address: only requests naming this machine are served.
+    loopback: bool,
 }
 
 /// The limits of one computation as given on the command line.
@@ -114,6 +117,7 @@ pub(crate) fn run(args: &ServeArgs) -> anyhow::Result<()> {
         config,
         limits,
         gate: Gate::new(most_running, most_waiting),
+        loopback: args.bind.is_loopback(),
     });
     // The network needs little: two workers; the computations run on the blocking threads, at
     // most one per turn of the gate (and a few spare for the runtime's own blocking work).
@@ -185,7 +189,57 @@ fn router(shared: Shared_) -> Router {
                 None,
             ))
         })
+        .layer(axum::middleware::from_fn_with_state(Arc::clone(&shared), guard))
         .with_state(shared)
+}
+
+/// Refuses what a web page elsewhere could make a browser send: on a loopback address, a request
+/// for another host name (DNS rebinding: 403); a `POST` that is not JSON (a cross-site form or
+/// "simple" request, which needs no CORS preflight: 415). A JSON `POST` from another origin needs
+/// a preflight, which this server never grants.
+async fn guard(State(shared): State<Shared_>, request: Request, next: Next) -> Response {
+    let headers = request.headers();
+    if shared.loopback && !names_this_machine(headers.get(header::HOST)) {
+        return reply(&Reply::error(
+            StatusCode::FORBIDDEN,
+            "this server answers requests for 127.0.0.1, [::1] or localhost only",
+            Some("to serve other names, start grundy serve with --bind ADDR"),
+        ));
+    }
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.split(';').next())
+        .is_some_and(|media| media.trim().eq_ignore_ascii_case("application/json"));
+    if request.method() == Method::POST && !json {
+        return reply(&Reply::error(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "the API reads JSON: send the request with Content-Type: application/json",
+            None,
+        ));
+    }
+    next.run(request).await
+}
+
+/// Whether a Host header names this machine: `localhost`, a loopback address, with any port (a
+/// request without one, from an HTTP/1.0 client, is no browser's).
+fn names_this_machine(host: Option<&HeaderValue>) -> bool {
+    let Some(host) = host else {
+        return true;
+    };
+    let Ok(host) = host.to_str() else {
+        return false;
+    };
+    let name = match host.strip_prefix('[') {
+        Some(rest) => rest.split(']').next().unwrap_or(""),
+        None => host.rsplit_once(':').map_or(host, |(name, _)| name),
+    };
+    let name = name.to_ascii_lowercase();
+    name == "localhost"
+        || name.ends_with(".localhost")
+        || name
+            .parse::<IpAddr>()
+            .is_ok_and(|address| address.is_loopback())
 }
 
 /// A JSON document as a response (200).

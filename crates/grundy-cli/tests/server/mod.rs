@@ -7,6 +7,9 @@ use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 
+/// The header of a JSON body.
+pub const JSON: (&str, &str) = ("Content-Type", "application/json");
+
 /// The binary under test.
 pub const BINARY: &str = env!("CARGO_BIN_EXE_grundy");
 
@@ -65,13 +68,7 @@ impl Server {
 
     /// `POST path` with a JSON body.
     pub fn post(&self, path: &str, body: &str) -> Response {
-        request(
-            &self.address,
-            "POST",
-            path,
-            &[("Content-Type", "application/json")],
-            body.as_bytes(),
-        )
+        request(&self.address, "POST", path, &[JSON], body.as_bytes())
     }
 
     /// `POST path` with a `serde_json` value.
