@@ -771,3 +771,33 @@ fn open_without_a_browser_says_so_and_serves() {
         "{stderr}"
     );
 }
+
+#[test]
+fn the_games_warnings_come_in_a_header_as_on_the_command_lines_stderr() {
+    let server = Server::start(&[]);
+    let (_, stderr) = cli(&["solve", "misere:subtraction:2,3", "5"]);
+    let answer = server.post_json(
+        "/api/solve",
+        &json!({ "game": "misere:subtraction:2,3", "position": "5" }),
+    );
+    assert_eq!(answer.status, 200);
+    let warnings: Vec<String> =
+        serde_json::from_str(answer.header("grundy-warnings").expect("a warnings header"))
+            .expect("a JSON list");
+    let mut lines = String::new();
+    for warning in &warnings {
+        lines.push_str("warning: ");
+        lines.push_str(warning);
+        lines.push('\n');
+    }
+    assert_eq!(lines, stderr);
+    assert!(
+        stderr.contains("misère"),
+        "the header carries more than ASCII: {stderr}"
+    );
+    let answer = server.post_json(
+        "/api/solve",
+        &json!({ "game": "subtraction:2,3", "position": "5" }),
+    );
+    assert_eq!(answer.header("grundy-warnings"), None);
+}

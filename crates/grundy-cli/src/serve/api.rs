@@ -14,18 +14,28 @@ use serde_json::{Value, json};
 
 use crate::{output, wording};
 
-/// An answer: its status and its JSON text.
+/// An answer: its status, its JSON text, and the game's warnings (the command line's `warning:`
+/// lines, which are not part of its JSON).
 pub(crate) struct Reply {
     pub status: StatusCode,
     pub body: Vec<u8>,
+    pub warnings: Vec<String>,
 }
 
 impl Reply {
+    /// The answer about `game`: `value` with status 200 and the game's warnings.
+    fn answer(game: &Game, value: &impl serde::Serialize) -> anyhow::Result<Self> {
+        let mut reply = Reply::document(value)?;
+        reply.warnings = game.warnings().iter().map(ToString::to_string).collect();
+        Ok(reply)
+    }
+
     /// A JSON document with status 200.
     fn document(value: &impl serde::Serialize) -> anyhow::Result<Self> {
         Ok(Reply {
             status: StatusCode::OK,
             body: output::json_bytes(value)?,
+            warnings: Vec::new(),
         })
     }
 
@@ -33,7 +43,11 @@ impl Reply {
     pub(crate) fn error(status: StatusCode, error: &str, hint: Option<&str>) -> Self {
         let body = output::json_bytes(&json!({ "error": error, "hint": hint }))
             .unwrap_or_else(|_| b"{\"error\": \"an error could not be written\"}\n".to_vec());
-        Reply { status, body }
+        Reply {
+            status,
+            body,
+            warnings: Vec::new(),
+        }
     }
 }
 
@@ -273,8 +287,9 @@ pub(crate) fn solve(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
     };
     let solution = Analyzer::new(config).solve(&game, &position)?;
     match request.format {
-        Rendering::Json => Reply::document(&output::solution_json(&solution)),
-        Rendering::Text => Reply::document(
+        Rendering::Json => Reply::answer(&game, &output::solution_json(&solution)),
+        Rendering::Text => Reply::answer(
+            &game,
             &json!({ "text": grundy::render::solution_text(&solution, &output::TERMS) }),
         ),
     }
@@ -308,17 +323,19 @@ pub(crate) fn table(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
     }
     let table = analyzer.table(&game, &from, &to)?;
     match request.format {
-        Rendering::Json => Reply::document(&output::table_json(&table)),
-        Rendering::Text => {
-            Reply::document(&json!({ "text": grundy::render::table_text(&table, width) }))
-        }
+        Rendering::Json => Reply::answer(&game, &output::table_json(&table)),
+        Rendering::Text => Reply::answer(
+            &game,
+            &json!({ "text": grundy::render::table_text(&table, width) }),
+        ),
     }
 }
 
 fn grid_reply(grid: &grundy::Grid, rendering: Rendering) -> anyhow::Result<Reply> {
+    let game = &grid.game;
     match rendering {
-        Rendering::Json => Reply::document(&output::grid_json(grid)),
-        Rendering::Text => Reply::document(&json!({ "text": grundy::render::grid_text(grid) })),
+        Rendering::Json => Reply::answer(game, &output::grid_json(grid)),
+        Rendering::Text => Reply::answer(game, &json!({ "text": grundy::render::grid_text(grid) })),
     }
 }
 
@@ -346,8 +363,9 @@ pub(crate) fn period(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
     let game = scripts.game(&request.game)?;
     let report = Analyzer::new(config).period(&game)?;
     match request.format {
-        Rendering::Json => Reply::document(&output::period_document(&report)),
-        Rendering::Text => Reply::document(
+        Rendering::Json => Reply::answer(&game, &output::period_document(&report)),
+        Rendering::Text => Reply::answer(
+            &game,
             &json!({ "text": grundy::render::period_text(&report, &output::TERMS) }),
         ),
     }
@@ -371,7 +389,9 @@ pub(crate) fn explain(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
     let width = width(request.width)?;
     let explanation = Analyzer::new(config).explain(&game, position.as_ref())?;
     let (format, format_name) = match request.format {
-        ExplainFormat::Json => return Reply::document(&output::explanation_json(&explanation)),
+        ExplainFormat::Json => {
+            return Reply::answer(&game, &output::explanation_json(&explanation));
+        }
         ExplainFormat::Text => (Format::Text, "text"),
         ExplainFormat::Markdown => (Format::Markdown, "markdown"),
     };
@@ -381,13 +401,16 @@ pub(crate) fn explain(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
     };
     let text = grundy::render::explain::render(&explanation, language, format, width)
         .map_err(|errors| anyhow::anyhow!("the messages failed to load: {}", errors.join("; ")))?;
-    Reply::document(&json!({
-        "game": explanation.game.to_string(),
-        "position": explanation.position.as_ref().map(ToString::to_string),
-        "language": language_name,
-        "format": format_name,
-        "text": text,
-    }))
+    Reply::answer(
+        &game,
+        &json!({
+            "game": explanation.game.to_string(),
+            "position": explanation.position.as_ref().map(ToString::to_string),
+            "language": language_name,
+            "format": format_name,
+            "text": text,
+        }),
+    )
 }
 
 /// `POST /api/verify`: `grundy verify GAME [--to N] [--seed S] --json` (200 whatever the verdict:
@@ -412,10 +435,13 @@ pub(crate) fn verify(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
     };
     let verification = Analyzer::new(config).verify(&game, to, request.seed)?;
     match request.format {
-        Rendering::Json => Reply::document(&output::verification_json(&verification)),
-        Rendering::Text => Reply::document(&json!({
-            "text": grundy::render::verify::verification_text(&verification)
-        })),
+        Rendering::Json => Reply::answer(&game, &output::verification_json(&verification)),
+        Rendering::Text => Reply::answer(
+            &game,
+            &json!({
+                "text": grundy::render::verify::verification_text(&verification)
+            }),
+        ),
     }
 }
 

@@ -248,6 +248,7 @@ fn document(value: &serde_json::Value) -> Response {
         Ok(body) => reply(&Reply {
             status: StatusCode::OK,
             body,
+            warnings: Vec::new(),
         }),
         Err(error) => reply(&Reply::error(
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -266,7 +267,32 @@ fn reply(reply: &Reply) -> Response {
         HeaderValue::from_static("application/json"),
     );
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    if !reply.warnings.is_empty() {
+        let warnings = ascii_json(&serde_json::json!(reply.warnings).to_string());
+        if let Ok(value) = HeaderValue::from_str(&warnings) {
+            headers.insert(WARNINGS, value);
+        }
+    }
     response
+}
+
+/// The header that carries a game's warnings: a JSON array of strings, in ASCII.
+const WARNINGS: header::HeaderName = header::HeaderName::from_static("grundy-warnings");
+
+/// JSON text with every character beyond ASCII escaped (`\u00e8`), as a header value must be.
+fn ascii_json(text: &str) -> String {
+    use std::fmt::Write as _;
+    let mut ascii = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_ascii() {
+            ascii.push(c);
+        } else {
+            for unit in c.encode_utf16(&mut [0; 2]) {
+                let _ = write!(ascii, "\\u{unit:04x}");
+            }
+        }
+    }
+    ascii
 }
 
 /// `GET /api/status`: the computations running and waiting, and the limits of one.

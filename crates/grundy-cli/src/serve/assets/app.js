@@ -32,9 +32,16 @@ async function ask(path, request) {
     } catch {
       data = { error: text || response.statusText, hint: null };
     }
-    return { ok: response.ok, status: response.status, data };
+    // The game's warnings (the command line's "warning:" lines) come in a header.
+    let warnings = [];
+    try {
+      warnings = JSON.parse(response.headers.get("Grundy-Warnings") || "[]");
+    } catch {
+      warnings = [];
+    }
+    return { ok: response.ok, status: response.status, data, warnings };
   } catch (error) {
-    return { ok: false, status: 0, data: { error: "the server cannot be reached: " + error.message, hint: "is grundy serve still running?" } };
+    return { ok: false, status: 0, data: { error: "the server cannot be reached: " + error.message, hint: "is grundy serve still running?" }, warnings: [] };
   }
 }
 
@@ -60,9 +67,10 @@ const VERDICTS = {
   draw: "Best play never ends: a draw.",
 };
 
-function showAnswer(solution) {
+function showAnswer(solution, warnings) {
   const container = $("answer");
-  const parts = [element("p", { class: "verdict " + solution.value, id: "verdict" }, VERDICTS[solution.value] || solution.value)];
+  const parts = warnings.map((warning) => element("p", { class: "warning", role: "note" }, "warning: " + warning));
+  parts.push(element("p", { class: "verdict " + solution.value, id: "verdict" }, VERDICTS[solution.value] || solution.value));
   const facts = element("dl", { class: "facts" });
   const fact = (name, value) => facts.append(element("dt", {}, name), element("dd", {}, value));
   fact("Game", solution.alias ? `${solution.alias} (${solution.game})` : solution.game);
@@ -154,7 +162,7 @@ async function solve(event) {
   const explainRequest = { ...base, lang: $("lang").value, width: 90 };
   if (position !== "") explainRequest.position = position;
   const jobs = [
-    ask("/api/solve", solveRequest).then((answer) => (answer.ok ? showAnswer(answer.data) : showError($("answer"), answer))),
+    ask("/api/solve", solveRequest).then((answer) => (answer.ok ? showAnswer(answer.data, answer.warnings) : showError($("answer"), answer))),
     ask("/api/table", { ...base, to: tableTo }).then((answer) => (answer.ok ? showTable(answer.data) : showError($("table"), answer))),
     ask("/api/period", { ...base, format: "text" }).then((answer) => (answer.ok ? showText($("period"), answer.data.text, "period-text") : showError($("period"), answer))),
     ask("/api/explain", explainRequest).then((answer) => (answer.ok ? showText($("explanation"), answer.data.text, "explanation-text") : showError($("explanation"), answer))),
