@@ -41,6 +41,7 @@ Examples:
   grundy period 0.77                                   Kayles: period 12 from 71 (Guy–Smith)
   grundy solve oddball:1,2,3 4                         a tie, with remoteness and every move
   grundy solve script:examples/cycle.rhai 4            a scripted game with cycles: a draw
+  grundy serve --open                                  the web playground on http://127.0.0.1:8421/
 
 Games:
   subtraction:1,3,4       remove 1, 3 or 4 (ranges: subtraction:1..3,7); several heaps 1,4,1
