@@ -6,13 +6,17 @@ mod output;
 mod play;
 mod plot;
 mod progress;
+mod serve;
+mod wording;
 
 use std::process::ExitCode;
 
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use grundy::{Analyzer, Config, Engine, Limit, Remedy, Setting, SettingError, parse_heap};
+use grundy::{Analyzer, Config, Engine, parse_heap};
+
+use crate::wording::{message, remedy};
 use num_bigint::BigUint;
 use std::io::Read as _;
 
@@ -39,6 +43,7 @@ Examples:
   grundy period 0.77                                   Kayles: period 12 from 71 (Guy–Smith)
   grundy solve oddball:1,2,3 4                         a tie, with remoteness and every move
   grundy solve script:examples/cycle.rhai 4            a scripted game with cycles: a draw
+  grundy serve --open                                  the web playground on http://127.0.0.1:8421/
 
 Games:
   subtraction:1,3,4       remove 1, 3 or 4 (ranges: subtraction:1..3,7); several heaps 1,4,1
@@ -299,6 +304,19 @@ Examples:
         #[command(flatten)]
         common: Common,
     },
+    /// A local web playground and JSON API: solve, tables, periods and explanations in the
+    /// browser (docs/serve.md).
+    #[command(after_help = "\
+Examples:
+  grundy serve --open                    start on http://127.0.0.1:8421/ and open the browser
+  grundy serve --port 0                  any free port (the first line on stdout names it)
+  grundy serve --max-concurrent 2 --queue 8 --timeout 5 --max-memory 256M
+
+The server answers on 127.0.0.1 only unless --bind says otherwise; it reads no files for a
+request (scripts come as text). Each computation runs on one thread within --max, --max-memory
+and --timeout; at most --max-concurrent run at once, --queue more wait, and any request beyond
+them is answered 503. Ctrl-C or SIGTERM stops it after the requests in flight.")]
+    Serve(serve::ServeArgs),
 }
 
 /// The arguments of `grundy codegen`.
@@ -830,133 +848,6 @@ fn main() -> ExitCode {
     }
 }
 
-/// The error and its causes, one per line, with the library's errors in this command line's terms
-/// (their remedies are printed apart, as hints).
-fn message(error: &anyhow::Error) -> String {
-    let text =
-        |cause: &(dyn std::error::Error + 'static)| match cause.downcast_ref::<grundy::Error>() {
-            Some(error) => describe(error),
-            None => cause.to_string(),
-        };
-    let mut chain = error.chain();
-    let mut message = chain.next().map(text).unwrap_or_default();
-    for cause in chain {
-        message.push_str("\n  caused by: ");
-        message.push_str(&text(cause));
-    }
-    message
-}
-
-/// A library error without its remedy, with settings named by their flags.
-fn describe(error: &grundy::Error) -> String {
-    match error {
-        grundy::Error::Refused(refusal) => refusal.reason.clone(),
-        // The component's own answer says why it has no Grundy value.
-        grundy::Error::NoComponentValue { solution, .. } => format!(
-            "{error}: {}",
-            grundy::render::reason(solution, &output::TERMS)
-        ),
-        grundy::Error::Setting(setting) => setting_message(setting),
-        other => other.to_string(),
-    }
-}
-
-/// The flag that gives `setting`.
-fn flag(setting: Setting) -> &'static str {
-    match setting {
-        Setting::MaxValues => "--max",
-        Setting::MaxMemory => "--max-memory",
-        Setting::Threads => "--threads",
-        Setting::Timeout => "--timeout",
-        Setting::TableFrom => "--from",
-        Setting::TableTo => "--to",
-        other => other.name(),
-    }
-}
-
-/// A bad setting, named by its flag.
-fn setting_message(error: &SettingError) -> String {
-    match error {
-        SettingError::OutOfRange {
-            setting,
-            least,
-            most: Some(most),
-            given,
-        } => format!(
-            "{} must be between {least} and {most}; got {given}",
-            flag(*setting)
-        ),
-        SettingError::OutOfRange {
-            setting,
-            least,
-            most: None,
-            given,
-        } => format!("{} must be at least {least}; got {given}", flag(*setting)),
-        SettingError::Reversed { from, to } => {
-            format!("the table must start at or before its end: --from {from} is after --to {to}")
-        }
-        SettingError::TooManyRows { from, to, most } => {
-            format!("a table has at most {most} rows; --from {from} --to {to} asks for more")
-        }
-        SettingError::TooManyCells { to, most } => {
-            format!("a grid has at most {most} cells; --to {to} asks for more")
-        }
-        other => other.to_string(),
-    }
-}
-
-/// What the user can do about a refusal, a memory limit or a time limit, in this command line's
-/// terms.
-fn remedy(error: &anyhow::Error) -> Option<String> {
-    let remedy = error.downcast_ref::<grundy::Error>()?.remedy()?;
-    Some(match remedy {
-        Remedy::RaiseLimit {
-            limit: Limit::Time, ..
-        } => "raise --timeout, or drop it to let the computation finish".to_owned(),
-        Remedy::RaiseLimit {
-            limit: Limit::Memory,
-            needed,
-        } => match needed.and_then(|bytes| u64::try_from(bytes).ok()) {
-            Some(bytes) => format!(
-                "raise the limit with --max-memory (this needs at least {}), on a machine that has it",
-                grundy::budget::format_bytes(bytes)
-            ),
-            None => "raise the limit with --max-memory, on a machine that has it".to_owned(),
-        },
-        Remedy::RaiseLimit { limit, needed } => {
-            let option = flag(limit.setting());
-            let what = if limit == Limit::Positions {
-                "positions"
-            } else {
-                "values"
-            };
-            match (needed, limit.most()) {
-                (Some(needed), Some(most)) if needed > BigUint::from(most) => format!(
-                    "no {option} is enough: the answer needs {needed} {what}, and {option} accepts at most {most}"
-                ),
-                (Some(needed), _) => format!("raise the limit with {option} {needed} or more"),
-                (None, Some(most)) => {
-                    format!("raise the limit with {option} (at most {most}) to search further")
-                }
-                (None, None) => format!("raise the limit with {option} to search further"),
-            }
-        }
-        Remedy::UseNormalPlay => "drop misere: to play it under normal play".to_owned(),
-        Remedy::UseGrid => {
-            "its table is a grid: grundy table GAME --to N prints G(a, b) for a, b <= N".to_owned()
-        }
-        Remedy::UseTable => "use grundy table GAME --to N for its values".to_owned(),
-        Remedy::SolveComponentAlone => {
-            "solve the component alone to see them: grundy solve GAME POSITION".to_owned()
-        }
-        Remedy::SolvePositions => {
-            "solve positions one by one: grundy solve GAME POSITION".to_owned()
-        }
-        Remedy::AskLess { most } => format!("lower --to to {most} or less"),
-        other => other.to_string(),
-    })
-}
-
 /// `grundy table GAME`: a table of one heap, or the grid of a game of two heaps.
 fn table(
     game: &str,
@@ -1330,6 +1221,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Codegen(arguments) => codegen(&arguments, &observer),
         Command::Explain(args) => explain(args, &observer),
         Command::Play(args) => play::run(&args, &observer),
+        Command::Serve(args) => serve::run(&args),
         Command::Period { game, common } => {
             let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
             let game = read_game(&game)?;

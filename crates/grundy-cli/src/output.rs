@@ -37,6 +37,14 @@ fn print(text: &str) -> anyhow::Result<()> {
     }
 }
 
+/// `value` as the text [`print_json`] writes: pretty JSON and a final newline (`grundy serve`
+/// answers with these bytes, so its JSON is the command line's).
+pub(crate) fn json_bytes(value: &impl Serialize) -> serde_json::Result<Vec<u8>> {
+    let mut bytes = serde_json::to_vec_pretty(value)?;
+    bytes.push(b'\n');
+    Ok(bytes)
+}
+
 pub(crate) fn print_json(value: &impl Serialize) -> anyhow::Result<()> {
     // Written as a stream: a long list of values is never held as text (or as a tree).
     let mut stdout = io::BufWriter::new(io::stdout().lock());
@@ -53,7 +61,7 @@ pub(crate) fn print_json(value: &impl Serialize) -> anyhow::Result<()> {
 
 /// A JSON object whose fields named in `lazy` are written from their sequences as the object is
 /// written, in place of the placeholder in `value` (so a period of 6·10^7 values is never a tree).
-struct Streamed<'a> {
+pub(crate) struct Streamed<'a> {
     value: Value,
     lazy: Vec<(&'static str, Lazy<'a>)>,
 }
@@ -200,7 +208,7 @@ fn move_json(game: &Game, play: &Move) -> Value {
     value
 }
 
-fn solution_json(solution: &Solution) -> Value {
+pub(crate) fn solution_json(solution: &Solution) -> Value {
     let mut value = json!({
         "game": solution.game.to_string(),
         "position": solution.position.to_string(),
@@ -253,6 +261,12 @@ pub fn table(table: &Table, as_json: bool, width: usize) -> anyhow::Result<()> {
     if !as_json {
         return print(&render::table_text(table, width));
     }
+    print_json(&table_json(table))
+}
+
+/// A table as JSON: `game`, `from`, `to`, `values`, `outcomes`, `basis` (and `misere_grundy`,
+/// `alias`).
+pub(crate) fn table_json(table: &Table) -> Value {
     let values: Vec<Number> = table.values.iter().map(number).collect();
     let mut value = json!({
         "game": table.game.to_string(),
@@ -268,7 +282,7 @@ pub fn table(table: &Table, as_json: bool, width: usize) -> anyhow::Result<()> {
     if let Some(alias) = table.game.alias() {
         value["alias"] = json!(alias);
     }
-    print_json(&value)
+    value
 }
 
 /// Prints the grid of Wythoff Grundy values: `values[a][b]`.
@@ -276,17 +290,31 @@ pub fn grid(grid: &Grid, as_json: bool) -> anyhow::Result<()> {
     if !as_json {
         return print(&render::grid_text(grid));
     }
+    print_json(&grid_json(grid))
+}
+
+/// The grid as JSON: `game`, `from`, `values[a][b]`, `outcomes` (and `misere_grundy`).
+pub(crate) fn grid_json(grid: &Grid) -> Value {
     let outcomes = render::outcome_grid(&grid.values);
     let mut value = json!({ "game": grid.game.to_string(), "from": 0, "values": grid.values, "outcomes": outcomes });
     if grid.game.is_misere() {
         value["misere_grundy"] = json!(grid.values);
     }
-    print_json(&value)
+    value
 }
 
 /// Prints a period report.
 pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
     if as_json {
+        print_json(&period_document(report))
+    } else {
+        print(&render::period_text(report, &TERMS))
+    }
+}
+
+/// A period report as JSON, its values written from the report as the document is written.
+pub(crate) fn period_document(report: &PeriodReport) -> Streamed<'_> {
+    {
         let mut value = period_json(report);
         if let Some(alias) = report.game.alias() {
             value["alias"] = json!(alias);
@@ -306,9 +334,7 @@ pub fn period(report: &PeriodReport, as_json: bool) -> anyhow::Result<()> {
                 None => lazy.push(("values", Lazy::Values(p))),
             }
         }
-        print_json(&Streamed { value, lazy })
-    } else {
-        print(&render::period_text(report, &TERMS))
+        Streamed { value, lazy }
     }
 }
 
@@ -373,6 +399,11 @@ pub fn verification(verification: &Verification, as_json: bool) -> anyhow::Resul
     if !as_json {
         return print(&render::verify::verification_text(verification));
     }
+    print_json(&verification_json(verification))
+}
+
+/// A verification as JSON (the keys [`verification`] lists).
+pub(crate) fn verification_json(verification: &Verification) -> Value {
     let play = verification.game.play();
     let answer = |answer: &Answer| match answer {
         Answer::Value(v) => json!({ "value": number(v) }),
@@ -413,14 +444,14 @@ pub fn verification(verification: &Verification, as_json: bool) -> anyhow::Resul
             value
         })
         .collect();
-    print_json(&json!({
+    json!({
         "game": verification.game.to_string(),
         "to": verification.to,
         "seed": verification.seed,
         "brute_force_positions": verification.brute_force_positions,
         "agrees": verification.first_disagreement().is_none(),
         "checks": checks,
-    }))
+    })
 }
 
 /// Prints an explanation: its text or Markdown in `language`, or its steps as JSON.

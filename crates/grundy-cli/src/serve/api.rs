@@ -1,0 +1,474 @@
+//! The JSON API's work: each endpoint reads its request, calls the library once and answers with
+//! the command line's JSON (built by [`crate::output`], so the two cannot differ), or with the
+//! command line's error message and hint. These functions block; the server runs them on its
+//! blocking threads, one per turn of the [`super::gate::Gate`].
+
+use std::collections::BTreeMap;
+
+use axum::http::StatusCode;
+use grundy::{Analyzer, Config, Game, Position};
+use num_bigint::BigUint;
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+use crate::{output, wording};
+
+/// An answer: its status, its JSON text, and the game's warnings (the command line's `warning:`
+/// lines, which are not part of its JSON).
+pub(crate) struct Reply {
+    pub status: StatusCode,
+    pub body: Vec<u8>,
+    pub warnings: Vec<String>,
+}
+
+impl Reply {
+    /// The answer about `game`: `value` with status 200 and the game's warnings.
+    fn answer(game: &Game, value: &impl serde::Serialize) -> anyhow::Result<Self> {
+        let mut reply = Reply::document(value)?;
+        reply.warnings = game.warnings().iter().map(ToString::to_string).collect();
+        Ok(reply)
+    }
+
+    /// A JSON document with status 200.
+    fn document(value: &impl serde::Serialize) -> anyhow::Result<Self> {
+        Ok(Reply {
+            status: StatusCode::OK,
+            body: output::json_bytes(value)?,
+            warnings: Vec::new(),
+        })
+    }
+
+    /// An error: `{"error": message, "hint": remedy or null}` with `status`.
+    pub(crate) fn error(status: StatusCode, error: &str, hint: Option<&str>) -> Self {
+        let body = output::json_bytes(&json!({ "error": error, "hint": hint }))
+            .unwrap_or_else(|_| b"{\"error\": \"an error could not be written\"}\n".to_vec());
+        Reply {
+            status,
+            body,
+            warnings: Vec::new(),
+        }
+    }
+}
+
+/// A request that is not what the endpoint reads (400).
+#[derive(Debug)]
+struct BadRequest(String);
+
+impl std::fmt::Display for BadRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BadRequest {}
+
+/// How an answer is rendered: the command line's `--json`, or its text.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum Rendering {
+    #[default]
+    Json,
+    Text,
+}
+
+/// The scripts a request submits: `script` for any `script:NAME` of its spec, or `scripts` by
+/// name.
+#[derive(Debug, Default, Deserialize)]
+struct Scripts {
+    #[serde(default)]
+    script: Option<String>,
+    #[serde(default)]
+    scripts: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SolveRequest {
+    game: String,
+    #[serde(default)]
+    position: Option<Value>,
+    #[serde(default)]
+    full_positions: bool,
+    #[serde(default)]
+    format: Rendering,
+    #[serde(default)]
+    script: Option<String>,
+    #[serde(default)]
+    scripts: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TableRequest {
+    game: String,
+    to: Value,
+    #[serde(default)]
+    from: Option<Value>,
+    #[serde(default)]
+    width: Option<usize>,
+    #[serde(default)]
+    format: Rendering,
+    #[serde(default)]
+    script: Option<String>,
+    #[serde(default)]
+    scripts: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GridRequest {
+    game: String,
+    to: u64,
+    #[serde(default)]
+    format: Rendering,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PeriodRequest {
+    game: String,
+    #[serde(default)]
+    format: Rendering,
+    #[serde(default)]
+    script: Option<String>,
+    #[serde(default)]
+    scripts: BTreeMap<String, String>,
+}
+
+/// `explain`'s layouts: the command line's text and Markdown, and its `--json`.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum ExplainFormat {
+    #[default]
+    Text,
+    Markdown,
+    Json,
+}
+
+/// `explain`'s languages.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum Language {
+    #[default]
+    En,
+    Zh,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExplainRequest {
+    game: String,
+    #[serde(default)]
+    position: Option<Value>,
+    #[serde(default)]
+    lang: Language,
+    #[serde(default)]
+    format: ExplainFormat,
+    #[serde(default)]
+    width: Option<usize>,
+    #[serde(default)]
+    script: Option<String>,
+    #[serde(default)]
+    scripts: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VerifyRequest {
+    game: String,
+    #[serde(default)]
+    to: Option<u64>,
+    #[serde(default = "first_seed")]
+    seed: u64,
+    #[serde(default)]
+    format: Rendering,
+    #[serde(default)]
+    script: Option<String>,
+    #[serde(default)]
+    scripts: BTreeMap<String, String>,
+}
+
+/// `grundy verify`'s default seed.
+fn first_seed() -> u64 {
+    1
+}
+
+/// The widest text a request may ask for.
+const MOST_WIDTH: usize = 1000;
+
+/// The request's fields, or a 400 that says what is wrong with them.
+fn request<T: DeserializeOwned>(body: &[u8]) -> anyhow::Result<T> {
+    serde_json::from_slice(body).map_err(|error| {
+        BadRequest(format!(
+            "the request is not a JSON object of this endpoint's fields (docs/serve.md lists them): {error}"
+        ))
+        .into()
+    })
+}
+
+/// A field that may be a JSON string or number, as text (numbers keep every digit).
+fn text_field(value: Value, field: &str) -> anyhow::Result<String> {
+    match value {
+        Value::String(text) => Ok(text),
+        Value::Number(number) => Ok(number.to_string()),
+        other => Err(BadRequest(format!(
+            "\"{field}\" must be a string or a number, not {other}"
+        ))
+        .into()),
+    }
+}
+
+/// A width for text, between 1 and [`MOST_WIDTH`] (default 80).
+fn width(width: Option<usize>) -> anyhow::Result<usize> {
+    match width.unwrap_or(80) {
+        width @ 1..=MOST_WIDTH => Ok(width),
+        other => Err(BadRequest(format!(
+            "\"width\" must be between 1 and {MOST_WIDTH}; got {other}"
+        ))
+        .into()),
+    }
+}
+
+impl Scripts {
+    /// The submitted text that `script:NAME` names. A name with a path in it is refused: the
+    /// server reads no files.
+    fn source(&self, name: &str) -> Result<String, String> {
+        let plain = !name.is_empty()
+            && !name.starts_with('.')
+            && name
+                .chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'));
+        if !plain {
+            return Err(
+                "the server reads no files: name the script (e.g. script:game) and send its text in the request's \"script\" field".to_owned(),
+            );
+        }
+        self.scripts
+            .get(name)
+            .or(self.script.as_ref())
+            .cloned()
+            .ok_or_else(|| {
+                format!(
+                    "no script named {name} came with the request: send its text in the request's \"script\" field (the server reads no files)"
+                )
+            })
+    }
+
+    /// Parses a game spec whose `script:NAME`s are these scripts.
+    fn game(&self, spec: &str) -> Result<Game, grundy::InputError> {
+        grundy::input::spec::parse_game_with_loader(spec, &|name| self.source(name))
+    }
+}
+
+/// `POST /api/solve`: `grundy solve GAME POSITION --json`.
+pub(crate) fn solve(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
+    let request: SolveRequest = request(body)?;
+    let scripts = Scripts {
+        script: request.script,
+        scripts: request.scripts,
+    };
+    let config = if request.full_positions {
+        config.with_move_targets(grundy::MoveTargets::Whole)
+    } else {
+        config
+    };
+    let game = scripts.game(&request.game)?;
+    let position = match (request.position, game.has_positions()) {
+        (Some(text), _) => game.parse_position(&text_field(text, "position")?)?,
+        (None, true) => Position::Sum,
+        (None, false) => {
+            return Err(BadRequest(format!(
+                "the position of {game} is missing: give it in \"position\", e.g. \"position\": \"{}\"",
+                game.example_position()
+            ))
+            .into());
+        }
+    };
+    let solution = Analyzer::new(config).solve(&game, &position)?;
+    match request.format {
+        Rendering::Json => Reply::answer(&game, &output::solution_json(&solution)),
+        Rendering::Text => Reply::answer(
+            &game,
+            &json!({ "text": grundy::render::solution_text(&solution, &output::TERMS) }),
+        ),
+    }
+}
+
+/// `POST /api/table`: `grundy table GAME --from A --to N --json` (the grid for a game of two
+/// heaps, as on the command line).
+pub(crate) fn table(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
+    let request: TableRequest = request(body)?;
+    let scripts = Scripts {
+        script: request.script,
+        scripts: request.scripts,
+    };
+    let game = scripts.game(&request.game)?;
+    let to = crate::parse_number(&text_field(request.to, "to")?, "to")?;
+    let from = match request.from {
+        Some(from) => crate::parse_number(&text_field(from, "from")?, "from")?,
+        None => BigUint::ZERO,
+    };
+    let width = width(request.width)?;
+    let analyzer = Analyzer::new(config);
+    if game.has_grid() {
+        if from != BigUint::ZERO {
+            return Err(BadRequest(
+                "a Wythoff grid always starts at (0, 0): drop \"from\"".to_owned(),
+            )
+            .into());
+        }
+        let grid = analyzer.grid(&game, u64::try_from(&to).unwrap_or(u64::MAX))?;
+        return grid_reply(&grid, request.format);
+    }
+    let table = analyzer.table(&game, &from, &to)?;
+    match request.format {
+        Rendering::Json => Reply::answer(&game, &output::table_json(&table)),
+        Rendering::Text => Reply::answer(
+            &game,
+            &json!({ "text": grundy::render::table_text(&table, width) }),
+        ),
+    }
+}
+
+fn grid_reply(grid: &grundy::Grid, rendering: Rendering) -> anyhow::Result<Reply> {
+    let game = &grid.game;
+    match rendering {
+        Rendering::Json => Reply::answer(game, &output::grid_json(grid)),
+        Rendering::Text => Reply::answer(game, &json!({ "text": grundy::render::grid_text(grid) })),
+    }
+}
+
+/// `POST /api/grid`: `grundy table wythoff --to N --json`, the grid of G(a, b).
+pub(crate) fn grid(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
+    let request: GridRequest = request(body)?;
+    let game = Scripts::default().game(&request.game)?;
+    if !game.has_grid() {
+        return Err(BadRequest(format!(
+            "{game} has no grid of two heaps: ask /api/table for its values"
+        ))
+        .into());
+    }
+    let grid = Analyzer::new(config).grid(&game, request.to)?;
+    grid_reply(&grid, request.format)
+}
+
+/// `POST /api/period`: `grundy period GAME --json`.
+pub(crate) fn period(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
+    let request: PeriodRequest = request(body)?;
+    let scripts = Scripts {
+        script: request.script,
+        scripts: request.scripts,
+    };
+    let game = scripts.game(&request.game)?;
+    let report = Analyzer::new(config).period(&game)?;
+    match request.format {
+        Rendering::Json => Reply::answer(&game, &output::period_document(&report)),
+        Rendering::Text => Reply::answer(
+            &game,
+            &json!({ "text": grundy::render::period_text(&report, &output::TERMS) }),
+        ),
+    }
+}
+
+/// `POST /api/explain`: `grundy explain GAME [POSITION] --lang L [--format markdown | --json]`;
+/// text and Markdown come as `{"game", "position", "language", "format", "text"}`.
+pub(crate) fn explain(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
+    use grundy::render::explain::{Format, Language as Words};
+    let request: ExplainRequest = request(body)?;
+    let scripts = Scripts {
+        script: request.script,
+        scripts: request.scripts,
+    };
+    let game = scripts.game(&request.game)?;
+    let position = match (request.position, game.has_positions()) {
+        (Some(text), _) => Some(game.parse_position(&text_field(text, "position")?)?),
+        (None, true) => Some(Position::Sum),
+        (None, false) => None,
+    };
+    let width = width(request.width)?;
+    let explanation = Analyzer::new(config).explain(&game, position.as_ref())?;
+    let (format, format_name) = match request.format {
+        ExplainFormat::Json => {
+            return Reply::answer(&game, &output::explanation_json(&explanation));
+        }
+        ExplainFormat::Text => (Format::Text, "text"),
+        ExplainFormat::Markdown => (Format::Markdown, "markdown"),
+    };
+    let (language, language_name) = match request.lang {
+        Language::En => (Words::En, "en"),
+        Language::Zh => (Words::Zh, "zh"),
+    };
+    let text = grundy::render::explain::render(&explanation, language, format, width)
+        .map_err(|errors| anyhow::anyhow!("the messages failed to load: {}", errors.join("; ")))?;
+    Reply::answer(
+        &game,
+        &json!({
+            "game": explanation.game.to_string(),
+            "position": explanation.position.as_ref().map(ToString::to_string),
+            "language": language_name,
+            "format": format_name,
+            "text": text,
+        }),
+    )
+}
+
+/// `POST /api/verify`: `grundy verify GAME [--to N] [--seed S] --json` (200 whatever the verdict:
+/// the JSON's `agrees` says it).
+pub(crate) fn verify(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
+    let request: VerifyRequest = request(body)?;
+    let scripts = Scripts {
+        script: request.script,
+        scripts: request.scripts,
+    };
+    let game = scripts.game(&request.game)?;
+    let to = match request.to {
+        Some(to) if to > crate::VERIFY_MOST => {
+            return Err(BadRequest(format!(
+                "\"to\" must be at most {}; got {to}",
+                crate::VERIFY_MOST
+            ))
+            .into());
+        }
+        Some(to) => to,
+        None => crate::default_verify_to(&game),
+    };
+    let verification = Analyzer::new(config).verify(&game, to, request.seed)?;
+    match request.format {
+        Rendering::Json => Reply::answer(&game, &output::verification_json(&verification)),
+        Rendering::Text => Reply::answer(
+            &game,
+            &json!({
+                "text": grundy::render::verify::verification_text(&verification)
+            }),
+        ),
+    }
+}
+
+/// The status for an error: 400 for bad input, 422 for a refusal by a limit or a game the
+/// library cannot answer, 500 only for an internal error.
+fn status(error: &anyhow::Error) -> StatusCode {
+    use grundy::SettingError;
+    use grundy::games::script::ScriptError;
+    if error.is::<BadRequest>() || error.is::<grundy::InputError>() {
+        return StatusCode::BAD_REQUEST;
+    }
+    match error.downcast_ref::<grundy::Error>() {
+        Some(
+            grundy::Error::Input(_)
+            | grundy::Error::Script(ScriptError::Syntax { .. } | ScriptError::Missing { .. })
+            | grundy::Error::Setting(SettingError::Reversed { .. }),
+        ) => StatusCode::BAD_REQUEST,
+        Some(grundy::Error::Internal(_)) | None => StatusCode::INTERNAL_SERVER_ERROR,
+        Some(_) => StatusCode::UNPROCESSABLE_ENTITY,
+    }
+}
+
+/// An error as its reply: the command line's message and hint ([`wording`]).
+pub(crate) fn failure(error: &anyhow::Error) -> Reply {
+    Reply::error(
+        status(error),
+        &wording::message(error),
+        wording::remedy(error).as_deref(),
+    )
+}

@@ -1,0 +1,803 @@
+//! `grundy serve` end to end: the real binary on a free port of 127.0.0.1, every endpoint, its
+//! JSON against the command line's, its errors against the command line's, and its bounds
+//! (413, 422, 503; never a 500 for what a user sends).
+
+mod server;
+
+use std::io::Write as _;
+use std::net::TcpStream;
+use std::process::Command;
+
+use serde_json::{Value, json};
+use server::{BINARY, JSON, Server};
+
+/// What `grundy ARGS` prints: stdout, stderr.
+fn cli(args: &[&str]) -> (String, String) {
+    let output = Command::new(BINARY)
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        String::from_utf8(output.stdout).expect("UTF-8"),
+        String::from_utf8(output.stderr).expect("UTF-8"),
+    )
+}
+
+/// The command line's stderr for an error answer: `error: …` and its hint.
+fn as_cli_error(answer: &Value) -> String {
+    let mut text = format!("error: {}\n", answer["error"].as_str().expect("an error"));
+    if let Some(hint) = answer["hint"].as_str() {
+        text.push_str("  hint: ");
+        text.push_str(hint);
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn listens_on_loopback_by_default_and_serves_the_page() {
+    let server = Server::start(&[]);
+    assert!(
+        server.url.starts_with("http://127.0.0.1:"),
+        "{}",
+        server.url
+    );
+    let page = server.get("/");
+    assert_eq!(page.status, 200);
+    assert_eq!(
+        page.header("content-type"),
+        Some("text/html; charset=utf-8")
+    );
+    let html = page.text();
+    assert!(html.contains("<title>grundy playground</title>"), "{html}");
+    assert!(html.contains(r#"<label for="game">Game</label>"#));
+    assert!(html.contains(r#"<label for="position">Position</label>"#));
+    // Nothing from elsewhere: the page's files are this server's.
+    assert!(
+        !html.contains("http://") && !html.contains("https://"),
+        "{html}"
+    );
+    assert!(
+        page.header("content-security-policy")
+            .is_some_and(|csp| csp.starts_with("default-src 'self'"))
+    );
+    let script = server.get("/app.js");
+    assert_eq!(script.status, 200);
+    assert_eq!(
+        script.header("content-type"),
+        Some("text/javascript; charset=utf-8")
+    );
+    assert!(script.text().contains("/api/solve"));
+    let style = server.get("/style.css");
+    assert_eq!(style.status, 200);
+    assert_eq!(
+        style.header("content-type"),
+        Some("text/css; charset=utf-8")
+    );
+}
+
+#[test]
+fn solve_answers_with_the_command_lines_json() {
+    let server = Server::start(&[]);
+    let cases: &[(&str, Option<&str>)] = &[
+        ("subtraction:1,3,4", Some("1000000000000000000")),
+        ("bash:3", Some("10^100")),
+        ("nim", Some("3,4,5")),
+        ("misere:nim", Some("1,1,5")),
+        ("wythoff", Some("3,5")),
+        ("fibonacci-nim", Some("20/4")),
+        ("norepeat:1,2,3", Some("100/2")),
+        ("oddball:1,2,3", Some("4")),
+        ("kayles", Some("100")),
+        ("subtraction:1,3,4[10] + wythoff[3,5] + nim[7]", None),
+    ];
+    for &(game, position) in cases {
+        let mut args = vec!["solve", game];
+        args.extend(position);
+        args.extend(["--json", "--threads", "1"]);
+        let (expected, _) = cli(&args);
+        let mut request = json!({ "game": game });
+        if let Some(position) = position {
+            request["position"] = json!(position);
+        }
+        let answer = server.post_json("/api/solve", &request);
+        assert_eq!(answer.status, 200, "{game}: {}", answer.text());
+        assert_eq!(answer.header("content-type"), Some("application/json"));
+        assert_eq!(answer.text(), expected, "{game} {position:?}");
+    }
+    // A position may be a JSON number, exact at any size.
+    let answer = server.post(
+        "/api/solve",
+        r#"{"game": "bash:3", "position": 100000000000000000000000000001}"#,
+    );
+    assert_eq!(answer.json()["position"], "100000000000000000000000000001");
+    assert_eq!(answer.json()["grundy"], 1);
+    // The text rendering is the command line's text.
+    let (text, _) = cli(&["solve", "nim", "3,4,5"]);
+    let answer = server.post_json(
+        "/api/solve",
+        &json!({ "game": "nim", "position": "3,4,5", "format": "text" }),
+    );
+    assert_eq!(answer.json()["text"], text);
+}
+
+#[test]
+fn table_grid_period_explain_and_verify_answer_with_the_command_lines_json() {
+    let server = Server::start(&[]);
+    let same = |path: &str, request: Value, args: &[&str]| {
+        let (expected, stderr) = cli(args);
+        let answer = server.post_json(path, &request);
+        assert_eq!(
+            answer.status,
+            200,
+            "{path} {request}: {} / {stderr}",
+            answer.text()
+        );
+        assert_eq!(answer.text(), expected, "{path} {request}");
+    };
+    same(
+        "/api/table",
+        json!({ "game": "subtraction:1,3,4", "to": 14 }),
+        &["table", "subtraction:1,3,4", "--to", "14", "--json"],
+    );
+    same(
+        "/api/table",
+        json!({ "game": "subtraction:1,3,4", "from": "10^18", "to": "1000000000000000020" }),
+        &[
+            "table",
+            "subtraction:1,3,4",
+            "--from",
+            "10^18",
+            "--to",
+            "1000000000000000020",
+            "--json",
+        ],
+    );
+    same(
+        "/api/table",
+        json!({ "game": "wythoff", "to": 9 }),
+        &["table", "wythoff", "--to", "9", "--json"],
+    );
+    same(
+        "/api/grid",
+        json!({ "game": "wythoff", "to": 9 }),
+        &["table", "wythoff", "--to", "9", "--json"],
+    );
+    same(
+        "/api/period",
+        json!({ "game": "subtraction:2,5,7" }),
+        &["period", "subtraction:2,5,7", "--json"],
+    );
+    same(
+        "/api/period",
+        json!({ "game": "0.77" }),
+        &["period", "0.77", "--json", "--threads", "1"],
+    );
+    same(
+        "/api/period",
+        json!({ "game": "allbut:2,3,7" }),
+        &["period", "allbut:2,3,7", "--json"],
+    );
+    same(
+        "/api/explain",
+        json!({ "game": "nim", "position": "3,4,5", "format": "json" }),
+        &["explain", "nim", "3,4,5", "--json"],
+    );
+    same(
+        "/api/verify",
+        json!({ "game": "subtraction:1,3,4", "to": 60 }),
+        &["verify", "subtraction:1,3,4", "--to", "60", "--json"],
+    );
+    // Text and Markdown explanations carry the command line's text.
+    for (lang, format) in [("en", "text"), ("zh", "text"), ("en", "markdown")] {
+        let (text, _) = cli(&[
+            "explain",
+            "subtraction:1,3,4",
+            "10^18",
+            "--lang",
+            lang,
+            "--format",
+            format,
+        ]);
+        let answer = server.post_json(
+            "/api/explain",
+            &json!({ "game": "subtraction:1,3,4", "position": "10^18", "lang": lang, "format": format }),
+        );
+        assert_eq!(answer.status, 200, "{}", answer.text());
+        let answer = answer.json();
+        assert_eq!(answer["text"], text, "{lang} {format}");
+        assert_eq!(
+            (answer["language"].as_str(), answer["format"].as_str()),
+            (Some(lang), Some(format))
+        );
+    }
+    let (text, _) = cli(&["period", "subtraction:1,3,4"]);
+    assert_eq!(
+        server
+            .post_json(
+                "/api/period",
+                &json!({ "game": "subtraction:1,3,4", "format": "text" })
+            )
+            .json()["text"],
+        text
+    );
+}
+
+#[test]
+fn bad_input_is_a_400_with_the_command_lines_caret_message() {
+    let server = Server::start(&[]);
+    let cases: &[(&str, Value, &[&str])] = &[
+        (
+            "/api/solve",
+            json!({ "game": "subtraction:1,x", "position": "5" }),
+            &["solve", "subtraction:1,x", "5"],
+        ),
+        (
+            "/api/solve",
+            json!({ "game": "nmi", "position": "5" }),
+            &["solve", "nmi", "5"],
+        ),
+        (
+            "/api/solve",
+            json!({ "game": "wythoff", "position": "3,x" }),
+            &["solve", "wythoff", "3,x"],
+        ),
+        (
+            "/api/solve",
+            json!({ "game": "subtraction:1,3,4", "position": "-5" }),
+            &["solve", "subtraction:1,3,4", "-5"],
+        ),
+        (
+            "/api/table",
+            json!({ "game": "bash:3", "to": "1x" }),
+            &["table", "bash:3", "--to", "1x"],
+        ),
+        (
+            "/api/period",
+            json!({ "game": "0.7x7" }),
+            &["period", "0.7x7"],
+        ),
+        (
+            "/api/explain",
+            json!({ "game": "nim", "position": "3,,4" }),
+            &["explain", "nim", "3,,4"],
+        ),
+    ];
+    for (path, request, args) in cases {
+        let (_, stderr) = cli(args);
+        let answer = server.post_json(path, request);
+        assert_eq!(answer.status, 400, "{path} {request}: {}", answer.text());
+        let answer = answer.json();
+        // The option a number was given to is named as the request's field (`to`, not `--to`).
+        let expected = stderr.replace("--to", "to");
+        assert_eq!(as_cli_error(&answer), expected, "{path} {request}");
+        assert!(
+            answer["error"]
+                .as_str()
+                .is_some_and(|error| error.contains('^')),
+            "{answer}"
+        );
+    }
+}
+
+#[test]
+fn a_refusal_by_a_limit_is_a_422_worded_as_on_the_command_line() {
+    let server = Server::start(&["--max", "1000"]);
+    let cases: &[(&str, Value, &[&str])] = &[
+        (
+            "/api/solve",
+            json!({ "game": "0.6", "position": "1000000" }),
+            &["solve", "0.6", "1000000", "--max", "1000"],
+        ),
+        (
+            "/api/period",
+            json!({ "game": "0.6" }),
+            &["period", "0.6", "--max", "1000"],
+        ),
+        (
+            "/api/table",
+            json!({ "game": "subtraction:1,3,4", "to": "10^9" }),
+            &[
+                "table",
+                "subtraction:1,3,4",
+                "--to",
+                "10^9",
+                "--max",
+                "1000",
+            ],
+        ),
+        (
+            "/api/solve",
+            json!({ "game": "misere:wythoff", "position": "3,5" }),
+            &["solve", "misere:wythoff", "3,5", "--max", "1000"],
+        ),
+        (
+            "/api/table",
+            json!({ "game": "0.6", "to": 5000 }),
+            &["table", "0.6", "--to", "5000", "--max", "1000"],
+        ),
+        (
+            "/api/grid",
+            json!({ "game": "wythoff", "to": 5000 }),
+            &["table", "wythoff", "--to", "5000", "--max", "1000"],
+        ),
+        (
+            "/api/solve",
+            json!({ "game": "subtraction:primes", "position": "1000000" }),
+            &["solve", "subtraction:primes", "1000000", "--max", "1000"],
+        ),
+    ];
+    let mut refused = 0;
+    for (path, request, args) in cases {
+        let (stdout, stderr) = cli(args);
+        let answer = server.post_json(path, request);
+        if stderr.is_empty() {
+            // The command line answers (a period search may report "not found"): so does the server.
+            assert_eq!(answer.status, 200, "{path} {request}: {}", answer.text());
+            let (expected, _) = cli(&[args, &["--json"][..]].concat());
+            assert_eq!(answer.text(), expected, "{stdout}");
+            continue;
+        }
+        assert_eq!(answer.status, 422, "{path} {request}: {}", answer.text());
+        assert_eq!(as_cli_error(&answer.json()), stderr, "{path} {request}");
+        refused += 1;
+    }
+    assert!(refused >= 5, "the command line refuses most of these");
+}
+
+#[test]
+fn scripts_come_as_text_and_no_request_reads_a_file() {
+    let server = Server::start(&[]);
+    let script = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/cycle.rhai"
+    ))
+    .expect("the example script");
+    let answer = server.post_json(
+        "/api/solve",
+        &json!({ "game": "script:cycle", "position": "4", "script": script }),
+    );
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    assert_eq!(answer.json()["value"], "draw");
+    let answer = server.post_json(
+        "/api/solve",
+        &json!({ "game": "script:graph", "position": "0", "scripts": { "graph": script } }),
+    );
+    assert_eq!(answer.json()["value"], "win");
+    // The same answer as the command line reading the file.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/cycle.rhai");
+    let (expected, _) = cli(&["solve", &format!("script:{path}"), "0", "--json"]);
+    let mut expected: Value = serde_json::from_str(&expected).expect("JSON");
+    expected["game"] = json!("script:graph");
+    assert_eq!(answer.json(), expected);
+    // A path is refused, even to a file that exists; so is a spec whose script did not come.
+    for game in [
+        format!("script:{path}"),
+        "script:../examples/cycle.rhai".to_owned(),
+        "script:examples/cycle.rhai".to_owned(),
+    ] {
+        let answer = server.post_json(
+            "/api/solve",
+            &json!({ "game": game, "position": "0", "script": script }),
+        );
+        assert_eq!(answer.status, 400, "{}", answer.text());
+        assert!(
+            answer.json()["error"].as_str().is_some_and(|error| error
+                .contains("the server reads no files")
+                && error.contains('^')),
+            "{}",
+            answer.text()
+        );
+    }
+    let answer = server.post_json(
+        "/api/solve",
+        &json!({ "game": "script:cycle", "position": "0" }),
+    );
+    assert_eq!(answer.status, 400);
+    assert!(
+        answer
+            .text()
+            .contains("no script named cycle came with the request"),
+        "{}",
+        answer.text()
+    );
+    // A script that does not compile is bad input; one that runs past its operation limit is refused.
+    let answer = server.post_json(
+        "/api/solve",
+        &json!({ "game": "script:bad", "position": "0", "script": "fn start(n) { n" }),
+    );
+    assert_eq!(answer.status, 400, "{}", answer.text());
+    let endless = "fn start(n) { n } fn moves(n) { loop { } }";
+    let answer = server.post_json(
+        "/api/solve",
+        &json!({ "game": "script:endless", "position": "0", "script": endless }),
+    );
+    assert_eq!(answer.status, 422, "{}", answer.text());
+}
+
+#[test]
+fn every_example_of_the_games_list_is_answered() {
+    let server = Server::start(&[]);
+    let games = server.get("/api/games");
+    assert_eq!(games.status, 200);
+    let games = games.json();
+    let games = games["games"].as_array().expect("a list");
+    assert!(games.len() >= 10);
+    for game in games {
+        let mut request = json!({ "game": game["spec"] });
+        if !game["position"].is_null() {
+            request["position"] = game["position"].clone();
+        }
+        if let Some(script) = game.get("script") {
+            request["script"] = script.clone();
+        }
+        let answer = server.post_json("/api/solve", &request);
+        assert_eq!(answer.status, 200, "{game}: {}", answer.text());
+    }
+}
+
+#[test]
+fn unknown_routes_wrong_methods_and_malformed_requests_are_4xx_never_500() {
+    let server = Server::start(&["--max", "1000"]);
+    let answer = server.get("/nowhere");
+    assert_eq!(answer.status, 404);
+    assert!(
+        answer.json()["error"]
+            .as_str()
+            .is_some_and(|error| error.contains("/api/"))
+    );
+    assert_eq!(server.get("/api/solve").status, 405);
+    assert_eq!(server.post("/api/games", "{}").status, 405);
+    assert_eq!(server.post("/", "{}").status, 405);
+    let bodies = [
+        "",
+        "not json",
+        "[]",
+        "null",
+        "{}",
+        r#"{"game": 5}"#,
+        r#"{"game": "nim", "position": [3, 4]}"#,
+        r#"{"game": "nim", "position": "3,4", "colour": "red"}"#,
+        r#"{"game": "", "position": "3"}"#,
+        r#"{"game": "nim"}"#,
+        r#"{"game": "subtraction:1,3,4", "position": "99999999999999999999999999999999999999^99999"}"#,
+        r#"{"game": "subtraction:1,3,4", "position": "10^18", "format": "xml"}"#,
+        "{\"game\": \"nim\", \"position\": \"\u{0}\"}",
+        r#"{"game": "script:x", "position": "1", "script": "fn start(n) { n } fn moves(n) { [n + 1] }"}"#,
+        r#"{"game": "script:x", "position": "1", "script": "fn start(n) { throw 1 } fn moves(n) { [] }"}"#,
+    ];
+    let paths = [
+        "/api/solve",
+        "/api/table",
+        "/api/grid",
+        "/api/period",
+        "/api/explain",
+        "/api/verify",
+    ];
+    for path in paths {
+        for body in bodies {
+            let answer = server.post(path, body);
+            assert!(
+                matches!(answer.status, 200 | 400 | 422),
+                "{path} {body}: {} {}",
+                answer.status,
+                answer.text()
+            );
+            let answer = answer.json();
+            if let Some(error) = answer.get("error") {
+                assert!(
+                    error.as_str().is_some_and(|error| !error.is_empty()),
+                    "{answer}"
+                );
+            }
+        }
+    }
+    // Invalid UTF-8 is no JSON either.
+    let answer = server::request(
+        &server.address,
+        "POST",
+        "/api/solve",
+        &[JSON],
+        b"{\"game\": \"\xff\"}",
+    );
+    assert_eq!(answer.status, 400);
+}
+
+#[test]
+fn requests_a_page_elsewhere_could_send_are_refused() {
+    let server = Server::start(&[]);
+    let body = br#"{"game": "nim", "position": "1,2"}"#;
+    // A form or a "simple" cross-site request is not JSON: 415.
+    for content_type in [
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+    ] {
+        let answer = server::request(
+            &server.address,
+            "POST",
+            "/api/solve",
+            &[("Content-Type", content_type)],
+            body,
+        );
+        assert_eq!(answer.status, 415, "{content_type}: {}", answer.text());
+        assert!(answer.text().contains("Content-Type: application/json"));
+    }
+    assert_eq!(
+        server::request(&server.address, "POST", "/api/solve", &[], body).status,
+        415
+    );
+    let answer = server::request(
+        &server.address,
+        "POST",
+        "/api/solve",
+        &[("Content-Type", "Application/JSON; charset=utf-8")],
+        body,
+    );
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    // A host name that is not this machine's (DNS rebinding): 403. The client's own Host header
+    // names 127.0.0.1; a second Host header would be a 400, so these connect by hand.
+    let port = server.address.rsplit_once(':').expect("HOST:PORT").1;
+    for (host, status) in [
+        ("evil.example".to_owned(), 403),
+        (format!("evil.example:{port}"), 403),
+        (format!("localhost:{port}"), 200),
+        (format!("[::1]:{port}"), 200),
+        (format!("127.0.0.1:{port}"), 200),
+    ] {
+        let mut stream = TcpStream::connect(&server.address).expect("connects");
+        write!(
+            stream,
+            "GET /api/status HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+        )
+        .expect("sent");
+        let answer = server::read_response(&mut stream);
+        assert_eq!(answer.status, status, "{host}: {}", answer.text());
+    }
+}
+
+#[test]
+fn a_body_larger_than_the_limit_is_a_413() {
+    let server = Server::start(&[]);
+    // Announced: refused before the body is read.
+    let answer = server::request(
+        &server.address,
+        "POST",
+        "/api/solve",
+        &[JSON],
+        &vec![b' '; 2 << 20],
+    );
+    assert_eq!(answer.status, 413, "{}", answer.text());
+    assert!(
+        answer.json()["error"]
+            .as_str()
+            .is_some_and(|error| error.contains("larger than"))
+    );
+    // Not announced (chunked): refused when the limit is passed.
+    let mut stream = TcpStream::connect(&server.address).expect("connects");
+    write!(stream, "POST /api/solve HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n", server.address).expect("sent");
+    let chunk = vec![b' '; 64 << 10];
+    for _ in 0..40 {
+        if write!(stream, "{:x}\r\n", chunk.len())
+            .and_then(|()| stream.write_all(&chunk))
+            .and_then(|()| stream.write_all(b"\r\n"))
+            .is_err()
+        {
+            break;
+        }
+    }
+    let _ = stream.write_all(b"0\r\n\r\n");
+    let answer = server::read_response(&mut stream);
+    assert_eq!(answer.status, 413, "{}", answer.text());
+    // The server still answers.
+    assert_eq!(
+        server
+            .post("/api/solve", r#"{"game": "nim", "position": "1,2"}"#)
+            .status,
+        200
+    );
+}
+
+/// Sends a request's headers and part of its body, so that it holds its turn until the rest
+/// comes (the turn is taken when the headers are in).
+fn half_sent(server: &Server, body: &str) -> (TcpStream, String) {
+    let mut stream = TcpStream::connect(&server.address).expect("connects");
+    write!(
+        stream,
+        "POST /api/solve HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        server.address,
+        body.len()
+    )
+    .expect("sent");
+    let (first, rest) = body.split_at(body.len() / 2);
+    stream.write_all(first.as_bytes()).expect("sent");
+    stream.flush().expect("sent");
+    (stream, rest.to_owned())
+}
+
+/// Waits until the server reports `running` computations and `waiting` requests (it polls
+/// `/api/status`; no duration is assumed).
+fn wait_for_load(server: &Server, running: u64, waiting: u64) {
+    loop {
+        let status = server.get("/api/status").json();
+        if status["running"] == running && status["waiting"] == waiting {
+            return;
+        }
+        std::thread::yield_now();
+    }
+}
+
+#[test]
+fn beyond_the_running_computations_and_the_queue_a_request_is_a_503() {
+    let server = Server::start(&["--max-concurrent", "1", "--queue", "0"]);
+    let body = r#"{"game": "subtraction:1,3,4", "position": "10^18"}"#;
+    let (mut first, rest) = half_sent(&server, body);
+    wait_for_load(&server, 1, 0);
+    let refused = server.post("/api/solve", body);
+    assert_eq!(refused.status, 503, "{}", refused.text());
+    let refused = refused.json();
+    assert!(
+        refused["error"]
+            .as_str()
+            .is_some_and(|error| error.starts_with("the server is busy")),
+        "{refused}"
+    );
+    assert!(
+        refused["hint"]
+            .as_str()
+            .is_some_and(|hint| hint.contains("--queue"))
+    );
+    // The pages and the status never wait for a turn.
+    assert_eq!(server.get("/").status, 200);
+    first.write_all(rest.as_bytes()).expect("sent");
+    let answer = server::read_response(&mut first);
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    assert_eq!(answer.json()["value"], "win");
+    wait_for_load(&server, 0, 0);
+    assert_eq!(server.post("/api/solve", body).status, 200);
+}
+
+#[test]
+fn a_request_waits_in_the_queue_for_a_turn() {
+    let server = Server::start(&["--max-concurrent", "1", "--queue", "1"]);
+    let body = r#"{"game": "nim", "position": "3,4,5"}"#;
+    let (mut first, first_rest) = half_sent(&server, body);
+    wait_for_load(&server, 1, 0);
+    let address = server.address.clone();
+    let second = std::thread::spawn(move || {
+        server::request(&address, "POST", "/api/solve", &[JSON], body.as_bytes())
+    });
+    wait_for_load(&server, 1, 1);
+    assert_eq!(server.post("/api/solve", body).status, 503);
+    first.write_all(first_rest.as_bytes()).expect("sent");
+    assert_eq!(server::read_response(&mut first).status, 200);
+    let second = second.join().expect("the second request");
+    assert_eq!(second.status, 200, "{}", second.text());
+    assert_eq!(second.json()["winning_move_count"], 1);
+}
+
+#[test]
+fn sigterm_stops_the_server_after_the_requests_in_flight() {
+    let mut server = Server::start(&[]);
+    let body = r#"{"game": "wythoff", "position": "3,5"}"#;
+    let (mut stream, rest) = half_sent(&server, body);
+    wait_for_load(&server, 1, 0);
+    let killed = Command::new("kill")
+        .args(["-TERM", &server.child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    stream.write_all(rest.as_bytes()).expect("sent");
+    let answer = server::read_response(&mut stream);
+    assert_eq!(
+        answer.status,
+        200,
+        "the request in flight is answered: {}",
+        answer.text()
+    );
+    let status = server.child.wait().expect("the server stops");
+    assert!(status.success(), "{status:?}");
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(server.child.stderr.as_mut().expect("piped"), &mut stderr)
+        .expect("stderr");
+    assert!(stderr.contains("stopping"), "{stderr}");
+}
+
+#[test]
+fn the_status_reports_the_limits() {
+    let server = Server::start(&[
+        "--max-concurrent",
+        "3",
+        "--queue",
+        "5",
+        "--timeout",
+        "2.5",
+        "--max-memory",
+        "64M",
+        "--max",
+        "5000",
+    ]);
+    let status = server.get("/api/status").json();
+    assert_eq!(status["max_concurrent"], 3);
+    assert_eq!(status["queue"], 5);
+    assert_eq!(status["timeout_seconds"], json!(2.5));
+    assert_eq!(status["max_memory"], 64 << 20);
+    assert_eq!(status["max_values"], 5000);
+    assert_eq!(
+        (status["running"].as_u64(), status["waiting"].as_u64()),
+        (Some(0), Some(0))
+    );
+}
+
+#[test]
+fn bad_serve_options_are_refused_with_exit_2() {
+    for args in [
+        &["serve", "--max-memory", "0"][..],
+        &["serve", "--timeout", "-1"],
+        &["serve", "--bind", "localhost:80"],
+        &["serve", "--max-concurrent", "0"],
+    ] {
+        let output = Command::new(BINARY)
+            .args(args)
+            .output()
+            .expect("the binary runs");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&output.stderr).contains("error"),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn open_without_a_browser_says_so_and_serves() {
+    // No xdg-open (nor open) on an empty PATH.
+    let empty = tempfile::tempdir().expect("a directory");
+    let path = empty.path().to_str().expect("a UTF-8 path");
+    let mut server = Server::start_with(&["--open"], &[("PATH", path)]);
+    assert_eq!(
+        server
+            .post("/api/solve", r#"{"game": "bash:3", "position": "12"}"#)
+            .json()["value"],
+        "lose"
+    );
+    let _ = server.child.kill();
+    let _ = server.child.wait();
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(server.child.stderr.as_mut().expect("piped"), &mut stderr)
+        .expect("stderr");
+    assert!(
+        stderr.contains("no browser could be started") && stderr.contains(&server.url),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn the_games_warnings_come_in_a_header_as_on_the_command_lines_stderr() {
+    let server = Server::start(&[]);
+    let (_, stderr) = cli(&["solve", "misere:subtraction:2,3", "5"]);
+    let answer = server.post_json(
+        "/api/solve",
+        &json!({ "game": "misere:subtraction:2,3", "position": "5" }),
+    );
+    assert_eq!(answer.status, 200);
+    let warnings: Vec<String> =
+        serde_json::from_str(answer.header("grundy-warnings").expect("a warnings header"))
+            .expect("a JSON list");
+    let mut lines = String::new();
+    for warning in &warnings {
+        lines.push_str("warning: ");
+        lines.push_str(warning);
+        lines.push('\n');
+    }
+    assert_eq!(lines, stderr);
+    assert!(
+        stderr.contains("misère"),
+        "the header carries more than ASCII: {stderr}"
+    );
+    let answer = server.post_json(
+        "/api/solve",
+        &json!({ "game": "subtraction:2,3", "position": "5" }),
+    );
+    assert_eq!(answer.header("grundy-warnings"), None);
+}
