@@ -562,6 +562,85 @@ mod tests {
         out
     }
 
+    /// The frame as a PNG picture, each cell's symbol drawn in `DejaVu Sans Mono` (bundled, so the
+    /// picture is the same on every machine) on its background: the README's picture of
+    /// `grundy play`, made from the screen the program draws.
+    fn png(buffer: &ratatui::buffer::Buffer) -> Vec<u8> {
+        use ab_glyph::{Font as _, FontRef, PxScale, ScaleFont as _, point};
+        const FONT: &[u8] = include_bytes!("../../../grundy/assets/fonts/DejaVuSansMono.ttf");
+        const WIDTH: usize = 9;
+        const HEIGHT: usize = 18;
+        let rgb = |colour: Color, default: [u8; 3]| match colour {
+            Color::Green => [0x4c, 0xaf, 0x50],
+            Color::Red => [0xef, 0x53, 0x50],
+            Color::Yellow => [0xfd, 0xd8, 0x35],
+            Color::Blue => [0x42, 0xa5, 0xf5],
+            Color::DarkGray => [0x8a, 0x8a, 0x8a],
+            _ => default,
+        };
+        let font = FontRef::try_from_slice(FONT).expect("the bundled font reads");
+        // The scale whose ascent plus descent is one row: box-drawing lines join across rows.
+        let scale = PxScale::from(HEIGHT as f32);
+        let ascent = font.as_scaled(scale).ascent();
+        let (columns, rows) = (
+            usize::from(buffer.area.width),
+            usize::from(buffer.area.height),
+        );
+        let (width, height) = (columns * WIDTH, rows * HEIGHT);
+        let mut pixels = vec![0u8; width * height * 3];
+        for y in 0..rows {
+            for x in 0..columns {
+                let cell = &buffer[(x as u16, y as u16)];
+                let (mut fg, mut bg) = (rgb(cell.fg, [0xd8; 3]), rgb(cell.bg, [0x1e; 3]));
+                if cell.modifier.contains(Modifier::REVERSED) {
+                    std::mem::swap(&mut fg, &mut bg);
+                }
+                for row in y * HEIGHT..(y + 1) * HEIGHT {
+                    for column in x * WIDTH..(x + 1) * WIDTH {
+                        let at = (row * width + column) * 3;
+                        pixels[at..at + 3].copy_from_slice(&bg);
+                    }
+                }
+                let Some(symbol) = cell.symbol().chars().next().filter(|c| *c != ' ') else {
+                    continue;
+                };
+                let glyph = font.glyph_id(symbol).with_scale_and_position(
+                    scale,
+                    point((x * WIDTH) as f32, (y * HEIGHT) as f32 + ascent),
+                );
+                let Some(outline) = font.outline_glyph(glyph) else {
+                    continue;
+                };
+                let bounds = outline.px_bounds();
+                outline.draw(|dx, dy, coverage| {
+                    let column = usize::try_from(bounds.min.x as i64 + i64::from(dx));
+                    let row = usize::try_from(bounds.min.y as i64 + i64::from(dy));
+                    let (Ok(column), Ok(row)) = (column, row) else {
+                        return;
+                    };
+                    if column >= width || row >= height {
+                        return;
+                    }
+                    let at = (row * width + column) * 3;
+                    for channel in 0..3 {
+                        let (under, over) =
+                            (f32::from(pixels[at + channel]), f32::from(fg[channel]));
+                        pixels[at + channel] =
+                            (under + (over - under) * coverage.clamp(0.0, 1.0)).round() as u8;
+                    }
+                });
+            }
+        }
+        let mut bytes = Vec::new();
+        let mut encoder = ::png::Encoder::new(&mut bytes, width as u32, height as u32);
+        encoder.set_color(::png::ColorType::Rgb);
+        encoder.set_depth(::png::BitDepth::Eight);
+        let mut writer = encoder.write_header().expect("a PNG header");
+        writer.write_image_data(&pixels).expect("the PNG's pixels");
+        writer.finish().expect("the PNG ends");
+        bytes
+    }
+
     #[test]
     fn the_readme_picture_is_this_frame() {
         // nim 3,4,5 with hints, after you took 2 from heap 1 and the computer answered.
@@ -599,14 +678,30 @@ mod tests {
         );
         assert!(picture.contains("fill=\"#ef5350\""), "a losing move is red");
         // GRUNDY_BLESS=1 rewrites the picture after a deliberate change of the screen.
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/play-nim.svg");
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../docs/images/play-nim.svg"
+        );
         if std::env::var_os("GRUNDY_BLESS").is_some() {
             std::fs::write(path, &picture).expect("the picture is written");
         }
-        let committed = std::fs::read_to_string(path).expect("docs/play-nim.svg exists");
+        let committed = std::fs::read_to_string(path).expect("docs/images/play-nim.svg exists");
         assert!(
             committed == picture,
-            "the screen changed: run with GRUNDY_BLESS=1 to redraw docs/play-nim.svg"
+            "the screen changed: run with GRUNDY_BLESS=1 to redraw docs/images/play-nim.svg"
+        );
+        let picture = png(terminal.backend().buffer());
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../docs/images/play-nim.png"
+        );
+        if std::env::var_os("GRUNDY_BLESS").is_some() {
+            std::fs::write(path, &picture).expect("the picture is written");
+        }
+        let committed = std::fs::read(path).expect("docs/images/play-nim.png exists");
+        assert!(
+            committed == picture,
+            "the screen changed: run with GRUNDY_BLESS=1 to redraw docs/images/play-nim.png"
         );
     }
 }
