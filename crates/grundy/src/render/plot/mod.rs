@@ -499,10 +499,10 @@ pub fn png(plot: &Plot) -> Result<Vec<u8>, PlotError> {
 /// `plot` as PNG bytes on `canvas`.
 ///
 /// # Complexity
-/// As for [`png`].
+/// As for [`png()`].
 ///
 /// # Errors
-/// As for [`png`].
+/// As for [`png()`].
 pub fn png_on(plot: &Plot, canvas: Canvas) -> Result<Vec<u8>, PlotError> {
     let (width, height) = canvas.size();
     let mut pixels = vec![0u8; width as usize * height as usize * 3];
