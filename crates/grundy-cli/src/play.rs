@@ -47,6 +47,10 @@ pub(crate) fn run(args: &PlayArgs, observer: &TerminalObserver) -> anyhow::Resul
     let analyzer = Analyzer::new(args.common.config()?).with_observer(observer);
     let game = crate::read_game(&args.game)?;
     let position = match (&args.position, game.has_positions()) {
+        (Some(text), _) if text == "-" => anyhow::bail!(
+            "the position cannot be read from stdin: a game reads its moves there — give the position after the game, e.g. grundy play {game} {}",
+            game.example_position()
+        ),
         (Some(text), _) => crate::read_position(&game, text)?,
         (None, true) => Position::Sum,
         (None, false) => anyhow::bail!(
@@ -301,19 +305,22 @@ fn lines(mut game: Play<'_>, mut hints: bool, json: bool) -> anyhow::Result<()> 
             );
         }
         let text = line.trim_end_matches(['\n', '\r']);
-        let moves = game.session.current().moves.len();
-        let parsed = parse_play_line(text, &game.session.current().game, moves);
+        let leads_to: Vec<_> = (game.session.current().moves.iter())
+            .map(|choice| choice.position.clone())
+            .collect();
+        let parsed = parse_play_line(text, &game.session.current().game, &leads_to);
         let index = match parsed {
             Err(error) => {
                 eprintln!("error: {error}");
                 continue;
             }
             Ok(PlayLine::Quit) => {
-                writeln!(
-                    out,
-                    "result: you quit at {}",
-                    position_text(game.session.current())
-                )?;
+                let at = position_text(game.session.current());
+                if json {
+                    writeln!(out, "{}", json!({"event": "quit", "position": at}))?;
+                } else {
+                    writeln!(out, "result: you quit at {at}")?;
+                }
                 return Ok(());
             }
             Ok(PlayLine::Hints) => {
@@ -322,7 +329,7 @@ fn lines(mut game: Play<'_>, mut hints: bool, json: bool) -> anyhow::Result<()> 
             }
             Ok(PlayLine::Undo) => {
                 if game.undo() {
-                    writeln!(out, "undone")?;
+                    event(&mut out, "undo", "undone", json)?;
                 } else {
                     eprintln!("error: there is no move to take back");
                 }
@@ -330,28 +337,28 @@ fn lines(mut game: Play<'_>, mut hints: bool, json: bool) -> anyhow::Result<()> 
             }
             Ok(PlayLine::Redo) => {
                 if game.redo() {
-                    writeln!(out, "redone")?;
+                    event(&mut out, "redo", "redone", json)?;
                 } else {
                     eprintln!("error: there is no move to play again");
                 }
                 continue;
             }
-            Ok(PlayLine::Number(n)) => n - 1,
-            Ok(PlayLine::Position(position)) => {
-                let Some(index) = game.session.current().leading_to(&position) else {
-                    eprintln!(
-                        "error: no move leads from {} to {position}",
-                        position_text(game.session.current())
-                    );
-                    continue;
-                };
-                index
-            }
+            Ok(PlayLine::Move(index)) => index,
         };
         let before = game.session.current().clone();
         game.play(index)?;
         report_move(&mut out, &before, index, Player::Human, json)?;
     }
+}
+
+/// A move taken back or played again: `undone`, or `{"event": "undo"}` in JSON.
+fn event(out: &mut impl std::io::Write, name: &str, text: &str, json: bool) -> anyhow::Result<()> {
+    if json {
+        writeln!(out, "{}", json!({ "event": name }))?;
+    } else {
+        writeln!(out, "{text}")?;
+    }
+    Ok(())
 }
 
 /// The end of a game: the result line (in JSON, with the value history).

@@ -239,7 +239,7 @@ fn bad_lines_get_a_caret_and_the_game_goes_on() {
         "{errors}"
     );
     assert!(
-        errors.contains("error: no move leads from 10 to 2\n"),
+        errors.contains("error: invalid move: no move leads to 2\n  to 2\n     ^\n"),
         "{errors}"
     );
     assert!(
@@ -259,7 +259,10 @@ fn input_that_ends_early_is_exit_2_and_bad_games_are_refused() {
     let refused = play(&["nim", "5000,10"], "");
     assert_eq!(refused.status.code(), Some(2));
     assert!(
-        text(&refused.stderr).contains("legal moves, more than the 2000"),
+        text(&refused.stderr).contains(
+            "has too many legal moves to play: up to 5010, and a game lists at most 2000"
+        ) && text(&refused.stderr)
+            .contains("hint: start from a position with at most 2000 legal moves"),
         "{}",
         text(&refused.stderr)
     );
@@ -294,4 +297,45 @@ fn json_lines_describe_positions_moves_and_the_end() {
     assert_eq!(end["event"], "end");
     assert_eq!(end["winner"], "you");
     assert_eq!(end["history"].as_array().map(Vec::len), Some(2));
+}
+
+#[test]
+fn json_lines_stay_json_through_undo_redo_and_quit() {
+    let output = play(&["nim", "3,4,5", "--json"], "2\nu\nr\nh\nq\n");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let events: Vec<Value> = text(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|_| panic!("not a JSON line: {l}")))
+        .collect();
+    let names: Vec<&str> = events.iter().filter_map(|e| e["event"].as_str()).collect();
+    assert!(
+        names.contains(&"undo") && names.contains(&"redo"),
+        "{names:?}"
+    );
+    let end = events.last().expect("the last line");
+    assert_eq!(end["event"], "quit");
+    assert_eq!(end["position"], "0,4,5");
+}
+
+#[test]
+fn the_position_is_not_read_from_stdin_where_the_moves_are() {
+    let output = play(&["nim", "-"], "3,4,5\n2\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("the position cannot be read from stdin"),
+        "{}",
+        text(&output.stderr)
+    );
+}
+
+#[test]
+fn a_huge_heap_is_played_at_once_without_a_search_that_fills_memory() {
+    // Its reachable positions would fill the memory budget (41 KB a heap) before the position
+    // limit: the search stops at PLAY_SEARCH_BYTES and each move is solved on its own.
+    let output = play(&["subtraction:1,3,4", "10^99999", "--json"], "q\n");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let first: Value =
+        serde_json::from_str(text(&output.stdout).lines().next().expect("a line")).expect("JSON");
+    assert_eq!(first["options"]["basis"]["kind"], "solved");
+    assert_eq!(first["options"]["outcome"], "win");
 }

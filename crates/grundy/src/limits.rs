@@ -167,6 +167,11 @@ pub const MAX_PLAY_MOVES: u64 = 2_000;
 /// search gives up) and a few megabytes.
 pub const PLAY_SEARCH_POSITIONS: u64 = 50_000;
 
+/// The most bytes `play`'s search of the reachable positions may hold (within the query's memory
+/// budget): positions of huge heaps (`10^99999`, 41 KB a heap) fill it long before
+/// [`PLAY_SEARCH_POSITIONS`], and the moves are then solved one by one, at once.
+pub const PLAY_SEARCH_BYTES: u64 = 64 << 20;
+
 // Plots.
 
 /// The most heaps a plot draws (`0..=N` with `N` below this).

@@ -226,6 +226,11 @@ pub enum Remedy {
         /// The largest number the question may go up to.
         most: u64,
     },
+    /// Start from a position with at most `most` legal moves.
+    FewerMoves {
+        /// The most legal moves a position may have.
+        most: u64,
+    },
 }
 
 impl fmt::Display for Remedy {
@@ -257,6 +262,9 @@ impl fmt::Display for Remedy {
             Self::SolveComponentAlone => f.write_str("solve the component on its own to see them"),
             Self::SolvePositions => f.write_str("solve its positions one at a time"),
             Self::AskLess { most } => write!(f, "ask about positions up to {most} at most"),
+            Self::FewerMoves { most } => {
+                write!(f, "start from a position with at most {most} legal moves")
+            }
         }
     }
 }

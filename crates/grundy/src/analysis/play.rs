@@ -20,7 +20,7 @@ use crate::games::octal::{Code, Modifier};
 use crate::games::oddball;
 use crate::games::position::Position;
 use crate::games::subtraction::SubtractionSet;
-pub use crate::limits::{MAX_PLAY_MOVES, PLAY_SEARCH_POSITIONS};
+pub use crate::limits::{MAX_PLAY_MOVES, PLAY_SEARCH_BYTES, PLAY_SEARCH_POSITIONS};
 use crate::theory::solver::{Limits, Rules, SolverError, SparseGraph, solve_graph_observed};
 
 /// Every legal move of a position, each with the value of the position it leaves.
@@ -137,7 +137,8 @@ impl Analyzer<'_> {
     /// Every legal move of `position` with the outcome, Grundy value (where the game has one) and
     /// remoteness (where computable) of the position it leaves, and the position's own.
     ///
-    /// Positions with at most [`PLAY_SEARCH_POSITIONS`] reachable positions are searched whole
+    /// Positions with at most [`PLAY_SEARCH_POSITIONS`] reachable positions (held in at most
+    /// [`PLAY_SEARCH_BYTES`]) are searched whole
     /// (retrograde analysis, `docs/theory.md §13`), which gives remoteness; larger ones are
     /// answered move by move by [`solve`](Self::solve).
     ///
@@ -185,8 +186,13 @@ impl Analyzer<'_> {
                 .iter()
                 .find(|c| matches!(c.game, Game::Oddball(_) | Game::Script(_)))
         {
+            let why = if matches!(component.game, Game::Script(_)) {
+                "scripted games cannot be played yet"
+            } else {
+                "a game with ties is not decided by the last move, so it has no Sprague–Grundy sum"
+            };
             return Err(Error::refused(format!(
-                "{game}: {} cannot be a component of a sum played here (sums are of impartial games decided by the last move)",
+                "{game}: {} cannot be a component of a sum played here: {why}",
                 component.game
             )));
         }
@@ -194,9 +200,9 @@ impl Analyzer<'_> {
         if count > BigUint::from(MAX_PLAY_MOVES) {
             return Err(Error::refused_unless(
                 format!(
-                    "{game}[{position}] has {count} legal moves, more than the {MAX_PLAY_MOVES} that playing lists (each with the value of the position it leaves)"
+                    "{game}[{position}] has too many legal moves to play: up to {count}, and a game lists at most {MAX_PLAY_MOVES} (each with the value of the position it leaves)"
                 ),
-                super::Remedy::AskLess {
+                super::Remedy::FewerMoves {
                     most: MAX_PLAY_MOVES,
                 },
             ));
@@ -284,7 +290,7 @@ impl Analyzer<'_> {
         };
         let limits = Limits {
             states: self.search_limit(),
-            bytes: self.budget.memory(),
+            bytes: self.budget.memory().min(PLAY_SEARCH_BYTES),
         };
         let graph = match SparseGraph::explore(&rules, start, limits, self.observer()) {
             Ok(graph) => graph,

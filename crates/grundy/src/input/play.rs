@@ -8,10 +8,9 @@ use crate::input::error::InputError;
 /// One line a player typed during a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayLine {
-    /// The move with this number in the list of moves (from 1, as it is shown).
-    Number(usize),
-    /// The move that leaves this position.
-    Position(Position),
+    /// The move at this index (from 0) of the list of moves: typed as its number (from 1, as it
+    /// is shown) or as the position it leaves.
+    Move(usize),
     /// Take back the last move (and the computer's answer to it).
     Undo,
     /// Play again a move taken back.
@@ -22,32 +21,40 @@ pub enum PlayLine {
     Quit,
 }
 
-/// Reads one line of a game of `game` whose position has `moves` legal moves: `undo`, `redo`,
-/// `hints`, `quit` (or their first letters), a move number from 1 to `moves`, or the position the
-/// move leaves as [`Game::parse_position`] reads it — after `to ` or `=` (`to 7`), which may be
-/// left out when the position is not digits alone (`3,4,5`). Moves of a sum are chosen by
-/// number.
+/// Reads one line of a game of `game` whose legal moves leave the positions `leads_to`, in the
+/// order they are listed: `undo`, `redo`, `hints`, `quit` (or their first letters), a move number
+/// from 1 to `leads_to.len()`, or the position a move leaves as [`Game::parse_position`] reads it —
+/// after `to ` or `=` (`to 7`), which may be left out when the position is not digits alone
+/// (`3,4,5`). Moves of a sum are chosen by number.
 ///
 /// # Complexity
-/// Linear in the length of the line (a position: as [`Game::parse_position`]).
+/// Linear in the length of the line and in the size of `leads_to` (a position: as
+/// [`Game::parse_position`], then compared with each position left).
 ///
 /// # Errors
-/// An [`InputError`] pointing into `text`: an empty line, a number out of range, or a position
-/// that does not read.
+/// An [`InputError`] pointing into `text`: an empty line, a number out of range, a position that
+/// does not read, or one that no move leaves.
 ///
 /// # Example
 /// ```
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::input::play::{PlayLine, parse_play_line};
-/// let nim = grundy::parse_game("nim")?;
-/// assert_eq!(parse_play_line("2", &nim, 12)?, PlayLine::Number(2));
-/// assert_eq!(parse_play_line("u", &nim, 12)?, PlayLine::Undo);
-/// assert_eq!(parse_play_line("to 1,4,5", &nim, 12)?, parse_play_line("1,4,5", &nim, 12)?);
-/// assert_eq!(parse_play_line("1,4,5", &nim, 12)?, PlayLine::Position(nim.parse_position("1,4,5")?));
-/// assert!(parse_play_line("13", &nim, 12).is_err());
+/// let game = grundy::parse_game("subtraction:1,3,4")?;
+/// let leads_to = [game.parse_position("9")?, game.parse_position("7")?, game.parse_position("6")?];
+/// assert_eq!(parse_play_line("2", &game, &leads_to)?, PlayLine::Move(1));
+/// assert_eq!(parse_play_line("to 7", &game, &leads_to)?, PlayLine::Move(1));
+/// assert_eq!(parse_play_line("u", &game, &leads_to)?, PlayLine::Undo);
+/// assert!(parse_play_line("4", &game, &leads_to).is_err());
+/// let error = parse_play_line("to 8", &game, &leads_to).unwrap_err();
+/// assert_eq!(error.span, 3..4);
 /// # Ok(()) }
 /// ```
-pub fn parse_play_line(text: &str, game: &Game, moves: usize) -> Result<PlayLine, InputError> {
+pub fn parse_play_line(
+    text: &str,
+    game: &Game,
+    leads_to: &[Position],
+) -> Result<PlayLine, InputError> {
+    let moves = leads_to.len();
     let trimmed = text.trim();
     let start = text.len() - text.trim_start().len();
     let span = start..start + trimmed.len();
@@ -74,7 +81,7 @@ pub fn parse_play_line(text: &str, game: &Game, moves: usize) -> Result<PlayLine
             .ok()
             .filter(|n| (1..=moves).contains(n));
         if let Some(n) = number {
-            return Ok(PlayLine::Number(n));
+            return Ok(PlayLine::Move(n - 1));
         }
         let range = match moves {
             0 => "there is no move".to_owned(),
@@ -95,12 +102,27 @@ pub fn parse_play_line(text: &str, game: &Game, moves: usize) -> Result<PlayLine
         ));
     }
     let skipped = start + offset + (position.len() - position.trim_start().len());
-    game.parse_position(position.trim())
-        .map(PlayLine::Position)
-        .map_err(|mut inner| {
-            // Point into the line as typed.
-            inner.span = inner.span.start + skipped..inner.span.end + skipped;
-            text.clone_into(&mut inner.text);
-            inner
+    let written = position.trim();
+    let position = game.parse_position(written).map_err(|mut inner| {
+        // Point into the line as typed.
+        inner.span = inner.span.start + skipped..inner.span.end + skipped;
+        text.clone_into(&mut inner.text);
+        inner
+    })?;
+    leads_to
+        .iter()
+        .position(|left| *left == position)
+        .map(PlayLine::Move)
+        .ok_or_else(|| {
+            InputError::new(
+                "move",
+                text,
+                skipped..skipped + written.len(),
+                format!("no move leads to {position}"),
+                Some(
+                    "type a move's number, or the position one of the listed moves leaves"
+                        .to_owned(),
+                ),
+            )
         })
 }
