@@ -170,32 +170,7 @@ impl Analyzer<'_> {
     }
 
     fn options_unsettled(&self, game: &Game, position: &Position) -> Result<Options, Error> {
-        if matches!(game.base(), Game::Script(_)) {
-            return Err(Error::refused(format!(
-                "{game}: playing a scripted game is not supported yet — a script's position after a move is known only by its text, which its start function does not read back"
-            )));
-        }
-        if let Game::Misere(inner) = game
-            && matches!(inner.as_ref(), Game::Oddball(_))
-        {
-            // The same refusal as solve's.
-            self.solve_unsettled(game, position)?;
-        }
-        if let Game::Sum(components) = game.base()
-            && let Some(component) = components
-                .iter()
-                .find(|c| matches!(c.game, Game::Oddball(_) | Game::Script(_)))
-        {
-            let why = if matches!(component.game, Game::Script(_)) {
-                "scripted games cannot be played yet"
-            } else {
-                "a game with ties is not decided by the last move, so it has no Sprague–Grundy sum"
-            };
-            return Err(Error::refused(format!(
-                "{game}: {} cannot be a component of a sum played here: {why}",
-                component.game
-            )));
-        }
+        self.refuse_unplayable(game, position)?;
         let count = move_count(game, position)?;
         if count > BigUint::from(MAX_PLAY_MOVES) {
             return Err(Error::refused_unless(
@@ -275,6 +250,38 @@ impl Analyzer<'_> {
             moves: choices,
             basis,
         })
+    }
+
+    /// The games `options` does not play: scripts, the misère contest game (as `solve`
+    /// refuses it), and sums with a component of either kind.
+    fn refuse_unplayable(&self, game: &Game, position: &Position) -> Result<(), Error> {
+        if matches!(game.base(), Game::Script(_)) {
+            return Err(Error::refused(format!(
+                "{game}: playing a scripted game is not supported yet — a script's position after a move is known only by its text, which its start function does not read back"
+            )));
+        }
+        if let Game::Misere(inner) = game
+            && matches!(inner.as_ref(), Game::Oddball(_))
+        {
+            // The same refusal as solve's.
+            self.solve_unsettled(game, position)?;
+        }
+        if let Game::Sum(components) = game.base()
+            && let Some(component) = components
+                .iter()
+                .find(|c| matches!(c.game, Game::Oddball(_) | Game::Script(_)))
+        {
+            let why = if matches!(component.game, Game::Script(_)) {
+                "scripted games cannot be played yet"
+            } else {
+                "a game with ties is not decided by the last move, so it has no Sprague–Grundy sum"
+            };
+            return Err(Error::refused(format!(
+                "{game}: {} cannot be a component of a sum played here: {why}",
+                component.game
+            )));
+        }
+        Ok(())
     }
 
     fn search_limit(&self) -> u64 {
