@@ -370,18 +370,33 @@ function board(options) {
       element("table", { class: "wythoff", "aria-label": `the queen at heap 1 = ${a}, heap 2 = ${b}` }, body),
       element("p", { class: "muted" }, "The queen moves left, down or diagonally towards the corner (0, 0): heap 1 across, heap 2 up."));
   }
-  if (/^\d+(,\d+)*$/.test(text) || text === "(no heaps)") {
-    const heaps = text === "(no heaps)" ? [] : text.split(",");
-    const rows = element("ol", { class: "heaps" });
-    heaps.forEach((heap, i) => {
-      const count = heap.length > 3 ? 40 : Number(heap);
-      const tokens = "●".repeat(Math.min(count, 40)) + (count > 40 || heap.length > 3 ? " …" : "");
-      rows.append(element("li", {}, element("span", { class: "heap-name" }, heaps.length > 1 ? `heap ${i + 1}` : "heap"), element("span", { class: "tokens", "aria-hidden": "true" }, tokens), element("span", { class: "heap-size" }, heap)));
-    });
-    if (heaps.length === 0) rows.append(element("li", { class: "muted" }, "no heaps left"));
-    return element("div", { class: "board", id: "play-board" }, rows);
+  const rows = heapRows(text);
+  if (rows) return element("div", { class: "board", id: "play-board" }, rows);
+  // A sum: its components one under another, each with its heaps.
+  const components = text.includes("] + ") || /^[^[]+\[[^\]]*\]$/.test(text) ? text.split(/(?<=\]) \+ /) : [];
+  if (components.length > 0) {
+    const list = element("ul", { class: "components" });
+    for (const component of components) {
+      const inner = /\[([^\]]*)\]$/.exec(component);
+      list.append(element("li", {}, element("span", { class: "component" }, component), (inner && heapRows(inner[1] === "" ? "(no heaps)" : inner[1])) || ""));
+    }
+    return element("div", { class: "board", id: "play-board" }, list);
   }
   return element("div", { class: "board", id: "play-board" }, element("p", { class: "position-text" }, text));
+}
+
+// Heaps written `3,4,5` as rows of tokens (a long heap's row cut short), or null.
+function heapRows(text) {
+  if (!/^\d+(,\d+)*$/.test(text) && text !== "(no heaps)") return null;
+  const heaps = text === "(no heaps)" ? [] : text.split(",");
+  const rows = element("ol", { class: "heaps" });
+  heaps.forEach((heap, i) => {
+    const count = heap.length > 3 ? 41 : Number(heap);
+    const tokens = "●".repeat(Math.min(count, 40)) + (count > 40 ? " …" : "");
+    rows.append(element("li", {}, element("span", { class: "heap-name" }, heaps.length > 1 ? `heap ${i + 1}` : "heap"), element("span", { class: "tokens", "aria-hidden": "true" }, tokens), element("span", { class: "heap-size" }, heap)));
+  });
+  if (heaps.length === 0) rows.append(element("li", { class: "muted" }, "no heaps left"));
+  return rows;
 }
 
 function renderGame(focus = false) {
@@ -451,7 +466,7 @@ function history(hints) {
       element("td", {}, String(t + 1)),
       element("td", {}, turn.options.position),
       element("td", {}, turn.mover),
-      element("td", hints ? { class: "move-" + turn.options.outcome } : {}, hints ? value : "(hints off)"),
+      element("td", hints ? { class: "move-" + turn.options.outcome } : {}, value),
       element("td", played && hints ? { class: "move-" + played.result } : {}, played ? `${played.move} → ${played.to}` : ""));
     body.append(row);
   });
