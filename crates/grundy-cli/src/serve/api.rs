@@ -35,6 +35,16 @@ impl Reply {
         Ok(reply)
     }
 
+    /// A picture of `game` with status 200 and the game's warnings.
+    fn picture(game: &Game, body: Vec<u8>, content_type: &'static str) -> Self {
+        Reply {
+            status: StatusCode::OK,
+            body,
+            warnings: game.warnings().iter().map(ToString::to_string).collect(),
+            content_type,
+        }
+    }
+
     /// A JSON document with status 200.
     fn document(value: &impl serde::Serialize) -> anyhow::Result<Self> {
         Ok(Reply {
@@ -533,18 +543,17 @@ pub(crate) fn plot(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
         other => other?,
     };
     let canvas = crate::plot::canvas(&plot, width, height)?;
-    let picture = |bytes: Vec<u8>, content_type| {
-        let mut reply = Reply::answer(&game, &json!(null))?;
-        reply.body = bytes;
-        reply.content_type = content_type;
-        anyhow::Ok(reply)
-    };
     match request.format {
-        PlotFormat::Svg => picture(
+        PlotFormat::Svg => Ok(Reply::picture(
+            &game,
             grundy::render::plot::svg_on(&plot, canvas).into_bytes(),
             "image/svg+xml",
-        ),
-        PlotFormat::Png => picture(grundy::render::plot::png_on(&plot, canvas)?, "image/png"),
+        )),
+        PlotFormat::Png => Ok(Reply::picture(
+            &game,
+            grundy::render::plot::png_on(&plot, canvas)?,
+            "image/png",
+        )),
         PlotFormat::Json => {
             let svg = grundy::render::plot::svg_on(&plot, canvas);
             let mut object = crate::plot::plot_json(&plot);
