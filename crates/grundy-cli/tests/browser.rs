@@ -211,9 +211,15 @@ impl Session<'_> {
         self.property(element, "textContent")
     }
 
-    /// Clicks the first move button `css` selects under `#play-moves` on your turn, then waits for your next turn
-    /// (after the computer's answer) or the end of the game: the number of the move clicked.
+    /// Clicks the first move button `css` selects under `#play-moves` on your turn, then waits
+    /// for your next turn (after the computer's answer) or the end of the game: the number of
+    /// the move clicked.
     fn play_turn(&self, css: &str) -> String {
+        self.play_turn_by(css, false)
+    }
+
+    /// [`Session::play_turn`], by the mouse or by the keyboard (Tab to the button, then Enter).
+    fn play_turn_by(&self, css: &str, keyboard: bool) -> String {
         let status = self.wait_for("#play-status[data-state='your-move']");
         let turn: u64 = self
             .attribute(&status, "data-turn")
@@ -222,7 +228,43 @@ impl Session<'_> {
             .expect("the turn");
         let button = self.wait_for(&format!("#play-moves {css}"));
         let label = self.text(&button);
-        self.click(&button);
+        if keyboard {
+            // Focus is on the first move of your turn; Tab walks the buttons to the one chosen.
+            let focused = self.call("GET", "/element/active", None);
+            let first = self.wait_for("#play-moves button:not([disabled])");
+            assert_eq!(
+                focused[ELEMENT].as_str(),
+                Some(first.as_str()),
+                "the first move has the focus"
+            );
+            let mut focused = first;
+            for _ in 0..100 {
+                if focused == button {
+                    break;
+                }
+                self.call(
+                    "POST",
+                    "/actions",
+                    Some(&json!({ "actions": [{ "type": "key", "id": "keyboard", "actions": [
+                        { "type": "keyDown", "value": "\u{E004}" }, { "type": "keyUp", "value": "\u{E004}" }
+                    ] }] })),
+                );
+                self.call("GET", "/element/active", None)[ELEMENT]
+                    .as_str()
+                    .expect("an element has the focus")
+                    .clone_into(&mut focused);
+            }
+            assert_eq!(focused, button, "Tab reaches the move");
+            self.call(
+                "POST",
+                "/actions",
+                Some(&json!({ "actions": [{ "type": "key", "id": "keyboard", "actions": [
+                    { "type": "keyDown", "value": "\u{E007}" }, { "type": "keyUp", "value": "\u{E007}" }
+                ] }] })),
+            );
+        } else {
+            self.click(&button);
+        }
         self.wait_for(&format!(
             "#play-result, #play-status[data-state='your-move'][data-turn='{}']",
             turn + 2
@@ -446,8 +488,8 @@ fn two_moves_against_the_computer(session: &Session<'_>) -> Vec<String> {
         history[2].starts_with("3 ") && history[2].contains(" you win in 3"),
         "{history:?}"
     );
-    // A second winning move, and the computer's second answer.
-    clicked.push(session.play_turn("button.move-win"));
+    // A second winning move, by the keyboard, and the computer's second answer.
+    clicked.push(session.play_turn_by("button.move-win", true));
     let history = session.texts("#play-history tbody tr");
     assert_eq!(history.len(), 5, "{history:?}");
     assert!(history[3].contains(" computer lose in "), "{history:?}");
