@@ -248,6 +248,7 @@ pub(crate) fn options_json(options: &Options) -> Value {
                 "outcome": choice.outcome.name(),
                 "value": number(&choice.value),
                 "remoteness": choice.remoteness,
+                "next": next_json(choice),
             });
             if let Some(component) = choice.play.component {
                 value["component"] = json!(component + 1);
@@ -269,6 +270,18 @@ pub(crate) fn options_json(options: &Options) -> Value {
         "best": options.best().map(|i| i + 1),
         "moves": moves,
     })
+}
+
+/// Where a move leads, as the fields of a request for its options (`POST /api/options`, or
+/// `grundy play GAME POSITION`): the game after the move (in a sum, with the positions of its
+/// components in brackets) and the position left (`null` for a sum), in the canonical notation
+/// the parser reads back (no heaps at all is the empty text).
+fn next_json(choice: &Choice) -> Value {
+    let position = match &choice.position {
+        Position::Sum => Value::Null,
+        position => json!(position.to_string()),
+    };
+    json!({ "game": choice.game.to_string(), "position": position })
 }
 
 /// The line protocol (docs/play.md): positions and moves out, one line per move in.

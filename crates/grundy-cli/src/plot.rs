@@ -42,9 +42,10 @@ pub(crate) struct PlotArgs {
     common: Common,
 }
 
-/// The kinds of plot, as the command line names them.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum KindName {
+/// The kinds of plot, as the command line names them (and `grundy serve`'s `"kind"`).
+#[derive(Clone, Copy, Debug, ValueEnum, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum KindName {
     /// n against G(n), rare values of take-and-break codes highlighted; binned for large N.
     Scatter,
     /// The values as coloured cells in rows as long as the period, the certificate below.
@@ -56,7 +57,7 @@ enum KindName {
 }
 
 impl KindName {
-    fn kind(self) -> PlotKind {
+    pub(crate) fn kind(self) -> PlotKind {
         match self {
             Self::Scatter => PlotKind::Scatter,
             Self::Strip => PlotKind::Strip,
@@ -110,17 +111,9 @@ pub(crate) fn run(args: &PlotArgs, observer: &TerminalObserver) -> anyhow::Resul
     let analyzer = Analyzer::new(args.common.config()?).with_observer(observer);
     let game = read_game(&args.game)?;
     let to = parse_count(&args.to, "--to", 0, grundy::limits::PLOT_MOST_HEAPS - 1)?;
-    let side = |text: &Option<String>, option| {
-        text.as_deref()
-            .map(|text| {
-                parse_count(text, option, LEAST_SIDE.into(), LARGEST_SIDE.into())
-                    .map(|px| px as u32)
-            })
-            .transpose()
-    };
     let (width, height) = (
-        side(&args.width, "--width")?,
-        side(&args.height, "--height")?,
+        side(args.width.as_deref(), "--width")?,
+        side(args.height.as_deref(), "--height")?,
     );
     let format = format_of(&args.out)?;
     // The file is checked before anything is computed.
@@ -134,11 +127,7 @@ pub(crate) fn run(args: &PlotArgs, observer: &TerminalObserver) -> anyhow::Resul
         anyhow::bail!("--out {}: this is a directory", args.out.display());
     }
     crate::long_run::check_writable("--out", &args.out, &args.out)?;
-    let mut request = PlotRequest::new(to);
-    if let Some(kind) = args.kind {
-        request = request.with_kind(kind.kind());
-    }
-    let plot = analyzer.plot(&game, &request);
+    let plot = analyzer.plot(&game, &request(to, args.kind));
     observer.finish();
     let plot = match plot {
         // The library's remedy in this command's terms: another kind of plot, not another command.
@@ -147,8 +136,7 @@ pub(crate) fn run(args: &PlotArgs, observer: &TerminalObserver) -> anyhow::Resul
         }
         other => other?,
     };
-    let default = Canvas::default_for(&plot).size();
-    let canvas = Canvas::new(width.unwrap_or(default.0), height.unwrap_or(default.1))?;
+    let canvas = canvas(&plot, width, height)?;
     let bytes = match format {
         Format::Svg => render::plot::svg_on(&plot, canvas).into_bytes(),
         Format::Png => render::plot::png_on(&plot, canvas)?,
@@ -157,13 +145,15 @@ pub(crate) fn run(args: &PlotArgs, observer: &TerminalObserver) -> anyhow::Resul
     let (width, height) = canvas.size();
     if args.common.json {
         let mut object = plot_json(&plot);
-        object["file"] = json!({
-            "path": args.out.display().to_string(),
-            "format": if format == Format::Svg { "svg" } else { "png" },
-            "width": width,
-            "height": height,
-            "bytes": bytes.len(),
-        });
+        let format = if format == Format::Svg { "svg" } else { "png" };
+        let mut file = json!({ "path": args.out.display().to_string() });
+        if let (Some(file), Value::Object(drawing)) = (
+            file.as_object_mut(),
+            drawing_json(format, canvas, bytes.len()),
+        ) {
+            file.extend(drawing);
+        }
+        object["file"] = file;
         return output::print_json(&object);
     }
     let labels = render::plot::labels(&plot);
@@ -181,6 +171,47 @@ pub(crate) fn run(args: &PlotArgs, observer: &TerminalObserver) -> anyhow::Resul
         legend.join("; "),
         labels.caption
     ))
+}
+
+/// A side of the canvas given in pixels, named by its option (or field), if given.
+pub(crate) fn side(
+    text: Option<&str>,
+    option: &'static str,
+) -> Result<Option<u32>, grundy::InputError> {
+    text.map(|text| {
+        parse_count(text, option, LEAST_SIDE.into(), LARGEST_SIDE.into())
+            .map(|px| u32::try_from(px).unwrap_or(LARGEST_SIDE))
+    })
+    .transpose()
+}
+
+/// The library's request: a plot to `to`, of `kind` or the kind the library chooses.
+pub(crate) fn request(to: u64, kind: Option<KindName>) -> PlotRequest {
+    let request = PlotRequest::new(to);
+    match kind {
+        Some(kind) => request.with_kind(kind.kind()),
+        None => request,
+    }
+}
+
+/// The canvas of `width` × `height` pixels, each side by default the kind's own.
+///
+/// # Errors
+/// A side out of range ([`LEAST_SIDE`] to [`LARGEST_SIDE`]).
+pub(crate) fn canvas(
+    plot: &Plot,
+    width: Option<u32>,
+    height: Option<u32>,
+) -> Result<Canvas, render::plot::PlotError> {
+    let default = Canvas::default_for(plot).size();
+    Canvas::new(width.unwrap_or(default.0), height.unwrap_or(default.1))
+}
+
+/// What was drawn, beside the plot's description: its format, size and length in bytes (the
+/// command line adds the file's `path`; `grundy serve` the SVG itself).
+pub(crate) fn drawing_json(format: &str, canvas: Canvas, bytes: usize) -> Value {
+    let (width, height) = canvas.size();
+    json!({ "format": format, "width": width, "height": height, "bytes": bytes })
 }
 
 /// What a plot draws, as JSON: kind, range, title, axes, caption, legend (marks per colour), what

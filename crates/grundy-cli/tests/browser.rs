@@ -98,7 +98,7 @@ impl Driver {
             "--disable-component-update",
             "--disable-sync",
             "--disable-dev-shm-usage",
-            "--window-size=1100,1500",
+            "--window-size=1100,2900",
             "--hide-scrollbars",
             &format!("--user-data-dir={}", profile.display()),
         ];
@@ -182,6 +182,109 @@ impl Session<'_> {
     fn screenshot(&self) -> Vec<u8> {
         let encoded = self.call("GET", "/screenshot", None);
         base64_decode(encoded.as_str().expect("base64 text"))
+    }
+}
+
+impl Session<'_> {
+    fn click(&self, element: &str) {
+        self.call(
+            "POST",
+            &format!("/element/{element}/click"),
+            Some(&json!({})),
+        );
+    }
+
+    fn attribute(&self, element: &str, name: &str) -> Value {
+        self.call("GET", &format!("/element/{element}/attribute/{name}"), None)
+    }
+
+    /// A DOM property of an element, as text.
+    fn property(&self, element: &str, name: &str) -> String {
+        self.call("GET", &format!("/element/{element}/property/{name}"), None)
+            .as_str()
+            .expect("a text property")
+            .to_owned()
+    }
+
+    /// All the text of an element, shown or not (`text` is only what is shown).
+    fn text_content(&self, element: &str) -> String {
+        self.property(element, "textContent")
+    }
+
+    /// Clicks the first move button `css` selects under `#play-moves` on your turn, then waits
+    /// for your next turn (after the computer's answer) or the end of the game: the number of
+    /// the move clicked.
+    fn play_turn(&self, css: &str) -> String {
+        self.play_turn_by(css, false)
+    }
+
+    /// [`Session::play_turn`], by the mouse or by the keyboard (Tab to the button, then Enter).
+    fn play_turn_by(&self, css: &str, keyboard: bool) -> String {
+        let status = self.wait_for("#play-status[data-state='your-move']");
+        let turn: u64 = self
+            .attribute(&status, "data-turn")
+            .as_str()
+            .and_then(|turn| turn.parse().ok())
+            .expect("the turn");
+        let button = self.wait_for(&format!("#play-moves {css}"));
+        let label = self.text(&button);
+        if keyboard {
+            // Focus is on the first move of your turn; Tab walks the buttons to the one chosen.
+            let focused = self.call("GET", "/element/active", None);
+            let first = self.wait_for("#play-moves button:not([disabled])");
+            assert_eq!(
+                focused[ELEMENT].as_str(),
+                Some(first.as_str()),
+                "the first move has the focus"
+            );
+            let mut focused = first;
+            for _ in 0..100 {
+                if focused == button {
+                    break;
+                }
+                self.call(
+                    "POST",
+                    "/actions",
+                    Some(&json!({ "actions": [{ "type": "key", "id": "keyboard", "actions": [
+                        { "type": "keyDown", "value": "\u{E004}" }, { "type": "keyUp", "value": "\u{E004}" }
+                    ] }] })),
+                );
+                self.call("GET", "/element/active", None)[ELEMENT]
+                    .as_str()
+                    .expect("an element has the focus")
+                    .clone_into(&mut focused);
+            }
+            assert_eq!(focused, button, "Tab reaches the move");
+            self.call(
+                "POST",
+                "/actions",
+                Some(&json!({ "actions": [{ "type": "key", "id": "keyboard", "actions": [
+                    { "type": "keyDown", "value": "\u{E007}" }, { "type": "keyUp", "value": "\u{E007}" }
+                ] }] })),
+            );
+        } else {
+            self.click(&button);
+        }
+        self.wait_for(&format!(
+            "#play-result, #play-status[data-state='your-move'][data-turn='{}']",
+            turn + 2
+        ));
+        label.split('.').next().expect("a number").to_owned()
+    }
+
+    /// The texts of every element `css` selects, in order.
+    fn texts(&self, css: &str) -> Vec<String> {
+        let elements = self.call(
+            "POST",
+            "/elements",
+            Some(&json!({ "using": "css selector", "value": css })),
+        );
+        elements
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|element| self.text(element[ELEMENT].as_str().expect("an element reference")))
+            .collect()
     }
 }
 
@@ -289,6 +392,13 @@ fn the_page_solves_subtraction_1_3_4_at_10_18_in_chromium() {
     session.type_into(&game, "subtraction:1,3,4\u{E007}");
     session.wait_for("#verdict");
     session.wait_for("#explanation-text");
+    the_plot_renders(&session);
+    let clicked = two_moves_against_the_computer(&session);
+    session.call(
+        "POST",
+        "/execute/sync",
+        Some(&json!({ "script": "window.scrollTo(0, 0); return true;", "args": [] })),
+    );
     let picture = session.screenshot();
     assert!(
         picture.starts_with(b"\x89PNG\r\n\x1a\n"),
@@ -300,4 +410,145 @@ fn the_page_solves_subtraction_1_3_4_at_10_18_in_chromium() {
         std::fs::write(&path, &picture).expect("the screenshot is saved at GRUNDY_SCREENSHOT");
         eprintln!("screenshot saved at {}", Path::new(&path).display());
     }
+    the_games_end_as_in_the_terminal(&session, clicked);
+}
+
+/// The plot of the game solved, drawn from `/api/plot`.
+fn the_plot_renders(session: &Session<'_>) {
+    // The plot: the strip of {1,3,4} from 0 to the table's last heap, drawn from /api/plot's SVG,
+    // with its legend and caption as text.
+    let image = session.wait_for("#plot-image");
+    let source = session.attribute(&image, "src");
+    assert!(
+        source
+            .as_str()
+            .is_some_and(|src| src.starts_with("data:image/svg+xml") && src.contains("P-position")),
+        "{source}"
+    );
+    let drawn = session.call(
+        "POST",
+        "/execute/sync",
+        Some(&json!({ "script": "const i = document.getElementById('plot-image'); return i.complete && i.naturalWidth;", "args": [] })),
+    );
+    assert_eq!(drawn, 1000, "the SVG loads as an image 1000 pixels wide");
+    // The legend and the caption, drawn in the picture, are also text for screen readers.
+    let legend = session.text_content(&session.wait_for("#plot-legend"));
+    assert!(legend.contains("P-position (G = 0): 10"), "{legend}");
+    let caption = session.text_content(&session.wait_for("#plot-caption"));
+    assert!(caption.contains("period 7"), "{caption}");
+    // A kind that does not fit is a message, not a broken image.
+    session.click(&session.wait_for("#plot-kind"));
+    session.click(&session.wait_for("#plot-kind option[value='outcomes']"));
+    let refusal = session.text(&session.wait_for("#plot .error"));
+    assert!(refusal.contains("has no ties"), "{refusal}");
+    assert!(session.find("#plot-image").is_none());
+    session.click(&session.wait_for("#plot-kind option[value='']"));
+    session.wait_for("#plot-image");
+}
+
+/// A game of subtraction:1,3,4 from 10 against the computer, two moves in: the numbers of
+/// the moves clicked.
+fn two_moves_against_the_computer(session: &Session<'_>) -> Vec<String> {
+    // A game against the computer: subtraction:1,3,4 from 10, you first, hints on.
+    let start = session.wait_for("#play-position");
+    assert_eq!(
+        session.property(&start, "value"),
+        "10^18",
+        "the answer's position"
+    );
+    session.type_into(&start, "10");
+    session.click(&session.wait_for("#play-first-me"));
+    session.click(&session.wait_for("#play-start"));
+    session.wait_for("#play-status[data-state='your-move'][data-turn='1']");
+    assert_eq!(session.texts("#play-board .heap-size"), ["10"]);
+    // With hints the winning moves are green: take 1 or 3, leaving the P-positions 9 and 7;
+    // taking 4 loses.
+    let winning = session.texts("#play-moves button.move-win");
+    assert_eq!(winning.len(), 2, "{winning:?}");
+    assert!(
+        winning[1].starts_with("2. take 3 → 7") && winning[1].ends_with("win in 5"),
+        "{winning:?}"
+    );
+    let losing = session.texts("#play-moves button.move-lose");
+    assert_eq!(losing.len(), 1, "{losing:?}");
+    assert!(losing[0].starts_with("3. take 4 → 6"), "{losing:?}");
+    let mut clicked = vec![session.play_turn("li:nth-child(2) button.move-win")];
+    // The computer answered (its `best`): your turn again, at the third position of the game.
+    let history = session.texts("#play-history tbody tr");
+    assert_eq!(history.len(), 3, "{history:?}");
+    assert!(
+        history[0].starts_with("1 10 you win in 5 take 3 → 7"),
+        "{history:?}"
+    );
+    assert!(
+        history[1].starts_with("2 7 computer lose in 4 "),
+        "{history:?}"
+    );
+    assert!(
+        history[2].starts_with("3 ") && history[2].contains(" you win in 3"),
+        "{history:?}"
+    );
+    // A second winning move, by the keyboard, and the computer's second answer.
+    clicked.push(session.play_turn_by("button.move-win", true));
+    let history = session.texts("#play-history tbody tr");
+    assert_eq!(history.len(), 5, "{history:?}");
+    assert!(history[3].contains(" computer lose in "), "{history:?}");
+    let value = session.text(&session.wait_for("#play-value"));
+    assert!(value.contains("you to move: win in "), "{value}");
+    // Undo takes back your move and the computer's answer; redo plays them again.
+    session.click(&session.wait_for("#play-undo"));
+    session.wait_for("#play-status[data-state='your-move'][data-turn='3']");
+    session.click(&session.wait_for("#play-redo"));
+    session.wait_for("#play-status[data-state='your-move'][data-turn='5']");
+    clicked
+}
+
+/// The game played to its end, then a game lost by a mistake: the closing lines are the
+/// terminal's.
+fn the_games_end_as_in_the_terminal(session: &Session<'_>, mut clicked: Vec<String>) {
+    // The last move ends the game; the closing line is the terminal's for the same moves.
+    while session.find("#play-result").is_none() {
+        clicked.push(session.play_turn("button.move-win"));
+    }
+    let result = session.text(&session.wait_for("#play-result"));
+    assert_eq!(result, cli_result("subtraction:1,3,4", "10", &clicked));
+    assert_eq!(result, "you won; the computer never had a winning position");
+    // A game lost by a mistake: the closing line says where, as the terminal does.
+    session.click(&session.wait_for("#play-start"));
+    session.wait_for("#play-status[data-state='your-move'][data-turn='1']");
+    let mut clicked = vec![session.play_turn("button.move-lose")];
+    while session.find("#play-result").is_none() {
+        clicked.push(session.play_turn("button.move"));
+    }
+    let result = session.text(&session.wait_for("#play-result"));
+    assert_eq!(result, cli_result("subtraction:1,3,4", "10", &clicked));
+    assert_eq!(
+        result,
+        "the computer won; you went wrong at move 1: take 4 from 10 turned a win into a loss"
+    );
+}
+
+/// The closing line of `grundy play GAME POSITION` given the moves numbered `moves`.
+fn cli_result(game: &str, position: &str, moves: &[String]) -> String {
+    use std::io::Write as _;
+    let mut child = Command::new(server::BINARY)
+        .args(["play", game, position])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let lines = moves.join("\n") + "\n";
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(lines.as_bytes())
+        .expect("the moves are sent");
+    let output = child.wait_with_output().expect("the game ends");
+    let stdout = String::from_utf8(output.stdout).expect("UTF-8");
+    stdout
+        .lines()
+        .find_map(|line| line.strip_prefix("result: "))
+        .unwrap_or_else(|| panic!("a result line: {stdout}"))
+        .to_owned()
 }

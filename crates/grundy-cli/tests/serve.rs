@@ -262,6 +262,45 @@ fn bad_input_is_a_400_with_the_command_lines_caret_message() {
             json!({ "game": "nim", "position": "3,,4" }),
             &["explain", "nim", "3,,4"],
         ),
+        (
+            "/api/plot",
+            json!({ "game": "subtraction:1,3,4", "to": "1x" }),
+            &[
+                "plot",
+                "subtraction:1,3,4",
+                "--to",
+                "1x",
+                "--out",
+                "unwritten.svg",
+            ],
+        ),
+        (
+            "/api/plot",
+            json!({ "game": "subtraction:1,3,4", "to": "10^9" }),
+            &[
+                "plot",
+                "subtraction:1,3,4",
+                "--to",
+                "10^9",
+                "--out",
+                "unwritten.svg",
+            ],
+        ),
+        (
+            "/api/plot",
+            json!({ "game": "nmi", "to": 10 }),
+            &["plot", "nmi", "--to", "10", "--out", "unwritten.svg"],
+        ),
+        (
+            "/api/options",
+            json!({ "game": "nim", "position": "3,x" }),
+            &["play", "nim", "3,x"],
+        ),
+        (
+            "/api/options",
+            json!({ "game": "subtraction:1,y" , "position": "3" }),
+            &["play", "subtraction:1,y", "3"],
+        ),
     ];
     for (path, request, args) in cases {
         let (_, stderr) = cli(args);
@@ -278,6 +317,260 @@ fn bad_input_is_a_400_with_the_command_lines_caret_message() {
             "{answer}"
         );
     }
+}
+
+/// `grundy plot ARGS --out FILE --json` in a fresh directory: its JSON and the file it wrote.
+fn cli_plot(args: &[&str], extension: &str) -> (Value, Vec<u8>) {
+    let directory = tempfile::tempdir().expect("a directory");
+    let file = directory.path().join(format!("plot.{extension}"));
+    let file_text = file.to_str().expect("a UTF-8 path");
+    let mut arguments = vec!["plot"];
+    arguments.extend(args);
+    arguments.extend(["--out", file_text, "--json", "--threads", "1"]);
+    let (stdout, stderr) = cli(&arguments);
+    let json: Value = serde_json::from_str(&stdout)
+        .unwrap_or_else(|error| panic!("{args:?}: {error}: {stdout} {stderr}"));
+    (json, std::fs::read(&file).expect("the plot was written"))
+}
+
+#[test]
+fn plot_answers_with_the_command_lines_json_and_picture() {
+    let server = Server::start(&[]);
+    let cases: &[(Value, &[&str])] = &[
+        (
+            json!({ "game": "subtraction:1,3,4", "to": 70 }),
+            &["subtraction:1,3,4", "--to", "70"],
+        ),
+        (
+            json!({ "game": "subtraction:1,3,4", "to": "30", "kind": "scatter", "width": 600, "height": "400" }),
+            &[
+                "subtraction:1,3,4",
+                "--to",
+                "30",
+                "--kind",
+                "scatter",
+                "--width",
+                "600",
+                "--height",
+                "400",
+            ],
+        ),
+        (
+            json!({ "game": "wythoff", "to": 20 }),
+            &["wythoff", "--to", "20"],
+        ),
+        (
+            json!({ "game": "0.77", "to": 12, "kind": "grid" }),
+            &["0.77", "--to", "12", "--kind", "grid"],
+        ),
+        (
+            json!({ "game": "oddball:1,2,3", "to": 20 }),
+            &["oddball:1,2,3", "--to", "20"],
+        ),
+        (
+            json!({ "game": "0.6", "to": "2^14" }),
+            &["0.6", "--to", "2^14"],
+        ),
+    ];
+    for (request, args) in cases {
+        let (mut expected, file) = cli_plot(args, "svg");
+        let answer = server.post_json("/api/plot", request);
+        assert_eq!(answer.status, 200, "{request}: {}", answer.text());
+        assert_eq!(answer.header("content-type"), Some("application/json"));
+        let mut answer = answer.json();
+        // The description is the command line's; the drawing is its file's, with the SVG in
+        // place of the path.
+        let mut image = answer
+            .as_object_mut()
+            .and_then(|object| object.remove("image"))
+            .expect("an image");
+        let mut written = expected
+            .as_object_mut()
+            .and_then(|object| object.remove("file"))
+            .expect("a file");
+        assert_eq!(answer, expected, "{request}");
+        assert_eq!(
+            image["svg"].as_str().map(str::as_bytes),
+            Some(file.as_slice()),
+            "{request}"
+        );
+        image.as_object_mut().map(|object| object.remove("svg"));
+        written.as_object_mut().map(|object| object.remove("path"));
+        assert_eq!(image, written, "{request}");
+        // The picture alone, as --out writes it.
+        let mut svg = request.clone();
+        svg["format"] = json!("svg");
+        let answer = server.post_json("/api/plot", &svg);
+        assert_eq!(answer.status, 200);
+        assert_eq!(answer.header("content-type"), Some("image/svg+xml"));
+        assert_eq!(answer.body, file, "{request}");
+    }
+    let (_, png) = cli_plot(&["subtraction:1,3,4", "--to", "70"], "png");
+    let answer = server.post_json(
+        "/api/plot",
+        &json!({ "game": "subtraction:1,3,4", "to": 70, "format": "png" }),
+    );
+    assert_eq!(answer.header("content-type"), Some("image/png"));
+    assert_eq!(answer.body, png);
+}
+
+#[test]
+fn a_plot_that_does_not_fit_is_refused_as_on_the_command_line() {
+    let server = Server::start(&[]);
+    // A kind that does not fit: the library's refusal, its remedy in the request's terms.
+    let (_, stderr) = cli(&[
+        "plot",
+        "wythoff",
+        "--to",
+        "9",
+        "--kind",
+        "strip",
+        "--out",
+        "unwritten.svg",
+    ]);
+    let answer = server.post_json(
+        "/api/plot",
+        &json!({ "game": "wythoff", "to": 9, "kind": "strip" }),
+    );
+    assert_eq!(answer.status, 422, "{}", answer.text());
+    let answer = answer.json();
+    assert_eq!(
+        as_cli_error(&answer),
+        stderr.replace("--kind grid", "\"kind\": \"grid\""),
+    );
+    for (request, args) in [
+        (
+            json!({ "game": "subtraction:1,3,4", "to": 9, "kind": "outcomes" }),
+            vec!["subtraction:1,3,4", "--kind", "outcomes"],
+        ),
+        (
+            json!({ "game": "kayles[3] + nim[2]", "to": 9 }),
+            vec!["kayles[3] + nim[2]"],
+        ),
+    ] {
+        let (_, stderr) = cli(&[
+            &["plot"],
+            args.as_slice(),
+            &["--to", "9", "--out", "unwritten.svg"],
+        ]
+        .concat());
+        let answer = server.post_json("/api/plot", &request);
+        assert_eq!(answer.status, 422, "{request}: {}", answer.text());
+        assert_eq!(as_cli_error(&answer.json()), stderr, "{request}");
+    }
+    for (request, field) in [
+        (json!({ "game": "nim", "to": 9, "kind": "pie" }), "pie"),
+        (
+            json!({ "game": "nim", "to": 9, "width": 5 }),
+            "invalid width",
+        ),
+        (
+            json!({ "game": "nim", "to": 9, "height": "10^9" }),
+            "invalid height",
+        ),
+        (json!({ "game": "nim", "to": 9, "format": "gif" }), "gif"),
+    ] {
+        let answer = server.post_json("/api/plot", &request);
+        assert_eq!(answer.status, 400, "{request}");
+        assert!(
+            answer.json()["error"]
+                .as_str()
+                .is_some_and(|error| error.contains(field)),
+            "{request}: {}",
+            answer.text()
+        );
+    }
+    assert!(!std::path::Path::new("unwritten.svg").exists());
+}
+
+/// The options of `grundy play ARGS --json`'s first position line.
+fn cli_options(args: &[&str]) -> Value {
+    let mut child = Command::new(BINARY)
+        .arg("play")
+        .args(args)
+        .args(["--json", "--threads", "1"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"quit\n")
+        .expect("the line is sent");
+    let output = child.wait_with_output().expect("the game ends");
+    let stdout = String::from_utf8(output.stdout).expect("UTF-8");
+    let first: Value = serde_json::from_str(stdout.lines().next().expect("a line")).expect("JSON");
+    assert_eq!(first["event"], "position", "{stdout}");
+    first["options"].clone()
+}
+
+#[test]
+fn options_answer_with_the_command_lines_json_and_lead_on_to_the_end() {
+    let server = Server::start(&[]);
+    let cases: &[(&str, Option<&str>)] = &[
+        ("nim", Some("3,4,5")),
+        ("subtraction:1,3,4", Some("10")),
+        ("subtraction:1,3,4", Some("10^18")),
+        ("wythoff", Some("3,5")),
+        ("kayles", Some("1")),
+        ("misere:nim", Some("1,1,2")),
+        ("fibonacci-nim", Some("10")),
+        ("oddball:1,2,3", Some("5")),
+        ("subtraction:1,3,4[10] + wythoff[3,5] + nim[7]", None),
+    ];
+    for &(game, position) in cases {
+        let mut args = vec![game];
+        args.extend(position);
+        let expected = cli_options(&args);
+        let mut request = json!({ "game": game });
+        if let Some(position) = position {
+            request["position"] = json!(position);
+        }
+        let answer = server.post_json("/api/options", &request);
+        assert_eq!(answer.status, 200, "{request}: {}", answer.text());
+        assert_eq!(answer.json(), expected, "{request}");
+    }
+    // Each move's `next` asks for the position it leaves; the computer's choices against
+    // themselves lead to the end, each position the one the move said it leaves.
+    for (game, position) in [
+        ("nim", Some("3,4,5")),
+        ("subtraction:1,3,4[10] + wythoff[3,5] + nim[7]", None),
+    ] {
+        let mut request = json!({ "game": game, "position": position });
+        let mut to = None;
+        for _ in 0..100 {
+            let answer = server.post_json("/api/options", &request).json();
+            if let Some(to) = to.take() {
+                assert_eq!(answer["position"], to, "{request}");
+            }
+            let Some(best) = answer["best"].as_u64() else {
+                assert_eq!(answer["moves"], json!([]));
+                assert_eq!(answer["outcome"], "lose");
+                break;
+            };
+            let choice = &answer["moves"][usize::try_from(best).expect("small") - 1];
+            to = Some(choice["to"].clone());
+            request = choice["next"].clone();
+        }
+        assert!(to.is_none(), "{game} ended");
+    }
+    // Bad input and refusals as on the command line.
+    let (_, stderr) = cli(&["play", "nim", "10^30"]);
+    let answer = server.post_json(
+        "/api/options",
+        &json!({ "game": "nim", "position": "10^30" }),
+    );
+    assert_eq!(answer.status, 422, "{}", answer.text());
+    assert_eq!(as_cli_error(&answer.json()), stderr);
+    let answer = server.post_json("/api/options", &json!({ "game": "nim" }));
+    assert_eq!(answer.status, 400);
+    assert!(
+        answer.json()["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("\"position\""))
+    );
 }
 
 #[test]
@@ -473,6 +766,8 @@ fn unknown_routes_wrong_methods_and_malformed_requests_are_4xx_never_500() {
         "/api/period",
         "/api/explain",
         "/api/verify",
+        "/api/plot",
+        "/api/options",
     ];
     for path in paths {
         for body in bodies {

@@ -20,7 +20,12 @@ pub(crate) struct Reply {
     pub status: StatusCode,
     pub body: Vec<u8>,
     pub warnings: Vec<String>,
+    /// The body's media type: JSON, but for a picture (`/api/plot` with `"format": "svg"`).
+    pub content_type: &'static str,
 }
+
+/// The media type of every answer but a picture.
+pub(crate) const JSON_TYPE: &str = "application/json";
 
 impl Reply {
     /// The answer about `game`: `value` with status 200 and the game's warnings.
@@ -30,12 +35,23 @@ impl Reply {
         Ok(reply)
     }
 
+    /// A picture of `game` with status 200 and the game's warnings.
+    fn picture(game: &Game, body: Vec<u8>, content_type: &'static str) -> Self {
+        Reply {
+            status: StatusCode::OK,
+            body,
+            warnings: game.warnings().iter().map(ToString::to_string).collect(),
+            content_type,
+        }
+    }
+
     /// A JSON document with status 200.
     fn document(value: &impl serde::Serialize) -> anyhow::Result<Self> {
         Ok(Reply {
             status: StatusCode::OK,
             body: output::json_bytes(value)?,
             warnings: Vec::new(),
+            content_type: JSON_TYPE,
         })
     }
 
@@ -47,6 +63,7 @@ impl Reply {
             status,
             body,
             warnings: Vec::new(),
+            content_type: JSON_TYPE,
         }
     }
 }
@@ -189,6 +206,47 @@ struct VerifyRequest {
     scripts: BTreeMap<String, String>,
 }
 
+/// How `/api/plot` answers: the description with the SVG in it, or the picture alone.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum PlotFormat {
+    #[default]
+    Json,
+    Svg,
+    Png,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlotRequest {
+    game: String,
+    to: Value,
+    #[serde(default)]
+    kind: Option<crate::plot::KindName>,
+    #[serde(default)]
+    width: Option<Value>,
+    #[serde(default)]
+    height: Option<Value>,
+    #[serde(default)]
+    format: PlotFormat,
+    #[serde(default)]
+    script: Option<String>,
+    #[serde(default)]
+    scripts: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OptionsRequest {
+    game: String,
+    #[serde(default)]
+    position: Option<Value>,
+    #[serde(default)]
+    script: Option<String>,
+    #[serde(default)]
+    scripts: BTreeMap<String, String>,
+}
+
 /// `grundy verify`'s default seed.
 fn first_seed() -> u64 {
     1
@@ -274,17 +332,7 @@ pub(crate) fn solve(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
         config
     };
     let game = scripts.game(&request.game)?;
-    let position = match (request.position, game.has_positions()) {
-        (Some(text), _) => game.parse_position(&text_field(text, "position")?)?,
-        (None, true) => Position::Sum,
-        (None, false) => {
-            return Err(BadRequest(format!(
-                "the position of {game} is missing: give it in \"position\", e.g. \"position\": \"{}\"",
-                game.example_position()
-            ))
-            .into());
-        }
-    };
+    let position = position(&game, request.position)?;
     let solution = Analyzer::new(config).solve(&game, &position)?;
     match request.format {
         Rendering::Json => Reply::answer(&game, &output::solution_json(&solution)),
@@ -443,6 +491,93 @@ pub(crate) fn verify(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
             }),
         ),
     }
+}
+
+/// The position a request names: its `position`, the sum's own (in brackets) when it has none,
+/// or a 400 that says how to give it.
+fn position(game: &Game, position: Option<Value>) -> anyhow::Result<Position> {
+    match (position, game.has_positions()) {
+        (Some(text), _) => Ok(game.parse_position(&text_field(text, "position")?)?),
+        (None, true) => Ok(Position::Sum),
+        (None, false) => Err(BadRequest(format!(
+            "the position of {game} is missing: give it in \"position\", e.g. \"position\": \"{}\"",
+            game.example_position()
+        ))
+        .into()),
+    }
+}
+
+/// `POST /api/plot`: `grundy plot GAME --to N [--kind K] [--width W] [--height H] --json`, with
+/// the SVG drawn in the answer (`image`, in place of the command line's `file`); `"format":
+/// "svg"` or `"png"` answers with the picture alone, as `--out FILE.svg` or `FILE.png` writes it.
+pub(crate) fn plot(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
+    let request: PlotRequest = request(body)?;
+    let scripts = Scripts {
+        script: request.script,
+        scripts: request.scripts,
+    };
+    let game = scripts.game(&request.game)?;
+    let to = crate::parse_count(
+        &text_field(request.to, "to")?,
+        "to",
+        0,
+        grundy::limits::PLOT_MOST_HEAPS - 1,
+    )?;
+    let side = |value: Option<Value>, field: &'static str| -> anyhow::Result<Option<u32>> {
+        let text = value.map(|value| text_field(value, field)).transpose()?;
+        Ok(crate::plot::side(text.as_deref(), field)?)
+    };
+    let (width, height) = (
+        side(request.width, "width")?,
+        side(request.height, "height")?,
+    );
+    let plot = match Analyzer::new(config).plot(&game, &crate::plot::request(to, request.kind)) {
+        // The library's remedy in this endpoint's terms: another kind, not another command.
+        Err(grundy::Error::Refused(refusal)) if refusal.remedy == Some(grundy::Remedy::UseGrid) => {
+            return Ok(Reply::error(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &refusal.reason,
+                Some("draw its grid with \"kind\": \"grid\""),
+            ));
+        }
+        other => other?,
+    };
+    let canvas = crate::plot::canvas(&plot, width, height)?;
+    match request.format {
+        PlotFormat::Svg => Ok(Reply::picture(
+            &game,
+            grundy::render::plot::svg_on(&plot, canvas).into_bytes(),
+            "image/svg+xml",
+        )),
+        PlotFormat::Png => Ok(Reply::picture(
+            &game,
+            grundy::render::plot::png_on(&plot, canvas)?,
+            "image/png",
+        )),
+        PlotFormat::Json => {
+            let svg = grundy::render::plot::svg_on(&plot, canvas);
+            let mut object = crate::plot::plot_json(&plot);
+            let mut image = crate::plot::drawing_json("svg", canvas, svg.len());
+            image["svg"] = json!(svg);
+            object["image"] = image;
+            Reply::answer(&game, &object)
+        }
+    }
+}
+
+/// `POST /api/options`: every legal move of the position with its value and the computer's
+/// choice — the `options` of `grundy play GAME POSITION --json`'s position lines. Each move's
+/// `next` is this endpoint's request for the position it leaves.
+pub(crate) fn options(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
+    let request: OptionsRequest = request(body)?;
+    let scripts = Scripts {
+        script: request.script,
+        scripts: request.scripts,
+    };
+    let game = scripts.game(&request.game)?;
+    let position = position(&game, request.position)?;
+    let options = Analyzer::new(config).options(&game, &position)?;
+    Reply::answer(&game, &crate::play::options_json(&options))
 }
 
 /// The status for an error: 400 for bad input, 422 for a refusal by a limit or a game the

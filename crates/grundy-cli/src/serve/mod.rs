@@ -171,10 +171,9 @@ fn router(shared: Shared_) -> Router {
         .route("/api/period", post(|s: State<Shared_>, r: Request| compute(s, r, api::period)))
         .route("/api/explain", post(|s: State<Shared_>, r: Request| compute(s, r, api::explain)))
         .route("/api/verify", post(|s: State<Shared_>, r: Request| compute(s, r, api::verify)))
-        // PLOT: `POST /api/plot` goes here, a `compute` over the library's `Analyzer::plot`
-        // answering with `plot::plot_json` (and the SVG from `grundy::render::plot::svg`).
-        // PLAY: `POST /api/options` goes here, a `compute` over `Analyzer::options` answering
-        // with `play::options_json`; the page keeps the game's history itself.
+        .route("/api/plot", post(|s: State<Shared_>, r: Request| compute(s, r, api::plot)))
+        // The page keeps a game's history itself, asking for the options of each position.
+        .route("/api/options", post(|s: State<Shared_>, r: Request| compute(s, r, api::options)))
         .fallback(|| async {
             reply(&Reply::error(
                 StatusCode::NOT_FOUND,
@@ -249,6 +248,7 @@ fn document(value: &serde_json::Value) -> Response {
             status: StatusCode::OK,
             body,
             warnings: Vec::new(),
+            content_type: api::JSON_TYPE,
         }),
         Err(error) => reply(&Reply::error(
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -258,13 +258,13 @@ fn document(value: &serde_json::Value) -> Response {
     }
 }
 
-/// A reply as an HTTP response: JSON, never cached.
+/// A reply as an HTTP response: JSON (or a picture), never cached.
 fn reply(reply: &Reply) -> Response {
     let mut response = (reply.status, reply.body.clone()).into_response();
     let headers = response.headers_mut();
     headers.insert(
         header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
+        HeaderValue::from_static(reply.content_type),
     );
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     if !reply.warnings.is_empty() {

@@ -166,12 +166,311 @@ async function solve(event) {
     ask("/api/table", { ...base, to: tableTo }).then((answer) => (answer.ok ? showTable(answer.data) : showError($("table"), answer))),
     ask("/api/period", { ...base, format: "text" }).then((answer) => (answer.ok ? showText($("period"), answer.data.text, "period-text") : showError($("period"), answer))),
     ask("/api/explain", explainRequest).then((answer) => (answer.ok ? showText($("explanation"), answer.data.text, "explanation-text") : showError($("explanation"), answer))),
-    // PLOT: the lead adds the plot's request here (POST /api/plot) and shows #plot-section.
-    // PLAY: the lead starts a game here (POST /api/options) and shows #play-section.
+    plot({ ...base, to: tableTo }),
   ];
+  $("play-position").value = position;
+  readyToPlay();
   await Promise.allSettled(jobs);
   button.disabled = false;
   $("busy").textContent = "done";
+}
+
+// ---- The plot: /api/plot's SVG as an image, its legend and caption as text. ----
+
+let lastPlot = null;
+
+async function plot(request) {
+  lastPlot = request;
+  const kind = $("plot-kind").value;
+  const answer = await ask("/api/plot", kind === "" ? request : { ...request, kind });
+  if (request !== lastPlot) return; // a newer plot was asked for meanwhile
+  if (!answer.ok) return showError($("plot"), answer);
+  showPlot(answer.data);
+}
+
+function showPlot(data) {
+  const image = element("img", {
+    id: "plot-image",
+    src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(data.image.svg),
+    width: String(data.image.width),
+    height: String(data.image.height),
+    alt: `${data.kind} plot: ${data.title}`,
+  });
+  const legend = element("ul", { class: "legend", id: "plot-legend" });
+  for (const entry of data.legend) {
+    const swatch = element("span", { class: "swatch", "aria-hidden": "true" });
+    swatch.style.background = entry.colour; // CSSOM, which the Content-Security-Policy allows
+    legend.append(element("li", {}, swatch, `${entry.label}: ${entry.marks}`));
+  }
+  // The picture shows the legend and the caption; the text is for screen readers.
+  const caption = element("figcaption", { class: "visually-hidden" }, element("p", { id: "plot-caption" }, data.caption), legend);
+  $("plot").replaceChildren(element("figure", { class: "plot" }, image, caption));
+}
+
+// ---- Play: a game against the computer, kept here as the library's Session keeps it. ----
+
+// The game in play: its turns (each position's options from /api/options, who moves, the move
+// played from it), the current turn, and the script fields of every request.
+let game = null;
+
+const RANK = { win: 3, tie: 2, draw: 1, lose: 0 };
+const NOUN = { win: "win", lose: "loss", tie: "tie", draw: "draw" };
+const other = (player) => (player === "you" ? "computer" : "you");
+
+// A result in words, as the terminal writes it: "win in 3", "lose in 4", "tie", "draw".
+function valueWords(result, remoteness) {
+  return result === "draw" || remoteness === null || remoteness === undefined ? result : `${result} in ${remoteness}`;
+}
+
+// What a move achieves for its mover: its result, in the moves the game lasts through it.
+function moveValue(move) {
+  return valueWords(move.result, move.remoteness === null ? null : move.remoteness + 1);
+}
+
+// The form's game from the position of "Start from", a Play button away.
+function readyToPlay() {
+  const position = $("play-position").value.trim();
+  const spec = $("game").value.trim();
+  $("play-start").textContent = position === "" ? `Play ${spec}` : `Play ${spec} from ${position}`;
+}
+
+async function startGame() {
+  const base = common();
+  const position = $("play-position").value.trim();
+  const request = { ...base };
+  if (position !== "") request.position = position;
+  const first = $("play-first-computer").checked ? "computer" : "you";
+  game = { turns: [], now: 0, busy: true, script: base.script, message: null };
+  const current = game;
+  renderGame();
+  const answer = await ask("/api/options", request);
+  if (current !== game) return;
+  if (!answer.ok) {
+    game = null;
+    return showError($("play"), answer);
+  }
+  game.turns = [{ options: answer.data, mover: first, played: null }];
+  game.busy = false;
+  await computerTurns();
+}
+
+const current = () => game.turns[game.now];
+const isOver = () => current().options.moves.length === 0;
+
+// Plays move `index` (from 0) of the current position: asks for the options of the position it
+// leaves; moves taken back and not played again are forgotten.
+async function playMove(index) {
+  const playing = game;
+  const move = current().options.moves[index];
+  const request = { game: move.next.game };
+  if (move.next.position !== null) request.position = move.next.position;
+  if (game.script !== undefined) request.script = game.script;
+  game.busy = true;
+  renderGame();
+  const answer = await ask("/api/options", request);
+  if (playing !== game) return false;
+  game.busy = false;
+  if (!answer.ok) {
+    game.message = answer;
+    renderGame();
+    return false;
+  }
+  game.message = null;
+  game.turns.length = game.now + 1;
+  current().played = index;
+  game.turns.push({ options: answer.data, mover: other(current().mover), played: null });
+  game.now += 1;
+  return true;
+}
+
+// The computer's moves (its `best`) until it is your turn or the game is over.
+async function computerTurns() {
+  const playing = game;
+  while (playing === game && !isOver() && current().mover === "computer") {
+    if (!(await playMove(current().options.best - 1))) break;
+  }
+  if (playing === game) renderGame(true);
+}
+
+async function humanMove(index) {
+  if (game.busy || isOver() || current().mover !== "you") return;
+  if (await playMove(index)) await computerTurns();
+}
+
+// Back to your previous turn (your move and the computer's answer), as in the terminal.
+function undo() {
+  for (let back = game.now - 1; back >= 0; back -= 1) {
+    if (game.turns[back].mover === "you") {
+      game.now = back;
+      return renderGame(true);
+    }
+  }
+}
+
+// Forward to your next turn.
+function redo() {
+  if (game.now + 1 >= game.turns.length) return;
+  game.now += 1;
+  while (current().mover === "computer" && game.now + 1 < game.turns.length) game.now += 1;
+  renderGame(true);
+}
+
+// Who won, once the game is over: "you", "computer", or null for a tie or draw.
+function winner() {
+  const turn = current();
+  if (turn.options.outcome === "win") return turn.mover;
+  if (turn.options.outcome === "lose") return other(turn.mover);
+  return null;
+}
+
+// The first move of `player` after which their outcome got worse (Session::mistake).
+function mistake(player) {
+  for (let t = 0; t < game.now; t += 1) {
+    const turn = game.turns[t];
+    if (turn.mover !== player || turn.played === null) continue;
+    const move = turn.options.moves[turn.played];
+    if (RANK[move.result] < RANK[turn.options.outcome]) return { turn: t, move, before: turn.options.outcome, after: move.result };
+  }
+  return null;
+}
+
+// The closing line, as the terminal's: who won, and where the loser went wrong.
+function closing() {
+  const won = winner();
+  const result = won === "you" ? "you won" : won === "computer" ? "the computer won" : "a tie";
+  if (won === null) return result;
+  const loser = other(won);
+  const wrong = mistake(loser);
+  if (wrong === null) return `${result}; ${loser === "you" ? "you" : "the computer"} never had a winning position`;
+  const position = game.turns[wrong.turn].options.position;
+  return `${result}; ${loser} went wrong at move ${wrong.turn + 1}: ${wrong.move.move} from ${position} turned a ${NOUN[wrong.before]} into a ${NOUN[wrong.after]}`;
+}
+
+// The position drawn: heaps as rows of tokens, Wythoff's two heaps as a board with the queen.
+function board(options) {
+  const text = options.position;
+  const wythoff = /^(misere:)?wythoff$/.test(options.game);
+  const pair = /^(\d+),(\d+)$/.exec(text);
+  if (wythoff && pair && Number(pair[1]) <= 15 && Number(pair[2]) <= 15) {
+    const [a, b] = [Number(pair[1]), Number(pair[2])];
+    const side = Math.max(a, b, 4) + 1;
+    const body = element("tbody");
+    for (let row = side - 1; row >= 0; row -= 1) {
+      const line = element("tr", {}, element("th", { scope: "row" }, String(row)));
+      for (let column = 0; column < side; column += 1) {
+        const queen = column === a && row === b;
+        line.append(element("td", queen ? { class: "queen" } : {}, queen ? "♛" : ""));
+      }
+      body.append(line);
+    }
+    const foot = element("tr", {}, element("th", {}, ""));
+    for (let column = 0; column < side; column += 1) foot.append(element("th", { scope: "col" }, String(column)));
+    body.append(foot);
+    return element("div", { class: "board", id: "play-board" },
+      element("table", { class: "wythoff", "aria-label": `the queen at heap 1 = ${a}, heap 2 = ${b}` }, body),
+      element("p", { class: "muted" }, "The queen moves left, down or diagonally towards the corner (0, 0): heap 1 across, heap 2 up."));
+  }
+  const rows = heapRows(text);
+  if (rows) return element("div", { class: "board", id: "play-board" }, rows);
+  // A sum: its components one under another, each with its heaps.
+  const components = text.includes("] + ") || /^[^[]+\[[^\]]*\]$/.test(text) ? text.split(/(?<=\]) \+ /) : [];
+  if (components.length > 0) {
+    const list = element("ul", { class: "components" });
+    for (const component of components) {
+      const inner = /\[([^\]]*)\]$/.exec(component);
+      list.append(element("li", {}, element("span", { class: "component" }, component), (inner && heapRows(inner[1] === "" ? "(no heaps)" : inner[1])) || ""));
+    }
+    return element("div", { class: "board", id: "play-board" }, list);
+  }
+  return element("div", { class: "board", id: "play-board" }, element("p", { class: "position-text" }, text));
+}
+
+// Heaps written `3,4,5` as rows of tokens (a long heap's row cut short), or null.
+function heapRows(text) {
+  if (!/^\d+(,\d+)*$/.test(text) && text !== "(no heaps)") return null;
+  const heaps = text === "(no heaps)" ? [] : text.split(",");
+  const rows = element("ol", { class: "heaps" });
+  heaps.forEach((heap, i) => {
+    const count = heap.length > 3 ? 41 : Number(heap);
+    const tokens = "●".repeat(Math.min(count, 40)) + (count > 40 ? " …" : "");
+    rows.append(element("li", {}, element("span", { class: "heap-name" }, heaps.length > 1 ? `heap ${i + 1}` : "heap"), element("span", { class: "tokens", "aria-hidden": "true" }, tokens), element("span", { class: "heap-size" }, heap)));
+  });
+  if (heaps.length === 0) rows.append(element("li", { class: "muted" }, "no heaps left"));
+  return rows;
+}
+
+function renderGame(focus = false) {
+  const container = $("play");
+  if (game === null) return;
+  if (game.turns.length === 0) {
+    container.replaceChildren(element("p", { class: "muted", id: "play-status", "data-state": "starting" }, "starting…"));
+    return;
+  }
+  const turn = current();
+  const options = turn.options;
+  const hints = $("play-hints").checked;
+  const over = isOver();
+  const yours = !over && turn.mover === "you" && !game.busy;
+  const parts = [];
+  let status;
+  if (over) status = element("p", { id: "play-result", class: "verdict " + (winner() === "you" ? "win" : winner() === null ? "tie" : "lose"), role: "status" }, closing());
+  else if (game.busy) status = element("p", { id: "play-status", "data-state": "thinking" }, turn.mover === "computer" ? "The computer is thinking…" : "…");
+  else status = element("p", { id: "play-status", "data-state": "your-move", "data-turn": String(game.now + 1) }, "Your move.");
+  parts.push(status);
+  if (game.message) {
+    const box = element("div");
+    showError(box, game.message);
+    parts.push(box);
+  }
+  const summary = valueWords(options.outcome, options.remoteness) + (options.value === null ? "" : `, grundy ${options.value}`);
+  parts.push(element("p", { class: "position-line" }, element("strong", {}, "Position: "), options.position, hints ? element("span", { class: "muted", id: "play-value" }, ` — ${turn.mover === "you" ? "you" : "the computer"} to move: ${summary}`) : ""));
+  parts.push(board(options));
+  if (!over) {
+    const moves = element("ul", { class: "choices", id: "play-moves", "aria-label": "your moves" });
+    options.moves.forEach((move, index) => {
+      const label = `${move.number}. ${move.move} → ${move.to}`;
+      const button = element("button", { type: "button", class: hints ? "move move-" + move.result : "move", "data-result": hints ? move.result : "" }, label);
+      if (hints) button.append(element("span", { class: "badge" }, moveValue(move)));
+      button.disabled = !yours;
+      button.addEventListener("click", () => humanMove(index));
+      moves.append(element("li", {}, button));
+    });
+    parts.push(moves);
+  }
+  const undoButton = element("button", { type: "button", id: "play-undo", class: "secondary" }, "Undo");
+  undoButton.disabled = game.busy || !game.turns.slice(0, game.now).some((t) => t.mover === "you");
+  undoButton.addEventListener("click", undo);
+  const redoButton = element("button", { type: "button", id: "play-redo", class: "secondary" }, "Redo");
+  redoButton.disabled = game.busy || game.now + 1 >= game.turns.length;
+  redoButton.addEventListener("click", redo);
+  parts.push(element("div", { class: "actions" }, undoButton, redoButton));
+  parts.push(history(hints));
+  container.replaceChildren(...parts);
+  if (focus) {
+    const target = container.querySelector("#play-moves button:not([disabled])") || container.querySelector("#play-result");
+    if (target) {
+      if (target.tagName === "P") target.setAttribute("tabindex", "-1");
+      target.focus({ preventScroll: true });
+    }
+  }
+}
+
+// The value history: each position played, who moved, its value for the mover, the move played.
+function history(hints) {
+  const head = element("tr", {}, ...["#", "position", "to move", "value for the mover", "move played"].map((name) => element("th", { scope: "col" }, name)));
+  const body = element("tbody");
+  game.turns.slice(0, game.now + 1).forEach((turn, t) => {
+    const played = t < game.now && turn.played !== null ? turn.options.moves[turn.played] : null;
+    const value = valueWords(turn.options.outcome, turn.options.remoteness);
+    const row = element("tr", {},
+      element("td", {}, String(t + 1)),
+      element("td", {}, turn.options.position),
+      element("td", {}, turn.mover),
+      element("td", hints ? { class: "move-" + turn.options.outcome } : {}, value),
+      element("td", played && hints ? { class: "move-" + played.result } : {}, played ? `${played.move} → ${played.to}` : ""));
+    body.append(row);
+  });
+  return element("div", { class: "scroll" }, element("table", { class: "history", id: "play-history" }, element("caption", {}, "Value history"), element("thead", {}, head), body));
 }
 
 // The examples of /api/games in the picker; picking one fills the form.
@@ -200,5 +499,13 @@ async function loadExamples() {
 
 document.addEventListener("DOMContentLoaded", () => {
   $("query").addEventListener("submit", solve);
+  $("plot-kind").addEventListener("change", () => {
+    if (lastPlot !== null) plot({ ...lastPlot });
+  });
+  $("play-start").addEventListener("click", startGame);
+  $("play-hints").addEventListener("change", () => renderGame());
+  $("game").addEventListener("input", readyToPlay);
+  $("play-position").addEventListener("input", readyToPlay);
+  readyToPlay();
   loadExamples();
 });
