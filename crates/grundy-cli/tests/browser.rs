@@ -157,6 +157,21 @@ impl Session<'_> {
         panic!("{css} never appeared");
     }
 
+    /// Waits until the element `css` selects holds `needle` in its text, and returns that text.
+    fn wait_for_text(&self, css: &str, needle: &str) -> String {
+        let mut last = String::new();
+        for _ in 0..3000 {
+            if let Some(element) = self.find(css) {
+                last = self.text(&element);
+                if last.contains(needle) {
+                    return last;
+                }
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        panic!("{css} never showed {needle:?}; it showed {last:?}");
+    }
+
     fn text(&self, element: &str) -> String {
         self.call("GET", &format!("/element/{element}/text"), None)
             .as_str()
@@ -389,6 +404,12 @@ fn the_page_solves_subtraction_1_3_4_at_10_18_in_chromium() {
         error.contains("error: invalid game spec") && error.contains('^'),
         "{error}"
     );
+    // Integers beyond 2^53 stay exact in the page (JSON numbers of any size).
+    session.type_into(&game, "nim");
+    session.type_into(&position, "1000000000000000001,0\u{E007}");
+    let answer = session.wait_for_text("#answer", "1000000000000000001");
+    assert!(!answer.contains("1000000000000000000"), "{answer}");
+    session.type_into(&position, "10^18");
     session.type_into(&game, "subtraction:1,3,4\u{E007}");
     session.wait_for("#verdict");
     session.wait_for("#explanation-text");

@@ -43,6 +43,16 @@ pub const MAX_SCRIPT_CALL_OPERATIONS: u64 = 1_000_000;
 /// The call limit alone would let a question make any number of calls.
 pub const MAX_SCRIPT_OPERATIONS: u64 = 1_000_000_000;
 
+/// The most bytes of scripts one game spec reads: every `script:` part of a sum is read and
+/// compiled on its own, so a spec repeating a large script would otherwise cost its size (and a
+/// compilation) per repetition before any budget applies.
+pub const SPEC_SCRIPT_BYTES: u64 = 4 << 20;
+
+/// The most components of a sum written with `+`: each is parsed, stored and solved on its own.
+/// Several heaps of one game are one component (`nim[3,4,5]`), so this bounds only what is typed
+/// as separate games.
+pub const MAX_SUM_COMPONENTS: u64 = 1024;
+
 // Values and positions: what a query computes.
 
 /// The default limit on computed values for finite and all-but sets.

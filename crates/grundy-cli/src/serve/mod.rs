@@ -127,11 +127,15 @@ pub(crate) fn run(args: &ServeArgs) -> anyhow::Result<()> {
         .thread_name("grundy-serve")
         .enable_all()
         .build()?;
-    runtime.block_on(serve(
+    let served = runtime.block_on(serve(
         SocketAddr::new(args.bind, args.port),
         args.open,
         shared,
-    ))
+    ));
+    // A computation still running past the grace period (its client gone) must not keep the
+    // process alive: its thread is left to end with the process.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    served
 }
 
 /// The library's configuration for one computation: one thread, the limits given.
@@ -438,14 +442,22 @@ async fn serve(address: SocketAddr, open: bool, shared: Shared_) -> anyhow::Resu
             () = &mut stop => break,
         };
         let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        // One request per connection, and a connection lives at most as long as one request
+        // may take (its headers, its body, its computation, its answer): a client that stops
+        // reading its answer, or pipelines thousands of requests, holds a connection for a
+        // bounded time only.
         let connection = hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
+            .keep_alive(false)
             .header_read_timeout(IDLE_TIMEOUT)
             .serve_connection(TokioIo::new(stream), service);
         let connection = graceful.watch(connection);
+        let lifetime = grace
+            .saturating_add(IDLE_TIMEOUT)
+            .saturating_add(IDLE_TIMEOUT);
         tokio::spawn(async move {
             // A client that goes away or times out is no error of the server's.
-            let _ = connection.await;
+            let _ = tokio::time::timeout(lifetime, connection).await;
             drop(permit);
         });
     }

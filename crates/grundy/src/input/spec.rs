@@ -34,6 +34,7 @@ use crate::games::remainder::RemainderGame;
 use crate::games::script::{Script, ScriptRules};
 use crate::games::subtraction::{AllButSet, Family, FiniteSet, MAX_AMOUNT, SubtractionSet};
 use crate::input::error::InputError;
+use crate::limits::{MAX_SUM_COMPONENTS, SPEC_SCRIPT_BYTES};
 
 /// The game names the parser knows, for "did you mean" suggestions.
 const GAME_NAMES: [&str; 18] = [
@@ -119,6 +120,7 @@ pub fn parse_game_with_loader(
         text,
         lower: &lower,
         loader,
+        script_bytes: std::cell::Cell::new(0),
     };
     parser.game()
 }
@@ -127,6 +129,9 @@ struct SpecParser<'a> {
     text: &'a str,
     lower: &'a str,
     loader: &'a dyn Fn(&str) -> Result<String, String>,
+    /// The bytes of the scripts read so far: each `script:` of a sum holds its own copy, bounded
+    /// together by [`SPEC_SCRIPT_BYTES`].
+    script_bytes: std::cell::Cell<u64>,
 }
 
 /// An amount as written, with where it was written; `None` when it overflows `u64`.
@@ -182,6 +187,13 @@ impl<'a> SpecParser<'a> {
             } else {
                 None
             };
+            if components.len() as u64 == MAX_SUM_COMPONENTS {
+                return Err(self.error(
+                    start..self.offset(rest),
+                    format!("a sum has at most {MAX_SUM_COMPONENTS} components"),
+                    Some("several heaps of one game are one component: nim[3,4,5]".to_owned()),
+                ));
+            }
             components.push((game, position, start..self.offset(rest)));
             Self::skip_spaces(&mut rest);
             if rest.starts_with('+') {
@@ -387,6 +399,17 @@ impl<'a> SpecParser<'a> {
         }
         let source = (self.loader)(path)
             .map_err(|e| self.error(span.clone(), format!("cannot read the script: {e}"), None))?;
+        let bytes = self.script_bytes.get().saturating_add(source.len() as u64);
+        if bytes > SPEC_SCRIPT_BYTES {
+            return Err(self.error(
+                span,
+                format!(
+                    "the scripts of this spec hold {bytes} bytes or more, beyond the {SPEC_SCRIPT_BYTES} a spec may read (each script: reads its script again)"
+                ),
+                None,
+            ));
+        }
+        self.script_bytes.set(bytes);
         let script = Script {
             path: path.to_owned(),
             source,
@@ -789,5 +812,36 @@ mod tests {
         let shown = e.to_string();
         let lines: Vec<&str> = shown.lines().collect();
         assert_eq!(lines[2], format!("  {}^^", " ".repeat(13)));
+    }
+}
+
+#[cfg(test)]
+mod bounds {
+    use super::parse_game_with_loader;
+    use crate::limits::{MAX_SUM_COMPONENTS, SPEC_SCRIPT_BYTES};
+
+    #[test]
+    fn a_sum_has_a_bounded_number_of_components() {
+        let within = vec!["nim[1]"; MAX_SUM_COMPONENTS as usize].join("+");
+        assert!(super::parse_game(&within).is_ok());
+        let beyond = format!("{within}+nim[2]");
+        let error = super::parse_game(&beyond).unwrap_err();
+        assert!(error.message.contains("at most 1024 components"), "{error}");
+        assert_eq!(&beyond[error.span.clone()], "nim[2]");
+    }
+
+    #[test]
+    fn repeated_scripts_are_bounded_by_their_bytes() {
+        // One large script, repeated: each repetition is read and compiled again.
+        let body = format!(
+            "fn start(n) {{ n }} fn moves(n) {{ if n > 0 {{ [n - 1] }} else {{ [] }} }} // {}",
+            "x".repeat(1 << 20)
+        );
+        let loader = |_: &str| Ok(body.clone());
+        let spec = |count: usize| vec!["script:a[1]"; count].join(" + ");
+        let fits = (SPEC_SCRIPT_BYTES as usize / body.len()).max(1);
+        assert!(parse_game_with_loader(&spec(fits), &loader).is_ok());
+        let error = parse_game_with_loader(&spec(fits + 1), &loader).unwrap_err();
+        assert!(error.message.contains("beyond the"), "{error}");
     }
 }

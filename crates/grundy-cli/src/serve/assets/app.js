@@ -17,6 +17,15 @@ function element(tag, attributes = {}, ...children) {
   return node;
 }
 
+// JSON.parse's reviver keeping integers beyond 2^53 exact: their decimal text, as the answer wrote
+// it (the source text access of JSON.parse), instead of the nearest double.
+function exact(key, value, context) {
+  if (typeof value === "number" && !Number.isSafeInteger(value) && context && typeof context.source === "string") {
+    return context.source;
+  }
+  return value;
+}
+
 // POST a JSON request; the answer's status and JSON (the API answers JSON even on errors).
 async function ask(path, request) {
   try {
@@ -28,7 +37,7 @@ async function ask(path, request) {
     const text = await response.text();
     let data;
     try {
-      data = JSON.parse(text);
+      data = JSON.parse(text, exact);
     } catch {
       data = { error: text || response.statusText, hint: null };
     }
