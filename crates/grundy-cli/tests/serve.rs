@@ -1096,3 +1096,25 @@ fn the_games_warnings_come_in_a_header_as_on_the_command_lines_stderr() {
     );
     assert_eq!(answer.header("grundy-warnings"), None);
 }
+
+#[test]
+fn an_answer_larger_than_the_server_sends_is_a_422() {
+    let server = Server::start(&[]);
+    // A million heaps as wide text: 21 MB, beyond the 16 MiB an answer may hold.
+    let answer = server.post_json(
+        "/api/table",
+        &json!({"game": "subtraction:1,3,4", "to": 999_999, "format": "text", "width": 1000}),
+    );
+    assert_eq!(answer.status, 422, "{}", answer.text());
+    let error = answer.json()["error"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        error.contains("more than the 16777216 this server sends"),
+        "{error}"
+    );
+    // The server still answers.
+    let solved = server.post_json("/api/solve", &json!({"game": "nim", "position": "3,4,5"}));
+    assert_eq!(solved.status, 200);
+}

@@ -38,6 +38,10 @@ pub(crate) const MAX_BODY_BYTES: usize = (1 << 20) + (16 << 10);
 /// The most connections open at once; more wait to be accepted.
 const MAX_CONNECTIONS: usize = 512;
 
+/// The largest answer sent (16 MiB): a table of a million heaps as wide text is 21 MB, and a page
+/// has no use for more; each answer is held whole until it is written.
+const MAX_ANSWER_BYTES: usize = 16 << 20;
+
 /// How long a connection may take to send a request's headers (and stay idle between requests).
 const IDLE_TIMEOUT: Duration = Duration::from_secs(15);
 
@@ -103,7 +107,7 @@ struct Limits {
     timeout: Duration,
 }
 
-type Shared_ = Arc<Shared>;
+type SharedState = Arc<Shared>;
 
 /// `grundy serve`: listens until Ctrl-C or SIGTERM, then lets the requests in flight finish.
 pub(crate) fn run(args: &ServeArgs) -> anyhow::Result<()> {
@@ -161,7 +165,7 @@ fn config(args: &ServeArgs) -> anyhow::Result<(Config, Limits)> {
 }
 
 /// Every route; anything else is a 404, a known route with another method a 405.
-fn router(shared: Shared_) -> Router {
+fn router(shared: SharedState) -> Router {
     Router::new()
         .route("/", get(|| async { assets::page() }))
         .route("/index.html", get(|| async { assets::page() }))
@@ -169,24 +173,24 @@ fn router(shared: Shared_) -> Router {
         .route("/app.js", get(|| async { assets::script() }))
         .route("/api/games", get(|| async { document(&games::games_json()) }))
         .route("/api/status", get(status))
-        .route("/api/solve", post(|s: State<Shared_>, r: Request| compute(s, r, api::solve)))
-        .route("/api/table", post(|s: State<Shared_>, r: Request| compute(s, r, api::table)))
-        .route("/api/grid", post(|s: State<Shared_>, r: Request| compute(s, r, api::grid)))
-        .route("/api/period", post(|s: State<Shared_>, r: Request| compute(s, r, api::period)))
-        .route("/api/explain", post(|s: State<Shared_>, r: Request| compute(s, r, api::explain)))
-        .route("/api/verify", post(|s: State<Shared_>, r: Request| compute(s, r, api::verify)))
-        .route("/api/plot", post(|s: State<Shared_>, r: Request| compute(s, r, api::plot)))
+        .route("/api/solve", post(|state: State<SharedState>, request: Request| compute(state, request, api::solve)))
+        .route("/api/table", post(|state: State<SharedState>, request: Request| compute(state, request, api::table)))
+        .route("/api/grid", post(|state: State<SharedState>, request: Request| compute(state, request, api::grid)))
+        .route("/api/period", post(|state: State<SharedState>, request: Request| compute(state, request, api::period)))
+        .route("/api/explain", post(|state: State<SharedState>, request: Request| compute(state, request, api::explain)))
+        .route("/api/verify", post(|state: State<SharedState>, request: Request| compute(state, request, api::verify)))
+        .route("/api/plot", post(|state: State<SharedState>, request: Request| compute(state, request, api::plot)))
         // The page keeps a game's history itself, asking for the options of each position.
-        .route("/api/options", post(|s: State<Shared_>, r: Request| compute(s, r, api::options)))
+        .route("/api/options", post(|state: State<SharedState>, request: Request| compute(state, request, api::options)))
         .fallback(|| async {
-            reply(&Reply::error(
+            reply(Reply::error(
                 StatusCode::NOT_FOUND,
                 "no such page: the API's endpoints are under /api/ (docs/serve.md lists them)",
                 None,
             ))
         })
         .method_not_allowed_fallback(|| async {
-            reply(&Reply::error(
+            reply(Reply::error(
                 StatusCode::METHOD_NOT_ALLOWED,
                 "this method is not allowed here: the API's computing endpoints take POST with a JSON body, the pages GET",
                 None,
@@ -200,10 +204,10 @@ fn router(shared: Shared_) -> Router {
 /// for another host name (DNS rebinding: 403); a `POST` that is not JSON (a cross-site form or
 /// "simple" request, which needs no CORS preflight: 415). A JSON `POST` from another origin needs
 /// a preflight, which this server never grants.
-async fn guard(State(shared): State<Shared_>, request: Request, next: Next) -> Response {
+async fn guard(State(shared): State<SharedState>, request: Request, next: Next) -> Response {
     let headers = request.headers();
     if shared.loopback && !names_this_machine(headers.get(header::HOST)) {
-        return reply(&Reply::error(
+        return reply(Reply::error(
             StatusCode::FORBIDDEN,
             "this server answers requests for 127.0.0.1, [::1] or localhost only",
             Some("to serve other names, start grundy serve with --bind ADDR"),
@@ -215,7 +219,7 @@ async fn guard(State(shared): State<Shared_>, request: Request, next: Next) -> R
         .and_then(|value| value.split(';').next())
         .is_some_and(|media| media.trim().eq_ignore_ascii_case("application/json"));
     if request.method() == Method::POST && !json {
-        return reply(&Reply::error(
+        return reply(Reply::error(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "the API reads JSON: send the request with Content-Type: application/json",
             None,
@@ -248,13 +252,13 @@ fn names_this_machine(host: Option<&HeaderValue>) -> bool {
 /// A JSON document as a response (200).
 fn document(value: &serde_json::Value) -> Response {
     match crate::output::json_bytes(value) {
-        Ok(body) => reply(&Reply {
+        Ok(body) => reply(Reply {
             status: StatusCode::OK,
             body,
             warnings: Vec::new(),
             content_type: api::JSON_TYPE,
         }),
-        Err(error) => reply(&Reply::error(
+        Err(error) => reply(Reply::error(
             StatusCode::INTERNAL_SERVER_ERROR,
             &format!("internal error: {error}"),
             None,
@@ -262,9 +266,21 @@ fn document(value: &serde_json::Value) -> Response {
     }
 }
 
-/// A reply as an HTTP response: JSON (or a picture), never cached.
-fn reply(reply: &Reply) -> Response {
-    let mut response = (reply.status, reply.body.clone()).into_response();
+/// A reply as an HTTP response: JSON (or a picture), never cached; an answer larger than
+/// [`MAX_ANSWER_BYTES`] is refused (422) rather than held and sent.
+fn reply(reply: Reply) -> Response {
+    if reply.body.len() > MAX_ANSWER_BYTES {
+        let bytes = reply.body.len();
+        drop(reply);
+        return self::reply(Reply::error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &format!(
+                "the answer is {bytes} bytes, more than the {MAX_ANSWER_BYTES} this server sends"
+            ),
+            Some("ask for a smaller range, or run the same question with the grundy command"),
+        ));
+    }
+    let mut response = (reply.status, reply.body).into_response();
     let headers = response.headers_mut();
     headers.insert(
         header::CONTENT_TYPE,
@@ -300,7 +316,7 @@ fn ascii_json(text: &str) -> String {
 }
 
 /// `GET /api/status`: the computations running and waiting, and the limits of one.
-async fn status(State(shared): State<Shared_>) -> Response {
+async fn status(State(shared): State<SharedState>) -> Response {
     let load = shared.gate.load();
     let (config, limits) = (&shared.config, shared.limits);
     document(&serde_json::json!({
@@ -318,7 +334,7 @@ async fn status(State(shared): State<Shared_>) -> Response {
 /// A computing endpoint: admission to the gate (503 when it is full), the body (413 when too
 /// large), a turn, then `work` on a blocking thread, which keeps the turn until it returns.
 async fn compute(
-    State(shared): State<Shared_>,
+    State(shared): State<SharedState>,
     request: Request,
     work: fn(Config, &[u8]) -> anyhow::Result<Reply>,
 ) -> Response {
@@ -332,7 +348,7 @@ async fn compute(
     }
     let Some(ticket) = shared.gate.enter() else {
         let load = shared.gate.load();
-        return reply(&Reply::error(
+        return reply(Reply::error(
             StatusCode::SERVICE_UNAVAILABLE,
             &format!(
                 "the server is busy: {} computations are running and {} more are waiting, as many as it takes; try again in a moment",
@@ -348,7 +364,7 @@ async fn compute(
         Ok(Ok(body)) => body,
         Ok(Err(response)) => return response,
         Err(_) => {
-            return reply(&Reply::error(
+            return reply(Reply::error(
                 StatusCode::REQUEST_TIMEOUT,
                 &format!(
                     "the request's body did not arrive within {} s",
@@ -365,8 +381,8 @@ async fn compute(
     })
     .await;
     match answer {
-        Ok(answer) => reply(&answer),
-        Err(error) => reply(&Reply::error(
+        Ok(answer) => reply(answer),
+        Err(error) => reply(Reply::error(
             StatusCode::INTERNAL_SERVER_ERROR,
             &format!("internal error: the computation failed: {error}"),
             None,
@@ -376,7 +392,7 @@ async fn compute(
 
 /// The 413 answer.
 fn too_large() -> Response {
-    reply(&Reply::error(
+    reply(Reply::error(
         StatusCode::PAYLOAD_TOO_LARGE,
         &format!(
             "the request is larger than {}, more than the server reads",
@@ -391,7 +407,7 @@ async fn read_body(mut body: Body) -> Result<Vec<u8>, Response> {
     let mut bytes = Vec::new();
     while let Some(frame) = body.frame().await {
         let frame = frame.map_err(|error| {
-            reply(&Reply::error(
+            reply(Reply::error(
                 StatusCode::BAD_REQUEST,
                 &format!("the request's body could not be read: {error}"),
                 None,
@@ -408,7 +424,7 @@ async fn read_body(mut body: Body) -> Result<Vec<u8>, Response> {
 }
 
 /// Accepts connections until a signal, then waits for the ones open to finish.
-async fn serve(address: SocketAddr, open: bool, shared: Shared_) -> anyhow::Result<()> {
+async fn serve(address: SocketAddr, open: bool, shared: SharedState) -> anyhow::Result<()> {
     use hyper_util::rt::{TokioIo, TokioTimer};
     let grace = shared.limits.timeout.saturating_add(BODY_TIMEOUT);
     let listener = tokio::net::TcpListener::bind(address)
