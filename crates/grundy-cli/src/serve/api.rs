@@ -334,13 +334,12 @@ pub(crate) fn solve(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
     let game = scripts.game(&request.game)?;
     let position = position(&game, request.position)?;
     let solution = Analyzer::new(config).solve(&game, &position)?;
-    match request.format {
-        Rendering::Json => Reply::answer(&game, &output::solution_json(&solution)),
-        Rendering::Text => Reply::answer(
-            &game,
-            &json!({ "text": grundy::render::solution_text(&solution, &output::TERMS) }),
-        ),
-    }
+    rendered(
+        &game,
+        request.format,
+        || output::solution_json(&solution),
+        || grundy::render::solution_text(&solution, &output::TERMS),
+    )
 }
 
 /// `POST /api/table`: `grundy table GAME --from A --to N --json` (the grid for a game of two
@@ -370,20 +369,33 @@ pub(crate) fn table(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
         return grid_reply(&grid, request.format);
     }
     let table = analyzer.table(&game, &from, &to)?;
-    match request.format {
-        Rendering::Json => Reply::answer(&game, &output::table_json(&table)),
-        Rendering::Text => Reply::answer(
-            &game,
-            &json!({ "text": grundy::render::table_text(&table, width) }),
-        ),
-    }
+    rendered(
+        &game,
+        request.format,
+        || output::table_json(&table),
+        || grundy::render::table_text(&table, width),
+    )
 }
 
 fn grid_reply(grid: &grundy::Grid, rendering: Rendering) -> anyhow::Result<Reply> {
-    let game = &grid.game;
+    rendered(
+        &grid.game,
+        rendering,
+        || output::grid_json(grid),
+        || grundy::render::grid_text(grid),
+    )
+}
+
+/// An answer as the request asks for it: the command line's JSON, or `{"text": …}` with its text.
+fn rendered<Document: serde::Serialize>(
+    game: &Game,
+    rendering: Rendering,
+    json: impl FnOnce() -> Document,
+    text: impl FnOnce() -> String,
+) -> anyhow::Result<Reply> {
     match rendering {
-        Rendering::Json => Reply::answer(game, &output::grid_json(grid)),
-        Rendering::Text => Reply::answer(game, &json!({ "text": grundy::render::grid_text(grid) })),
+        Rendering::Json => Reply::answer(game, &json()),
+        Rendering::Text => Reply::answer(game, &json!({ "text": text() })),
     }
 }
 
@@ -410,13 +422,12 @@ pub(crate) fn period(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
     };
     let game = scripts.game(&request.game)?;
     let report = Analyzer::new(config).period(&game)?;
-    match request.format {
-        Rendering::Json => Reply::answer(&game, &output::period_document(&report)),
-        Rendering::Text => Reply::answer(
-            &game,
-            &json!({ "text": grundy::render::period_text(&report, &output::TERMS) }),
-        ),
-    }
+    rendered(
+        &game,
+        request.format,
+        || output::period_document(&report),
+        || grundy::render::period_text(&report, &output::TERMS),
+    )
 }
 
 /// `POST /api/explain`: `grundy explain GAME [POSITION] --lang L [--format markdown | --json]`;
@@ -482,15 +493,12 @@ pub(crate) fn verify(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
         None => crate::default_verify_to(&game),
     };
     let verification = Analyzer::new(config).verify(&game, to, request.seed)?;
-    match request.format {
-        Rendering::Json => Reply::answer(&game, &output::verification_json(&verification)),
-        Rendering::Text => Reply::answer(
-            &game,
-            &json!({
-                "text": grundy::render::verify::verification_text(&verification)
-            }),
-        ),
-    }
+    rendered(
+        &game,
+        request.format,
+        || output::verification_json(&verification),
+        || grundy::render::verify::verification_text(&verification),
+    )
 }
 
 /// The position a request names: its `position`, the sum's own (in brackets) when it has none,
