@@ -289,6 +289,15 @@ fn width(width: Option<usize>) -> anyhow::Result<usize> {
 }
 
 impl Scripts {
+    /// The game `spec` names, its scripts those a request submitted.
+    fn game_of(
+        script: Option<String>,
+        scripts: BTreeMap<String, String>,
+        spec: &str,
+    ) -> Result<Game, grundy::InputError> {
+        Scripts { script, scripts }.game(spec)
+    }
+
     /// The submitted text that `script:NAME` names. A name with a path in it is refused: the
     /// server reads no files.
     fn source(&self, name: &str) -> Result<String, String> {
@@ -322,16 +331,12 @@ impl Scripts {
 /// `POST /api/solve`: `grundy solve GAME POSITION --json`.
 pub(crate) fn solve(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
     let request: SolveRequest = request(body)?;
-    let scripts = Scripts {
-        script: request.script,
-        scripts: request.scripts,
-    };
     let config = if request.full_positions {
         config.with_move_targets(grundy::MoveTargets::Whole)
     } else {
         config
     };
-    let game = scripts.game(&request.game)?;
+    let game = Scripts::game_of(request.script, request.scripts, &request.game)?;
     let position = position(&game, request.position)?;
     let solution = Analyzer::new(config).solve(&game, &position)?;
     rendered(
@@ -346,11 +351,7 @@ pub(crate) fn solve(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
 /// heaps, as on the command line).
 pub(crate) fn table(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
     let request: TableRequest = request(body)?;
-    let scripts = Scripts {
-        script: request.script,
-        scripts: request.scripts,
-    };
-    let game = scripts.game(&request.game)?;
+    let game = Scripts::game_of(request.script, request.scripts, &request.game)?;
     let to = crate::parse_number(&text_field(request.to, "to")?, "to")?;
     let from = match request.from {
         Some(from) => crate::parse_number(&text_field(from, "from")?, "from")?,
@@ -416,11 +417,7 @@ pub(crate) fn grid(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
 /// `POST /api/period`: `grundy period GAME --json`.
 pub(crate) fn period(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
     let request: PeriodRequest = request(body)?;
-    let scripts = Scripts {
-        script: request.script,
-        scripts: request.scripts,
-    };
-    let game = scripts.game(&request.game)?;
+    let game = Scripts::game_of(request.script, request.scripts, &request.game)?;
     let report = Analyzer::new(config).period(&game)?;
     rendered(
         &game,
@@ -435,11 +432,7 @@ pub(crate) fn period(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
 pub(crate) fn explain(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
     use grundy::render::explain::{Format, Language as Words};
     let request: ExplainRequest = request(body)?;
-    let scripts = Scripts {
-        script: request.script,
-        scripts: request.scripts,
-    };
-    let game = scripts.game(&request.game)?;
+    let game = Scripts::game_of(request.script, request.scripts, &request.game)?;
     let position = match (request.position, game.has_positions()) {
         (Some(text), _) => Some(game.parse_position(&text_field(text, "position")?)?),
         (None, true) => Some(Position::Sum),
@@ -476,11 +469,7 @@ pub(crate) fn explain(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
 /// the JSON's `agrees` says it).
 pub(crate) fn verify(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
     let request: VerifyRequest = request(body)?;
-    let scripts = Scripts {
-        script: request.script,
-        scripts: request.scripts,
-    };
-    let game = scripts.game(&request.game)?;
+    let game = Scripts::game_of(request.script, request.scripts, &request.game)?;
     let to = match request.to {
         Some(to) if to > crate::VERIFY_MOST => {
             return Err(BadRequest(format!(
@@ -520,11 +509,7 @@ fn position(game: &Game, position: Option<Value>) -> anyhow::Result<Position> {
 /// "svg"` or `"png"` answers with the picture alone, as `--out FILE.svg` or `FILE.png` writes it.
 pub(crate) fn plot(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
     let request: PlotRequest = request(body)?;
-    let scripts = Scripts {
-        script: request.script,
-        scripts: request.scripts,
-    };
-    let game = scripts.game(&request.game)?;
+    let game = Scripts::game_of(request.script, request.scripts, &request.game)?;
     let to = crate::parse_count(
         &text_field(request.to, "to")?,
         "to",
@@ -578,11 +563,7 @@ pub(crate) fn plot(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
 /// `next` is this endpoint's request for the position it leaves.
 pub(crate) fn options(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
     let request: OptionsRequest = request(body)?;
-    let scripts = Scripts {
-        script: request.script,
-        scripts: request.scripts,
-    };
-    let game = scripts.game(&request.game)?;
+    let game = Scripts::game_of(request.script, request.scripts, &request.game)?;
     let position = position(&game, request.position)?;
     let options = Analyzer::new(config).options(&game, &position)?;
     Reply::answer(&game, &crate::play::options_json(&options))
