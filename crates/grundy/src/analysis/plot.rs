@@ -221,7 +221,8 @@ pub struct Strip {
     pub row_length: u64,
     /// Whether the rows are as long as the period.
     pub wrapped_by_period: bool,
-    /// The period search: a certificate, an observation on the values drawn, or nothing found.
+    /// The period search: a certificate, an observation on the values it examined (at least the
+    /// values drawn), or nothing found in them.
     /// `None` for games whose values are not one sequence with a period search (Nim,
     /// Fibonacci Nim).
     pub pattern: Option<Search>,
@@ -310,13 +311,16 @@ impl Analyzer<'_> {
     /// # Complexity
     /// The cost of the values drawn (as for [`table`](Self::table); for a strip also
     /// [`period`](Self::period), for a take-and-break code over at most
-    /// [`PLOT_STRIP_SEARCH`] values or the values drawn; a grid of Wythoff's game `O(N³ / 64)`), then `O(N)` to sort
+    /// [`PLOT_STRIP_SEARCH`] values or the values drawn and at most [`PLOT_STRIP_WORK`] options
+    /// examined beyond the values drawn; a grid of Wythoff's game `O(N³ / 64)`), then `O(N)` to sort
     /// them into marks.
     ///
     /// # Errors
     /// [`Error::Refused`] for a range beyond the kind's limit ([`Remedy::AskLess`], checked
     /// before anything is computed), for a kind the game has no picture of (a scatter plot of
-    /// Wythoff's game, a grid of a misère one-heap game, outcomes of a game without ties), and
+    /// Wythoff's game, a grid of a misère one-heap game or of a game whose rule spans its heaps —
+    /// no-repeat, Fibonacci Nim, a script — with [`Remedy::UseTable`], a strip of misère Nim or a
+    /// misère script with [`Remedy::SolvePositions`], outcomes of a game without ties), and
     /// for a sum; otherwise as for [`table`](Self::table), [`grid`](Self::grid) and
     /// [`solve`](Self::solve).
     ///
