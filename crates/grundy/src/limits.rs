@@ -199,7 +199,7 @@ pub const PLOT_LOGARITHMIC_FROM: u64 = 10_000;
 pub const PLOT_STRIP_SEARCH: u64 = 1 << 16;
 
 /// The most work (options examined, as the engines estimate it) a strip's period search spends on
-/// a take-and-break code beyond the values the strip draws.
+/// a take-and-break code — except that the values the strip draws are computed whatever they cost.
 ///
 /// Values cost `O(n²)` each with three-heap splits and `O(n)` with a repeating tail, so `2^16` of
 /// them would take minutes: the search stops at this work instead (a small fraction of a second)

@@ -26,13 +26,13 @@ pub(super) struct Watched<'o, S> {
 }
 
 /// A bound on the work (options examined, as [`Stream::work_per_value`] estimates them) a
-/// watched stream may spend: once the next value would take the total beyond `work`, the stream
-/// ends — but never before `floor` values, which the question needs whatever they cost.
+/// watched stream may spend in all: once the next value would take the total beyond `work`, the
+/// stream ends — but never before `floor` values, which the question needs whatever they cost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct WorkCap {
     /// The values always computed.
     pub(super) floor: u64,
-    /// The work allowed beyond them.
+    /// The work allowed in all (the floor is computed even when it costs more).
     pub(super) work: u64,
 }
 

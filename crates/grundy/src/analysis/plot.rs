@@ -311,8 +311,8 @@ impl Analyzer<'_> {
     /// # Complexity
     /// The cost of the values drawn (as for [`table`](Self::table); for a strip also
     /// [`period`](Self::period), for a take-and-break code over at most
-    /// [`PLOT_STRIP_SEARCH`] values or the values drawn and at most [`PLOT_STRIP_WORK`] options
-    /// examined beyond the values drawn; a grid of Wythoff's game `O(N³ / 64)`), then `O(N)` to sort
+    /// [`PLOT_STRIP_SEARCH`] values or the values drawn, and at most [`PLOT_STRIP_WORK`] options
+    /// examined unless the values drawn cost more; a grid of Wythoff's game `O(N³ / 64)`), then `O(N)` to sort
     /// them into marks.
     ///
     /// # Errors
