@@ -184,7 +184,8 @@ pub(crate) fn check_writable(option: &str, shown: &Path, path: &Path) -> anyhow:
             directory.display()
         );
     }
-    if path.exists()
+    // Only a regular file is opened: opening a FIFO for writing would wait for a reader.
+    if path.is_file()
         && let Err(error) = OpenOptions::new().write(true).open(path)
     {
         bail!(
@@ -199,6 +200,16 @@ pub(crate) fn check_writable(option: &str, shown: &Path, path: &Path) -> anyhow:
 /// same directory, flushed to disk, then renamed over `path`. Nothing but `path` is replaced; an
 /// existing file keeps its permissions; on failure the temporary file is removed.
 pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    write_through_temporary(path, bytes, true)
+}
+
+/// [`write_atomically`] to a new file: the rename fails, keeping whatever is there, if `path`
+/// exists by then (the error is an [`std::io::ErrorKind::AlreadyExists`] with context).
+pub(crate) fn write_atomically_new(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    write_through_temporary(path, bytes, false)
+}
+
+fn write_through_temporary(path: &Path, bytes: &[u8], replace: bool) -> anyhow::Result<()> {
     let directory = parent_of(path);
     let existing = std::fs::metadata(path).ok().map(|m| m.permissions());
     let name = path
@@ -223,10 +234,17 @@ pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> 
         temporary.as_file().sync_all()
     });
     written.with_context(|| format!("writing {}", temporary.path().display()))?;
-    temporary
-        .persist(path)
-        .map_err(|error| error.error)
-        .with_context(|| format!("replacing {}", path.display()))?;
+    if replace {
+        temporary
+            .persist(path)
+            .map_err(|error| error.error)
+            .with_context(|| format!("replacing {}", path.display()))?;
+    } else {
+        temporary
+            .persist_noclobber(path)
+            .map_err(|error| error.error)
+            .with_context(|| format!("creating {}", path.display()))?;
+    }
     Ok(())
 }
 

@@ -77,33 +77,111 @@ enum Format {
 /// The format `--out` names by its extension, or an error pointing at it.
 fn format_of(path: &Path) -> Result<Format, grundy::InputError> {
     let text = path.to_string_lossy().into_owned();
+    let is_image = |extension: &std::ffi::OsStr| {
+        let extension = extension.to_string_lossy().to_ascii_lowercase();
+        extension == "svg" || extension == "png"
+    };
     let extension = path
         .extension()
         .map(|e| e.to_string_lossy().to_ascii_lowercase());
     match extension.as_deref() {
-        Some("svg") => Ok(Format::Svg),
-        Some("png") => Ok(Format::Png),
-        other => {
-            let start = match other {
-                Some(found) => text.len() - found.len(),
-                None => text.len(),
-            };
-            Err(grundy::InputError {
-                what: "--out",
-                text: text.clone(),
-                span: start..text.len(),
-                message: match other {
-                    Some(found) => format!("a plot is written as .svg or .png, not .{found}"),
-                    None => "the file needs the extension .svg or .png".to_owned(),
-                },
-                hint: Some(format!(
-                    "e.g. --out {}.svg or --out {}.png",
-                    path.with_extension("").display(),
-                    path.with_extension("").display()
-                )),
-            })
+        Some("svg") => return Ok(Format::Svg),
+        Some("png") => return Ok(Format::Png),
+        _ => {}
+    }
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |name| name.to_string_lossy().into_owned());
+    // `.svg` alone is a hidden file called `svg`, without a name before the extension.
+    if let Some(bare) = name.strip_prefix('.')
+        && is_image(std::ffi::OsStr::new(bare))
+    {
+        let start = text.len() - name.len();
+        return Err(grundy::InputError {
+            what: "--out",
+            text: text.clone(),
+            span: start..text.len(),
+            message: format!("the file needs a name before {name}"),
+            hint: Some(format!(
+                "e.g. --out {}",
+                path.with_file_name(format!("plot{name}")).display()
+            )),
+        });
+    }
+    let start = match &extension {
+        Some(found) => text.len() - found.len(),
+        None => text.len(),
+    };
+    // The name without its extension, and without an image extension before it: `p.svg.tmp`
+    // suggests `p.svg`, not `p.svg.svg`.
+    let mut stem = path.with_extension("");
+    if stem.extension().is_some_and(is_image) {
+        stem = stem.with_extension("");
+    }
+    Err(grundy::InputError {
+        what: "--out",
+        text: text.clone(),
+        span: start..text.len(),
+        message: match &extension {
+            Some(found) => format!("a plot is written as .svg or .png, not .{found}"),
+            None => "the file needs the extension .svg or .png".to_owned(),
+        },
+        hint: Some(format!(
+            "e.g. --out {}.svg or --out {}.png",
+            stem.display(),
+            stem.display()
+        )),
+    })
+}
+
+/// Refuses an `--out` that is a directory or another non-regular file (a FIFO, a device, a
+/// socket — plot writes regular files only, and never opens one of these), or an existing file
+/// without `--force`. Nothing is opened.
+fn check_target(out: &Path, force: bool) -> anyhow::Result<()> {
+    let Ok(metadata) = std::fs::metadata(out) else {
+        return Ok(());
+    };
+    if metadata.is_dir() {
+        anyhow::bail!(
+            "--out {}: this is a directory, not a file (--force does not replace a directory); name the file to write, e.g. --out {}",
+            out.display(),
+            out.join("plot.svg").display()
+        );
+    }
+    if !metadata.is_file() {
+        anyhow::bail!(
+            "--out {}: this is {}, not a regular file; a plot is written to a regular file only (--force does not change that): choose another path",
+            out.display(),
+            special_kind(&metadata)
+        );
+    }
+    if !force {
+        anyhow::bail!(
+            "--out {}: the file exists; add --force to replace it",
+            out.display()
+        );
+    }
+    Ok(())
+}
+
+/// What a non-regular, non-directory file is, in words.
+fn special_kind(metadata: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt as _;
+        let file_type = metadata.file_type();
+        if file_type.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if file_type.is_char_device() || file_type.is_block_device() {
+            return "a device";
+        }
+        if file_type.is_socket() {
+            return "a socket";
         }
     }
+    let _ = metadata;
+    "a special file"
 }
 
 /// `grundy plot GAME --to N --out FILE`.
@@ -117,15 +195,7 @@ pub(crate) fn run(args: &PlotArgs, observer: &TerminalObserver) -> anyhow::Resul
     );
     let format = format_of(&args.out)?;
     // The file is checked before anything is computed.
-    if args.out.exists() && !args.force {
-        anyhow::bail!(
-            "--out {}: the file exists; add --force to replace it",
-            args.out.display()
-        );
-    }
-    if args.out.is_dir() {
-        anyhow::bail!("--out {}: this is a directory", args.out.display());
-    }
+    check_target(&args.out, args.force)?;
     crate::long_run::check_writable("--out", &args.out, &args.out)?;
     let plot = analyzer.plot(&game, &request(to, args.kind));
     observer.finish();
@@ -134,6 +204,14 @@ pub(crate) fn run(args: &PlotArgs, observer: &TerminalObserver) -> anyhow::Resul
         Err(grundy::Error::Refused(refusal)) if refusal.remedy == Some(grundy::Remedy::UseGrid) => {
             anyhow::bail!("{}\n  hint: draw its grid with --kind grid", refusal.reason)
         }
+        Err(grundy::Error::Refused(refusal))
+            if refusal.remedy == Some(grundy::Remedy::UseTable) =>
+        {
+            anyhow::bail!(
+                "{}\n  hint: draw its heaps one at a time with --kind strip or --kind scatter",
+                refusal.reason
+            )
+        }
         other => other?,
     };
     let canvas = canvas(&plot, width, height)?;
@@ -141,7 +219,21 @@ pub(crate) fn run(args: &PlotArgs, observer: &TerminalObserver) -> anyhow::Resul
         Format::Svg => render::plot::svg_on(&plot, canvas).into_bytes(),
         Format::Png => render::plot::png_on(&plot, canvas)?,
     };
-    crate::long_run::write_atomically(&args.out, &bytes)?;
+    if args.force {
+        crate::long_run::write_atomically(&args.out, &bytes)?;
+    } else if let Err(error) = crate::long_run::write_atomically_new(&args.out, &bytes) {
+        // A file created there while the plot was computed is kept.
+        if error
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|error| error.kind() == std::io::ErrorKind::AlreadyExists)
+        {
+            anyhow::bail!(
+                "--out {}: a file of that name appeared while the plot was computed; it is kept (add --force to replace it)",
+                args.out.display()
+            );
+        }
+        return Err(error);
+    }
     let (width, height) = canvas.size();
     if args.common.json {
         let mut object = plot_json(&plot);
@@ -261,12 +353,25 @@ pub(crate) fn plot_json(plot: &Plot) -> Value {
             object["period"] = match &strip.pattern {
                 Some(Search::Certified(certificate)) => {
                     let p = certificate.periodicity();
-                    json!({ "status": "certified", "preperiod": p.preperiod(), "period": p.period() })
+                    json!({
+                        "status": "certified",
+                        "preperiod": p.preperiod(),
+                        "period": p.period(),
+                        "saltus": p.saltus(),
+                        "checked_to": certificate.checked_to(),
+                    })
                 }
                 Some(Search::Observed(observation)) => {
                     let p = observation.periodicity();
-                    json!({ "status": "observed", "preperiod": p.preperiod(), "period": p.period() })
+                    json!({
+                        "status": "observed",
+                        "preperiod": p.preperiod(),
+                        "period": p.period(),
+                        "saltus": p.saltus(),
+                        "checked_to": observation.checked_to(),
+                    })
                 }
+
                 _ => Value::Null,
             };
             object["certificate"] = match &strip.pattern {
@@ -304,4 +409,48 @@ pub(crate) fn plot_json(plot: &Plot) -> Value {
         }
     }
     object
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_plot_never_replaces_a_file_that_appeared_meanwhile() {
+        let directory = tempfile::tempdir().expect("a directory");
+        let out = directory.path().join("p.svg");
+        // The file did not exist when the command was checked; another process made it since.
+        std::fs::write(&out, "theirs").expect("a file");
+        let error = crate::long_run::write_atomically_new(&out, b"<svg/>").expect_err("kept");
+        assert!(
+            error
+                .downcast_ref::<std::io::Error>()
+                .is_some_and(|error| error.kind() == std::io::ErrorKind::AlreadyExists),
+            "{error:#}"
+        );
+        assert_eq!(std::fs::read_to_string(&out).expect("the file"), "theirs");
+        // No temporary file is left behind.
+        assert_eq!(
+            std::fs::read_dir(directory.path())
+                .expect("a directory")
+                .count(),
+            1
+        );
+        // A path still free is written.
+        let fresh = directory.path().join("q.svg");
+        crate::long_run::write_atomically_new(&fresh, b"<svg/>").expect("written");
+        assert_eq!(std::fs::read(&fresh).expect("the file"), b"<svg/>");
+    }
+
+    #[test]
+    fn special_files_are_refused_by_what_they_are() {
+        let directory = tempfile::tempdir().expect("a directory");
+        assert!(check_target(directory.path(), true).is_err());
+        assert!(check_target(&directory.path().join("new.svg"), false).is_ok());
+        #[cfg(unix)]
+        {
+            let error = check_target(Path::new("/dev/null"), true).expect_err("a device");
+            assert!(error.to_string().contains("a device"), "{error}");
+        }
+    }
 }

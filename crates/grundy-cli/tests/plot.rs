@@ -437,3 +437,165 @@ fn two_heaps_of_one_game_are_a_grid_of_xors() {
         .collect();
     assert_eq!(json["p_positions"], Value::Array(expected));
 }
+
+#[test]
+fn a_costly_code_answers_in_proportion_to_the_strip() {
+    // 8.0 splits heaps in three: its strip's period search stops at the work cap instead of
+    // computing 2^16 values (hours), and says how far it looked.
+    let directory = tempfile::tempdir().expect("a directory");
+    let out = path(&directory, "s.svg");
+    let text = plot(&["plot", "8.0", "--to", "100", "--out", &out, "--json"]);
+    let json: Value = serde_json::from_str(&text).expect("JSON");
+    let caption = json["caption"].as_str().expect("a caption");
+    assert!(
+        caption.contains("in the first") || caption.starts_with("no period"),
+        "{caption}"
+    );
+    let searched: u64 = caption
+        .split("the first ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|number| number.parse().ok())
+        .expect("a number of values");
+    assert!((101..1 << 16).contains(&searched), "{caption}");
+}
+
+#[test]
+fn the_period_object_and_caption_give_the_saltus() {
+    let directory = tempfile::tempdir().expect("a directory");
+    let out = path(&directory, "s.svg");
+    let text = plot(&["plot", "allbut:2,3", "--to", "60", "--out", &out, "--json"]);
+    let json: Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(json["period"]["status"], "certified");
+    assert_eq!(json["period"]["period"], 4);
+    assert_eq!(json["period"]["saltus"], 2);
+    assert!(
+        json["caption"]
+            .as_str()
+            .is_some_and(|caption| caption.contains("saltus 2")),
+        "{}",
+        json["caption"]
+    );
+    let text = plot(&[
+        "plot", "0.[3]", "--to", "50", "--out", &out, "--force", "--json",
+    ]);
+    let json: Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(json["period"]["status"], "observed");
+    assert_eq!(json["period"]["saltus"], 1);
+    let text = plot(&[
+        "plot",
+        "subtraction:1,3,4",
+        "--to",
+        "20",
+        "--out",
+        &out,
+        "--force",
+        "--json",
+    ]);
+    let json: Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(json["period"]["saltus"], 0);
+    // Nim rests on its theorem, not on an observation.
+    let text = plot(&["plot", "nim", "--to", "40", "--out", &out, "--force"]);
+    assert!(text.contains("G(n) = n for every heap"), "{text}");
+    assert!(!text.contains("observed"), "{text}");
+}
+
+#[test]
+fn a_grid_of_a_game_whose_rule_spans_the_heaps_is_refused() {
+    let directory = tempfile::tempdir().expect("a directory");
+    let out = path(&directory, "g.svg");
+    for game in ["norepeat:1,2,3", "fibonacci-nim"] {
+        let message = fails(&["plot", game, "--to", "30", "--kind", "grid", "--out", &out]);
+        assert!(message.contains("is not a sum"), "{message}");
+        assert!(
+            message.contains("hint:") && message.contains("--kind strip"),
+            "{message}"
+        );
+    }
+    let message = fails(&["plot", "misere:nim", "--to", "40", "--out", &out]);
+    assert!(message.contains("exactly when n = 1"), "{message}");
+    assert!(message.contains("hint: solve"), "{message}");
+    assert!(!Path::new(&out).exists());
+}
+
+#[test]
+fn legends_leave_out_colours_not_drawn() {
+    let directory = tempfile::tempdir().expect("a directory");
+    let out = path(&directory, "l.svg");
+    let text = plot(&[
+        "plot",
+        "fibonacci-nim",
+        "--to",
+        "40",
+        "--out",
+        &out,
+        "--json",
+    ]);
+    let json: Value = serde_json::from_str(&text).expect("JSON");
+    for entry in json["legend"].as_array().expect("a legend") {
+        assert!(entry["marks"].as_u64() > Some(0), "{entry}");
+    }
+    let text = plot(&[
+        "plot", "kayles", "--to", "0", "--kind", "scatter", "--out", &out, "--force",
+    ]);
+    assert!(!text.contains("(1 heaps)"), "{text}");
+}
+
+#[test]
+fn a_special_file_is_refused_without_opening_it() {
+    let directory = tempfile::tempdir().expect("a directory");
+    // A directory: named as such, with or without --force.
+    let folder = path(&directory, "d.svg");
+    std::fs::create_dir(&folder).expect("a directory");
+    for force in [false, true] {
+        let mut args = vec!["plot", "nim", "--to", "5", "--out", &folder];
+        if force {
+            args.push("--force");
+        }
+        let message = fails(&args);
+        assert!(message.contains("this is a directory"), "{message}");
+        assert!(!message.contains("add --force"), "{message}");
+    }
+    // A device, through a symbolic link: refused by what it is, not by its name.
+    #[cfg(unix)]
+    {
+        let link = path(&directory, "null.svg");
+        std::os::unix::fs::symlink("/dev/null", &link).expect("a link");
+        let message = fails(&["plot", "nim", "--to", "5", "--out", &link, "--force"]);
+        assert!(message.contains("not a regular file"), "{message}");
+    }
+    // A FIFO: opening it for writing would wait for a reader forever; it is never opened.
+    #[cfg(unix)]
+    {
+        let fifo = path(&directory, "f.svg");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success());
+        let message = fails(&["plot", "nim", "--to", "5", "--out", &fifo, "--force"]);
+        assert!(message.contains("a named pipe"), "{message}");
+        assert!(message.contains("regular file only"), "{message}");
+    }
+}
+
+#[test]
+fn a_wrong_extension_suggests_a_proper_name() {
+    let directory = tempfile::tempdir().expect("a directory");
+    let out = path(&directory, "x.svg.tmp");
+    let message = fails(&["plot", "nim", "--to", "5", "--out", &out]);
+    let x = path(&directory, "x");
+    assert!(
+        message.contains(&format!("e.g. --out {x}.svg or --out {x}.png")),
+        "{message}"
+    );
+    assert!(!message.contains(".svg.svg"), "{message}");
+    let out = path(&directory, ".svg");
+    let message = fails(&["plot", "nim", "--to", "5", "--out", &out]);
+    assert!(message.contains("needs a name before .svg"), "{message}");
+    assert!(!message.contains(".svg.svg"), "{message}");
+    assert!(
+        message.contains(&format!("e.g. --out {}", path(&directory, "plot.svg"))),
+        "{message}"
+    );
+}

@@ -213,6 +213,14 @@ pub const PLOT_LOGARITHMIC_FROM: u64 = 10_000;
 /// observed, instead of making a small strip wait seconds for the full search of `grundy period`.
 pub const PLOT_STRIP_SEARCH: u64 = 1 << 16;
 
+/// The most work (options examined, as the engines estimate it) a strip's period search spends on
+/// a take-and-break code — except that the values the strip draws are computed whatever they cost.
+///
+/// Values cost `O(n²)` each with three-heap splits and `O(n)` with a repeating tail, so `2^16` of
+/// them would take minutes: the search stops at this work instead (a small fraction of a second)
+/// and the strip says what it observed in the values computed.
+pub const PLOT_STRIP_WORK: u64 = 1 << 28;
+
 /// The most cells of a strip: one SVG element each.
 pub const PLOT_STRIP_CELLS: u64 = 10_000;
 

@@ -17,6 +17,23 @@ pub(super) struct Watched<'o, S> {
     pub(super) total: u64,
     pub(super) work: u64,
     pub(super) interrupted: bool,
+    /// A bound on the whole stream's work, if any: see [`WorkCap`].
+    pub(super) cap: Option<WorkCap>,
+    /// The work spent so far, counted only under a cap.
+    pub(super) spent: u64,
+    /// Whether the cap ended the stream (not an error: the values so far stand).
+    pub(super) capped: bool,
+}
+
+/// A bound on the work (options examined, as [`Stream::work_per_value`] estimates them) a
+/// watched stream may spend in all: once the next value would take the total beyond `work`, the
+/// stream ends — but never before `floor` values, which the question needs whatever they cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct WorkCap {
+    /// The values always computed.
+    pub(super) floor: u64,
+    /// The work allowed in all (the floor is computed even when it costs more).
+    pub(super) work: u64,
 }
 
 impl<'o, S: Stream> Watched<'o, S> {
@@ -29,7 +46,15 @@ impl<'o, S: Stream> Watched<'o, S> {
             total,
             work: 0,
             interrupted: false,
+            cap: None,
+            spent: 0,
+            capped: false,
         }
+    }
+
+    /// The same stream, ending once it has spent the work `cap` allows.
+    pub(super) fn with_cap(self, cap: Option<WorkCap>) -> Self {
+        Self { cap, ..self }
     }
 
     /// Extends `prefix` to `count` values.
@@ -69,10 +94,18 @@ impl<S: Stream> Iterator for Watched<'_, S> {
     type Item = u32;
 
     fn next(&mut self) -> Option<u32> {
-        if self.interrupted {
+        if self.interrupted || self.capped {
             return None;
         }
-        self.work += self.values.work_per_value();
+        let work = self.values.work_per_value();
+        if let Some(cap) = self.cap {
+            self.spent = self.spent.saturating_add(work);
+            if self.spent > cap.work && self.values.position() >= cap.floor {
+                self.capped = true;
+                return None;
+            }
+        }
+        self.work += work;
         if self.work >= Self::WORK_BETWEEN_CHECKS {
             self.work = 0;
             self.observer.progress(self.values.position(), self.total);

@@ -32,7 +32,7 @@ mod sum;
 pub use answer::*;
 pub use config::*;
 pub use error::*;
-use evaluate::Watched;
+use evaluate::{Watched, WorkCap};
 use heap::HeapRules;
 
 use num_bigint::BigUint;

@@ -8,7 +8,7 @@ use super::config::not_applicable;
 use super::heap::{Evaluation, observed_or_not_found, verified};
 use super::{
     Action, Analyzer, Error, Move, Outcome, Remedy, Setting, SettingError, Solution, SplitClass,
-    Target, Uncertifiable, Unit, Watched,
+    Target, Uncertifiable, Unit, Watched, WorkCap,
 };
 use crate::engine::Stream;
 use crate::engine::octal::TakeAndBreakEngine;
@@ -61,6 +61,8 @@ fn guy_smith(
     let mut promise: Option<(u64, u64, u64)> = None;
     loop {
         values.advance_to(target)?;
+        // A work cap that ended the stream short of the target ends the search too.
+        let capped = values.capped;
         let stream = &mut values.values;
         if let (Some(folded), Some((n0, p, needed))) = (stream.folded_period(), promise)
             && folded == (n0, p)
@@ -89,7 +91,7 @@ fn guy_smith(
                     .map_err(internal)?;
                 return Ok((Search::Certified(certificate), CompactValues::new()));
             }
-            _ if len >= limit => {
+            _ if len >= limit || capped => {
                 let search = on_view!(computed, computed => observed_or_not_found(computed));
                 return Ok((search, stream.take_computed()));
             }
@@ -156,6 +158,20 @@ impl Analyzer<'_> {
         engine: TakeAndBreakEngine,
         limit: u64,
     ) -> Result<(Search, CompactValues), Error> {
+        self.octal_search_capped(game, code, engine, limit, None)
+    }
+
+    /// [`octal_search_within`](Self::octal_search_within), ending also once the values have cost
+    /// the work `cap` allows (beyond its floor): then the search is an observation, or nothing
+    /// found, on the values computed.
+    pub(super) fn octal_search_capped(
+        &self,
+        game: &Game,
+        code: &Code,
+        engine: TakeAndBreakEngine,
+        limit: u64,
+        cap: Option<WorkCap>,
+    ) -> Result<(Search, CompactValues), Error> {
         // Values take 1 to 4 bytes, and an unproved search 4 more for its Z-function; the rare
         // heaps of a sparse game are few (the worst case, every heap rare, is 16 bytes per value).
         self.reserve(limit.saturating_mul(TYPICAL_BYTES_PER_VALUE), || {
@@ -163,12 +179,17 @@ impl Analyzer<'_> {
         })?;
         let stream = crate::engine::octal::stream(code, engine, self.config.threads(), Vec::new())
             .map_err(|refused| not_applicable(refused, code))?;
-        let mut values = Watched::new(BoxedStream(stream), self.observer(), limit);
+        let mut values = Watched::new(BoxedStream(stream), self.observer(), limit).with_cap(cap);
         let (search, prefix) = match (no_theorem(code), code.last_digit()) {
             (None, Some(t)) if code.max_heaps_left() == 1 => {
                 // No splits: for n > t every value is the mex of the t values before it.
                 let (search, prefix) = period::search_window(values.by_ref(), t as u64 + 1, limit);
                 let (search, prefix) = verified(game, search, prefix)?;
+                // Stopped by the work cap: what the values computed show.
+                let search = match search {
+                    Search::NotFound { .. } if values.capped => observed_or_not_found(&prefix),
+                    search => search,
+                };
                 (search, CompactValues::from(prefix))
             }
             (None, Some(t)) => guy_smith(game, &mut values, t as u64, code, limit)?,

@@ -8,7 +8,7 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use super::heap::{Evaluation, HeapRules};
-use super::{Analyzer, Basis, Error, Outcome, Remedy, Unit};
+use super::{Analyzer, Basis, Error, Outcome, Remedy, Unit, WorkCap};
 use crate::engine::octal::{RareCommon, RareSplit};
 use crate::games::game::Game;
 use crate::games::oddball;
@@ -16,6 +16,7 @@ use crate::games::play::Play;
 use crate::limits::{
     PLOT_BINS, PLOT_GRID_SIDE, PLOT_LOGARITHMIC_FROM, PLOT_MOST_HEAPS, PLOT_OUTCOME_PILES,
     PLOT_POINTS, PLOT_STRIP_CELLS, PLOT_STRIP_PERIOD, PLOT_STRIP_ROW, PLOT_STRIP_SEARCH,
+    PLOT_STRIP_WORK,
 };
 use crate::theory::period::{Search, observe};
 
@@ -220,7 +221,8 @@ pub struct Strip {
     pub row_length: u64,
     /// Whether the rows are as long as the period.
     pub wrapped_by_period: bool,
-    /// The period search: a certificate, an observation on the values drawn, or nothing found.
+    /// The period search: a certificate, an observation on the values it examined (at least the
+    /// values drawn), or nothing found in them.
     /// `None` for games whose values are not one sequence with a period search (Nim,
     /// Fibonacci Nim).
     pub pattern: Option<Search>,
@@ -309,13 +311,16 @@ impl Analyzer<'_> {
     /// # Complexity
     /// The cost of the values drawn (as for [`table`](Self::table); for a strip also
     /// [`period`](Self::period), for a take-and-break code over at most
-    /// [`PLOT_STRIP_SEARCH`] values or the values drawn; a grid of Wythoff's game `O(N³ / 64)`), then `O(N)` to sort
+    /// [`PLOT_STRIP_SEARCH`] values or the values drawn, and at most [`PLOT_STRIP_WORK`] options
+    /// examined unless the values drawn cost more; a grid of Wythoff's game `O(N³ / 64)`), then `O(N)` to sort
     /// them into marks.
     ///
     /// # Errors
     /// [`Error::Refused`] for a range beyond the kind's limit ([`Remedy::AskLess`], checked
     /// before anything is computed), for a kind the game has no picture of (a scatter plot of
-    /// Wythoff's game, a grid of a misère one-heap game, outcomes of a game without ties), and
+    /// Wythoff's game, a grid of a misère one-heap game or of a game whose rule spans its heaps —
+    /// no-repeat, Fibonacci Nim, a script — with [`Remedy::UseTable`], a strip of misère Nim or a
+    /// misère script with [`Remedy::SolvePositions`], outcomes of a game without ties), and
     /// for a sum; otherwise as for [`table`](Self::table), [`grid`](Self::grid) and
     /// [`solve`](Self::solve).
     ///
@@ -435,17 +440,35 @@ impl Analyzer<'_> {
 
     fn plot_strip(&self, game: &Game, to: u64) -> Result<Plot, Error> {
         // The period is searched for on its own (within the limits; for take-and-break codes
-        // within PLOT_STRIP_SEARCH values), so that a certificate needing more values than the
-        // strip shows still proves its pattern.
-        let report = match game {
+        // within PLOT_STRIP_SEARCH values and PLOT_STRIP_WORK), so that a certificate needing more
+        // values than the strip shows still proves its pattern.
+        let count = to + 1;
+        let (report, drawn) = match game {
             Game::Octal(code) => {
-                // Bounded: a small strip does not wait for the full search (PLOT_STRIP_SEARCH).
-                let limit = (to + 1).max(PLOT_STRIP_SEARCH);
+                // Bounded by the values' cost, not only their count: a value of a code with
+                // three-heap splits costs O(n²), so a small strip does not wait for 2^16 of them.
+                let limit = count.max(PLOT_STRIP_SEARCH);
                 let limit = self.config.max_values.map_or(limit, |most| limit.min(most));
                 let engine = self.config.take_and_break_engine_for(code)?;
-                Some(self.octal_search_within(game, code, engine, limit)?.0)
+                let cap = WorkCap {
+                    floor: count,
+                    work: PLOT_STRIP_WORK,
+                };
+                let (search, prefix) =
+                    self.octal_search_capped(game, code, engine, limit, Some(cap))?;
+                let evaluation = match &search {
+                    Search::Certified(certificate) => {
+                        Some(Evaluation::Certified(certificate.clone()))
+                    }
+                    // The values drawn are the first of those the search computed.
+                    _ if prefix.len() as u64 >= count => Some(Evaluation::Computed(
+                        prefix.iter().take(count as usize).collect(),
+                    )),
+                    _ => None,
+                };
+                (Some(search), evaluation)
             }
-            _ => None,
+            _ => (None, None),
         };
         let report = match game.base() {
             Game::Octal(_) if report.is_some() => report,
@@ -464,16 +487,20 @@ impl Analyzer<'_> {
             },
             _ => None,
         };
-        let (values, basis) = self.plot_values(game, to)?;
+        let (values, basis) = match drawn {
+            Some(evaluation) => (drawn_values(game, &evaluation, count)?, evaluation.basis()),
+            None => self.plot_values(game, to)?,
+        };
         let pattern = match report {
-            Some(Search::Certified(certificate)) => Some(Search::Certified(certificate)),
-            Some(_) => Some(observe(&values).map_or(
+            // No search ran (the period answer was refused): what the values drawn show.
+            Some(Search::NotFound { checked_to: 0 }) => Some(observe(&values).map_or(
                 Search::NotFound {
                     checked_to: values.len() as u64,
                 },
                 Search::Observed,
             )),
-            None => None,
+            // The search's own answer, over every value it examined.
+            other => other,
         };
         let mut strip = Strip {
             values,
@@ -524,6 +551,14 @@ impl Analyzer<'_> {
             return Err(Error::refused(format!(
                 "{game} is decided by the parities of the balls held, not by Grundy values: its picture is the outcome map"
             )));
+        }
+        if let Some(why) = not_per_heap(game) {
+            return Err(Error::refused_unless(
+                format!(
+                    "{game}: {why}, so a position of two heaps is not a sum of one-heap games and G(a) xor G(b) is not its value"
+                ),
+                Remedy::UseTable,
+            ));
         }
         let (values, basis) = self.plot_values(game, to)?;
         let grid = values
@@ -628,6 +663,23 @@ impl Analyzer<'_> {
                 let rules = HeapRules::of(inner).expect("a one-heap subtraction game");
                 self.subtraction_evaluate(game, rules, play, &BigUint::from(to))?
             }
+            // Misère one-heap games without a table: their positions are solved one at a time.
+            Game::Nim if play == Play::Misere => {
+                return Err(Error::refused_unless(
+                    format!(
+                        "{game}: grundy keeps no table of misère Nim heaps (Bouton's misère rule decides whole positions: a single heap n is a P-position exactly when n = 1)"
+                    ),
+                    Remedy::SolvePositions,
+                ));
+            }
+            Game::Script(_) if play == Play::Misere => {
+                return Err(Error::refused_unless(
+                    format!(
+                        "{game}: grundy tables scripted games under normal play only, so it has no strip of their misère values"
+                    ),
+                    Remedy::SolvePositions,
+                ));
+            }
             _ => {
                 let table = self.table(game, &BigUint::ZERO, &BigUint::from(to))?;
                 let values = table
@@ -638,29 +690,51 @@ impl Analyzer<'_> {
                 return Ok((values, table.basis));
             }
         };
-        let values = match &evaluation {
-            Evaluation::Computed(values) if values.len() as u64 >= count => {
-                values[..count as usize].to_vec()
-            }
-            Evaluation::Computed(values) => {
-                return Err(Error::Interrupted {
-                    checked_to: values.len() as u64,
-                    unit: Unit::Values,
-                });
-            }
-            Evaluation::Certified(certificate) => {
-                let periodicity = certificate.periodicity();
-                (0..count)
-                    .map(|n| {
-                        let (index, periods) = periodicity.locate_u64(n);
-                        let value = u64::from(periodicity.values().get(index))
-                            + periods * periodicity.saltus();
-                        u32::try_from(value).map_err(|_| too_large(game, &value.into()))
-                    })
-                    .collect::<Result<Vec<_>, _>>()?
-            }
-        };
-        Ok((values, evaluation.basis()))
+        Ok((drawn_values(game, &evaluation, count)?, evaluation.basis()))
+    }
+}
+
+/// `G(0), …, G(count - 1)` from an evaluation (values computed, or a certificate).
+fn drawn_values(game: &Game, evaluation: &Evaluation, count: u64) -> Result<Vec<u32>, Error> {
+    match evaluation {
+        Evaluation::Computed(values) if values.len() as u64 >= count => {
+            Ok(values[..count as usize].to_vec())
+        }
+        Evaluation::Computed(values) => Err(Error::Interrupted {
+            checked_to: values.len() as u64,
+            unit: Unit::Values,
+        }),
+        Evaluation::Certified(certificate) => {
+            let periodicity = certificate.periodicity();
+            (0..count)
+                .map(|n| {
+                    let (index, periods) = periodicity.locate_u64(n);
+                    let value =
+                        u64::from(periodicity.values().get(index)) + periods * periodicity.saltus();
+                    u32::try_from(value).map_err(|_| too_large(game, &value.into()))
+                })
+                .collect()
+        }
+    }
+}
+
+/// Why two heaps of a (normal-play) one-heap game are not the sum of two one-heap games, when
+/// they are not: its rule is not a rule of each heap alone. The games whose positions of several
+/// heaps are sums — as [`Analyzer::solve`] answers them, by Sprague–Grundy — are the subtraction
+/// games, Nim and the take-and-break codes.
+fn not_per_heap(game: &Game) -> Option<&'static str> {
+    match game {
+        Game::Subtraction(_) | Game::Remainder(_) | Game::Nim | Game::Octal(_) => None,
+        Game::NoRepeat(_) => Some(
+            "the no-repeat rule remembers the last amount taken, whichever heap it was taken from",
+        ),
+        Game::FibonacciNim => {
+            Some("the limit on each move, twice the last one, carries over from heap to heap")
+        }
+        Game::Script(_) => Some(
+            "its script defines a whole position, and nothing says that two of them side by side are played as a sum",
+        ),
+        _ => Some("its positions are not heaps"),
     }
 }
 
@@ -849,6 +923,118 @@ mod tests {
         };
         let fresh: Vec<Outcome> = map.rows[0].outcomes[1..].iter().map(|o| o.0).collect();
         assert_eq!(fresh, [Win, Tie, Win, Tie, Lose]);
+    }
+
+    fn refusal(spec: &str, request: PlotRequest) -> Error {
+        let game = parse_game(spec).expect("a game");
+        Analyzer::new(Config::default())
+            .plot(&game, &request)
+            .expect_err("a refusal")
+    }
+
+    fn strip_of(plot: &Plot) -> &Strip {
+        let Marks::Strip(strip) = &plot.marks else {
+            panic!("a strip")
+        };
+        strip
+    }
+
+    #[test]
+    fn a_costly_code_is_searched_within_the_work_cap() {
+        // 8.0 splits into three heaps: a value costs O(n²), so 2^16 of them would take hours.
+        // The search stops once its work passes the cap, and the values drawn are the table's.
+        for (spec, to) in [("8.0", 100), ("8.0", 10), ("0.[7]", 10), ("0.[37]", 10)] {
+            let plot = plot(spec, PlotRequest::new(to).with_kind(PlotKind::Strip));
+            let strip = strip_of(&plot);
+            let checked = match &strip.pattern {
+                Some(Search::Observed(observation)) => observation.checked_to(),
+                Some(Search::NotFound { checked_to }) => *checked_to,
+                other => panic!("{spec}: {other:?}"),
+            };
+            assert!(
+                checked > to && checked < PLOT_STRIP_SEARCH,
+                "{spec}: {checked} values searched"
+            );
+            let game = parse_game(spec).expect("a game");
+            let table = Analyzer::new(Config::default())
+                .table(&game, &BigUint::ZERO, &BigUint::from(to))
+                .expect("a table");
+            let expected: Vec<u32> = table
+                .values
+                .iter()
+                .map(|v| v.to_u32().expect("small"))
+                .collect();
+            assert_eq!(strip.values, expected, "{spec}");
+        }
+    }
+
+    #[test]
+    fn the_work_cap_never_cuts_the_values_drawn() {
+        // More values than the cap pays for are still drawn, every one.
+        let plot = plot("8.0", PlotRequest::new(1200).with_kind(PlotKind::Strip));
+        assert_eq!(strip_of(&plot).values.len(), 1201);
+    }
+
+    #[test]
+    fn a_saltus_is_part_of_the_pattern() {
+        // 0.[3] is Nim: G(n) = n, arithmetic-periodic with period 1 and saltus 1 (observed: a
+        // repeating tail has no theorem).
+        let nim = plot("0.[3]", PlotRequest::new(50));
+        let Some(Search::Observed(observation)) = &strip_of(&nim).pattern else {
+            panic!("observed")
+        };
+        let p = observation.periodicity();
+        assert_eq!((p.preperiod(), p.period(), p.saltus()), (0, 1, 1));
+        // All but {2, 3}: period 4 and saltus 2, certified.
+        let all_but = plot("allbut:2,3", PlotRequest::new(60));
+        let strip = strip_of(&all_but);
+        let Some(Search::Certified(certificate)) = &strip.pattern else {
+            panic!("certified")
+        };
+        let p = certificate.periodicity();
+        assert_eq!((p.period(), p.saltus()), (4, 2));
+        for n in p.preperiod() as usize + 4..strip.values.len() {
+            assert_eq!(strip.values[n], strip.values[n - 4] + 2, "heap {n}");
+        }
+    }
+
+    #[test]
+    fn a_strip_says_what_its_search_examined() {
+        // Officers: no period in the 2^16 values searched, not merely in the 201 drawn.
+        let plot = plot("0.6", PlotRequest::new(200));
+        let checked = match &strip_of(&plot).pattern {
+            Some(Search::NotFound { checked_to }) => *checked_to,
+            Some(Search::Observed(observation)) => observation.checked_to(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(checked, PLOT_STRIP_SEARCH);
+    }
+
+    #[test]
+    fn a_grid_needs_heaps_whose_positions_are_sums() {
+        for spec in ["norepeat:1,2,3", "fibonacci-nim"] {
+            let error = refusal(spec, PlotRequest::new(30).with_kind(PlotKind::Grid));
+            assert!(matches!(error, Error::Refused(_)), "{spec}: {error}");
+            assert_eq!(error.remedy(), Some(Remedy::UseTable), "{spec}");
+        }
+        for spec in ["nim", "0.77", "subtraction:2..5,rest"] {
+            let plot = plot(spec, PlotRequest::new(12).with_kind(PlotKind::Grid));
+            assert!(matches!(plot.marks, Marks::Grid(_)), "{spec}");
+        }
+    }
+
+    #[test]
+    fn misere_one_heap_strips_or_a_remedy() {
+        // Misère Nim has no table: solve its positions.
+        let error = refusal("misere:nim", PlotRequest::new(40));
+        assert_eq!(error.remedy(), Some(Remedy::SolvePositions));
+        assert!(error.to_string().contains("exactly when n = 1"), "{error}");
+        // Misère bash:3 (a subtraction game) is drawn from its misère values: P exactly at
+        // n ≡ 1 (mod 4).
+        let plot = plot("misere:bash:3", PlotRequest::new(40));
+        for (n, &value) in strip_of(&plot).values.iter().enumerate() {
+            assert_eq!(value == 0, n % 4 == 1, "heap {n}");
+        }
     }
 
     #[test]

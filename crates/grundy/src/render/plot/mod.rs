@@ -11,8 +11,9 @@ mod draw;
 use crate::analysis::plot::{
     GridSource, Marks, OutcomeMap, Plot, Scale, Scatter, Strip, ValueClass,
 };
-use crate::analysis::{Basis, Outcome};
-use crate::theory::period::Search;
+use crate::analysis::{Basis, ClosedForm, Outcome};
+use crate::games::game::Game;
+use crate::theory::period::{Periodicity, Search};
 
 /// A colour of a plot's marks, as red, green and blue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -140,7 +141,7 @@ pub fn labels(plot: &Plot) -> Labels {
             },
             x_axis: format!("n mod {}", strip.row_length),
             y_axis: "first heap of the row".to_owned(),
-            caption: strip_caption(strip),
+            caption: strip_caption(plot, strip, g),
             legend: value_legend(strip.values.iter().copied(), g),
         },
         Marks::Grid(grid) => Labels {
@@ -182,12 +183,15 @@ fn scatter_labels(scatter: &Scatter, basis: &Basis, game: &str, g: &str, to: u64
     let legend = if scatter.split.is_some() {
         vec![
             LegendEntry {
-                label: format!("rare value ({} heaps)", scatter.rare_heaps),
+                label: format!("rare value ({})", super::count(scatter.rare_heaps, "heap")),
                 colour: RARE,
                 marks: marks(ValueClass::Rare),
             },
             LegendEntry {
-                label: format!("common value ({} heaps)", scatter.common_heaps),
+                label: format!(
+                    "common value ({})",
+                    super::count(scatter.common_heaps, "heap")
+                ),
                 colour: POINT,
                 marks: marks(ValueClass::Common),
             },
@@ -199,6 +203,7 @@ fn scatter_labels(scatter: &Scatter, basis: &Basis, game: &str, g: &str, to: u64
             marks: marks(ValueClass::Plain),
         }]
     };
+    let legend = legend.into_iter().filter(|entry| entry.marks > 0).collect();
     let binned = if scatter.points.is_empty() {
         format!(
             "; {} bins, each drawing the values its heaps take",
@@ -266,7 +271,7 @@ fn outcome_labels(map: &OutcomeMap, game: &str, to: u64) -> Labels {
 }
 
 /// The legend of a strip or grid: P-positions, then each value (or one entry for all others when
-/// there are too many to colour apart).
+/// there are too many to colour apart) — only those drawn at least once.
 fn value_legend(values: impl Iterator<Item = u32> + Clone, g: &str) -> Vec<LegendEntry> {
     let largest = values.clone().max().unwrap_or(0);
     let mut counts = vec![0u64; (largest as usize).min(VALUE_COLOURS.len()) + 1];
@@ -297,34 +302,62 @@ fn value_legend(values: impl Iterator<Item = u32> + Clone, g: &str) -> Vec<Legen
             marks: others,
         });
     }
+    legend.retain(|entry| entry.marks > 0);
     legend
 }
 
-/// What a strip's pattern rests on.
-fn strip_caption(strip: &Strip) -> String {
+/// What a strip's pattern rests on: the certificate, what the search observed and over how many
+/// values, or — for a game without a period search — the rule or computation its values come from.
+fn strip_caption(plot: &Plot, strip: &Strip, g: &str) -> String {
     match &strip.pattern {
-        Some(Search::Certified(certificate)) => {
-            let p = certificate.periodicity();
-            format!(
-                "period {} from n = {}, certified by the {} ({} values checked); faded cells are the preperiod",
-                p.period(),
-                p.preperiod(),
-                theorem_words(&certificate.theorem()),
-                certificate.checked_to()
-            )
-        }
-        Some(Search::Observed(observation)) => {
-            let p = observation.periodicity();
-            format!(
-                "period {} from n = {} in the values drawn: observed, not proved",
-                p.period(),
-                p.preperiod()
-            )
-        }
-        Some(Search::NotFound { checked_to }) => {
-            format!("no period in the {checked_to} values drawn: observed, not proved")
-        }
-        None => "no period search for this game: observed, not proved".to_owned(),
+        Some(Search::Certified(certificate)) => format!(
+            "{}, certified by the {} ({} checked){}",
+            pattern_words(certificate.periodicity(), g),
+            theorem_words(&certificate.theorem()),
+            super::count(certificate.checked_to(), "value"),
+            if certificate.periodicity().preperiod() > 0 {
+                "; faded cells are the preperiod"
+            } else {
+                ""
+            }
+        ),
+        Some(Search::Observed(observation)) => format!(
+            "{} in the first {}: observed, not proved",
+            pattern_words(observation.periodicity(), g),
+            super::count(observation.checked_to(), "value")
+        ),
+        Some(Search::NotFound { checked_to }) => format!(
+            "no period in the first {} searched",
+            super::count(checked_to, "value")
+        ),
+        None => match (&plot.basis, plot.game.base()) {
+            (Basis::Rule(ClosedForm::NimHeap), _) => {
+                "G(n) = n for every heap (a theorem: a Nim heap of n tokens has Grundy value n, its options being every smaller heap)".to_owned()
+            }
+            (Basis::Computed { computed }, Game::FibonacciNim) => format!(
+                "{g}(n) of a fresh heap (the first move may take n − 1) computed directly from every (heap, quota) position up to heap {} ({}); no period search for this game",
+                plot.to,
+                super::count(computed, "position")
+            ),
+            (basis, _) => format!("{}; no period search for this game", basis_words(basis)),
+        },
+    }
+}
+
+/// A period in words, with its saltus when it has one: `period 7 from n = 0`, or `period 4 from
+/// n = 0 with saltus 2 (G(n + 4) = G(n) + 2)`.
+fn pattern_words(periodicity: &Periodicity, g: &str) -> String {
+    let (period, preperiod, saltus) = (
+        periodicity.period(),
+        periodicity.preperiod(),
+        periodicity.saltus(),
+    );
+    if saltus == 0 {
+        format!("period {period} from n = {preperiod}")
+    } else {
+        format!(
+            "period {period} from n = {preperiod} with saltus {saltus} ({g}(n + {period}) = {g}(n) + {saltus})"
+        )
     }
 }
 
@@ -350,7 +383,9 @@ fn basis_words(basis: &Basis) -> String {
                 theorem_words(&certificate.theorem())
             )
         }
-        Basis::Computed { computed } => format!("{computed} values computed directly"),
+        Basis::Computed { computed } => {
+            format!("{} computed directly", super::count(computed, "value"))
+        }
         other => super::basis_summary(other),
     }
 }
@@ -524,4 +559,75 @@ pub fn png_on(plot: &Plot, canvas: Canvas) -> Result<Vec<u8>, PlotError> {
         .finish()
         .map_err(|error| PlotError::Encoding(error.to_string()))?;
     Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::plot::{PlotKind, PlotRequest};
+    use crate::analysis::{Analyzer, Config};
+    use crate::input::spec::parse_game;
+
+    fn labels_of(spec: &str, request: PlotRequest) -> Labels {
+        let game = parse_game(spec).expect("a game");
+        let plot = Analyzer::new(Config::default())
+            .plot(&game, &request)
+            .expect("a plot");
+        labels(&plot)
+    }
+
+    #[test]
+    fn captions_say_what_the_values_rest_on() {
+        let caption = labels_of("nim", PlotRequest::new(40)).caption;
+        assert!(caption.starts_with("G(n) = n for every heap"), "{caption}");
+        assert!(!caption.contains("observed"), "{caption}");
+        let caption = labels_of("fibonacci-nim", PlotRequest::new(40)).caption;
+        assert!(
+            caption.contains("computed directly from every (heap, quota) position up to heap 40"),
+            "{caption}"
+        );
+        assert!(!caption.contains("observed"), "{caption}");
+        let caption = labels_of("0.[3]", PlotRequest::new(50)).caption;
+        assert!(
+            caption.starts_with(
+                "period 1 from n = 0 with saltus 1 (G(n + 1) = G(n) + 1) in the first"
+            ),
+            "{caption}"
+        );
+        assert!(caption.ends_with("observed, not proved"), "{caption}");
+        let caption = labels_of("allbut:2,3", PlotRequest::new(60)).caption;
+        assert!(
+            caption.contains(
+                "with saltus 2 (G(n + 4) = G(n) + 2), certified by the all-but criterion"
+            ),
+            "{caption}"
+        );
+        let caption = labels_of("0.6", PlotRequest::new(200)).caption;
+        assert_eq!(caption, "no period in the first 65536 values searched");
+    }
+
+    #[test]
+    fn legends_list_only_colours_drawn_and_count_in_words() {
+        for (spec, to) in [
+            ("fibonacci-nim", 40),
+            ("4!.0", 100),
+            ("subtraction:1,3,4", 70),
+        ] {
+            let legend = labels_of(spec, PlotRequest::new(to)).legend;
+            assert!(!legend.is_empty(), "{spec}");
+            for entry in &legend {
+                assert!(entry.marks > 0, "{spec}: {entry:?}");
+            }
+        }
+        let legend = labels_of("kayles", PlotRequest::new(0).with_kind(PlotKind::Scatter)).legend;
+        let labels: Vec<&str> = legend.iter().map(|entry| entry.label.as_str()).collect();
+        assert!(
+            labels.iter().all(|label| !label.contains("(1 heaps)")),
+            "{labels:?}"
+        );
+        assert!(
+            labels.iter().any(|label| label.ends_with("(1 heap)")),
+            "{labels:?}"
+        );
+    }
 }
