@@ -171,6 +171,8 @@ fn router(shared: SharedState) -> Router {
         .route("/index.html", get(|| async { assets::page() }))
         .route("/style.css", get(|| async { assets::style() }))
         .route("/app.js", get(|| async { assets::script() }))
+        // Browsers ask for it on every page load; the page has no icon.
+        .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
         .route("/api/games", get(|| async { document(&games::games_json()) }))
         .route("/api/status", get(status))
         .route("/api/solve", post(|state: State<SharedState>, request: Request| compute(state, request, api::solve)))

@@ -154,8 +154,8 @@ function showGrid(grid) {
   );
 }
 
-function showText(container, text, id) {
-  container.replaceChildren(element("pre", { id }, text));
+function showText(container, text, id, lang) {
+  container.replaceChildren(element("pre", lang ? { id, lang } : { id }, text));
 }
 
 async function solve(event) {
@@ -174,7 +174,7 @@ async function solve(event) {
     ask("/api/solve", solveRequest).then((answer) => (answer.ok ? showAnswer(answer.data, answer.warnings) : showError($("answer"), answer))),
     ask("/api/table", { ...base, to: tableTo }).then((answer) => (answer.ok ? showTable(answer.data) : showError($("table"), answer))),
     ask("/api/period", { ...base, format: "text" }).then((answer) => (answer.ok ? showText($("period"), answer.data.text, "period-text") : showError($("period"), answer))),
-    ask("/api/explain", explainRequest).then((answer) => (answer.ok ? showText($("explanation"), answer.data.text, "explanation-text") : showError($("explanation"), answer))),
+    ask("/api/explain", explainRequest).then((answer) => (answer.ok ? showText($("explanation"), answer.data.text, "explanation-text", explainRequest.lang) : showError($("explanation"), answer))),
     plot({ ...base, to: tableTo }),
   ];
   $("play-position").value = position;
