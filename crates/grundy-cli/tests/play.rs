@@ -339,3 +339,20 @@ fn a_huge_heap_is_played_at_once_without_a_search_that_fills_memory() {
     assert_eq!(first["options"]["basis"]["kind"], "solved");
     assert_eq!(first["options"]["outcome"], "win");
 }
+
+#[test]
+fn the_to_prefix_is_case_insensitive_and_hints_fit_the_game() {
+    let output = play(&["nim", "3,4,5"], "TO 1,4,5\n99\nq\n");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stdout).contains("you: take 2 from heap 1 -> 1,4,5"),
+        "{}",
+        text(&output.stdout)
+    );
+    // No position of three heaps is one number: the hint about `to N` would mislead.
+    let errors = text(&output.stderr);
+    assert!(errors.contains("no move 99"), "{errors}");
+    assert!(!errors.contains("written `to N`"), "{errors}");
+    let heap = play(&["subtraction:1,3,4", "10"], "99\nq\n");
+    assert!(text(&heap.stderr).contains("a position made of one number is written `to N`"));
+}

@@ -73,8 +73,8 @@ pub fn parse_play_line(
     // `to P` or `=P` is always a position; otherwise digits alone are a move's number.
     let (position, offset) = if let Some(rest) = trimmed.strip_prefix('=') {
         (rest, 1)
-    } else if let Some(rest) = trimmed.strip_prefix("to ") {
-        (rest, 3)
+    } else if trimmed.len() > 3 && trimmed[..3].eq_ignore_ascii_case("to ") {
+        (&trimmed[3..], 3)
     } else if trimmed.bytes().all(|b| b.is_ascii_digit()) {
         let number = trimmed
             .parse::<usize>()
@@ -88,9 +88,18 @@ pub fn parse_play_line(
             1 => "the only move is 1".to_owned(),
             _ => format!("the moves are numbered 1 to {moves}"),
         };
+        // A position of one number (a heap) could be meant: say how to write it, where a move
+        // leaves such a position.
+        let one_number = leads_to
+            .iter()
+            .any(|left| left.to_string().bytes().all(|b| b.is_ascii_digit()));
         return Err(error(
             format!("no move {trimmed}: {range}"),
-            "a position made of one number is written `to N`",
+            if one_number {
+                "a position made of one number is written `to N`"
+            } else {
+                hint
+            },
         ));
     } else {
         (trimmed, 0)

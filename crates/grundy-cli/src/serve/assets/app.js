@@ -424,7 +424,16 @@ function renderGame(focus = false) {
   let status;
   if (over) status = element("p", { id: "play-result", class: "verdict " + (winner() === "you" ? "win" : winner() === null ? "tie" : "lose"), role: "status" }, closing());
   else if (game.busy) status = element("p", { id: "play-status", "data-state": "thinking" }, turn.mover === "computer" ? "The computer is thinking…" : "…");
-  else status = element("p", { id: "play-status", "data-state": "your-move", "data-turn": String(game.now + 1) }, "Your move.");
+  else if (turn.mover === "computer") {
+    // The computer's move could not be fetched (a busy server, a deadline, a lost connection):
+    // say so and offer to ask again, rather than waiting for a move that will not come.
+    const retry = element("button", { type: "button", id: "play-retry" }, "Ask again");
+    retry.addEventListener("click", () => {
+      game.message = null;
+      computerTurns();
+    });
+    status = element("p", { id: "play-status", "data-state": "computer-failed", role: "status" }, "The computer's move could not be fetched. ", retry);
+  } else status = element("p", { id: "play-status", "data-state": "your-move", "data-turn": String(game.now + 1), role: "status" }, "Your move.");
   parts.push(status);
   if (game.message) {
     const box = element("div");

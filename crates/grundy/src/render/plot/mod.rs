@@ -322,9 +322,14 @@ fn strip_caption(plot: &Plot, strip: &Strip, g: &str) -> String {
             }
         ),
         Some(Search::Observed(observation)) => format!(
-            "{} in the first {}: observed, not proved",
+            "{} in the first {}: observed, not proved{}",
             pattern_words(observation.periodicity(), g),
-            super::count(observation.checked_to(), "value")
+            super::count(observation.checked_to(), "value"),
+            if observation.periodicity().preperiod() > 0 {
+                "; faded cells are the preperiod"
+            } else {
+                ""
+            }
         ),
         Some(Search::NotFound { checked_to }) => format!(
             "no period in the first {} searched",
