@@ -5,6 +5,7 @@
 
 mod server;
 
+use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -45,30 +46,31 @@ impl Driver {
             .and_then(|listener| listener.local_addr())
             .expect("a free port")
             .port();
-        let child = Command::new(CHROMEDRIVER)
+        let mut child = Command::new(CHROMEDRIVER)
             .args([
                 format!("--port={port}"),
                 "--allowed-ips=127.0.0.1".to_owned(),
             ])
             .stdin(Stdio::null())
-            .stdout(Stdio::null())
+            .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .expect("chromedriver runs");
+        // Ready when it says so on stdout ("ChromeDriver was started successfully on port N.");
+        // the rest of what it prints is read on a thread, so that its pipe never fills.
+        let mut lines = BufReader::new(child.stdout.take().expect("its stdout")).lines();
+        let started = lines
+            .by_ref()
+            .map_while(Result::ok)
+            .any(|line| line.contains("started successfully"));
+        assert!(started, "chromedriver ended without saying it started");
+        std::thread::spawn(move || lines.for_each(drop));
         let driver = Driver {
             child,
             address: format!("127.0.0.1:{port}"),
         };
-        // Ready when /status says so; until it listens, connections are refused.
-        for _ in 0..2000 {
-            if std::net::TcpStream::connect(&driver.address).is_ok()
-                && driver.call("GET", "/status", None)["ready"] == true
-            {
-                return driver;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
-        panic!("chromedriver did not become ready");
+        assert_eq!(driver.call("GET", "/status", None)["ready"], true);
+        driver
     }
 
     /// A `WebDriver` command: its `value`.
@@ -111,13 +113,21 @@ impl Driver {
             }
         });
         let value = self.call("POST", "/session", Some(&capabilities));
-        Session {
+        let session = Session {
             driver: self,
             id: value["sessionId"]
                 .as_str()
                 .expect("a session id")
                 .to_owned(),
-        }
+        };
+        // How long the page may take to show what a step waits for (`wait_until`): generous for
+        // a loaded machine; a page that never gets there fails the call.
+        session.call(
+            "POST",
+            "/timeouts",
+            Some(&json!({ "script": 120_000, "pageLoad": 120_000 })),
+        );
+        session
     }
 }
 
@@ -146,30 +156,35 @@ impl Session<'_> {
         })
     }
 
-    /// Waits for the element `css` selects (the page answers asynchronously).
+    /// Waits for the element `css` selects (the page answers asynchronously), and returns it.
     fn wait_for(&self, css: &str) -> String {
-        for _ in 0..3000 {
-            if let Some(element) = self.find(css) {
-                return element;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
-        panic!("{css} never appeared");
+        self.wait_until(css, None);
+        self.find(css)
+            .unwrap_or_else(|| panic!("{css} appeared and went"))
     }
 
     /// Waits until the element `css` selects holds `needle` in its text, and returns that text.
     fn wait_for_text(&self, css: &str, needle: &str) -> String {
-        let mut last = String::new();
-        for _ in 0..3000 {
-            if let Some(element) = self.find(css) {
-                last = self.text(&element);
-                if last.contains(needle) {
-                    return last;
-                }
-            }
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
-        panic!("{css} never showed {needle:?}; it showed {last:?}");
+        self.wait_until(css, Some(needle));
+        self.text(&self.wait_for(css))
+    }
+
+    /// Returns when the page has an element `css` (whose text holds `needle`, if given): the
+    /// browser itself waits, on a `MutationObserver` of the document, and the session's script
+    /// timeout (set when it starts) turns a page that never gets there into a failed call.
+    fn wait_until(&self, css: &str, needle: Option<&str>) {
+        let script = "const [css, needle, done] = arguments;
+            const there = () => { const e = document.querySelector(css);
+                return e !== null && (needle === null || e.innerText.includes(needle)); };
+            if (there()) { done(true); return; }
+            const observer = new MutationObserver(() => {
+                if (there()) { observer.disconnect(); done(true); } });
+            observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });";
+        self.call(
+            "POST",
+            "/execute/async",
+            Some(&json!({ "script": script, "args": [css, needle] })),
+        );
     }
 
     fn text(&self, element: &str) -> String {
