@@ -123,14 +123,6 @@ impl Options {
             })
             .map(|(i, _)| i)
     }
-
-    /// The index of the move that leaves `position` (in a game that is not a sum), if one does.
-    ///
-    /// # Complexity
-    /// `O(k · d)` for `k` moves of `d` digits.
-    pub fn leading_to(&self, position: &Position) -> Option<usize> {
-        self.moves.iter().position(|c| &c.position == position)
-    }
 }
 
 impl Analyzer<'_> {
