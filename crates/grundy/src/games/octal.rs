@@ -443,3 +443,48 @@ pub(crate) fn for_each_split(
         }
     }
 }
+
+/// Calls `f` with every option of a heap of `n`, as the heaps it leaves in increasing order (no
+/// empty heap; the empty list when the move takes the whole heap). Each option is named once:
+/// moves removing different numbers of tokens leave different totals, and the heaps of a split
+/// are listed once, smallest first. For positions of several heaps (misère play), where options
+/// are sums rather than values.
+///
+/// # Complexity
+/// `O(t · n)` calls with two-heap splits, `O(t · n²)` with three-heap splits.
+///
+/// # Example
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use grundy::octal::for_each_option_heaps;
+/// use grundy::parse_game;
+/// let grundy::Game::Octal(kayles) = parse_game("0.77")? else { unreachable!() };
+/// let mut options = Vec::new();
+/// for_each_option_heaps(&kayles, 3, |heaps| options.push(heaps.to_vec()));
+/// options.sort();
+/// assert_eq!(options, [vec![1], vec![1, 1], vec![2]]); // Kayles removes at most 2
+/// # Ok(()) }
+/// ```
+pub fn for_each_option_heaps(code: &Code, n: usize, mut f: impl FnMut(&[usize])) {
+    walk(code, n, |step| match step {
+        Step::Whole => f(&[]),
+        Step::One(m) => f(&[m]),
+        Step::Split(m, 2, modifier) => {
+            for a in 1..=m / 2 {
+                if allowed(&[a, m - a], modifier) {
+                    f(&[a, m - a]);
+                }
+            }
+        }
+        Step::Split(m, _, modifier) => {
+            for a in 1..=m / 3 {
+                for b in a..=(m - a) / 2 {
+                    let c = m - a - b;
+                    if allowed(&[a, b, c], modifier) {
+                        f(&[a, b, c]);
+                    }
+                }
+            }
+        }
+    });
+}
