@@ -110,7 +110,13 @@ pub(crate) fn theorem_json(certificate: &Certificate) -> Value {
         "statement": render::theorem_statement(&certificate.theorem()),
         "checked_to": certificate.checked_to(),
     });
-    match certificate.theorem() {
+    theorem_parameters(&mut object, &certificate.theorem());
+    object
+}
+
+/// A theorem's parameters, added to its JSON object.
+fn theorem_parameters(object: &mut Value, theorem: &Theorem) {
+    match *theorem {
         Theorem::Window { window } => object["window"] = json!(window),
         Theorem::AllBut { largest_excluded } => {
             object["largest_excluded"] = json!(largest_excluded);
@@ -120,8 +126,10 @@ pub(crate) fn theorem_json(certificate: &Certificate) -> Value {
             object["last_digit"] = json!(last_digit);
             object["heaps"] = json!(heaps);
         }
+        Theorem::TakeAndBreakFamilies { small_below } => {
+            object["small_below"] = json!(small_below);
+        }
     }
-    object
 }
 
 pub(crate) fn basis_json(basis: &Basis) -> Value {
@@ -219,6 +227,21 @@ pub(crate) fn solution_json(solution: &Solution) -> Value {
         "reason": render::reason(solution, &TERMS),
         "basis": basis_json(&solution.basis),
     });
+    if !solution.unlisted_moves.is_empty() {
+        value["unlisted_moves"] = json!(
+            solution
+                .unlisted_moves
+                .iter()
+                .map(|family| json!({
+                    "description": render::moves::unlisted(family),
+                    "heap": family.heap,
+                    "take": family.take,
+                    "parts": family.parts,
+                    "value": number(&family.value),
+                }))
+                .collect::<Vec<_>>()
+        );
+    }
     if !solution.moves.is_empty() || solution.remoteness.is_some() {
         value["remoteness"] = json!(solution.remoteness);
         value["moves"] = json!(
@@ -621,17 +644,7 @@ fn pattern_json(pattern: &Pattern) -> Value {
                 "checked_to": checked_to,
                 "window_values": window.as_ref().map(|(first, repeat)| json!({ "first": first, "repeat": repeat })),
             });
-            match *theorem {
-                Theorem::Window { window } => object["window"] = json!(window),
-                Theorem::AllBut { largest_excluded } => {
-                    object["largest_excluded"] = json!(largest_excluded);
-                }
-                Theorem::Residue { modulus } => object["modulus"] = json!(modulus),
-                Theorem::GuySmith { last_digit, heaps } => {
-                    object["last_digit"] = json!(last_digit);
-                    object["heaps"] = json!(heaps);
-                }
-            }
+            theorem_parameters(&mut object, theorem);
             object
         }
         Proof::Observed {

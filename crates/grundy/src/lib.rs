@@ -36,7 +36,7 @@ pub use analysis::explain::Explanation;
 pub use analysis::{
     Action, Analyzer, Basis, ClosedForm, Config, Error, Grid, Move, MoveTargets, Outcome, Part,
     PeriodReport, PowerClass, Solution, SplitClass, Summand, SummandValue, Table, Target,
-    Uncertifiable, Unit, Withheld,
+    Uncertifiable, Unit, UnlistedMoves, Withheld,
 };
 pub use analysis::{Limit, Refusal, Remedy, Setting, SettingError};
 pub use analysis::{Marks, Plot, PlotKind, PlotRequest};

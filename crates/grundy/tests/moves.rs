@@ -154,7 +154,7 @@ fn member(m: &Move) -> Move {
             };
             let action = Action::TakeAndBreak {
                 heap: class.heap,
-                take: class.take,
+                take: class.take.into(),
                 parts,
             };
             (action, to)

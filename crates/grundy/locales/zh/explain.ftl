@@ -61,10 +61,11 @@ explain-proof-window-plain = 为什么这是证明——窗口判据，t = { $wi
 explain-proof-allbut = 为什么这是证明——全集减有限集判据，x = { $excluded } 为最大的被排除数：前 { $checked } 个值上重复关系成立（至少 n0 + p + 2x = { $needed } 个），并且判据对这些值的条件（小于增量的值都较早出现；较早的值加上增量后再次出现；mex 的界）都成立，所以它对所有 n 成立。
 explain-proof-guy-smith = 为什么这是证明——Guy–Smith 定理：编码最后一个非零位在 t = { $digit }，一步最多留下 k = { $heaps } 堆。前 { $checked } 个值上重复关系成立，至少是 k(n0 + p) + t = { $needed } 个，定理正好把这一点变成对所有 n 的证明。
 explain-proof-residue = 为什么这是证明——余数定理，m = { $modulus }：S 包含 1, …, m − 1 且不含 m 的倍数，所以每一步都改变 n mod m，而每个更小的余数都一步可达。由归纳法 G(n) = n mod m。
+explain-proof-families = 为什么这是证明——取走与分堆编码的族判据（docs/arithmetic-periodicity.md）：一个大堆的所有选项分成有限多个族——用的是哪一位、留下几堆、小于 { $small } 的堆的大小，以及其余各堆的余数。前 { $checked } 个值上关系成立，并且对堆的每个余数，没有一个族能达到预测的值，而确切已知的族达到每一个更小的值，所以由归纳法它对所有 n 成立。
 explain-proof-observed = 没有证明。在算出的全部 { $checked } 个值上这些值按这个周期重复，但是{ $why } 在有限个值上看到的重复不是证明：后面的某个值可能打破它，所以 grundy 从不外推。
 explain-proof-not-found = 在算出的 { $checked } 个值中没有出现周期，而且{ $why }
 explain-why-modifiers = 带 ! 或 ? 的编码破坏了 Guy–Smith 定理所需的后继对应关系。
-explain-why-endless-tail = 带循环尾部的编码没有最后一位，而 Guy–Smith 定理需要它。
+explain-why-tail-saltus = 这个编码会分堆，而它的增量不是 2 的幂，带循环尾部编码的族判据需要 2 的幂。
 explain-why-script = 脚本的规则是不透明的，无法检验任何定理的前提。
 explain-why-infinite = { $family } 是无限集合：一个值可能依赖任意远之前的后继，没有有限窗口能决定下一个值，也没有定理能证明它的周期。
 explain-why-unknown = 没有定理的前提对这个游戏成立。

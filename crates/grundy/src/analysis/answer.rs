@@ -61,7 +61,7 @@ pub enum Action {
         /// Which heap, from 0, when the position has several; `None` for a position of one heap.
         heap: Option<usize>,
         /// Tokens taken (0 for a split without taking).
-        take: u64,
+        take: BigUint,
         /// The heaps left in its place.
         parts: Vec<BigUint>,
     },
@@ -343,6 +343,22 @@ pub struct ScoredMove {
     pub remoteness: Option<u32>,
 }
 
+/// Winning moves of a take-and-break game too many to list (or to count): every move of heap
+/// `heap` that takes tokens as `take` says and splits the rest into `parts` heaps whose values
+/// xor to `value` wins, and grundy lists none of them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnlistedMoves {
+    /// Which heap, from 0, when the position has several; `None` for a position of one heap.
+    pub heap: Option<usize>,
+    /// The tokens taken: exactly this many, or (`None`) any number from the code's repeating
+    /// tail whose digit allows such a split.
+    pub take: Option<u64>,
+    /// How many heaps the split leaves (2 or 3).
+    pub parts: u8,
+    /// The xor of their values that wins.
+    pub value: BigUint,
+}
+
 /// The answer for one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
@@ -359,8 +375,12 @@ pub struct Solution {
     /// The generalised Sprague–Grundy value (Smith) of an impartial game solved as a graph: a
     /// nimber equal to `grundy`, or `∞(K)` when play can go on forever (then `grundy` is `None`).
     pub loopy: Option<crate::theory::solver::Loopy>,
-    /// Every winning move.
+    /// Every winning move, or — when [`unlisted_moves`](Self::unlisted_moves) is not empty —
+    /// every winning move outside those families.
     pub winning_moves: Vec<Move>,
+    /// Families of winning moves too many to list (take-and-break splits of a huge heap); empty
+    /// when `winning_moves` lists every winning move.
+    pub unlisted_moves: Vec<UnlistedMoves>,
     /// Moves to the end under best play, where the whole game was solved (`None` otherwise, and
     /// for draws).
     pub remoteness: Option<u32>,
@@ -392,6 +412,7 @@ impl Solution {
             misere_grundy: None,
             loopy: None,
             winning_moves,
+            unlisted_moves: Vec::new(),
             remoteness: None,
             moves: Vec::new(),
             basis,
@@ -541,8 +562,9 @@ pub struct PeriodReport {
 pub enum Uncertifiable {
     /// A take-and-break code with `!` or `?`: the Guy–Smith theorem needs every split's options.
     Modifiers,
-    /// A take-and-break code with a repeating tail: the Guy–Smith theorem needs a last digit.
-    EndlessTail,
+    /// A take-and-break code with a repeating tail that splits heaps, whose saltus over
+    /// `lcm(p, q)` is neither 0 nor a power of two: the family criterion needs one of those.
+    TailSaltus,
     /// A scripted game: its rules are opaque, so no hypothesis can be checked.
     Script,
     /// An infinite subtraction set (named as the spec writes it) without a residue theorem for
@@ -559,8 +581,8 @@ impl std::fmt::Display for Uncertifiable {
             Self::Modifiers => f.write_str(
                 "codes with ! or ? break the option correspondence the Guy–Smith theorem needs",
             ),
-            Self::EndlessTail => f.write_str(
-                "a repeating tail gives infinitely many digits, and the Guy–Smith theorem needs a last digit",
+            Self::TailSaltus => f.write_str(
+                "the code splits heaps and its saltus is not a power of two, and the family criterion for repeating tails needs one",
             ),
             Self::Script => f.write_str(
                 "a script's rules are opaque to grundy, so no theorem's hypothesis can be checked",

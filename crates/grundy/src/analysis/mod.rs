@@ -119,7 +119,7 @@ impl Analyzer<'_> {
             _ => return Err(not_a_sequence(game)),
         };
         let uncertifiable = match inner {
-            Game::Octal(code) => octal::no_theorem(code),
+            Game::Octal(code) => octal::uncertifiable_period(code, &search),
             Game::Script(_) => Some(Uncertifiable::Script),
             Game::Subtraction(subtraction) => match subtraction.set() {
                 SubtractionSet::Family(family)

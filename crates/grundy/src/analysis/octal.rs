@@ -2,13 +2,13 @@
 //! splits), values at any heap, and every winning move of a position of several heaps.
 
 use num_bigint::BigUint;
-use num_traits::{ToPrimitive, Zero};
+use num_traits::{CheckedSub, ToPrimitive, Zero};
 
 use super::config::not_applicable;
 use super::heap::{Evaluation, observed_or_not_found, verified};
 use super::{
     Action, Analyzer, Error, Move, Outcome, Remedy, Setting, SettingError, Solution, SplitClass,
-    Target, Uncertifiable, Unit, Watched, WorkCap,
+    Target, Uncertifiable, Unit, UnlistedMoves, Watched, WorkCap,
 };
 use crate::engine::Stream;
 use crate::engine::octal::TakeAndBreakEngine;
@@ -16,7 +16,7 @@ use crate::games::game::Game;
 use crate::games::octal::{Code, Modifier};
 use crate::games::position::Position;
 use crate::theory::compact::{CompactValues, View, on_view};
-use crate::theory::period::{self, Certificate, GuySmithSearch, Search, Theorem};
+use crate::theory::period::{self, Certificate, GuySmithSearch, Periodicity, Search, Theorem};
 
 /// Memory a take-and-break search reserves per value before it starts: the values at their widest
 /// and the period search's Z-function.
@@ -30,12 +30,53 @@ pub use crate::limits::{DEFAULT_OCTAL_VALUES, MAX_OCTAL_VALUES};
 
 /// Why no theorem applies to a code, if none does.
 pub(super) fn no_theorem(code: &Code) -> Option<Uncertifiable> {
-    if code.has_modifiers() {
-        Some(Uncertifiable::Modifiers)
-    } else if code.last_digit().is_none() {
-        Some(Uncertifiable::EndlessTail)
-    } else {
-        None
+    code.has_modifiers().then_some(Uncertifiable::Modifiers)
+}
+
+/// Why the period a search of `code` observed cannot be certified, when a theorem's hypothesis
+/// on the periodicity itself fails: with a repeating tail and splits, the family criterion
+/// needs the saltus over `lcm(p, q)` to be 0 or a power of two.
+pub(super) fn uncertifiable_period(code: &Code, search: &Search) -> Option<Uncertifiable> {
+    if let Some(why) = no_theorem(code) {
+        return Some(why);
+    }
+    let Search::Observed(observation) = search else {
+        return None;
+    };
+    let periodicity = observation.periodicity();
+    let (p, q) = (periodicity.period(), code.tail_length().max(1) as u64);
+    let saltus = u128::from(periodicity.saltus()) * u128::from(q / num_integer::gcd(p, q));
+    (code.last_digit().is_none()
+        && code.max_heaps_left() >= 2
+        && saltus != 0
+        && !saltus.is_power_of_two())
+    .then_some(Uncertifiable::TailSaltus)
+}
+
+/// The family criterion's search for a code with a repeating tail (docs/arithmetic-periodicity.md):
+/// 64 values, then doubling up to `limit`, until the criterion proves the periodicity the values
+/// show.
+fn families(
+    values: &mut Watched<'_, BoxedStream>,
+    code: &Code,
+    limit: u64,
+) -> Result<(Search, CompactValues), Error> {
+    let digits = code.family_digits();
+    let mut prefix = Vec::new();
+    let mut target = 64.min(limit);
+    loop {
+        values.extend_to(&mut prefix, target)?;
+        if let Some(certificate) = digits
+            .as_ref()
+            .and_then(|digits| period::certify_take_and_break(&prefix[..], digits))
+        {
+            return Ok((Search::Certified(certificate), CompactValues::new()));
+        }
+        let len = prefix.len() as u64;
+        if len >= limit || len < target {
+            return Ok((observed_or_not_found(&prefix), CompactValues::from(prefix)));
+        }
+        target = len.saturating_mul(2).min(limit);
     }
 }
 
@@ -193,6 +234,7 @@ impl Analyzer<'_> {
                 (search, CompactValues::from(prefix))
             }
             (None, Some(t)) => guy_smith(game, &mut values, t as u64, code, limit)?,
+            (None, None) => families(&mut values, code, limit)?,
             _ => {
                 let mut prefix = Vec::new();
                 values.extend_to(&mut prefix, limit)?;
@@ -278,7 +320,16 @@ impl Analyzer<'_> {
         for (i, (heap, value)) in heaps.iter().zip(&values).enumerate() {
             let wanted = value ^ &total ^ target;
             let named = (heaps.len() > 1).then_some(i);
-            for action in options_with_value(self, code, &evaluation, heap, &wanted, named)? {
+            let options = options_with_value(self, code, &evaluation, heap, &wanted, named)?;
+            if !options.unlisted.is_empty() {
+                return Err(Error::refused_unless(
+                    format!(
+                        "{game}: the winning splits of heap {heap} are too many to list one by one"
+                    ),
+                    Remedy::SolveComponentAlone,
+                ));
+            }
+            for action in options.listed {
                 let Action::TakeAndBreak { parts, .. } = &action else {
                     // A residue class of splits is not one position.
                     return Err(Error::refused_unless(
@@ -309,14 +360,15 @@ impl Analyzer<'_> {
         let values: Vec<BigUint> = heaps.iter().map(|h| evaluation.value(h)).collect();
         let total = values.iter().fold(BigUint::zero(), |x, v| x ^ v);
         let mut winning = Vec::new();
+        let mut unlisted = Vec::new();
         if !total.is_zero() {
             for (i, (heap, value)) in heaps.iter().zip(&values).enumerate() {
                 self.check(0)?;
                 let target = value ^ &total;
                 let named = (heaps.len() > 1).then_some(i);
-                for action in options_with_value(self, code, &evaluation, heap, &target, named)? {
-                    winning.push((i, action));
-                }
+                let options = options_with_value(self, code, &evaluation, heap, &target, named)?;
+                winning.extend(options.listed.into_iter().map(|action| (i, action)));
+                unlisted.extend(options.unlisted);
             }
         }
         let position_length = Position::Heaps(heaps.to_vec()).written_length();
@@ -354,6 +406,7 @@ impl Analyzer<'_> {
         let outcome = Outcome::of_grundy(&total);
         Ok(Solution {
             heap_values: values,
+            unlisted_moves: unlisted,
             ..Solution::new(
                 game,
                 Position::Heaps(heaps.to_vec()),
@@ -407,9 +460,23 @@ impl Stream for BoxedStream {
     }
 }
 
+/// The options of one heap with a given value: those listed one by one (or by residue class)
+/// and the families too many to list.
+#[derive(Default)]
+struct Options {
+    listed: Vec<Action>,
+    unlisted: Vec<UnlistedMoves>,
+}
+
+/// A heap of a code with a repeating tail above this many tokens, with a certified period, has
+/// the tail's removals solved from the period rather than walked one by one.
+const TAIL_WALK: u64 = 4096;
+
 /// Every option of a heap of `n` with value `target`, as actions on heap `heap` (`None` in a
 /// position of one heap). Splits of a heap above [`ENUMERATED_SPLITS`] are given as residue
-/// classes when the period is certified.
+/// classes when the period is certified; a huge heap of a code with a repeating tail has its
+/// one-heap options solved from the period and its splits by the tail's digits described as
+/// families ([`UnlistedMoves`]).
 fn options_with_value(
     analyzer: &Analyzer<'_>,
     code: &Code,
@@ -417,58 +484,93 @@ fn options_with_value(
     n: &BigUint,
     target: &BigUint,
     heap: Option<usize>,
-) -> Result<Vec<Action>, Error> {
-    let value = |m: &BigUint| evaluation.value(m);
-    let mut out = Vec::new();
-    let reach = match code.last_digit() {
-        Some(t) => n.to_u64().map_or(t as u64, |n| n.min(t as u64)),
-        None => n.to_u64().ok_or_else(|| {
+) -> Result<Options, Error> {
+    let mut out = Options::default();
+    let periodic_tail = match evaluation {
+        Evaluation::Certified(certificate)
+            if code.last_digit().is_none() && n.to_u64().is_none_or(|n| n > TAIL_WALK) =>
+        {
+            Some(certificate.periodicity())
+        }
+        _ => None,
+    };
+    let reach = match (code.last_digit(), periodic_tail) {
+        (Some(t), _) => n.to_u64().map_or(t as u64, |n| n.min(t as u64)),
+        // The written digits one by one; the tail from the period below.
+        (None, Some(_)) => n.to_u64().map_or(code.explicit_digits() as u64 - 1, |n| {
+            n.min(code.explicit_digits() as u64 - 1)
+        }),
+        (None, None) => n.to_u64().ok_or_else(|| {
             Error::refused("a code with a repeating tail cannot be played on a heap this large")
         })?,
     };
     for j in 0..=reach {
-        let (d, modifier) = code.digit(j as usize);
-        let leaving = |parts: Vec<BigUint>| Action::TakeAndBreak {
-            heap,
-            take: j,
-            parts,
-        };
-        if d & 1 != 0 && j > 0 && n == &BigUint::from(j) && target.is_zero() {
-            out.push(leaving(Vec::new()));
-        }
-        if n <= &BigUint::from(j) {
-            continue;
-        }
-        let m = n - j;
-        if d & 2 != 0 && j > 0 && &value(&m) == target {
-            out.push(leaving(vec![m.clone()]));
-        }
-        if d & 4 != 0 && m >= BigUint::from(2u32) {
-            // Values in memory cover every split; a certified period, splits by residue class.
-            let enumerated = m.to_u64().filter(|&m| {
-                m <= ENUMERATED_SPLITS || matches!(evaluation, Evaluation::Computed(_))
-            });
-            if let Some(small) = enumerated {
-                for a in 1..=small / 2 {
-                    if a % 65_536 == 0 {
-                        analyzer.check(0)?;
-                        analyzer.reserve_answer(out.len(), n)?;
-                    }
-                    let b = small - a;
-                    let equal_ok = modifier == Modifier::None || a != b;
-                    if equal_ok && value(&a.into()) ^ value(&b.into()) == *target {
-                        out.push(leaving(vec![a.into(), b.into()]));
-                    }
+        removal_with_value(analyzer, code, evaluation, n, j, target, heap, &mut out)?;
+    }
+    if let Some(periodicity) = periodic_tail {
+        tail_with_value(code, periodicity, n, target, heap, &mut out);
+    }
+    Ok(out)
+}
+
+/// The options of value `target` of a heap of `n` that remove exactly `j` tokens.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the removal, the heap and where the moves go: one call per digit"
+)]
+fn removal_with_value(
+    analyzer: &Analyzer<'_>,
+    code: &Code,
+    evaluation: &Evaluation,
+    n: &BigUint,
+    j: u64,
+    target: &BigUint,
+    heap: Option<usize>,
+    out: &mut Options,
+) -> Result<(), Error> {
+    let value = |m: &BigUint| evaluation.value(m);
+    let (d, modifier) = code.digit(j as usize);
+    let leaving = |parts: Vec<BigUint>| Action::TakeAndBreak {
+        heap,
+        take: j.into(),
+        parts,
+    };
+    if d & 1 != 0 && j > 0 && n == &BigUint::from(j) && target.is_zero() {
+        out.listed.push(leaving(Vec::new()));
+    }
+    if n <= &BigUint::from(j) {
+        return Ok(());
+    }
+    let m = n - j;
+    if d & 2 != 0 && j > 0 && &value(&m) == target {
+        out.listed.push(leaving(vec![m.clone()]));
+    }
+    if d & 4 != 0 && m >= BigUint::from(2u32) {
+        // Values in memory cover every split; a certified period, splits by residue class.
+        let enumerated = m
+            .to_u64()
+            .filter(|&m| m <= ENUMERATED_SPLITS || matches!(evaluation, Evaluation::Computed(_)));
+        if let Some(small) = enumerated {
+            for a in 1..=small / 2 {
+                if a % 65_536 == 0 {
+                    analyzer.check(0)?;
+                    analyzer.reserve_answer(out.listed.len(), n)?;
                 }
-            } else {
-                let families = split_families(analyzer, evaluation, &m, target)?;
-                out.extend(families.into_iter().map(|family| match family {
-                    SplitFamily::One { a, b } => leaving(vec![a.into(), b]),
+                let b = small - a;
+                let equal_ok = modifier == Modifier::None || a != b;
+                if equal_ok && value(&a.into()) ^ value(&b.into()) == *target {
+                    out.listed.push(leaving(vec![a.into(), b.into()]));
+                }
+            }
+        } else {
+            for family in split_families(analyzer, evaluation, &m, target)? {
+                match family {
+                    SplitFamily::One { a, b } => out.listed.push(leaving(vec![a, b])),
                     SplitFamily::Class {
                         residue,
                         period,
                         high,
-                    } => Action::SplitClass(Box::new(SplitClass {
+                    } => out.listed.push(Action::SplitClass(Box::new(SplitClass {
                         heap,
                         take: j,
                         rest: m.clone(),
@@ -476,43 +578,230 @@ fn options_with_value(
                         period,
                         moves: (&high - residue) / period + 1u32,
                         high,
-                    })),
-                }));
-            }
-        }
-        if d & 8 != 0 && m >= BigUint::from(3u32) {
-            let small = m.to_u64().filter(|&m| m <= 3000).ok_or_else(|| {
-                Error::refused("three-heap splits are enumerated only for heaps up to 3000")
-            })?;
-            for a in 1..=small / 3 {
-                for b in a..=(small - a) / 2 {
-                    let c = small - a - b;
-                    let ok = match modifier {
-                        Modifier::None => true,
-                        Modifier::Unequal => a != b && b != c,
-                        Modifier::NotAllEqual => a != c,
-                    };
-                    if ok && value(&a.into()) ^ value(&b.into()) ^ value(&c.into()) == *target {
-                        out.push(leaving(vec![a.into(), b.into(), c.into()]));
+                    }))),
+                    SplitFamily::Unlisted => {
+                        // The listed ones are in the family too: it replaces them.
+                        out.listed.retain(|action| {
+                            !matches!(action, Action::TakeAndBreak { take, parts, .. }
+                                if parts.len() == 2 && *take == BigUint::from(j))
+                        });
+                        out.unlisted.push(UnlistedMoves {
+                            heap,
+                            take: Some(j),
+                            parts: 2,
+                            value: target.clone(),
+                        });
+                        break;
                     }
                 }
             }
         }
     }
-    Ok(out)
+    if d & 8 != 0 && m >= BigUint::from(3u32) {
+        let Some(small) = m.to_u64().filter(|&m| m <= 3000) else {
+            if code.last_digit().is_none() && matches!(evaluation, Evaluation::Certified(_)) {
+                out.unlisted.push(UnlistedMoves {
+                    heap,
+                    take: Some(j),
+                    parts: 3,
+                    value: target.clone(),
+                });
+                return Ok(());
+            }
+            return Err(Error::refused(
+                "three-heap splits are enumerated only for heaps up to 3000",
+            ));
+        };
+        for a in 1..=small / 3 {
+            for b in a..=(small - a) / 2 {
+                let c = small - a - b;
+                let ok = match modifier {
+                    Modifier::None => true,
+                    Modifier::Unequal => a != b && b != c,
+                    Modifier::NotAllEqual => a != c,
+                };
+                if ok && value(&a.into()) ^ value(&b.into()) ^ value(&c.into()) == *target {
+                    out.listed.push(leaving(vec![a.into(), b.into(), c.into()]));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The options of value `target` of a huge heap of `n` that remove a number of tokens from the
+/// code's repeating tail (`j >= c`), from the certified period `G(n + p) = G(n) + s`: taking the
+/// whole heap, leaving one heap (each of its at most `n0 + p` candidates found by inverting the
+/// period), and the tail's splits as families.
+fn tail_with_value(
+    code: &Code,
+    periodicity: &Periodicity,
+    n: &BigUint,
+    target: &BigUint,
+    heap: Option<usize>,
+    out: &mut Options,
+) {
+    let first_tail = BigUint::from(code.explicit_digits());
+    let digit = |j: &BigUint| {
+        let offset = ((j - &first_tail) % code.tail_length().max(1))
+            .to_usize()
+            .unwrap_or(0);
+        code.digit(code.explicit_digits() + offset).0
+    };
+    if digit(n) & 1 != 0 && target.is_zero() {
+        out.listed.push(Action::TakeAndBreak {
+            heap,
+            take: n.clone(),
+            parts: Vec::new(),
+        });
+    }
+    let (n0, p, s) = (
+        periodicity.preperiod(),
+        periodicity.period(),
+        periodicity.saltus(),
+    );
+    let stored = periodicity.values();
+    // Leave one heap a = n − j of value `target`, j >= c.
+    let mut leave = |a: BigUint| {
+        if !a.is_zero() && &a < n && n - &a >= first_tail && digit(&(n - &a)) & 2 != 0 {
+            out.listed.push(Action::TakeAndBreak {
+                heap,
+                take: n - &a,
+                parts: vec![a],
+            });
+        }
+    };
+    for i in 0..n0 + p {
+        let v = BigUint::from(stored.get(i as usize));
+        if i < n0 || s == 0 {
+            // With s = 0 the periodic candidates repeat: the class is left to the families below.
+            if v == *target && (i < n0 || s == 0) {
+                leave(i.into());
+            }
+            continue;
+        }
+        if target >= &v && ((target - &v) % s).is_zero() {
+            leave(BigUint::from(i) + (target - &v) / s * p);
+        }
+    }
+    // Splits by the tail's digits: every such removal has its own splits.
+    for (bit, parts) in [(4u8, 2u8), (8, 3)] {
+        if (0..code.tail_length()).any(|k| code.digit(code.explicit_digits() + k).0 & bit != 0) {
+            out.unlisted.push(UnlistedMoves {
+                heap,
+                take: None,
+                parts,
+                value: target.clone(),
+            });
+        }
+    }
 }
 
 /// Splits `a + b = m` of one heap: one, or a residue class of `a`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum SplitFamily {
     /// The split into `a` and `b`.
-    One { a: u64, b: BigUint },
+    One { a: BigUint, b: BigUint },
     /// Every `a ≡ residue (mod period)` with `residue <= a <= high` (and `b = m - a`).
     Class {
         residue: u64,
         period: u64,
         high: BigUint,
     },
+    /// Too many splits to list.
+    Unlisted,
+}
+
+/// Most splits of one heap [`split_families_with_saltus`] lists for one pair of residues: beyond
+/// `2^16` it describes them instead.
+const MAX_SPLIT_BITS: u64 = 16;
+
+/// The splits `a + b = m` (`a <= b`) with `G(a) xor G(b) = target` for a huge `m` under an
+/// arithmetic periodicity `G(n + p) = G(n) + s`, `s = 2^e` (the family criterion certifies no
+/// other saltus for codes that split). Parts below `n0` one by one; for two periodic parts
+/// `a = ρa + p·x`, `b = ρb + p·y`, the low parts `G mod s` fix the residues and the high parts
+/// `X = G(a) div s`, `Y = G(b) div s` satisfy `X + Y = U` and `X xor Y = W`: so `X and Y =
+/// (U − W)/2 =: A` with `A and W = 0`, and the solutions are `X = A or w`, `Y = A or (W xor w)`
+/// for the `2^popcount(W)` subsets `w` of `W`'s bits.
+fn split_families_with_saltus(
+    analyzer: &Analyzer<'_>,
+    p: &Periodicity,
+    m: &BigUint,
+    target: &BigUint,
+) -> Result<Vec<SplitFamily>, Error> {
+    let (n0, period, s) = (p.preperiod(), p.period(), p.saltus());
+    let mut out = Vec::new();
+    for a in 1..n0 {
+        if BigUint::from(a) * 2u32 > *m {
+            break;
+        }
+        if p.value_at(&a.into()) ^ p.value_at(&(m - a)) == *target {
+            out.push(SplitFamily::One {
+                a: a.into(),
+                b: m - a,
+            });
+        }
+    }
+    if !s.is_power_of_two() || m < &BigUint::from(2 * n0) {
+        return Ok(out);
+    }
+    let e = u64::from(s.trailing_zeros());
+    let low_mask = BigUint::from(s - 1);
+    let (target_low, target_high) = (target & &low_mask, target >> e);
+    let popcount = target_high.count_ones();
+    let stored = |i: u64| BigUint::from(p.values().get(i as usize));
+    for rho_a in n0..n0 + period {
+        analyzer.check(0)?;
+        // ρb ≡ m − ρa (mod p), in [n0, n0 + p).
+        let offset = ((m + BigUint::from(period) * 2u32 * (n0 + period) - rho_a - n0) % period)
+            .to_u64()
+            .unwrap_or(0);
+        let rho_b = n0 + offset;
+        let (value_a, value_b) = (stored(rho_a), stored(rho_b));
+        if (&value_a & &low_mask) ^ (&value_b & &low_mask) != target_low {
+            continue;
+        }
+        let Some(rest) = m.checked_sub(&BigUint::from(rho_a + rho_b)) else {
+            continue;
+        };
+        let periods = rest / period;
+        let (high_a, high_b) = (value_a >> e, value_b >> e);
+        let sum = &periods + &high_a + &high_b;
+        let Some(both) = sum.checked_sub(&target_high) else {
+            continue;
+        };
+        if both.bit(0) {
+            continue;
+        }
+        let both = both >> 1u32;
+        if !(&both & &target_high).is_zero() {
+            continue;
+        }
+        if popcount > MAX_SPLIT_BITS {
+            out.push(SplitFamily::Unlisted);
+            return Ok(out);
+        }
+        let mut subset = target_high.clone();
+        loop {
+            let x = &both | &subset;
+            let y = &both | (&target_high ^ &subset);
+            if x >= high_a && y >= high_b {
+                let a = BigUint::from(rho_a) + (&x - &high_a) * period;
+                let b = BigUint::from(rho_b) + (&y - &high_b) * period;
+                // Parts are heaps: not empty (with n0 = 0 the residue 0 is periodic).
+                if !a.is_zero() && a <= b {
+                    analyzer.reserve_answer(out.len(), m)?;
+                    out.push(SplitFamily::One { a, b });
+                }
+            }
+            if subset.is_zero() {
+                break;
+            }
+            subset = (subset - 1u32) & &target_high;
+        }
+    }
+    out.dedup();
+    Ok(out)
 }
 
 /// The splits `a + b = m` (`a <= b`) with `G(a) xor G(b) = target` for a huge `m`, from the
@@ -530,6 +819,9 @@ fn split_families(
         ));
     };
     let p = certificate.periodicity();
+    if p.saltus() > 0 {
+        return split_families_with_saltus(analyzer, p, m, target);
+    }
     let (n0, period) = (p.preperiod(), p.period());
     let mut out = Vec::new();
     let half = m / 2u32;
@@ -541,7 +833,10 @@ fn split_families(
             None => p.value_at(&(m - a)),
         };
         if BigUint::from(value_u64(a)) ^ value_b == *target {
-            out.push(SplitFamily::One { a, b: m - a });
+            out.push(SplitFamily::One {
+                a: a.into(),
+                b: m - a,
+            });
         }
         if a.is_multiple_of(65_536) {
             analyzer.check(0)?;
@@ -606,7 +901,7 @@ fn split_families(
 mod tests {
     use num_bigint::BigUint;
 
-    use super::{SplitFamily, split_families};
+    use super::{SplitFamily, split_families, split_families_with_saltus};
     use crate::analysis::heap::Evaluation;
     use crate::analysis::{Analyzer, Config};
     use crate::engine::Stream;
@@ -669,9 +964,11 @@ mod tests {
                 for family in families {
                     match family {
                         SplitFamily::One { a, b } => {
+                            let a = u64::try_from(&a).unwrap();
                             assert_eq!(BigUint::from(m - a), b);
                             got.push(a);
                         }
+                        SplitFamily::Unlisted => panic!("splits of {m} are few"),
                         SplitFamily::Class {
                             residue,
                             period,
@@ -684,6 +981,52 @@ mod tests {
                 }
                 got.sort_unstable();
                 assert_eq!(got, expected, "m = {m}, target = {target}");
+            }
+        }
+    }
+
+    #[test]
+    fn splits_under_a_saltus_are_exactly_the_splits_of_each_value() {
+        // Lasker's Nim 4.[3] and 0.[7]: every split a + b = m with G(a) xor G(b) = target,
+        // from the period, against the values themselves.
+        for spec in ["4.[3]", "0.[7]", "4.[2]"] {
+            let game = parse_game(spec).unwrap();
+            let Game::Octal(code) = &game else {
+                unreachable!()
+            };
+            let analyzer = Analyzer::new(Config::default());
+            let report = analyzer.period(&game).unwrap();
+            let Search::Certified(certificate) = report.search else {
+                panic!("{spec} is certified")
+            };
+            let periodicity = certificate.periodicity().clone();
+            let value = |n: u64| periodicity.value_at(&n.into());
+            let _ = code;
+            for m in 2..300u64 {
+                for target in 0..40u32 {
+                    let target = BigUint::from(target);
+                    let expected: Vec<u64> = (1..=m / 2)
+                        .filter(|&a| value(a) ^ value(m - a) == target)
+                        .collect();
+                    let mut got: Vec<u64> = split_families_with_saltus(
+                        &analyzer,
+                        &periodicity,
+                        &BigUint::from(m),
+                        &target,
+                    )
+                    .unwrap()
+                    .into_iter()
+                    .map(|family| match family {
+                        SplitFamily::One { a, b } => {
+                            assert_eq!(&a + &b, BigUint::from(m));
+                            u64::try_from(&a).unwrap()
+                        }
+                        other => panic!("{other:?}"),
+                    })
+                    .collect();
+                    got.sort_unstable();
+                    assert_eq!(got, expected, "{spec}: m = {m}, target {target}");
+                }
             }
         }
     }

@@ -672,7 +672,7 @@ fn base_moves(game: &Game, position: &Position) -> Result<Vec<(Action, Position)
                     after.splice(i..=i, parts.iter().cloned());
                     let action = Action::TakeAndBreak {
                         heap: named,
-                        take,
+                        take: take.into(),
                         parts,
                     };
                     out.push((action, Position::Heaps(after)));

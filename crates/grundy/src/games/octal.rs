@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::theory::compact::{Element, View, on_view};
+use crate::theory::families::Digits;
 
 /// A constraint on the heaps a split leaves (`CGSuite`'s grammar).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -153,6 +154,19 @@ impl Code {
             return None;
         }
         self.digits.iter().rposition(|&(d, _)| d != 0)
+    }
+
+    /// The code as the family criterion reads it ([`Digits`]); `None` with `!`/`?`, which the
+    /// criterion does not cover.
+    pub fn family_digits(&self) -> Option<Digits> {
+        if self.has_modifiers() {
+            return None;
+        }
+        Digits::new(
+            self.digits.iter().map(|&(d, _)| d).collect(),
+            self.tail.clone(),
+        )
+        .ok()
     }
 
     /// The most heaps one move can leave: 1 without splits, 2 with bit 4, 3 with bit 8.
@@ -336,7 +350,13 @@ pub fn certify<'a>(
     if code.has_modifiers() {
         return None;
     }
-    let t = code.last_digit()? as u64;
+    let Some(t) = code.last_digit() else {
+        // A repeating tail: the family criterion (docs/arithmetic-periodicity.md).
+        let certificate =
+            crate::theory::period::certify_take_and_break(values, &code.family_digits()?)?;
+        return certificate.verify(values).is_ok().then_some(certificate);
+    };
+    let t = t as u64;
     let certificate = if code.max_heaps_left() == 1 {
         let (search, _) = on_view!(values, values => crate::theory::period::search_window(
             values.iter().map(|&v| v.into()),

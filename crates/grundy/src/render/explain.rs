@@ -895,13 +895,17 @@ impl Writer<'_> {
             Theorem::Residue { modulus } => {
                 self.t("explain-proof-residue", &[("modulus", text(modulus))])
             }
+            Theorem::TakeAndBreakFamilies { small_below } => self.t(
+                "explain-proof-families",
+                &[("small", text(small_below)), ("checked", text(checked_to))],
+            ),
         }
     }
 
     fn why(&self, uncertifiable: Option<&Uncertifiable>) -> String {
         match uncertifiable {
             Some(Uncertifiable::Modifiers) => self.t("explain-why-modifiers", &[]),
-            Some(Uncertifiable::EndlessTail) => self.t("explain-why-endless-tail", &[]),
+            Some(Uncertifiable::TailSaltus) => self.t("explain-why-tail-saltus", &[]),
             Some(Uncertifiable::Script) => self.t("explain-why-script", &[]),
             Some(Uncertifiable::InfiniteSet { family }) => {
                 self.t("explain-why-infinite", &[("family", text(family))])

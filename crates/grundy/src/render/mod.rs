@@ -154,7 +154,7 @@ pub fn basis_summary(basis: &Basis) -> String {
     }
 }
 
-/// A theorem's short id: `window`, `all-but`, `residue` or `guy-smith`.
+/// A theorem's short id: `window`, `all-but`, `residue`, `guy-smith` or `take-and-break-families`.
 ///
 /// # Example
 /// ```
@@ -167,6 +167,7 @@ pub fn theorem_id(theorem: &Theorem) -> &'static str {
         Theorem::AllBut { .. } => "all-but",
         Theorem::Residue { .. } => "residue",
         Theorem::GuySmith { .. } => "guy-smith",
+        Theorem::TakeAndBreakFamilies { .. } => "take-and-break-families",
     }
 }
 
@@ -194,6 +195,9 @@ pub fn theorem_statement(theorem: &Theorem) -> String {
         ),
         Theorem::GuySmith { last_digit, heaps } => format!(
             "Guy and Smith (1956): for a code whose last non-zero digit is d{last_digit} and whose moves leave at most {heaps} heaps, a period that holds from n0 >= 1 over {heaps}(n0 + p) + {last_digit} values holds forever"
+        ),
+        Theorem::TakeAndBreakFamilies { small_below } => format!(
+            "the options of a large heap fall into finitely many families (the digit used, the heaps left, the sizes of the heaps below {small_below} and the residues of the others); when, for every residue of the heap, no family can reach the predicted value and the families known exactly reach every smaller one, the relation holds forever (proof in docs/arithmetic-periodicity.md)"
         ),
     }
 }

@@ -5,8 +5,9 @@
 //! the component's game and position, which the sum holds.
 
 use num_bigint::BigUint;
+use num_traits::Zero;
 
-use crate::analysis::{Action, Move, PowerClass, SplitClass, Target};
+use crate::analysis::{Action, Move, PowerClass, SplitClass, Target, UnlistedMoves};
 use crate::games::game::{Component, Game};
 use crate::games::position::Position;
 
@@ -62,7 +63,7 @@ pub fn action(action: &Action) -> String {
                 [_] => format!("take {take}"),
                 parts => {
                     let parts: Vec<String> = parts.iter().map(ToString::to_string).collect();
-                    split(*take, &parts)
+                    split(take, &parts)
                 }
             };
             on_heap(words, *heap)
@@ -184,12 +185,12 @@ fn on_heap(words: String, heap: Option<usize>) -> String {
 
 /// A split into `parts` after taking `take`: `split into 2 and 5`, `take 1 and split the rest into
 /// 1, 2 and 3`.
-fn split(take: u64, parts: &[String]) -> String {
+fn split(take: &BigUint, parts: &[String]) -> String {
     let list = match parts {
         [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),
         _ => parts.join(""),
     };
-    if take == 0 {
+    if take.is_zero() {
         format!("split into {list}")
     } else {
         format!("take {take} and split the rest into {list}")
@@ -208,7 +209,7 @@ fn split_class(class: &SplitClass) -> String {
     // The class is written by its least member and its residue, reduced: a ≡ 1 (mod 12) from 73.
     let reduced = residue % (*period).max(1);
     split(
-        *take,
+        &BigUint::from(*take),
         &[
             "a".to_owned(),
             format!("{rest}−a, for every a ≡ {reduced} (mod {period}), {residue} ≤ a ≤ {high}"),
@@ -229,4 +230,35 @@ fn power_class(class: &PowerClass) -> String {
         "take 2^k for every k ≡ {reduced} (mod {modulus}) with {residue} ≤ k ≤ {high} ({})",
         super::count(moves, "move")
     )
+}
+
+/// A family of winning moves too many to list: `every split of the rest into 3 heaps whose values
+/// xor to 0, after taking any number the tail allows (heap 2)`.
+///
+/// # Example
+/// ```
+/// use grundy::UnlistedMoves;
+/// let family = UnlistedMoves { heap: None, take: Some(0), parts: 3, value: 0u32.into() };
+/// assert_eq!(
+///     grundy::render::moves::unlisted(&family),
+///     "split into 3 heaps whose values xor to 0 (every such split wins)"
+/// );
+/// ```
+pub fn unlisted(family: &UnlistedMoves) -> String {
+    let UnlistedMoves {
+        heap,
+        take,
+        parts,
+        value,
+    } = family;
+    let words = match take {
+        Some(0) => format!("split into {parts} heaps whose values xor to {value}"),
+        Some(take) => {
+            format!("take {take} and split the rest into {parts} heaps whose values xor to {value}")
+        }
+        None => format!(
+            "take any number whose digit allows it and split the rest into {parts} heaps whose values xor to {value}"
+        ),
+    };
+    format!("{} (every such split wins)", on_heap(words, *heap))
 }

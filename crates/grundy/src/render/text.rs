@@ -106,7 +106,7 @@ pub fn solution_text(solution: &Solution, terms: &Terms<'_>) -> String {
 fn winning_lines(text: &mut String, solution: &Solution, terms: &Terms<'_>) {
     let game = &solution.game;
     let winning = &solution.winning_moves;
-    if winning.is_empty() {
+    if winning.is_empty() && solution.unlisted_moves.is_empty() {
         let none = match solution.outcome {
             Outcome::Lose => "none: every move leaves a position the opponent wins",
             // A misère win without a move to make: no move is left at all.
@@ -153,6 +153,16 @@ fn winning_lines(text: &mut String, solution: &Solution, terms: &Terms<'_>) {
             "          … and {} more ({} lists all)",
             winning.len() - MOVES_SHOWN,
             terms.full_listing
+        );
+    }
+    for (i, family) in solution.unlisted_moves.iter().enumerate() {
+        let label = if i == 0 { "also" } else { "" };
+        let _ = writeln!(text, "{label:<9} {}", moves::unlisted(family));
+    }
+    if !solution.unlisted_moves.is_empty() {
+        let _ = writeln!(
+            text,
+            "          (splits of a heap this large are too many to list one by one)"
         );
     }
 }

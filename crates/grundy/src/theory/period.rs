@@ -17,6 +17,7 @@ use num_integer::Integer;
 use num_traits::ToPrimitive;
 
 use crate::theory::compact::{CompactValues, Element, View, on_view};
+use crate::theory::families::{self, Digits, FamilyFailure};
 
 /// A theorem that turns finitely many checked values into a proof of periodicity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +60,19 @@ pub enum Theorem {
         /// `m`.
         modulus: u64,
     },
+    /// **Family criterion for take-and-break codes** (proved in
+    /// `docs/arithmetic-periodicity.md`). Hypothesis: `a` is the Grundy sequence of the
+    /// take-and-break code whose [`Digits`] the certificate carries (digits `d_0 … d_{c-1}`, then
+    /// a tail of period `q`; at most `K` heaps left; no `!`/`?`). With `P = lcm(p, q)` and
+    /// `S = s·P/p` (0 or a power of two when the code splits), `a(n + p) = a(n) + s` for
+    /// `n0 <= n < N - p` and `N >= c + K·B + P` for the bound `B >= max(n0, 1)` on small parts,
+    /// the families of options of every heap `N' ≡ N, …, N + P - 1 (mod P)` reach none of the
+    /// predicted value (condition E) and every smaller value (condition C). Then the relation
+    /// holds for all `n >= n0`.
+    TakeAndBreakFamilies {
+        /// `B`: parts below it are small (sized exactly), the others large (by residue).
+        small_below: u64,
+    },
 }
 
 impl Theorem {
@@ -69,6 +83,7 @@ impl Theorem {
             Self::AllBut { .. } => "all-but criterion",
             Self::Residue { .. } => "residue theorem",
             Self::GuySmith { .. } => "Guy–Smith theorem",
+            Self::TakeAndBreakFamilies { .. } => "take-and-break family criterion",
         }
     }
 }
@@ -221,6 +236,9 @@ pub struct Certificate {
     theorem: Theorem,
     /// `N`: the checks concern `a(0), …, a(N - 1)`.
     checked_to: u64,
+    /// The code whose values the family criterion reads ([`Theorem::TakeAndBreakFamilies`]);
+    /// `None` for the other theorems.
+    digits: Option<Box<Digits>>,
 }
 
 /// A period seen in the computed values that no theorem proves.
@@ -310,6 +328,12 @@ pub enum CertificateError {
     /// One of the all-but criterion's conditions fails.
     #[error("all-but criterion condition {0} fails")]
     AllButCondition(u8),
+    /// The family criterion carries no code, or a certificate of another theorem carries one.
+    #[error("the family criterion needs the code's digits, and only it carries them")]
+    Digits,
+    /// One of the family criterion's conditions fails.
+    #[error("family criterion: {0}")]
+    Families(FamilyFailure),
 }
 
 impl Certificate {
@@ -326,6 +350,11 @@ impl Certificate {
     /// `N`: the checks concern `a(0), …, a(N - 1)`.
     pub fn checked_to(&self) -> u64 {
         self.checked_to
+    }
+
+    /// The code's digits the family criterion read (`None` for the other theorems).
+    pub fn digits(&self) -> Option<&Digits> {
+        self.digits.as_deref()
     }
 
     /// Hands over the periodicity proved.
@@ -426,6 +455,7 @@ impl Certificate {
             },
             theorem,
             checked_to,
+            digits: None,
         };
         if matches!(theorem, Theorem::Residue { .. } | Theorem::AllBut { .. }) {
             // Their checks read the stored values; they are found in small sequences anyway.
@@ -458,6 +488,8 @@ impl Certificate {
                 }
                 heaps * (n0 + p) + last_digit
             }
+            // The family check itself names what it needs.
+            Theorem::TakeAndBreakFamilies { .. } => n0 + p,
         };
         if big_n < needed {
             return Err(CertificateError::ShortRange {
@@ -508,6 +540,7 @@ impl Certificate {
             },
             theorem,
             checked_to,
+            digits: None,
         };
         certificate.check_range()?;
         Ok(certificate)
@@ -546,6 +579,11 @@ impl Certificate {
                 }
             }
             Theorem::Residue { .. } => {}
+            Theorem::TakeAndBreakFamilies { small_below } => {
+                let digits = self.digits.as_deref().ok_or(CertificateError::Digits)?;
+                families::check(values, n0, p, s, big_n, digits, small_below)
+                    .map_err(CertificateError::Families)?;
+            }
             Theorem::AllBut { .. } => {
                 let set = |range: std::ops::Range<u64>| -> BTreeSet<u64> {
                     range
@@ -595,6 +633,7 @@ pub(crate) fn residue_certificate(modulus: u64) -> Certificate {
         },
         theorem: Theorem::Residue { modulus },
         checked_to: modulus,
+        digits: None,
     }
 }
 
@@ -721,6 +760,7 @@ pub fn search_window(
         periodicity,
         theorem: Theorem::Window { window: t as u64 },
         checked_to: (n0 + p + t) as u64,
+        digits: None,
     };
     (Search::Certified(certificate), seq)
 }
@@ -869,6 +909,7 @@ pub fn certify_guy_smith<'a>(
             },
             theorem: Theorem::GuySmith { last_digit, heaps },
             checked_to: needed,
+            digits: None,
         }),
         _ => None,
     }
@@ -1034,7 +1075,80 @@ pub fn certify_all_but(values: &[u32], largest_excluded: u64) -> Option<Certific
         periodicity,
         theorem: Theorem::AllBut { largest_excluded },
         checked_to: needed as u64,
+        digits: None,
     })
+}
+
+/// The family criterion ([`Theorem::TakeAndBreakFamilies`]) applied to the Grundy values of the
+/// code `digits`: the least arithmetic periodicity consistent with the values, proved with the
+/// least small-part bound `B` among `max(n0, 1) + k·P` (`k = 0, 1, 2`) and the least number of
+/// checked values (from `c + K·B + P`, doubling) that the checks accept. The caller vouches that
+/// `values` are the code's Grundy values.
+///
+/// # Complexity
+/// `O(L)` for the periodicity, then at most a few dozen runs of the family check (see
+/// `docs/arithmetic-periodicity.md`), each `O(P · (c + 1) · Σ_k B^i P^(k-i))`.
+///
+/// # Example
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use grundy::period::certify_take_and_break;
+/// use grundy::theory::families::Digits;
+/// // Lasker's Nim 4.[3]: G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3.
+/// let values: Vec<u32> = (0..64u32)
+///     .map(|n| match n % 4 { _ if n == 0 => 0, 3 => n + 1, 0 => n - 1, _ => n })
+///     .collect();
+/// let digits = Digits::new(vec![4], vec![3])?;
+/// let certificate = certify_take_and_break(&values, &digits).ok_or("not proved")?;
+/// let periodicity = certificate.periodicity();
+/// assert_eq!((periodicity.preperiod(), periodicity.period(), periodicity.saltus()), (1, 4, 4));
+/// assert!(certificate.verify(&values).is_ok());
+/// # Ok(()) }
+/// ```
+pub fn certify_take_and_break<'a>(
+    values: impl Into<View<'a>>,
+    digits: &Digits,
+) -> Option<Certificate> {
+    let values = values.into();
+    on_view!(values, values => certify_families_values(values, digits))
+}
+
+fn certify_families_values<T: Element>(values: &[T], digits: &Digits) -> Option<Certificate> {
+    let len = values.len() as u64;
+    // The periodicity an observation would report; the checks then decide.
+    let periodicity = least_consistent_linear(values, |p| (2 * p).max(values.len() / 2))?;
+    let (n0, p) = (periodicity.preperiod, periodicity.period);
+    let q = digits.tail_period();
+    let big_p = (p / num_integer::gcd(p, q)).checked_mul(q)?;
+    let heaps = u64::from(digits.max_heaps());
+    for k in 0..3u64 {
+        let small_below = n0.max(1).checked_add(big_p.checked_mul(k)?)?;
+        let least = digits
+            .tail_start()
+            .checked_add(heaps.checked_mul(small_below)?)?
+            .checked_add(big_p)?
+            .max(n0 + p);
+        let mut checked_to = least;
+        while checked_to <= len {
+            let stored = periodicity.clone();
+            let certificate = Certificate {
+                periodicity: stored,
+                theorem: Theorem::TakeAndBreakFamilies { small_below },
+                checked_to,
+                digits: Some(Box::new(digits.clone())),
+            };
+            match certificate.verify_values(values) {
+                Ok(()) => return Some(certificate),
+                // More values do not help these.
+                Err(CertificateError::Families(
+                    FamilyFailure::Saltus | FamilyFailure::TooMuchWork,
+                )) => return None,
+                Err(_) => {}
+            }
+            checked_to = checked_to.checked_mul(2)?;
+        }
+    }
+    None
 }
 
 /// The least period (ordinary or arithmetic) that holds over at least the second half of `values`
