@@ -23,6 +23,9 @@ struct Known {
     source: String,
     preperiod: Option<u64>,
     period: Option<u64>,
+    /// The saltus of an arithmetic periodicity (0 when absent).
+    #[serde(default)]
+    saltus: u64,
     certified: Option<bool>,
     values: Vec<u32>,
 }
@@ -74,8 +77,8 @@ fn known_answers_on_every_engine() {
                 (Search::Certified(certificate), None) => {
                     let p = certificate.periodicity();
                     assert_eq!(
-                        (Some(p.preperiod()), Some(p.period())),
-                        (known.preperiod, known.period),
+                        (Some(p.preperiod()), Some(p.period()), p.saltus()),
+                        (known.preperiod, known.period, known.saltus),
                         "{context}"
                     );
                 }
