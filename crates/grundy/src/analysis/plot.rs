@@ -943,7 +943,7 @@ mod tests {
     fn a_costly_code_is_searched_within_the_work_cap() {
         // 8.0 splits into three heaps: a value costs O(n²), so 2^16 of them would take hours.
         // The search stops once its work passes the cap, and the values drawn are the table's.
-        for (spec, to) in [("8.0", 100), ("8.0", 10), ("0.[7]", 10), ("0.[37]", 10)] {
+        for (spec, to) in [("8.0", 100), ("8.0", 10), ("4.5[3]", 10)] {
             let plot = plot(spec, PlotRequest::new(to).with_kind(PlotKind::Strip));
             let strip = strip_of(&plot);
             let checked = match &strip.pattern {
@@ -969,6 +969,17 @@ mod tests {
     }
 
     #[test]
+    fn tails_the_family_criterion_proves_are_searched_only_until_proved() {
+        for spec in ["0.[7]", "0.[37]", "4.[3]"] {
+            let plot = plot(spec, PlotRequest::new(10).with_kind(PlotKind::Strip));
+            let Some(Search::Certified(certificate)) = &strip_of(&plot).pattern else {
+                panic!("{spec}: certified")
+            };
+            assert!(certificate.checked_to() <= 64, "{spec}");
+        }
+    }
+
+    #[test]
     fn the_work_cap_never_cuts_the_values_drawn() {
         // More values than the cap pays for are still drawn, every one.
         let plot = plot("8.0", PlotRequest::new(1200).with_kind(PlotKind::Strip));
@@ -977,14 +988,20 @@ mod tests {
 
     #[test]
     fn a_saltus_is_part_of_the_pattern() {
-        // 0.[3] is Nim: G(n) = n, arithmetic-periodic with period 1 and saltus 1 (observed: a
-        // repeating tail has no theorem).
+        // 0.[3] is Nim: G(n) = n, arithmetic-periodic with period 1 and saltus 1 (certified by
+        // the family criterion); hex:0.3F has saltus 3, which no theorem proves for splits.
         let nim = plot("0.[3]", PlotRequest::new(50));
-        let Some(Search::Observed(observation)) = &strip_of(&nim).pattern else {
+        let Some(Search::Certified(certificate)) = &strip_of(&nim).pattern else {
+            panic!("certified")
+        };
+        let p = certificate.periodicity();
+        assert_eq!((p.preperiod(), p.period(), p.saltus()), (0, 1, 1));
+        let odd = plot("hex:0.3F", PlotRequest::new(50));
+        let Some(Search::Observed(observation)) = &strip_of(&odd).pattern else {
             panic!("observed")
         };
         let p = observation.periodicity();
-        assert_eq!((p.preperiod(), p.period(), p.saltus()), (0, 1, 1));
+        assert_eq!((p.preperiod(), p.period(), p.saltus()), (0, 6, 3));
         // All but {2, 3}: period 4 and saltus 2, certified.
         let all_but = plot("allbut:2,3", PlotRequest::new(60));
         let strip = strip_of(&all_but);

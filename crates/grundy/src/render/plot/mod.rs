@@ -368,12 +368,7 @@ fn pattern_words(periodicity: &Periodicity, g: &str) -> String {
 
 /// The theorem's name in a sentence.
 fn theorem_words(theorem: &crate::theory::period::Theorem) -> &'static str {
-    match super::theorem_id(theorem) {
-        "window" => "window criterion",
-        "all-but" => "all-but criterion",
-        "residue" => "residue theorem",
-        _ => "Guy–Smith theorem",
-    }
+    theorem.name()
 }
 
 /// What the values drawn rest on, in words.
@@ -593,9 +588,14 @@ mod tests {
         );
         assert!(!caption.contains("observed"), "{caption}");
         let caption = labels_of("0.[3]", PlotRequest::new(50)).caption;
+        assert_eq!(
+            caption,
+            "period 1 from n = 0 with saltus 1 (G(n + 1) = G(n) + 1), certified by the take-and-break family criterion (3 values checked)"
+        );
+        let caption = labels_of("hex:0.3F", PlotRequest::new(50)).caption;
         assert!(
             caption.starts_with(
-                "period 1 from n = 0 with saltus 1 (G(n + 1) = G(n) + 1) in the first"
+                "period 6 from n = 0 with saltus 3 (G(n + 6) = G(n) + 3) in the first"
             ),
             "{caption}"
         );
