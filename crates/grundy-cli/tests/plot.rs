@@ -480,8 +480,15 @@ fn the_period_object_and_caption_give_the_saltus() {
         "plot", "0.[3]", "--to", "50", "--out", &out, "--force", "--json",
     ]);
     let json: Value = serde_json::from_str(&text).expect("JSON");
-    assert_eq!(json["period"]["status"], "observed");
+    assert_eq!(json["period"]["status"], "certified");
     assert_eq!(json["period"]["saltus"], 1);
+    // A saltus of 3 with splits: no theorem, an observation.
+    let text = plot(&[
+        "plot", "hex:0.3F", "--to", "50", "--out", &out, "--force", "--json",
+    ]);
+    let json: Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(json["period"]["status"], "observed");
+    assert_eq!(json["period"]["saltus"], 3);
     let text = plot(&[
         "plot",
         "subtraction:1,3,4",
