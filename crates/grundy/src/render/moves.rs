@@ -47,7 +47,7 @@ pub fn description(game: &Game, play: &Move) -> String {
 /// ```
 /// use grundy::Action;
 /// use grundy::render::moves::action;
-/// let split = Action::TakeAndBreak { heap: Some(1), take: 1, parts: vec![2u32.into(), 5u32.into()] };
+/// let split = Action::TakeAndBreak { heap: Some(1), take: 1u32.into(), parts: vec![2u32.into(), 5u32.into()] };
 /// assert_eq!(action(&split), "take 1 and split the rest into 2 and 5 (heap 2)");
 /// assert_eq!(action(&Action::TakeFromBoth { amount: 3u32.into() }), "take 3 from both heaps");
 /// ```
