@@ -130,8 +130,8 @@ fn wrong_claims_are_rejected() {
     assert!(certify_take_and_break(&other[..], &lasker).is_none());
     let mut values: Vec<u32> = Naive::new(&code("4.[3]")).take(200).collect();
     let certificate = certify_take_and_break(&values[..], &lasker).expect("Lasker's Nim");
-    for n in 1..values.len() {
-        values[n] += 4 * (n as u32 / 4); // saltus 8 instead of 4
+    for (n, value) in values.iter_mut().enumerate() {
+        *value += 4 * (n as u32 / 4); // saltus 8 instead of 4
     }
     assert!(certificate.verify(&values[..]).is_err());
     assert!(certify_take_and_break(&values[..], &lasker).is_none());
