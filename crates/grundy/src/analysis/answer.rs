@@ -562,8 +562,9 @@ pub struct PeriodReport {
 pub enum Uncertifiable {
     /// A take-and-break code with `!` or `?`: the Guy–Smith theorem needs every split's options.
     Modifiers,
-    /// A take-and-break code with a repeating tail that splits heaps, whose saltus over
-    /// `lcm(p, q)` is neither 0 nor a power of two: the family criterion needs one of those.
+    /// A take-and-break code that splits heaps, whose saltus (over `lcm(p, q)` for a tail of
+    /// period `q`) is neither 0 nor a power of two: the Guy–Smith theorem proves no saltus, and
+    /// the family criterion needs 0 or a power of two.
     TailSaltus,
     /// A scripted game: its rules are opaque, so no hypothesis can be checked.
     Script,
@@ -582,7 +583,7 @@ impl std::fmt::Display for Uncertifiable {
                 "codes with ! or ? break the option correspondence the Guy–Smith theorem needs",
             ),
             Self::TailSaltus => f.write_str(
-                "the code splits heaps and its saltus is not a power of two, and the family criterion for repeating tails needs one",
+                "the code splits heaps and its saltus is not a power of two: the Guy–Smith theorem proves no saltus, and the family criterion needs a power of two",
             ),
             Self::Script => f.write_str(
                 "a script's rules are opaque to grundy, so no theorem's hypothesis can be checked",

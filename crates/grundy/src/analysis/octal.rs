@@ -46,11 +46,9 @@ pub(super) fn uncertifiable_period(code: &Code, search: &Search) -> Option<Uncer
     let periodicity = observation.periodicity();
     let (p, q) = (periodicity.period(), code.tail_length().max(1) as u64);
     let saltus = u128::from(periodicity.saltus()) * u128::from(q / num_integer::gcd(p, q));
-    (code.last_digit().is_none()
-        && code.max_heaps_left() >= 2
-        && saltus != 0
-        && !saltus.is_power_of_two())
-    .then_some(Uncertifiable::TailSaltus)
+    // Guy–Smith proves no saltus; the family criterion, with splits, only a power of two.
+    (code.max_heaps_left() >= 2 && saltus != 0 && !saltus.is_power_of_two())
+        .then_some(Uncertifiable::TailSaltus)
 }
 
 /// The family criterion's search for a code with a repeating tail (docs/arithmetic-periodicity.md):
@@ -134,6 +132,14 @@ fn guy_smith(
             }
             _ if len >= limit || capped => {
                 let search = on_view!(computed, computed => observed_or_not_found(computed));
+                // A saltus: the family criterion reads a finite code as one whose tail is 0.
+                if matches!(&search, Search::Observed(o) if o.periodicity().saltus() > 0)
+                    && let Some(certificate) = code
+                        .family_digits()
+                        .and_then(|digits| period::certify_take_and_break(computed, &digits))
+                {
+                    return Ok((Search::Certified(certificate), CompactValues::new()));
+                }
                 return Ok((search, stream.take_computed()));
             }
             GuySmithSearch::Promising {
@@ -293,7 +299,7 @@ impl Analyzer<'_> {
                 } else {
                     String::new()
                 };
-                let needed = no_theorem(code).map(|_| largest + 1u32);
+                let needed = uncertifiable_period(code, &search).map(|_| largest + 1u32);
                 Err(Error::beyond_values(
                     format!(
                         "{why}, and heap {largest} lies beyond them, so grundy cannot answer exactly.{seen}"
