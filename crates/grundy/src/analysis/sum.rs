@@ -429,6 +429,13 @@ impl Analyzer<'_> {
                 nim_moves(&sizes)
             }
             (Game::Wythoff, Position::Pair(a, b)) => wythoff_moves(small(a)?, small(b)?),
+            (Game::Octal(code), Position::Heaps(heaps)) => {
+                let sizes = heaps
+                    .iter()
+                    .map(&small)
+                    .collect::<Result<Vec<u64>, Error>>()?;
+                octal_moves(code, &sizes)
+            }
             (Game::FibonacciNim, Position::Quota { heap, quota }) => {
                 let n = small(heap)?;
                 let q = fibonacci_nim::effective_quota(heap, quota.as_ref())
@@ -480,6 +487,9 @@ impl Analyzer<'_> {
         components: &[Component],
     ) -> Result<Solution, Error> {
         if let Some(solution) = self.misere_nim_sum(game, components)? {
+            return Ok(solution);
+        }
+        if let Some(solution) = self.misere_tame_sum(game, components)? {
             return Ok(solution);
         }
         let (outcome, winning, positions) =
@@ -707,6 +717,27 @@ fn nim_moves(heaps: &[u64]) -> Vec<(Action, Position)> {
             };
             moves.push((action, Position::Heaps(after)));
         }
+    }
+    moves
+}
+
+/// Every take-and-break move from small heaps, each leaving the whole new list of heaps (the
+/// parts in the place of the heap moved in).
+fn octal_moves(code: &crate::games::octal::Code, heaps: &[u64]) -> Vec<(Action, Position)> {
+    let mut moves = Vec::new();
+    for (i, &heap) in heaps.iter().enumerate() {
+        crate::games::octal::for_each_option_heaps(code, heap as usize, |parts| {
+            let parts: Vec<BigUint> = parts.iter().map(|&p| BigUint::from(p)).collect();
+            let left: u64 = parts.iter().filter_map(ToPrimitive::to_u64).sum();
+            let mut after: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
+            after.splice(i..=i, parts.iter().cloned());
+            let action = Action::TakeAndBreak {
+                heap: (heaps.len() > 1).then_some(i),
+                take: heap - left,
+                parts,
+            };
+            moves.push((action, Position::Heaps(after)));
+        });
     }
     moves
 }

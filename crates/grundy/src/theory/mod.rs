@@ -3,6 +3,7 @@
 //! excludant ([`mex`]) and the retrograde analysis of finite game graphs ([`solver`]).
 
 pub mod compact;
+pub mod genus;
 pub mod mex;
 pub mod period;
 pub mod solver;
