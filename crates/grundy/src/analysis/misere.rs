@@ -13,9 +13,7 @@ use std::hash::Hash;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::{
-    Action, Analyzer, Basis, ClosedForm, Error, Move, Outcome, Solution, Target, Unit,
-};
+use super::{Action, Analyzer, Basis, ClosedForm, Error, Move, Outcome, Solution, Target, Unit};
 use crate::Observer;
 use crate::games::game::{Component, Game};
 use crate::games::octal::{Code, for_each_option, for_each_option_heaps};
@@ -77,13 +75,16 @@ pub(super) fn nim_like(code: &Code) -> bool {
 }
 
 /// Why a search stopped.
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 enum Stop {
     Positions { limit: u64 },
     Memory { needed: u64, limit: u64 },
     Interrupted { positions: u64 },
     NotPeriodic(NotPeriodic),
 }
+
+/// How a [`Memo`] makes a position's value from its options' values.
+type Combine<'f, K, V> = dyn Fn(&K, &[&V]) -> Result<V, Stop> + 'f;
 
 /// A memo of values of positions, bounded in positions and bytes, polling an observer.
 struct Memo<'o, K, V> {
@@ -114,22 +115,20 @@ impl<'o, K: Clone + Eq + Hash, V: Clone> Memo<'o, K, V> {
     /// stack, so deep games do not exhaust the thread's stack; `bytes_of` estimates an entry.
     fn solve(
         &mut self,
-        start: K,
+        start: &K,
         options: &dyn Fn(&K, &mut Vec<K>),
-        combine: &dyn Fn(&K, &[&V]) -> Result<V, Stop>,
+        combine: &Combine<'_, K, V>,
         shortcut: &dyn Fn(&K) -> Option<V>,
         bytes_of: &dyn Fn(&K) -> u64,
     ) -> Result<V, Stop> {
-        if let Some(value) = self.values.get(&start) {
+        if let Some(value) = self.values.get(start) {
             return Ok(value.clone());
         }
         let mut stack = vec![start.clone()];
-        let mut stack_bytes = bytes_of(&start);
+        let mut stack_bytes = bytes_of(start);
         let mut listed = Vec::new();
-        let mut steps = 0u64;
         while let Some(top) = stack.last().cloned() {
-            steps += 1;
-            if steps % 1024 == 0 && self.observer.interrupted() {
+            if self.observer.interrupted() {
                 return Err(Stop::Interrupted {
                     positions: self.positions(),
                 });
@@ -172,7 +171,7 @@ impl<'o, K: Clone + Eq + Hash, V: Clone> Memo<'o, K, V> {
                 }
             }
         }
-        Ok(self.values[&start].clone())
+        Ok(self.values[start].clone())
     }
 
     fn insert(&mut self, key: K, value: V, bytes: u64, pending: u64) -> Result<(), Stop> {
@@ -281,7 +280,7 @@ impl<'c, 'o> MisereSearch<'c, 'o> {
             })
         };
         self.memo.solve(
-            Mixed {
+            &Mixed {
                 heaps: sorted,
                 ones: 0,
                 twos,
@@ -306,7 +305,7 @@ fn normal_values(code: &Code, to: usize) -> Vec<u32> {
 }
 
 /// How many options a heap of `n` of `code` has at most: `O(n²)` with three-heap splits.
-fn option_work(code: &Code, n: u64) -> u64 {
+pub(super) fn option_work(code: &Code, n: u64) -> u64 {
     let per_removal = match code.max_heaps_left() {
         3 => n.saturating_mul(n) / 12 + n + 2,
         2 => n / 2 + 2,
@@ -360,7 +359,9 @@ impl<'c, 'o> GenusBuilder<'c, 'o> {
     /// Adds heap `n` (the next one): its genus from its options' genera, and its tameness.
     fn push(&mut self, wanted: Wanted) -> Result<(), Stop> {
         let n = self.heaps.len() as u32;
-        self.work = self.work.saturating_add(option_work(self.code, u64::from(n)));
+        self.work = self
+            .work
+            .saturating_add(option_work(self.code, u64::from(n)));
         if self.work > MISERE_GENUS_WORK {
             return Err(Stop::Positions {
                 limit: MISERE_GENUS_WORK,
@@ -383,7 +384,7 @@ impl<'c, 'o> GenusBuilder<'c, 'o> {
                 });
                 return Ok(());
             }
-            None => self.genus_of(vec![n])?,
+            None => self.genus_of(&[n])?,
         };
         let tameness = match types {
             Some(types) if u64::from(n) == self.tame_to + 1 => match Tame::of_genus(&genus) {
@@ -408,7 +409,7 @@ impl<'c, 'o> GenusBuilder<'c, 'o> {
 
     /// The genus of a sum of heaps below the next heap (or the next heap itself), by the rule
     /// over its options, each a sum: from the types where every heap is in the tame prefix.
-    fn genus_of(&mut self, heaps: Vec<u32>) -> Result<Genus, Stop> {
+    fn genus_of(&mut self, heaps: &[u32]) -> Result<Genus, Stop> {
         let observer = self.memo.observer;
         let mut memo = std::mem::replace(&mut self.memo, Memo::new(0, 0, observer));
         let this = &*self;
@@ -432,7 +433,7 @@ impl<'c, 'o> GenusBuilder<'c, 'o> {
             let genera: Vec<Genus> = genera.iter().map(|&g| g.clone()).collect();
             Genus::of_options(&genera).map_err(Stop::NotPeriodic)
         };
-        let result = memo.solve(heaps, &options, &combine, &known, &|position| {
+        let result = memo.solve(&heaps.to_vec(), &options, &combine, &known, &|position| {
             entry_bytes(position.len()) + 64
         });
         self.memo = memo;
@@ -469,7 +470,8 @@ impl Analyzer<'_> {
     /// let report = Analyzer::new(Config::default()).genus(&parse_game("misere:0.77")?, 5)?;
     /// let misere: Vec<u32> = report.heaps.iter().map(|h| h.genus.misere()).collect();
     /// assert_eq!(misere, [1, 0, 2, 3, 0, 1]); // misère Kayles
-    /// assert_eq!(report.heaps[4].genus.exponents(), [0, 2, 0]); // heap 4: 1^{020}... its g is 1
+    /// assert_eq!(report.heaps[4].genus.exponents(), [0, 3, 1]); // heap 4: 1^{031}
+    /// assert_eq!(report.tame_to, 4); // heap 5 has genus 4^{146}, not a tame genus
     /// # Ok(()) }
     /// ```
     pub fn genus(&self, game: &Game, to: u64) -> Result<GenusReport, Error> {
@@ -508,7 +510,7 @@ impl Analyzer<'_> {
             self.check(builder.heaps.len() as u64)?;
             builder
                 .push(wanted)
-                .map_err(|stop| self.stop_error(game, stop, "the genera of its heaps"))?;
+                .map_err(|stop| stop_error(game, stop, "the sums whose genera its heaps need"))?;
         }
         let positions = builder.memo.positions();
         Ok(GenusReport {
@@ -519,43 +521,43 @@ impl Analyzer<'_> {
             positions,
         })
     }
+}
 
-    /// A search's stop as the query's error.
-    fn stop_error(&self, game: &Game, stop: Stop, what: &str) -> Error {
-        match stop {
-            Stop::Positions { limit } => Error::beyond_positions(
-                format!(
-                    "{game}: {what} need more than {limit} positions; under misère play a split leaves a sum of heaps whose value is not the xor of its parts', so each sum is searched"
-                ),
-                None,
+/// A search's stop as the query's error.
+fn stop_error(game: &Game, stop: Stop, what: &str) -> Error {
+    match stop {
+        Stop::Positions { limit } => Error::beyond_positions(
+            format!(
+                "{game}: {what} are more than the limit of {limit}; under misère play a split leaves a sum of heaps whose value is not the xor of its parts', so each sum is searched"
             ),
-            Stop::Memory { needed, limit } => Error::OutOfMemory {
-                what: format!("{game}: {what}"),
-                needed,
-                limit,
-            },
-            Stop::Interrupted { positions } => Error::Interrupted {
-                checked_to: positions,
-                unit: Unit::Positions,
-            },
-            Stop::NotPeriodic(error) => Error::Internal(format!("{game}: {error}")),
-        }
+            None,
+        ),
+        Stop::Memory { needed, limit } => Error::OutOfMemory {
+            what: format!("{game}: {what}"),
+            needed,
+            limit,
+        },
+        Stop::Interrupted { positions } => Error::Interrupted {
+            checked_to: positions,
+            unit: Unit::Positions,
+        },
+        Stop::NotPeriodic(error) => Error::Internal(format!("{game}: {error}")),
     }
+}
 
-    /// The misère Grundy value of heaps of `code` plus `twos` Nim heaps of 2, by exhaustive
-    /// search, with the number of positions solved.
-    fn misere_search_value(
-        &self,
-        game: &Game,
-        search: &mut MisereSearch<'_, '_>,
-        heaps: &[u32],
-        twos: u32,
-    ) -> Result<u32, Error> {
-        search
-            .value(heaps, twos)
-            .map_err(|stop| self.stop_error(game, stop, "the positions this one reaches"))
-    }
+/// The misère Grundy value of heaps of a code plus `twos` Nim heaps of 2, by exhaustive search.
+fn misere_search_value(
+    game: &Game,
+    search: &mut MisereSearch<'_, '_>,
+    heaps: &[u32],
+    twos: u32,
+) -> Result<u32, Error> {
+    search
+        .value(heaps, twos)
+        .map_err(|stop| stop_error(game, stop, "the positions reachable from this one"))
+}
 
+impl Analyzer<'_> {
     /// The genus of heaps `0..=to` of `misere:CODE` by its definition: `γk` is the misère Grundy
     /// value of the heap plus `k` Nim heaps of 2, searched exhaustively for `k < exponents`; the
     /// normal value by the definition too. A reference for tests of [`genus`](Self::genus).
@@ -592,7 +594,7 @@ impl Analyzer<'_> {
         for n in 0..=to.min(MISERE_TABLE_HEAPS) as u32 {
             let mut gammas = Vec::new();
             for k in 0..exponents {
-                gammas.push(self.misere_search_value(game, &mut search, &[n], k)?);
+                gammas.push(misere_search_value(game, &mut search, &[n], k)?);
             }
             rows.push((normal[n as usize], gammas));
         }
@@ -619,7 +621,11 @@ impl Analyzer<'_> {
     /// assert_eq!(solution.outcome, Outcome::Lose); // misère Kayles: G⁻(4) = 0
     /// # Ok(()) }
     /// ```
-    pub fn solve_misere_by_search(&self, game: &Game, heaps: &[BigUint]) -> Result<Solution, Error> {
+    pub fn solve_misere_by_search(
+        &self,
+        game: &Game,
+        heaps: &[BigUint],
+    ) -> Result<Solution, Error> {
         self.settle(self.misere_octal_search(game, misere_code(game)?, heaps))
     }
 
@@ -629,7 +635,10 @@ impl Analyzer<'_> {
         code: &Code,
         heaps: &[BigUint],
     ) -> Result<Solution, Error> {
-        let Some(small) = heaps.iter().map(ToPrimitive::to_u32).collect::<Option<Vec<u32>>>()
+        let Some(small) = heaps
+            .iter()
+            .map(ToPrimitive::to_u32)
+            .collect::<Option<Vec<u32>>>()
         else {
             return Err(Error::beyond_positions(
                 format!(
@@ -638,13 +647,29 @@ impl Analyzer<'_> {
                 None,
             ));
         };
+        // Each position's options are listed before they are searched: a heap with more moves
+        // than the position limit is refused before any is listed.
+        let work = small
+            .iter()
+            .map(|&h| option_work(code, h.into()))
+            .fold(0, u64::saturating_add);
+        if work > self.max_positions() {
+            return Err(Error::beyond_positions(
+                format!(
+                    "{game} on {}: these heaps have about {work} moves, more than the limit of {} positions, and they are not all in a range grundy proved tame",
+                    Position::Heaps(heaps.to_vec()),
+                    self.max_positions()
+                ),
+                Some(work.into()),
+            ));
+        }
         let mut search = MisereSearch::new(
             code,
             self.max_positions(),
             self.budget.memory(),
             self.observer(),
         );
-        let value = self.misere_search_value(game, &mut search, &small, 0)?;
+        let value = misere_search_value(game, &mut search, &small, 0)?;
         let mut winning = Vec::new();
         if value != 0 {
             for (i, &heap) in small.iter().enumerate() {
@@ -653,7 +678,7 @@ impl Analyzer<'_> {
                 for parts in lists {
                     let mut after: Vec<u32> = small.clone();
                     after.splice(i..=i, parts.iter().map(|&p| p as u32));
-                    if self.misere_search_value(game, &mut search, &after, 0)? == 0 {
+                    if misere_search_value(game, &mut search, &after, 0)? == 0 {
                         winning.push((i, heap, parts));
                     }
                 }
@@ -702,7 +727,10 @@ impl Analyzer<'_> {
                     after.splice(i..=i, parts);
                     Target::Whole(Position::Heaps(after))
                 } else {
-                    Target::Heap { index: i, heaps: parts }
+                    Target::Heap {
+                        index: i,
+                        heaps: parts,
+                    }
                 };
                 Move {
                     component: None,
@@ -727,7 +755,10 @@ impl Analyzer<'_> {
                 return Ok(None);
             }
             let table = TameTable::EveryHeap;
-            let types = heaps.iter().map(|h| table.of(h.to_usize().unwrap_or(0))).collect();
+            let types = heaps
+                .iter()
+                .map(|h| table.of(h.to_usize().unwrap_or(0)))
+                .collect();
             return Ok(Some((types, table)));
         }
         let Some(largest) = heaps.iter().max().map_or(Some(0), ToPrimitive::to_u64) else {
@@ -754,7 +785,10 @@ impl Analyzer<'_> {
             })
             .collect();
         let table = TameTable::Prefix(prefix);
-        let types = heaps.iter().map(|h| table.of(h.to_usize().unwrap_or(0))).collect();
+        let types = heaps
+            .iter()
+            .map(|h| table.of(h.to_usize().unwrap_or(0)))
+            .collect();
         Ok(Some((types, table)))
     }
 
@@ -767,10 +801,10 @@ impl Analyzer<'_> {
         code: &Code,
         heaps: &[BigUint],
     ) -> Result<Solution, Error> {
-        if let Some((types, table)) = self.tame_types(game, code, heaps)? {
-            if let Some(solution) = self.solve_tame(game, code, heaps, &types, &table)? {
-                return Ok(solution);
-            }
+        if let Some((types, table)) = self.tame_types(game, code, heaps)?
+            && let Some(solution) = self.solve_tame(game, code, heaps, &types, &table)?
+        {
+            return Ok(solution);
         }
         self.misere_octal_search(game, code, heaps)
     }
@@ -812,9 +846,7 @@ impl Analyzer<'_> {
                 let others = total.value ^ types[i].value;
                 let mut found = Vec::new();
                 for_each_option_heaps(code, heap as usize, |parts| {
-                    let part_type = parts.iter().fold(Tame::ZERO, |t, &p| {
-                        t.plus(table.of(p))
-                    });
+                    let part_type = parts.iter().fold(Tame::ZERO, |t, &p| t.plus(table.of(p)));
                     let after = Tame {
                         value: others ^ part_type.value,
                         firm: others_firm || part_type.firm,
@@ -892,8 +924,7 @@ impl Analyzer<'_> {
                 let Position::Heaps(heaps) = &component.position else {
                     continue;
                 };
-                for (i, heap) in heaps.iter().enumerate() {
-                    let own = per_component[c][i];
+                for (i, &own) in per_component[c].iter().enumerate() {
                     let others = total.value ^ own.value;
                     let others_firm = firm_count - usize::from(own.firm) > 0;
                     let loses_with = |part: Tame| {
@@ -903,61 +934,14 @@ impl Analyzer<'_> {
                         }
                         .loses()
                     };
-                    let mut options: Vec<(Action, Vec<BigUint>)> = Vec::new();
-                    match &component.game {
-                        Game::Nim => {
-                            // The new heap of a Nim move: its type must make the whole lose.
-                            let n = heap.to_u32().unwrap_or(0);
-                            for left in 0..n {
-                                if loses_with(Tame::nim_heap(left)) {
-                                    let mut after = heaps.clone();
-                                    after[i] = left.into();
-                                    options.push((
-                                        Action::TakeFromHeap {
-                                            heap: i,
-                                            amount: (n - left).into(),
-                                        },
-                                        after,
-                                    ));
-                                }
-                            }
-                        }
-                        Game::Octal(code) => {
-                            let Some(n) = heap.to_u64() else { continue };
-                            if option_work(code, n) > self.max_positions() {
-                                return Err(Error::beyond_positions(
-                                    format!(
-                                        "{game}: listing the winning moves of a heap of {n} means examining about {} moves, more than the limit of {}",
-                                        option_work(code, n),
-                                        self.max_positions()
-                                    ),
-                                    None,
-                                ));
-                            }
-                            for_each_option_heaps(code, n as usize, |parts| {
-                                let part = parts.iter().fold(Tame::ZERO, |t, &p| {
-                                    t.plus(ranges[c].of(p))
-                                });
-                                if loses_with(part) {
-                                    let parts: Vec<BigUint> =
-                                        parts.iter().map(|&p| BigUint::from(p)).collect();
-                                    let left: u64 =
-                                        parts.iter().map(|p| p.to_u64().unwrap_or(0)).sum();
-                                    let mut after = heaps.clone();
-                                    after.splice(i..=i, parts.iter().cloned());
-                                    options.push((
-                                        Action::TakeAndBreak {
-                                            heap: (heaps.len() > 1).then_some(i),
-                                            take: n - left,
-                                            parts,
-                                        },
-                                        after,
-                                    ));
-                                }
-                            });
-                        }
-                        _ => {}
-                    }
+                    let options = self.tame_heap_moves(
+                        game,
+                        &component.game,
+                        heaps,
+                        i,
+                        &ranges[c],
+                        &loses_with,
+                    )?;
                     for (action, after) in options {
                         winning_moves.push(Move {
                             component: Some(c),
@@ -1001,6 +985,74 @@ impl Analyzer<'_> {
         ))
     }
 
+    /// The moves in heap `i` of a Nim or take-and-break component (heaps `heaps`, types from
+    /// `table`) after which `loses_with` the new heap's (or parts') type holds: each with the
+    /// component's heaps after it.
+    fn tame_heap_moves(
+        &self,
+        game: &Game,
+        component: &Game,
+        heaps: &[BigUint],
+        i: usize,
+        table: &TameTable,
+        loses_with: &dyn Fn(Tame) -> bool,
+    ) -> Result<Vec<(Action, Vec<BigUint>)>, Error> {
+        let mut options: Vec<(Action, Vec<BigUint>)> = Vec::new();
+        match component {
+            Game::Nim => {
+                // The new heap of a Nim move: its type must make the whole lose.
+                let n = heaps[i].to_u32().unwrap_or(0);
+                for left in 0..n {
+                    if loses_with(Tame::nim_heap(left)) {
+                        let mut after = heaps.to_vec();
+                        after[i] = left.into();
+                        options.push((
+                            Action::TakeFromHeap {
+                                heap: i,
+                                amount: (n - left).into(),
+                            },
+                            after,
+                        ));
+                    }
+                }
+            }
+            Game::Octal(code) => {
+                let Some(n) = heaps[i].to_u64() else {
+                    return Ok(options);
+                };
+                if option_work(code, n) > self.max_positions() {
+                    return Err(Error::beyond_positions(
+                        format!(
+                            "{game}: listing the winning moves of a heap of {n} means examining about {} moves, more than the limit of {}",
+                            option_work(code, n),
+                            self.max_positions()
+                        ),
+                        None,
+                    ));
+                }
+                for_each_option_heaps(code, n as usize, |parts| {
+                    let part = parts.iter().fold(Tame::ZERO, |t, &p| t.plus(table.of(p)));
+                    if loses_with(part) {
+                        let parts: Vec<BigUint> = parts.iter().map(|&p| BigUint::from(p)).collect();
+                        let left: u64 = parts.iter().map(|p| p.to_u64().unwrap_or(0)).sum();
+                        let mut after = heaps.to_vec();
+                        after.splice(i..=i, parts.iter().cloned());
+                        options.push((
+                            Action::TakeAndBreak {
+                                heap: (heaps.len() > 1).then_some(i),
+                                take: n - left,
+                                parts,
+                            },
+                            after,
+                        ));
+                    }
+                });
+            }
+            _ => {}
+        }
+        Ok(options)
+    }
+
     /// `table misere:CODE`: misère values, normal values and genera of heaps `from..=to`.
     pub(super) fn misere_octal_table(
         &self,
@@ -1023,9 +1075,7 @@ impl Analyzer<'_> {
             game: game.clone(),
             from: from.clone(),
             values: rows.iter().map(|h| h.genus.misere().into()).collect(),
-            basis: Basis::Computed {
-                computed: last + 1,
-            },
+            basis: Basis::Computed { computed: last + 1 },
             genera: Some(GenusRows {
                 heaps: rows,
                 tame_to: report.tame_to,

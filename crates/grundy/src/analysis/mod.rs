@@ -379,7 +379,7 @@ fn not_a_sequence(game: &Game) -> Error {
 fn misere_octal(game: &Game, what: &str) -> Error {
     Error::refused_unless(
         format!(
-            "{game}: {what} is not available for misère take-and-break codes — a split leaves a sum of heaps, and misère sums do not combine by xor; grundy solves their positions (by the tame rule or an exhaustive search) and tables their misère values and genera"
+            "{game}: {what} is not available under misère play of take-and-break codes — a split leaves a sum of heaps, and misère sums do not combine by xor; grundy solves their positions (by the tame rule or an exhaustive search) and tables their misère values and genera"
         ),
         Remedy::UseNormalPlay,
     )

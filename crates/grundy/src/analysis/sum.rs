@@ -430,11 +430,9 @@ impl Analyzer<'_> {
             }
             (Game::Wythoff, Position::Pair(a, b)) => wythoff_moves(small(a)?, small(b)?),
             (Game::Octal(code), Position::Heaps(heaps)) => {
-                let sizes = heaps
-                    .iter()
-                    .map(&small)
-                    .collect::<Result<Vec<u64>, Error>>()?;
-                octal_moves(code, &sizes)
+                let sizes: Vec<u64> = heaps.iter().map(&small).collect::<Result<_, _>>()?;
+                octal_moves(code, &sizes, limit)
+                    .ok_or_else(|| too_many_moves(game, position, limit))?
             }
             (Game::FibonacciNim, Position::Quota { heap, quota }) => {
                 let n = small(heap)?;
@@ -723,7 +721,27 @@ fn nim_moves(heaps: &[u64]) -> Vec<(Action, Position)> {
 
 /// Every take-and-break move from small heaps, each leaving the whole new list of heaps (the
 /// parts in the place of the heap moved in).
-fn octal_moves(code: &crate::games::octal::Code, heaps: &[u64]) -> Vec<(Action, Position)> {
+/// The refusal of a component with more moves than the position limit.
+fn too_many_moves(game: &Game, position: &Position, limit: u64) -> Error {
+    Error::beyond_positions(
+        format!("{game}[{position}] has more moves than the limit of {limit} positions"),
+        None,
+    )
+}
+
+/// `None` when the heaps have more than `limit` moves (counted before any is listed).
+fn octal_moves(
+    code: &crate::games::octal::Code,
+    heaps: &[u64],
+    limit: u64,
+) -> Option<Vec<(Action, Position)>> {
+    let work = heaps
+        .iter()
+        .map(|&n| super::misere::option_work(code, n))
+        .fold(0, u64::saturating_add);
+    if work > limit {
+        return None;
+    }
     let mut moves = Vec::new();
     for (i, &heap) in heaps.iter().enumerate() {
         crate::games::octal::for_each_option_heaps(code, heap as usize, |parts| {
@@ -739,7 +757,7 @@ fn octal_moves(code: &crate::games::octal::Code, heaps: &[u64]) -> Vec<(Action, 
             moves.push((action, Position::Heaps(after)));
         });
     }
-    moves
+    Some(moves)
 }
 
 /// Every Wythoff move from `(a, b)`.

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::analysis::{GenusRows, Outcome, Solution, TameRange, Tameness, Table};
+use crate::analysis::{GenusRows, Outcome, Solution, Table, TameRange, Tameness};
 use crate::theory::genus::{Genus, Tame, TameFailure};
 
 /// Conway's notation for a genus, `g^{γ0γ1…}` with the last two exponents repeating:
@@ -36,7 +36,11 @@ pub fn genus_notation(genus: &Genus) -> String {
 /// assert_eq!(grundy::render::tame_type(Tame::nim_heap(2).plus(Tame::nim_heap(2))), "firm 0");
 /// ```
 pub fn tame_type(tame: Tame) -> String {
-    format!("{} {}", if tame.firm { "firm" } else { "fickle" }, tame.value)
+    format!(
+        "{} {}",
+        if tame.firm { "firm" } else { "fickle" },
+        tame.value
+    )
 }
 
 /// Why a heap is or is not tame, in a few words: `tame (fickle 1)`, `wild genus`, …
@@ -68,11 +72,9 @@ fn failure_text(failure: TameFailure) -> String {
         TameFailure::MissingOption(a, b) if a == b => {
             format!("no option of type {}", tame_type(a))
         }
-        TameFailure::MissingOption(a, b) => format!(
-            "no option of type {} or {}",
-            tame_type(a),
-            tame_type(b)
-        ),
+        TameFailure::MissingOption(a, b) => {
+            format!("no option of type {} or {}", tame_type(a), tame_type(b))
+        }
         TameFailure::MissingValue(v) => format!("no option of value {v}"),
     }
 }

@@ -17,11 +17,11 @@ mod reason;
 mod text;
 pub mod verify;
 
+pub use misere::{genus_notation, tame_type, tameness};
 pub use period::{
     OBSERVED_NOTE, STATE_VECTOR_NOTE, VALUES_SHOWN, p_positions, period_text, shown_values,
     values_line,
 };
-pub use misere::{genus_notation, tame_type, tameness};
 pub use reason::reason;
 pub use text::{MOVES_SHOWN, grid_text, sequence_text, solution_text, table_text};
 

@@ -51,15 +51,17 @@ impl Genus {
     /// # Example
     /// ```
     /// use grundy::theory::genus::Genus;
-    /// let zero = Genus::new(0, vec![1, 2, 0, 2, 0]).unwrap();
+    /// let zero = Genus::new(0, vec![1, 2, 0, 2, 0]).ok_or("two exponents at least")?;
     /// assert_eq!(zero.exponents(), [1, 2, 0]); // 0^{120}: shortened to where period 2 starts
     /// assert_eq!(zero.exponent(7), 2);
+    /// # Ok::<(), &str>(())
     /// ```
     pub fn new(normal: u32, mut exponents: Vec<u32>) -> Option<Self> {
         if exponents.len() < 2 {
             return None;
         }
-        while exponents.len() > 2 && exponents[exponents.len() - 3] == exponents[exponents.len() - 1]
+        while exponents.len() > 2
+            && exponents[exponents.len() - 3] == exponents[exponents.len() - 1]
         {
             exponents.pop();
         }
@@ -94,8 +96,9 @@ impl Genus {
     /// # Example
     /// ```
     /// use grundy::theory::genus::Genus;
-    /// let two = Genus::new(2, vec![2, 0]).unwrap(); // *2: 2^{20}
+    /// let two = Genus::new(2, vec![2, 0]).ok_or("two exponents at least")?; // *2: 2^{20}
     /// assert_eq!((0..5).map(|k| two.exponent(k)).collect::<Vec<_>>(), [2, 0, 2, 0, 2]);
+    /// # Ok::<(), &str>(())
     /// ```
     pub fn exponent(&self, k: usize) -> u32 {
         let start = self.periodic_from();
@@ -260,9 +263,10 @@ impl Tame {
     /// # Example
     /// ```
     /// use grundy::theory::genus::{Genus, Tame};
-    /// let wild = Genus::new(0, vec![1, 3, 1]).unwrap();
+    /// let wild = Genus::new(0, vec![1, 3, 1]).ok_or("two exponents at least")?;
     /// assert_eq!(Tame::of_genus(&wild), None);
     /// assert_eq!(Tame::of_genus(&Tame::nim_heap(4).genus()), Some(Tame::nim_heap(4)));
+    /// # Ok::<(), &str>(())
     /// ```
     pub fn of_genus(genus: &Genus) -> Option<Tame> {
         let candidates = [
@@ -299,6 +303,7 @@ impl Tame {
     /// assert_eq!(heap(3).criterion(&[Tame::ZERO, heap(1), heap(2)]), Ok(())); // *3 itself
     /// assert_eq!(heap(3).criterion(&[Tame::ZERO, heap(1)]), Err(TameFailure::MissingValue(2)));
     /// assert_eq!(heap(2).criterion(&[Tame::ZERO, heap(1), heap(2)]), Err(TameFailure::BadOption(heap(2))));
+    /// assert_eq!(Tame::ZERO.criterion(&[]), Ok(())); // a heap without moves
     /// ```
     pub fn criterion(self, options: &[Tame]) -> Result<(), TameFailure> {
         let a = self.value;
@@ -324,6 +329,8 @@ impl Tame {
             }
         };
         match (self.firm, a) {
+            // A game without moves is the empty game, `*0` itself: nothing to check.
+            (false, 0) if options.is_empty() => Ok(()),
             (false, 0) => either(fickle(1), firm(0)),
             (false, _) => either(fickle(0), fickle(0)),
             (true, a) => {
@@ -392,8 +399,17 @@ mod tests {
             g
         }
         let mut memo = HashMap::new();
-        for heaps in [vec![1, 1], vec![2, 2], vec![1, 2, 3], vec![2, 3], vec![1, 1, 1], vec![3, 5, 6]] {
-            let tame = heaps.iter().fold(Tame::ZERO, |t, &h| t.plus(Tame::nim_heap(h)));
+        for heaps in [
+            vec![1, 1],
+            vec![2, 2],
+            vec![1, 2, 3],
+            vec![2, 3],
+            vec![1, 1, 1],
+            vec![3, 5, 6],
+        ] {
+            let tame = heaps
+                .iter()
+                .fold(Tame::ZERO, |t, &h| t.plus(Tame::nim_heap(h)));
             assert_eq!(genus(&heaps, &mut memo), tame.genus(), "{heaps:?}");
         }
     }
