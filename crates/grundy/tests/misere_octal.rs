@@ -488,3 +488,47 @@ fn cgsuite_genera(list: &str) -> Vec<Option<String>> {
     }
     out
 }
+
+#[test]
+fn wild_misere_sums_with_nim_are_searched_exactly() {
+    // Kayles heaps of 5 and more are wild: a misère sum with Nim is searched, and its outcome
+    // and winning moves agree with the oracle.
+    let analyzer = analyzer();
+    let mut oracle = Oracle::new(&["0.77", "0.[3]"]);
+    for codes in [vec![5u32], vec![6, 2], vec![7, 1], vec![5, 5], vec![8]] {
+        for nims in [vec![], vec![1u32], vec![2], vec![3, 1], vec![4]] {
+            let spec = format!(
+                "misere:nim[{}] + 0.77[{}]",
+                Position::Heaps(heaps_of(&nims)),
+                Position::Heaps(heaps_of(&codes))
+            );
+            let game = parse_game(&spec).unwrap();
+            let solution = analyzer.solve(&game, &Position::Sum).unwrap();
+            let position: Vec<(usize, u32)> = codes
+                .iter()
+                .map(|&h| (0, h))
+                .chain(nims.iter().map(|&h| (1, h)))
+                .collect();
+            let value = oracle.value(&position);
+            assert_eq!(solution.outcome == Outcome::Lose, value == 0, "{spec}");
+            assert!(
+                matches!(solution.basis, grundy::Basis::Search { .. }),
+                "{spec}"
+            );
+            for play in &solution.winning_moves {
+                let grundy::Target::Sum(after) = &play.to else {
+                    panic!("{spec}: {play:?}");
+                };
+                let mut left = Vec::new();
+                for (index, part) in after.iter().enumerate() {
+                    let Position::Heaps(heaps) = part else {
+                        panic!("{part:?}")
+                    };
+                    let game = 1 - index; // nim is component 0, the code component 1
+                    left.extend(heaps.iter().map(|h| (game, u32::try_from(h).unwrap())));
+                }
+                assert_eq!(oracle.value(&left), 0, "{spec}: {play:?}");
+            }
+        }
+    }
+}

@@ -841,7 +841,9 @@ impl Analyzer<'_> {
             let firm_count = types.iter().filter(|t| t.firm).count();
             for (i, heap) in heaps.iter().enumerate() {
                 self.check(i as u64)?;
-                let heap = heap.to_u32().expect("heaps within work fit 32 bits");
+                let Some(heap) = heap.to_u32() else {
+                    return Ok(None);
+                };
                 let others_firm = firm_count - usize::from(types[i].firm) > 0;
                 let others = total.value ^ types[i].value;
                 let mut found = Vec::new();

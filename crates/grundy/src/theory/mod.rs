@@ -1,6 +1,7 @@
 //! The mathematics grundy relies on, knowing no game: periods of integer sequences and the
 //! certificates that prove them ([`period`]), compact value storage ([`compact`]), the minimum
-//! excludant ([`mex`]) and the retrograde analysis of finite game graphs ([`solver`]).
+//! excludant ([`mex`]), the retrograde analysis of finite game graphs ([`solver`]), and Conway's
+//! genus of misère games with tame types ([`genus`]).
 
 pub mod compact;
 pub mod genus;
