@@ -145,6 +145,26 @@ pub(crate) fn basis_json(basis: &Basis) -> Value {
         Basis::Computed { computed } => {
             json!({ "kind": render::basis_kind(basis), "computed": computed })
         }
+        Basis::Rule(
+            rule @ grundy::ClosedForm::TameMisere {
+                types,
+                total,
+                range,
+            },
+        ) => {
+            let tame =
+                |t: &grundy::theory::genus::Tame| json!({ "value": t.value, "firm": t.firm });
+            json!({
+                "kind": render::basis_kind(basis),
+                "rule": render::rule_name(rule),
+                "types": types.iter().map(tame).collect::<Vec<_>>(),
+                "total": tame(total),
+                "tame_to": match range {
+                    grundy::TameRange::UpTo(n) => json!(n),
+                    grundy::TameRange::EveryHeap => json!("every heap"),
+                },
+            })
+        }
         Basis::Rule(rule) => {
             json!({ "kind": render::basis_kind(basis), "rule": render::rule_name(rule) })
         }
@@ -301,6 +321,24 @@ pub(crate) fn table_json(table: &Table) -> Value {
     });
     if table.game.is_misere() {
         value["misere_grundy"] = json!(values);
+    }
+    if let Some(rows) = &table.genera {
+        value["genus"] = json!(
+            rows.heaps
+                .iter()
+                .map(|heap| json!({
+                    "heap": heap.heap,
+                    "misere_grundy": heap.genus.misere(),
+                    "grundy": heap.genus.normal(),
+                    "genus": render::genus_notation(&heap.genus),
+                    "exponents": heap.genus.exponents(),
+                    "tame": matches!(heap.tameness, grundy::Tameness::Tame(_)),
+                    "tameness": render::tameness(&heap.tameness),
+                }))
+                .collect::<Vec<_>>()
+        );
+        value["tame_to"] = json!(rows.tame_to);
+        value["every_heap_tame"] = json!(rows.every_heap);
     }
     if let Some(alias) = table.game.alias() {
         value["alias"] = json!(alias);

@@ -38,6 +38,7 @@ pub use analysis::{
     PeriodReport, PowerClass, Solution, SplitClass, Summand, SummandValue, Table, Target,
     Uncertifiable, Unit, UnlistedMoves, Withheld,
 };
+pub use analysis::{GenusReport, GenusRows, HeapGenus, TameRange, Tameness};
 pub use analysis::{Limit, Refusal, Remedy, Setting, SettingError};
 pub use analysis::{Marks, Plot, PlotKind, PlotRequest};
 pub use engine::Engine;

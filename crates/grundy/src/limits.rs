@@ -79,6 +79,17 @@ pub const MAX_VALUES_LIMIT: u64 = 1_000_000_000;
 /// Each position held costs its own bytes and its moves', counted against the memory budget too.
 pub const DEFAULT_MAX_POSITIONS: u64 = 4_000_000;
 
+/// The most heaps of a misère take-and-break code whose genera grundy computes (`table`, and
+/// the tame range a position's heaps must lie in).
+///
+/// Each heap's genus needs the genera of the sums its options leave; past a wild heap those
+/// are searched, so the heaps are few.
+pub const MISERE_TABLE_HEAPS: u64 = 4096;
+
+/// The options a misère genus computation may enumerate (the heaps' options, `O(n²)` each with
+/// three-heap splits): a few seconds.
+pub const MISERE_GENUS_WORK: u64 = 1 << 28;
+
 /// The most rows one table may have.
 ///
 /// Every row is held in the answer before it is printed.

@@ -102,7 +102,10 @@ fn representative_errors() -> Vec<(&'static str, Error)> {
             solve("misere:bash:3[1000] + bash:2[1000]", "", Some(100)),
         ),
         ("oddball", solve("oddball:1,2,3", "1000", Some(100))),
-        ("misère code", solve("misere:0.77", "10", None)),
+        (
+            "misère code beyond the position limit",
+            solve("misere:0.77", "30,30,30", Some(1000)),
+        ),
         ("misère oddball", solve("misere:oddball:1,2,3", "4", None)),
         ("Wythoff table", table("wythoff", 0, 9, None)),
         ("grid of a heap game", grid("bash:3", 9)),
@@ -210,7 +213,10 @@ fn refusals_carry_typed_remedies() {
         remedy(error("oddball")),
         Some(raise(Limit::Positions, Some(1001 * 4)))
     );
-    assert_eq!(remedy(error("misère code")), Some(Remedy::UseNormalPlay));
+    assert_eq!(
+        remedy(error("misère code beyond the position limit")),
+        Some(raise(Limit::Positions, None))
+    );
     assert_eq!(remedy(error("misère oddball")), Some(Remedy::UseNormalPlay));
     assert_eq!(remedy(error("Wythoff table")), Some(Remedy::UseGrid));
     assert_eq!(remedy(error("grid of a heap game")), Some(Remedy::UseTable));

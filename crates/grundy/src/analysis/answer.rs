@@ -282,6 +282,17 @@ pub enum ClosedForm {
         /// Why the Grundy value is missing from the answer, when it is.
         withheld: Option<Withheld>,
     },
+    /// Conway's theory of tame games (ONAG ch. 12): heaps that pass grundy's tame criterion
+    /// (docs/misere.md §3) are played in any misère sum like misère Nim on their tame types — the
+    /// player to move loses exactly when the sum of the types is fickle 1 or firm 0.
+    TameMisere {
+        /// The type of each heap of the position, in order (all components' heaps for a sum).
+        types: Vec<crate::theory::genus::Tame>,
+        /// Their sum.
+        total: crate::theory::genus::Tame,
+        /// How far the heaps were proved tame (the least range among a sum's codes).
+        range: super::misere::TameRange,
+    },
     /// Zeckendorf's characterisation of Fibonacci Nim: the player to move wins exactly when the
     /// smallest term of the heap's Zeckendorf representation is at most the quota.
     Zeckendorf {
@@ -531,6 +542,8 @@ pub struct Table {
     pub values: Vec<BigUint>,
     /// What the values rest on.
     pub basis: Basis,
+    /// For a misère take-and-break code: each heap's normal value, genus and tameness.
+    pub genera: Option<super::misere::GenusRows>,
 }
 
 /// Grundy values of Wythoff's game, `values[a][b]` for `a, b <= to`.

@@ -142,13 +142,13 @@ impl Error {
 /// ```
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::{Analyzer, Config, Error, Remedy, parse_game};
-/// let game = parse_game("misere:0.77")?;
-/// let position = game.parse_position("10")?;
+/// let game = parse_game("misere:oddball:1,4,5")?;
+/// let position = game.parse_position("13")?;
 /// let Err(Error::Refused(refusal)) = Analyzer::new(Config::default()).solve(&game, &position) else {
-///     panic!("misère take-and-break codes are refused");
+///     panic!("oddball is decided by parities, not by the last move");
 /// };
 /// assert_eq!(refusal.remedy, Some(Remedy::UseNormalPlay));
-/// assert!(refusal.reason.contains("misère play of take-and-break codes is not implemented"));
+/// assert!(refusal.reason.contains("misère does not apply"));
 /// assert!(refusal.to_string().ends_with("; play it under normal play instead"));
 /// # Ok(()) }
 /// ```

@@ -495,7 +495,7 @@ impl Analyzer<'_> {
         if play == Play::Misere && matches!(game.base(), Game::Octal(_) | Game::Oddball(_)) {
             // The same refusal as a position's answer.
             return Err(match game.base() {
-                Game::Octal(_) => super::misere_octal(game),
+                Game::Octal(_) => super::misere_octal(game, "an explanation"),
                 _ => Error::refused_unless(
                     format!(
                         "{game}: the contest game is decided by the parities of the balls held, so misère does not apply"

@@ -12,6 +12,7 @@ pub mod codegen;
 pub mod explain;
 mod general;
 mod heap;
+mod misere;
 mod norepeat;
 mod octal;
 pub mod play;
@@ -19,6 +20,7 @@ pub mod plot;
 mod sequence;
 pub mod verify;
 
+pub use misere::{GenusReport, GenusRows, HeapGenus, TameRange, Tameness};
 pub use octal::MAX_OCTAL_VALUES;
 pub use plot::{Marks, Plot, PlotKind, PlotRequest};
 pub use sequence::{PeriodFinish, SEQUENCE_STEP_VALUES, Sequence, SequenceRun, SequenceStep};
@@ -115,7 +117,7 @@ impl Analyzer<'_> {
             }
             Game::Script(script) if play == Play::Normal => (self.script_period(script)?, None),
             Game::Octal(code) if play == Play::Normal => (self.octal_search(game, code)?.0, None),
-            Game::Octal(_) => return Err(misere_octal(game)),
+            Game::Octal(_) => return Err(misere_octal(game, "a period of the misère values")),
             _ => return Err(not_a_sequence(game)),
         };
         let uncertifiable = match inner {
@@ -220,7 +222,9 @@ impl Analyzer<'_> {
                 (Game::Script(script), Position::Argument(argument)) => {
                     self.solve_script(game, script, argument, Play::Misere)
                 }
-                (Game::Octal(_), _) => Err(misere_octal(game)),
+                (Game::Octal(code), Position::Heaps(heaps)) => {
+                    self.solve_misere_octal(game, code, heaps)
+                }
                 (Game::Oddball(_), _) => Err(Error::refused_unless(
                     format!(
                         "{game}: misère play reverses who wins when the last move is made; {inner} is decided by the parities of the balls held, so misère does not apply"
@@ -292,6 +296,7 @@ impl Analyzer<'_> {
                 let evaluation = self.octal_evaluate(game, code, to)?;
                 (evaluation.range(from, rows), evaluation.basis())
             }
+            Game::Octal(_) => return self.misere_octal_table(game, from, to),
             Game::Script(script) if play == Play::Normal => {
                 self.script_table(script, from, rows)?
             }
@@ -317,6 +322,7 @@ impl Analyzer<'_> {
             from: from.clone(),
             values,
             basis,
+            genera: None,
         })
     }
 
@@ -368,11 +374,12 @@ fn not_a_sequence(game: &Game) -> Error {
     ))
 }
 
-/// The refusal for misère take-and-break codes.
-fn misere_octal(game: &Game) -> Error {
+/// The refusal of a question about a misère take-and-break code that grundy answers only with
+/// `solve` and `table`: `what` is the question (its periods, an explanation, …).
+fn misere_octal(game: &Game, what: &str) -> Error {
     Error::refused_unless(
         format!(
-            "{game}: misère play of take-and-break codes is not implemented yet — a split leaves a sum of heaps, and misère sums do not combine by xor, so each split's misère value needs a search of its own (normal play is solved)"
+            "{game}: {what} is not available under misère play of take-and-break codes — a split leaves a sum of heaps, and misère sums do not combine by xor; grundy solves their positions (by the tame rule or an exhaustive search) and tables their misère values and genera"
         ),
         Remedy::UseNormalPlay,
     )

@@ -658,7 +658,7 @@ impl Analyzer<'_> {
                     _ => Evaluation::Computed(prefix.to_vec()),
                 }
             }
-            Game::Octal(_) => return Err(super::misere_octal(game)),
+            Game::Octal(_) => return Err(super::misere_octal(game, "a plot")),
             Game::Subtraction(_) | Game::Remainder(_) => {
                 let rules = HeapRules::of(inner).expect("a one-heap subtraction game");
                 self.subtraction_evaluate(game, rules, play, &BigUint::from(to))?

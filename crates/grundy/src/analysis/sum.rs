@@ -429,6 +429,11 @@ impl Analyzer<'_> {
                 nim_moves(&sizes)
             }
             (Game::Wythoff, Position::Pair(a, b)) => wythoff_moves(small(a)?, small(b)?),
+            (Game::Octal(code), Position::Heaps(heaps)) => {
+                let sizes: Vec<u64> = heaps.iter().map(&small).collect::<Result<_, _>>()?;
+                octal_moves(code, &sizes, limit)
+                    .ok_or_else(|| too_many_moves(game, position, limit))?
+            }
             (Game::FibonacciNim, Position::Quota { heap, quota }) => {
                 let n = small(heap)?;
                 let q = fibonacci_nim::effective_quota(heap, quota.as_ref())
@@ -480,6 +485,9 @@ impl Analyzer<'_> {
         components: &[Component],
     ) -> Result<Solution, Error> {
         if let Some(solution) = self.misere_nim_sum(game, components)? {
+            return Ok(solution);
+        }
+        if let Some(solution) = self.misere_tame_sum(game, components)? {
             return Ok(solution);
         }
         let (outcome, winning, positions) =
@@ -709,6 +717,47 @@ fn nim_moves(heaps: &[u64]) -> Vec<(Action, Position)> {
         }
     }
     moves
+}
+
+/// Every take-and-break move from small heaps, each leaving the whole new list of heaps (the
+/// parts in the place of the heap moved in).
+/// The refusal of a component with more moves than the position limit.
+fn too_many_moves(game: &Game, position: &Position, limit: u64) -> Error {
+    Error::beyond_positions(
+        format!("{game}[{position}] has more moves than the limit of {limit} positions"),
+        None,
+    )
+}
+
+/// `None` when the heaps have more than `limit` moves (counted before any is listed).
+fn octal_moves(
+    code: &crate::games::octal::Code,
+    heaps: &[u64],
+    limit: u64,
+) -> Option<Vec<(Action, Position)>> {
+    let work = heaps
+        .iter()
+        .map(|&n| super::misere::option_work(code, n))
+        .fold(0, u64::saturating_add);
+    if work > limit {
+        return None;
+    }
+    let mut moves = Vec::new();
+    for (i, &heap) in heaps.iter().enumerate() {
+        crate::games::octal::for_each_option_heaps(code, heap as usize, |parts| {
+            let parts: Vec<BigUint> = parts.iter().map(|&p| BigUint::from(p)).collect();
+            let left: u64 = parts.iter().filter_map(ToPrimitive::to_u64).sum();
+            let mut after: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
+            after.splice(i..=i, parts.iter().cloned());
+            let action = Action::TakeAndBreak {
+                heap: (heaps.len() > 1).then_some(i),
+                take: (heap - left).into(),
+                parts,
+            };
+            moves.push((action, Position::Heaps(after)));
+        });
+    }
+    Some(moves)
 }
 
 /// Every Wythoff move from `(a, b)`.

@@ -351,7 +351,12 @@ impl Analyzer<'_> {
                     None,
                 )));
             }
-            Game::Octal(_) if game.is_misere() => return Err(super::misere_octal(game)),
+            Game::Octal(_) if game.is_misere() => {
+                return Err(super::misere_octal(
+                    game,
+                    "a verification against brute force",
+                ));
+            }
             Game::Subtraction(_) | Game::Remainder(_) | Game::Octal(_) => run.heap_game()?,
             Game::Nim => run.nim()?,
             Game::Wythoff => run.wythoff()?,

@@ -9,6 +9,7 @@
 pub mod codegen;
 pub mod explain;
 pub mod judge;
+mod misere;
 pub mod moves;
 mod period;
 pub mod plot;
@@ -16,6 +17,7 @@ mod reason;
 mod text;
 pub mod verify;
 
+pub use misere::{genus_notation, tame_type, tameness};
 pub use period::{
     OBSERVED_NOTE, STATE_VECTOR_NOTE, VALUES_SHOWN, p_positions, period_text, shown_values,
     values_line,
@@ -125,6 +127,7 @@ pub fn rule_name(rule: &ClosedForm) -> &'static str {
         ClosedForm::NimHeap => "a Nim heap of n tokens has Grundy value n",
         ClosedForm::Wythoff { .. } => "Wythoff's theorem",
         ClosedForm::Zeckendorf { .. } => "Zeckendorf's characterisation",
+        ClosedForm::TameMisere { .. } => "Conway's theory of tame games",
     }
 }
 

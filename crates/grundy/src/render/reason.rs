@@ -209,6 +209,9 @@ fn rule_reason(solution: &Solution, rule: &ClosedForm, terms: &Terms<'_>) -> Str
             terms: count,
             expansion,
         } => zeckendorf_reason(solution, quota, smallest.as_ref(), *count, expansion, terms),
+        ClosedForm::TameMisere { total, range, .. } => {
+            super::misere::tame_reason(solution, *total, *range)
+        }
     }
 }
 

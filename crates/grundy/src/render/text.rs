@@ -181,6 +181,9 @@ fn winning_lines(text: &mut String, solution: &Solution, terms: &Terms<'_>) {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn table_text(table: &Table, width: usize) -> String {
+    if let Some(rows) = &table.genera {
+        return super::misere::genus_table_text(table, rows);
+    }
     let outcomes = outcome_row(&table.values);
     let mut text = String::new();
     let _ = writeln!(

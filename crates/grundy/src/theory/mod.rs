@@ -1,9 +1,12 @@
 //! The mathematics grundy relies on, knowing no game: periods of integer sequences and the
-//! certificates that prove them ([`period`]), compact value storage ([`compact`]), the minimum
-//! excludant ([`mex`]) and the retrograde analysis of finite game graphs ([`solver`]).
+//! certificates that prove them ([`period`], with the family criterion for take-and-break codes in
+//! [`families`]), compact value storage ([`compact`]), the minimum
+//! excludant ([`mex`]), the retrograde analysis of finite game graphs ([`solver`]), and Conway's
+//! genus of misère games with tame types ([`genus`]).
 
 pub mod compact;
 pub mod families;
+pub mod genus;
 pub mod mex;
 pub mod period;
 pub mod solver;
