@@ -290,6 +290,10 @@ pub(crate) fn solution_json(solution: &Solution) -> Value {
         value["heap_values"] = json!(solution.heap_values.iter().map(number).collect::<Vec<_>>());
     }
     value["winning_move_count"] = json!(number(&solution.winning_move_count()));
+    if !solution.unlisted_moves.is_empty() {
+        // The count is of the moves listed; the families in `unlisted_moves` hold more.
+        value["winning_moves_complete"] = json!(false);
+    }
     if let Some(grundy::solver::Loopy::Infinite(k)) = &solution.loopy {
         value["generalised_grundy"] = json!({ "infinite": true, "options": k });
     }

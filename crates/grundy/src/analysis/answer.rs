@@ -355,8 +355,8 @@ pub struct ScoredMove {
 }
 
 /// Winning moves of a take-and-break game too many to list (or to count): every move of heap
-/// `heap` that takes tokens as `take` says and splits the rest into `parts` heaps whose values
-/// xor to `value` wins, and grundy lists none of them.
+/// `heap` that takes tokens as `take` says and leaves `parts` heaps (one, or a split) whose
+/// values xor to `value` wins, and grundy lists none of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnlistedMoves {
     /// Which heap, from 0, when the position has several; `None` for a position of one heap.
@@ -364,7 +364,7 @@ pub struct UnlistedMoves {
     /// The tokens taken: exactly this many, or (`None`) any number from the code's repeating
     /// tail whose digit allows such a split.
     pub take: Option<u64>,
-    /// How many heaps the split leaves (2 or 3).
+    /// How many heaps the move leaves (1, or 2 or 3 for a split).
     pub parts: u8,
     /// The xor of their values that wins.
     pub value: BigUint,

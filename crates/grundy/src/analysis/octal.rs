@@ -478,6 +478,10 @@ struct Options {
 /// the tail's removals solved from the period rather than walked one by one.
 const TAIL_WALK: u64 = 4096;
 
+/// Most one-heap moves of a periodic class ([`tail_with_value`] with saltus 0) listed one by one;
+/// beyond, the class is described.
+const TAIL_LEAVES: u64 = 100_000;
+
 /// Every option of a heap of `n` with value `target`, as actions on heap `heap` (`None` in a
 /// position of one heap). Splits of a heap above [`ENUMERATED_SPLITS`] are given as residue
 /// classes when the period is certified; a huge heap of a code with a repeating tail has its
@@ -677,17 +681,43 @@ fn tail_with_value(
             });
         }
     };
+    let mut classes = Vec::new();
     for i in 0..n0 + p {
         let v = BigUint::from(stored.get(i as usize));
-        if i < n0 || s == 0 {
-            // With s = 0 the periodic candidates repeat: the class is left to the families below.
-            if v == *target && (i < n0 || s == 0) {
+        if i < n0 {
+            if v == *target {
                 leave(i.into());
             }
-            continue;
-        }
-        if target >= &v && ((target - &v) % s).is_zero() {
+        } else if s == 0 {
+            // Every heap i + k·p has this value: a class, listed below when it is small.
+            if v == *target {
+                classes.push(i);
+            }
+        } else if target >= &v && ((target - &v) % s).is_zero() {
             leave(BigUint::from(i) + (target - &v) / s * p);
+        }
+    }
+    if !classes.is_empty() {
+        let members = n / p;
+        if members
+            .to_u64()
+            .is_some_and(|m| m.saturating_mul(classes.len() as u64) <= TAIL_LEAVES)
+        {
+            for i in classes {
+                let mut a = BigUint::from(i);
+                while &a < n {
+                    leave(a.clone());
+                    a += p;
+                }
+            }
+        } else if (0..code.tail_length()).any(|k| code.digit(code.explicit_digits() + k).0 & 2 != 0)
+        {
+            out.unlisted.push(UnlistedMoves {
+                heap,
+                take: None,
+                parts: 1,
+                value: target.clone(),
+            });
         }
     }
     // Splits by the tail's digits: every such removal has its own splits.

@@ -309,6 +309,10 @@ impl fmt::Display for Code {
                 Modifier::NotAllEqual => f.write_str("?"),
             }
         };
+        // A first digit written as a letter would read as a game's name.
+        if self.digits[0].0 >= 10 {
+            f.write_str("hex:")?;
+        }
         write_digit(f, self.digits[0])?;
         f.write_str(".")?;
         for &digit in &self.digits[1..] {

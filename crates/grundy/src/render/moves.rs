@@ -251,6 +251,11 @@ pub fn unlisted(family: &UnlistedMoves) -> String {
         parts,
         value,
     } = family;
+    if *parts == 1 {
+        let words =
+            format!("take any number whose digit allows it and leave one heap of value {value}");
+        return format!("{} (every such move wins)", on_heap(words, *heap));
+    }
     let words = match take {
         Some(0) => format!("split into {parts} heaps whose values xor to {value}"),
         Some(take) => {

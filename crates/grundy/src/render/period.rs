@@ -171,7 +171,7 @@ pub fn shown_values<'a>(report: &PeriodReport, p: &'a Periodicity) -> Cow<'a, Pe
 pub fn period_text(report: &PeriodReport, terms: &Terms<'_>) -> String {
     let mut text = String::new();
     let _ = writeln!(text, "game         {}", super::game_title(&report.game));
-    let describe = |text: &mut String, p: &Periodicity| {
+    let describe = |text: &mut String, p: &Periodicity, proved: bool| {
         let _ = writeln!(text, "period       {}", p.period());
         let _ = writeln!(text, "preperiod    {}", p.preperiod());
         if p.saltus() > 0 {
@@ -186,11 +186,20 @@ pub fn period_text(report: &PeriodReport, terms: &Terms<'_>) -> String {
         }
         let values = values_line(p, terms);
         let _ = writeln!(text, "values       {values}");
-        let _ = writeln!(text, "P-positions  {}", p_positions(p, VALUES_SHOWN / 2));
+        let pattern = if proved { "" } else { "if the pattern holds: " };
+        let _ = writeln!(
+            text,
+            "P-positions  {pattern}{}",
+            p_positions(p, VALUES_SHOWN / 2)
+        );
     };
     match &report.search {
         Search::Certified(certificate) => {
-            describe(&mut text, &shown_values(report, certificate.periodicity()));
+            describe(
+                &mut text,
+                &shown_values(report, certificate.periodicity()),
+                true,
+            );
             let checked = match certificate.theorem() {
                 Theorem::Residue { .. } => String::new(),
                 _ => format!("; values checked to {}", certificate.checked_to()),
@@ -208,9 +217,16 @@ pub fn period_text(report: &PeriodReport, terms: &Terms<'_>) -> String {
             );
         }
         Search::Observed(observation) => {
-            describe(&mut text, &shown_values(report, observation.periodicity()));
+            describe(
+                &mut text,
+                &shown_values(report, observation.periodicity()),
+                false,
+            );
             let why = report.uncertifiable.as_ref().map_or_else(
-                || "no theorem applies to this game".to_owned(),
+                || {
+                    "the values computed do not meet the conditions of any theorem grundy knows"
+                        .to_owned()
+                },
                 ToString::to_string,
             );
             let _ = writeln!(

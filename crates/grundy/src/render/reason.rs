@@ -58,11 +58,13 @@ pub fn reason(solution: &Solution, terms: &Terms<'_>) -> String {
                 verdict(solution)
             )
         }
-        (Basis::Search { positions, .. }, _, Position::Heaps(heaps)) if heaps.len() == 1 => format!(
-            "under misère play a split leaves a sum of heaps, whose outcome the xor of their values does not decide, so grundy searched all {} reachable from this heap: the player to move {}.",
-            super::count(positions, "position"),
-            wins_or_loses(solution.outcome)
-        ),
+        (Basis::Search { positions, .. }, _, Position::Heaps(heaps)) if heaps.len() == 1 => {
+            format!(
+                "under misère play a split leaves a sum of heaps, whose outcome the xor of their values does not decide, so grundy searched all {} reachable from this heap: the player to move {}.",
+                super::count(positions, "position"),
+                wins_or_loses(solution.outcome)
+            )
+        }
         (Basis::Search { positions, .. }, _, Position::Heaps(_)) => format!(
             "under misère play the outcome of several heaps is not decided by the xor of their values, so grundy searched all {} reachable from these heaps: the player to move {}.",
             super::count(positions, "position"),

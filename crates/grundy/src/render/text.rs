@@ -132,7 +132,16 @@ fn winning_lines(text: &mut String, solution: &Solution, terms: &Terms<'_>) {
                 super::count(classes, "class")
             )
         };
-        let _ = writeln!(text, "winning   {}{how}", super::count(&total, "move"));
+        let listed = if solution.unlisted_moves.is_empty() {
+            ""
+        } else {
+            " listed, and the families below"
+        };
+        let _ = writeln!(
+            text,
+            "winning   {}{how}{listed}",
+            super::count(&total, "move")
+        );
     }
     for (i, play) in winning.iter().take(MOVES_SHOWN).enumerate() {
         let label = if i == 0 && total <= BigUint::from(1u32) {
@@ -162,7 +171,7 @@ fn winning_lines(text: &mut String, solution: &Solution, terms: &Terms<'_>) {
     if !solution.unlisted_moves.is_empty() {
         let _ = writeln!(
             text,
-            "          (splits of a heap this large are too many to list one by one)"
+            "          (moves of a heap this large are too many to list one by one)"
         );
     }
 }

@@ -104,6 +104,9 @@ function showAnswer(solution, warnings) {
   } else if (solution.value === "lose") {
     parts.push(element("p", {}, "No winning move: every move leaves the opponent a winning position."));
   }
+  for (const family of solution.unlisted_moves || []) {
+    parts.push(element("p", { class: "move-win" }, `Also winning, too many to list: ${family.description}`));
+  }
   if (solution.moves && solution.moves.length > 0) {
     parts.push(element("h3", {}, "Every move, with the value it leaves for the opponent"));
     const list = element("ul", { class: "moves" });
