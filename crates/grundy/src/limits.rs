@@ -236,3 +236,14 @@ pub const PLOT_GRID_SIDE: u64 = 150;
 
 /// The most balls an outcome map of the contest game covers: four cells per pile size.
 pub const PLOT_OUTCOME_PILES: u64 = 2000;
+
+/// The most exponents `k` of a new heap tried while building a misère quotient before its powers
+/// must repeat (theory/quotient.rs).
+pub const QUOTIENT_MAX_EXPONENT: usize = 4096;
+
+/// The most heaps `grundy period misere:CODE` adds to a misère quotient by default.
+pub const DEFAULT_QUOTIENT_HEAPS: usize = 300;
+
+/// How many times the misère-quotient builder refines its base (the state monoid of the
+/// previous one) when a new heap splits an earlier class (theory/quotient.rs).
+pub const QUOTIENT_REFINEMENTS: usize = 2;

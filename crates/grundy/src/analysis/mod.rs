@@ -16,11 +16,13 @@ mod norepeat;
 mod octal;
 pub mod play;
 pub mod plot;
+mod quotient;
 mod sequence;
 pub mod verify;
 
 pub use octal::MAX_OCTAL_VALUES;
 pub use plot::{Marks, Plot, PlotKind, PlotRequest};
+pub use quotient::{NoClosure, QuotientBasis, QuotientReport, QuotientStop};
 pub use sequence::{PeriodFinish, SEQUENCE_STEP_VALUES, Sequence, SequenceRun, SequenceStep};
 mod answer;
 mod config;
@@ -220,6 +222,9 @@ impl Analyzer<'_> {
                 (Game::Script(script), Position::Argument(argument)) => {
                     self.solve_script(game, script, argument, Play::Misere)
                 }
+                (Game::Octal(code), Position::Heaps(heaps)) => self
+                    .solve_by_quotient(game, code, heaps)?
+                    .ok_or_else(|| misere_octal(game)),
                 (Game::Octal(_), _) => Err(misere_octal(game)),
                 (Game::Oddball(_), _) => Err(Error::refused_unless(
                     format!(

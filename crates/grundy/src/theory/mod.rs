@@ -5,4 +5,5 @@
 pub mod compact;
 pub mod mex;
 pub mod period;
+pub mod quotient;
 pub mod solver;
