@@ -11,7 +11,7 @@ use num_traits::{ToPrimitive, Zero};
 
 use super::{Action, Analyzer, Basis, Error, Move, Outcome, Solution, Target};
 use crate::budget::Exhausted;
-use crate::games::game::Game;
+use crate::games::game::{Component, Game};
 use crate::games::octal::{Code, Modifier, for_each_option_heaps};
 use crate::games::position::Position;
 use crate::theory::quotient::{
@@ -364,6 +364,90 @@ impl Analyzer<'_> {
     }
 }
 
+impl Analyzer<'_> {
+    /// A misère sum whose components are all heaps of one take-and-break code
+    /// (`misere:0.77[5] + 0.77[9]`): the components share one quotient, so the sum is the
+    /// position of all their heaps. `None` for other sums, or when no quotient covers it.
+    pub(super) fn misere_quotient_sum(
+        &self,
+        game: &Game,
+        components: &[Component],
+    ) -> Result<Option<Solution>, Error> {
+        let Some(Game::Octal(code)) = components.first().map(|c| &c.game) else {
+            return Ok(None);
+        };
+        let mut heaps = Vec::new();
+        let mut owner = Vec::new();
+        for (i, component) in components.iter().enumerate() {
+            match (&component.game, &component.position) {
+                (Game::Octal(other), Position::Heaps(own)) if other == code => {
+                    for (j, heap) in own.iter().enumerate() {
+                        heaps.push(heap.clone());
+                        owner.push((i, j));
+                    }
+                }
+                _ => return Ok(None),
+            }
+        }
+        let single = Game::Misere(Box::new(Game::Octal(code.clone())));
+        let Some(solution) = self.solve_by_quotient(&single, code, &heaps)? else {
+            return Ok(None);
+        };
+        let winning_moves = solution
+            .winning_moves
+            .into_iter()
+            .map(|played| {
+                let index = match (&played.action, &played.to) {
+                    (_, Target::Heap { index, .. } | Target::Class { index, .. }) => *index,
+                    _ => 0,
+                };
+                let (i, j) = owner[index];
+                let Position::Heaps(own) = &components[i].position else {
+                    unreachable!("checked above")
+                };
+                let local = (own.len() > 1).then_some(j);
+                let action = match played.action {
+                    Action::TakeAndBreak { take, parts, .. } => Action::TakeAndBreak {
+                        heap: local,
+                        take,
+                        parts,
+                    },
+                    Action::SplitClass(mut class) => {
+                        class.heap = local;
+                        Action::SplitClass(class)
+                    }
+                    other => other,
+                };
+                let to = match &action {
+                    Action::TakeAndBreak { parts, .. } => {
+                        let mut after = own.clone();
+                        after.splice(j..=j, parts.iter().cloned());
+                        Target::Component {
+                            index: i,
+                            position: Position::Heaps(after),
+                        }
+                    }
+                    _ => Target::Class {
+                        index: j,
+                        others: None,
+                    },
+                };
+                Move {
+                    component: Some(i),
+                    action,
+                    to,
+                }
+            })
+            .collect();
+        Ok(Some(Solution {
+            game: game.clone(),
+            position: Position::Sum,
+            winning_moves,
+            ..solution
+        }))
+    }
+}
+
 /// The code of a `misere:CODE` game.
 fn misere_code(game: &Game) -> Result<&Code, Error> {
     match game {
@@ -480,4 +564,219 @@ fn winning_options(
         return Err(Error::Internal("a split left an empty heap".to_owned()));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+    use crate::Config;
+    use crate::input::spec::parse_game;
+
+    /// Whether `position` is a misère P-position, by exhaustive search from the definitions.
+    fn brute(code: &Code, position: &[usize], memo: &mut HashMap<Vec<usize>, bool>) -> bool {
+        let mut key = position.to_vec();
+        key.sort_unstable();
+        if let Some(&p) = memo.get(&key) {
+            return p;
+        }
+        let mut has = false;
+        let mut losing = true;
+        'heaps: for i in 0..key.len() {
+            if i > 0 && key[i] == key[i - 1] {
+                continue;
+            }
+            let mut options = Vec::new();
+            for_each_option_heaps(code, key[i], |parts| options.push(parts.to_vec()));
+            for option in options {
+                has = true;
+                let mut next = key.clone();
+                next.remove(i);
+                next.extend(option);
+                if brute(code, &next, memo) {
+                    losing = false;
+                    break 'heaps;
+                }
+            }
+        }
+        let p = has && losing;
+        memo.insert(key, p);
+        p
+    }
+
+    fn positions(tokens: usize) -> Vec<Vec<usize>> {
+        fn go(left: usize, max: usize, current: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+            out.push(current.clone());
+            for h in (1..=max.min(left)).rev() {
+                current.push(h);
+                go(left - h, h, current, out);
+                current.pop();
+            }
+        }
+        let mut out = Vec::new();
+        go(tokens, tokens, &mut Vec::new(), &mut out);
+        out
+    }
+
+    fn report(spec: &str, heaps: usize) -> (QuotientReport, Code) {
+        let game = parse_game(spec).expect("a game");
+        let Game::Misere(inner) = &game else {
+            panic!("misère")
+        };
+        let Game::Octal(code) = inner.as_ref() else {
+            panic!("a code")
+        };
+        let code = code.clone();
+        let report = Analyzer::new(Config::default())
+            .quotient_from(&game, None, heaps)
+            .expect("a report");
+        (report, code)
+    }
+
+    fn claimed(report: &QuotientReport, position: &[usize]) -> bool {
+        let q = &report.quotient;
+        let product = position.iter().fold(q.identity(), |x, &h| {
+            q.multiply(x, report.phi(&BigUint::from(h)).expect("covered"))
+        });
+        q.is_losing(product)
+    }
+
+    #[test]
+    fn kayles_closes_and_agrees_with_brute_force() {
+        let (report, code) = report("misere:0.77", 300);
+        let closure = report.closure.expect("misère Kayles closes");
+        assert_eq!((closure.preperiod, closure.period), (71, 12));
+        assert_eq!(report.quotient.order(), 40);
+        assert_eq!(report.quotient.losing_count(), 9);
+        let mut memo = HashMap::new();
+        // Every position of at most 28 tokens.
+        for position in positions(28) {
+            assert_eq!(
+                claimed(&report, &position),
+                brute(&code, &position, &mut memo),
+                "{position:?}"
+            );
+        }
+        // Single heaps and pairs beyond.
+        for a in 29..=34 {
+            assert_eq!(claimed(&report, &[a]), brute(&code, &[a], &mut memo), "{a}");
+        }
+        for a in 1..=14 {
+            for b in a..=(30 - a).min(20) {
+                assert_eq!(
+                    claimed(&report, &[a, b]),
+                    brute(&code, &[a, b], &mut memo),
+                    "{a} {b}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn other_codes_agree_with_brute_force() {
+        // Tame codes close; wild ones (0.6, 0.07) are checked as far as a few heaps build.
+        for (spec, heaps, tokens, closes) in [
+            ("misere:0.31", 300, 26, true),
+            ("misere:0.75", 300, 26, true),
+            ("misere:0.6", 10, 20, false),
+            ("misere:0.07", 12, 22, false),
+            ("misere:0.137", 12, 20, false),
+            ("misere:4.7", 8, 16, false),
+        ] {
+            let (report, code) = report(spec, heaps);
+            assert_eq!(report.closure.is_some(), closes, "{spec}");
+            let reach = report.quotient.heaps();
+            let mut memo = HashMap::new();
+            for position in positions(tokens) {
+                if closes || position.iter().all(|&h| h <= reach) {
+                    assert_eq!(
+                        claimed(&report, &position),
+                        brute(&code, &position, &mut memo),
+                        "{spec} {position:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn winning_moves_are_exactly_the_moves_to_p_positions() {
+        let analyzer = Analyzer::new(Config::default());
+        let game = parse_game("misere:0.75").expect("a game");
+        let Game::Misere(inner) = &game else { panic!() };
+        let Game::Octal(code) = inner.as_ref() else {
+            panic!()
+        };
+        let mut memo = HashMap::new();
+        for position in [
+            vec![7],
+            vec![3, 5],
+            vec![2, 2, 6],
+            vec![9, 4],
+            vec![1, 1, 1],
+        ] {
+            let heaps: Vec<BigUint> = position.iter().map(|&h| BigUint::from(h)).collect();
+            let solution = analyzer
+                .solve_by_quotient(&game, code, &heaps)
+                .expect("no error")
+                .expect("covered");
+            let p = brute(code, &position, &mut memo);
+            assert_eq!(solution.outcome == Outcome::Lose, p, "{position:?}");
+            let mut expected = 0;
+            for (i, &h) in position.iter().enumerate() {
+                if position[..i].contains(&h) {
+                    continue;
+                }
+                for_each_option_heaps(code, h, |parts| {
+                    let mut next = position.clone();
+                    next.remove(i);
+                    next.extend(parts);
+                    if brute(code, &next, &mut memo) {
+                        expected += 1;
+                    }
+                });
+            }
+            assert_eq!(solution.winning_moves.len(), expected, "{position:?}");
+        }
+    }
+
+    #[test]
+    fn resuming_continues_the_same_quotient() {
+        let analyzer = Analyzer::new(Config::default());
+        let game = parse_game("misere:0.77").expect("a game");
+        let whole = analyzer.quotient_from(&game, None, 30).expect("report");
+        let half = analyzer.quotient_from(&game, None, 15).expect("report");
+        assert_eq!(half.stopped, Some(QuotientStop::HeapLimit));
+        let resumed = analyzer
+            .quotient_from(&game, Some(half.quotient), 30)
+            .expect("report");
+        assert_eq!(resumed.quotient, whole.quotient);
+        // A corrupted checkpoint is refused.
+        let mut table = whole.quotient.table().to_vec();
+        table[5] = (table[5] + 1) % whole.quotient.order() as u32;
+        let bad = Quotient::from_parts(
+            table,
+            whole.quotient.identity(),
+            whole.quotient.losing().to_vec(),
+            whole.quotient.phi().to_vec(),
+        );
+        assert!(analyzer.quotient_from(&game, Some(bad), 31).is_err());
+    }
+
+    #[test]
+    fn a_small_budget_stops_with_the_partial_quotient() {
+        let config = Config::default()
+            .with_max_memory(4 << 20)
+            .expect("a valid limit");
+        let analyzer = Analyzer::new(config);
+        let report = analyzer
+            .quotient(&parse_game("misere:0.6").expect("a game"))
+            .expect("a partial report");
+        assert!(matches!(
+            report.stopped,
+            Some(QuotientStop::Budget(Exhausted::Memory { .. }))
+        ));
+        assert!(report.quotient.heaps() >= 6);
+    }
 }
