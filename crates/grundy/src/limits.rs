@@ -247,3 +247,10 @@ pub const DEFAULT_QUOTIENT_HEAPS: usize = 300;
 /// How many times the misère-quotient builder refines its base (the state monoid of the
 /// previous one) when a new heap splits an earlier class (theory/quotient.rs).
 pub const QUOTIENT_REFINEMENTS: usize = 2;
+
+/// The most elements of a candidate or state monoid while building a misère quotient
+/// (theory/quotient.rs): the reduction is quadratic in it.
+pub const QUOTIENT_MAX_ELEMENTS: usize = 3000;
+
+/// The most abstract states one verification of a misère quotient explores (theory/quotient.rs).
+pub const QUOTIENT_MAX_STATES: usize = 200_000;

@@ -142,8 +142,8 @@ impl Error {
 /// ```
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use grundy::{Analyzer, Config, Error, Remedy, parse_game};
-/// let game = parse_game("misere:0.77")?;
-/// let position = game.parse_position("10")?;
+/// let game = parse_game("misere:0.07")?; // a wild code: its misère quotient does not close
+/// let position = game.parse_position("1000")?;
 /// let Err(Error::Refused(refusal)) = Analyzer::new(Config::default()).solve(&game, &position) else {
 ///     panic!("misère take-and-break codes are refused");
 /// };

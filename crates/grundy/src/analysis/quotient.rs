@@ -39,6 +39,15 @@ pub enum QuotientStop {
         /// The heap.
         heap: usize,
     },
+    /// A structure of the construction or the verification would exceed its bound.
+    TooLarge {
+        /// The heap that could not be added.
+        heap: usize,
+        /// What grew.
+        what: &'static str,
+        /// The bound.
+        bound: usize,
+    },
 }
 
 /// Why the periodicity theorem cannot close a code's quotient, whatever the heaps computed.
@@ -231,6 +240,10 @@ impl Analyzer<'_> {
                 }
                 Err(QuotientError::Unverified { heap, rejection }) => {
                     stopped = Some(QuotientStop::Unverified { heap, rejection });
+                    break;
+                }
+                Err(QuotientError::TooLarge { heap, what, bound }) => {
+                    stopped = Some(QuotientStop::TooLarge { heap, what, bound });
                     break;
                 }
                 Err(QuotientError::Exponent { heap, .. } | QuotientError::BadOption { heap }) => {

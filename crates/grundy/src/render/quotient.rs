@@ -90,6 +90,9 @@ pub fn stop_text(stop: &QuotientStop) -> String {
         QuotientStop::Unverified { heap, rejection } => format!(
             "the candidate quotient for heap {heap} failed verification ({rejection}); the construction cannot follow that heap"
         ),
+        QuotientStop::TooLarge { heap, what, bound } => format!(
+            "heap {heap} would need a {what} of more than {bound} elements, the bound of this construction"
+        ),
         QuotientStop::Exponent { heap } => {
             format!("the powers of heap {heap} did not repeat within the bound")
         }

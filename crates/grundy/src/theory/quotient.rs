@@ -78,6 +78,17 @@ pub enum QuotientError {
         /// The bound.
         bound: usize,
     },
+    /// A structure of the construction or of the verification would exceed its bound
+    /// ([`crate::limits::QUOTIENT_MAX_ELEMENTS`], [`crate::limits::QUOTIENT_MAX_STATES`]).
+    #[error("the {what} for heap {heap} would exceed {bound}")]
+    TooLarge {
+        /// The heap being added.
+        heap: usize,
+        /// What grew: `candidate monoid`, `state monoid` or `abstract states`.
+        what: &'static str,
+        /// The bound.
+        bound: usize,
+    },
     /// A heap's option names a heap that is not smaller.
     #[error("an option of heap {heap} is not made of smaller heaps")]
     BadOption {
@@ -425,6 +436,13 @@ fn check_states(
             budget.check()?;
             budget.reserve(list.len() as u64 * state_bytes)?;
         }
+        if list.len() > crate::limits::QUOTIENT_MAX_STATES {
+            return Err(QuotientError::TooLarge {
+                heap: n,
+                what: "abstract states",
+                bound: crate::limits::QUOTIENT_MAX_STATES,
+            });
+        }
         let (y, has, reach) = list[next].clone();
         let losing = has && !reach.get(quotient.identity as usize);
         if quotient.is_losing(y) != losing {
@@ -701,6 +719,13 @@ fn reduce(
     };
     // M = Q × {0, …, L-1}; (w, k) at index k·q + w.
     let size = q * exponents;
+    if size > crate::limits::QUOTIENT_MAX_ELEMENTS {
+        return Err(QuotientError::TooLarge {
+            heap: old.phi.len(),
+            what: "candidate monoid",
+            bound: crate::limits::QUOTIENT_MAX_ELEMENTS,
+        });
+    }
     let size64 = size as u64;
     budget.reserve(size64 * size64 / 8 + size64 * 64 + 1024)?;
     let product = |a: usize, b: usize| -> usize {
@@ -793,6 +818,13 @@ fn state_monoid(
             budget.check()?;
             let bytes = elements.len() as u64 * (base.order as u64 * 4 + 64);
             budget.reserve(bytes + (elements.len() as u64).pow(2) * 4)?;
+        }
+        if elements.len() > crate::limits::QUOTIENT_MAX_ELEMENTS {
+            return Err(QuotientError::TooLarge {
+                heap: options.len() + 1,
+                what: "state monoid",
+                bound: crate::limits::QUOTIENT_MAX_ELEMENTS,
+            });
         }
         for generator in &distinct {
             let state = product(&elements[next], generator);
