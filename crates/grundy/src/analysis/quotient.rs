@@ -584,7 +584,7 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
-    use crate::Config;
+    use crate::analysis::Config;
     use crate::input::spec::parse_game;
 
     /// Whether `position` is a misère P-position, by exhaustive search from the definitions.

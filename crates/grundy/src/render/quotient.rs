@@ -64,7 +64,16 @@ pub fn relations(report: &QuotientReport) -> Vec<String> {
         .collect()
 }
 
-/// `Φ(h)` of every heap computed, as words.
+/// `Φ(h)` of every heap computed (heap 0 first, the identity `1`), as words.
+///
+/// # Example
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use grundy::{Analyzer, Config, parse_game};
+/// let report = Analyzer::new(Config::default()).quotient(&parse_game("misere:0.31")?)?;
+/// assert_eq!(grundy::render::quotient::phi_words(&report)[..4], ["1", "a", "b", "b^2"]);
+/// # Ok(()) }
+/// ```
 pub fn phi_words(report: &QuotientReport) -> Vec<String> {
     report
         .quotient
@@ -75,6 +84,13 @@ pub fn phi_words(report: &QuotientReport) -> Vec<String> {
 }
 
 /// Why a computation stopped, in words.
+///
+/// # Example
+/// ```
+/// use grundy::QuotientStop;
+/// let text = grundy::render::quotient::stop_text(&QuotientStop::HeapLimit);
+/// assert_eq!(text, "the heap limit was reached");
+/// ```
 pub fn stop_text(stop: &QuotientStop) -> String {
     match stop {
         QuotientStop::Budget(Exhausted::Memory { needed, limit }) => format!(

@@ -211,6 +211,16 @@ impl Quotient {
     }
 
     /// The product of `Φ` over `heaps` (each at most [`heaps`](Self::heaps)).
+    ///
+    /// # Complexity
+    /// `O(k)` for `k` heaps.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::theory::quotient::Quotient;
+    /// let nim1 = Quotient::from_parts(vec![0, 1, 1, 0], 0, vec![false, true], vec![0, 1]);
+    /// assert_eq!(nim1.image(&[1, 1, 1]), 1); // a³ = a
+    /// ```
     pub fn image(&self, heaps: &[usize]) -> Element {
         heaps
             .iter()
@@ -218,6 +228,16 @@ impl Quotient {
     }
 
     /// `x^k` by repeated squaring.
+    ///
+    /// # Complexity
+    /// `O(log k)`.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::theory::quotient::Quotient;
+    /// let nim1 = Quotient::from_parts(vec![0, 1, 1, 0], 0, vec![false, true], vec![0, 1]);
+    /// assert_eq!(nim1.power(1, 1_000_000), 0); // a^even = 1
+    /// ```
     pub fn power(&self, x: Element, mut k: u128) -> Element {
         let (mut result, mut base) = (self.identity, x);
         while k > 0 {
@@ -926,8 +946,9 @@ pub struct Closure {
 /// // A claimed Φ = 1, a, 1, a, 1 on heaps 0..=4 of a game whose moves remove one token and
 /// // leave one heap (t = 1, K = 1): period 2 from heap 1, and 4 ≥ 1·(1 + 2 − 1) + 1 heaps.
 /// let q = Quotient::from_parts(vec![0, 1, 1, 0], 0, vec![false, true], vec![0, 1, 0, 1, 0]);
-/// let c = closure(&q, 1, 1).expect("period 2");
+/// let c = closure(&q, 1, 1).ok_or("no period")?;
 /// assert_eq!((c.preperiod, c.period), (1, 2));
+/// # Ok::<(), &str>(())
 /// ```
 pub fn closure(quotient: &Quotient, t: usize, parts: usize) -> Option<Closure> {
     let n = quotient.heaps();
