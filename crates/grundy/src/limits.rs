@@ -254,3 +254,12 @@ pub const QUOTIENT_MAX_ELEMENTS: usize = 3000;
 
 /// The most abstract states one verification of a misère quotient explores (theory/quotient.rs).
 pub const QUOTIENT_MAX_STATES: usize = 200_000;
+
+/// The most elementary steps (abstract states × heap kinds × elements) one verification of a
+/// misère quotient may take (theory/quotient.rs): about a second of work.
+pub const QUOTIENT_MAX_WORK: u128 = 1 << 30;
+
+/// The most verification work (abstract states × heaps × elements, summed over the heaps added)
+/// one misère-quotient computation may spend before it stops with what it has (about ten seconds):
+/// growing quotients (misère Nim, `0.6`) stop there rather than run for minutes.
+pub const QUOTIENT_TOTAL_WORK: u128 = 1 << 32;

@@ -226,6 +226,7 @@ impl Analyzer<'_> {
                 .flatten()
         };
         let mut stopped = None;
+        let mut work: u128 = 0;
         while closed(&builder).is_none() && !enough(&builder) {
             let heap = builder.quotient().heaps() + 1;
             if heap > most_heaps {
@@ -233,7 +234,19 @@ impl Analyzer<'_> {
                 break;
             }
             match builder.push(options_of(heap), &self.budget) {
-                Ok(()) => {}
+                Ok(()) => {
+                    let q = builder.quotient();
+                    work += u128::from(builder.states()) * heap as u128 * q.order() as u128;
+                    if work > crate::limits::QUOTIENT_TOTAL_WORK && closed(&builder).is_none() {
+                        stopped = Some(QuotientStop::TooLarge {
+                            heap: heap + 1,
+                            what: "total verification work",
+                            bound: usize::try_from(crate::limits::QUOTIENT_TOTAL_WORK)
+                                .unwrap_or(usize::MAX),
+                        });
+                        break;
+                    }
+                }
                 Err(QuotientError::Exhausted(reason)) => {
                     stopped = Some(QuotientStop::Budget(reason));
                     break;

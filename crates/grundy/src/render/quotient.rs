@@ -107,7 +107,7 @@ pub fn stop_text(stop: &QuotientStop) -> String {
             "the candidate quotient for heap {heap} failed verification ({rejection}); the construction cannot follow that heap"
         ),
         QuotientStop::TooLarge { heap, what, bound } => format!(
-            "heap {heap} would need a {what} of more than {bound} elements, the bound of this construction"
+            "heap {heap} would need a {what} beyond {bound}, the bound of this construction"
         ),
         QuotientStop::Exponent { heap } => {
             format!("the powers of heap {heap} did not repeat within the bound")

@@ -79,7 +79,8 @@ pub enum QuotientError {
         bound: usize,
     },
     /// A structure of the construction or of the verification would exceed its bound
-    /// ([`crate::limits::QUOTIENT_MAX_ELEMENTS`], [`crate::limits::QUOTIENT_MAX_STATES`]).
+    /// ([`crate::limits::QUOTIENT_MAX_ELEMENTS`], [`crate::limits::QUOTIENT_MAX_STATES`],
+    /// [`crate::limits::QUOTIENT_MAX_WORK`]).
     #[error("the {what} for heap {heap} would exceed {bound}")]
     TooLarge {
         /// The heap being added.
@@ -455,6 +456,14 @@ fn check_states(
         if next % 256 == 0 {
             budget.check()?;
             budget.reserve(list.len() as u64 * state_bytes)?;
+        }
+        let work = (list.len() as u128) * (kinds.len() as u128) * (q as u128);
+        if work > crate::limits::QUOTIENT_MAX_WORK {
+            return Err(QuotientError::TooLarge {
+                heap: n,
+                what: "verification (states × heap kinds × elements)",
+                bound: usize::try_from(crate::limits::QUOTIENT_MAX_WORK).unwrap_or(usize::MAX),
+            });
         }
         if list.len() > crate::limits::QUOTIENT_MAX_STATES {
             return Err(QuotientError::TooLarge {
