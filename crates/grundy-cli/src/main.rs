@@ -6,6 +6,7 @@ mod output;
 mod play;
 mod plot;
 mod progress;
+mod quotient;
 mod serve;
 mod wording;
 
@@ -297,12 +298,16 @@ Examples:
   grundy period subtraction:1,3,4
   grundy period subtraction:2,5,7 --json
   grundy period allbut:2,3,7
-  grundy period subtraction:fibonacci --max 100000")]
+  grundy period subtraction:fibonacci --max 100000
+  grundy period misere:0.77                       the misère quotient of Kayles
+  grundy period misere:0.6 --max-memory 64M --checkpoint q.json   stop at the budget, resume later")]
     Period {
         /// The game, e.g. subtraction:2,5,7.
         game: String,
         #[command(flatten)]
         common: Common,
+        #[command(flatten)]
+        quotient: quotient::QuotientArgs,
     },
     /// A local web playground and JSON API: solve, tables, periods and explanations in the
     /// browser (docs/serve.md).
@@ -1222,9 +1227,18 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Explain(args) => explain(args, &observer),
         Command::Play(args) => play::run(&args, &observer),
         Command::Serve(args) => serve::run(&args),
-        Command::Period { game, common } => {
+        Command::Period {
+            game,
+            common,
+            quotient,
+        } => {
             let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
             let game = read_game(&game)?;
+            if quotient::is_misere_code(&game) {
+                let result = quotient::run(&analyzer, &game, &quotient, common.json);
+                observer.finish();
+                return result;
+            }
             let report = analyzer.period(&game);
             observer.finish();
             output::period(&report?, common.json)

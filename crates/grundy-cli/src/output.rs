@@ -174,6 +174,18 @@ pub(crate) fn basis_json(basis: &Basis) -> Value {
         Basis::Components(summands) => {
             json!({ "kind": render::basis_kind(basis), "components": summands.iter().map(|summand| basis_json(&summand.basis)).collect::<Vec<_>>() })
         }
+        Basis::MisereQuotient(q) => json!({
+            "kind": render::basis_kind(basis),
+            "theorem": "misère quotient (Plambeck–Siegel), docs/misere-quotients.md",
+            "order": q.order,
+            "losing": q.losing,
+            "heaps": q.heaps,
+            "closed": q.closure.is_some(),
+            "preperiod": q.closure.map(|c| c.preperiod),
+            "period": q.closure.map(|c| c.period),
+            "product": render::quotient::word(&q.product),
+            "product_in_p": q.in_losing,
+        }),
     }
 }
 

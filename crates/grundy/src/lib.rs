@@ -41,6 +41,7 @@ pub use analysis::{
 pub use analysis::{GenusReport, GenusRows, HeapGenus, TameRange, Tameness};
 pub use analysis::{Limit, Refusal, Remedy, Setting, SettingError};
 pub use analysis::{Marks, Plot, PlotKind, PlotRequest};
+pub use analysis::{NoClosure, QuotientBasis, QuotientReport, QuotientStop};
 pub use engine::Engine;
 pub use engine::octal::TakeAndBreakEngine;
 pub use games::game::Game;

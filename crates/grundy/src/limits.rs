@@ -247,3 +247,35 @@ pub const PLOT_GRID_SIDE: u64 = 150;
 
 /// The most balls an outcome map of the contest game covers: four cells per pile size.
 pub const PLOT_OUTCOME_PILES: u64 = 2000;
+
+/// The most exponents `k` of a new heap tried while building a misère quotient before its powers
+/// must repeat (theory/quotient.rs).
+pub const QUOTIENT_MAX_EXPONENT: usize = 4096;
+
+/// The most heaps `grundy period misere:CODE` adds to a misère quotient by default.
+pub const DEFAULT_QUOTIENT_HEAPS: usize = 300;
+
+/// How many times the misère-quotient builder refines its base (the state monoid of the
+/// previous one) when a new heap splits an earlier class (theory/quotient.rs).
+pub const QUOTIENT_REFINEMENTS: usize = 2;
+
+/// The most elements of a candidate or state monoid while building a misère quotient
+/// (theory/quotient.rs): the reduction is quadratic in it.
+pub const QUOTIENT_MAX_ELEMENTS: usize = 3000;
+
+/// The most abstract states one verification of a misère quotient explores (theory/quotient.rs).
+pub const QUOTIENT_MAX_STATES: usize = 200_000;
+
+/// The most elementary steps (abstract states × heap kinds × elements) one verification of a
+/// misère quotient may take (theory/quotient.rs): about a second of work.
+pub const QUOTIENT_MAX_WORK: u128 = 1 << 30;
+
+/// The most verification work (abstract states × heaps × elements, summed over the heaps added)
+/// one misère-quotient computation may spend before it stops with what it has (about ten seconds):
+/// growing quotients (misère Nim, `0.6`) stop there rather than run for minutes.
+pub const QUOTIENT_TOTAL_WORK: u128 = 1 << 32;
+
+/// Positions a misère take-and-break search explores before a misère quotient is tried: small
+/// positions are answered by the search at once, larger ones by the quotient when it closes, and
+/// the search goes on to the position limit only when no quotient decides.
+pub const QUICK_MISERE_POSITIONS: u64 = 100_000;

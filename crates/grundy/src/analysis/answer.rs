@@ -252,6 +252,10 @@ pub enum Basis {
     },
     /// The Sprague–Grundy theorem over components, each with its own value and basis.
     Components(Vec<Summand>),
+    /// A verified misère quotient (Plambeck–Siegel): the position is a misère P-position iff
+    /// the product of the pretending function over its heaps lies in `P`
+    /// (docs/misere-quotients.md, Theorems 1–3).
+    MisereQuotient(Box<crate::analysis::quotient::QuotientBasis>),
 }
 
 /// A theorem with a closed form that decides an answer, with the inputs it was applied to.

@@ -626,7 +626,7 @@ impl Analyzer<'_> {
         game: &Game,
         heaps: &[BigUint],
     ) -> Result<Solution, Error> {
-        self.settle(self.misere_octal_search(game, misere_code(game)?, heaps))
+        self.settle(self.misere_octal_search(game, misere_code(game)?, heaps, self.max_positions()))
     }
 
     fn misere_octal_search(
@@ -634,6 +634,7 @@ impl Analyzer<'_> {
         game: &Game,
         code: &Code,
         heaps: &[BigUint],
+        limit: u64,
     ) -> Result<Solution, Error> {
         let Some(small) = heaps
             .iter()
@@ -653,22 +654,17 @@ impl Analyzer<'_> {
             .iter()
             .map(|&h| option_work(code, h.into()))
             .fold(0, u64::saturating_add);
-        if work > self.max_positions() {
+        if work > limit {
             return Err(Error::beyond_positions(
                 format!(
                     "{game} on {}: these heaps have about {work} moves, more than the limit of {} positions, and they are not all in a range grundy proved tame",
                     Position::Heaps(heaps.to_vec()),
-                    self.max_positions()
+                    limit
                 ),
                 Some(work.into()),
             ));
         }
-        let mut search = MisereSearch::new(
-            code,
-            self.max_positions(),
-            self.budget.memory(),
-            self.observer(),
-        );
+        let mut search = MisereSearch::new(code, limit, self.budget.memory(), self.observer());
         let value = misere_search_value(game, &mut search, &small, 0)?;
         let mut winning = Vec::new();
         if value != 0 {
@@ -800,13 +796,14 @@ impl Analyzer<'_> {
         game: &Game,
         code: &Code,
         heaps: &[BigUint],
+        limit: u64,
     ) -> Result<Solution, Error> {
         if let Some((types, table)) = self.tame_types(game, code, heaps)?
             && let Some(solution) = self.solve_tame(game, code, heaps, &types, &table)?
         {
             return Ok(solution);
         }
-        self.misere_octal_search(game, code, heaps)
+        self.misere_octal_search(game, code, heaps, limit)
     }
 
     /// The tame rule on heaps of types `types`: the misère-Nim outcome of the sum of types, and

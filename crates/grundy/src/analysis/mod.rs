@@ -17,12 +17,14 @@ mod norepeat;
 mod octal;
 pub mod play;
 pub mod plot;
+mod quotient;
 mod sequence;
 pub mod verify;
 
 pub use misere::{GenusReport, GenusRows, HeapGenus, TameRange, Tameness};
 pub use octal::MAX_OCTAL_VALUES;
 pub use plot::{Marks, Plot, PlotKind, PlotRequest};
+pub use quotient::{NoClosure, QuotientBasis, QuotientReport, QuotientStop};
 pub use sequence::{PeriodFinish, SEQUENCE_STEP_VALUES, Sequence, SequenceRun, SequenceStep};
 mod answer;
 mod config;
@@ -223,7 +225,23 @@ impl Analyzer<'_> {
                     self.solve_script(game, script, argument, Play::Misere)
                 }
                 (Game::Octal(code), Position::Heaps(heaps)) => {
-                    self.solve_misere_octal(game, code, heaps)
+                    // The tame rule and a short search answer small questions fast; beyond
+                    // them a misère quotient built heap by heap may decide the position, and
+                    // only then does the search go on to the limit.
+                    let limit = self.max_positions();
+                    let quick = limit.min(crate::limits::QUICK_MISERE_POSITIONS);
+                    match self.solve_misere_octal(game, code, heaps, quick) {
+                        Err(refusal @ Error::Refused(_)) => {
+                            match self.solve_by_quotient(game, code, heaps)? {
+                                Some(solution) => Ok(solution),
+                                None if quick < limit => {
+                                    self.solve_misere_octal(game, code, heaps, limit)
+                                }
+                                None => Err(refusal),
+                            }
+                        }
+                        answer => answer,
+                    }
                 }
                 (Game::Oddball(_), _) => Err(Error::refused_unless(
                     format!(

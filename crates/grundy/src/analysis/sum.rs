@@ -490,6 +490,9 @@ impl Analyzer<'_> {
         if let Some(solution) = self.misere_tame_sum(game, components)? {
             return Ok(solution);
         }
+        if let Some(solution) = self.misere_quotient_sum(game, components)? {
+            return Ok(solution);
+        }
         let (outcome, winning, positions) =
             self.misere_search(&format!("the misère sum {game}"), components)?;
         let whole = self.whole_positions(winning.len(), sum_length(components))?;

@@ -13,6 +13,7 @@ mod misere;
 pub mod moves;
 mod period;
 pub mod plot;
+pub mod quotient;
 mod reason;
 mod text;
 pub mod verify;
@@ -110,6 +111,7 @@ pub fn basis_kind(basis: &Basis) -> &'static str {
         Basis::Rule(_) => "rule",
         Basis::Search { .. } => "exhaustive search",
         Basis::Components(_) => "sum",
+        Basis::MisereQuotient(_) => "misère quotient",
     }
 }
 
@@ -154,6 +156,7 @@ pub fn basis_summary(basis: &Basis) -> String {
             format!("exhaustive search of {}", count(positions, "position"))
         }
         Basis::Components(_) => "Sprague–Grundy over components".to_owned(),
+        Basis::MisereQuotient(q) => format!("misère quotient of order {}", q.order),
     }
 }
 

@@ -37,6 +37,9 @@ pub fn reason(solution: &Solution, terms: &Terms<'_>) -> String {
     let game = &solution.game;
     match (&solution.basis, game.base(), &solution.position) {
         (Basis::Rule(rule), _, _) => rule_reason(solution, rule, terms),
+        (Basis::MisereQuotient(basis), _, _) => {
+            super::quotient::quotient_reason(basis, solution.outcome == Outcome::Win)
+        }
         (Basis::Components(summands), Game::Sum(components), _) => {
             sum_reason(solution, components, summands)
         }

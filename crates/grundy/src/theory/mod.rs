@@ -9,4 +9,5 @@ pub mod families;
 pub mod genus;
 pub mod mex;
 pub mod period;
+pub mod quotient;
 pub mod solver;
