@@ -102,8 +102,11 @@ fn representative_errors() -> Vec<(&'static str, Error)> {
             solve("misere:bash:3[1000] + bash:2[1000]", "", Some(100)),
         ),
         ("oddball", solve("oddball:1,2,3", "1000", Some(100))),
-        // A wild code whose quotient does not close, at a heap beyond the quotient built.
-        ("misère code", solve("misere:0.07", "1000", None)),
+        // A wild code whose quotient does not reach these heaps, beyond the position limit.
+        (
+            "misère code beyond the position limit",
+            solve("misere:0.07", "30,30,30", Some(1000)),
+        ),
         ("misère oddball", solve("misere:oddball:1,2,3", "4", None)),
         ("Wythoff table", table("wythoff", 0, 9, None)),
         ("grid of a heap game", grid("bash:3", 9)),

@@ -95,7 +95,7 @@ pub(super) fn tame_reason(solution: &Solution, total: Tame, range: TameRange) ->
         "not a P-position: the player to move wins by moving to one"
     };
     format!(
-        "{why}; by Conway's theory of tame games (ONAG ch. 12) a sum of tame heaps is played like misère Nim on their types — it loses exactly when their sum is fickle 1 or firm 0 — and here the sum is {}, {verdict}.",
+        "{why}; by grundy's tame criterion (docs/misere.md Theorem 1, after Conway's tame games, ONAG ch. 12) a sum of such heaps is played like misère Nim on their types — it loses exactly when their sum is fickle 1 or firm 0 — and here the sum is {}, {verdict}.",
         tame_type(total)
     )
 }

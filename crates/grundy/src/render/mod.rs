@@ -129,7 +129,7 @@ pub fn rule_name(rule: &ClosedForm) -> &'static str {
         ClosedForm::NimHeap => "a Nim heap of n tokens has Grundy value n",
         ClosedForm::Wythoff { .. } => "Wythoff's theorem",
         ClosedForm::Zeckendorf { .. } => "Zeckendorf's characterisation",
-        ClosedForm::TameMisere { .. } => "Conway's theory of tame games",
+        ClosedForm::TameMisere { .. } => "grundy's tame criterion",
     }
 }
 
