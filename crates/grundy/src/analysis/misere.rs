@@ -863,21 +863,13 @@ impl Analyzer<'_> {
             total,
             range: table.range(),
         };
-        Ok(Some(
-            Solution::new(
-                game,
-                Position::Heaps(heaps.to_vec()),
-                if total.loses() {
-                    Outcome::Lose
-                } else {
-                    Outcome::Win
-                },
-                None,
-                moves,
-                Basis::Rule(rule),
-            )
-            .with_value(crate::games::play::Play::Misere, total.misere().into()),
-        ))
+        Ok(Some(tame_solution(
+            game,
+            Position::Heaps(heaps.to_vec()),
+            total,
+            moves,
+            rule,
+        )))
     }
 
     /// A misère sum whose components are all Nim or take-and-break codes with every heap in a
@@ -967,21 +959,13 @@ impl Analyzer<'_> {
             total,
             range,
         };
-        Ok(Some(
-            Solution::new(
-                game,
-                Position::Sum,
-                if total.loses() {
-                    Outcome::Lose
-                } else {
-                    Outcome::Win
-                },
-                None,
-                winning_moves,
-                Basis::Rule(rule),
-            )
-            .with_value(crate::games::play::Play::Misere, total.misere().into()),
-        ))
+        Ok(Some(tame_solution(
+            game,
+            Position::Sum,
+            total,
+            winning_moves,
+            rule,
+        )))
     }
 
     /// The moves in heap `i` of a Nim or take-and-break component (heaps `heaps`, types from
@@ -1144,4 +1128,22 @@ fn misere_code(game: &Game) -> Result<&Code, Error> {
             "{game} is not a misère take-and-break code"
         ))),
     }
+}
+
+/// The answer of the tame rule: the position loses exactly when the sum of types `total` does;
+/// its misère value is the type's.
+fn tame_solution(
+    game: &Game,
+    position: Position,
+    total: Tame,
+    moves: Vec<Move>,
+    rule: ClosedForm,
+) -> Solution {
+    let outcome = if total.loses() {
+        Outcome::Lose
+    } else {
+        Outcome::Win
+    };
+    Solution::new(game, position, outcome, None, moves, Basis::Rule(rule))
+        .with_value(crate::games::play::Play::Misere, total.misere().into())
 }
