@@ -114,7 +114,7 @@ fn octal(c: &mut Criterion) {
     });
     group.bench_function("0.6 rare/common on two threads", |b| {
         b.iter(|| {
-            let paired = Paired::new(&officers).expect("applies").two_threads_from(0);
+            let paired = Paired::new(&officers).expect("applies").threads_from(0);
             paired.take(count as usize).last()
         });
     });
@@ -131,7 +131,7 @@ fn octal(c: &mut Criterion) {
     });
     group.bench_function("0.1777 rare/common on two threads", |b| {
         b.iter(|| {
-            let paired = Paired::new(&long).expect("applies").two_threads_from(0);
+            let paired = Paired::new(&long).expect("applies").threads_from(0);
             paired.take(many as usize).last()
         });
     });

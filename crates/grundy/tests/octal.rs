@@ -110,7 +110,7 @@ proptest! {
         let naive: Vec<u32> = Naive::new(&code).take(1 << 12).collect();
         let fast: Vec<u32> = RareCommon::new(&code).unwrap().take(1 << 12).collect();
         prop_assert_eq!(&naive, &fast, "{}", code);
-        let paired = Paired::new(&code).unwrap().two_threads_from(0);
+        let paired = Paired::new(&code).unwrap().threads_from(0);
         let two: Vec<u32> = paired.take(1 << 12).collect();
         prop_assert_eq!(naive, two, "{} on two threads", code);
     }
@@ -128,14 +128,14 @@ fn two_threads_give_the_one_thread_values_and_resume_from_any_prefix() {
         let one: Vec<u32> = RareCommon::new(&code).unwrap().take(20_000).collect();
         let two: Vec<u32> = Paired::new(&code)
             .unwrap()
-            .two_threads_from(0)
+            .threads_from(0)
             .take(20_000)
             .collect();
         assert_eq!(one, two, "{text}");
         for cut in [1, 2, 1001, 4096, 4097] {
             let resumed = Paired::resume(&code, one[..cut].to_vec())
                 .unwrap()
-                .two_threads_from(0);
+                .threads_from(0);
             let rest: Vec<u32> = resumed.take(20_000 - cut).collect();
             assert_eq!(rest, one[cut..], "{text} resumed at {cut}");
         }

@@ -175,7 +175,11 @@ pub fn stream(
     let refused = NotApplicable { engine };
     Ok(match engine.chosen_for(code, threads)? {
         TakeAndBreakEngine::Tail => Box::new(Tail::resume(code, prefix).ok_or(refused)?),
-        TakeAndBreakEngine::Paired => Box::new(Paired::resume(code, prefix).ok_or(refused)?),
+        TakeAndBreakEngine::Paired => Box::new(
+            Paired::resume(code, prefix)
+                .ok_or(refused)?
+                .with_threads(threads),
+        ),
         TakeAndBreakEngine::RareCommon => {
             Box::new(RareCommon::resume(code, prefix).ok_or(refused)?)
         }

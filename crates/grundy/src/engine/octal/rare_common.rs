@@ -23,11 +23,6 @@ pub struct RareCommon {
     values: Store,
     /// `(j, d_j)` for the non-zero digits of a code without a repeating tail.
     digits: Option<Vec<(usize, u8)>>,
-    /// Whether heap `n` reads `G(n - 1)`: a move leaves one heap of `n - 1` (digit 1) or splits
-    /// without removing (digit 0). If not, a thread evaluates heap `n` before receiving it.
-    reads_previous: bool,
-    /// Whether a split removes nothing (digit 0): then the rare pairs of heap `n` read `G(n - 1)`.
-    splits_whole_heap: bool,
     split: Split,
     /// The parity of every splitting digit, when they all have the same (then the
     /// position-parity split is valid).
@@ -44,6 +39,9 @@ pub struct RareCommon {
     needed: Bitset,
     /// The split sizes of the heap being evaluated (reused between heaps).
     splits: Vec<usize>,
+    /// The heaps left by one-heap moves of the heap being evaluated that the engine does not
+    /// hold yet (in a pipeline: heaps other threads are evaluating).
+    late_moves: Vec<usize>,
     next_rechoice: usize,
     largest: u32,
 }
@@ -341,8 +339,6 @@ impl RareCommon {
                     .filter(|&(_, d)| d != 0)
                     .collect()
             }),
-            reads_previous: code.digit(1).0 & 2 != 0 || code.digit(0).0 & 0b1100 != 0,
-            splits_whole_heap: code.digit(0).0 & 0b1100 != 0,
             split: Split {
                 mask: 0,
                 by_position: false,
@@ -355,6 +351,7 @@ impl RareCommon {
             seen: Bitset::default(),
             needed: Bitset::default(),
             splits: Vec::with_capacity(8),
+            late_moves: Vec::new(),
             next_rechoice: 64,
             largest: 0,
         })
@@ -487,13 +484,13 @@ impl RareCommon {
         }
     }
 
-    /// The moves of heap `n`: marks the values of removing or leaving one heap with `mark`, and
-    /// records the split sizes in `self.splits`. Returns whether the move to `n - 1` was left out
-    /// because `G(n - 1)` is still pending (see [`Previous`]).
-    fn collect_moves(&mut self, n: usize, mut mark: impl FnMut(u32)) -> bool {
-        let (values, splits) = (&self.values, &mut self.splits);
+    /// The moves of heap `n`: marks the values of removing or leaving one heap with `mark`,
+    /// records the split sizes in `self.splits`, and the one-heap moves to heaps not held yet in
+    /// `self.late_moves` (see [`Pending`]).
+    fn collect_moves(&mut self, n: usize, mut mark: impl FnMut(u32)) {
+        let (values, splits, late) = (&self.values, &mut self.splits, &mut self.late_moves);
         splits.clear();
-        let mut deferred = false;
+        late.clear();
         if let Some(digits) = &self.digits {
             // The same moves as `walk`, from the non-zero digits of a code without a tail.
             for &(j, d) in digits {
@@ -506,7 +503,7 @@ impl RareCommon {
                 let m = n - j;
                 if d & 2 != 0 && j > 0 {
                     if m >= values.len() {
-                        deferred = true;
+                        late.push(m);
                     } else {
                         mark(values.get(m));
                     }
@@ -515,28 +512,50 @@ impl RareCommon {
                     splits.push(m);
                 }
             }
-            return deferred;
+            return;
         }
         walk(&self.code, n, |step| match step {
             Step::Whole => mark(0),
-            Step::One(m) if m >= values.len() => deferred = true,
+            Step::One(m) if m >= values.len() => late.push(m),
             Step::One(m) => mark(values.get(m)),
             Step::Split(m, _, _) => splits.push(m),
         });
-        deferred
     }
 
-    /// Receives `G(n - 1)` if it is pending, and returns it then.
-    fn settle(&mut self, n: usize, previous: &mut Previous<'_>) -> Option<u32> {
-        if self.values.len() == n || !self.reads_previous {
-            return None;
+    /// Whether a move of the heap being evaluated ([`Self::collect_moves`]) reaches a heap of
+    /// `known` or more: a one-heap move, or a split pair whose larger part is not held.
+    fn has_late_options(&self, known: usize) -> bool {
+        !self.late_moves.is_empty() || self.splits.iter().any(|&m| m > known)
+    }
+
+    /// Marks the values of the options [`Self::has_late_options`] speaks of, once every heap is
+    /// held: the late one-heap moves, and the pairs `(b, m - b)`, `b <= m - b`, with
+    /// `m - b >= known` — the pairs that the rare pass and the scan leave out.
+    fn late_options(&self, known: usize, mut mark: impl FnMut(u32)) {
+        for &m in &self.late_moves {
+            mark(self.values.get(m));
         }
-        let receive = previous
-            .take()
-            .expect("a pending G(n - 1) comes with a way to receive it");
-        let value = receive();
-        self.push(n - 1, value);
-        Some(value)
+        for &m in &self.splits {
+            for b in 1..=(m / 2).min(m.saturating_sub(known)) {
+                mark(self.values.get(b) ^ self.values.get(m - b));
+            }
+        }
+    }
+
+    /// Receives the values of heaps below `n` that the engine does not hold yet (from another
+    /// thread of a pipeline), in order.
+    fn settle(&mut self, n: usize, pending: &mut Pending<'_>) {
+        if self.values.len() >= n {
+            return;
+        }
+        let receive = pending
+            .as_mut()
+            .expect("values not held come with a way to receive them");
+        while self.values.len() < n {
+            let i = self.values.len();
+            let value = receive(i);
+            self.push(i, value);
+        }
     }
 
     /// The number of rare heaps below `m`: those that pair with another heap in a split of `m`.
@@ -552,20 +571,20 @@ impl RareCommon {
 
     /// The rare/common method with one machine word as every value set, while all values are
     /// below 64; `None` when the answer might be 64 or more.
-    fn word_value_at(&mut self, n: usize, previous: &mut Previous<'_>) -> Option<u32> {
+    fn word_value_at(&mut self, n: usize, pending: &mut Pending<'_>) -> Option<u32> {
         let mut seen = 0u64;
-        let deferred = self.collect_moves(n, |v| seen |= 1 << v);
+        self.collect_moves(n, |v| seen |= 1 << v);
         for &m in &self.splits {
             // Splits with a rare heap: every common option value comes from one of these.
             self.rare_pass(m, |v| seen |= 1 << v);
         }
-        if let Some(value) = self.settle(n, previous) {
+        let known = self.values.len();
+        if known < n && self.has_late_options(known) {
+            self.settle(n, pending);
             if self.largest >= 64 {
                 return None;
             }
-            if deferred {
-                seen |= 1 << value;
-            }
+            self.late_options(known, |v| seen |= 1 << v);
         }
         let rare_bits = self.parity_bits[self.class(n) as usize];
         let common_missing = !seen & !rare_bits;
@@ -587,10 +606,10 @@ impl RareCommon {
 
     /// The rare/common method with stamped tables, while all values are below 2^15; `None` when
     /// the answer might be 2^16 or more.
-    fn table_value_at(&mut self, n: usize, previous: &mut Previous<'_>) -> Option<u32> {
+    fn table_value_at(&mut self, n: usize, pending: &mut Pending<'_>) -> Option<u32> {
         let mut tables = self.tables.take().unwrap_or_else(Stamped::new);
         let stamp = tables.next_stamp();
-        let value = self.stamped_value_at(n, &mut tables, stamp, previous);
+        let value = self.stamped_value_at(n, &mut tables, stamp, pending);
         self.tables = Some(tables);
         value
     }
@@ -600,21 +619,19 @@ impl RareCommon {
         n: usize,
         tables: &mut Stamped,
         stamp: u32,
-        previous: &mut Previous<'_>,
+        pending: &mut Pending<'_>,
     ) -> Option<u32> {
         let Stamped { seen, needed, .. } = tables;
-        let deferred = self.collect_moves(n, |v| seen[slot(v)] = stamp);
+        self.collect_moves(n, |v| seen[slot(v)] = stamp);
         for &m in &self.splits {
             self.rare_pass(m, |v| seen[slot(v)] = stamp);
         }
-        // With G(n - 1) pending, the candidate and the scan go ahead without the move to n - 1
-        // and are corrected once it arrives: it rarely is the candidate (67 times in the first
-        // 2^18 heaps of Officers).
-        let Some(mut candidate) = self.least_common_missing(n, 0, |v| seen[slot(v)] == stamp)
-        else {
-            self.settle(n, previous);
-            return None;
-        };
+        // With heaps still pending (other threads evaluate them), the candidate and the scan go
+        // ahead without the options that reach them, and are corrected once they arrive: they
+        // rarely are the candidate (67 times in the first 2^18 heaps of Officers on two threads).
+        let known = self.values.len();
+        let late = known < n && self.has_late_options(known);
+        let mut candidate = self.least_common_missing(n, 0, |v| seen[slot(v)] == stamp)?;
         let mut missing = 0u32;
         for r in 0..candidate {
             if self.is_rare(r, n) && seen[slot(r)] != stamp {
@@ -623,14 +640,26 @@ impl RareCommon {
             }
         }
         missing = self.scan_stamped(needed, stamp, missing);
-        if let Some(value) = self.settle(n, previous) {
+        if late {
+            self.settle(n, pending);
             if self.largest >= TABLE_VALUES {
                 return None;
             }
-            if deferred && value == candidate {
-                seen[slot(value)] = stamp;
+            let mut hit = false;
+            self.late_options(known, |v| {
+                let entry = slot(v);
+                if seen[entry] != stamp {
+                    seen[entry] = stamp;
+                    hit |= v == candidate;
+                    if needed[entry] == stamp {
+                        needed[entry] = 0;
+                        missing -= 1;
+                    }
+                }
+            });
+            if hit {
                 let below = candidate;
-                candidate = self.least_common_missing(n, below, |v| seen[slot(v)] == stamp)?;
+                candidate = self.least_common_missing(n, below + 1, |v| seen[slot(v)] == stamp)?;
                 let mut more = 0u32;
                 for r in below + 1..candidate {
                     if self.is_rare(r, n) && seen[slot(r)] != stamp {
@@ -641,9 +670,6 @@ impl RareCommon {
                 if more > 0 {
                     missing = self.scan_stamped(needed, stamp, missing + more);
                 }
-            } else if deferred && value < candidate && needed[slot(value)] == stamp {
-                needed[slot(value)] = 0;
-                missing -= 1;
             }
         }
         Some(if missing == 0 {
@@ -705,14 +731,14 @@ impl RareCommon {
             .unwrap_or(candidate)
     }
 
-    /// `G(n)`, given `G(0), …, G(n - 1)` — or all but `G(n - 1)`, which `previous` then receives
-    /// once the rare pairs are done (the two-thread pipeline). The caller records `G(n)` with
-    /// [`Self::push`].
-    pub(super) fn value_at(&mut self, n: usize, mut previous: Previous<'_>) -> u32 {
-        if self.split.mask == 0 || self.rare.len() * 16 > n || self.splits_whole_heap {
-            // Nothing to overlap with receiving G(n - 1), or (a split that removes nothing) the
-            // pairs need it.
-            self.settle(n, &mut previous);
+    /// `G(n)`, given `G(0), …, G(n - 1)` — or some of them, the others coming from `pending`
+    /// (the pipeline of [`super::Paired`]): the engine evaluates as much as it can without them
+    /// and receives them when it needs them. The caller records `G(n)` with [`Self::push`],
+    /// after [`Self::receive_pending`].
+    pub(super) fn value_at(&mut self, n: usize, mut pending: Pending<'_>) -> u32 {
+        if self.split.mask == 0 || self.rare.len() * 16 > n {
+            // Nothing to overlap with receiving the pending values.
+            self.settle(n, &mut pending);
         }
         if self.largest < 64 && self.rare.len() * 16 > n {
             // Not sparse (yet): the one-word definition beats chasing many rare heaps.
@@ -723,9 +749,9 @@ impl RareCommon {
         }
         if self.split.mask != 0 {
             let fast = if self.largest < 64 {
-                self.word_value_at(n, &mut previous)
+                self.word_value_at(n, &mut pending)
             } else if self.largest < TABLE_VALUES {
-                self.table_value_at(n, &mut previous)
+                self.table_value_at(n, &mut pending)
             } else {
                 None
             };
@@ -733,17 +759,14 @@ impl RareCommon {
                 return value;
             }
         }
-        self.settle(n, &mut previous);
+        self.settle(n, &mut pending);
         self.general_value_at(n)
     }
 
-    /// Records `G(n - 1)`, from `receive`, if the engine does not hold it yet (the evaluation of
-    /// heap `n` did not need it).
-    pub(super) fn receive_previous(&mut self, n: usize, receive: impl FnOnce() -> u32) {
-        if self.values.len() + 1 == n {
-            let value = receive();
-            self.push(n - 1, value);
-        }
+    /// Records the values below `n` the engine does not hold yet (the evaluation of heap `n` did
+    /// not need them), from `receive`.
+    pub(super) fn receive_pending(&mut self, n: usize, receive: &mut dyn FnMut(usize) -> u32) {
+        self.settle(n, &mut Some(receive));
     }
 
     /// How many values the engine holds: `G(0), …, G(len - 1)`.
@@ -766,17 +789,25 @@ impl RareCommon {
         (0..self.values.len()).map(|i| self.values.get(i)).collect()
     }
 
-    /// Calls `mark` with `G(a) xor G(m - a)` for every rare heap `a < m`: those whose partner is
-    /// among the recent values as a slice, the others one by one.
+    /// Calls `mark` with `G(a) xor G(m - a)` for every rare heap `a < m` whose partner `m - a` is
+    /// held: those whose partner is among the recent values as a slice, the others one by one.
     fn rare_pass(&self, m: usize, mut mark: impl FnMut(u32)) {
         let k = self.rare_below(m);
         let (recent, offset) = self.values.recent();
+        let known = self.values.len();
+        // Rare heaps whose partner is not held yet (a pipeline's pending heaps) are left to
+        // `late_options`.
+        let first = if m < known {
+            0
+        } else {
+            self.rare[..k].partition_point(|&(a, _)| a as usize + known <= m)
+        };
         let fast = if offset == 0 {
             k
         } else {
             self.rare[..k].partition_point(|&(a, _)| a as usize + offset <= m)
         };
-        let rare = &self.rare[..fast];
+        let rare = &self.rare[first..fast];
         on_view!(recent, values => rare_pairs(values, offset, rare, m, &mut mark));
         for &(a, g) in &self.rare[fast..k] {
             mark(g ^ self.values.get(m - a as usize));
@@ -852,9 +883,10 @@ impl RareCommon {
     }
 }
 
-/// How heap `n` gets `G(n - 1)` when the engine does not hold it yet: a function that waits for
-/// the other thread of the pipeline and returns it. `None` when the engine holds it.
-pub(super) type Previous<'a> = Option<&'a mut dyn FnMut() -> u32>;
+/// How heap `n` gets the values `G(i)`, `i < n`, that the engine does not hold yet: a function
+/// that waits for the thread of the pipeline evaluating heap `i` and returns `G(i)`. `None` when
+/// the engine holds every value below `n`.
+pub(super) type Pending<'a> = Option<&'a mut dyn FnMut(usize) -> u32>;
 
 impl Iterator for RareCommon {
     type Item = u32;

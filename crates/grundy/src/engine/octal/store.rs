@@ -179,31 +179,37 @@ impl Store {
         std::mem::take(&mut self.head)
     }
 
-    /// Feeds the pairs `(a, m - a)`, `1 <= a <= m - a`, of the split of `m` to `scan` until it
-    /// stops: the pairs read from the head and the recent values as slices first, then any others
-    /// one by one, then the middle pair of an even `m`. Returns whether the scan went to the end.
+    /// Feeds the pairs `(a, m - a)`, `1 <= a <= m - a`, of the split of `m` whose heaps are both
+    /// held (`m - a < len`: in a pipeline the most recent heaps may still be pending) to `scan`
+    /// until it stops: the pairs read from the head and the recent values as slices first, then
+    /// any others one by one, then the middle pair of an even `m`. Returns whether the scan went
+    /// to the end.
     #[inline]
     pub(super) fn scan_pairs(&self, m: usize, scan: &mut impl PairScan) -> bool {
         let (recent, offset) = self.recent();
-        // Fast pairs: a in 1..=q with a in the head and m - a among the recent values.
+        let from = (m + 1).saturating_sub(self.len()).max(1);
+        // Fast pairs: a in from..=q with a in the head and m - a among the recent values.
         let q = ((m - 1) / 2)
             .min(self.head.len().saturating_sub(1))
             .min(m.saturating_sub(offset));
-        let low = self.head.view();
-        let going = match (low, recent) {
-            (View::Bytes(low), View::Bytes(high)) => {
-                scan.halves(&low[1..=q], &high[m - q - offset..m - offset])
-            }
-            (View::Shorts(low), View::Shorts(high)) => {
-                scan.halves(&low[1..=q], &high[m - q - offset..m - offset])
-            }
-            (View::Words(low), View::Words(high)) => {
-                scan.halves(&low[1..=q], &high[m - q - offset..m - offset])
-            }
-            // The store keeps both in one width; were it not so, every pair is read one by one.
-            _ => self.scan_one_by_one(m, 1, scan),
-        };
-        going && self.scan_one_by_one(m, q + 1, scan) && (m % 2 == 1 || scan.one(0))
+        let going = from > q
+            || match (self.head.view(), recent) {
+                (View::Bytes(low), View::Bytes(high)) => {
+                    scan.halves(&low[from..=q], &high[m - q - offset..=m - from - offset])
+                }
+                (View::Shorts(low), View::Shorts(high)) => {
+                    scan.halves(&low[from..=q], &high[m - q - offset..=m - from - offset])
+                }
+                (View::Words(low), View::Words(high)) => {
+                    scan.halves(&low[from..=q], &high[m - q - offset..=m - from - offset])
+                }
+                // The store keeps both in one width; were it not so, every pair is read one by
+                // one.
+                _ => self.scan_one_by_one(m, from, scan),
+            };
+        going
+            && self.scan_one_by_one(m, from.max(q + 1), scan)
+            && (m % 2 == 1 || m / 2 >= self.len() || scan.one(0))
     }
 
     /// Feeds the pairs of every split in `splits` to `scan` ([`Self::scan_pairs`]) until it is
