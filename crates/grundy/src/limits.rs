@@ -279,3 +279,7 @@ pub const QUOTIENT_TOTAL_WORK: u128 = 1 << 32;
 /// positions are answered by the search at once, larger ones by the quotient when it closes, and
 /// the search goes on to the position limit only when no quotient decides.
 pub const QUICK_MISERE_POSITIONS: u64 = 100_000;
+
+/// Bytes a value costs in the copy each thread of a take-and-break pipeline holds beyond the
+/// first (the width of Officers' values): the threads of one sequence are cut to what fits.
+pub const PIPELINE_BYTES_PER_VALUE: u64 = 2;

@@ -110,14 +110,16 @@ proptest! {
         let naive: Vec<u32> = Naive::new(&code).take(1 << 12).collect();
         let fast: Vec<u32> = RareCommon::new(&code).unwrap().take(1 << 12).collect();
         prop_assert_eq!(&naive, &fast, "{}", code);
-        let paired = Paired::new(&code).unwrap().threads_from(0);
-        let two: Vec<u32> = paired.take(1 << 12).collect();
-        prop_assert_eq!(naive, two, "{} on two threads", code);
+        for threads in [2, 3] {
+            let paired = Paired::new(&code).unwrap().with_threads(threads).threads_from(0);
+            let many: Vec<u32> = paired.take(1 << 12).collect();
+            prop_assert_eq!(&naive, &many, "{} on {} threads", code, threads);
+        }
     }
 }
 
 #[test]
-fn two_threads_give_the_one_thread_values_and_resume_from_any_prefix() {
+fn many_threads_give_the_one_thread_values_and_resume_from_any_prefix() {
     // Officers leaves one heap of n - 1 (the value received from the other thread, used after
     // the scan); 0.16 and 0.137 need G(n - 1) only to keep the copies in step; 0.106 uses the
     // position-parity split.
@@ -126,15 +128,19 @@ fn two_threads_give_the_one_thread_values_and_resume_from_any_prefix() {
             panic!("{text} is a code")
         };
         let one: Vec<u32> = RareCommon::new(&code).unwrap().take(20_000).collect();
-        let two: Vec<u32> = Paired::new(&code)
-            .unwrap()
-            .threads_from(0)
-            .take(20_000)
-            .collect();
-        assert_eq!(one, two, "{text}");
+        for threads in [2, 3, 4] {
+            let many: Vec<u32> = Paired::new(&code)
+                .unwrap()
+                .with_threads(threads)
+                .threads_from(0)
+                .take(20_000)
+                .collect();
+            assert_eq!(one, many, "{text} on {threads} threads");
+        }
         for cut in [1, 2, 1001, 4096, 4097] {
             let resumed = Paired::resume(&code, one[..cut].to_vec())
                 .unwrap()
+                .with_threads(3)
                 .threads_from(0);
             let rest: Vec<u32> = resumed.take(20_000 - cut).collect();
             assert_eq!(rest, one[cut..], "{text} resumed at {cut}");

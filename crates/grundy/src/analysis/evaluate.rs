@@ -7,6 +7,7 @@ use super::{Analyzer, DEFAULT_WORK, Error, MoveTargets, Unit, WHOLE_POSITIONS_BY
 use crate::Observer;
 use crate::budget::Exhausted;
 use crate::engine::Stream;
+use crate::limits::PIPELINE_BYTES_PER_VALUE;
 
 /// A value stream that reports progress and stops when the observer says so, consulting it after
 /// about [`Watched::WORK_BETWEEN_CHECKS`] options examined (not values: a value of `bash:10^6`
@@ -131,6 +132,19 @@ impl Analyzer<'_> {
             needed: bytes,
             limit: self.budget.memory(),
         })
+    }
+
+    /// The threads one take-and-break sequence of `values` values may run on: the configured
+    /// count, cut so that the copy of the values each thread past the first holds (at
+    /// [`PIPELINE_BYTES_PER_VALUE`]) fits in the memory left beside the `held` bytes the run
+    /// reserved.
+    pub(super) fn sequence_threads(&self, values: u64, held: u64) -> usize {
+        let copy = values.saturating_mul(PIPELINE_BYTES_PER_VALUE).max(1);
+        let spare = self.budget.memory().saturating_sub(held) / copy;
+        let copies = usize::try_from(spare)
+            .unwrap_or(usize::MAX)
+            .saturating_add(1);
+        self.config.threads().min(copies)
     }
 
     /// The configured value limit, or `default` cut so that the values cost at most

@@ -221,10 +221,12 @@ impl Analyzer<'_> {
     ) -> Result<(Search, CompactValues), Error> {
         // Values take 1 to 4 bytes, and an unproved search 4 more for its Z-function; the rare
         // heaps of a sparse game are few (the worst case, every heap rare, is 16 bytes per value).
-        self.reserve(limit.saturating_mul(TYPICAL_BYTES_PER_VALUE), || {
+        let bytes = limit.saturating_mul(TYPICAL_BYTES_PER_VALUE);
+        self.reserve(bytes, || {
             format!("{limit} values of {game} (about {TYPICAL_BYTES_PER_VALUE} bytes each)")
         })?;
-        let stream = crate::engine::octal::stream(code, engine, self.config.threads(), Vec::new())
+        let threads = self.sequence_threads(limit, bytes);
+        let stream = crate::engine::octal::stream(code, engine, threads, Vec::new())
             .map_err(|refused| not_applicable(refused, code))?;
         let mut values = Watched::new(BoxedStream(stream), self.observer(), limit).with_cap(cap);
         let (search, prefix) = match (no_theorem(code), code.last_digit()) {

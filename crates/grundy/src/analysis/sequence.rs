@@ -249,7 +249,7 @@ impl SequenceRun<'_> {
             return Ok(SequenceStep::Complete);
         }
         if self.stream.is_none() {
-            let threads = self.analyzer.config.threads();
+            let threads = self.analyzer.sequence_threads(self.count, self.count);
             let prefix = std::mem::take(&mut self.values).to_vec();
             let stream = crate::engine::octal::stream(&self.code, self.engine, threads, prefix)
                 .map_err(|refused| not_applicable(refused, &self.code))?;

@@ -1,7 +1,7 @@
 //! Take-and-break games in octal and hexadecimal code (docs/theory.md §7): the engines for their
 //! Grundy values — the definition (naive), the rare/common ("sparse space") engine of
-//! docs/theory.md §9 on one thread or two (paired), the tail engine — and the choice among them
-//! ([`TakeAndBreakEngine`]).
+//! docs/theory.md §9 on one thread or a pipeline of several (paired), the tail engine — and the
+//! choice among them ([`TakeAndBreakEngine`]).
 
 use std::fmt;
 
@@ -52,8 +52,8 @@ pub enum TakeAndBreakEngine {
     /// The rare/common engine ([`RareCommon`]) on one thread: codes without modifiers or
     /// three-heap splits.
     RareCommon,
-    /// The rare/common engine on two threads ([`Paired`]), whatever the thread count: the codes
-    /// [`RareCommon`](Self::RareCommon) applies to.
+    /// The rare/common engine as a pipeline ([`Paired`]) on the threads given, at least two: the
+    /// codes [`RareCommon`](Self::RareCommon) applies to.
     Paired,
     /// The tail engine ([`Tail`]): codes with a repeating tail.
     Tail,

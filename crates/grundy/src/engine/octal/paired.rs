@@ -34,7 +34,7 @@ const WORTH_MANY_THREADS: u64 = 1024;
 /// The most threads one pipeline runs: each holds a copy of the values.
 pub const MAX_PIPELINE_THREADS: usize = 64;
 
-/// Values evaluated per start of the two threads: at most this, at least [`SMALLEST_BATCH`], else
+/// Values evaluated per start of the pipeline's threads: at most this, at least [`SMALLEST_BATCH`], else
 /// an eighth of the values so far (so that a run asks for few values beyond what it needs).
 const LARGEST_BATCH: usize = 1 << 16;
 const SMALLEST_BATCH: usize = 1 << 10;
