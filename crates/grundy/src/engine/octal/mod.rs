@@ -16,6 +16,7 @@ mod paired;
 mod rare_common;
 mod store;
 mod tail;
+mod vector;
 
 pub use paired::Paired;
 pub use rare_common::{RareCommon, RareSplit};

@@ -2,6 +2,7 @@
 //! so that each value needs the few splits with a rare heap and a short scan.
 
 use super::store::{PairScan, Store};
+use super::vector::{self, LANES, Probe, RareHeap, SMALL_SET_VALUES, SmallSet};
 use super::{BIT, small_mex};
 use crate::engine::Stream;
 use crate::games::octal::{Code, Step, walk};
@@ -29,12 +30,14 @@ pub struct RareCommon {
     splitting_parity: Option<usize>,
     /// The heaps `a >= 1` that are rare under `split`, ascending, each with `G(a)` (read in
     /// order instead of gathered from `values`).
-    rare: Vec<(u32, u32)>,
+    rare: Vec<RareHeap>,
     /// The values below 64 whose `popcount(v & mask)` has parity 0 and 1, as bits.
     parity_bits: [u64; 2],
     /// How often each value occurs at even and at odd heaps `a >= 1`.
     histograms: [Vec<u64>; 2],
     tables: Option<Stamped>,
+    /// Whether the scan skips blocks of pairs with the vector kernels ([`vector::available`]).
+    vector: bool,
     seen: Bitset,
     needed: Bitset,
     /// The split sizes of the heap being evaluated (reused between heaps).
@@ -58,6 +61,9 @@ struct Stamped {
     seen: Box<[u32; 1 << 16]>,
     needed: Box<[u32; 1 << 16]>,
     stamp: u32,
+    /// The values `needed` holds for the current stamp, as a bitmap, while every value held is
+    /// below [`SMALL_SET_VALUES`] and the vector kernels run.
+    looked_for: SmallSet,
 }
 
 impl Stamped {
@@ -72,6 +78,7 @@ impl Stamped {
             seen: table(),
             needed: table(),
             stamp: 0,
+            looked_for: SmallSet::default(),
         }
     }
 
@@ -178,15 +185,46 @@ fn parity(v: u32, mask: u32) -> u32 {
 /// The scan for missing rare values with stamped tables: unmarks in `needed` each value a pair
 /// gives, until `missing` is 0. A missing rare value can only come from two common heaps (pairs
 /// with a rare heap were seen before), so every pair is looked up without a test of its heaps; a
-/// chunk of pairs is looked up before any is unmarked.
+/// chunk of pairs is looked up before any is unmarked. With `looked_for` (every value held below
+/// [`SMALL_SET_VALUES`]), the same values as a bitmap, the blocks of pairs that hold none of
+/// them are skipped by a vector kernel ([`vector::probe`]).
 struct StampedScan<'a> {
     needed: &'a mut [u32; 1 << 16],
     stamp: u32,
     missing: u32,
+    looked_for: Option<&'a mut SmallSet>,
 }
 
-impl PairScan for StampedScan<'_> {
-    fn halves<T: Element>(&mut self, low: &[T], high: &[T]) -> bool {
+impl StampedScan<'_> {
+    /// The pairs of `halves` by blocks: the pairs the kernel says give a value looked for are
+    /// looked up, the others skipped.
+    fn probed_halves<T: Element>(&mut self, low: &[T], high: &[T]) -> bool {
+        let len = low.len();
+        let mut done = 0;
+        while let Some(set) = self.looked_for.as_deref() {
+            match vector::probe(&low[done..], &high[..len - done], set, true) {
+                Probe::Hit { at, mut lanes } => {
+                    let from = done + at;
+                    while lanes != 0 {
+                        let i = from + lanes.trailing_zeros() as usize;
+                        lanes &= lanes - 1;
+                        if !self.one((low[i] ^ high[len - 1 - i]).into()) {
+                            return false;
+                        }
+                    }
+                    done = from + LANES;
+                }
+                Probe::Clear(pairs) => {
+                    done += pairs;
+                    break;
+                }
+            }
+        }
+        self.chunked_halves(&low[done..], &high[..len - done])
+    }
+
+    /// The pairs of `halves` by chunks of [`CHUNK`], each looked up in `needed`.
+    fn chunked_halves<T: Element>(&mut self, low: &[T], high: &[T]) -> bool {
         for (low, high) in low.chunks(CHUNK).zip(high.rchunks(CHUNK)) {
             let hit = low.iter().zip(high.iter().rev()).fold(0, |hit, (&x, &y)| {
                 hit | u32::from(self.needed[slot((x ^ y).into())] == self.stamp)
@@ -201,12 +239,25 @@ impl PairScan for StampedScan<'_> {
         }
         self.missing > 0
     }
+}
+
+impl PairScan for StampedScan<'_> {
+    fn halves<T: Element>(&mut self, low: &[T], high: &[T]) -> bool {
+        if self.looked_for.is_some() {
+            self.probed_halves(low, high)
+        } else {
+            self.chunked_halves(low, high)
+        }
+    }
 
     fn one(&mut self, xor: u32) -> bool {
         let entry = &mut self.needed[slot(xor)];
         if *entry == self.stamp {
             *entry = 0;
             self.missing -= 1;
+            if let Some(set) = self.looked_for.as_deref_mut() {
+                set.remove(xor);
+            }
         }
         self.missing > 0
     }
@@ -296,11 +347,11 @@ impl<F: FnMut(u32)> PairScan for EveryPair<F> {
 fn rare_pairs<T: Element>(
     values: &[T],
     offset: usize,
-    rare: &[(u32, u32)],
+    rare: &[RareHeap],
     m: usize,
     mut mark: impl FnMut(u32),
 ) {
-    for &(a, g) in rare {
+    for &RareHeap { heap: a, value: g } in rare {
         mark(g ^ values[m - a as usize - offset].into());
     }
 }
@@ -348,6 +399,7 @@ impl RareCommon {
             parity_bits: [u64::MAX, 0],
             histograms: [Vec::new(), Vec::new()],
             tables: None,
+            vector: vector::available(),
             seen: Bitset::default(),
             needed: Bitset::default(),
             splits: Vec::with_capacity(8),
@@ -434,8 +486,11 @@ impl RareCommon {
     /// The rare heaps, their values and the parity bits, from the values and the split.
     fn rebuild_rare(&mut self) {
         self.rare = (1..self.values.len() as u32)
-            .map(|a| (a, self.values.get(a as usize)))
-            .filter(|&(a, value)| self.is_rare_heap(a as usize, value))
+            .map(|a| RareHeap {
+                heap: a,
+                value: self.values.get(a as usize),
+            })
+            .filter(|rare| self.is_rare_heap(rare.heap as usize, rare.value))
             .collect();
         let even = (0..64u32)
             .filter(|&v| parity(v, self.split.mask) == 0)
@@ -562,8 +617,8 @@ impl RareCommon {
     fn rare_below(&self, m: usize) -> usize {
         match self.rare.last() {
             // Usually every rare heap is below m (rare heaps come early).
-            Some(&(last, _)) if last as usize >= m => {
-                self.rare.partition_point(|&(a, _)| (a as usize) < m)
+            Some(last) if last.heap as usize >= m => {
+                self.rare.partition_point(|rare| (rare.heap as usize) < m)
             }
             _ => self.rare.len(),
         }
@@ -621,10 +676,19 @@ impl RareCommon {
         stamp: u32,
         pending: &mut Pending<'_>,
     ) -> Option<u32> {
-        let Stamped { seen, needed, .. } = tables;
+        let Stamped {
+            seen,
+            needed,
+            looked_for,
+            ..
+        } = tables;
+        let vector = self.vector && self.largest < SMALL_SET_VALUES;
+        if vector {
+            looked_for.clear();
+        }
         self.collect_moves(n, |v| seen[slot(v)] = stamp);
         for &m in &self.splits {
-            self.rare_pass(m, |v| seen[slot(v)] = stamp);
+            self.rare_pass_stamped(m, seen, stamp);
         }
         // With heaps still pending (other threads evaluate them), the candidate and the scan go
         // ahead without the options that reach them, and are corrected once they arrive: they
@@ -636,10 +700,11 @@ impl RareCommon {
         for r in 0..candidate {
             if self.is_rare(r, n) && seen[slot(r)] != stamp {
                 needed[slot(r)] = stamp;
+                looked_for.insert(r);
                 missing += 1;
             }
         }
-        missing = self.scan_stamped(needed, stamp, missing);
+        missing = self.scan_stamped(needed, vector.then_some(&mut *looked_for), stamp, missing);
         if late {
             self.settle(n, pending);
             if self.largest >= TABLE_VALUES {
@@ -653,6 +718,7 @@ impl RareCommon {
                     hit |= v == candidate;
                     if needed[entry] == stamp {
                         needed[entry] = 0;
+                        looked_for.remove(v);
                         missing -= 1;
                     }
                 }
@@ -664,11 +730,15 @@ impl RareCommon {
                 for r in below + 1..candidate {
                     if self.is_rare(r, n) && seen[slot(r)] != stamp {
                         needed[slot(r)] = stamp;
+                        looked_for.insert(r);
                         more += 1;
                     }
                 }
                 if more > 0 {
-                    missing = self.scan_stamped(needed, stamp, missing + more);
+                    // Every value is held now: the kernels still apply if all are small.
+                    let vector = vector && self.largest < SMALL_SET_VALUES;
+                    let looked_for = vector.then_some(&mut *looked_for);
+                    missing = self.scan_stamped(needed, looked_for, stamp, missing + more);
                 }
             }
         }
@@ -792,34 +862,65 @@ impl RareCommon {
     /// Calls `mark` with `G(a) xor G(m - a)` for every rare heap `a < m` whose partner `m - a` is
     /// held: those whose partner is among the recent values as a slice, the others one by one.
     fn rare_pass(&self, m: usize, mut mark: impl FnMut(u32)) {
-        let k = self.rare_below(m);
+        let (first, fast, k) = self.rare_ranges(m);
         let (recent, offset) = self.values.recent();
-        let known = self.values.len();
-        // Rare heaps whose partner is not held yet (a pipeline's pending heaps) are left to
-        // `late_options`.
-        let first = if m < known {
-            0
-        } else {
-            self.rare[..k].partition_point(|&(a, _)| a as usize + known <= m)
-        };
-        let fast = if offset == 0 {
-            k
-        } else {
-            self.rare[..k].partition_point(|&(a, _)| a as usize + offset <= m)
-        };
         let rare = &self.rare[first..fast];
         on_view!(recent, values => rare_pairs(values, offset, rare, m, &mut mark));
-        for &(a, g) in &self.rare[fast..k] {
+        for &RareHeap { heap: a, value: g } in &self.rare[fast..k] {
             mark(g ^ self.values.get(m - a as usize));
         }
     }
 
-    /// The stamped scan over every split; returns how many values are still missing.
-    fn scan_stamped(&self, needed: &mut [u32; 1 << 16], stamp: u32, missing: u32) -> u32 {
+    /// [`Self::rare_pass`] marking `seen[v] = stamp` (values below 2^15), with the vector
+    /// kernel ([`vector::mark_rare`]) when the processor has it.
+    fn rare_pass_stamped(&self, m: usize, seen: &mut [u32; 1 << 16], stamp: u32) {
+        if !self.vector {
+            self.rare_pass(m, |v| seen[slot(v)] = stamp);
+            return;
+        }
+        let (first, fast, k) = self.rare_ranges(m);
+        let (recent, offset) = self.values.recent();
+        vector::mark_rare(recent, offset, &self.rare[first..fast], m, seen, stamp);
+        for &RareHeap { heap: a, value: g } in &self.rare[fast..k] {
+            seen[slot(g ^ self.values.get(m - a as usize))] = stamp;
+        }
+    }
+
+    /// The rare heaps of a split of `m` whose partner is held, as indices `first..k` of
+    /// `self.rare`: those from `first` to `fast` have their partner among the recent values.
+    /// Rare heaps whose partner is not held yet (a pipeline's pending heaps) come before
+    /// `first`, and are left to [`Self::late_options`].
+    fn rare_ranges(&self, m: usize) -> (usize, usize, usize) {
+        let k = self.rare_below(m);
+        let offset = self.values.recent().1;
+        let known = self.values.len();
+        let first = if m < known {
+            0
+        } else {
+            self.rare[..k].partition_point(|rare| rare.heap as usize + known <= m)
+        };
+        let fast = if offset == 0 {
+            k
+        } else {
+            self.rare[..k].partition_point(|rare| rare.heap as usize + offset <= m)
+        };
+        (first, fast, k)
+    }
+
+    /// The stamped scan over every split, with the vector kernels when `looked_for` holds the
+    /// values looked for; returns how many values are still missing.
+    fn scan_stamped(
+        &self,
+        needed: &mut [u32; 1 << 16],
+        looked_for: Option<&mut SmallSet>,
+        stamp: u32,
+        missing: u32,
+    ) -> u32 {
         let mut scan = StampedScan {
             needed,
             stamp,
             missing,
+            looked_for,
         };
         self.values.scan_splits(&self.splits, &mut scan);
         scan.missing
@@ -863,7 +964,10 @@ impl RareCommon {
         if n > 0 {
             self.tally(n, value);
             if self.is_rare_heap(n, value) {
-                self.rare.push((n as u32, value));
+                self.rare.push(RareHeap {
+                    heap: n as u32,
+                    value,
+                });
             }
         }
     }
@@ -952,6 +1056,21 @@ mod tests {
         assert_eq!([first, rest].concat(), expected);
         assert_eq!(engine.values_folded_on(), Some((71, 12)));
         assert_eq!(engine.take_values(3000).len(), 83);
+    }
+
+    #[test]
+    fn the_vector_kernels_give_the_portable_values() {
+        // Officers' values pass 255 (2-byte values) near heap 4 000; Dawson's and 0.137 stay in
+        // 1 byte. Without AVX-512 both runs are portable, and the test compares the engine with
+        // itself.
+        for digits in [&[0, 6][..], &[0, 0, 7], &[0, 1, 3, 7], &[4, 7]] {
+            let code = code(digits);
+            let mut portable = RareCommon::new(&code).unwrap();
+            portable.vector = false;
+            let portable: Vec<u32> = portable.take(12_000).collect();
+            let vector: Vec<u32> = RareCommon::new(&code).unwrap().take(12_000).collect();
+            assert_eq!(portable, vector, "{code}");
+        }
     }
 
     #[test]
