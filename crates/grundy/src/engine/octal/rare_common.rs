@@ -1,28 +1,49 @@
 //! The rare/common ("sparse space") engine of docs/theory.md §9: values split into rare and common
 //! so that each value needs the few splits with a rare heap and a short scan.
 
-use super::store::{PairScan, Store};
+use super::store::{PairScan, Store, TwoHeaps};
 use super::{BIT, small_mex};
 use crate::engine::Stream;
-use crate::games::octal::{Code, Step, walk};
+use crate::games::octal::{Code, Modifier, Step, walk};
 use crate::theory::compact::{CompactValues, Element, View, on_view};
 use crate::theory::mex::Bitset;
 
-/// The rare/common engine (docs/theory.md §9) for codes whose moves leave at most two heaps and
-/// carry no modifiers. Under a `Split`, common xor common is rare, so every common option value
-/// comes from a split with a rare heap. Each value needs the splits with a rare heap (few) and a
-/// scan of the others only until every smaller rare value is found. The split is re-chosen from
-/// the value histograms by a Walsh–Hadamard transform, to make rare heaps as few as possible; any
-/// split gives the right values.
+/// The rare/common engine (docs/theory.md §9) for codes whose moves leave at most two heaps,
+/// Grundy's game `4!.0` and the other `!`/`?` codes among them: for two heaps both modifiers
+/// forbid the two heaps being equal, so a split whose digit carries one simply lacks its middle
+/// pair `(m / 2, m / 2)`, in the rare pass as in the scan. Under a `Split`, common xor common is
+/// rare, so every common option value comes from a split with a rare heap. Each value needs the
+/// splits with a rare heap (few) and a scan of the others only until every smaller rare value is
+/// found. The split is re-chosen from the value histograms by a Walsh–Hadamard transform, to make
+/// rare heaps as few as possible; any split gives the right values.
 ///
 /// Three representations of the option sets, chosen by the largest value so far: one machine
 /// word (values below 64), tables indexed by the value and stamped with the heap they belong to
 /// (values below 2^15, no clearing between heaps), and growable bitsets (any value).
+///
+/// # Complexity
+/// Per heap `n`, with `t` splitting digits and `r` rare heaps: `O(t · r)` for the rare pass (plus
+/// a binary search among the rare heaps per split of a `!`/`?` digit), and the scan of pairs of
+/// common heaps until every rare value below the candidate is seen — a few pairs on a sparse code,
+/// `O(t · n)` at worst (the definition, while values are not yet sparse). `O(n)` values in memory,
+/// one to four bytes each.
+///
+/// # Example
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use grundy::octal::{Naive, RareCommon};
+/// let grundy::Game::Octal(grundy) = grundy::parse_game("4!.0")? else { unreachable!() };
+/// let fast: Vec<u32> = RareCommon::new(&grundy).ok_or("two-heap splits")?.take(2000).collect();
+/// let naive: Vec<u32> = Naive::new(&grundy).take(2000).collect();
+/// assert_eq!(fast, naive);
+/// assert_eq!(fast.iter().rposition(|&v| v == 0), Some(1222)); // the last P-position
+/// # Ok(()) }
+/// ```
 pub struct RareCommon {
     code: Code,
     values: Store,
-    /// `(j, d_j)` for the non-zero digits of a code without a repeating tail.
-    digits: Option<Vec<(usize, u8)>>,
+    /// `(j, d_j, modifier)` for the non-zero digits of a code without a repeating tail.
+    digits: Option<Vec<(usize, u8, Modifier)>>,
     /// Whether heap `n` reads `G(n - 1)`: a move leaves one heap of `n - 1` (digit 1) or splits
     /// without removing (digit 0). If not, a thread evaluates heap `n` before receiving it.
     reads_previous: bool,
@@ -42,8 +63,8 @@ pub struct RareCommon {
     tables: Option<Stamped>,
     seen: Bitset,
     needed: Bitset,
-    /// The split sizes of the heap being evaluated (reused between heaps).
-    splits: Vec<usize>,
+    /// The two-heap splits of the heap being evaluated (reused between heaps).
+    splits: Vec<TwoHeaps>,
     next_rechoice: usize,
     largest: u32,
 }
@@ -308,7 +329,8 @@ fn rare_pairs<T: Element>(
 }
 
 impl RareCommon {
-    /// Whether the rare/common engine applies to `code`: no modifiers and no three-heap splits.
+    /// Whether the rare/common engine applies to `code`: no three-heap splits (`!` and `?` are
+    /// fine: on two heaps they only remove the split into two equal heaps).
     ///
     /// # Complexity
     /// `O(1)`.
@@ -322,23 +344,24 @@ impl RareCommon {
     ///     _ => Err("not an octal code"),
     /// };
     /// assert!(RareCommon::applies(&code("0.77")?));
+    /// assert!(RareCommon::applies(&code("4!.0")?)); // Grundy's game
     /// assert!(!RareCommon::applies(&code("hex:0.F")?)); // splits into three heaps
+    /// assert!(!RareCommon::applies(&code("hex:8!.0")?));
     /// # Ok(()) }
     /// ```
     pub fn applies(code: &Code) -> bool {
-        code.max_heaps_left() <= 2 && !code.has_modifiers()
+        code.max_heaps_left() <= 2
     }
 
-    /// Starts at `G(0)`, or `None` if the code needs the naive engine (modifiers or three-heap
-    /// splits).
+    /// Starts at `G(0)`, or `None` if the code needs the naive engine (three-heap splits).
     pub fn new(code: &Code) -> Option<Self> {
         Self::applies(code).then(|| Self {
             code: code.clone(),
             values: Store::default(),
             digits: code.last_digit().map(|t| {
                 (0..=t)
-                    .map(|j| (j, code.digit(j).0))
-                    .filter(|&(_, d)| d != 0)
+                    .map(|j| (j, code.digit(j).0, code.digit(j).1))
+                    .filter(|&(_, d, _)| d != 0)
                     .collect()
             }),
             reads_previous: code.digit(1).0 & 2 != 0 || code.digit(0).0 & 0b1100 != 0,
@@ -496,7 +519,7 @@ impl RareCommon {
         let mut deferred = false;
         if let Some(digits) = &self.digits {
             // The same moves as `walk`, from the non-zero digits of a code without a tail.
-            for &(j, d) in digits {
+            for &(j, d, modifier) in digits {
                 if d & 1 != 0 && n == j && j > 0 {
                     mark(0);
                 }
@@ -512,7 +535,7 @@ impl RareCommon {
                     }
                 }
                 if d & 4 != 0 && m >= 2 {
-                    splits.push(m);
+                    splits.push(TwoHeaps::new(m, modifier));
                 }
             }
             return deferred;
@@ -521,7 +544,7 @@ impl RareCommon {
             Step::Whole => mark(0),
             Step::One(m) if m >= values.len() => deferred = true,
             Step::One(m) => mark(values.get(m)),
-            Step::Split(m, _, _) => splits.push(m),
+            Step::Split(m, _, modifier) => splits.push(TwoHeaps::new(m, modifier)),
         });
         deferred
     }
@@ -766,20 +789,34 @@ impl RareCommon {
         (0..self.values.len()).map(|i| self.values.get(i)).collect()
     }
 
-    /// Calls `mark` with `G(a) xor G(m - a)` for every rare heap `a < m`: those whose partner is
-    /// among the recent values as a slice, the others one by one.
-    fn rare_pass(&self, m: usize, mut mark: impl FnMut(u32)) {
+    /// Calls `mark` with `G(a) xor G(m - a)` for every rare heap `a < m` of the split of `m`:
+    /// those whose partner is among the recent values as a slice, the others one by one. A split
+    /// into two different heaps (`!`, `?`) leaves out the rare heap `a = m / 2`.
+    fn rare_pass(&self, split: TwoHeaps, mut mark: impl FnMut(u32)) {
+        let m = split.tokens;
         let k = self.rare_below(m);
         let (recent, offset) = self.values.recent();
-        let fast = if offset == 0 {
-            k
-        } else {
-            self.rare[..k].partition_point(|&(a, _)| a as usize + offset <= m)
+        // The rare heaps as one piece, or two around the excluded middle one. One loop body, so
+        // that the pass stays inlined in its caller and `mark`'s set in a register.
+        let pieces = match split.excluded_middle().and_then(|half| {
+            let i = self.rare[..k].partition_point(|&(a, _)| (a as usize) < half);
+            (i < k && self.rare[i].0 as usize == half).then_some(i)
+        }) {
+            Some(i) => [0..i, i + 1..k],
+            None => [0..k, k..k],
         };
-        let rare = &self.rare[..fast];
-        on_view!(recent, values => rare_pairs(values, offset, rare, m, &mut mark));
-        for &(a, g) in &self.rare[fast..k] {
-            mark(g ^ self.values.get(m - a as usize));
+        for piece in pieces {
+            let rare = &self.rare[piece];
+            let fast = if offset == 0 {
+                rare.len()
+            } else {
+                rare.partition_point(|&(a, _)| a as usize + offset <= m)
+            };
+            let (slice, rest) = rare.split_at(fast);
+            on_view!(recent, values => rare_pairs(values, offset, slice, m, &mut mark));
+            for &(a, g) in rest {
+                mark(g ^ self.values.get(m - a as usize));
+            }
         }
     }
 
@@ -800,9 +837,11 @@ impl RareCommon {
         walk(&self.code, n, |step| match step {
             Step::Whole => seen |= 1,
             Step::One(m) => seen |= 1 << self.values.get(m),
-            Step::Split(m, _, _) => {
-                self.values
-                    .scan_pairs(m, &mut EveryPair(|v| seen |= BIT[(v & 63) as usize]));
+            Step::Split(m, _, modifier) => {
+                self.values.scan_pairs(
+                    TwoHeaps::new(m, modifier),
+                    &mut EveryPair(|v| seen |= BIT[(v & 63) as usize]),
+                );
             }
         });
         seen.trailing_ones()

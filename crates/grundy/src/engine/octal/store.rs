@@ -7,6 +7,7 @@
 //! the fold is checked against. A value that breaks the rule unfolds the store (every value
 //! again in memory), so the engine stays exact whatever it is told.
 
+use crate::games::octal::Modifier;
 use crate::theory::compact::{CompactValues, Element, View};
 
 /// Values kept per window slide: the window holds between this many and twice this many values
@@ -30,6 +31,37 @@ struct Fold {
     /// `G(base), …, G(len - 1)`, in the head's width.
     window: CompactValues,
     base: usize,
+}
+
+/// A split of `m` tokens into two non-empty heaps `a + (m - a)`, as the engines read its pairs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct TwoHeaps {
+    /// `m >= 2`, the tokens the two heaps share.
+    pub(super) tokens: usize,
+    /// Whether the two heaps may be equal. A digit with `!` or `?` forbids it (for two heaps
+    /// both mean "the heaps differ", docs/theory.md §7): the middle pair `(m / 2, m / 2)` of an
+    /// even `m` is then no move, and the other pairs are.
+    pub(super) equal_allowed: bool,
+}
+
+impl TwoHeaps {
+    /// The split of `tokens` into two heaps that a digit with `modifier` allows.
+    pub(super) fn new(tokens: usize, modifier: Modifier) -> Self {
+        Self {
+            tokens,
+            equal_allowed: modifier == Modifier::None,
+        }
+    }
+
+    /// `m / 2` when the middle pair `(m / 2, m / 2)` exists and is no move.
+    pub(super) fn excluded_middle(self) -> Option<usize> {
+        (!self.equal_allowed && self.tokens.is_multiple_of(2)).then_some(self.tokens / 2)
+    }
+
+    /// Whether the middle pair `(m / 2, m / 2)` exists and is a move (its value is 0).
+    pub(super) fn has_middle(self) -> bool {
+        self.equal_allowed && self.tokens.is_multiple_of(2)
+    }
 }
 
 /// Pairs `(a, m - a)` of a split read from both ends, as a scan consumes them.
@@ -181,9 +213,11 @@ impl Store {
 
     /// Feeds the pairs `(a, m - a)`, `1 <= a <= m - a`, of the split of `m` to `scan` until it
     /// stops: the pairs read from the head and the recent values as slices first, then any others
-    /// one by one, then the middle pair of an even `m`. Returns whether the scan went to the end.
+    /// one by one, then the middle pair of an even `m` if the split allows equal heaps. Returns
+    /// whether the scan went to the end.
     #[inline]
-    pub(super) fn scan_pairs(&self, m: usize, scan: &mut impl PairScan) -> bool {
+    pub(super) fn scan_pairs(&self, split: TwoHeaps, scan: &mut impl PairScan) -> bool {
+        let m = split.tokens;
         let (recent, offset) = self.recent();
         // Fast pairs: a in 1..=q with a in the head and m - a among the recent values.
         let q = ((m - 1) / 2)
@@ -203,14 +237,14 @@ impl Store {
             // The store keeps both in one width; were it not so, every pair is read one by one.
             _ => self.scan_one_by_one(m, 1, scan),
         };
-        going && self.scan_one_by_one(m, q + 1, scan) && (m % 2 == 1 || scan.one(0))
+        going && self.scan_one_by_one(m, q + 1, scan) && (!split.has_middle() || scan.one(0))
     }
 
     /// Feeds the pairs of every split in `splits` to `scan` ([`Self::scan_pairs`]) until it is
     /// done.
-    pub(super) fn scan_splits(&self, splits: &[usize], scan: &mut impl PairScan) {
-        for &m in splits {
-            if scan.done() || !self.scan_pairs(m, scan) {
+    pub(super) fn scan_splits(&self, splits: &[TwoHeaps], scan: &mut impl PairScan) {
+        for &split in splits {
+            if scan.done() || !self.scan_pairs(split, scan) {
                 return;
             }
         }
