@@ -92,7 +92,8 @@ fn solve(c: &mut Criterion) {
     });
 }
 
-/// Take-and-break values per second: the naive engine, rare/common on one thread and on two.
+/// Take-and-break values per second: the naive engine, rare/common on one thread and on two,
+/// Grundy's game (`!`) on both.
 fn octal(c: &mut Criterion) {
     use grundy::octal::{Naive, Paired, RareCommon};
     let mut group = c.benchmark_group("octal");
@@ -134,6 +135,23 @@ fn octal(c: &mut Criterion) {
             let paired = Paired::new(&long).expect("applies").threads_from(0);
             paired.take(many as usize).last()
         });
+    });
+    // Grundy's game: splits into two unequal heaps (`!`), sparse under the mask 0xfe.
+    let grundys_game = code("4!.0");
+    let sparse = 1 << 18;
+    group.throughput(Throughput::Elements(sparse));
+    group.bench_function("4!.0 rare/common", |b| {
+        b.iter(|| {
+            RareCommon::new(&grundys_game)
+                .expect("applies")
+                .take(sparse as usize)
+                .last()
+        });
+    });
+    let short = 1 << 14;
+    group.throughput(Throughput::Elements(short));
+    group.bench_function("4!.0 naive", |b| {
+        b.iter(|| Naive::new(&grundys_game).take(short as usize).last());
     });
     let kayles = code("0.77");
     let few = 1 << 13;

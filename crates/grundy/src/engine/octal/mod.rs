@@ -6,9 +6,7 @@
 use std::fmt;
 
 use crate::engine::Stream;
-#[cfg(test)]
-use crate::games::octal::Modifier;
-use crate::games::octal::{Code, Step, for_each_option, walk};
+use crate::games::octal::{Code, Modifier, Step, for_each_option, walk};
 use crate::theory::compact::{CompactValues, Element, View};
 use crate::theory::mex::Bitset;
 
@@ -50,8 +48,8 @@ pub enum TakeAndBreakEngine {
     Automatic,
     /// The definition ([`Naive`]): every code.
     Naive,
-    /// The rare/common engine ([`RareCommon`]) on one thread: codes without modifiers or
-    /// three-heap splits.
+    /// The rare/common engine ([`RareCommon`]) on one thread: codes without three-heap splits
+    /// (with or without `!` and `?`: Grundy's game `4!.0` is one).
     RareCommon,
     /// The rare/common engine as a pipeline ([`Paired`]) on the threads given, at least two: the
     /// codes [`RareCommon`](Self::RareCommon) applies to.
@@ -94,7 +92,7 @@ impl TakeAndBreakEngine {
     /// use grundy::octal::TakeAndBreakEngine;
     /// let grundy::Game::Octal(code) = grundy::parse_game("0.[7]")? else { unreachable!() };
     /// assert_eq!(TakeAndBreakEngine::Automatic.chosen_for(&code, 4)?, TakeAndBreakEngine::Tail);
-    /// // Forced, the paired engine runs tail codes too (without modifiers or three-heap splits).
+    /// // Forced, the paired engine runs tail codes too (without three-heap splits).
     /// assert_eq!(TakeAndBreakEngine::Paired.chosen_for(&code, 1)?, TakeAndBreakEngine::Paired);
     /// let grundy::Game::Octal(dawson) = grundy::parse_game("0.07")? else { unreachable!() };
     /// assert!(TakeAndBreakEngine::Tail.chosen_for(&dawson, 1).is_err());
@@ -126,7 +124,7 @@ impl TakeAndBreakEngine {
     pub fn requirement(self) -> &'static str {
         match self {
             Self::Automatic | Self::Naive => "any code",
-            Self::RareCommon | Self::Paired => "a code without modifiers or three-heap splits",
+            Self::RareCommon | Self::Paired => "a code without three-heap splits",
             Self::Tail => "a code with a repeating tail",
         }
     }
@@ -243,14 +241,16 @@ impl Iterator for Naive {
 }
 
 /// The mex of a heap's options with one machine word as the set, while every value is below 64
-/// (then every xor of two values is too), for codes leaving at most two heaps without modifiers.
-/// The pairs of a split are read from both ends of the values, which vectorises well.
+/// (then every xor of two values is too), for codes leaving at most two heaps. A split whose digit
+/// carries `!` or `?` leaves out its middle pair (two equal heaps). The pairs of a split are read
+/// from both ends of the values, which vectorises well.
 fn small_mex<T: Element>(code: &Code, values: &[T], n: usize) -> u32 {
     let mut seen = 0u64;
     walk(code, n, |step| match step {
         Step::Whole => seen |= 1,
         Step::One(m) => seen |= 1 << values[m].into(),
-        Step::Split(m, _, _) => seen |= pair_bits(values, m),
+        Step::Split(m, _, Modifier::None) => seen |= pair_bits(values, m),
+        Step::Split(m, _, _) => seen |= unequal_pair_bits(values, m),
     });
     seen.trailing_ones()
 }
@@ -258,8 +258,16 @@ fn small_mex<T: Element>(code: &Code, values: &[T], n: usize) -> u32 {
 /// The one-word set of `G(a) xor G(m - a)` over all splits of `m` (values below 64). The pairs are
 /// read from both ends of the values, which vectorises well; the middle pair gives 0.
 fn pair_bits<T: Element>(values: &[T], m: usize) -> u64 {
+    unequal_pair_bits(values, m) | u64::from(m.is_multiple_of(2))
+}
+
+/// [`pair_bits`] without the middle pair: the splits of `m` into two different heaps, as `!` and
+/// `?` allow them.
+fn unequal_pair_bits<T: Element>(values: &[T], m: usize) -> u64 {
+    // `low` is `G(1), …, G(m / 2)` and `high` is `G(m / 2 + 1), …, G(m - 1)`; zipped from both
+    // ends they give the pairs `a < m - a` (for an even `m`, `G(m / 2)` has no partner).
     let (low, high) = values[1..m].split_at(m / 2);
-    let mut seen = u64::from(m.is_multiple_of(2));
+    let mut seen = 0;
     for (&x, &y) in low.iter().zip(high.iter().rev()) {
         seen |= 1 << (x ^ y).into();
     }

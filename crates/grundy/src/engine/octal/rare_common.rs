@@ -1,29 +1,50 @@
 //! The rare/common ("sparse space") engine of docs/theory.md §9: values split into rare and common
 //! so that each value needs the few splits with a rare heap and a short scan.
 
-use super::store::{PairScan, Store};
+use super::store::{PairScan, Store, TwoHeaps};
 use super::vector::{self, LANES, Probe, RareHeap, SMALL_SET_VALUES, SmallSet};
 use super::{BIT, small_mex};
 use crate::engine::Stream;
-use crate::games::octal::{Code, Step, walk};
+use crate::games::octal::{Code, Modifier, Step, walk};
 use crate::theory::compact::{CompactValues, Element, View, on_view};
 use crate::theory::mex::Bitset;
 
-/// The rare/common engine (docs/theory.md §9) for codes whose moves leave at most two heaps and
-/// carry no modifiers. Under a `Split`, common xor common is rare, so every common option value
-/// comes from a split with a rare heap. Each value needs the splits with a rare heap (few) and a
-/// scan of the others only until every smaller rare value is found. The split is re-chosen from
-/// the value histograms by a Walsh–Hadamard transform, to make rare heaps as few as possible; any
-/// split gives the right values.
+/// The rare/common engine (docs/theory.md §9) for codes whose moves leave at most two heaps,
+/// Grundy's game `4!.0` and the other `!`/`?` codes among them: for two heaps both modifiers
+/// forbid the two heaps being equal, so a split whose digit carries one simply lacks its middle
+/// pair `(m / 2, m / 2)`, in the rare pass as in the scan. Under a `Split`, common xor common is
+/// rare, so every common option value comes from a split with a rare heap. Each value needs the
+/// splits with a rare heap (few) and a scan of the others only until every smaller rare value is
+/// found. The split is re-chosen from the value histograms by a Walsh–Hadamard transform, to make
+/// rare heaps as few as possible; any split gives the right values.
 ///
 /// Three representations of the option sets, chosen by the largest value so far: one machine
 /// word (values below 64), tables indexed by the value and stamped with the heap they belong to
 /// (values below 2^15, no clearing between heaps), and growable bitsets (any value).
+///
+/// # Complexity
+/// Per heap `n`, with `t` splitting digits and `r` rare heaps: `O(t · r)` for the rare pass (plus
+/// a binary search among the rare heaps per split of a `!`/`?` digit), and the scan of pairs of
+/// common heaps until every rare value below the candidate is seen — a few pairs on a sparse code,
+/// `O(t · n)` at worst (the definition, while values are not yet sparse). `O(n)` values in memory,
+/// one to four bytes each.
+///
+/// # Example
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use grundy::octal::{Naive, RareCommon};
+/// let grundy::Game::Octal(grundy) = grundy::parse_game("4!.0")? else { unreachable!() };
+/// let fast: Vec<u32> = RareCommon::new(&grundy).ok_or("two-heap splits")?.take(2000).collect();
+/// let naive: Vec<u32> = Naive::new(&grundy).take(2000).collect();
+/// assert_eq!(fast, naive);
+/// assert_eq!(fast.iter().rposition(|&v| v == 0), Some(1222)); // the last P-position
+/// # Ok(()) }
+/// ```
 pub struct RareCommon {
     code: Code,
     values: Store,
-    /// `(j, d_j)` for the non-zero digits of a code without a repeating tail.
-    digits: Option<Vec<(usize, u8)>>,
+    /// `(j, d_j, modifier)` for the non-zero digits of a code without a repeating tail.
+    digits: Option<Vec<(usize, u8, Modifier)>>,
     split: Split,
     /// The parity of every splitting digit, when they all have the same (then the
     /// position-parity split is valid).
@@ -40,8 +61,8 @@ pub struct RareCommon {
     vector: bool,
     seen: Bitset,
     needed: Bitset,
-    /// The split sizes of the heap being evaluated (reused between heaps).
-    splits: Vec<usize>,
+    /// The two-heap splits of the heap being evaluated (reused between heaps).
+    splits: Vec<TwoHeaps>,
     /// The heaps left by one-heap moves of the heap being evaluated that the engine does not
     /// hold yet (in a pipeline: heaps other threads are evaluating).
     late_moves: Vec<usize>,
@@ -357,7 +378,8 @@ fn rare_pairs<T: Element>(
 }
 
 impl RareCommon {
-    /// Whether the rare/common engine applies to `code`: no modifiers and no three-heap splits.
+    /// Whether the rare/common engine applies to `code`: no three-heap splits (`!` and `?` are
+    /// fine: on two heaps they only remove the split into two equal heaps).
     ///
     /// # Complexity
     /// `O(1)`.
@@ -371,23 +393,24 @@ impl RareCommon {
     ///     _ => Err("not an octal code"),
     /// };
     /// assert!(RareCommon::applies(&code("0.77")?));
+    /// assert!(RareCommon::applies(&code("4!.0")?)); // Grundy's game
     /// assert!(!RareCommon::applies(&code("hex:0.F")?)); // splits into three heaps
+    /// assert!(!RareCommon::applies(&code("hex:8!.0")?));
     /// # Ok(()) }
     /// ```
     pub fn applies(code: &Code) -> bool {
-        code.max_heaps_left() <= 2 && !code.has_modifiers()
+        code.max_heaps_left() <= 2
     }
 
-    /// Starts at `G(0)`, or `None` if the code needs the naive engine (modifiers or three-heap
-    /// splits).
+    /// Starts at `G(0)`, or `None` if the code needs the naive engine (three-heap splits).
     pub fn new(code: &Code) -> Option<Self> {
         Self::applies(code).then(|| Self {
             code: code.clone(),
             values: Store::default(),
             digits: code.last_digit().map(|t| {
                 (0..=t)
-                    .map(|j| (j, code.digit(j).0))
-                    .filter(|&(_, d)| d != 0)
+                    .map(|j| (j, code.digit(j).0, code.digit(j).1))
+                    .filter(|&(_, d, _)| d != 0)
                     .collect()
             }),
             split: Split {
@@ -548,7 +571,7 @@ impl RareCommon {
         late.clear();
         if let Some(digits) = &self.digits {
             // The same moves as `walk`, from the non-zero digits of a code without a tail.
-            for &(j, d) in digits {
+            for &(j, d, modifier) in digits {
                 if d & 1 != 0 && n == j && j > 0 {
                     mark(0);
                 }
@@ -564,7 +587,7 @@ impl RareCommon {
                     }
                 }
                 if d & 4 != 0 && m >= 2 {
-                    splits.push(m);
+                    splits.push(TwoHeaps::new(m, modifier));
                 }
             }
             return;
@@ -573,26 +596,30 @@ impl RareCommon {
             Step::Whole => mark(0),
             Step::One(m) if m >= values.len() => late.push(m),
             Step::One(m) => mark(values.get(m)),
-            Step::Split(m, _, _) => splits.push(m),
+            Step::Split(m, _, modifier) => splits.push(TwoHeaps::new(m, modifier)),
         });
     }
 
     /// Whether a move of the heap being evaluated ([`Self::collect_moves`]) reaches a heap of
     /// `known` or more: a one-heap move, or a split pair whose larger part is not held.
     fn has_late_options(&self, known: usize) -> bool {
-        !self.late_moves.is_empty() || self.splits.iter().any(|&m| m > known)
+        !self.late_moves.is_empty() || self.splits.iter().any(|split| split.tokens > known)
     }
 
     /// Marks the values of the options [`Self::has_late_options`] speaks of, once every heap is
     /// held: the late one-heap moves, and the pairs `(b, m - b)`, `b <= m - b`, with
-    /// `m - b >= known` — the pairs that the rare pass and the scan leave out.
+    /// `m - b >= known` — the pairs that the rare pass and the scan leave out (but not the middle
+    /// pair of a split into two different heaps).
     fn late_options(&self, known: usize, mut mark: impl FnMut(u32)) {
         for &m in &self.late_moves {
             mark(self.values.get(m));
         }
-        for &m in &self.splits {
+        for split in &self.splits {
+            let m = split.tokens;
             for b in 1..=(m / 2).min(m.saturating_sub(known)) {
-                mark(self.values.get(b) ^ self.values.get(m - b));
+                if 2 * b < m || split.equal_allowed {
+                    mark(self.values.get(b) ^ self.values.get(m - b));
+                }
             }
         }
     }
@@ -629,9 +656,9 @@ impl RareCommon {
     fn word_value_at(&mut self, n: usize, pending: &mut Pending<'_>) -> Option<u32> {
         let mut seen = 0u64;
         self.collect_moves(n, |v| seen |= 1 << v);
-        for &m in &self.splits {
+        for &split in &self.splits {
             // Splits with a rare heap: every common option value comes from one of these.
-            self.rare_pass(m, |v| seen |= 1 << v);
+            self.rare_pass(split, |v| seen |= 1 << v);
         }
         let known = self.values.len();
         if known < n && self.has_late_options(known) {
@@ -687,8 +714,8 @@ impl RareCommon {
             looked_for.clear();
         }
         self.collect_moves(n, |v| seen[slot(v)] = stamp);
-        for &m in &self.splits {
-            self.rare_pass_stamped(m, seen, stamp);
+        for &split in &self.splits {
+            self.rare_pass_stamped(split, seen, stamp);
         }
         // With heaps still pending (other threads evaluate them), the candidate and the scan go
         // ahead without the options that reach them, and are corrected once they arrive: they
@@ -762,14 +789,14 @@ impl RareCommon {
         self.seen.clear();
         let mut seen = std::mem::take(&mut self.seen);
         self.collect_moves(n, |v| seen.insert(v));
-        for &m in &self.splits {
-            self.rare_pass(m, |v| seen.insert(v));
+        for &split in &self.splits {
+            self.rare_pass(split, |v| seen.insert(v));
         }
         if self.split.mask == 0 {
             // Every value is rare: there is no common value, and this is the naive method.
-            for &m in &self.splits {
+            for &split in &self.splits {
                 self.values
-                    .scan_pairs(m, &mut EveryPair(|v| seen.insert(v)));
+                    .scan_pairs(split, &mut EveryPair(|v| seen.insert(v)));
             }
             self.seen = seen;
             return self.seen.mex();
@@ -859,38 +886,49 @@ impl RareCommon {
         (0..self.values.len()).map(|i| self.values.get(i)).collect()
     }
 
-    /// Calls `mark` with `G(a) xor G(m - a)` for every rare heap `a < m` whose partner `m - a` is
-    /// held: those whose partner is among the recent values as a slice, the others one by one.
-    fn rare_pass(&self, m: usize, mut mark: impl FnMut(u32)) {
-        let (first, fast, k) = self.rare_ranges(m);
+    /// Calls `mark` with `G(a) xor G(m - a)` for every rare heap `a < m` of the split of `m` whose
+    /// partner `m - a` is held: those whose partner is among the recent values as a slice, the
+    /// others one by one. A split into two different heaps (`!`, `?`) leaves out the rare heap
+    /// `a = m / 2`.
+    fn rare_pass(&self, split: TwoHeaps, mut mark: impl FnMut(u32)) {
+        let m = split.tokens;
         let (recent, offset) = self.values.recent();
-        let rare = &self.rare[first..fast];
-        on_view!(recent, values => rare_pairs(values, offset, rare, m, &mut mark));
-        for &RareHeap { heap: a, value: g } in &self.rare[fast..k] {
-            mark(g ^ self.values.get(m - a as usize));
+        // One loop body for both pieces, so that the pass stays inlined in its caller and
+        // `mark`'s set in a register.
+        for (first, fast, end) in self.rare_pieces(split) {
+            let rare = &self.rare[first..fast];
+            on_view!(recent, values => rare_pairs(values, offset, rare, m, &mut mark));
+            for &RareHeap { heap: a, value: g } in &self.rare[fast..end] {
+                mark(g ^ self.values.get(m - a as usize));
+            }
         }
     }
 
     /// [`Self::rare_pass`] marking `seen[v] = stamp` (values below 2^15), with the vector
     /// kernel ([`vector::mark_rare`]) when the processor has it.
-    fn rare_pass_stamped(&self, m: usize, seen: &mut [u32; 1 << 16], stamp: u32) {
+    fn rare_pass_stamped(&self, split: TwoHeaps, seen: &mut [u32; 1 << 16], stamp: u32) {
         if !self.vector {
-            self.rare_pass(m, |v| seen[slot(v)] = stamp);
+            self.rare_pass(split, |v| seen[slot(v)] = stamp);
             return;
         }
-        let (first, fast, k) = self.rare_ranges(m);
+        let m = split.tokens;
         let (recent, offset) = self.values.recent();
-        vector::mark_rare(recent, offset, &self.rare[first..fast], m, seen, stamp);
-        for &RareHeap { heap: a, value: g } in &self.rare[fast..k] {
-            seen[slot(g ^ self.values.get(m - a as usize))] = stamp;
+        for (first, fast, end) in self.rare_pieces(split) {
+            vector::mark_rare(recent, offset, &self.rare[first..fast], m, seen, stamp);
+            for &RareHeap { heap: a, value: g } in &self.rare[fast..end] {
+                seen[slot(g ^ self.values.get(m - a as usize))] = stamp;
+            }
         }
     }
 
-    /// The rare heaps of a split of `m` whose partner is held, as indices `first..k` of
-    /// `self.rare`: those from `first` to `fast` have their partner among the recent values.
-    /// Rare heaps whose partner is not held yet (a pipeline's pending heaps) come before
-    /// `first`, and are left to [`Self::late_options`].
-    fn rare_ranges(&self, m: usize) -> (usize, usize, usize) {
+    /// The rare heaps of a split whose partner is held, as at most two pieces of `self.rare`
+    /// (around the rare heap `m / 2` when the split leaves out its middle pair), each as
+    /// `(first, fast, end)`: from `first` to `fast` the partner is among the recent values, from
+    /// `fast` to `end` it is read one by one. Rare heaps whose partner is not held yet (a
+    /// pipeline's pending heaps) come before the first piece, and are left to
+    /// [`Self::late_options`].
+    fn rare_pieces(&self, split: TwoHeaps) -> [(usize, usize, usize); 2] {
+        let m = split.tokens;
         let k = self.rare_below(m);
         let offset = self.values.recent().1;
         let known = self.values.len();
@@ -904,7 +942,18 @@ impl RareCommon {
         } else {
             self.rare[..k].partition_point(|rare| rare.heap as usize + offset <= m)
         };
-        (first, fast, k)
+        let piece = |start: usize, end: usize| (start, fast.clamp(start, end), end);
+        let middle = split.excluded_middle().and_then(|half| {
+            let i = self.rare[..k].partition_point(|rare| (rare.heap as usize) < half);
+            (i < k && self.rare[i].heap as usize == half).then_some(i)
+        });
+        match middle {
+            Some(i) => [
+                piece(first, i.max(first)),
+                piece((i + 1).max(first), k.max(first)),
+            ],
+            None => [piece(first, k), piece(k, k)],
+        }
     }
 
     /// The stamped scan over every split, with the vector kernels when `looked_for` holds the
@@ -932,9 +981,11 @@ impl RareCommon {
         walk(&self.code, n, |step| match step {
             Step::Whole => seen |= 1,
             Step::One(m) => seen |= 1 << self.values.get(m),
-            Step::Split(m, _, _) => {
-                self.values
-                    .scan_pairs(m, &mut EveryPair(|v| seen |= BIT[(v & 63) as usize]));
+            Step::Split(m, _, modifier) => {
+                self.values.scan_pairs(
+                    TwoHeaps::new(m, modifier),
+                    &mut EveryPair(|v| seen |= BIT[(v & 63) as usize]),
+                );
             }
         });
         seen.trailing_ones()

@@ -7,6 +7,7 @@
 //! the fold is checked against. A value that breaks the rule unfolds the store (every value
 //! again in memory), so the engine stays exact whatever it is told.
 
+use crate::games::octal::Modifier;
 use crate::theory::compact::{CompactValues, Element, View};
 
 /// Values kept per window slide: the window holds between this many and twice this many values
@@ -30,6 +31,37 @@ struct Fold {
     /// `G(base), …, G(len - 1)`, in the head's width.
     window: CompactValues,
     base: usize,
+}
+
+/// A split of `m` tokens into two non-empty heaps `a + (m - a)`, as the engines read its pairs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct TwoHeaps {
+    /// `m >= 2`, the tokens the two heaps share.
+    pub(super) tokens: usize,
+    /// Whether the two heaps may be equal. A digit with `!` or `?` forbids it (for two heaps
+    /// both mean "the heaps differ", docs/theory.md §7): the middle pair `(m / 2, m / 2)` of an
+    /// even `m` is then no move, and the other pairs are.
+    pub(super) equal_allowed: bool,
+}
+
+impl TwoHeaps {
+    /// The split of `tokens` into two heaps that a digit with `modifier` allows.
+    pub(super) fn new(tokens: usize, modifier: Modifier) -> Self {
+        Self {
+            tokens,
+            equal_allowed: modifier == Modifier::None,
+        }
+    }
+
+    /// `m / 2` when the middle pair `(m / 2, m / 2)` exists and is no move.
+    pub(super) fn excluded_middle(self) -> Option<usize> {
+        (!self.equal_allowed && self.tokens.is_multiple_of(2)).then_some(self.tokens / 2)
+    }
+
+    /// Whether the middle pair `(m / 2, m / 2)` exists and is a move (its value is 0).
+    pub(super) fn has_middle(self) -> bool {
+        self.equal_allowed && self.tokens.is_multiple_of(2)
+    }
 }
 
 /// Pairs `(a, m - a)` of a split read from both ends, as a scan consumes them.
@@ -182,10 +214,11 @@ impl Store {
     /// Feeds the pairs `(a, m - a)`, `1 <= a <= m - a`, of the split of `m` whose heaps are both
     /// held (`m - a < len`: in a pipeline the most recent heaps may still be pending) to `scan`
     /// until it stops: the pairs read from the head and the recent values as slices first, then
-    /// any others one by one, then the middle pair of an even `m`. Returns whether the scan went
-    /// to the end.
+    /// any others one by one, then the middle pair of an even `m` if the split allows equal
+    /// heaps. Returns whether the scan went to the end.
     #[inline]
-    pub(super) fn scan_pairs(&self, m: usize, scan: &mut impl PairScan) -> bool {
+    pub(super) fn scan_pairs(&self, split: TwoHeaps, scan: &mut impl PairScan) -> bool {
+        let m = split.tokens;
         let (recent, offset) = self.recent();
         let from = (m + 1).saturating_sub(self.len()).max(1);
         // Fast pairs: a in from..=q with a in the head and m - a among the recent values.
@@ -209,14 +242,14 @@ impl Store {
             };
         going
             && self.scan_one_by_one(m, from.max(q + 1), scan)
-            && (m % 2 == 1 || m / 2 >= self.len() || scan.one(0))
+            && (!split.has_middle() || m / 2 >= self.len() || scan.one(0))
     }
 
     /// Feeds the pairs of every split in `splits` to `scan` ([`Self::scan_pairs`]) until it is
     /// done.
-    pub(super) fn scan_splits(&self, splits: &[usize], scan: &mut impl PairScan) {
-        for &m in splits {
-            if scan.done() || !self.scan_pairs(m, scan) {
+    pub(super) fn scan_splits(&self, splits: &[TwoHeaps], scan: &mut impl PairScan) {
+        for &split in splits {
+            if scan.done() || !self.scan_pairs(split, scan) {
                 return;
             }
         }
