@@ -1125,6 +1125,19 @@ mod tests {
     }
 
     #[test]
+    fn splits_of_both_parities_scanned_side_by_side_give_the_naive_values() {
+        // 0.376 splits n - 2 and n - 3: for odd m nearly every pair's xor falls in one half of the
+        // rare values, so the scan reads both splits in turn (`Store::scan_splits`); the values
+        // stay those of the definition.
+        let code = code(&[0, 3, 7, 6]);
+        let naive: Vec<u32> = Naive::new(&code).take(6000).collect();
+        let mut engine = RareCommon::new(&code).unwrap();
+        let fast: Vec<u32> = engine.by_ref().take(6000).collect();
+        assert_eq!(fast, naive);
+        assert!(engine.split.mask != 0);
+    }
+
+    #[test]
     fn the_position_parity_split_keeps_heaps_sparse_where_masks_cannot() {
         // 0.106 splits with one digit (docs/theory.md §9): every mask alone leaves half the heaps
         // rare.

@@ -14,6 +14,10 @@ use crate::theory::compact::{CompactValues, Element, View};
 /// (few in unit tests, so that they fold and slide often).
 const WINDOW: usize = if cfg!(test) { 1 << 6 } else { 1 << 20 };
 
+/// Pairs of each split read in one turn of [`Store::scan_splits`] (a multiple of the scans'
+/// chunks).
+const ROUND: usize = 64;
+
 /// The values `G(0), G(1), …` of one engine.
 #[derive(Default)]
 pub(super) struct Store {
@@ -213,51 +217,100 @@ impl Store {
 
     /// Feeds the pairs `(a, m - a)`, `1 <= a <= m - a`, of the split of `m` whose heaps are both
     /// held (`m - a < len`: in a pipeline the most recent heaps may still be pending) to `scan`
-    /// until it stops: the pairs read from the head and the recent values as slices first, then
-    /// any others one by one, then the middle pair of an even `m` if the split allows equal
-    /// heaps. Returns whether the scan went to the end.
+    /// until it stops: the pairs in order of `a`, then the middle pair of an even `m` if the
+    /// split allows equal heaps. Returns whether the scan went to the end.
     #[inline]
     pub(super) fn scan_pairs(&self, split: TwoHeaps, scan: &mut impl PairScan) -> bool {
         let m = split.tokens;
-        let (recent, offset) = self.recent();
-        let from = (m + 1).saturating_sub(self.len()).max(1);
-        // Fast pairs: a in from..=q with a in the head and m - a among the recent values.
-        let q = ((m - 1) / 2)
-            .min(self.head.len().saturating_sub(1))
-            .min(m.saturating_sub(offset));
-        let going = from > q
-            || match (self.head.view(), recent) {
-                (View::Bytes(low), View::Bytes(high)) => {
-                    scan.halves(&low[from..=q], &high[m - q - offset..=m - from - offset])
-                }
-                (View::Shorts(low), View::Shorts(high)) => {
-                    scan.halves(&low[from..=q], &high[m - q - offset..=m - from - offset])
-                }
-                (View::Words(low), View::Words(high)) => {
-                    scan.halves(&low[from..=q], &high[m - q - offset..=m - from - offset])
-                }
-                // The store keeps both in one width; were it not so, every pair is read one by
-                // one.
-                _ => self.scan_one_by_one(m, from, scan),
-            };
-        going
-            && self.scan_one_by_one(m, from.max(q + 1), scan)
-            && (!split.has_middle() || m / 2 >= self.len() || scan.one(0))
+        self.scan_range(m, self.first_held(m), (m - 1) / 2 + 1, scan)
+            && self.scan_middle(split, scan)
     }
 
-    /// Feeds the pairs of every split in `splits` to `scan` ([`Self::scan_pairs`]) until it is
-    /// done.
+    /// The least `a >= 1` whose partner `m - a` is held.
+    fn first_held(&self, m: usize) -> usize {
+        (m + 1).saturating_sub(self.len()).max(1)
+    }
+
+    /// Feeds the middle pair of `split` (value 0) to `scan`, if the split has one that is a move
+    /// and its heaps are held. Returns whether to go on.
+    fn scan_middle(&self, split: TwoHeaps, scan: &mut impl PairScan) -> bool {
+        !split.has_middle() || split.tokens / 2 >= self.len() || scan.one(0)
+    }
+
+    /// Feeds the pairs of every split in `splits` to `scan` until it is done (the pairs whose
+    /// heaps are held, as [`Self::scan_pairs`]): the middle pairs of the even splits first, then
+    /// [`ROUND`] pairs of each split in turn (the pairs `(a, m - a)` with `a` in `1..=ROUND` of
+    /// every split, then `ROUND + 1..=2 ROUND`, …). Scanning the splits side by side rather than
+    /// one after the other matters when a value is common among the pairs of one split and all
+    /// but absent from another's: `0.376`'s splits `n - 2` and `n - 3` are of both parities of
+    /// `m`, and for odd `m` nearly every pair's xor falls in one half of the rare values (by
+    /// `m mod 4`), so a value of the other half waited for up to all `m / 2` pairs of the odd
+    /// split before the even split, where it is found within a few hundred pairs, was read. A
+    /// single split is scanned as by [`Self::scan_pairs`].
     pub(super) fn scan_splits(&self, splits: &[TwoHeaps], scan: &mut impl PairScan) {
+        if scan.done() {
+            return;
+        }
+        if let &[split] = splits {
+            self.scan_pairs(split, scan);
+            return;
+        }
         for &split in splits {
-            if scan.done() || !self.scan_pairs(split, scan) {
+            if !self.scan_middle(split, scan) {
                 return;
             }
         }
+        let longest = splits
+            .iter()
+            .map(|split| (split.tokens - 1) / 2)
+            .max()
+            .unwrap_or(0);
+        let mut from = 1;
+        while from <= longest {
+            let to = from + ROUND;
+            for split in splits {
+                let m = split.tokens;
+                let start = from.max(self.first_held(m));
+                let end = to.min((m - 1) / 2 + 1);
+                if start < end && !self.scan_range(m, start, end, scan) {
+                    return;
+                }
+            }
+            from = to;
+        }
     }
 
-    /// The pairs `(a, m - a)` with `from <= a < m - a`, one by one.
-    fn scan_one_by_one(&self, m: usize, from: usize, scan: &mut impl PairScan) -> bool {
-        (from..=(m - 1) / 2).all(|a| scan.one(self.get(a) ^ self.get(m - a)))
+    /// Feeds the pairs `(a, m - a)` with `from <= a < to` (`1 <= from`, `to <= (m - 1) / 2 + 1`)
+    /// to `scan` until it stops: those with `a` in the head and `m - a` among the recent values as
+    /// slices, then any others one by one. Returns whether the scan went to the end.
+    #[inline]
+    fn scan_range(&self, m: usize, from: usize, to: usize, scan: &mut impl PairScan) -> bool {
+        let (recent, offset) = self.recent();
+        // Fast pairs: a < fast with a in the head and m - a >= offset among the recent values.
+        let fast = to
+            .min(self.head.len())
+            .min((m + 1).saturating_sub(offset))
+            .max(from);
+        if from == fast {
+            return self.scan_one_by_one(m, from, to, scan);
+        }
+        // low[i] = G(from + i) goes with high[len - 1 - i] = G(m - from - i).
+        let high = m + 1 - offset - fast..m + 1 - offset - from;
+        let going = match (self.head.view(), recent) {
+            (View::Bytes(low), View::Bytes(values)) => scan.halves(&low[from..fast], &values[high]),
+            (View::Shorts(low), View::Shorts(values)) => {
+                scan.halves(&low[from..fast], &values[high])
+            }
+            (View::Words(low), View::Words(values)) => scan.halves(&low[from..fast], &values[high]),
+            // The store keeps both in one width; were it not so, every pair is read one by one.
+            _ => self.scan_one_by_one(m, from, fast, scan),
+        };
+        going && self.scan_one_by_one(m, fast, to, scan)
+    }
+
+    /// The pairs `(a, m - a)` with `from <= a < to`, one by one.
+    fn scan_one_by_one(&self, m: usize, from: usize, to: usize, scan: &mut impl PairScan) -> bool {
+        (from..to).all(|a| scan.one(self.get(a) ^ self.get(m - a)))
     }
 }
 
