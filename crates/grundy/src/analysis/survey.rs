@@ -56,7 +56,8 @@ impl Analyzer<'_> {
     /// # Example
     /// ```
     /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
-    /// use grundy::{Analyzer, Config, SurveyPlan};
+    /// use grundy::analysis::SurveyPlan;
+    /// use grundy::{Analyzer, Config};
     /// let config = Config::default().with_threads(4)?.with_max_memory(1 << 30)?;
     /// let plan = Analyzer::new(config).survey_plan(100);
     /// # #[cfg(feature = "parallel")]
@@ -312,7 +313,7 @@ pub fn octal_codes(digits: usize) -> Result<Vec<Game>, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Config;
+    use crate::analysis::Config;
     use crate::input::spec::parse_game;
 
     fn games(specs: &[&str]) -> Vec<Game> {
