@@ -8,6 +8,7 @@ mod plot;
 mod progress;
 mod quotient;
 mod serve;
+mod survey;
 mod wording;
 
 use std::process::ExitCode;
@@ -300,14 +301,28 @@ Examples:
   grundy period allbut:2,3,7
   grundy period subtraction:fibonacci --max 100000
   grundy period misere:0.77                       the misère quotient of Kayles
-  grundy period misere:0.6 --max-memory 64M --checkpoint q.json   stop at the budget, resume later")]
+  grundy period misere:0.6 --max-memory 64M --checkpoint q.json   stop at the budget, resume later
+  grundy period 0.77 0.07 0.137 4.07              a survey: one row per game, in this order
+  grundy period --octal-codes 2 --threads 2       every code 0.1 … 0.77, two games at a time
+  grundy period --codes codes.txt --timeout 10 --json   one spec per line (- reads stdin)
+
+A survey runs one game per thread on --threads threads (each sequence has a sequential critical
+path, so threads within one game pay only for expensive values; whole games keep every thread
+busy). Each game has its own --max and --timeout (counted from its start) and an equal share of
+--max-memory (the limit divided by the games running at once); a game that runs out of them is
+its row, not the survey's end. Rows come in input order and do not depend on --threads; Ctrl-C
+stops the games running and prints the rows finished.")]
     Period {
-        /// The game, e.g. subtraction:2,5,7.
-        game: String,
+        /// The game, e.g. subtraction:2,5,7; several games (or --codes, --octal-codes) make a
+        /// survey: one row per game.
+        #[arg(required_unless_present_any = ["codes", "octal_codes"])]
+        games: Vec<String>,
         #[command(flatten)]
         common: Common,
         #[command(flatten)]
         quotient: quotient::QuotientArgs,
+        #[command(flatten)]
+        survey: survey::SurveyArgs,
     },
     /// A local web playground and JSON API: solve, tables, periods and explanations in the
     /// browser (docs/serve.md).
@@ -1228,12 +1243,16 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Play(args) => play::run(&args, &observer),
         Command::Serve(args) => serve::run(&args),
         Command::Period {
-            game,
+            games,
             common,
             quotient,
+            survey,
         } => {
+            if survey::is_survey(&games, &survey) {
+                return survey::run(common.config()?, &games, &survey, &quotient, common.json);
+            }
             let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
-            let game = read_game(&game)?;
+            let game = read_game(&games[0])?;
             if quotient::is_misere_code(&game) {
                 let result = quotient::run(&analyzer, &game, &quotient, common.json);
                 observer.finish();

@@ -12,6 +12,8 @@ use num_bigint::BigUint;
 use serde::Serialize;
 use serde_json::{Number, Value, json};
 
+use crate::wording;
+
 /// The command line's names for the settings a text points to.
 pub const TERMS: Terms<'static> = Terms {
     limit: "--max",
@@ -836,5 +838,163 @@ fn answer_json(game: &Game, answer: &steps::Answer) -> Value {
             value["value_left"] = json!(m.value.as_ref().map(number));
             value
         }).collect::<Vec<_>>(),
+    })
+}
+
+/// A period survey written row by row as the reports arrive: a table, or a JSON array of the
+/// objects `period --json` prints for one game (a game without an answer has `error` and `hint`
+/// in place of a certificate).
+pub(crate) struct SurveyOutput {
+    json: bool,
+    /// The width of the code column.
+    width: usize,
+    rows: usize,
+    /// The first write that failed (a closed pipe ends the output quietly).
+    failed: Option<io::Error>,
+}
+
+impl SurveyOutput {
+    /// Starts the table (its header) or the array.
+    pub(crate) fn start(games: &[Game], json: bool) -> Self {
+        let width = games
+            .iter()
+            .map(|game| game.to_string().chars().count())
+            .max()
+            .unwrap_or(0)
+            .max("code".len());
+        let mut output = Self {
+            json,
+            width,
+            rows: 0,
+            failed: None,
+        };
+        if !json {
+            let header = format!(
+                "{:<width$}  {:>9}  {:>7}  {:>6}  {:>9}  basis\n",
+                "code", "preperiod", "period", "saltus", "values"
+            );
+            output.write(header.as_bytes());
+        }
+        output
+    }
+
+    /// The row of `game`.
+    pub(crate) fn row(&mut self, game: &Game, report: Result<PeriodReport, grundy::Error>) {
+        let text = if self.json {
+            let object = match report {
+                Ok(report) => serde_json::to_string_pretty(&period_document(&report)),
+                Err(error) => serde_json::to_string_pretty(&survey_error_json(game, error)),
+            };
+            let Ok(object) = object else { return };
+            let separator = if self.rows == 0 { "[\n" } else { ",\n" };
+            format!("{separator}  {}", object.replace('\n', "\n  "))
+        } else {
+            survey_row_text(game, report, self.width)
+        };
+        self.rows += 1;
+        self.write(text.as_bytes());
+    }
+
+    /// Ends the array; reports a write that failed, but not a closed pipe.
+    pub(crate) fn finish(mut self) -> anyhow::Result<()> {
+        if self.json {
+            let end: &[u8] = if self.rows == 0 { b"[]\n" } else { b"\n]\n" };
+            self.write(end);
+        }
+        match self.failed {
+            Some(error) if error.kind() != io::ErrorKind::BrokenPipe => Err(error.into()),
+            _ => Ok(()),
+        }
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        if self.failed.is_some() {
+            return;
+        }
+        let mut stdout = io::stdout().lock();
+        if let Err(error) = stdout.write_all(bytes).and_then(|()| stdout.flush()) {
+            self.failed = Some(error);
+        }
+    }
+}
+
+/// The values a report examined: to the certificate's check, the observation's or the search's
+/// end.
+fn values_examined(search: &Search) -> u64 {
+    match search {
+        Search::Certified(certificate) => certificate.checked_to(),
+        Search::Observed(observation) => observation.checked_to(),
+        Search::NotFound { checked_to } => *checked_to,
+    }
+}
+
+/// A survey's table row: code, preperiod, period, saltus, values examined, and how the period is
+/// known (the theorem that certifies it), or why there is none.
+fn survey_row_text(
+    game: &Game,
+    report: Result<PeriodReport, grundy::Error>,
+    width: usize,
+) -> String {
+    let numbers = |p: &Periodicity| {
+        [
+            p.preperiod().to_string(),
+            p.period().to_string(),
+            p.saltus().to_string(),
+        ]
+    };
+    let none = || ["-", "-", "-"].map(str::to_owned);
+    let ([preperiod, period, saltus], values, basis) = match report {
+        Ok(report) => {
+            let values = values_examined(&report.search).to_string();
+            match &report.search {
+                Search::Certified(certificate) => (
+                    numbers(certificate.periodicity()),
+                    values,
+                    format!("certified ({})", render::theorem_id(&certificate.theorem())),
+                ),
+                Search::Observed(observation) => (
+                    numbers(observation.periodicity()),
+                    values,
+                    "observed, not proved".to_owned(),
+                ),
+                Search::NotFound { .. } => (none(), values, "no period found".to_owned()),
+            }
+        }
+        Err(error) => {
+            let values = match &error {
+                grundy::Error::TimedOut { checked_to, .. } => checked_to.to_string(),
+                _ => "-".to_owned(),
+            };
+            (
+                none(),
+                values,
+                format!("error: {}", wording::describe(&error)),
+            )
+        }
+    };
+    let code = game.to_string();
+    format!("{code:<width$}  {preperiod:>9}  {period:>7}  {saltus:>6}  {values:>9}  {basis}\n")
+}
+
+/// The JSON of a survey's game without an answer: the keys of `period --json`'s object with no
+/// period, and the error and what would help.
+fn survey_error_json(game: &Game, error: grundy::Error) -> Value {
+    let checked_to = match &error {
+        grundy::Error::TimedOut { checked_to, .. } => json!(checked_to),
+        _ => Value::Null,
+    };
+    let message = wording::describe(&error);
+    let hint = wording::remedy(&anyhow::Error::new(error));
+    json!({
+        "game": game.to_string(),
+        "preperiod": null,
+        "period": null,
+        "saltus": null,
+        "values": null,
+        "certified": false,
+        "certificate": null,
+        "checked_to": checked_to,
+        "error": message,
+        "hint": hint,
     })
 }

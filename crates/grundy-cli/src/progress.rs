@@ -21,6 +21,8 @@ pub struct TerminalObserver {
     bar: OnceLock<ProgressBar>,
     terminal: bool,
     started: Instant,
+    /// What the bar counts: values, or the games of a survey.
+    unit: &'static str,
 }
 
 /// Computations shorter than this show no bar (it would only flicker).
@@ -69,7 +71,14 @@ impl TerminalObserver {
             bar: OnceLock::new(),
             terminal: std::io::stderr().is_terminal(),
             started: Instant::now(),
+            unit: "values",
         }
+    }
+
+    /// The same observer, its bar counting `unit` (`games`) instead of values.
+    #[must_use]
+    pub fn counting(self, unit: &'static str) -> Self {
+        Self { unit, ..self }
     }
 
     /// Writes `line` on stderr when it is not a terminal (a log of a long run); on a terminal
@@ -96,9 +105,10 @@ impl Observer for TerminalObserver {
         let bar = self.bar.get_or_init(|| {
             let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
             bar.set_style(
-                ProgressStyle::with_template(
-                    "{spinner} {human_pos}/{human_len} values [{bar:30}] {per_sec} ETA {eta} (Ctrl-C stops)",
-                )
+                ProgressStyle::with_template(&format!(
+                    "{{spinner}} {{human_pos}}/{{human_len}} {} [{{bar:30}}] {{per_sec}} ETA {{eta}} (Ctrl-C stops)",
+                    self.unit
+                ))
                 .expect("the template is valid")
                 .progress_chars("=> "),
             );

@@ -140,6 +140,22 @@ pub const DEFAULT_TAIL_CODE_VALUES: u64 = 1 << 14;
 /// Enumerating costs `O(m)` for a heap `m`; the residue classes of a certified period cost `O(p)`.
 pub const ENUMERATED_SPLITS: u64 = 1_000_000;
 
+/// The most games one period survey ([`Analyzer::periods`](crate::Analyzer::periods)) takes.
+///
+/// Each finished report is kept until the reports before it are handed over, and the games
+/// themselves are held at once: `2^15` covers every octal code of up to five digits (`8^5 - 1`).
+pub const MAX_SURVEY_GAMES: usize = 1 << 15;
+
+/// The most digits after the point of the octal codes in one survey family: `8^5 - 1` codes.
+pub const MAX_SURVEY_DIGITS: usize = 5;
+
+/// How many finished reports of a period survey may wait, per game computed at once, for the
+/// reports before them to be handed over in input order; a worker ahead by more waits.
+///
+/// It bounds the memory of finished reports (each within its game's budget) while one slow game
+/// holds the others back, and lets fast games run 16 deep past a slow one.
+pub const SURVEY_WINDOW_PER_WORKER: usize = 16;
+
 // Memory and answers.
 
 /// The memory budget used when none is configured: 4 GiB.

@@ -19,6 +19,7 @@ pub mod play;
 pub mod plot;
 mod quotient;
 mod sequence;
+mod survey;
 pub mod verify;
 
 pub use misere::{GenusReport, GenusRows, HeapGenus, TameRange, Tameness};
@@ -26,6 +27,7 @@ pub use octal::MAX_OCTAL_VALUES;
 pub use plot::{Marks, Plot, PlotKind, PlotRequest};
 pub use quotient::{NoClosure, QuotientBasis, QuotientReport, QuotientStop};
 pub use sequence::{PeriodFinish, SEQUENCE_STEP_VALUES, Sequence, SequenceRun, SequenceStep};
+pub use survey::{SurveyPlan, octal_codes};
 mod answer;
 mod config;
 mod error;
@@ -53,6 +55,8 @@ use crate::{NoObserver, Observer};
 pub struct Analyzer<'a> {
     config: Config,
     budget: Budget<'a>,
+    /// The observer the budget polls, for the budgets of a survey's games.
+    observer: &'a dyn Observer,
 }
 
 impl Analyzer<'static> {
@@ -61,6 +65,7 @@ impl Analyzer<'static> {
         Analyzer {
             config,
             budget: Budget::new(&NoObserver, config.max_memory(), config.timeout),
+            observer: &NoObserver,
         }
     }
 }
@@ -71,6 +76,7 @@ impl Analyzer<'_> {
         Analyzer {
             config: self.config,
             budget: Budget::new(observer, self.config.max_memory(), self.config.timeout),
+            observer,
         }
     }
 
@@ -344,13 +350,15 @@ impl Analyzer<'_> {
         })
     }
 
-    /// Periods of many games at once, on every core when the `parallel` feature is on.
+    /// Periods of many games at once, in input order: [`periods_each`](Self::periods_each)
+    /// collected (one game per thread on the `parallel` feature's rayon pool, each within its
+    /// share of [`survey_plan`](Self::survey_plan) and its own time limit).
     ///
     /// # Complexity
-    /// The sum of [`period`](Self::period) over the games, divided among the cores.
+    /// The sum of [`period`](Self::period) over the games, divided among the workers.
     ///
     /// # Errors
-    /// Each game's result is its own, as for [`period`](Self::period).
+    /// Each game's result is its own, as for [`periods_each`](Self::periods_each).
     ///
     /// # Example
     /// ```
@@ -365,15 +373,9 @@ impl Analyzer<'_> {
     /// # Ok(()) }
     /// ```
     pub fn periods(&self, games: &[Game]) -> Vec<Result<PeriodReport, Error>> {
-        #[cfg(feature = "parallel")]
-        {
-            use rayon::prelude::*;
-            games.par_iter().map(|game| self.period(game)).collect()
-        }
-        #[cfg(not(feature = "parallel"))]
-        {
-            games.iter().map(|game| self.period(game)).collect()
-        }
+        let mut reports = Vec::with_capacity(games.len());
+        self.periods_each(games, |_, report| reports.push(report));
+        reports
     }
 }
 
