@@ -176,8 +176,8 @@ checked before computing, and one run at a time may use a checkpoint directory f
         /// The engine for Grundy values.
         #[arg(long, value_enum, default_value_t = EngineName::Streaming)]
         engine: EngineName,
-        /// Threads for the values (rare/common runs as a pipeline on N threads when given 2 or
-        /// more and a value costs enough; default: every core).
+        /// Threads for the values (rare/common runs as a pipeline of up to N threads, at most one
+        /// per core, when a value costs enough; default: every core).
         #[arg(long, value_name = "N")]
         threads: Option<usize>,
         /// The most memory the run may hold, e.g. 512M, 8G or a number of bytes (default: half
@@ -413,8 +413,8 @@ struct Common {
     /// The engine for Grundy values (answers are identical; speed differs).
     #[arg(long, value_enum, default_value_t = EngineName::Streaming)]
     engine: EngineName,
-    /// Threads for one game's values (take-and-break codes run on two when given 2 or more;
-    /// default: every core).
+    /// Threads for one game's values (take-and-break codes run as a pipeline of up to N threads,
+    /// at most one per core, when a value costs enough; default: every core).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
 }

@@ -135,16 +135,18 @@ impl Analyzer<'_> {
     }
 
     /// The threads one take-and-break sequence of `values` values may run on: the configured
-    /// count, cut so that the copy of the values each thread past the first holds (at
-    /// [`PIPELINE_BYTES_PER_VALUE`]) fits in the memory left beside the `held` bytes the run
-    /// reserved.
+    /// count, at most the cores of the machine (a pipeline waits on every hand-over: a thread
+    /// without a core of its own stalls the others), and cut so that the copy of the values
+    /// each thread past the first holds (at [`PIPELINE_BYTES_PER_VALUE`]) fits in the memory
+    /// left beside the `held` bytes the run reserved.
     pub(super) fn sequence_threads(&self, values: u64, held: u64) -> usize {
         let copy = values.saturating_mul(PIPELINE_BYTES_PER_VALUE).max(1);
         let spare = self.budget.memory().saturating_sub(held) / copy;
         let copies = usize::try_from(spare)
             .unwrap_or(usize::MAX)
             .saturating_add(1);
-        self.config.threads().min(copies)
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+        self.config.threads().min(copies).min(cores)
     }
 
     /// The configured value limit, or `default` cut so that the values cost at most

@@ -208,9 +208,11 @@ impl Chooser {
 
 /// A mailbox of the values one thread evaluated in a batch from heap `start` on `T` threads:
 /// that thread's `k`-th heap of the batch, `start + k·T + index`, goes to slot `k mod SLOTS`. A
-/// thread publishes `G(n)` only once it holds every value below `n`, so when it publishes
-/// `G(n + 2T)` every other thread holds `G(n)` (it published a heap above `n + T` after
-/// receiving `G(n)`): at most two unread values per mailbox, and four slots. Aligned to two
+/// thread starts heap `n + T` only once it holds every value below `n + 1` (it pushed `G(n)`
+/// after receiving the ones before), so when it publishes `G(n + 3T)` every other thread has
+/// published a heap in `[n + T, n + 2T)`, which it started holding `G(n)`: a receiver reads a
+/// slot before it is written again, with four slots. (A receiver also checks the heap a slot
+/// holds, so a slot written too early could only make it wait, never read a wrong value.) Aligned to two
 /// cache lines so that mailboxes, each written by one thread, never share one.
 ///
 /// A receiver spins for [`SPIN`], then sleeps on the condition variable, counted in `sleepers`;
@@ -441,15 +443,17 @@ impl Paired {
             let others = &mut self.others;
             let handoffs = &self.handoffs[..];
             let chooser = &self.chooser;
-            // The first thread checks the pace every 16 of its heaps, and ends the batch once
-            // it has fallen behind one thread.
+            // The first thread checks the pace about every 16 heaps of the batch (every one of
+            // its own from 16 threads on), and ends the batch once it has fallen behind one
+            // thread.
+            let every = (16 / handoffs.len()).max(1);
             let mut heaps = 0usize;
             let behind = |n: usize| {
                 heaps += 1;
                 match chooser.forced {
                     Some(forced) => (forced.stop_at)(n),
                     None => {
-                        heaps.is_multiple_of(16)
+                        heaps.is_multiple_of(every)
                             && chooser
                                 .allowed(n - start, work)
                                 .is_some_and(|allowed| began.elapsed() > allowed)
