@@ -189,7 +189,7 @@ mod avx512 {
         _mm512_sub_epi32, _mm512_test_epi16_mask, _mm512_xor_si512,
     };
 
-    use super::{LANES, Probe, RareHeap, SmallSet, available, mark_portable};
+    use super::{Element, LANES, Probe, RareHeap, SmallSet, available, mark_portable};
 
     /// [`super::mark_rare`] on 2-byte values.
     pub(super) fn mark_shorts(
@@ -200,30 +200,7 @@ mod avx512 {
         seen: &mut [u32; 1 << 16],
         stamp: u32,
     ) {
-        assert!(available(), "the AVX-512 kernels need AVX-512 F");
-        // A gather reads 4 bytes, the partner and the value after it: a block whose partners
-        // are not all below `values.len() - 1` goes one by one.
-        let limit = values.len().saturating_sub(1);
-        let top = m - offset;
-        let blocks = rare.len() / 16 * 16;
-        let body = &rare[..blocks];
-        // SAFETY: the processor has AVX-512 F (checked above); the kernel reads only the 4
-        // bytes from each partner below `limit`, within `values`.
-        let unchecked = unsafe {
-            mark_avx512::<2>(
-                values.as_ptr().cast(),
-                limit,
-                0xFFFF,
-                top,
-                body,
-                seen,
-                stamp,
-            )
-        };
-        for block in unchecked {
-            mark_portable(values, offset, &rare[block..block + 16], m, seen, stamp);
-        }
-        mark_portable(values, offset, &rare[blocks..], m, seen, stamp);
+        mark::<u16, 2>(values, 0xFFFF, offset, rare, m, seen, stamp);
     }
 
     /// [`super::mark_rare`] on 1-byte values.
@@ -235,15 +212,40 @@ mod avx512 {
         seen: &mut [u32; 1 << 16],
         stamp: u32,
     ) {
+        mark::<u8, 1>(values, 0xFF, offset, rare, m, seen, stamp);
+    }
+
+    /// [`super::mark_rare`] on values of `SCALE` bytes (`T`), each read from 4 gathered bytes
+    /// masked by `mask`: the blocks of 16 rare heaps by the kernel, the blocks it leaves out
+    /// and the last rare heaps one by one.
+    fn mark<T: Element, const SCALE: i32>(
+        values: &[T],
+        mask: i32,
+        offset: usize,
+        rare: &[RareHeap],
+        m: usize,
+        seen: &mut [u32; 1 << 16],
+        stamp: u32,
+    ) {
         assert!(available(), "the AVX-512 kernels need AVX-512 F");
-        // A gather reads 4 bytes, the partner and the three values after it.
-        let limit = values.len().saturating_sub(3);
-        let top = m - offset;
+        assert_eq!(size_of::<T>(), SCALE as usize, "a value is SCALE bytes");
+        // A gather reads 4 bytes from a partner: a block whose partners are not all at least
+        // 4 bytes before the end of `values` goes one by one.
+        let limit = values.len().saturating_sub(4 / SCALE as usize - 1);
         let blocks = rare.len() / 16 * 16;
-        let body = &rare[..blocks];
-        // SAFETY: as in `mark_shorts`, with 1-byte values.
-        let unchecked =
-            unsafe { mark_avx512::<1>(values.as_ptr(), limit, 0xFF, top, body, seen, stamp) };
+        // SAFETY: the processor has AVX-512 F (checked above); the kernel reads only the 4
+        // bytes from each partner below `limit`, within `values`.
+        let unchecked = unsafe {
+            mark_avx512::<SCALE>(
+                values.as_ptr().cast(),
+                limit,
+                mask,
+                m - offset,
+                &rare[..blocks],
+                seen,
+                stamp,
+            )
+        };
         for block in unchecked {
             mark_portable(values, offset, &rare[block..block + 16], m, seen, stamp);
         }
