@@ -16,7 +16,7 @@ mod store;
 mod tail;
 mod vector;
 
-pub use paired::Paired;
+pub use paired::{MAX_PIPELINE_THREADS, Paired};
 pub use rare_common::{RareCommon, RareSplit};
 pub use tail::Tail;
 
