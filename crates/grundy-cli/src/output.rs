@@ -457,16 +457,7 @@ fn period_json(report: &PeriodReport) -> Value {
                 value["note"] = json!(render::OBSERVED_NOTE);
                 value
             }
-            Search::NotFound { checked_to } => json!({
-                "game": report.game.to_string(),
-                "preperiod": null,
-                "period": null,
-                "saltus": null,
-                "values": null,
-                "certified": false,
-                "certificate": null,
-                "checked_to": checked_to,
-            }),
+            Search::NotFound { checked_to } => no_period_json(&report.game, Some(*checked_to)),
         }
     }
 }
@@ -980,11 +971,17 @@ fn survey_row_text(
 /// period, and the error and what would help.
 fn survey_error_json(game: &Game, error: grundy::Error) -> Value {
     let checked_to = match &error {
-        grundy::Error::TimedOut { checked_to, .. } => json!(checked_to),
-        _ => Value::Null,
+        grundy::Error::TimedOut { checked_to, .. } => Some(*checked_to),
+        _ => None,
     };
-    let message = wording::describe(&error);
-    let hint = wording::remedy(&anyhow::Error::new(error));
+    let mut value = no_period_json(game, checked_to);
+    value["error"] = json!(wording::describe(&error));
+    value["hint"] = json!(wording::remedy(&anyhow::Error::new(error)));
+    value
+}
+
+/// The JSON of `period --json` for a game with no period found in `checked_to` values.
+fn no_period_json(game: &Game, checked_to: Option<u64>) -> Value {
     json!({
         "game": game.to_string(),
         "preperiod": null,
@@ -994,7 +991,5 @@ fn survey_error_json(game: &Game, error: grundy::Error) -> Value {
         "certified": false,
         "certificate": null,
         "checked_to": checked_to,
-        "error": message,
-        "hint": hint,
     })
 }

@@ -183,9 +183,7 @@ impl Config {
 
     /// The number of threads a game's values may use.
     pub fn threads(&self) -> usize {
-        self.threads.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-        })
+        self.threads.unwrap_or_else(cores)
     }
 
     /// The value limit for `set`: the configured one, or a default that keeps the work near a
@@ -205,4 +203,10 @@ pub(super) fn not_applicable(refused: NotApplicable, code: &Code) -> Error {
         engine: refused.engine,
         code: code.to_string(),
     })
+}
+
+/// The cores the machine offers this process (1 if it cannot tell): the default thread count, and
+/// the most threads one sequence's pipeline runs on.
+pub(super) fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
 }

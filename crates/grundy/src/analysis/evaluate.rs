@@ -145,8 +145,10 @@ impl Analyzer<'_> {
         let copies = usize::try_from(spare)
             .unwrap_or(usize::MAX)
             .saturating_add(1);
-        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-        self.config.threads().min(copies).min(cores)
+        self.config
+            .threads()
+            .min(copies)
+            .min(super::config::cores())
     }
 
     /// The configured value limit, or `default` cut so that the values cost at most

@@ -223,7 +223,7 @@ impl StampedScan<'_> {
         let len = low.len();
         let mut done = 0;
         while let Some(set) = self.looked_for.as_deref() {
-            match vector::probe(&low[done..], &high[..len - done], set, true) {
+            match vector::probe(&low[done..], &high[..len - done], set) {
                 Probe::Hit { at, mut lanes } => {
                     let from = done + at;
                     while lanes != 0 {
@@ -845,13 +845,15 @@ impl RareCommon {
             };
         }
         if self.split.mask != 0 {
-            let fast = if self.largest < 64 {
-                self.word_value_at(n, &mut pending)
-            } else if self.largest < TABLE_VALUES {
-                self.table_value_at(n, &mut pending)
-            } else {
-                None
-            };
+            let mut fast = None;
+            if self.largest < 64 {
+                fast = self.word_value_at(n, &mut pending);
+            }
+            // The word gives up when the answer may reach 64, or when the pending values it
+            // received do: the tables take over while values stay below 2^15.
+            if fast.is_none() && self.largest < TABLE_VALUES {
+                fast = self.table_value_at(n, &mut pending);
+            }
             if let Some(value) = fast {
                 return value;
             }

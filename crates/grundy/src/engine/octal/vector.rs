@@ -139,20 +139,19 @@ pub(super) fn available() -> bool {
 
 /// The first block of [`LANES`] pairs `(low[i], high[high.len() - 1 - i])` (equal lengths) whose
 /// xor is in `set`, every value of both slices below [`SMALL_SET_VALUES`]; by the AVX-512 kernel
-/// when `vector` (which needs [`available`]), else by the portable loop.
+/// when the processor has it ([`available`]), else by the portable loop.
 ///
 /// # Complexity
 /// `O(i)` for a hit at block `i`, `O(len)` otherwise.
-pub(super) fn probe<T: Element>(low: &[T], high: &[T], set: &SmallSet, vector: bool) -> Probe {
+pub(super) fn probe<T: Element>(low: &[T], high: &[T], set: &SmallSet) -> Probe {
     #[cfg(target_arch = "x86_64")]
-    if vector && available() {
+    if available() {
         return match (T::view(low), T::view(high)) {
             (View::Shorts(low), View::Shorts(high)) => avx512::shorts(low, high, set),
             (View::Bytes(low), View::Bytes(high)) => avx512::bytes(low, high, set),
             _ => portable(low, high, set),
         };
     }
-    let _ = vector;
     portable(low, high, set)
 }
 
@@ -500,11 +499,11 @@ mod tests {
             }
             let expected = portable(&low, &high, &set);
             let shorts = |v: &[u32]| v.iter().map(|&x| x as u16).collect::<Vec<u16>>();
-            let got = probe(&shorts(&low), &shorts(&high), &set, true);
+            let got = probe(&shorts(&low), &shorts(&high), &set);
             assert_eq!(got, expected, "case {case}, 2-byte values");
             if bound == 256 {
                 let bytes = |v: &[u32]| v.iter().map(|&x| x as u8).collect::<Vec<u8>>();
-                let got = probe(&bytes(&low), &bytes(&high), &set, true);
+                let got = probe(&bytes(&low), &bytes(&high), &set);
                 assert_eq!(got, expected, "case {case}, 1-byte values");
             }
         }
