@@ -3,10 +3,10 @@
 mod judge;
 mod long_run;
 mod output;
+mod period;
 mod play;
 mod plot;
 mod progress;
-mod quotient;
 mod serve;
 mod survey;
 mod wording;
@@ -320,7 +320,7 @@ stops the games running and prints the rows finished.")]
         #[command(flatten)]
         common: Common,
         #[command(flatten)]
-        quotient: quotient::QuotientArgs,
+        quotient: period::QuotientArgs,
         #[command(flatten)]
         survey: survey::SurveyArgs,
     },
@@ -881,18 +881,9 @@ fn table(
     let game = read_game(game)?;
     let to = parse_number(to, "--to")?;
     let from = parse_number(from, "--from")?;
-    if game.has_grid() {
-        if from != BigUint::ZERO {
-            anyhow::bail!("a Wythoff grid always starts at (0, 0): drop --from");
-        }
-        let to = u64::try_from(&to).unwrap_or(u64::MAX);
-        let grid = analyzer.grid(&game, to);
-        observer.finish();
-        return output::grid(&grid?, common.json);
-    }
-    let table = analyzer.table(&game, &from, &to);
+    let tabulation = analyzer.tabulate(&game, &from, &to);
     observer.finish();
-    output::table(&table?, common.json, width)
+    output::tabulation(&tabulation?, common.json, width)
 }
 
 /// `grundy verify GAME`: every fast path against the brute force; exit 1 at a disagreement.
@@ -916,8 +907,8 @@ fn verify_brute_force(args: &VerifyArgs, observer: &TerminalObserver) -> anyhow:
     let analyzer = Analyzer::new(config).with_observer(observer);
     let game = read_game(game)?;
     let to = match &args.to {
-        Some(text) => parse_count(text, "--to", 0, VERIFY_MOST)?,
-        None => default_verify_to(&game),
+        Some(text) => parse_count(text, "--to", 0, grundy::limits::VERIFY_MOST_TO)?,
+        None => grundy::analysis::verify::default_to(&game),
     };
     let verification = analyzer.verify(&game, to, args.seed);
     observer.finish();
@@ -926,20 +917,6 @@ fn verify_brute_force(args: &VerifyArgs, observer: &TerminalObserver) -> anyhow:
     match verification.first_disagreement() {
         Some(_) => Err(Disagreed.into()),
         None => Ok(()),
-    }
-}
-
-/// The largest number `verify` compares: its brute force is quadratic in one-heap games.
-const VERIFY_MOST: u64 = 999_999;
-
-/// `verify`'s default for `--to`: what its brute force solves in about a second.
-fn default_verify_to(game: &grundy::Game) -> u64 {
-    match game.base() {
-        grundy::Game::Subtraction(_) | grundy::Game::Remainder(_) => 500,
-        grundy::Game::Octal(code) if code.max_heaps_left() >= 3 => 60,
-        grundy::Game::Octal(_) | grundy::Game::NoRepeat(_) | grundy::Game::Oddball(_) => 200,
-        grundy::Game::Wythoff | grundy::Game::FibonacciNim => 40,
-        _ => 12,
     }
 }
 
@@ -1147,10 +1124,9 @@ fn verify_against(
 fn explain(args: ExplainArgs, observer: &TerminalObserver) -> anyhow::Result<()> {
     let analyzer = Analyzer::new(args.common.config()?).with_observer(observer);
     let game = read_game(&args.game)?;
-    let position = match (args.position, game.has_positions()) {
-        (Some(text), _) => Some(game.parse_position(&text)?),
-        (None, true) => Some(grundy::Position::Sum),
-        (None, false) => None,
+    let position = match args.position {
+        Some(text) => Some(game.parse_position(&text)?),
+        None => game.default_position(),
     };
     let explanation = analyzer.explain(&game, position.as_ref());
     observer.finish();
@@ -1177,13 +1153,14 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         } => {
             let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
             let game = read_game(&game)?;
-            let position = match (position, game.has_positions()) {
-                (Some(text), _) => read_position(&game, &text)?,
-                (None, true) => grundy::Position::Sum,
-                (None, false) => anyhow::bail!(
-                    "the position of {game} is missing: give it after the game, e.g. grundy solve {game} {}",
-                    game.example_position()
-                ),
+            let position = match position {
+                Some(text) => read_position(&game, &text)?,
+                None => game.default_position().with_context(|| {
+                    format!(
+                        "the position of {game} is missing: give it after the game, e.g. grundy solve {game} {}",
+                        game.example_position()
+                    )
+                })?,
             };
             let solution = analyzer.solve(&game, &position);
             observer.finish();
@@ -1253,14 +1230,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             }
             let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
             let game = read_game(&games[0])?;
-            if quotient::is_misere_code(&game) {
-                let result = quotient::run(&analyzer, &game, &quotient, common.json);
-                observer.finish();
-                return result;
-            }
-            let report = analyzer.period(&game);
-            observer.finish();
-            output::period(&report?, common.json)
+            period::run(&analyzer, &game, &quotient, common.json, &observer)
         }
     }
 }

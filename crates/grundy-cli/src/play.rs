@@ -10,8 +10,7 @@ use anyhow::Context as _;
 use clap::{Args, ValueEnum};
 use grundy::analysis::play::{Choice, Mistake, Options, PlayBasis, Player, Session};
 use grundy::input::play::{PlayLine, parse_play_line};
-use grundy::{Analyzer, Game, Outcome, Position};
-use num_bigint::BigUint;
+use grundy::{Analyzer, Game, Outcome, render};
 use serde_json::{Value, json};
 
 use crate::progress::TerminalObserver;
@@ -46,17 +45,18 @@ enum First {
 pub(crate) fn run(args: &PlayArgs, observer: &TerminalObserver) -> anyhow::Result<()> {
     let analyzer = Analyzer::new(args.common.config()?).with_observer(observer);
     let game = crate::read_game(&args.game)?;
-    let position = match (&args.position, game.has_positions()) {
-        (Some(text), _) if text == "-" => anyhow::bail!(
+    let position = match &args.position {
+        Some(text) if text == "-" => anyhow::bail!(
             "the position cannot be read from stdin: a game reads its moves there — give the position after the game, e.g. grundy play {game} {}",
             game.example_position()
         ),
-        (Some(text), _) => crate::read_position(&game, text)?,
-        (None, true) => Position::Sum,
-        (None, false) => anyhow::bail!(
-            "the position of {game} is missing: give it after the game, e.g. grundy play {game} {}",
-            game.example_position()
-        ),
+        Some(text) => crate::read_position(&game, text)?,
+        None => game.default_position().with_context(|| {
+            format!(
+                "the position of {game} is missing: give it after the game, e.g. grundy play {game} {}",
+                game.example_position()
+            )
+        })?,
     };
     let start = analyzer.options(&game, &position)?;
     let first = match args.first {
@@ -147,33 +147,6 @@ impl Play<'_> {
     }
 }
 
-/// The position as written in the protocol: a sum as its components, no heaps as `(no heaps)`.
-fn position_text(options: &Options) -> String {
-    match (&options.position, options.game.base()) {
-        (Position::Sum, Game::Sum(components)) => components
-            .iter()
-            .map(|c| format!("{}[{}]", c.game, c.position))
-            .collect::<Vec<_>>()
-            .join(" + "),
-        (position, _) => grundy::render::position_text(position),
-    }
-}
-
-/// The position a move leaves, as written in the protocol.
-fn left_text(options: &Options, choice: &Choice) -> String {
-    match &choice.position {
-        Position::Sum => grundy::render::moves::target(&options.game, &choice.play),
-        position => grundy::render::position_text(position),
-    }
-}
-
-fn who(player: Player) -> &'static str {
-    match player {
-        Player::Human => "you",
-        Player::Computer => "computer",
-    }
-}
-
 /// What a result is worth, in words: `win in 3`, `lose in 4`, `tie`, `draw`.
 fn value_words(result: Outcome, remoteness: Option<u32>) -> String {
     match (result, remoteness) {
@@ -209,10 +182,10 @@ fn mistake_text(session: &Session, mistake: &Mistake) -> String {
     let turn = &session.history()[mistake.turn];
     format!(
         "{} went wrong at move {}: {} from {} turned a {} into a {}",
-        who(mistake.mover),
+        render::play::player(mistake.mover),
         mistake.turn + 1,
-        grundy::render::moves::description(&turn.options.game, &mistake.play),
-        position_text(&turn.options),
+        render::moves::description(&turn.options.game, &mistake.play),
+        render::play::position(&turn.options),
         noun(mistake.before),
         noun(mistake.after)
     )
@@ -228,62 +201,6 @@ fn noun(outcome: Outcome) -> &'static str {
     }
 }
 
-/// The options as JSON: the position, its value, and every move with what it leaves and its
-/// value (the web front end uses the same).
-pub(crate) fn options_json(options: &Options) -> Value {
-    let number = |n: &Option<BigUint>| match n {
-        Some(n) => json!(n.to_string().parse::<serde_json::Number>().ok()),
-        None => Value::Null,
-    };
-    let moves: Vec<Value> = options
-        .moves
-        .iter()
-        .enumerate()
-        .map(|(i, choice)| {
-            let mut value = json!({
-                "number": i + 1,
-                "move": grundy::render::moves::description(&options.game, &choice.play),
-                "to": left_text(options, choice),
-                "result": choice.result().name(),
-                "outcome": choice.outcome.name(),
-                "value": number(&choice.value),
-                "remoteness": choice.remoteness,
-                "next": next_json(choice),
-            });
-            if let Some(component) = choice.play.component {
-                value["component"] = json!(component + 1);
-            }
-            value
-        })
-        .collect();
-    let basis = match options.basis {
-        PlayBasis::Searched { positions } => json!({"kind": "searched", "positions": positions}),
-        PlayBasis::Solved { limit } => json!({"kind": "solved", "search_limit": limit}),
-    };
-    json!({
-        "game": options.game.to_string(),
-        "position": position_text(options),
-        "outcome": options.outcome.name(),
-        "value": number(&options.value),
-        "remoteness": options.remoteness,
-        "basis": basis,
-        "best": options.best().map(|i| i + 1),
-        "moves": moves,
-    })
-}
-
-/// Where a move leads, as the fields of a request for its options (`POST /api/options`, or
-/// `grundy play GAME POSITION`): the game after the move (in a sum, with the positions of its
-/// components in brackets) and the position left (`null` for a sum), in the canonical notation
-/// the parser reads back (no heaps at all is the empty text).
-fn next_json(choice: &Choice) -> Value {
-    let position = match &choice.position {
-        Position::Sum => Value::Null,
-        position => json!(position.to_string()),
-    };
-    json!({ "game": choice.game.to_string(), "position": position })
-}
-
 /// The line protocol (docs/play.md): positions and moves out, one line per move in.
 fn lines(mut game: Play<'_>, mut hints: bool, json: bool) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
@@ -291,7 +208,7 @@ fn lines(mut game: Play<'_>, mut hints: bool, json: bool) -> anyhow::Result<()> 
     let mut input = stdin.lock();
     let mut line = String::new();
     if !json {
-        let title = grundy::render::game_title(&game.session.current().game);
+        let title = render::game_title(&game.session.current().game);
         writeln!(out, "game: {title}")?;
     }
     loop {
@@ -314,7 +231,7 @@ fn lines(mut game: Play<'_>, mut hints: bool, json: bool) -> anyhow::Result<()> 
         if read == 0 {
             anyhow::bail!(
                 "the input ended before the game did (at {}): give one move per line, or quit",
-                position_text(game.session.current())
+                render::play::position(game.session.current())
             );
         }
         let text = line.trim_end_matches(['\n', '\r']);
@@ -328,7 +245,7 @@ fn lines(mut game: Play<'_>, mut hints: bool, json: bool) -> anyhow::Result<()> 
                 continue;
             }
             Ok(PlayLine::Quit) => {
-                let at = position_text(game.session.current());
+                let at = render::play::position(game.session.current());
                 if json {
                     writeln!(out, "{}", json!({"event": "quit", "position": at}))?;
                 } else {
@@ -377,11 +294,11 @@ fn event(out: &mut impl std::io::Write, name: &str, text: &str, json: bool) -> a
 /// The end of a game: the result line (in JSON, with the value history).
 fn finish(out: &mut impl std::io::Write, session: &Session, json: bool) -> anyhow::Result<()> {
     if json {
-        let history: Vec<Value> = session.history().iter().map(turn_json).collect();
+        let history: Vec<Value> = session.history().iter().map(render::json::turn).collect();
         let end = json!({
             "event": "end",
             "result": closing(session),
-            "winner": session.winner().flatten().map(who),
+            "winner": session.winner().flatten().map(render::play::player),
             "history": history,
         });
         writeln!(out, "{end}")?;
@@ -400,13 +317,17 @@ fn report_move(
     json: bool,
 ) -> anyhow::Result<()> {
     let choice = &options.moves[index];
-    let description = grundy::render::moves::description(&options.game, &choice.play);
-    let to = left_text(options, choice);
+    let description = render::moves::description(&options.game, &choice.play);
+    let to = render::play::left(options, choice);
     if json {
-        let event = json!({"event": "move", "player": who(player), "number": index + 1, "move": description, "to": to});
+        let event = json!({"event": "move", "player": render::play::player(player), "number": index + 1, "move": description, "to": to});
         writeln!(out, "{event}")?;
     } else {
-        writeln!(out, "{}: {description} -> {to}", who(player))?;
+        writeln!(
+            out,
+            "{}: {description} -> {to}",
+            render::play::player(player)
+        )?;
     }
     Ok(())
 }
@@ -422,17 +343,17 @@ fn show(
     if json {
         let event = json!({
             "event": "position",
-            "to_move": who(session.to_move()),
-            "options": options_json(options),
+            "to_move": render::play::player(session.to_move()),
+            "options": render::json::options(options),
         });
         writeln!(out, "{event}")?;
         return Ok(());
     }
-    writeln!(out, "position: {}", position_text(options))?;
+    writeln!(out, "position: {}", render::play::position(options))?;
     if session.is_over() {
         return Ok(());
     }
-    writeln!(out, "to move: {}", who(session.to_move()))?;
+    writeln!(out, "to move: {}", render::play::player(session.to_move()))?;
     if hints {
         writeln!(out, "value: {}", value_summary(options))?;
     }
@@ -440,8 +361,8 @@ fn show(
         return Ok(());
     }
     for (i, choice) in options.moves.iter().enumerate() {
-        let description = grundy::render::moves::description(&options.game, &choice.play);
-        let to = left_text(options, choice);
+        let description = render::moves::description(&options.game, &choice.play);
+        let to = render::play::left(options, choice);
         if hints {
             writeln!(
                 out,
@@ -477,17 +398,6 @@ fn value_summary(options: &Options) -> String {
         );
     }
     text
-}
-
-/// One turn of the value history in JSON.
-fn turn_json(turn: &grundy::analysis::play::Turn) -> Value {
-    json!({
-        "mover": who(turn.mover),
-        "position": position_text(&turn.options),
-        "outcome": turn.options.outcome.name(),
-        "remoteness": turn.options.remoteness,
-        "played": turn.played.map(|i| grundy::render::moves::description(&turn.options.game, &turn.options.moves[i].play)),
-    })
 }
 
 mod screen;

@@ -5,11 +5,11 @@
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
-use grundy::analysis::plot::{GridSource, Marks, Plot, PlotKind, PlotRequest, Scale};
-use grundy::period::Search;
+use grundy::Analyzer;
+use grundy::analysis::plot::{Plot, PlotKind, PlotRequest};
 use grundy::render::plot::{Canvas, LARGEST_SIDE, LEAST_SIDE};
-use grundy::{Analyzer, render};
-use serde_json::{Value, json};
+use grundy::render::{self, json};
+use serde_json::Value;
 
 use crate::progress::TerminalObserver;
 use crate::{Common, output, parse_count, read_game};
@@ -236,12 +236,12 @@ pub(crate) fn run(args: &PlotArgs, observer: &TerminalObserver) -> anyhow::Resul
     }
     let (width, height) = canvas.size();
     if args.common.json {
-        let mut object = plot_json(&plot);
+        let mut object = json::plot(&plot);
         let format = if format == Format::Svg { "svg" } else { "png" };
-        let mut file = json!({ "path": args.out.display().to_string() });
+        let mut file = serde_json::json!({ "path": args.out.display().to_string() });
         if let (Some(file), Value::Object(drawing)) = (
             file.as_object_mut(),
-            drawing_json(format, canvas, bytes.len()),
+            json::drawing(format, canvas, bytes.len()),
         ) {
             file.extend(drawing);
         }
@@ -297,118 +297,6 @@ pub(crate) fn canvas(
 ) -> Result<Canvas, render::plot::PlotError> {
     let default = Canvas::default_for(plot).size();
     Canvas::new(width.unwrap_or(default.0), height.unwrap_or(default.1))
-}
-
-/// What was drawn, beside the plot's description: its format, size and length in bytes (the
-/// command line adds the file's `path`; `grundy serve` the SVG itself).
-pub(crate) fn drawing_json(format: &str, canvas: Canvas, bytes: usize) -> Value {
-    let (width, height) = canvas.size();
-    json!({ "format": format, "width": width, "height": height, "bytes": bytes })
-}
-
-/// What a plot draws, as JSON: kind, range, title, axes, caption, legend (marks per colour), what
-/// the values rest on, and each kind's own keys (docs/plot.md lists them).
-pub(crate) fn plot_json(plot: &Plot) -> Value {
-    let labels = render::plot::labels(plot);
-    let legend: Vec<Value> = labels
-        .legend
-        .iter()
-        .map(|entry| {
-            json!({ "label": entry.label, "colour": entry.colour.hex(), "marks": entry.marks })
-        })
-        .collect();
-    let mut object = json!({
-        "game": plot.game.to_string(),
-        "kind": plot.kind().name(),
-        "from": 0,
-        "to": plot.to,
-        "title": labels.title,
-        "x_axis": labels.x_axis,
-        "y_axis": labels.y_axis,
-        "caption": labels.caption,
-        "legend": legend,
-        "basis": output::basis_json(&plot.basis),
-    });
-    match &plot.marks {
-        Marks::Scatter(scatter) => {
-            object["scale"] = json!(match scatter.scale {
-                Scale::Linear => "linear",
-                Scale::Logarithmic => "logarithmic",
-            });
-            object["largest"] = json!(scatter.largest);
-            object["points"] = json!(scatter.points.len());
-            object["bins"] = json!(scatter.bins.len());
-            object["runs"] = json!(scatter.bins.iter().map(|bin| bin.runs.len()).sum::<usize>());
-            object["split"] = scatter.split.map_or(
-                Value::Null,
-                |split| json!({ "mask": split.mask(), "by_position": split.by_position() }),
-            );
-            object["rare_heaps"] = json!(scatter.rare_heaps);
-            object["common_heaps"] = json!(scatter.common_heaps);
-        }
-        Marks::Strip(strip) => {
-            object["row_length"] = json!(strip.row_length);
-            object["rows"] = json!((strip.values.len() as u64).div_ceil(strip.row_length));
-            object["wrapped_by_period"] = json!(strip.wrapped_by_period);
-            object["period"] = match &strip.pattern {
-                Some(Search::Certified(certificate)) => {
-                    let p = certificate.periodicity();
-                    json!({
-                        "status": "certified",
-                        "preperiod": p.preperiod(),
-                        "period": p.period(),
-                        "saltus": p.saltus(),
-                        "checked_to": certificate.checked_to(),
-                    })
-                }
-                Some(Search::Observed(observation)) => {
-                    let p = observation.periodicity();
-                    json!({
-                        "status": "observed",
-                        "preperiod": p.preperiod(),
-                        "period": p.period(),
-                        "saltus": p.saltus(),
-                        "checked_to": observation.checked_to(),
-                    })
-                }
-
-                _ => Value::Null,
-            };
-            object["certificate"] = match &strip.pattern {
-                Some(Search::Certified(certificate)) => output::theorem_json(certificate),
-                _ => Value::Null,
-            };
-        }
-        Marks::Grid(grid) => {
-            object["source"] = json!(match grid.source {
-                GridSource::Pairs => "pairs",
-                GridSource::TwoHeaps => "two heaps",
-            });
-            object["side"] = json!(grid.values.len());
-            object["p_positions"] = json!(grid.p_positions());
-        }
-        Marks::Outcomes(map) => {
-            let rows: Vec<Value> = map
-                .rows
-                .iter()
-                .map(|row| {
-                    let parity = |odd: bool| if odd { "odd" } else { "even" };
-                    let symbols: String = row
-                        .outcomes
-                        .iter()
-                        .map(|(outcome, _)| grundy::oddball::symbol(*outcome))
-                        .collect();
-                    json!({
-                        "mover": parity(row.mine_odd),
-                        "opponent": parity(row.theirs_odd),
-                        "outcomes": symbols,
-                    })
-                })
-                .collect();
-            object["rows"] = json!(rows);
-        }
-    }
-    object
 }
 
 #[cfg(test)]

@@ -35,7 +35,7 @@ pub fn run(
     config: Config,
     specs: &[String],
     args: &SurveyArgs,
-    quotient: &crate::quotient::QuotientArgs,
+    quotient: &crate::period::QuotientArgs,
     json: bool,
 ) -> anyhow::Result<()> {
     if quotient.checkpoint.is_some() || quotient.heaps.is_some() {
@@ -130,7 +130,7 @@ fn check_count(games: usize) -> anyhow::Result<()> {
 /// quotient, computed one game at a time.
 fn survey_game(spec: &str) -> anyhow::Result<Game> {
     let game = crate::read_game(spec)?;
-    if crate::quotient::is_misere_code(&game) {
+    if game.has_misere_quotient() {
         let prefix = spec.find(':').map_or(spec.len(), |colon| colon + 1);
         return Err(grundy::InputError {
             what: "game spec",

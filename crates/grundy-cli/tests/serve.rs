@@ -223,6 +223,95 @@ fn table_grid_period_explain_and_verify_answer_with_the_command_lines_json() {
     );
 }
 
+/// Every endpoint answers as its command does, byte for byte, for the games whose answers take
+/// another path: misère take-and-break codes (their period is a misère quotient, their table has
+/// genera), Wythoff's grid under misère play, sums given in the spec, the contest game, scripts,
+/// and the defaults each command fills in (the position of a sum, how far `verify` goes).
+#[test]
+fn every_endpoint_answers_as_its_command_for_every_kind_of_game() {
+    let server = Server::start(&[]);
+    let same = |path: &str, request: Value, args: &[&str]| {
+        let (expected, stderr) = cli(args);
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+        let answer = server.post_json(path, &request);
+        assert_eq!(answer.status, 200, "{path} {request}: {}", answer.text());
+        assert_eq!(answer.text(), expected, "{path} {request}");
+    };
+    let text = |path: &str, request: Value, args: &[&str]| {
+        let (expected, stderr) = cli(args);
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+        let answer = server.post_json(path, &request);
+        assert_eq!(answer.status, 200, "{path} {request}: {}", answer.text());
+        assert_eq!(answer.json()["text"], expected, "{path} {request}");
+    };
+    for (game, heaps) in [
+        ("misere:0.77", None),
+        ("misere:0.07", None),
+        ("misere:0.77", Some(12)),
+    ] {
+        let mut request = json!({ "game": game });
+        let mut args = vec!["period", game];
+        let heaps_text = heaps.map(|n: u32| n.to_string());
+        if let (Some(n), Some(heaps_text)) = (heaps, &heaps_text) {
+            request["heaps"] = json!(n);
+            args.extend(["--heaps", heaps_text]);
+        }
+        let mut json_args = args.clone();
+        json_args.push("--json");
+        same("/api/period", request.clone(), &json_args);
+        request["format"] = json!("text");
+        text("/api/period", request, &args);
+    }
+    same(
+        "/api/table",
+        json!({ "game": "misere:0.77", "to": 20 }),
+        &["table", "misere:0.77", "--to", "20", "--json"],
+    );
+    same(
+        "/api/table",
+        json!({ "game": "misere:wythoff", "to": 5 }),
+        &["table", "misere:wythoff", "--to", "5", "--json"],
+    );
+    text(
+        "/api/table",
+        json!({ "game": "misere:wythoff", "to": 5, "format": "text" }),
+        &["table", "misere:wythoff", "--to", "5"],
+    );
+    for (game, position) in [
+        ("misere:kayles", Some("10")),
+        ("nim[3] + kayles[4]", None),
+        ("misere:nim[3] + bash:3[5]", None),
+        ("oddball:1,2,3", Some("4")),
+        ("fibonacci-nim", Some("20/4")),
+        ("norepeat:1,2,3", Some("10/2")),
+        ("wythoff", Some("3,5")),
+    ] {
+        let mut request = json!({ "game": game });
+        let mut args = vec!["solve", game];
+        if let Some(position) = position {
+            request["position"] = json!(position);
+            args.push(position);
+        }
+        let mut json_args = args.clone();
+        json_args.push("--json");
+        same("/api/solve", request.clone(), &json_args);
+        request["format"] = json!("text");
+        text("/api/solve", request, &args);
+    }
+    same(
+        "/api/explain",
+        json!({ "game": "nim[3] + kayles[4]", "format": "json" }),
+        &["explain", "nim[3] + kayles[4]", "--json"],
+    );
+    for game in ["wythoff", "oddball:1,2,3", "0.07"] {
+        same(
+            "/api/verify",
+            json!({ "game": game }),
+            &["verify", game, "--json"],
+        );
+    }
+}
+
 #[test]
 fn bad_input_is_a_400_with_the_command_lines_caret_message() {
     let server = Server::start(&[]);

@@ -35,13 +35,15 @@ pub mod theory;
 pub use analysis::explain::Explanation;
 pub use analysis::{
     Action, Analyzer, Basis, ClosedForm, Config, Error, Grid, Move, MoveTargets, Outcome, Part,
-    PeriodReport, PowerClass, Solution, SplitClass, Summand, SummandValue, Table, Target,
-    Uncertifiable, Unit, UnlistedMoves, Withheld,
+    PeriodReport, PowerClass, Solution, SplitClass, Summand, SummandValue, Table, Tabulation,
+    Target, Uncertifiable, Unit, UnlistedMoves, Withheld,
 };
 pub use analysis::{GenusReport, GenusRows, HeapGenus, TameRange, Tameness};
 pub use analysis::{Limit, Refusal, Remedy, Setting, SettingError};
 pub use analysis::{Marks, Plot, PlotKind, PlotRequest};
-pub use analysis::{NoClosure, QuotientBasis, QuotientReport, QuotientStop};
+pub use analysis::{
+    NoClosure, PeriodAnswer, QuotientBasis, QuotientPlan, QuotientReport, QuotientStop,
+};
 pub use engine::Engine;
 pub use engine::octal::TakeAndBreakEngine;
 pub use games::game::Game;

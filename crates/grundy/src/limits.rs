@@ -170,6 +170,9 @@ pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
 /// winning moves that would be the heaps' size once per move.
 pub const WHOLE_POSITIONS_BYTES: u64 = 1 << 20;
 
+/// The largest heap `verify` compares up to: its brute force is quadratic in one-heap games.
+pub const VERIFY_MOST_TO: u64 = 999_999;
+
 /// The most states `verify`'s brute force solves for one check (a game graph, memoised); a
 /// position needing more is left out of that check and counted as skipped.
 pub const VERIFY_BRUTE_FORCE_STATES: usize = 2_000_000;

@@ -6,7 +6,8 @@
 use std::fmt::Write as _;
 
 use grundy::analysis::play::{Options, Player, Session};
-use grundy::{Game, Outcome, Position};
+use grundy::render::play::{left as left_text, player as who, position as position_text};
+use grundy::{Outcome, Position};
 use num_bigint::BigUint;
 use ratatui::Frame;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
@@ -15,7 +16,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, List, ListItem, ListState, Paragraph, Wrap};
 
-use super::{Play, closing, left_text, move_value, position_text, value_summary, value_words, who};
+use super::{Play, closing, move_value, value_summary, value_words};
 
 /// The most tokens drawn in a row; a bigger heap is drawn capped, with its count.
 const TOKENS_SHOWN: usize = 40;
@@ -280,9 +281,9 @@ fn draw_history(frame: &mut Frame<'_>, area: Rect, session: &Session, view: &Vie
 /// The position drawn: heaps as rows of tokens, Wythoff's pair as a board with the queen, the
 /// components of a sum one under another.
 fn board_lines(options: &Options) -> Vec<Line<'static>> {
-    match (&options.position, options.game.base()) {
+    match (&options.position, options.game.base().components()) {
         (Position::Pair(a, b), _) => queen(a, b),
-        (Position::Sum, Game::Sum(components)) => components
+        (Position::Sum, Some(components)) => components
             .iter()
             .flat_map(|c| {
                 let mut lines = vec![Line::from(format!("{}[{}]", c.game, c.position))];

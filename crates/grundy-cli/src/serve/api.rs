@@ -6,11 +6,12 @@
 use std::collections::BTreeMap;
 
 use axum::http::StatusCode;
-use grundy::{Analyzer, Config, Game, Position};
+use grundy::render::json;
+use grundy::{Analyzer, Config, Game, Position, QuotientPlan, SettingError, Tabulation};
 use num_bigint::BigUint;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::{output, wording};
 
@@ -49,7 +50,7 @@ impl Reply {
     fn document(value: &impl serde::Serialize) -> anyhow::Result<Self> {
         Ok(Reply {
             status: StatusCode::OK,
-            body: output::json_bytes(value)?,
+            body: json::to_bytes(value)?,
             warnings: Vec::new(),
             content_type: JSON_TYPE,
         })
@@ -57,7 +58,7 @@ impl Reply {
 
     /// An error: `{"error": message, "hint": remedy or null}` with `status`.
     pub(crate) fn error(status: StatusCode, error: &str, hint: Option<&str>) -> Self {
-        let body = output::json_bytes(&json!({ "error": error, "hint": hint }))
+        let body = json::to_bytes(&serde_json::json!({ "error": error, "hint": hint }))
             .unwrap_or_else(|_| b"{\"error\": \"an error could not be written\"}\n".to_vec());
         Reply {
             status,
@@ -145,6 +146,8 @@ struct GridRequest {
 #[serde(deny_unknown_fields)]
 struct PeriodRequest {
     game: String,
+    #[serde(default)]
+    heaps: Option<usize>,
     #[serde(default)]
     format: Rendering,
     #[serde(default)]
@@ -342,7 +345,7 @@ pub(crate) fn solve(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
     rendered(
         &game,
         request.format,
-        || output::solution_json(&solution),
+        || json::solution(&solution, &output::TERMS),
         || grundy::render::solution_text(&solution, &output::TERMS),
     )
 }
@@ -358,32 +361,21 @@ pub(crate) fn table(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
         None => BigUint::ZERO,
     };
     let width = width(request.width)?;
-    let analyzer = Analyzer::new(config);
-    if game.has_grid() {
-        if from != BigUint::ZERO {
+    let tabulation = match Analyzer::new(config).tabulate(&game, &from, &to) {
+        // The library's setting in this endpoint's terms: a field, not a flag.
+        Err(grundy::Error::Setting(SettingError::GridFrom { .. })) => {
             return Err(BadRequest(
                 "a Wythoff grid always starts at (0, 0): drop \"from\"".to_owned(),
             )
             .into());
         }
-        let grid = analyzer.grid(&game, u64::try_from(&to).unwrap_or(u64::MAX))?;
-        return grid_reply(&grid, request.format);
-    }
-    let table = analyzer.table(&game, &from, &to)?;
+        other => other?,
+    };
     rendered(
         &game,
         request.format,
-        || output::table_json(&table),
-        || grundy::render::table_text(&table, width),
-    )
-}
-
-fn grid_reply(grid: &grundy::Grid, rendering: Rendering) -> anyhow::Result<Reply> {
-    rendered(
-        &grid.game,
-        rendering,
-        || output::grid_json(grid),
-        || grundy::render::grid_text(grid),
+        || json::tabulation(&tabulation),
+        || grundy::render::tabulation_text(&tabulation, width),
     )
 }
 
@@ -396,7 +388,7 @@ fn rendered<Document: serde::Serialize>(
 ) -> anyhow::Result<Reply> {
     match rendering {
         Rendering::Json => Reply::answer(game, &json()),
-        Rendering::Text => Reply::answer(game, &json!({ "text": text() })),
+        Rendering::Text => Reply::answer(game, &serde_json::json!({ "text": text() })),
     }
 }
 
@@ -410,20 +402,32 @@ pub(crate) fn grid(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
         ))
         .into());
     }
-    let grid = Analyzer::new(config).grid(&game, request.to)?;
-    grid_reply(&grid, request.format)
-}
-
-/// `POST /api/period`: `grundy period GAME --json`.
-pub(crate) fn period(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
-    let request: PeriodRequest = request(body)?;
-    let game = Scripts::game_of(request.script, request.scripts, &request.game)?;
-    let report = Analyzer::new(config).period(&game)?;
+    let tabulation = Tabulation::Grid(Analyzer::new(config).grid(&game, request.to)?);
     rendered(
         &game,
         request.format,
-        || output::period_document(&report),
-        || grundy::render::period_text(&report, &output::TERMS),
+        || json::tabulation(&tabulation),
+        || grundy::render::tabulation_text(&tabulation, 0),
+    )
+}
+
+/// `POST /api/period`: `grundy period GAME [--heaps N] --json` (for `misere:CODE`, its misère
+/// quotient).
+pub(crate) fn period(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
+    let request: PeriodRequest = request(body)?;
+    let game = Scripts::game_of(request.script, request.scripts, &request.game)?;
+    let plan = QuotientPlan {
+        start: None,
+        most_heaps: request
+            .heaps
+            .unwrap_or(grundy::limits::DEFAULT_QUOTIENT_HEAPS),
+    };
+    let answer = Analyzer::new(config).period_answer(&game, plan)?;
+    rendered(
+        &game,
+        request.format,
+        || json::period_answer(&answer),
+        || grundy::render::period_answer_text(&answer, &output::TERMS),
     )
 }
 
@@ -433,16 +437,15 @@ pub(crate) fn explain(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
     use grundy::render::explain::{Format, Language as Words};
     let request: ExplainRequest = request(body)?;
     let game = Scripts::game_of(request.script, request.scripts, &request.game)?;
-    let position = match (request.position, game.has_positions()) {
-        (Some(text), _) => Some(game.parse_position(&text_field(text, "position")?)?),
-        (None, true) => Some(Position::Sum),
-        (None, false) => None,
+    let position = match request.position {
+        Some(text) => Some(game.parse_position(&text_field(text, "position")?)?),
+        None => game.default_position(),
     };
     let width = width(request.width)?;
     let explanation = Analyzer::new(config).explain(&game, position.as_ref())?;
     let (format, format_name) = match request.format {
         ExplainFormat::Json => {
-            return Reply::answer(&game, &output::explanation_json(&explanation));
+            return Reply::answer(&game, &json::explanation(&explanation));
         }
         ExplainFormat::Text => (Format::Text, "text"),
         ExplainFormat::Markdown => (Format::Markdown, "markdown"),
@@ -451,11 +454,10 @@ pub(crate) fn explain(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
         Language::En => (Words::En, "en"),
         Language::Zh => (Words::Zh, "zh"),
     };
-    let text = grundy::render::explain::render(&explanation, language, format, width)
-        .map_err(|errors| anyhow::anyhow!("the messages failed to load: {}", errors.join("; ")))?;
+    let text = output::explanation_text(&explanation, format, language, width)?;
     Reply::answer(
         &game,
-        &json!({
+        &serde_json::json!({
             "game": explanation.game.to_string(),
             "position": explanation.position.as_ref().map(ToString::to_string),
             "language": language_name,
@@ -471,21 +473,21 @@ pub(crate) fn verify(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
     let request: VerifyRequest = request(body)?;
     let game = Scripts::game_of(request.script, request.scripts, &request.game)?;
     let to = match request.to {
-        Some(to) if to > crate::VERIFY_MOST => {
+        Some(to) if to > grundy::limits::VERIFY_MOST_TO => {
             return Err(BadRequest(format!(
                 "\"to\" must be at most {}; got {to}",
-                crate::VERIFY_MOST
+                grundy::limits::VERIFY_MOST_TO
             ))
             .into());
         }
         Some(to) => to,
-        None => crate::default_verify_to(&game),
+        None => grundy::analysis::verify::default_to(&game),
     };
     let verification = Analyzer::new(config).verify(&game, to, request.seed)?;
     rendered(
         &game,
         request.format,
-        || output::verification_json(&verification),
+        || json::verification(&verification),
         || grundy::render::verify::verification_text(&verification),
     )
 }
@@ -493,14 +495,15 @@ pub(crate) fn verify(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
 /// The position a request names: its `position`, the sum's own (in brackets) when it has none,
 /// or a 400 that says how to give it.
 fn position(game: &Game, position: Option<Value>) -> anyhow::Result<Position> {
-    match (position, game.has_positions()) {
-        (Some(text), _) => Ok(game.parse_position(&text_field(text, "position")?)?),
-        (None, true) => Ok(Position::Sum),
-        (None, false) => Err(BadRequest(format!(
-            "the position of {game} is missing: give it in \"position\", e.g. \"position\": \"{}\"",
-            game.example_position()
-        ))
-        .into()),
+    match position {
+        Some(text) => Ok(game.parse_position(&text_field(text, "position")?)?),
+        None => game.default_position().ok_or_else(|| {
+            BadRequest(format!(
+                "the position of {game} is missing: give it in \"position\", e.g. \"position\": \"{}\"",
+                game.example_position()
+            ))
+            .into()
+        }),
     }
 }
 
@@ -549,9 +552,9 @@ pub(crate) fn plot(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
         )),
         PlotFormat::Json => {
             let svg = grundy::render::plot::svg_on(&plot, canvas);
-            let mut object = crate::plot::plot_json(&plot);
-            let mut image = crate::plot::drawing_json("svg", canvas, svg.len());
-            image["svg"] = json!(svg);
+            let mut object = json::plot(&plot);
+            let mut image = json::drawing("svg", canvas, svg.len());
+            image["svg"] = serde_json::json!(svg);
             object["image"] = image;
             Reply::answer(&game, &object)
         }
@@ -566,7 +569,7 @@ pub(crate) fn options(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
     let game = Scripts::game_of(request.script, request.scripts, &request.game)?;
     let position = position(&game, request.position)?;
     let options = Analyzer::new(config).options(&game, &position)?;
-    Reply::answer(&game, &crate::play::options_json(&options))
+    Reply::answer(&game, &json::options(&options))
 }
 
 /// The status for an error: 400 for bad input, 422 for a refusal by a limit or a game the

@@ -253,7 +253,7 @@ fn names_this_machine(host: Option<&HeaderValue>) -> bool {
 
 /// A JSON document as a response (200).
 fn document(value: &serde_json::Value) -> Response {
-    match crate::output::json_bytes(value) {
+    match grundy::render::json::to_bytes(value) {
         Ok(body) => reply(Reply {
             status: StatusCode::OK,
             body,

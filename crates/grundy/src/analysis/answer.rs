@@ -534,6 +534,16 @@ impl Solution {
     }
 }
 
+/// The values of a game as [`Analyzer::tabulate`](super::Analyzer::tabulate) lays them out: a
+/// table of one heap, or the grid of a game of two heaps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tabulation {
+    /// Values of consecutive heaps.
+    Table(Table),
+    /// Values of pairs of heaps.
+    Grid(Grid),
+}
+
 /// Grundy values of consecutive heaps.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {

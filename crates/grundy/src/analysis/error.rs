@@ -426,6 +426,12 @@ pub enum SettingError {
         /// The most cells accepted.
         most: u64,
     },
+    /// A grid of two heaps asked to start elsewhere than at `(0, 0)`.
+    #[error("a grid always starts at (0, 0), not at heap {from}")]
+    GridFrom {
+        /// The first heap asked for ([`Setting::TableFrom`]).
+        from: BigUint,
+    },
     /// A forced take-and-break engine
     /// ([`Config::with_take_and_break_engine`](super::Config::with_take_and_break_engine)) that
     /// does not apply to the code asked about.

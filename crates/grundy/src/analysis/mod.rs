@@ -25,7 +25,9 @@ pub mod verify;
 pub use misere::{GenusReport, GenusRows, HeapGenus, TameRange, Tameness};
 pub use octal::MAX_OCTAL_VALUES;
 pub use plot::{Marks, Plot, PlotKind, PlotRequest};
-pub use quotient::{NoClosure, QuotientBasis, QuotientReport, QuotientStop};
+pub use quotient::{
+    NoClosure, PeriodAnswer, QuotientBasis, QuotientPlan, QuotientReport, QuotientStop,
+};
 pub use sequence::{PeriodFinish, SEQUENCE_STEP_VALUES, Sequence, SequenceRun, SequenceStep};
 pub use survey::{SurveyPlan, octal_codes};
 mod answer;
@@ -107,6 +109,71 @@ impl Analyzer<'_> {
     /// ```
     pub fn period(&self, game: &Game) -> Result<PeriodReport, Error> {
         self.settle(self.period_unsettled(game))
+    }
+
+    /// The periodic pattern of `game`: its misère quotient for a misère take-and-break code
+    /// (built as `plan` says), otherwise its [`period`](Self::period).
+    ///
+    /// # Complexity
+    /// As [`quotient_from`](Self::quotient_from) or [`period`](Self::period).
+    ///
+    /// # Errors
+    /// As [`quotient_from`](Self::quotient_from) or [`period`](Self::period).
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::{Analyzer, Config, PeriodAnswer, QuotientPlan, parse_game};
+    /// let analyzer = Analyzer::new(Config::default());
+    /// let answer = analyzer.period_answer(&parse_game("misere:0.75")?, QuotientPlan::default())?;
+    /// let PeriodAnswer::Quotient(report) = answer else { return Err("not a quotient".into()) };
+    /// assert_eq!(report.quotient.order(), 8);
+    /// let answer = analyzer.period_answer(&parse_game("bash:3")?, QuotientPlan::default())?;
+    /// assert!(matches!(answer, PeriodAnswer::Period(_)));
+    /// # Ok(()) }
+    /// ```
+    pub fn period_answer(&self, game: &Game, plan: QuotientPlan) -> Result<PeriodAnswer, Error> {
+        if game.has_misere_quotient() {
+            let report = self.quotient_from(game, plan.start, plan.most_heaps)?;
+            return Ok(PeriodAnswer::Quotient(report));
+        }
+        self.period(game).map(PeriodAnswer::Period)
+    }
+
+    /// The values of `game` for heaps `from..=to`: a [`table`](Self::table), or for a game of
+    /// two heaps (Wythoff's game), the [`grid`](Self::grid) of every pair up to `to`.
+    ///
+    /// # Complexity
+    /// As [`table`](Self::table) or [`grid`](Self::grid).
+    ///
+    /// # Errors
+    /// As [`table`](Self::table) or [`grid`](Self::grid), and [`SettingError::GridFrom`] for a
+    /// grid asked to start after heap 0.
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::{Analyzer, Config, Tabulation, parse_game};
+    /// let analyzer = Analyzer::new(Config::default());
+    /// let zero = 0u32.into();
+    /// let tabulation = analyzer.tabulate(&parse_game("wythoff")?, &zero, &2u32.into())?;
+    /// let Tabulation::Grid(grid) = tabulation else { return Err("not a grid".into()) };
+    /// assert_eq!(grid.values[1], [1, 2, 0]);
+    /// let tabulation = analyzer.tabulate(&parse_game("bash:3")?, &zero, &4u32.into())?;
+    /// assert!(matches!(tabulation, Tabulation::Table(_)));
+    /// # Ok(()) }
+    /// ```
+    pub fn tabulate(&self, game: &Game, from: &BigUint, to: &BigUint) -> Result<Tabulation, Error> {
+        if !game.has_grid() {
+            return self.table(game, from, to).map(Tabulation::Table);
+        }
+        if *from != BigUint::ZERO {
+            return Err(Error::Setting(SettingError::GridFrom {
+                from: from.clone(),
+            }));
+        }
+        let to = u64::try_from(to).unwrap_or(u64::MAX);
+        self.grid(game, to).map(Tabulation::Grid)
     }
 
     fn period_unsettled(&self, game: &Game) -> Result<PeriodReport, Error> {

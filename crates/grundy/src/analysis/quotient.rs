@@ -9,7 +9,7 @@
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-use super::{Action, Analyzer, Basis, Error, Move, Outcome, Solution, Target};
+use super::{Action, Analyzer, Basis, Error, Move, Outcome, PeriodReport, Solution, Target};
 use crate::budget::Exhausted;
 use crate::games::game::{Component, Game};
 use crate::games::octal::{Code, Modifier, for_each_option_heaps};
@@ -57,6 +57,35 @@ pub enum NoClosure {
     Tail,
     /// Some digit carries `!` or `?`: shifting a part by the period may break the constraint.
     Modifiers,
+}
+
+/// What [`Analyzer::period_answer`] finds: the period of a game's values, or — for a misère
+/// take-and-break code, whose values do not add — its misère quotient.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PeriodAnswer {
+    /// The period search of a one-heap game's values.
+    Period(PeriodReport),
+    /// The misère quotient of a `misere:` take-and-break code.
+    Quotient(QuotientReport),
+}
+
+/// Where the construction of a misère quotient starts and how far it goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuotientPlan {
+    /// A quotient claimed for the first heaps (a checkpoint), verified before it is used.
+    pub start: Option<Quotient>,
+    /// The most heaps to build the quotient for.
+    pub most_heaps: usize,
+}
+
+impl Default for QuotientPlan {
+    /// From nothing, up to [`DEFAULT_QUOTIENT_HEAPS`](crate::limits::DEFAULT_QUOTIENT_HEAPS).
+    fn default() -> Self {
+        Self {
+            start: None,
+            most_heaps: crate::limits::DEFAULT_QUOTIENT_HEAPS,
+        }
+    }
 }
 
 /// The misère quotient of a take-and-break code, as far as it was built.

@@ -297,6 +297,29 @@ fn solution_value(game: &Game, solution: &Solution) -> Option<BigUint> {
     }
 }
 
+/// How far [`Analyzer::verify`] compares when not told: what its brute force solves in about a
+/// second for `game` (500 for subtraction games, 60 for take-and-break codes leaving three heaps,
+/// 200 for other codes, no-repeat and contest games, 40 for Wythoff and Fibonacci Nim, 12 for
+/// the rest).
+///
+/// # Example
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use grundy::{analysis::verify::default_to, parse_game};
+/// assert_eq!(default_to(&parse_game("subtraction:1,3,4")?), 500);
+/// assert_eq!(default_to(&parse_game("misere:wythoff")?), 40);
+/// # Ok(()) }
+/// ```
+pub fn default_to(game: &Game) -> u64 {
+    match game.base() {
+        Game::Subtraction(_) | Game::Remainder(_) => 500,
+        Game::Octal(code) if code.max_heaps_left() >= 3 => 60,
+        Game::Octal(_) | Game::NoRepeat(_) | Game::Oddball(_) => 200,
+        Game::Wythoff | Game::FibonacciNim => 40,
+        _ => 12,
+    }
+}
+
 impl Analyzer<'_> {
     /// Compares every fast path grundy would use for `game` with an independent brute force
     /// (the game graph from the rules, each value the mex of its options' values, memoised):

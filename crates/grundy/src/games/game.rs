@@ -87,6 +87,44 @@ impl Game {
         }
     }
 
+    /// The position a game without one given is asked about: a sum's own (written in brackets in
+    /// its spec), `None` for a game whose position must be given.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::{Position, parse_game};
+    /// assert_eq!(parse_game("nim[3] + kayles[4]")?.default_position(), Some(Position::Sum));
+    /// assert_eq!(parse_game("nim")?.default_position(), None);
+    /// # Ok::<(), grundy::InputError>(())
+    /// ```
+    pub fn default_position(&self) -> Option<Position> {
+        self.has_positions().then_some(Position::Sum)
+    }
+
+    /// The components of a sum (`None` for any other game; a `misere:` sum is a misère game,
+    /// see [`base`](Self::base)).
+    pub fn components(&self) -> Option<&[Component]> {
+        match self {
+            Self::Sum(components) => Some(components),
+            _ => None,
+        }
+    }
+
+    /// Whether the game is answered by a misère quotient (a `misere:` take-and-break code):
+    /// its periodic pattern is the quotient's, not a period of values.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::parse_game;
+    /// assert!(parse_game("misere:kayles")?.has_misere_quotient());
+    /// assert!(!parse_game("kayles")?.has_misere_quotient());
+    /// assert!(!parse_game("misere:nim")?.has_misere_quotient());
+    /// # Ok::<(), grundy::InputError>(())
+    /// ```
+    pub fn has_misere_quotient(&self) -> bool {
+        matches!(self, Self::Misere(inner) if matches!(inner.as_ref(), Self::Octal(_)))
+    }
+
     /// The play convention: misère for `misere:` games, normal otherwise.
     ///
     /// # Example

@@ -8,23 +8,27 @@
 
 pub mod codegen;
 pub mod explain;
+#[cfg(feature = "json")]
+pub mod json;
 pub mod judge;
 mod misere;
 pub mod moves;
 mod period;
+pub mod play;
 pub mod plot;
 pub mod quotient;
 mod reason;
+pub mod survey;
 mod text;
 pub mod verify;
 
 pub use misere::{genus_notation, tame_type, tameness};
 pub use period::{
-    OBSERVED_NOTE, STATE_VECTOR_NOTE, VALUES_SHOWN, p_positions, period_text, shown_values,
-    values_line,
+    OBSERVED_NOTE, STATE_VECTOR_NOTE, VALUES_SHOWN, p_positions, period_answer_text, period_text,
+    shown_values, values_line,
 };
 pub use reason::reason;
-pub use text::{MOVES_SHOWN, grid_text, sequence_text, solution_text, table_text};
+pub use text::{MOVES_SHOWN, grid_text, sequence_text, solution_text, table_text, tabulation_text};
 
 use num_bigint::BigUint;
 

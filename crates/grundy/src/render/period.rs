@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use super::{Terms, theorem_statement};
-use crate::analysis::PeriodReport;
+use crate::analysis::{PeriodAnswer, PeriodReport};
 use crate::theory::period::{Periodicity, Search, Theorem};
 
 /// How many stored values the text of a period report shows.
@@ -152,6 +152,20 @@ pub fn shown_values<'a>(report: &PeriodReport, p: &'a Periodicity) -> Cow<'a, Pe
             })
             .map_or(Cow::Borrowed(p), Cow::Owned),
         None => Cow::Borrowed(p),
+    }
+}
+
+/// The text of what `period` answers: a period report ([`period_text`]) or a misère quotient
+/// ([`quotient_text`](super::quotient::quotient_text)), ending in one newline.
+pub fn period_answer_text(answer: &PeriodAnswer, terms: &Terms<'_>) -> String {
+    match answer {
+        PeriodAnswer::Period(report) => period_text(report, terms),
+        PeriodAnswer::Quotient(report) => {
+            let mut text = super::quotient::quotient_text(report);
+            text.truncate(text.trim_end().len());
+            text.push('\n');
+            text
+        }
     }
 }
 

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use num_bigint::BigUint;
 
 use super::{Terms, basis_summary, moves, outcome_row, reason};
-use crate::analysis::{Action, Grid, Outcome, Sequence, Solution, Table};
+use crate::analysis::{Action, Grid, Outcome, Sequence, Solution, Table, Tabulation};
 use crate::games::play::Play;
 use crate::games::position::Position;
 
@@ -173,6 +173,14 @@ fn winning_lines(text: &mut String, solution: &Solution, terms: &Terms<'_>) {
             text,
             "          (moves of a heap this large are too many to list one by one)"
         );
+    }
+}
+
+/// The text of a table ([`table_text`], wrapped to `width` columns) or a grid ([`grid_text`]).
+pub fn tabulation_text(tabulation: &Tabulation, width: usize) -> String {
+    match tabulation {
+        Tabulation::Table(table) => table_text(table, width),
+        Tabulation::Grid(grid) => grid_text(grid),
     }
 }
 

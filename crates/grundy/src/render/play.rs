@@ -1,0 +1,45 @@
+//! The words of a game in play (`grundy play`, `grundy serve`'s options): positions as the line
+//! protocol writes them (docs/play.md) and the players' names.
+
+use crate::analysis::play::{Choice, Options, Player};
+use crate::games::position::Position;
+use crate::render::{moves, position_text};
+
+/// The position of `options` as the protocol writes it: a sum as its components
+/// (`nim[3] + kayles[4]`), no heaps as `(no heaps)`.
+///
+/// # Example
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use grundy::{Analyzer, Config, Position, parse_game};
+/// let game = parse_game("nim[3] + kayles[4]")?;
+/// let options = Analyzer::new(Config::default()).options(&game, &Position::Sum)?;
+/// assert_eq!(grundy::render::play::position(&options), "nim[3] + 0.77[4]");
+/// # Ok(()) }
+/// ```
+pub fn position(options: &Options) -> String {
+    match (&options.position, options.game.base().components()) {
+        (Position::Sum, Some(components)) => components
+            .iter()
+            .map(|c| format!("{}[{}]", c.game, c.position))
+            .collect::<Vec<_>>()
+            .join(" + "),
+        (position, _) => position_text(position),
+    }
+}
+
+/// The position `choice` leaves, as the protocol writes it.
+pub fn left(options: &Options, choice: &Choice) -> String {
+    match &choice.position {
+        Position::Sum => moves::target(&options.game, &choice.play),
+        position => position_text(position),
+    }
+}
+
+/// A player as the protocol names it: `you` or `computer`.
+pub fn player(player: Player) -> &'static str {
+    match player {
+        Player::Human => "you",
+        Player::Computer => "computer",
+    }
+}
