@@ -204,8 +204,12 @@ pub(super) fn work(game: &Game, to: u64) -> u128 {
         },
         Game::Remainder(remainder) => n * remainder.finite().members().len() as u128,
         Game::FibonacciNim => n * n * n / 6,
-        Game::NoRepeat(set) | Game::Oddball(set) => {
-            let k = set.members().len() as u128;
+        Game::NoRepeat(game) => {
+            let k = game.members().len() as u128;
+            4 * n * (k + 1) * k
+        }
+        Game::Oddball(game) => {
+            let k = game.members().len() as u128;
             4 * n * (k + 1) * k
         }
         Game::Octal(code) => match code.max_heaps_left() {

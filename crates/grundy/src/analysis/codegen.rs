@@ -339,7 +339,7 @@ impl Analyzer<'_> {
             Game::Wythoff => Decider::Wythoff,
             Game::FibonacciNim => Decider::FibonacciNim,
             Game::Oddball(set) => Decider::Oddball(OddballPlan {
-                set: Some(set.clone()),
+                set: Some(set.set().clone()),
                 bound: ODDBALL_BOUND,
             }),
             Game::Subtraction(_) | Game::Remainder(_) | Game::Octal(_) => {

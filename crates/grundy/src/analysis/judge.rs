@@ -874,7 +874,11 @@ fn carried_game(
                     amounts.push(amount);
                 }
             }
-            Game::Oddball(FiniteSet::new(amounts).expect("three amounts from 1 to 12"))
+            Game::Oddball(
+                FiniteSet::new(amounts)
+                    .expect("three amounts from 1 to 12")
+                    .into(),
+            )
         }
     }
 }

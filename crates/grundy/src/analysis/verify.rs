@@ -311,13 +311,9 @@ fn solution_value(game: &Game, solution: &Solution) -> Option<BigUint> {
 /// # Ok(()) }
 /// ```
 pub fn default_to(game: &Game) -> u64 {
-    match game.base() {
-        Game::Subtraction(_) | Game::Remainder(_) => 500,
-        Game::Octal(code) if code.max_heaps_left() >= 3 => 60,
-        Game::Octal(_) | Game::NoRepeat(_) | Game::Oddball(_) => 200,
-        Game::Wythoff | Game::FibonacciNim => 40,
-        _ => 12,
-    }
+    game.base()
+        .ruleset()
+        .map_or(12, crate::games::ruleset::Ruleset::verify_reach)
 }
 
 impl Analyzer<'_> {

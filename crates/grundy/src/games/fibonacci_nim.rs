@@ -3,8 +3,11 @@
 //! anything but the whole heap (`q = n - 1`). Outcomes and every winning move at any size from
 //! the Zeckendorf representation; Grundy values up to a limit.
 
+use crate::games::moves::Action;
+use crate::games::position::Position;
+use crate::games::ruleset::Ruleset;
 use num_bigint::BigUint;
-use num_traits::{One, Zero};
+use num_traits::{One, ToPrimitive, Zero};
 
 use crate::games::play::Play;
 
@@ -221,6 +224,46 @@ pub fn grundy_table(largest: usize, play: Play) -> Vec<Vec<u32>> {
         table.push(row);
     }
     table
+}
+
+/// Fibonacci Nim's rules: the first move takes anything but the whole heap, each later move at
+/// most twice the one before.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FibonacciNim;
+
+impl Ruleset for FibonacciNim {
+    fn example_position(&self) -> &'static str {
+        "20/4"
+    }
+
+    fn option_count(&self, position: &Position) -> Option<BigUint> {
+        let Position::Quota { heap, quota } = position else {
+            return None;
+        };
+        Some(effective_quota(heap, quota.as_ref()).min(heap.clone()))
+    }
+
+    fn options(&self, position: &Position) -> Option<Vec<(Action, Position)>> {
+        let Position::Quota { heap, quota } = position else {
+            return None;
+        };
+        let most = effective_quota(heap, quota.as_ref()).min(heap.clone());
+        let options = (1..=most.to_u64().unwrap_or(0))
+            .map(BigUint::from)
+            .map(|k| {
+                let after = Position::Quota {
+                    heap: heap - &k,
+                    quota: Some(&k * 2u32),
+                };
+                (Action::TakeUnderQuota { amount: k }, after)
+            })
+            .collect();
+        Some(options)
+    }
+
+    fn verify_reach(&self) -> u64 {
+        40
+    }
 }
 
 #[cfg(test)]

@@ -3,12 +3,19 @@
 
 use std::fmt;
 
+use crate::games::fibonacci_nim::FibonacciNim;
+use crate::games::nim::Nim;
+use crate::games::norepeat::NoRepeatGame;
 use crate::games::octal::Code;
+use crate::games::oddball::OddballGame;
 use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::games::remainder::RemainderGame;
+use crate::games::ruleset::Ruleset;
 use crate::games::script::Script;
-use crate::games::subtraction::{FiniteSet, SubtractionSet};
+pub use crate::games::subtraction::SubtractionGame;
+use crate::games::subtraction::SubtractionSet;
+use crate::games::wythoff::Wythoff;
 
 /// A game grundy can analyse.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,10 +32,10 @@ pub enum Game {
     /// Fibonacci Nim: each move takes at most twice the previous one.
     FibonacciNim,
     /// A subtraction game where a player may not take the amount the opponent just took.
-    NoRepeat(FiniteSet),
+    NoRepeat(NoRepeatGame),
     /// The contest game: take an amount of the set; at the end, odd holdings beat even, equal
     /// parities tie.
-    Oddball(FiniteSet),
+    Oddball(OddballGame),
     /// A take-and-break game in octal or hexadecimal code; positions are heaps.
     Octal(Code),
     /// A game whose rules are a script.
@@ -46,35 +53,6 @@ pub struct Component {
     pub game: Game,
     /// Its position.
     pub position: Position,
-}
-
-/// A subtraction game: remove an amount of the set from the heap; normal play.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SubtractionGame {
-    set: SubtractionSet,
-    /// `Some(m)` when written as the Bash game `bash:m`, kept so the name reads as typed.
-    bash: Option<u64>,
-}
-
-impl SubtractionGame {
-    /// The subtraction game on `set`.
-    pub fn new(set: SubtractionSet) -> Self {
-        Self { set, bash: None }
-    }
-
-    /// The Bash game: a finite set `1..m`, named `bash:m`.
-    pub(crate) fn bash(set: FiniteSet) -> Self {
-        let m = set.largest();
-        Self {
-            set: SubtractionSet::Finite(set),
-            bash: Some(m),
-        }
-    }
-
-    /// The amounts a move may remove.
-    pub fn set(&self) -> &SubtractionSet {
-        &self.set
-    }
 }
 
 impl Game {
@@ -173,7 +151,32 @@ impl Game {
     /// # Ok::<(), grundy::InputError>(())
     /// ```
     pub fn has_grid(&self) -> bool {
-        matches!(self.base(), Self::Wythoff)
+        self.base().ruleset().is_some_and(Ruleset::has_grid)
+    }
+
+    /// The family of the game's rules; `None` for the combinators, a `misere:` game and a sum
+    /// (see [`base`](Self::base) and [`components`](Self::components)).
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::parse_game;
+    /// assert_eq!(parse_game("wythoff")?.ruleset().map(|rules| rules.example_position()), Some("3,5"));
+    /// assert!(parse_game("misere:wythoff")?.ruleset().is_none());
+    /// # Ok::<(), grundy::InputError>(())
+    /// ```
+    pub fn ruleset(&self) -> Option<&dyn Ruleset> {
+        match self {
+            Self::Subtraction(game) => Some(game),
+            Self::Remainder(game) => Some(game),
+            Self::Nim => Some(&Nim),
+            Self::Wythoff => Some(&Wythoff),
+            Self::FibonacciNim => Some(&FibonacciNim),
+            Self::NoRepeat(game) => Some(game),
+            Self::Oddball(game) => Some(game),
+            Self::Octal(code) => Some(code),
+            Self::Script(script) => Some(script),
+            Self::Misere(_) | Self::Sum(_) => None,
+        }
     }
 
     /// A sample position of the game, as it is written after the game (for messages that show
@@ -188,12 +191,9 @@ impl Game {
     /// ```
     pub fn example_position(&self) -> &'static str {
         // (Several heaps of a one-heap game are written 3,4,5 too; one heap is the example.)
-        match self.base() {
-            Self::Nim => "3,4,5",
-            Self::Wythoff => "3,5",
-            Self::FibonacciNim => "20/4",
-            _ => "10",
-        }
+        self.base()
+            .ruleset()
+            .map_or("10", |rules| rules.example_position())
     }
 }
 
@@ -268,7 +268,7 @@ impl Game {
                     ((1..).find(|&s| family.contains(s)).unwrap_or(1), None)
                 }
             },
-            Self::NoRepeat(set) => (set.members()[0], None),
+            Self::NoRepeat(game) => (game.set().members()[0], None),
             Self::Sum(components) => {
                 for component in components {
                     component.game.stranded(warnings);
@@ -357,17 +357,21 @@ impl Game {
     /// The spec; with `names`, named codes by their names.
     fn write_spec(&self, f: &mut fmt::Formatter<'_>, names: bool) -> fmt::Result {
         match self {
-            Self::Subtraction(game) => match (&game.bash, &game.set) {
+            Self::Subtraction(game) => match (game.bash_limit(), game.set()) {
                 (Some(m), _) => write!(f, "bash:{m}"),
-                (None, SubtractionSet::AllBut(_)) => write!(f, "allbut:{}", game.set),
-                (None, _) => write!(f, "subtraction:{}", game.set),
+                (None, set @ SubtractionSet::AllBut(_)) => write!(f, "allbut:{set}"),
+                (None, set) => write!(f, "subtraction:{set}"),
             },
             Self::Remainder(game) => write!(f, "{game}"),
             Self::Nim => f.write_str("nim"),
             Self::Wythoff => f.write_str("wythoff"),
             Self::FibonacciNim => f.write_str("fibonacci-nim"),
-            Self::NoRepeat(set) => write!(f, "norepeat:{}", SubtractionSet::Finite(set.clone())),
-            Self::Oddball(set) => write!(f, "oddball:{}", SubtractionSet::Finite(set.clone())),
+            Self::NoRepeat(game) => {
+                write!(f, "norepeat:{}", SubtractionSet::Finite(game.set().clone()))
+            }
+            Self::Oddball(game) => {
+                write!(f, "oddball:{}", SubtractionSet::Finite(game.set().clone()))
+            }
             Self::Script(script) => write!(f, "script:{}", script.path),
             Self::Octal(code) => match code.name() {
                 Some(name) if names => f.write_str(name.name()),

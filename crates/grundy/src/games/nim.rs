@@ -1,8 +1,12 @@
 //! Nim and misère Nim (Bouton 1902): values, outcomes and every winning move, for heaps of any
 //! size.
 
+use crate::games::moves::Action;
+use crate::games::position::Position;
+use crate::games::ruleset::Ruleset;
+use crate::games::subtraction::{heap_option_count, heap_options};
 use num_bigint::BigUint;
-use num_traits::{One, Zero};
+use num_traits::{One, ToPrimitive, Zero};
 
 /// A Nim move: take `take` tokens from heap `heap` (0-based), leaving `left` in it; the other
 /// heaps are unchanged (a move never repeats the whole position, which may be large).
@@ -167,6 +171,32 @@ pub fn misere_winning_moves(heaps: &[BigUint]) -> Vec<NimMove> {
         }
     }
     moves
+}
+
+/// Nim's rules: take any number of tokens from one heap.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Nim;
+
+impl Ruleset for Nim {
+    fn example_position(&self) -> &'static str {
+        "3,4,5"
+    }
+
+    fn option_count(&self, position: &Position) -> Option<BigUint> {
+        let Position::Heaps(_) = position else {
+            return None;
+        };
+        heap_option_count(position, Clone::clone)
+    }
+
+    fn options(&self, position: &Position) -> Option<Vec<(Action, Position)>> {
+        let Position::Heaps(_) = position else {
+            return None;
+        };
+        heap_options(position, |n| {
+            (1..=n.to_u64().unwrap_or(0)).map(BigUint::from).collect()
+        })
+    }
 }
 
 #[cfg(test)]

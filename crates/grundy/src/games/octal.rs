@@ -1,6 +1,12 @@
 //! Take-and-break games in octal and hexadecimal code (docs/theory.md §7): the code, its moves, and
 //! the theorem that certifies a code's period from its values.
 
+use num_bigint::BigUint;
+use num_traits::{ToPrimitive, Zero};
+
+use crate::games::moves::Action;
+use crate::games::position::Position;
+use crate::games::ruleset::Ruleset;
 use std::fmt;
 
 use crate::theory::compact::{Element, View, on_view};
@@ -376,7 +382,7 @@ pub fn certify<'a>(
 }
 
 /// Whether the heaps `parts` satisfy the modifier.
-pub(crate) fn allowed(parts: &[usize], modifier: Modifier) -> bool {
+pub(crate) fn allowed<T: PartialEq>(parts: &[T], modifier: Modifier) -> bool {
     match modifier {
         Modifier::None => true,
         Modifier::Unequal => parts
@@ -511,4 +517,118 @@ pub fn for_each_option_heaps(code: &Code, n: usize, mut f: impl FnMut(&[usize]))
             }
         }
     });
+}
+
+impl Ruleset for Code {
+    fn option_count(&self, position: &Position) -> Option<BigUint> {
+        let Position::Heaps(heaps) = position else {
+            return None;
+        };
+        Some(heaps.iter().map(|n| move_count(self, n)).sum())
+    }
+
+    fn options(&self, position: &Position) -> Option<Vec<(Action, Position)>> {
+        let Position::Heaps(heaps) = position else {
+            return None;
+        };
+        let mut out = Vec::new();
+        for (i, n) in heaps.iter().enumerate() {
+            let named = (heaps.len() > 1).then_some(i);
+            for (take, parts) in heap_moves(self, n) {
+                let mut after = heaps.clone();
+                after.splice(i..=i, parts.iter().cloned());
+                let action = Action::TakeAndBreak {
+                    heap: named,
+                    take: take.into(),
+                    parts,
+                };
+                out.push((action, Position::Heaps(after)));
+            }
+        }
+        Some(out)
+    }
+
+    fn verify_reach(&self) -> u64 {
+        if self.max_heaps_left() >= 3 { 60 } else { 200 }
+    }
+}
+
+/// An upper bound on the moves of a take-and-break heap of `n`: per digit, the whole heap, one
+/// heap left, and every split.
+fn move_count(code: &Code, n: &BigUint) -> BigUint {
+    let reach = match code.last_digit() {
+        Some(t) => BigUint::from(t).min(n.clone()),
+        None => n.clone(),
+    };
+    let Some(reach) = reach
+        .to_u64()
+        .filter(|&r| r <= crate::limits::MAX_PLAY_MOVES)
+    else {
+        return reach;
+    };
+    let mut total = BigUint::zero();
+    for j in 0..=reach {
+        let (digit, _) = code.digit(j as usize);
+        let j_big = BigUint::from(j);
+        if j_big > *n {
+            break;
+        }
+        let m: BigUint = n - &j_big;
+        if digit & 1 != 0 && m.is_zero() && j > 0 {
+            total += 1u32;
+        }
+        if digit & 2 != 0 && j > 0 && !m.is_zero() {
+            total += 1u32;
+        }
+        if digit & 4 != 0 {
+            total += &m / 2u32;
+        }
+        if digit & 8 != 0 {
+            total += (&m / 3u32) * (&m / 2u32);
+        }
+    }
+    total
+}
+
+/// Every take-and-break move from a heap of `n`, digit by digit as the code states, as (tokens
+/// taken, heaps left): bit 1 takes the whole heap, bit 2 leaves one heap, bit 4 two, bit 8 three
+/// (non-empty, in ascending order), with the digit's modifier on the heaps left.
+fn heap_moves(code: &Code, n: &BigUint) -> Vec<(u64, Vec<BigUint>)> {
+    let mut out = Vec::new();
+    let reach = match code.last_digit() {
+        Some(t) => BigUint::from(t).min(n.clone()),
+        None => n.clone(),
+    };
+    for j in 0..=reach.to_u64().unwrap_or(0) {
+        let (digit, modifier) = code.digit(j as usize);
+        let m: BigUint = n - j;
+        if digit & 1 != 0 && m.is_zero() && j > 0 {
+            out.push((j, Vec::new()));
+        }
+        if m.is_zero() {
+            continue;
+        }
+        if digit & 2 != 0 && j > 0 {
+            out.push((j, vec![m.clone()]));
+        }
+        // Splits exist only for heaps the move count admitted: `m` is small here.
+        let m = m.to_u64().unwrap_or(0);
+        if digit & 4 != 0 {
+            for a in 1..=m / 2 {
+                if allowed(&[a, m - a], modifier) {
+                    out.push((j, vec![a.into(), (m - a).into()]));
+                }
+            }
+        }
+        if digit & 8 != 0 {
+            for a in 1..=m / 3 {
+                for b in a..=(m - a) / 2 {
+                    if allowed(&[a, b, m - a - b], modifier) {
+                        out.push((j, vec![a.into(), b.into(), (m - a - b).into()]));
+                    }
+                }
+            }
+        }
+    }
+    out
 }

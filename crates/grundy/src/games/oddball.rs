@@ -5,6 +5,13 @@
 //! Only parities matter for the result, so a position is (balls left, parity of the mover's balls,
 //! parity of the opponent's balls): `4 (N + 1)` states for piles up to `N`, solved densely.
 
+use std::ops::Deref;
+
+use num_bigint::BigUint;
+
+use crate::games::moves::Action;
+use crate::games::position::Position;
+use crate::games::ruleset::Ruleset;
 use crate::games::subtraction::FiniteSet;
 use crate::theory::solver::{DenseGraph, Graph, Records, Value, solve_graph};
 
@@ -126,6 +133,76 @@ pub fn graph(set: &FiniteSet, largest: usize) -> impl Graph {
             terminal_value(mine, theirs)
         },
     )
+}
+
+/// The contest game on a finite set of amounts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OddballGame {
+    set: FiniteSet,
+}
+
+impl OddballGame {
+    /// The contest game where a move takes an amount of `set`.
+    pub fn new(set: FiniteSet) -> Self {
+        Self { set }
+    }
+
+    /// The amounts a move may take.
+    pub fn set(&self) -> &FiniteSet {
+        &self.set
+    }
+}
+
+/// The game is its set of amounts (as a [`FiniteSet`] it reads like one).
+impl Deref for OddballGame {
+    type Target = FiniteSet;
+
+    fn deref(&self) -> &FiniteSet {
+        &self.set
+    }
+}
+
+impl From<FiniteSet> for OddballGame {
+    fn from(set: FiniteSet) -> Self {
+        Self::new(set)
+    }
+}
+
+impl Ruleset for OddballGame {
+    fn option_count(&self, position: &Position) -> Option<BigUint> {
+        let Position::Balls { left, .. } = position else {
+            return None;
+        };
+        let count = self
+            .set
+            .members()
+            .iter()
+            .filter(|&&s| BigUint::from(s) <= *left);
+        Some(count.count().into())
+    }
+
+    fn options(&self, position: &Position) -> Option<Vec<(Action, Position)>> {
+        let Position::Balls { left, mine, theirs } = position else {
+            return None;
+        };
+        let options = (self.set.members().iter())
+            .filter(|&&s| BigUint::from(s) <= *left)
+            .map(|&s| {
+                // The opponent moves next: the holdings swap sides.
+                let after = Position::Balls {
+                    left: left - s,
+                    mine: theirs.clone(),
+                    theirs: mine + s,
+                };
+                (Action::Take { amount: s.into() }, after)
+            })
+            .collect();
+        Some(options)
+    }
+
+    fn verify_reach(&self) -> u64 {
+        200
+    }
 }
 
 #[cfg(test)]

@@ -6,6 +6,13 @@
 //! exactly the moves of the plain subtraction game, so the window criterion certifies the period
 //! as for finite sets (docs/theory.md §4, "Taking the rest").
 
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+use crate::games::moves::Action;
+use crate::games::position::Position;
+use crate::games::ruleset::Ruleset;
+use crate::games::subtraction::{heap_option_count, heap_options};
 use std::fmt;
 
 use crate::games::subtraction::{FiniteSet, SubtractionSet};
@@ -90,5 +97,33 @@ impl fmt::Display for RemainderGame {
     /// The canonical spec: `subtraction:2..5,rest`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "subtraction:{},rest", self.set)
+    }
+}
+
+impl RemainderGame {
+    /// The amounts a move may take from a heap of `n`, ascending (a heap beyond `u64` is larger
+    /// than every amount).
+    fn amounts_of(&self, n: &BigUint) -> Vec<BigUint> {
+        match n.to_u64() {
+            Some(m) => self.amounts(m).into_iter().map(BigUint::from).collect(),
+            None => self.finite().members().iter().map(|&s| s.into()).collect(),
+        }
+    }
+}
+
+impl Ruleset for RemainderGame {
+    fn option_count(&self, position: &Position) -> Option<BigUint> {
+        heap_option_count(position, |n| match n.to_u64() {
+            Some(m) => self.amounts(m).len().into(),
+            None => self.finite().members().len().into(),
+        })
+    }
+
+    fn options(&self, position: &Position) -> Option<Vec<(Action, Position)>> {
+        heap_options(position, |n| self.amounts_of(n))
+    }
+
+    fn verify_reach(&self) -> u64 {
+        500
     }
 }

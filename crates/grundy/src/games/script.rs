@@ -13,6 +13,10 @@
 //! rhai's limits on operations, call depth, expression depth and sizes, so a runaway script
 //! stops with an error instead of hanging.
 
+use crate::games::moves::Action;
+use crate::games::position::Position;
+use crate::games::ruleset::Ruleset;
+use num_bigint::BigUint;
 use std::fmt::Write as _;
 
 use std::cell::Cell;
@@ -384,6 +388,18 @@ impl Rules for ScriptRules {
                 )
                 .to_string()),
         }
+    }
+}
+
+/// A script's options come from running it (compiled once per question by the analysis), so
+/// its rules list none here.
+impl Ruleset for Script {
+    fn option_count(&self, _: &Position) -> Option<BigUint> {
+        None
+    }
+
+    fn options(&self, _: &Position) -> Option<Vec<(Action, Position)>> {
+        None
     }
 }
 

@@ -7,6 +7,13 @@
 
 use std::fmt;
 
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+use crate::games::moves::Action;
+use crate::games::position::Position;
+use crate::games::ruleset::Ruleset;
+
 pub use crate::limits::MAX_AMOUNT;
 
 /// A set of amounts that a move may remove.
@@ -371,6 +378,142 @@ fn write_amounts(f: &mut fmt::Formatter<'_>, amounts: &[u64]) -> fmt::Result {
         }
     }
     Ok(())
+}
+
+/// A subtraction game: remove an amount of the set from the heap; normal play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SubtractionGame {
+    set: SubtractionSet,
+    /// `Some(m)` when written as the Bash game `bash:m`, kept so the name reads as typed.
+    bash: Option<u64>,
+}
+
+impl SubtractionGame {
+    /// The subtraction game on `set`.
+    pub fn new(set: SubtractionSet) -> Self {
+        Self { set, bash: None }
+    }
+
+    /// The Bash game: a finite set `1..m`, named `bash:m`.
+    pub(crate) fn bash(set: FiniteSet) -> Self {
+        let m = set.largest();
+        Self {
+            set: SubtractionSet::Finite(set),
+            bash: Some(m),
+        }
+    }
+
+    /// The amounts a move may remove.
+    pub fn set(&self) -> &SubtractionSet {
+        &self.set
+    }
+
+    /// `Some(m)` for the Bash game as written (`bash:m`).
+    pub(crate) fn bash_limit(&self) -> Option<u64> {
+        self.bash
+    }
+
+    /// The amounts a move may take from a heap of `n`, ascending (an infinite set's members
+    /// counted one by one: `n` is small where options are listed).
+    fn amounts(&self, n: &BigUint) -> Vec<BigUint> {
+        match &self.set {
+            SubtractionSet::Finite(set) => set
+                .members()
+                .iter()
+                .map(|&s| BigUint::from(s))
+                .take_while(|s| s <= n)
+                .collect(),
+            set => (1..=n.to_u64().unwrap_or(0))
+                .filter(|&s| set.contains(s))
+                .map(BigUint::from)
+                .collect(),
+        }
+    }
+
+    /// How many amounts a move may take from a heap of `n`.
+    fn amount_count(&self, n: &BigUint) -> BigUint {
+        match &self.set {
+            SubtractionSet::Finite(set) => set
+                .members()
+                .iter()
+                .filter(|&&s| BigUint::from(s) <= *n)
+                .count()
+                .into(),
+            SubtractionSet::AllBut(set) => {
+                let excluded = set.excluded().iter().filter(|&&s| BigUint::from(s) <= *n);
+                n - excluded.count()
+            }
+            // Members of an infinite family are counted when they are few enough to ask.
+            SubtractionSet::Family(family) => match n.to_u64() {
+                Some(m) if m <= COUNTED_FAMILY_HEAP => {
+                    (1..=m).filter(|&s| family.contains(s)).count().into()
+                }
+                _ => n.clone(),
+            },
+        }
+    }
+}
+
+/// The largest heap whose options in an infinite subtraction set are counted member by member
+/// (beyond it, the heap itself bounds the count).
+const COUNTED_FAMILY_HEAP: u64 = crate::limits::MAX_PLAY_MOVES * 64;
+
+impl Ruleset for SubtractionGame {
+    fn option_count(&self, position: &Position) -> Option<BigUint> {
+        heap_option_count(position, |n| self.amount_count(n))
+    }
+
+    fn options(&self, position: &Position) -> Option<Vec<(Action, Position)>> {
+        heap_options(position, |n| self.amounts(n))
+    }
+
+    fn verify_reach(&self) -> u64 {
+        500
+    }
+}
+
+/// The options of a game of heaps where a move takes one of `amounts(n)` from one heap of `n`:
+/// one heap, or several (their sum).
+pub(crate) fn heap_options(
+    position: &Position,
+    amounts: impl Fn(&BigUint) -> Vec<BigUint>,
+) -> Option<Vec<(Action, Position)>> {
+    match position {
+        Position::Heap(n) => Some(
+            amounts(n)
+                .into_iter()
+                .map(|s| {
+                    let after = Position::Heap(n - &s);
+                    (Action::Take { amount: s }, after)
+                })
+                .collect(),
+        ),
+        Position::Heaps(heaps) => {
+            let mut out = Vec::new();
+            for (i, n) in heaps.iter().enumerate() {
+                for s in amounts(n) {
+                    let mut after = heaps.clone();
+                    after[i] = n - &s;
+                    let action = Action::TakeFromHeap { heap: i, amount: s };
+                    out.push((action, Position::Heaps(after)));
+                }
+            }
+            Some(out)
+        }
+        _ => None,
+    }
+}
+
+/// The number of options of a game of heaps where a heap of `n` has `count(n)` moves.
+pub(crate) fn heap_option_count(
+    position: &Position,
+    count: impl Fn(&BigUint) -> BigUint,
+) -> Option<BigUint> {
+    match position {
+        Position::Heap(n) => Some(count(n)),
+        Position::Heaps(heaps) => Some(heaps.iter().map(count).sum()),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

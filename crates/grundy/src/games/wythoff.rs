@@ -1,8 +1,11 @@
 //! Wythoff's game: P-positions exactly at any size (integer square roots, no floating point),
 //! every winning move, and Grundy values up to a limit (they have no closed form).
 
+use crate::games::moves::Action;
+use crate::games::position::Position;
+use crate::games::ruleset::Ruleset;
 use num_bigint::BigUint;
-use num_traits::Zero;
+use num_traits::{ToPrimitive, Zero};
 
 use crate::games::play::Play;
 use crate::theory::mex::Bitset;
@@ -224,6 +227,58 @@ pub fn grundy_table_observed(
         }
     }
     Some(table)
+}
+
+/// Wythoff's rules: take any number of tokens from one heap, or the same number from both.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Wythoff;
+
+impl Ruleset for Wythoff {
+    fn example_position(&self) -> &'static str {
+        "3,5"
+    }
+
+    fn option_count(&self, position: &Position) -> Option<BigUint> {
+        let Position::Pair(a, b) = position else {
+            return None;
+        };
+        Some(a + b + a.min(b))
+    }
+
+    fn options(&self, position: &Position) -> Option<Vec<(Action, Position)>> {
+        let Position::Pair(a, b) = position else {
+            return None;
+        };
+        let mut out = Vec::new();
+        let (a_small, b_small) = (a.to_u64().unwrap_or(0), b.to_u64().unwrap_or(0));
+        for k in (1..=a_small).map(BigUint::from) {
+            let action = Action::TakeFromHeap {
+                heap: 0,
+                amount: k.clone(),
+            };
+            out.push((action, Position::Pair(a - &k, b.clone())));
+        }
+        for k in (1..=b_small).map(BigUint::from) {
+            let action = Action::TakeFromHeap {
+                heap: 1,
+                amount: k.clone(),
+            };
+            out.push((action, Position::Pair(a.clone(), b - &k)));
+        }
+        for k in (1..=a_small.min(b_small)).map(BigUint::from) {
+            let action = Action::TakeFromBoth { amount: k.clone() };
+            out.push((action, Position::Pair(a - &k, b - &k)));
+        }
+        Some(out)
+    }
+
+    fn has_grid(&self) -> bool {
+        true
+    }
+
+    fn verify_reach(&self) -> u64 {
+        40
+    }
 }
 
 #[cfg(test)]

@@ -1333,7 +1333,7 @@ impl<'a> Reader<'a> {
                 None,
             )
         })?;
-        let game = Arc::new(Game::Oddball(set));
+        let game = Arc::new(Game::Oddball(set.into()));
         let mut cases = Vec::new();
         while let Some(token) = self.token() {
             let pile = self.number(&token)?;

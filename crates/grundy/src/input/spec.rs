@@ -504,9 +504,9 @@ impl<'a> SpecParser<'a> {
                 let set = FiniteSet::new(expand(ranges))
                     .expect("amounts are checked positive, bounded and non-empty");
                 return Ok(if name == "oddball" {
-                    Game::Oddball(set)
+                    Game::Oddball(set.into())
                 } else {
-                    Game::NoRepeat(set)
+                    Game::NoRepeat(set.into())
                 });
             }
             _ => {

@@ -1,0 +1,88 @@
+//! No-repeat subtraction games (`norepeat:1,2,3`): take an amount of a finite set from the heap,
+//! but not the amount the opponent just took. A position is the heap and that amount
+//! ([`Position::LastMove`]); the values are those of the state vectors of docs/theory.md.
+
+use std::ops::Deref;
+
+use num_bigint::BigUint;
+
+use crate::games::moves::Action;
+use crate::games::position::Position;
+use crate::games::ruleset::Ruleset;
+use crate::games::subtraction::FiniteSet;
+
+/// A no-repeat subtraction game on a finite set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoRepeatGame {
+    set: FiniteSet,
+}
+
+impl NoRepeatGame {
+    /// The no-repeat game on `set`.
+    pub fn new(set: FiniteSet) -> Self {
+        Self { set }
+    }
+
+    /// The amounts a move may take.
+    pub fn set(&self) -> &FiniteSet {
+        &self.set
+    }
+
+    /// The amounts a move may take from `heap` after the opponent took `last`, ascending.
+    fn amounts<'a>(
+        &'a self,
+        heap: &'a BigUint,
+        last: Option<u64>,
+    ) -> impl Iterator<Item = u64> + 'a {
+        self.set
+            .members()
+            .iter()
+            .copied()
+            .filter(move |&s| BigUint::from(s) <= *heap && Some(s) != last)
+    }
+}
+
+/// The game is its set of amounts (as a [`FiniteSet`] it reads like one).
+impl Deref for NoRepeatGame {
+    type Target = FiniteSet;
+
+    fn deref(&self) -> &FiniteSet {
+        &self.set
+    }
+}
+
+impl From<FiniteSet> for NoRepeatGame {
+    fn from(set: FiniteSet) -> Self {
+        Self::new(set)
+    }
+}
+
+impl Ruleset for NoRepeatGame {
+    fn option_count(&self, position: &Position) -> Option<BigUint> {
+        let Position::LastMove { heap, last } = position else {
+            return None;
+        };
+        Some(self.amounts(heap, *last).count().into())
+    }
+
+    fn options(&self, position: &Position) -> Option<Vec<(Action, Position)>> {
+        let Position::LastMove { heap, last } = position else {
+            return None;
+        };
+        let options = self
+            .amounts(heap, *last)
+            .map(|s| {
+                let after = Position::LastMove {
+                    heap: heap - s,
+                    last: Some(s),
+                };
+                (Action::Take { amount: s.into() }, after)
+            })
+            .collect();
+        Some(options)
+    }
+
+    fn verify_reach(&self) -> u64 {
+        200
+    }
+}

@@ -1,0 +1,67 @@
+//! The contract of a game family: its rules as data. Each family implements [`Ruleset`] beside
+//! its rules in `games/`: the position a message shows, the options of a position — typed moves
+//! and the positions they leave, counted before they are listed —, and what it offers the
+//! questions beyond them. Misère play and sums are not families but combinators over any of them
+//! ([`Game::Misere`](crate::Game::Misere), [`Game::Sum`](crate::Game::Sum)), and
+//! [`Game::ruleset`](crate::Game::ruleset) is the one place that maps a game to its family.
+//!
+//! A question asks a game's ruleset for what it needs and falls back to the general search over
+//! [`options`](Ruleset::options) where a family offers nothing more.
+
+use num_bigint::BigUint;
+
+use crate::games::moves::Action;
+use crate::games::position::Position;
+
+/// What a game family is: its rules, as the questions ask for them.
+///
+/// # Example
+/// ```
+/// use grundy::{Position, parse_game};
+/// let game = parse_game("wythoff")?;
+/// let rules = game.ruleset().ok_or("a family")?;
+/// let position = Position::Pair(1u32.into(), 2u32.into());
+/// assert_eq!(rules.option_count(&position), Some(4u32.into()));
+/// let left: Vec<Position> = rules.options(&position).ok_or("a pair")?.into_iter().map(|(_, p)| p).collect();
+/// assert!(left.contains(&Position::Pair(0u32.into(), 1u32.into())));
+/// assert!(rules.has_grid());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait Ruleset {
+    /// A position as a user writes it after the game, for messages that show how to give one.
+    fn example_position(&self) -> &'static str {
+        "10"
+    }
+
+    /// How many options `position` has, counted without listing them — exactly, or for
+    /// take-and-break codes an upper bound (every split counted, whatever its modifier) —, or
+    /// `None` where the family does not list them: `position` is not one of its positions, or
+    /// its options come from running rules (a script).
+    ///
+    /// # Complexity
+    /// `O(k + d)` for the `k` amounts or digits of the rules and `d` digits of the position, but
+    /// for an infinite subtraction set on a heap below a few hundred thousand (its members are
+    /// counted one by one).
+    fn option_count(&self, position: &Position) -> Option<BigUint>;
+
+    /// Every option of `position` in the order of the rules (heap by heap, smaller amounts
+    /// first): what the move does and the position it leaves; `None` where
+    /// [`option_count`](Self::option_count) is `None`.
+    ///
+    /// # Complexity
+    /// `O(m · d)` for `m` options of `d` digits; call it only once `option_count` has said that
+    /// `m` is small enough to list (an amount beyond `u64` lists nothing for it).
+    fn options(&self, position: &Position) -> Option<Vec<(Action, Position)>>;
+
+    /// Whether the game's values form a grid of two heaps (Wythoff's game) rather than a table
+    /// of one.
+    fn has_grid(&self) -> bool {
+        false
+    }
+
+    /// How far `verify` compares when not told: what its brute force solves for this family in
+    /// about a second.
+    fn verify_reach(&self) -> u64 {
+        12
+    }
+}
