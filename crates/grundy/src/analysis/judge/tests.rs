@@ -1,0 +1,125 @@
+//! The tests of `analysis::judge`.
+
+use super::*;
+use crate::analysis::Config;
+use crate::input::judge_format::read_judge;
+use crate::input::spec::parse_game;
+
+fn verdicts(format: &str, input: &str, game: Option<&str>) -> Vec<Verdict> {
+    let format = JudgeFormat::parse(format).unwrap();
+    let game = game.map(|g| parse_game(g).unwrap());
+    let cases = read_judge(input, &format, game.as_ref()).unwrap();
+    Analyzer::new(Config::default())
+        .judge(&cases, &format.output)
+        .unwrap()
+}
+
+/// Every fast path gives `solve`'s outcome and winning-move count.
+#[test]
+fn verdicts_agree_with_solve() {
+    let analyzer = Analyzer::new(Config::default());
+    for (format, game) in [
+        ("lines/count", "subtraction:1,3,4"),
+        ("lines/count", "nim"),
+        ("lines/count", "misere:nim"),
+        ("lines/yes-no", "wythoff"),
+        ("lines/count", "0.77"),
+        ("lines/count", "subtraction:fibonacci"),
+        ("lines/symbols", "oddball:1,2,3"),
+        ("lines/count", "allbut:2,3"),
+    ] {
+        let format = JudgeFormat::parse(format).unwrap();
+        let game = parse_game(game).unwrap();
+        for seed in 0..5 {
+            let inputs = analyzer.test_inputs(&format, Some(&game), 6, seed).unwrap();
+            for cases in inputs {
+                let verdicts = analyzer.judge(&cases, &format.output).unwrap();
+                for (case, verdict) in cases.iter().zip(&verdicts) {
+                    let Some((game, position)) = case.game_and_position() else {
+                        continue;
+                    };
+                    let solution = analyzer.solve(&game, &position).unwrap();
+                    assert_eq!(verdict.outcome, solution.outcome, "{game} {position}");
+                    if format.output.needs_moves() {
+                        assert_eq!(
+                            verdict.winning_moves,
+                            Some(moves_count(&solution)),
+                            "{game} {position}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn samples_of_the_statements() {
+    use Outcome::{Lose, Win};
+    let outcomes = |v: Vec<Verdict>| v.into_iter().map(|v| v.outcome).collect::<Vec<_>>();
+    assert_eq!(
+        outcomes(verdicts("hdu-1848", "1 1 1\n1 4 1\n0 0 0\n", None)),
+        [Win, Lose]
+    );
+    assert_eq!(
+        outcomes(verdicts(
+            "hdu-1536",
+            "2 2 5\n3\n2 5 12\n3 2 4 7\n4 2 3 7 12\n0\n",
+            None
+        )),
+        [Lose, Win, Win]
+    );
+    let moves = verdicts("hdu-2176", "2 45 45\n3 3 6 9\n0\n", None);
+    assert_eq!((moves[0].outcome, moves[0].heap_moves.len()), (Lose, 0));
+    assert_eq!(moves[1].heap_moves.len(), 1);
+    let moves = verdicts("hdu-2176", "5 5 7 8 9 10\n0\n", None);
+    let pairs: Vec<(u32, u32)> = moves[0]
+        .heap_moves
+        .iter()
+        .map(|m| {
+            (
+                u32::try_from(&m.from).unwrap(),
+                u32::try_from(&m.to).unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(pairs, [(8, 1), (9, 0), (10, 3)]);
+    assert_eq!(
+        verdicts("hdu-1850", "3\n5 7 9\n0\n", None)[0].winning_moves,
+        Some(1)
+    );
+}
+
+#[test]
+fn ties_have_no_word() {
+    let format = JudgeFormat::parse("lines/yes-no").unwrap();
+    let game = parse_game("oddball:1,2,3").unwrap();
+    let cases = read_judge("2\n", &format, Some(&game)).unwrap();
+    let error = Analyzer::new(Config::default())
+        .judge(&cases, &format.output)
+        .unwrap_err();
+    assert!(error.to_string().contains("tie"), "{error}");
+}
+
+#[test]
+fn test_inputs_stay_within_the_bounds() {
+    let analyzer = Analyzer::new(Config::default());
+    for preset in Preset::ALL {
+        let format = JudgeFormat::of_preset(preset);
+        let bounds = format.bounds();
+        for cases in analyzer.test_inputs(&format, None, 12, 3).unwrap() {
+            assert!(
+                !cases.is_empty() && cases.len() <= bounds.most_cases,
+                "{preset:?}"
+            );
+            for case in &cases {
+                if let Some(largest) = largest_number(case) {
+                    assert!(
+                        *largest <= BigUint::from(bounds.largest.unwrap()),
+                        "{preset:?}"
+                    );
+                }
+            }
+        }
+    }
+}
