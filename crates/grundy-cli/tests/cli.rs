@@ -290,6 +290,12 @@ fn wythoff_is_exact_at_any_size_and_tables_as_a_grid() {
     let grid = json(&["table", "wythoff", "--to", "3", "--json"]);
     assert_eq!(grid["values"][1], serde_json::json!([1, 2, 0, 4]));
     assert_eq!(grid["values"][3][3], 6);
+    // A grid starts at (0, 0): the library refuses another start, the command line names its flag.
+    let message = fails(&["table", "misere:wythoff", "--from", "2", "--to", "5"]);
+    assert_eq!(
+        message,
+        "error: a Wythoff grid always starts at (0, 0): drop --from\n"
+    );
 }
 
 #[test]

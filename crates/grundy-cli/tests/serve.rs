@@ -298,6 +298,16 @@ fn every_endpoint_answers_as_its_command_for_every_kind_of_game() {
         request["format"] = json!("text");
         text("/api/solve", request, &args);
     }
+    // A grid starts at (0, 0): the same refusal, with the field to drop named as the API names it.
+    let answer = server.post_json(
+        "/api/table",
+        &json!({ "game": "misere:wythoff", "from": 2, "to": 5 }),
+    );
+    assert_eq!(answer.status, 400, "{}", answer.text());
+    assert_eq!(
+        answer.json()["error"],
+        "a Wythoff grid always starts at (0, 0): drop \"from\""
+    );
     same(
         "/api/explain",
         json!({ "game": "nim[3] + kayles[4]", "format": "json" }),
