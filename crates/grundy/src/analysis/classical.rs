@@ -287,16 +287,13 @@ impl Analyzer<'_> {
     }
 
     fn grid_unsettled(&self, game: &Game, to: u64) -> Result<Grid, Error> {
-        let play = match game {
-            Game::Wythoff => Play::Normal,
-            Game::Misere(inner) if matches!(inner.as_ref(), Game::Wythoff) => Play::Misere,
-            _ => {
-                return Err(Error::refused_unless(
-                    format!("{game} has one-heap positions, so it has a table, not a grid"),
-                    Remedy::UseTable,
-                ));
-            }
-        };
+        if !game.has_grid() {
+            return Err(Error::refused_unless(
+                format!("{game} has one-heap positions, so it has a table, not a grid"),
+                Remedy::UseTable,
+            ));
+        }
+        let play = game.play();
         let side = to.saturating_add(1);
         if side.saturating_mul(side) > MAX_TABLE_ROWS {
             return Err(Error::Setting(SettingError::TooManyCells {

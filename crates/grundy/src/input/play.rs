@@ -104,7 +104,7 @@ pub fn parse_play_line(
     } else {
         (trimmed, 0)
     };
-    if matches!(game.base(), Game::Sum(_)) {
+    if game.base().components().is_some() {
         return Err(error(
             "a move in a sum is chosen by its number".to_owned(),
             hint,

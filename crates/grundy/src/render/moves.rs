@@ -155,11 +155,7 @@ pub fn leads_to(game: &Game, play: &Move) -> String {
 
 /// Component `index` of `game`, a sum (or a misère sum).
 fn component(game: &Game, index: usize) -> Option<&Component> {
-    match game {
-        Game::Sum(components) => components.get(index),
-        Game::Misere(inner) => component(inner, index),
-        _ => None,
-    }
+    game.base().components()?.get(index)
 }
 
 /// `position` as the position of component `index`: `game[position]`.

@@ -172,7 +172,7 @@ fn rule_reason(solution: &Solution, rule: &ClosedForm, terms: &Terms<'_>) -> Str
                 solution.grundy.clone().unwrap_or_default()
             )
         }
-        ClosedForm::BoutonMisere { heaps, .. } if matches!(solution.game.base(), Game::Sum(_)) => {
+        ClosedForm::BoutonMisere { heaps, .. } if solution.game.base().components().is_some() => {
             format!(
                 "a misère sum of Nim games is one misère Nim position of {}; Bouton's misère rule: the player to move loses exactly when all heaps are at most 1 and an odd number are 1, or some heap has 2 or more and the xor is 0 — so the player to move {}.",
                 super::count(heaps, "heap"),
