@@ -11,6 +11,8 @@ mod cpp;
 mod java;
 mod python;
 mod rust;
+mod template;
+mod walk;
 
 use std::fmt::Write as _;
 
@@ -78,12 +80,16 @@ impl Language {
 /// # Ok(()) }
 /// ```
 pub fn source(program: &Program, language: Language) -> String {
-    let header = header(program);
+    walk::source(program, &header(program), syntax(language))
+}
+
+/// How `language` writes the pieces of a program.
+fn syntax(language: Language) -> &'static dyn walk::Syntax {
     match language {
-        Language::Cpp => cpp::source(program, &header),
-        Language::Python => python::source(program, &header),
-        Language::Java => java::source(program, &header),
-        Language::Rust => rust::source(program, &header),
+        Language::Cpp => &cpp::Cpp,
+        Language::Python => &python::Python,
+        Language::Java => &java::Java,
+        Language::Rust => &rust::Rust,
     }
 }
 
@@ -428,28 +434,6 @@ fn join(program: &Program) -> Join {
     program.format.join()
 }
 
-/// What a kernel needs from the program's helpers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Uses {
-    /// A DP with the set's amounts (fixed, carried or a family).
-    dp: bool,
-}
-
-impl Uses {
-    fn of(program: &Program) -> Self {
-        let kernels: Vec<&Kernel> = match &program.decider {
-            Decider::Grundy(kernel) | Decider::MisereHeap(kernel) => vec![kernel],
-            Decider::Sum(kernels) => kernels.iter().collect(),
-            _ => Vec::new(),
-        };
-        Self {
-            dp: kernels
-                .iter()
-                .any(|k| matches!(k, Kernel::Dp(_) | Kernel::CarriedSet { .. })),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -461,6 +445,41 @@ mod tests {
         assert!(lines.iter().all(|l| l.chars().count() <= 21), "{lines:?}");
         assert_eq!(lines.join(" "), line.trim_end());
         assert_eq!(wrapped("", 10), [""]);
+    }
+
+    #[test]
+    fn templates_test_only_the_flags_the_walk_sets() {
+        for language in Language::ALL {
+            let syntax = syntax(language);
+            let templates = [
+                syntax.prelude(),
+                syntax.nim_heap(),
+                syntax.period_heap(),
+                syntax.dp_heap(),
+                syntax.bash_heap(),
+                syntax.xor_game(),
+                syntax.sum_game(),
+                syntax.misere_game(),
+                syntax.misere_nim(),
+                syntax.wythoff(),
+                syntax.fibonacci_nim(),
+                syntax.oddball(),
+                syntax.answer(),
+                syntax.new_game(),
+                syntax.main(),
+                syntax.line_reader(),
+                syntax.stream_reader(),
+                syntax.carried_reader(),
+            ];
+            for template in templates {
+                for flag in template::flags_named(template) {
+                    assert!(
+                        walk::FLAGS.contains(&flag),
+                        "{language:?}: unknown flag {flag}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

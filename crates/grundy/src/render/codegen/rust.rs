@@ -1,25 +1,13 @@
 //! Rust, edition 2021, standard library only: `rustc --edition 2021 -O -D warnings` compiles it.
 //! Numbers are `u64`; Wythoff's square root uses `u128`.
 
-use std::fmt::Write as _;
+use super::walk::Syntax;
 
-use super::{finite_amounts, join, kernel_games, table_list, wrapped_list};
-use crate::analysis::codegen::{Amounts, Decider, Kernel, OddballPlan, Program};
-use crate::games::play::Play;
-use crate::games::subtraction::Family;
-use crate::input::judge_format::{InputLayout, Join, OutputFormat};
+/// Rust's pieces.
+pub(super) struct Rust;
 
-/// The whole source.
-pub(super) fn source(program: &Program, header: &[String]) -> String {
-    let mut out = String::new();
-    for line in header {
-        if line.is_empty() {
-            out.push_str("//\n");
-        } else {
-            let _ = writeln!(out, "// {line}");
-        }
-    }
-    out.push_str(
+impl Syntax for Rust {
+    fn prelude(&self) -> &'static str {
         r#"
 use std::io::{self, Read, Write};
 
@@ -37,242 +25,259 @@ fn parse_number(token: &str) -> u64 {
         .parse()
         .unwrap_or_else(|_| fail(&format!("{token} does not fit in 64 bits")))
 }
-"#,
-    );
-    game(&mut out, program);
-    answer(&mut out, program.format.output);
-    main(&mut out, program);
-    out
-}
+"#
+    }
 
-fn list(values: &[u64]) -> String {
-    values
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
-}
+    fn nim_heap(&self) -> &'static str {
+        "/// A Nim heap: G(n) = n.
+struct ${name};
 
-/// One heap's kernel as `struct NAME` with `new` and `value(&mut self, n)`.
-fn heap(out: &mut String, name: &str, kernel: &Kernel, amounts: Option<&[u64]>, play: Play) {
-    out.push('\n');
-    match kernel {
-        Kernel::NimHeap => {
-            let _ = writeln!(
-                out,
-                "/// A Nim heap: G(n) = n.\nstruct {name};\n\nimpl {name} {{\n    fn new() -> Self {{\n        {name}\n    }}\n\n    fn value(&mut self, n: u64) -> u64 {{\n        n\n    }}\n}}"
-            );
+impl ${name} {
+    fn new() -> Self {
+        ${name}
+    }
+
+    fn value(&mut self, n: u64) -> u64 {
+        n
+    }
+}
+"
+    }
+
+    fn table_indent(&self) -> &'static str {
+        "        "
+    }
+
+    fn period_heap(&self) -> &'static str {
+        "?amounts|struct ${name} {
+?amounts|    amounts: Vec<u64>,
+?amounts|}
+?!amounts|struct ${name};
+
+impl ${name} {
+    fn new() -> Self {
+?amounts|        ${name} {
+?amounts|            amounts: vec![${amounts}],
+?amounts|        }
+?!amounts|        ${name}
+    }
+
+    const PREPERIOD: u64 = ${preperiod};
+    const PERIOD: u64 = ${period};
+?saltus|    const SALTUS: u64 = ${saltus};
+    /// G(0) .. G(PREPERIOD + PERIOD - 1): the preperiod, then one period.
+    const TABLE: [u32; ${length}] = [
+${table}
+    ];
+
+    fn value(&mut self, n: u64) -> u64 {
+        if n < Self::PREPERIOD + Self::PERIOD {
+            return u64::from(Self::TABLE[n as usize]);
         }
-        Kernel::Period(certificate) => {
-            let periodicity = certificate.periodicity();
-            let (n0, p, s) = (
-                periodicity.preperiod(),
-                periodicity.period(),
-                periodicity.saltus(),
-            );
-            let values = table_list(certificate);
-            match amounts {
-                Some(amounts) => {
-                    let _ = writeln!(
-                        out,
-                        "struct {name} {{\n    amounts: Vec<u64>,\n}}\n\nimpl {name} {{\n    fn new() -> Self {{\n        {name} {{\n            amounts: vec![{}],\n        }}\n    }}\n",
-                        list(amounts)
-                    );
+        let offset = n - Self::PREPERIOD;
+        u64::from(Self::TABLE[(Self::PREPERIOD + offset % Self::PERIOD) as usize])
+?saltus|            + offset / Self::PERIOD * Self::SALTUS
+    }
+}
+"
+    }
+
+    fn dp_heap(&self) -> &'static str {
+        r#"/// G(n) by the definition: the mex of the values of the heaps a move leaves, memoised.
+struct ${name} {
+    amounts: Vec<u64>, // ascending
+    values: Vec<u32>,
+?fibonacci|    low: u64,
+?fibonacci|    high: u64,
+?squares|    root: u64,
+?powers|    power: u64,
+}
+
+impl ${name} {
+    const BOUND: u64 = ${bound};
+
+?!carried|    fn new() -> Self {
+?!carried|        ${name} {
+?!carried|            amounts: vec![${amounts}],
+?carried|    fn new(mut amounts: Vec<u64>) -> Self {
+?carried|        amounts.sort_unstable();
+?carried|        amounts.dedup();
+?carried|        ${name} {
+?carried|            amounts,
+            values: Vec::new(),
+?fibonacci|            low: 1,
+?fibonacci|            high: 2,
+?squares|            root: 1,
+?powers|            power: 1,
+        }
+    }
+
+    fn value(&mut self, n: u64) -> u64 {
+        if n > Self::BOUND {
+            fail(&format!(
+                "heap {n} is above {}, the largest heap this DP answers (no period is proved)",
+                Self::BOUND
+            ));
+        }
+        let mut seen = Vec::new();
+        while self.values.len() as u64 <= n {
+            let heap = self.values.len() as u64;
+?fibonacci|            if heap == self.low {
+?fibonacci|                self.amounts.push(heap);
+?fibonacci|                (self.low, self.high) = (self.high, self.low + self.high);
+?fibonacci|            }
+?squares|            if heap == self.root * self.root {
+?squares|                self.amounts.push(heap);
+?squares|                self.root += 1;
+?squares|            }
+?powers|            if heap == self.power {
+?powers|                self.amounts.push(heap);
+?powers|                self.power *= 2;
+?powers|            }
+?primes|            if heap >= 2 && (2..).take_while(|d| d * d <= heap).all(|d| heap % d != 0) {
+?primes|                self.amounts.push(heap);
+?primes|            }
+            seen.clear();
+            seen.resize(self.amounts.len() + 1, false);
+?misere|            let mut options = 0;
+            for &take in &self.amounts {
+                if take > heap {
+                    break;
                 }
-                None => {
-                    let _ = writeln!(
-                        out,
-                        "struct {name};\n\nimpl {name} {{\n    fn new() -> Self {{\n        {name}\n    }}\n"
-                    );
+?misere|                options += 1;
+                let g = self.values[(heap - take) as usize] as usize;
+                if g < seen.len() {
+                    seen[g] = true;
                 }
             }
-            let _ = writeln!(
-                out,
-                "    const PREPERIOD: u64 = {n0};\n    const PERIOD: u64 = {p};"
-            );
-            if s > 0 {
-                let _ = writeln!(out, "    const SALTUS: u64 = {s};");
-            }
-            let _ = writeln!(
-                out,
-                "    /// G(0) .. G(PREPERIOD + PERIOD - 1): the preperiod, then one period.\n    const TABLE: [u32; {}] = [\n{}\n    ];\n",
-                values.len(),
-                wrapped_list(&values, "        ", 100)
-            );
-            out.push_str("    fn value(&mut self, n: u64) -> u64 {\n        if n < Self::PREPERIOD + Self::PERIOD {\n            return u64::from(Self::TABLE[n as usize]);\n        }\n        let offset = n - Self::PREPERIOD;\n");
-            if s > 0 {
-                out.push_str("        u64::from(Self::TABLE[(Self::PREPERIOD + offset % Self::PERIOD) as usize])\n            + offset / Self::PERIOD * Self::SALTUS\n");
-            } else {
-                out.push_str(
-                    "        u64::from(Self::TABLE[(Self::PREPERIOD + offset % Self::PERIOD) as usize])\n",
-                );
-            }
-            out.push_str("    }\n}\n");
+            let mex = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32;
+?misere|            // Misère: a heap with no move is worth 1.
+?misere|            self.values.push(if options == 0 { 1 } else { mex });
+?!misere|            self.values.push(mex);
         }
-        Kernel::Dp(dp) => {
-            let (initial, family) = match &dp.amounts {
-                Amounts::Finite(members) => (Some(list(members)), None),
-                Amounts::Family(family) => (Some(String::new()), Some(*family)),
-            };
-            dp_struct(out, name, dp.bound, initial.as_deref(), family, play);
+        u64::from(self.values[n as usize])
+    }
+}
+"#
+    }
+
+    fn bash_heap(&self) -> &'static str {
+        "/// bash:m, take 1 to m: G(n) = n mod (m + 1) (the residue theorem).
+struct ${name} {
+    m: u64,
+}
+
+impl ${name} {
+    fn value(&mut self, n: u64) -> u64 {
+        // m >= n leaves n (and keeps m + 1 from overflowing).
+        if self.m >= n { n } else { n % (self.m + 1) }
+    }
+}
+"
+    }
+
+    fn xor_game(&self) -> &'static str {
+        "struct Game {
+    heap: Heap,
+}
+
+impl Game {
+?moves|    /// Every move to a position of xor 0: heaps in input order.
+?moves|    fn winning_moves(&mut self, heaps: &[u64]) -> Vec<(u64, u64)> {
+?moves|        let mut total = 0;
+?moves|        for &h in heaps {
+?moves|            total ^= self.heap.value(h);
+?moves|        }
+?moves|        let mut moves = Vec::new();
+?moves|        if total == 0 {
+?moves|            return moves;
+?moves|        }
+?moves|        for &h in heaps {
+?moves|            let target = self.heap.value(h) ^ total;
+?moves&nim_moves|            if target < h {
+?moves&nim_moves|                moves.push((h, target));
+?moves&nim_moves|            }
+?moves&bash_moves|            for take in 1..=self.heap.m.min(h) {
+?moves&bash_moves|                if self.heap.value(h - take) == target {
+?moves&bash_moves|                    moves.push((h, h - take));
+?moves&bash_moves|                }
+?moves&bash_moves|            }
+?moves&!nim_moves&!bash_moves|            for take in self.heap.amounts.clone() {
+?moves&!nim_moves&!bash_moves|                if take > h {
+?moves&!nim_moves&!bash_moves|                    break;
+?moves&!nim_moves&!bash_moves|                }
+?moves&!nim_moves&!bash_moves|                if self.heap.value(h - take) == target {
+?moves&!nim_moves&!bash_moves|                    moves.push((h, h - take));
+?moves&!nim_moves&!bash_moves|                }
+?moves&!nim_moves&!bash_moves|            }
+?moves|        }
+?moves|        moves
+?moves|    }
+?!moves|    fn outcome(&mut self, heaps: &[u64]) -> u8 {
+?!moves|        let mut total = 0;
+?!moves|        for &h in heaps {
+?!moves|            total ^= self.heap.value(h);
+?!moves|        }
+?!moves|        if total != 0 {
+?!moves|            b'W'
+?!moves|        } else {
+?!moves|            b'L'
+?!moves|        }
+?!moves|    }
+}
+"
+    }
+
+    fn sum_game(&self) -> &'static str {
+        r#"struct Game {
+*|    heap${i}: Heap${i},
+}
+
+impl Game {
+    fn new() -> Self {
+        Game {
+*|            heap${i}: Heap${i}::new(),
         }
-        Kernel::CarriedSet { bound } => dp_struct(out, name, *bound, None, None, play),
-        Kernel::CarriedBash => {
-            let _ = writeln!(
-                out,
-                "/// bash:m, take 1 to m: G(n) = n mod (m + 1) (the residue theorem).\nstruct {name} {{\n    m: u64,\n}}\n\nimpl {name} {{\n    fn value(&mut self, n: u64) -> u64 {{\n        // m >= n leaves n (and keeps m + 1 from overflowing).\n        if self.m >= n {{ n }} else {{ n % (self.m + 1) }}\n    }}\n}}"
-            );
+    }
+
+    fn outcome(&mut self, heaps: &[u64]) -> u8 {
+        if heaps.len() != ${count} {
+            fail("a position is ${count} heaps, one per component of the sum");
+        }
+        let mut total = 0;
+*|        total ^= self.heap${i}.value(heaps[${i}]);
+        if total != 0 {
+            b'W'
+        } else {
+            b'L'
         }
     }
 }
+"#
+    }
 
-/// A DP kernel: values grown up to the heap asked, refused above `bound`; `initial` is the
-/// fixed amounts (`None`: given to `new`).
-fn dp_struct(
-    out: &mut String,
-    name: &str,
-    bound: u64,
-    initial: Option<&str>,
-    family: Option<Family>,
-    play: Play,
-) {
-    let (fields, state, grow) = match family {
-        None => ("", "", ""),
-        Some(Family::Fibonacci) => (
-            "    low: u64,\n    high: u64,\n",
-            "            low: 1,\n            high: 2,\n",
-            "            if heap == self.low {\n                self.amounts.push(heap);\n                (self.low, self.high) = (self.high, self.low + self.high);\n            }\n",
-        ),
-        Some(Family::Squares) => (
-            "    root: u64,\n",
-            "            root: 1,\n",
-            "            if heap == self.root * self.root {\n                self.amounts.push(heap);\n                self.root += 1;\n            }\n",
-        ),
-        Some(Family::PowersOfTwo) => (
-            "    power: u64,\n",
-            "            power: 1,\n",
-            "            if heap == self.power {\n                self.amounts.push(heap);\n                self.power *= 2;\n            }\n",
-        ),
-        Some(Family::Primes) => (
-            "",
-            "",
-            "            if heap >= 2 && (2..).take_while(|d| d * d <= heap).all(|d| heap % d != 0) {\n                self.amounts.push(heap);\n            }\n",
-        ),
-    };
-    let _ = write!(
-        out,
-        "/// G(n) by the definition: the mex of the values of the heaps a move leaves, memoised.\nstruct {name} {{\n    amounts: Vec<u64>, // ascending\n    values: Vec<u32>,\n{fields}}}\n\nimpl {name} {{\n    const BOUND: u64 = {bound};\n\n"
-    );
-    match initial {
-        Some(initial) => {
-            let _ = writeln!(
-                out,
-                "    fn new() -> Self {{\n        {name} {{\n            amounts: vec![{initial}],\n            values: Vec::new(),\n{state}        }}\n    }}"
-            );
-        }
-        None => {
-            let _ = writeln!(
-                out,
-                "    fn new(mut amounts: Vec<u64>) -> Self {{\n        amounts.sort_unstable();\n        amounts.dedup();\n        {name} {{\n            amounts,\n            values: Vec::new(),\n{state}        }}\n    }}"
-            );
-        }
-    }
-    out.push_str("\n    fn value(&mut self, n: u64) -> u64 {\n        if n > Self::BOUND {\n            fail(&format!(\n                \"heap {n} is above {}, the largest heap this DP answers (no period is proved)\",\n                Self::BOUND\n            ));\n        }\n        let mut seen = Vec::new();\n        while self.values.len() as u64 <= n {\n            let heap = self.values.len() as u64;\n");
-    out.push_str(grow);
-    out.push_str(
-        "            seen.clear();\n            seen.resize(self.amounts.len() + 1, false);\n",
-    );
-    if play == Play::Misere {
-        out.push_str("            let mut options = 0;\n");
-    }
-    out.push_str("            for &take in &self.amounts {\n                if take > heap {\n                    break;\n                }\n");
-    if play == Play::Misere {
-        out.push_str("                options += 1;\n");
-    }
-    out.push_str("                let g = self.values[(heap - take) as usize] as usize;\n                if g < seen.len() {\n                    seen[g] = true;\n                }\n            }\n            let mex = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32;\n");
-    if play == Play::Misere {
-        out.push_str("            // Misère: a heap with no move is worth 1.\n            self.values.push(if options == 0 { 1 } else { mex });\n");
-    } else {
-        out.push_str("            self.values.push(mex);\n");
-    }
-    out.push_str("        }\n        u64::from(self.values[n as usize])\n    }\n}\n");
+    fn misere_game(&self) -> &'static str {
+        r#"struct Game {
+    heap: Heap,
 }
 
-/// `struct Game` with `outcome(&mut self, position) -> u8` (`b'W'`, `b'L'` or `b'T'` for the
-/// player to move), and `winning_moves` when the output needs them.
-fn game(out: &mut String, program: &Program) {
-    let games = kernel_games(program);
-    match &program.decider {
-        Decider::Grundy(kernel) => grundy_game(out, program, kernel, games[0]),
-        Decider::Sum(kernels) => {
-            for (i, kernel) in kernels.iter().enumerate() {
-                heap(out, &format!("Heap{i}"), kernel, None, Play::Normal);
-            }
-            let count = kernels.len();
-            out.push_str("\nstruct Game {\n");
-            for i in 0..count {
-                let _ = writeln!(out, "    heap{i}: Heap{i},");
-            }
-            out.push_str("}\n\nimpl Game {\n    fn new() -> Self {\n        Game {\n");
-            for i in 0..count {
-                let _ = writeln!(out, "            heap{i}: Heap{i}::new(),");
-            }
-            let _ = writeln!(
-                out,
-                "        }}\n    }}\n\n    fn outcome(&mut self, heaps: &[u64]) -> u8 {{\n        if heaps.len() != {count} {{\n            fail(\"a position is {count} heaps, one per component of the sum\");\n        }}\n        let mut total = 0;"
-            );
-            for i in 0..count {
-                let _ = writeln!(out, "        total ^= self.heap{i}.value(heaps[{i}]);");
-            }
-            out.push_str("        if total != 0 {\n            b'W'\n        } else {\n            b'L'\n        }\n    }\n}\n");
+impl Game {
+    fn outcome(&mut self, heaps: &[u64]) -> u8 {
+        if heaps.len() != 1 {
+            fail("under misère play a position is one heap: misère values do not add up by xor");
         }
-        Decider::MisereHeap(kernel) => {
-            heap(out, "Heap", kernel, None, Play::Misere);
-            out.push_str("\nstruct Game {\n    heap: Heap,\n}\n\nimpl Game {\n    fn outcome(&mut self, heaps: &[u64]) -> u8 {\n        if heaps.len() != 1 {\n            fail(\"under misère play a position is one heap: misère values do not add up by xor\");\n        }\n        if self.heap.value(heaps[0]) != 0 {\n            b'W'\n        } else {\n            b'L'\n        }\n    }\n}\n");
+        if self.heap.value(heaps[0]) != 0 {
+            b'W'
+        } else {
+            b'L'
         }
-        Decider::MisereNim | Decider::Wythoff | Decider::FibonacciNim => {
-            out.push_str(closed_form(&program.decider));
-        }
-        Decider::Oddball(plan) => oddball(out, plan),
     }
 }
-
-/// The game of a normal-play one-heap kernel: heaps add up by xor.
-fn grundy_game(
-    out: &mut String,
-    program: &Program,
-    kernel: &Kernel,
-    game: Option<&crate::games::game::Game>,
-) {
-    let amounts = finite_amounts(kernel, game).filter(|_| program.format.output.needs_moves());
-    heap(out, "Heap", kernel, amounts.as_deref(), Play::Normal);
-    out.push_str("\nstruct Game {\n    heap: Heap,\n}\n\nimpl Game {\n");
-    if program.format.output.needs_moves() {
-        out.push_str("    /// Every move to a position of xor 0: heaps in input order.\n    fn winning_moves(&mut self, heaps: &[u64]) -> Vec<(u64, u64)> {\n        let mut total = 0;\n        for &h in heaps {\n            total ^= self.heap.value(h);\n        }\n        let mut moves = Vec::new();\n        if total == 0 {\n            return moves;\n        }\n        for &h in heaps {\n            let target = self.heap.value(h) ^ total;\n");
-        match kernel {
-            Kernel::NimHeap => out.push_str(
-                "            if target < h {\n                moves.push((h, target));\n            }\n",
-            ),
-            Kernel::CarriedBash => out.push_str(
-                "            for take in 1..=self.heap.m.min(h) {\n                if self.heap.value(h - take) == target {\n                    moves.push((h, h - take));\n                }\n            }\n",
-            ),
-            _ => out.push_str(
-                "            for take in self.heap.amounts.clone() {\n                if take > h {\n                    break;\n                }\n                if self.heap.value(h - take) == target {\n                    moves.push((h, h - take));\n                }\n            }\n",
-            ),
-        }
-        out.push_str("        }\n        moves\n    }\n");
-    } else {
-        out.push_str("    fn outcome(&mut self, heaps: &[u64]) -> u8 {\n        let mut total = 0;\n        for &h in heaps {\n            total ^= self.heap.value(h);\n        }\n        if total != 0 {\n            b'W'\n        } else {\n            b'L'\n        }\n    }\n");
+"#
     }
-    out.push_str("}\n");
-}
 
-/// The source of a closed form's `Game` (misère Nim, Wythoff, Fibonacci Nim).
-fn closed_form(decider: &Decider) -> &'static str {
-    match decider {
-        Decider::MisereNim => {
-            r"
-struct Game;
+    fn misere_nim(&self) -> &'static str {
+        "struct Game;
 
 impl Game {
     fn outcome(&mut self, heaps: &[u64]) -> u8 {
@@ -290,10 +295,10 @@ impl Game {
     }
 }
 "
-        }
-        Decider::Wythoff => {
-            r#"
-/// The integer square root: the largest r with r * r <= n (Newton's method from above).
+    }
+
+    fn wythoff(&self) -> &'static str {
+        r#"/// The integer square root: the largest r with r * r <= n (Newton's method from above).
 fn isqrt(n: u128) -> u128 {
     if n == 0 {
         return 0;
@@ -333,10 +338,10 @@ impl Game {
     }
 }
 "#
-        }
-        Decider::FibonacciNim => {
-            r#"
-struct Game;
+    }
+
+    fn fibonacci_nim(&self) -> &'static str {
+        r#"struct Game;
 
 impl Game {
     fn outcome(&mut self, numbers: &[u64]) -> u8 {
@@ -369,219 +374,279 @@ impl Game {
     }
 }
 "#
-        }
-        _ => "",
     }
-}
 
-fn oddball(out: &mut String, plan: &OddballPlan) {
-    let amounts = plan
-        .set
-        .as_ref()
-        .map_or_else(String::new, |set| list(set.members()));
-    let bound = plan.bound;
-    let _ = write!(
-        out,
-        r#"
-fn rank(result: u8) -> u8 {{
-    match result {{
+    fn oddball(&self) -> &'static str {
+        r#"fn rank(result: u8) -> u8 {
+    match result {
         b'W' => 2,
         b'T' => 1,
         _ => 0,
-    }}
-}}
+    }
+}
 
-struct Game {{
+struct Game {
     amounts: Vec<u64>,
     /// results[4 * left + 2 * mine + theirs]: W, T or L for the player to move, where mine and
     /// theirs are the parities of the balls each player holds.
     results: Vec<u8>,
-}}
+}
 
-impl Game {{
-    const BOUND: u64 = {bound};
+impl Game {
+    const BOUND: u64 = ${bound};
 
-    fn new() -> Self {{
-        Game {{
-            amounts: vec![{amounts}],
+    fn new() -> Self {
+        Game {
+            amounts: vec![${amounts}],
             results: Vec::new(),
-        }}
-    }}
+        }
+    }
 
-    fn solve(&mut self, left: u64, mine: u64, theirs: u64) -> u8 {{
-        if left > Self::BOUND {{
+    fn solve(&mut self, left: u64, mine: u64, theirs: u64) -> u8 {
+        if left > Self::BOUND {
             fail(&format!(
-                "pile {{left}} is above {{}}, the largest pile this DP answers",
+                "pile {left} is above {}, the largest pile this DP answers",
                 Self::BOUND
             ));
-        }}
-        while self.results.len() as u64 <= 4 * left + 3 {{
+        }
+        while self.results.len() as u64 <= 4 * left + 3 {
             let balls = self.results.len() as u64 / 4;
-            for state in 0..4u64 {{
+            for state in 0..4u64 {
                 let (m, t) = (state >> 1, state & 1);
                 let mut best = None;
-                for &take in &self.amounts {{
-                    if take > balls {{
+                for &take in &self.amounts {
+                    if take > balls {
                         continue;
-                    }}
+                    }
                     // The opponent moves next; the mover's parity changes with an odd take.
                     let after = self.results[(4 * (balls - take) + 2 * t + (m ^ (take & 1))) as usize];
-                    let now = match after {{
+                    let now = match after {
                         b'W' => b'L',
                         b'L' => b'W',
                         _ => b'T',
-                    }};
-                    let better = match best {{
+                    };
+                    let better = match best {
                         None => true,
                         Some(b) => rank(now) > rank(b),
-                    }};
-                    if better {{
+                    };
+                    if better {
                         best = Some(now);
-                    }}
-                }}
+                    }
+                }
                 // No move: odd beats even, equal parities tie.
-                let terminal = if m == t {{
+                let terminal = if m == t {
                     b'T'
-                }} else if m == 1 {{
+                } else if m == 1 {
                     b'W'
-                }} else {{
+                } else {
                     b'L'
-                }};
+                };
                 self.results.push(best.unwrap_or(terminal));
-            }}
-        }}
+            }
+        }
         self.results[(4 * left + 2 * mine + theirs) as usize]
-    }}
+    }
 
-    fn outcome(&mut self, numbers: &[u64]) -> u8 {{
-        match *numbers {{
+    fn outcome(&mut self, numbers: &[u64]) -> u8 {
+        match *numbers {
             [left] => self.solve(left, 0, 0),
             [left, mine, theirs] => self.solve(left, mine % 2, theirs % 2),
             _ => fail("a position is the balls left n, or n and the balls each player holds"),
-        }}
-    }}
-}}
+        }
+    }
+}
 "#
-    );
-}
-
-/// `answer(game, position) -> String`: the output of one case.
-fn answer(out: &mut String, output: OutputFormat) {
-    out.push_str("\nfn answer(game: &mut Game, position: &[u64]) -> String {\n");
-    match output {
-        OutputFormat::Words(words) => {
-            let _ = writeln!(
-                out,
-                "    match game.outcome(position) {{\n        b'W' => \"{}\".to_string(),\n        b'L' => \"{}\".to_string(),\n        _ => fail(\"best play ties, and this format has no word for a tie\"),\n    }}",
-                words.win, words.lose
-            );
-        }
-        OutputFormat::Symbols => out.push_str(
-            "    match game.outcome(position) {\n        b'W' => \"+\",\n        b'L' => \"-\",\n        _ => \"0\",\n    }\n    .to_string()\n",
-        ),
-        OutputFormat::Count => {
-            out.push_str("    game.winning_moves(position).len().to_string()\n");
-        }
-        OutputFormat::Moves(words) => {
-            let _ = writeln!(
-                out,
-                "    let moves = game.winning_moves(position);\n    if moves.is_empty() {{\n        return \"{}\".to_string();\n    }}\n    let mut text = \"{}\".to_string();\n    for (from, to) in moves {{\n        text.push_str(&format!(\"\\n{{from}} {{to}}\"));\n    }}\n    text",
-                words.lose, words.win
-            );
-        }
     }
-    out.push_str("}\n");
-}
 
-/// The expression that builds the program's one `Game`.
-fn new_game(program: &Program) -> &'static str {
-    match &program.decider {
-        Decider::Grundy(_) | Decider::MisereHeap(_) => "Game { heap: Heap::new() }",
-        Decider::Sum(_) | Decider::Oddball(_) => "Game::new()",
-        Decider::MisereNim | Decider::Wythoff | Decider::FibonacciNim => "Game",
+    fn answer(&self) -> &'static str {
+        r#"fn answer(game: &mut Game, position: &[u64]) -> String {
+?output_words|    match game.outcome(position) {
+?output_words|        b'W' => "${win}".to_string(),
+?output_words|        b'L' => "${lose}".to_string(),
+?output_words|        _ => fail("best play ties, and this format has no word for a tie"),
+?output_words|    }
+?output_symbols|    match game.outcome(position) {
+?output_symbols|        b'W' => "+",
+?output_symbols|        b'L' => "-",
+?output_symbols|        _ => "0",
+?output_symbols|    }
+?output_symbols|    .to_string()
+?output_count|    game.winning_moves(position).len().to_string()
+?output_moves|    let moves = game.winning_moves(position);
+?output_moves|    if moves.is_empty() {
+?output_moves|        return "${lose}".to_string();
+?output_moves|    }
+?output_moves|    let mut text = "${win}".to_string();
+?output_moves|    for (from, to) in moves {
+?output_moves|        text.push_str(&format!("\n{from} {to}"));
+?output_moves|    }
+?output_moves|    text
+}
+"#
+    }
+
+    fn new_game(&self) -> &'static str {
+        "?grundy,misere_heap|Game { heap: Heap::new() }
+?sum,oddball|Game::new()
+?misere_nim,wythoff,fibonacci_nim|Game
+"
+    }
+
+    fn main(&self) -> &'static str {
+        r#"fn main() {
+    let mut input = String::new();
+    if io::stdin().read_to_string(&mut input).is_err() {
+        fail("the input is not UTF-8 text");
+    }
+    let mut out = String::new();
+${reader}    if io::stdout().write_all(out.as_bytes()).is_err() {
+        fail("cannot write the answers");
     }
 }
-
-/// `main`: read the layout, answer each case, join the answers.
-fn main(out: &mut String, program: &Program) {
-    out.push_str("\nfn main() {\n    let mut input = String::new();\n    if io::stdin().read_to_string(&mut input).is_err() {\n        fail(\"the input is not UTF-8 text\");\n    }\n    let mut out = String::new();\n");
-    let layout = program.format.input;
-    match layout {
-        InputLayout::Lines | InputLayout::LinesUntilZeros | InputLayout::Cases => {
-            let _ = writeln!(out, "    let mut game = {};", new_game(program));
-            if layout == InputLayout::Cases {
-                out.push_str("    let mut expected = None;\n    let mut done = 0;\n");
-            }
-            out.push_str("    for line in input.lines() {\n        let numbers: Vec<u64> = line\n            .split(|c: char| c.is_ascii_whitespace() || c == ',')\n            .filter(|token| !token.is_empty())\n            .map(parse_number)\n            .collect();\n        if numbers.is_empty() {\n            continue;\n        }\n");
-            match layout {
-                InputLayout::LinesUntilZeros => out.push_str(
-                    "        if numbers.iter().all(|&x| x == 0) {\n            break;\n        }\n",
-                ),
-                InputLayout::Cases => out.push_str("        let Some(count) = expected else {\n            if numbers.len() != 1 {\n                fail(\"the first line is the number of cases T\");\n            }\n            expected = Some(numbers[0]);\n            continue;\n        };\n        if done == count {\n            fail(\"more lines than the T cases\");\n        }\n        done += 1;\n"),
-                _ => {}
-            }
-            out.push_str("        out.push_str(&answer(&mut game, &numbers));\n        out.push('\\n');\n    }\n");
-            if layout == InputLayout::Cases {
-                out.push_str("    if expected.map_or(true, |count| done < count) {\n        fail(\"the input ends before the T cases\");\n    }\n");
-            }
-        }
-        _ => {
-            out.push_str("    let numbers: Vec<u64> = input.split_ascii_whitespace().map(parse_number).collect();\n    let mut at = 0;\n    let mut next = |what: &str| -> u64 {\n        if at == numbers.len() {\n            fail(&format!(\"the input ends before {what}\"));\n        }\n        at += 1;\n        numbers[at - 1]\n    };\n");
-            stream_body(out, program);
-        }
+"#
     }
-    out.push_str("    if io::stdout().write_all(out.as_bytes()).is_err() {\n        fail(\"cannot write the answers\");\n    }\n}\n");
-}
 
-fn stream_body(out: &mut String, program: &Program) {
-    // Pushed one by one: a count from the input is no size to allocate up front.
-    let heap_list = "{\n            let mut heaps = Vec::new();\n            for _ in 0..m {\n                heaps.push(next(\"a heap\"));\n            }\n            heaps\n        }";
-    let game = new_game(program);
-    match program.format.input {
-        InputLayout::Heaps => {
-            let _ = writeln!(
-                out,
-                "    let mut game = {game};\n    let total = numbers.len();\n    let mut read = 0;\n    while read < total {{\n        let m = next(\"the heap count\");\n        read += 1;\n        if m == 0 {{\n            break;\n        }}\n        let heaps = {heap_list};\n        read += heaps.len();\n        out.push_str(&answer(&mut game, &heaps));\n        out.push('\\n');\n    }}"
-            );
+    fn line_reader(&self) -> &'static str {
+        r#"    let mut game = ${game};
+?cases|    let mut expected = None;
+?cases|    let mut done = 0;
+    for line in input.lines() {
+        let numbers: Vec<u64> = line
+            .split(|c: char| c.is_ascii_whitespace() || c == ',')
+            .filter(|token| !token.is_empty())
+            .map(parse_number)
+            .collect();
+        if numbers.is_empty() {
+            continue;
         }
-        InputLayout::CasesHeaps => {
-            let _ = writeln!(
-                out,
-                "    let mut game = {game};\n    for _ in 0..next(\"the number of cases T\") {{\n        let m = next(\"the heap count\");\n        let heaps = {heap_list};\n        out.push_str(&answer(&mut game, &heaps));\n        out.push('\\n');\n    }}"
-            );
+?lines_zero|        if numbers.iter().all(|&x| x == 0) {
+?lines_zero|            break;
+?lines_zero|        }
+?cases|        let Some(count) = expected else {
+?cases|            if numbers.len() != 1 {
+?cases|                fail("the first line is the number of cases T");
+?cases|            }
+?cases|            expected = Some(numbers[0]);
+?cases|            continue;
+?cases|        };
+?cases|        if done == count {
+?cases|            fail("more lines than the T cases");
+?cases|        }
+?cases|        done += 1;
+        out.push_str(&answer(&mut game, &numbers));
+        out.push('\n');
+    }
+?cases|    if expected.map_or(true, |count| done < count) {
+?cases|        fail("the input ends before the T cases");
+?cases|    }
+"#
+    }
+
+    fn stream_reader(&self) -> &'static str {
+        r#"    let numbers: Vec<u64> = input.split_ascii_whitespace().map(parse_number).collect();
+    let mut at = 0;
+    let mut next = |what: &str| -> u64 {
+        if at == numbers.len() {
+            fail(&format!("the input ends before {what}"));
         }
-        InputLayout::CasesBash => out.push_str("    for _ in 0..next(\"the number of cases T\") {\n        let n = next(\"the heap n\");\n        let m = next(\"the limit m\");\n        if m == 0 {\n            fail(\"the limit m must be at least 1\");\n        }\n        let mut game = Game { heap: Heap { m } };\n        out.push_str(&answer(&mut game, &[n]));\n        out.push('\\n');\n    }\n"),
-        InputLayout::SNim => {
-            let _ = writeln!(
-                out,
-                "    let total = numbers.len();\n    let mut read = 0;\n    while read < total {{\n        let k = next(\"the set size k\");\n        read += 1;\n        if k == 0 {{\n            break;\n        }}\n        let mut amounts = Vec::new();\n        for _ in 0..k {{\n            amounts.push(next(\"an amount\"));\n        }}\n        read += amounts.len();\n        if amounts.contains(&0) {{\n            fail(\"the amounts must be positive\");\n        }}\n        let mut game = Game {{ heap: Heap::new(amounts) }};\n        let positions = next(\"the number of positions m\");\n        read += 1;\n        let mut answers = Vec::new();\n        for _ in 0..positions {{\n            let m = next(\"the heap count l\");\n            let heaps = {heap_list};\n            read += 1 + heaps.len();\n            answers.push(answer(&mut game, &heaps));\n        }}"
-            );
-            match join(program) {
-                Join::Block { separator } => {
-                    let _ = writeln!(
-                        out,
-                        "        out.push_str(&answers.join(\"{separator}\"));\n        out.push('\\n');\n    }}"
-                    );
-                }
-                Join::Lines => out.push_str(
-                    "        for line in answers {\n            out.push_str(&line);\n            out.push('\\n');\n        }\n    }\n",
-                ),
-            }
-        }
-        InputLayout::Oddball => {
-            out.push_str("    let mut game = Game::new();\n    game.amounts = (0..3).map(|_| next(\"the amounts n1 n2 n3\")).collect();\n    if game.amounts.contains(&0) {\n        fail(\"the amounts must be positive\");\n    }\n    if numbers.len() == 3 {\n        fail(\"the input ends before the first pile\");\n    }\n    let mut answers = Vec::new();\n    for _ in 3..numbers.len() {\n        let pile = next(\"a pile\");\n        answers.push(answer(&mut game, &[pile]));\n    }\n");
-            match join(program) {
-                Join::Block { separator } => {
-                    let _ = writeln!(
-                        out,
-                        "    out.push_str(&answers.join(\"{separator}\"));\n    out.push('\\n');"
-                    );
-                }
-                Join::Lines => out.push_str(
-                    "    for line in answers {\n        out.push_str(&line);\n        out.push('\\n');\n    }\n",
-                ),
-            }
-        }
-        InputLayout::Lines | InputLayout::LinesUntilZeros | InputLayout::Cases => {}
+        at += 1;
+        numbers[at - 1]
+    };
+?heaps|    let mut game = ${game};
+?heaps|    let total = numbers.len();
+?heaps|    let mut read = 0;
+?heaps|    while read < total {
+?heaps|        let m = next("the heap count");
+?heaps|        read += 1;
+?heaps|        if m == 0 {
+?heaps|            break;
+?heaps|        }
+?cases_heaps|    let mut game = ${game};
+?cases_heaps|    for _ in 0..next("the number of cases T") {
+?cases_heaps|        let m = next("the heap count");
+?heaps,cases_heaps|        let heaps = {
+?heaps,cases_heaps|            let mut heaps = Vec::new();
+?heaps,cases_heaps|            for _ in 0..m {
+?heaps,cases_heaps|                heaps.push(next("a heap"));
+?heaps,cases_heaps|            }
+?heaps,cases_heaps|            heaps
+?heaps,cases_heaps|        };
+?heaps|        read += heaps.len();
+?heaps,cases_heaps|        out.push_str(&answer(&mut game, &heaps));
+?heaps,cases_heaps|        out.push('\n');
+?heaps,cases_heaps|    }
+"#
+    }
+
+    fn carried_reader(&self) -> &'static str {
+        r#"?cases_bash|    for _ in 0..next("the number of cases T") {
+?cases_bash|        let n = next("the heap n");
+?cases_bash|        let m = next("the limit m");
+?cases_bash|        if m == 0 {
+?cases_bash|            fail("the limit m must be at least 1");
+?cases_bash|        }
+?cases_bash|        let mut game = Game { heap: Heap { m } };
+?cases_bash|        out.push_str(&answer(&mut game, &[n]));
+?cases_bash|        out.push('\n');
+?cases_bash|    }
+?snim|    let total = numbers.len();
+?snim|    let mut read = 0;
+?snim|    while read < total {
+?snim|        let k = next("the set size k");
+?snim|        read += 1;
+?snim|        if k == 0 {
+?snim|            break;
+?snim|        }
+?snim|        let mut amounts = Vec::new();
+?snim|        for _ in 0..k {
+?snim|            amounts.push(next("an amount"));
+?snim|        }
+?snim|        read += amounts.len();
+?snim|        if amounts.contains(&0) {
+?snim|            fail("the amounts must be positive");
+?snim|        }
+?snim|        let mut game = Game { heap: Heap::new(amounts) };
+?snim|        let positions = next("the number of positions m");
+?snim|        read += 1;
+?snim|        let mut answers = Vec::new();
+?snim|        for _ in 0..positions {
+?snim|            let m = next("the heap count l");
+?snim|            let heaps = {
+?snim|            let mut heaps = Vec::new();
+?snim|            for _ in 0..m {
+?snim|                heaps.push(next("a heap"));
+?snim|            }
+?snim|            heaps
+?snim|        };
+?snim|            read += 1 + heaps.len();
+?snim|            answers.push(answer(&mut game, &heaps));
+?snim|        }
+?snim&block|        out.push_str(&answers.join("${separator}"));
+?snim&block|        out.push('\n');
+?snim&!block|        for line in answers {
+?snim&!block|            out.push_str(&line);
+?snim&!block|            out.push('\n');
+?snim&!block|        }
+?snim|    }
+?oddball_input|    let mut game = Game::new();
+?oddball_input|    game.amounts = (0..3).map(|_| next("the amounts n1 n2 n3")).collect();
+?oddball_input|    if game.amounts.contains(&0) {
+?oddball_input|        fail("the amounts must be positive");
+?oddball_input|    }
+?oddball_input|    if numbers.len() == 3 {
+?oddball_input|        fail("the input ends before the first pile");
+?oddball_input|    }
+?oddball_input|    let mut answers = Vec::new();
+?oddball_input|    for _ in 3..numbers.len() {
+?oddball_input|        let pile = next("a pile");
+?oddball_input|        answers.push(answer(&mut game, &[pile]));
+?oddball_input|    }
+?oddball_input&block|    out.push_str(&answers.join("${separator}"));
+?oddball_input&block|    out.push('\n');
+?oddball_input&!block|    for line in answers {
+?oddball_input&!block|        out.push_str(&line);
+?oddball_input&!block|        out.push('\n');
+?oddball_input&!block|    }
+"#
     }
 }

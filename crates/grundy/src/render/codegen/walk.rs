@@ -1,0 +1,393 @@
+//! The one walk over a [`Program`] plan that every language shares, and the [`Syntax`] each
+//! language supplies: its templates (see `template`) for the pieces of a program.
+//!
+//! The walk decides what a program holds and in which order: the header comment, the prelude,
+//! one kernel per heap, the game that combines them, the writer of one answer, and `main`
+//! reading the judge's layout. It fills each piece's template with the flags and values of the
+//! plan; a language says only how each piece is written.
+
+use super::template::Context;
+use super::{finite_amounts, join, kernel_games, table_list, wrapped_list};
+use crate::analysis::codegen::{Amounts, Decider, Kernel, Program};
+use crate::games::game::Game;
+use crate::games::play::Play;
+use crate::games::subtraction::Family;
+use crate::input::judge_format::{InputLayout, Join, OutputFormat};
+
+/// How one language writes the pieces of a program: templates filled by the walk.
+///
+/// The flags a template may test are those the walk sets (`FLAGS`, which a test holds every
+/// template to); the keys it may name are those each piece's documentation lists.
+pub(super) trait Syntax {
+    /// The mark of a comment line.
+    fn comment(&self) -> &'static str {
+        "//"
+    }
+
+    /// What comes before the header comment (a `#!` line).
+    fn shebang(&self) -> &'static str {
+        ""
+    }
+
+    /// What separates the top-level pieces (a blank line, or two).
+    fn gap(&self) -> &'static str {
+        "\n"
+    }
+
+    /// One number of a list in the source.
+    fn number(&self, value: u64) -> String {
+        value.to_string()
+    }
+
+    /// A sum's component kernels built in a list, for `${components}` (empty where the
+    /// language builds them one by one).
+    fn components(&self, count: usize) -> String {
+        let _ = count;
+        String::new()
+    }
+
+    /// The imports, the `fail` helper and the reader of one number.
+    fn prelude(&self) -> &'static str;
+
+    /// A Nim heap's kernel; `${name}`.
+    fn nim_heap(&self) -> &'static str;
+
+    /// A certified period's kernel; `${name}`, `${preperiod}`, `${period}`, `${saltus}`,
+    /// `${table}` (wrapped at `${indent}`), `${length}`, `${amounts}`.
+    fn period_heap(&self) -> &'static str;
+
+    /// The indent of a period's table.
+    fn table_indent(&self) -> &'static str;
+
+    /// A bounded DP's kernel; `${name}`, `${bound}`, `${amounts}`.
+    fn dp_heap(&self) -> &'static str;
+
+    /// The residue kernel of `bash:m` with `m` from the input; `${name}`.
+    fn bash_heap(&self) -> &'static str;
+
+    /// The game of heaps that add up by xor, with its winning moves when the output needs them.
+    fn xor_game(&self) -> &'static str;
+
+    /// The game of a sum of different kernels; `${count}`, `${components}`.
+    fn sum_game(&self) -> &'static str;
+
+    /// The game of one misère heap.
+    fn misere_game(&self) -> &'static str;
+
+    /// Bouton's misère Nim.
+    fn misere_nim(&self) -> &'static str;
+
+    /// Wythoff's game.
+    fn wythoff(&self) -> &'static str;
+
+    /// Fibonacci Nim.
+    fn fibonacci_nim(&self) -> &'static str;
+
+    /// The contest game's DP; `${bound}`, `${amounts}`.
+    fn oddball(&self) -> &'static str;
+
+    /// The writer of one case's output; `${win}`, `${lose}`.
+    fn answer(&self) -> &'static str;
+
+    /// The expression that builds the program's one game, for `${game}`.
+    fn new_game(&self) -> &'static str {
+        ""
+    }
+
+    /// `main` around `${reader}`, the reader of the layout, and the writer of the answers.
+    fn main(&self) -> &'static str;
+
+    /// The reader of a layout of one position per line; `${game}`.
+    fn line_reader(&self) -> &'static str;
+
+    /// The reader of a stream of numbers, and the layouts of heap lists; `${game}`.
+    fn stream_reader(&self) -> &'static str;
+
+    /// The stream layouts that carry their game (a Bash limit, an S-Nim set, the contest
+    /// amounts); `${separator}`.
+    fn carried_reader(&self) -> &'static str;
+
+    /// The finished source (Java writes it in ASCII).
+    fn finish(&self, source: String) -> String {
+        source
+    }
+}
+
+/// Every flag the walk sets: the decider, the input layout, the output, the join, what the
+/// program needs, and one kernel's shape.
+#[cfg(test)]
+pub(super) const FLAGS: [&str; 36] = [
+    "grundy",
+    "sum",
+    "misere_heap",
+    "misere_nim",
+    "wythoff",
+    "fibonacci_nim",
+    "oddball",
+    "lines",
+    "lines_zero",
+    "cases",
+    "heaps",
+    "cases_heaps",
+    "cases_bash",
+    "snim",
+    "oddball_input",
+    "line_input",
+    "output_words",
+    "output_symbols",
+    "output_count",
+    "output_moves",
+    "moves",
+    "block",
+    "dp",
+    "prime_test",
+    "set",
+    "misere",
+    "carried",
+    "family",
+    "fibonacci",
+    "squares",
+    "powers",
+    "primes",
+    "saltus",
+    "amounts",
+    "nim_moves",
+    "bash_moves",
+];
+
+/// The whole source of `program` in `syntax`, under the header comment `header`.
+pub(super) fn source(program: &Program, header: &[String], syntax: &dyn Syntax) -> String {
+    let mut out = String::from(syntax.shebang());
+    for line in header {
+        out.push_str(syntax.comment());
+        if !line.is_empty() {
+            out.push(' ');
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    let context = program_context(program, syntax);
+    out.push_str(&context.fill(syntax.prelude()));
+    game(&mut out, program, &context, syntax);
+    out.push_str(syntax.gap());
+    out.push_str(&context.fill(syntax.answer()));
+    out.push_str(syntax.gap());
+    let new_game = context.fill(syntax.new_game());
+    let main = context.clone().value("game", new_game.trim_end());
+    let reader = if matches!(
+        program.format.input,
+        InputLayout::Lines | InputLayout::LinesUntilZeros | InputLayout::Cases
+    ) {
+        main.fill(syntax.line_reader())
+    } else {
+        [
+            main.fill(syntax.stream_reader()),
+            main.fill(syntax.carried_reader()),
+        ]
+        .concat()
+    };
+    out.push_str(&main.value("reader", reader).fill(syntax.main()));
+    syntax.finish(out)
+}
+
+/// The flags and values of the whole program.
+fn program_context(program: &Program, syntax: &dyn Syntax) -> Context {
+    let decider = &program.decider;
+    let layout = program.format.input;
+    let output = program.format.output;
+    let kernels: Vec<&Kernel> = match decider {
+        Decider::Grundy(kernel) | Decider::MisereHeap(kernel) => vec![kernel],
+        Decider::Sum(kernels) => kernels.iter().collect(),
+        _ => Vec::new(),
+    };
+    let (win, lose) = match output {
+        OutputFormat::Words(words) | OutputFormat::Moves(words) => (words.win, words.lose),
+        OutputFormat::Symbols | OutputFormat::Count => ("", ""),
+    };
+    let separator = match join(program) {
+        Join::Block { separator } => Some(separator),
+        Join::Lines => None,
+    };
+    Context::default()
+        .flag("grundy", matches!(decider, Decider::Grundy(_)))
+        .flag("sum", matches!(decider, Decider::Sum(_)))
+        .flag("misere_heap", matches!(decider, Decider::MisereHeap(_)))
+        .flag("misere_nim", *decider == Decider::MisereNim)
+        .flag("wythoff", *decider == Decider::Wythoff)
+        .flag("fibonacci_nim", *decider == Decider::FibonacciNim)
+        .flag("oddball", matches!(decider, Decider::Oddball(_)))
+        .flag("lines", layout == InputLayout::Lines)
+        .flag("lines_zero", layout == InputLayout::LinesUntilZeros)
+        .flag("cases", layout == InputLayout::Cases)
+        .flag("heaps", layout == InputLayout::Heaps)
+        .flag("cases_heaps", layout == InputLayout::CasesHeaps)
+        .flag("cases_bash", layout == InputLayout::CasesBash)
+        .flag("snim", layout == InputLayout::SNim)
+        .flag("oddball_input", layout == InputLayout::Oddball)
+        .flag(
+            "line_input",
+            matches!(
+                layout,
+                InputLayout::Lines | InputLayout::LinesUntilZeros | InputLayout::Cases
+            ),
+        )
+        .flag("output_words", matches!(output, OutputFormat::Words(_)))
+        .flag("output_symbols", output == OutputFormat::Symbols)
+        .flag("output_count", output == OutputFormat::Count)
+        .flag("output_moves", matches!(output, OutputFormat::Moves(_)))
+        .flag("moves", output.needs_moves())
+        .flag("block", separator.is_some())
+        .flag(
+            "dp",
+            kernels
+                .iter()
+                .any(|k| matches!(k, Kernel::Dp(_) | Kernel::CarriedSet { .. })),
+        )
+        .flag(
+            "prime_test",
+            kernels.iter().any(|kernel| {
+                matches!(kernel, Kernel::Dp(dp) if dp.amounts == Amounts::Family(Family::Primes))
+            }),
+        )
+        .value("win", win)
+        .value("lose", lose)
+        .value("separator", separator.unwrap_or_default())
+        .value("count", kernels.len().to_string())
+        .value("components", syntax.components(kernels.len()))
+}
+
+/// The game: its heaps' kernels, then what decides a position.
+fn game(out: &mut String, program: &Program, context: &Context, syntax: &dyn Syntax) {
+    let games = kernel_games(program);
+    let piece = match &program.decider {
+        Decider::Grundy(kernel) => {
+            return xor_game(out, program, kernel, games[0], context, syntax);
+        }
+        Decider::Sum(kernels) => {
+            for (i, kernel) in kernels.iter().enumerate() {
+                heap(out, &format!("Heap{i}"), kernel, None, Play::Normal, syntax);
+            }
+            syntax.sum_game()
+        }
+        Decider::MisereHeap(kernel) => {
+            heap(out, "Heap", kernel, None, Play::Misere, syntax);
+            syntax.misere_game()
+        }
+        Decider::MisereNim => syntax.misere_nim(),
+        Decider::Wythoff => syntax.wythoff(),
+        Decider::FibonacciNim => syntax.fibonacci_nim(),
+        Decider::Oddball(plan) => {
+            let context = context
+                .clone()
+                .flag("set", plan.set.is_some())
+                .value("bound", plan.bound.to_string())
+                .value(
+                    "amounts",
+                    plan.set
+                        .as_ref()
+                        .map_or_else(String::new, |set| numbers(syntax, set.members())),
+                );
+            out.push_str(syntax.gap());
+            out.push_str(&context.fill(syntax.oddball()));
+            return;
+        }
+    };
+    out.push_str(syntax.gap());
+    out.push_str(&context.fill(piece));
+}
+
+/// The game of a normal-play one-heap kernel: heaps add up by xor.
+fn xor_game(
+    out: &mut String,
+    program: &Program,
+    kernel: &Kernel,
+    game: Option<&Game>,
+    context: &Context,
+    syntax: &dyn Syntax,
+) {
+    let moves = program.format.output.needs_moves();
+    let amounts = finite_amounts(kernel, game).filter(|_| moves);
+    heap(
+        out,
+        "Heap",
+        kernel,
+        amounts.as_deref(),
+        Play::Normal,
+        syntax,
+    );
+    let context = context
+        .clone()
+        .flag(
+            "carried",
+            matches!(kernel, Kernel::CarriedBash | Kernel::CarriedSet { .. }),
+        )
+        .flag("nim_moves", *kernel == Kernel::NimHeap)
+        .flag("bash_moves", *kernel == Kernel::CarriedBash);
+    out.push_str(syntax.gap());
+    out.push_str(&context.fill(syntax.xor_game()));
+}
+
+/// One heap's kernel, named `name`; `amounts` are listed when the winning moves need them.
+fn heap(
+    out: &mut String,
+    name: &str,
+    kernel: &Kernel,
+    amounts: Option<&[u64]>,
+    play: Play,
+    syntax: &dyn Syntax,
+) {
+    let context = Context::default()
+        .value("name", name)
+        .flag("misere", play == Play::Misere);
+    let (context, piece) = match kernel {
+        Kernel::NimHeap => (context, syntax.nim_heap()),
+        Kernel::Period(certificate) => {
+            let periodicity = certificate.periodicity();
+            let table = table_list(certificate);
+            let context = context
+                .flag("saltus", periodicity.saltus() > 0)
+                .flag("amounts", amounts.is_some())
+                .value("preperiod", periodicity.preperiod().to_string())
+                .value("period", periodicity.period().to_string())
+                .value("saltus", periodicity.saltus().to_string())
+                .value("length", table.len().to_string())
+                .value("table", wrapped_list(&table, syntax.table_indent(), 100))
+                .value("amounts", numbers(syntax, amounts.unwrap_or_default()));
+            (context, syntax.period_heap())
+        }
+        Kernel::Dp(dp) => {
+            let (members, family) = match &dp.amounts {
+                Amounts::Finite(members) => (numbers(syntax, members), None),
+                Amounts::Family(family) => (String::new(), Some(*family)),
+            };
+            let context = context
+                .flag("family", family.is_some())
+                .flag("fibonacci", family == Some(Family::Fibonacci))
+                .flag("squares", family == Some(Family::Squares))
+                .flag("powers", family == Some(Family::PowersOfTwo))
+                .flag("primes", family == Some(Family::Primes))
+                .value("bound", dp.bound.to_string())
+                .value("amounts", members);
+            (context, syntax.dp_heap())
+        }
+        Kernel::CarriedSet { bound } => (
+            context
+                .flag("carried", true)
+                .value("bound", bound.to_string())
+                .value("amounts", ""),
+            syntax.dp_heap(),
+        ),
+        Kernel::CarriedBash => (context, syntax.bash_heap()),
+    };
+    out.push_str(syntax.gap());
+    out.push_str(&context.fill(piece));
+}
+
+/// `values` as the language lists numbers: separated by `, `.
+fn numbers(syntax: &dyn Syntax, values: &[u64]) -> String {
+    values
+        .iter()
+        .map(|&value| syntax.number(value))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
