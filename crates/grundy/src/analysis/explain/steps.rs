@@ -206,7 +206,7 @@ pub struct Shape {
     pub period: u64,
     /// `s`.
     pub saltus: u64,
-    /// `G(0), …` for the preperiod and one period (at most [`EXPLAIN_PERIOD_VALUES`]).
+    /// `G(0), …` for the preperiod and one period (at most [`EXPLAIN_PERIOD_VALUES`](super::EXPLAIN_PERIOD_VALUES)).
     pub values: Vec<u32>,
     /// Whether `values` holds the whole preperiod and period.
     pub complete: bool,
