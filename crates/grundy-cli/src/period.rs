@@ -59,10 +59,10 @@ pub fn run(
         _ => None,
     };
     let had = start.as_ref().map(Quotient::heaps);
-    let plan = QuotientPlan {
+    let plan = QuotientPlan::new(
         start,
-        most_heaps: args.heaps.unwrap_or(grundy::limits::DEFAULT_QUOTIENT_HEAPS),
-    };
+        args.heaps.unwrap_or(grundy::limits::DEFAULT_QUOTIENT_HEAPS),
+    );
     let answer = analyzer.period_answer(game, plan);
     observer.finish();
     let answer = answer?;

@@ -319,6 +319,17 @@ fn every_endpoint_answers_as_its_command_for_every_kind_of_game() {
             &["verify", game, "--json"],
         );
     }
+    // `heaps` is a plain JSON integer: anything else is a bad request, never a 500.
+    for heaps in [
+        json!(-1),
+        json!(1.5),
+        json!("12"),
+        json!(18_446_744_073_709_551_615u64 as f64),
+    ] {
+        let request = json!({ "game": "misere:0.77", "heaps": heaps });
+        let answer = server.post_json("/api/period", &request);
+        assert_eq!(answer.status, 400, "{request}: {}", answer.text());
+    }
 }
 
 #[test]

@@ -199,6 +199,14 @@ pub const VERIFY_GRID_SIDE: u64 = 60;
 /// the position it leaves, which costs one solution per move (counted before any is made).
 pub const MAX_PLAY_MOVES: u64 = 2_000;
 
+/// The most options a family lists for one position ([`Ruleset::options`](crate::games::ruleset::Ruleset::options)):
+/// beyond it they are counted, never listed, so that no listing outgrows memory (about 100 bytes
+/// an option for positions of a few numbers).
+pub const MAX_LISTED_OPTIONS: u64 = 1 << 16;
+
+// A game in play lists its moves through the families' rules.
+const _: () = assert!(MAX_LISTED_OPTIONS >= MAX_PLAY_MOVES);
+
 /// The most positions `play` explores to give every move its remoteness (moves to the end under
 /// best play); beyond them the moves have their values without remoteness.
 ///

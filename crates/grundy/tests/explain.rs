@@ -312,7 +312,7 @@ fn check(spec: &str, position: Option<&str>) {
         match step {
             Step::Table(table) => check_table(&table.game, table),
             Step::Outcomes(table) => {
-                let Game::Oddball(set) = game.base() else {
+                let Game::Oddball(contest) = game.base() else {
                     panic!("outcomes for {game}")
                 };
                 for (n, outcome) in table.fresh.iter().enumerate() {
@@ -322,7 +322,7 @@ fn check(spec: &str, position: Option<&str>) {
                 }
                 for row in &table.rows {
                     for (take, next, _) in &row.options {
-                        assert!(set.members().contains(take));
+                        assert!(contest.set.members().contains(take));
                         assert_eq!(next.left + take, row.state.left);
                         assert_eq!(next.theirs_odd, row.state.mine_odd ^ (take % 2 == 1));
                         assert_eq!(next.mine_odd, row.state.theirs_odd);

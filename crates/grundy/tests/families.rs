@@ -1,8 +1,11 @@
 //! How many places outside the rules ask which family a game is: every `match`, `matches!`,
 //! `if let` or `let … else` whose patterns name a `Game` variant, in the library's non-test code
 //! outside `games/` (the rules) and in the command line. Questions should ask a game for what it
-//! can do instead; this count may only fall (ARCHITECTURE.md, "A game family is the unit"). The
+//! can do instead; this count may only fall (ARCHITECTURE.md, "Which family a game is"). The
 //! command line names no variant at all.
+//!
+//! The count reads code as text, a heuristic: a file is read up to its first test module
+//! (`#[cfg(test)]` then `mod`), and a variant in a `let x = if let …` pattern is not counted.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -416,12 +416,12 @@ pub(crate) fn grid(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
 pub(crate) fn period(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
     let request: PeriodRequest = request(body)?;
     let game = Scripts::game_of(request.script, request.scripts, &request.game)?;
-    let plan = QuotientPlan {
-        start: None,
-        most_heaps: request
+    let plan = QuotientPlan::new(
+        None,
+        request
             .heaps
             .unwrap_or(grundy::limits::DEFAULT_QUOTIENT_HEAPS),
-    };
+    );
     let answer = Analyzer::new(config).period_answer(&game, plan)?;
     rendered(
         &game,

@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use std::hash::Hash;
 
 use crate::games::game::Game;
+use crate::games::norepeat::NoRepeatGame;
 use crate::games::octal::{Code, Modifier};
 use crate::games::play::Play;
 use crate::games::position::Position;
@@ -144,7 +145,7 @@ fn options(game: &Game, state: &State) -> Vec<State> {
         (Game::FibonacciNim, &State::Quota(heap, quota)) => (1..=quota.min(heap))
             .map(|k| State::Quota(heap - k, (2 * k).min(heap - k)))
             .collect(),
-        (Game::NoRepeat(set), &State::Last(heap, last)) => set
+        (Game::NoRepeat(NoRepeatGame { set }), &State::Last(heap, last)) => set
             .members()
             .iter()
             .filter(|&&s| s <= heap && Some(s) != last)
@@ -205,11 +206,11 @@ pub(super) fn work(game: &Game, to: u64) -> u128 {
         Game::Remainder(remainder) => n * remainder.finite().members().len() as u128,
         Game::FibonacciNim => n * n * n / 6,
         Game::NoRepeat(game) => {
-            let k = game.members().len() as u128;
+            let k = game.set.members().len() as u128;
             4 * n * (k + 1) * k
         }
         Game::Oddball(game) => {
-            let k = game.members().len() as u128;
+            let k = game.set.members().len() as u128;
             4 * n * (k + 1) * k
         }
         Game::Octal(code) => match code.max_heaps_left() {

@@ -9,6 +9,7 @@
 use super::heap::HeapRules;
 use super::{Analyzer, Error};
 use crate::games::game::{Component, Game};
+use crate::games::oddball::OddballGame;
 use crate::games::subtraction::{Family, FiniteSet, SubtractionSet};
 use crate::input::judge_format::{InputLayout, JudgeFormat, Preset};
 use crate::limits::DEFAULT_MAX_VALUES;
@@ -338,8 +339,8 @@ impl Analyzer<'_> {
             Game::Nim => Decider::Grundy(Kernel::NimHeap),
             Game::Wythoff => Decider::Wythoff,
             Game::FibonacciNim => Decider::FibonacciNim,
-            Game::Oddball(set) => Decider::Oddball(OddballPlan {
-                set: Some(set.set().clone()),
+            Game::Oddball(OddballGame { set }) => Decider::Oddball(OddballPlan {
+                set: Some(set.clone()),
                 bound: ODDBALL_BOUND,
             }),
             Game::Subtraction(_) | Game::Remainder(_) | Game::Octal(_) => {

@@ -16,7 +16,9 @@ use crate::analysis::{
 };
 use crate::engine::octal::TakeAndBreakEngine;
 use crate::games::game::{Component, Game};
+use crate::games::norepeat::NoRepeatGame;
 use crate::games::octal::{Code, Step as OctalStep, allowed, walk};
+use crate::games::oddball::OddballGame;
 use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::games::subtraction::FiniteSet;
@@ -133,7 +135,7 @@ impl Analyzer<'_> {
                 }
                 steps.push(Step::Rule(Rule::Fibonacci { numbers }));
             }
-            Game::Oddball(set) => {
+            Game::Oddball(OddballGame { set }) => {
                 let asked = match position {
                     Some(Position::Balls { left, .. }) => {
                         left.to_u64().filter(|&left| left <= EXPLAIN_MAX_ROWS)
@@ -320,10 +322,10 @@ fn state(game: &Game) -> State {
         Game::Nim => State::NimHeaps,
         Game::Wythoff => State::Pair,
         Game::FibonacciNim => State::HeapAndQuota,
-        Game::NoRepeat(set) => State::HeapAndLastMove {
+        Game::NoRepeat(NoRepeatGame { set }) => State::HeapAndLastMove {
             amounts: set.members().to_vec(),
         },
-        Game::Oddball(set) => State::BallsAndParities {
+        Game::Oddball(OddballGame { set }) => State::BallsAndParities {
             amounts: set.members().to_vec(),
         },
         Game::Octal(code) => State::TakeAndBreak {
@@ -400,7 +402,7 @@ fn rows_of(whole: &Game, play: Play, values: &[u32]) -> Result<ValueTable, Error
             let code = code.clone();
             Box::new(move |n| octal_options(&code, values, n))
         }
-        Game::NoRepeat(set) => {
+        Game::NoRepeat(NoRepeatGame { set }) => {
             let states = norepeat_states(set, play, count);
             let set = set.clone();
             Box::new(move |n| {

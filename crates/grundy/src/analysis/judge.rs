@@ -15,6 +15,7 @@ use super::heap::{Evaluation, HeapRules, amounts_to_value};
 use super::{Action, Analyzer, Error, Outcome, Part, Solution, Target, Unit};
 use crate::games::game::Game;
 use crate::games::oddball;
+use crate::games::oddball::OddballGame;
 use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::games::subtraction::{FiniteSet, SubtractionSet};
@@ -176,7 +177,7 @@ impl Analyzer<'_> {
                 takes: None,
                 play,
             },
-            Game::Oddball(set) if play == Play::Normal => {
+            Game::Oddball(OddballGame { set }) if play == Play::Normal => {
                 Oracle::Oddball(self.oddball_records(game, set, largest)?)
             }
             _ => Oracle::Solve,

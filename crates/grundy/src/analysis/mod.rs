@@ -48,6 +48,8 @@ use num_traits::ToPrimitive;
 
 use crate::budget::Budget;
 use crate::games::game::Game;
+use crate::games::norepeat::NoRepeatGame;
+use crate::games::oddball::OddballGame;
 use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::games::subtraction::SubtractionSet;
@@ -186,7 +188,7 @@ impl Analyzer<'_> {
                 let rules = HeapRules::of(inner).expect("a one-heap subtraction game");
                 (self.subtraction_search(game, rules, play)?.0, None)
             }
-            Game::NoRepeat(set) => {
+            Game::NoRepeat(NoRepeatGame { set }) => {
                 let (search, states) = self.norepeat_search(game, set, play)?;
                 (search, Some(states.into_vectors()))
             }
@@ -264,11 +266,11 @@ impl Analyzer<'_> {
             (Game::FibonacciNim, Position::Quota { heap, quota }) => {
                 self.solve_fibonacci_nim(game, heap, quota.as_ref(), Play::Normal)
             }
-            (Game::NoRepeat(set), Position::LastMove { heap, last }) => {
+            (Game::NoRepeat(NoRepeatGame { set }), Position::LastMove { heap, last }) => {
                 self.solve_norepeat(game, set, heap, *last, Play::Normal)
             }
             (Game::Sum(components), Position::Sum) => self.solve_sum(game, components),
-            (Game::Oddball(set), Position::Balls { left, mine, theirs }) => {
+            (Game::Oddball(OddballGame { set }), Position::Balls { left, mine, theirs }) => {
                 self.solve_oddball(game, set, left, mine, theirs)
             }
             (Game::Script(script), Position::Argument(argument)) => {
@@ -290,7 +292,7 @@ impl Analyzer<'_> {
                 (Game::FibonacciNim, Position::Quota { heap, quota }) => {
                     self.solve_fibonacci_nim(game, heap, quota.as_ref(), Play::Misere)
                 }
-                (Game::NoRepeat(set), Position::LastMove { heap, last }) => {
+                (Game::NoRepeat(NoRepeatGame { set }), Position::LastMove { heap, last }) => {
                     self.solve_norepeat(game, set, heap, *last, Play::Misere)
                 }
                 (Game::Sum(components), Position::Sum) => self.solve_misere_sum(game, components),
@@ -381,7 +383,9 @@ impl Analyzer<'_> {
                 let evaluation = self.subtraction_evaluate(game, rules, play, to)?;
                 (evaluation.range(from, rows), evaluation.basis())
             }
-            Game::NoRepeat(set) => self.norepeat_table(game, set, play, from, rows)?,
+            Game::NoRepeat(NoRepeatGame { set }) => {
+                self.norepeat_table(game, set, play, from, rows)?
+            }
             Game::FibonacciNim => self.fibonacci_nim_table(from, to, play)?,
             Game::Octal(code) if play == Play::Normal => {
                 let evaluation = self.octal_evaluate(game, code, to)?;

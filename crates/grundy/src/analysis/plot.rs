@@ -12,6 +12,7 @@ use super::{Analyzer, Basis, Error, Outcome, Remedy, Unit, WorkCap};
 use crate::engine::octal::{RareCommon, RareSplit};
 use crate::games::game::Game;
 use crate::games::oddball;
+use crate::games::oddball::OddballGame;
 use crate::games::play::Play;
 use crate::limits::{
     PLOT_BINS, PLOT_GRID_SIDE, PLOT_LOGARITHMIC_FROM, PLOT_MOST_HEAPS, PLOT_OUTCOME_PILES,
@@ -587,7 +588,7 @@ impl Analyzer<'_> {
                 Remedy::UseNormalPlay,
             ));
         }
-        let Game::Oddball(set) = game else {
+        let Game::Oddball(OddballGame { set }) = game else {
             return Err(Error::refused(format!(
                 "{game} has no ties: each of its positions is won or lost, which the strip shows"
             )));

@@ -71,11 +71,19 @@ pub enum PeriodAnswer {
 
 /// Where the construction of a misère quotient starts and how far it goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct QuotientPlan {
     /// A quotient claimed for the first heaps (a checkpoint), verified before it is used.
     pub start: Option<Quotient>,
     /// The most heaps to build the quotient for.
     pub most_heaps: usize,
+}
+
+impl QuotientPlan {
+    /// From `start` (a claimed quotient, verified before use) up to `most_heaps` heaps.
+    pub fn new(start: Option<Quotient>, most_heaps: usize) -> Self {
+        Self { start, most_heaps }
+    }
 }
 
 impl Default for QuotientPlan {

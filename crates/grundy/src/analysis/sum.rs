@@ -10,6 +10,7 @@ use super::{
     Action, Analyzer, Basis, Error, Move, Outcome, Solution, Summand, SummandValue, Target,
 };
 use crate::games::game::{Component, Game};
+use crate::games::norepeat::NoRepeatGame;
 use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::games::script::{Script, ScriptRules, Spending};
@@ -452,7 +453,7 @@ impl Analyzer<'_> {
                     })
                     .collect()
             }
-            (Game::NoRepeat(set), Position::LastMove { heap, last }) => {
+            (Game::NoRepeat(NoRepeatGame { set }), Position::LastMove { heap, last }) => {
                 let n = small(heap)?;
                 set.members()
                     .iter()

@@ -12,6 +12,8 @@ use super::{
 use crate::engine::Engine;
 use crate::engine::octal::TakeAndBreakEngine;
 use crate::games::game::Game;
+use crate::games::norepeat::NoRepeatGame;
+use crate::games::oddball::OddballGame;
 use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::limits::{
@@ -401,7 +403,7 @@ impl Analyzer<'_> {
                     },
                 )
                 .map(drop)?,
-            Game::NoRepeat(set) => {
+            Game::NoRepeat(NoRepeatGame { set }) => {
                 let members = set.members().to_vec();
                 let memo = run.states(
                     |n| State::Last(n, None),
@@ -426,7 +428,7 @@ impl Analyzer<'_> {
                 )?;
                 run.norepeat_period(set, memo)?;
             }
-            Game::Oddball(set) => run.oddball(set)?,
+            Game::Oddball(OddballGame { set }) => run.oddball(set)?,
             Game::Sum(components) => run.sum(components)?,
             Game::Misere(_) => unreachable!("base() removes misère"),
         }

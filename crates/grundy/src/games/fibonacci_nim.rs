@@ -5,7 +5,7 @@
 
 use crate::games::moves::Action;
 use crate::games::position::Position;
-use crate::games::ruleset::Ruleset;
+use crate::games::ruleset::{Ruleset, listable};
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
@@ -244,6 +244,9 @@ impl Ruleset for FibonacciNim {
     }
 
     fn options(&self, position: &Position) -> Option<Vec<(Action, Position)>> {
+        if !listable(&self.option_count(position)?) {
+            return None;
+        }
         let Position::Quota { heap, quota } = position else {
             return None;
         };

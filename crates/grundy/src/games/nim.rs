@@ -3,7 +3,7 @@
 
 use crate::games::moves::Action;
 use crate::games::position::Position;
-use crate::games::ruleset::Ruleset;
+use crate::games::ruleset::{Ruleset, listable};
 use crate::games::subtraction::{heap_option_count, heap_options};
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
@@ -190,6 +190,9 @@ impl Ruleset for Nim {
     }
 
     fn options(&self, position: &Position) -> Option<Vec<(Action, Position)>> {
+        if !listable(&self.option_count(position)?) {
+            return None;
+        }
         let Position::Heaps(_) = position else {
             return None;
         };

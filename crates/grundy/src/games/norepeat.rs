@@ -2,19 +2,18 @@
 //! but not the amount the opponent just took. A position is the heap and that amount
 //! ([`Position::LastMove`]); the values are those of the state vectors of docs/theory.md.
 
-use std::ops::Deref;
-
 use num_bigint::BigUint;
 
 use crate::games::moves::Action;
 use crate::games::position::Position;
-use crate::games::ruleset::Ruleset;
+use crate::games::ruleset::{Ruleset, listable};
 use crate::games::subtraction::FiniteSet;
 
 /// A no-repeat subtraction game on a finite set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NoRepeatGame {
-    set: FiniteSet,
+    /// The amounts a move may take.
+    pub set: FiniteSet,
 }
 
 impl NoRepeatGame {
@@ -42,15 +41,6 @@ impl NoRepeatGame {
     }
 }
 
-/// The game is its set of amounts (as a [`FiniteSet`] it reads like one).
-impl Deref for NoRepeatGame {
-    type Target = FiniteSet;
-
-    fn deref(&self) -> &FiniteSet {
-        &self.set
-    }
-}
-
 impl From<FiniteSet> for NoRepeatGame {
     fn from(set: FiniteSet) -> Self {
         Self::new(set)
@@ -66,6 +56,9 @@ impl Ruleset for NoRepeatGame {
     }
 
     fn options(&self, position: &Position) -> Option<Vec<(Action, Position)>> {
+        if !listable(&self.option_count(position)?) {
+            return None;
+        }
         let Position::LastMove { heap, last } = position else {
             return None;
         };

@@ -6,7 +6,7 @@ use num_traits::{ToPrimitive, Zero};
 
 use crate::games::moves::Action;
 use crate::games::position::Position;
-use crate::games::ruleset::Ruleset;
+use crate::games::ruleset::{Ruleset, listable};
 use std::fmt;
 
 use crate::theory::compact::{Element, View, on_view};
@@ -528,6 +528,9 @@ impl Ruleset for Code {
     }
 
     fn options(&self, position: &Position) -> Option<Vec<(Action, Position)>> {
+        if !listable(&self.option_count(position)?) {
+            return None;
+        }
         let Position::Heaps(heaps) = position else {
             return None;
         };

@@ -5,13 +5,11 @@
 //! Only parities matter for the result, so a position is (balls left, parity of the mover's balls,
 //! parity of the opponent's balls): `4 (N + 1)` states for piles up to `N`, solved densely.
 
-use std::ops::Deref;
-
 use num_bigint::BigUint;
 
 use crate::games::moves::Action;
 use crate::games::position::Position;
-use crate::games::ruleset::Ruleset;
+use crate::games::ruleset::{Ruleset, listable};
 use crate::games::subtraction::FiniteSet;
 use crate::theory::solver::{DenseGraph, Graph, Records, Value, solve_graph};
 
@@ -138,7 +136,8 @@ pub fn graph(set: &FiniteSet, largest: usize) -> impl Graph {
 /// The contest game on a finite set of amounts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OddballGame {
-    set: FiniteSet,
+    /// The amounts a move may take.
+    pub set: FiniteSet,
 }
 
 impl OddballGame {
@@ -149,15 +148,6 @@ impl OddballGame {
 
     /// The amounts a move may take.
     pub fn set(&self) -> &FiniteSet {
-        &self.set
-    }
-}
-
-/// The game is its set of amounts (as a [`FiniteSet`] it reads like one).
-impl Deref for OddballGame {
-    type Target = FiniteSet;
-
-    fn deref(&self) -> &FiniteSet {
         &self.set
     }
 }
@@ -182,6 +172,9 @@ impl Ruleset for OddballGame {
     }
 
     fn options(&self, position: &Position) -> Option<Vec<(Action, Position)>> {
+        if !listable(&self.option_count(position)?) {
+            return None;
+        }
         let Position::Balls { left, mine, theirs } = position else {
             return None;
         };

@@ -11,7 +11,7 @@ use num_traits::ToPrimitive;
 
 use crate::games::moves::Action;
 use crate::games::position::Position;
-use crate::games::ruleset::Ruleset;
+use crate::games::ruleset::{Ruleset, listable};
 use crate::games::subtraction::{heap_option_count, heap_options};
 use std::fmt;
 
@@ -120,6 +120,9 @@ impl Ruleset for RemainderGame {
     }
 
     fn options(&self, position: &Position) -> Option<Vec<(Action, Position)>> {
+        if !listable(&self.option_count(position)?) {
+            return None;
+        }
         heap_options(position, |n| self.amounts_of(n))
     }
 

@@ -12,6 +12,20 @@ use num_bigint::BigUint;
 
 use crate::games::moves::Action;
 use crate::games::position::Position;
+pub use crate::limits::MAX_LISTED_OPTIONS;
+
+/// Whether a position with `count` options (as [`Ruleset::option_count`] counts them) has them
+/// listed by [`Ruleset::options`]: at most [`MAX_LISTED_OPTIONS`].
+///
+/// # Example
+/// ```
+/// use grundy::games::ruleset::listable;
+/// assert!(listable(&65_536u32.into()));
+/// assert!(!listable(&65_537u32.into()));
+/// ```
+pub fn listable(count: &BigUint) -> bool {
+    *count <= BigUint::from(MAX_LISTED_OPTIONS)
+}
 
 /// What a game family is: its rules, as the questions ask for them.
 ///
@@ -33,10 +47,11 @@ pub trait Ruleset {
         "10"
     }
 
-    /// How many options `position` has, counted without listing them — exactly, or for
-    /// take-and-break codes an upper bound (every split counted, whatever its modifier) —, or
-    /// `None` where the family does not list them: `position` is not one of its positions, or
-    /// its options come from running rules (a script).
+    /// How many options `position` has, counted without listing them — exactly, or an upper
+    /// bound for take-and-break codes (every split counted, whatever its modifier) and for an
+    /// infinite subtraction set on a heap beyond what is worth counting member by member (the
+    /// heap itself) —, or `None` where the family does not list them: `position` is not one of
+    /// its positions, or its options come from running rules (a script).
     ///
     /// # Complexity
     /// `O(k + d)` for the `k` amounts or digits of the rules and `d` digits of the position, but
@@ -46,11 +61,11 @@ pub trait Ruleset {
 
     /// Every option of `position` in the order of the rules (heap by heap, smaller amounts
     /// first): what the move does and the position it leaves; `None` where
-    /// [`option_count`](Self::option_count) is `None`.
+    /// [`option_count`](Self::option_count) is `None` or above [`MAX_LISTED_OPTIONS`] (check
+    /// with [`listable`] first: a family never lists more).
     ///
     /// # Complexity
-    /// `O(m · d)` for `m` options of `d` digits; call it only once `option_count` has said that
-    /// `m` is small enough to list (an amount beyond `u64` lists nothing for it).
+    /// `O(m · d)` for the `m` options, at most [`MAX_LISTED_OPTIONS`], of `d` digits.
     fn options(&self, position: &Position) -> Option<Vec<(Action, Position)>>;
 
     /// Whether the game's values form a grid of two heaps (Wythoff's game) rather than a table

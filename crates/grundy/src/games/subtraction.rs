@@ -12,7 +12,7 @@ use num_traits::ToPrimitive;
 
 use crate::games::moves::Action;
 use crate::games::position::Position;
-use crate::games::ruleset::Ruleset;
+use crate::games::ruleset::{Ruleset, listable};
 
 pub use crate::limits::MAX_AMOUNT;
 
@@ -464,6 +464,9 @@ impl Ruleset for SubtractionGame {
     }
 
     fn options(&self, position: &Position) -> Option<Vec<(Action, Position)>> {
+        if !listable(&self.option_count(position)?) {
+            return None;
+        }
         heap_options(position, |n| self.amounts(n))
     }
 

@@ -3,7 +3,7 @@
 
 use crate::games::moves::Action;
 use crate::games::position::Position;
-use crate::games::ruleset::Ruleset;
+use crate::games::ruleset::{Ruleset, listable};
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
@@ -246,6 +246,9 @@ impl Ruleset for Wythoff {
     }
 
     fn options(&self, position: &Position) -> Option<Vec<(Action, Position)>> {
+        if !listable(&self.option_count(position)?) {
+            return None;
+        }
         let Position::Pair(a, b) = position else {
             return None;
         };

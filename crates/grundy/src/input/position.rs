@@ -6,6 +6,7 @@ use num_bigint::BigUint;
 use num_traits::{One, Pow};
 
 use crate::games::game::Game;
+use crate::games::norepeat::NoRepeatGame;
 use crate::games::position::Position;
 use crate::games::subtraction::FiniteSet;
 use crate::input::error::InputError;
@@ -149,7 +150,7 @@ impl Game {
                 }
             }
             Self::FibonacciNim => parse_quota(text),
-            Self::NoRepeat(set) => parse_last_move(text, set),
+            Self::NoRepeat(NoRepeatGame { set }) => parse_last_move(text, set),
             Self::Oddball(_) => parse_balls(text),
             Self::Script(_) => Ok(Position::Argument(text.to_owned())),
             Self::Sum(_) => {

@@ -57,8 +57,8 @@ fn carried_amounts(game: &Game) -> Vec<u64> {
             SubtractionSet::Finite(set) => set.members().to_vec(),
             _ => Vec::new(),
         },
-        Game::Oddball(game) => game.members().to_vec(),
-        Game::NoRepeat(game) => game.members().to_vec(),
+        Game::Oddball(game) => game.set.members().to_vec(),
+        Game::NoRepeat(game) => game.set.members().to_vec(),
         _ => Vec::new(),
     }
 }
