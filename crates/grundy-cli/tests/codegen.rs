@@ -4,8 +4,9 @@
 //! the same input (`grundy contest GAME --io FORMAT`, or `grundy solve` for a sum given
 //! component by component), line by line after trailing white space.
 //!
-//! A missing compiler is reported loudly on stderr (`SKIPPED: …`) and that language's test
-//! passes without running; `.ci/run` installs the compilers so that CI never skips.
+//! A missing compiler fails the test under CI (`CI=true`, as `.ci/run` runs, which installs the
+//! compilers); elsewhere it is reported loudly on stderr (`SKIPPED: …`) and that language's
+//! programs are not run.
 
 mod common;
 
@@ -551,10 +552,11 @@ impl Language {
 /// Generates, builds and runs every check in `language`.
 fn run_language(language: Language) {
     if let Some(why) = language.missing() {
-        eprintln!(
-            "\n*** SKIPPED: generated {} programs were NOT compiled or run: {why}. Install it (.ci/run does) to test them. ***\n",
+        let what = format!(
+            "compiling and running the generated {} programs",
             language.name()
         );
+        common::skip_without_tool(&what, &why);
         return;
     }
     let root = tempfile::tempdir().expect("a temporary directory");
@@ -719,7 +721,7 @@ fn out_never_replaces_a_file_without_force() {
 #[test]
 fn the_generated_wythoff_program_passes_verify() {
     if let Some(why) = Language::Cpp.missing() {
-        eprintln!("\n*** SKIPPED: the generated Wythoff program was NOT verified: {why}. ***\n");
+        common::skip_without_tool("verifying the generated Wythoff program", &why);
         return;
     }
     let dir = tempfile::tempdir().unwrap();
