@@ -43,6 +43,7 @@ Games:
   0.77, 4!.0, 0.[3]       take-and-break codes (Kayles, Grundy's game, Nim); positions are heaps
   kayles, dawsons-kayles, dawsons-chess, lasker, grundys-game, officers
                           the classic codes by name: 0.77, 0.07, 0.137, 4.[3], 4!.0, 0.6
+  divisor                 subtract a proper divisor of n (LeetCode 1025); solved by search
   script:game.rhai        your own rules as a rhai script (see examples/*.rhai)
   misere:GAME             the same game, but whoever moves last loses
   A[pos] + B[pos]         a sum: move in one component per turn

@@ -530,3 +530,76 @@ fn one_two_three_four_and_eight_threads_give_the_same_sequence() {
     }
     assert!(fails(&["period", "0.6", "--threads", "0"]).contains("at least 1"));
 }
+
+/// A game of an open family (the registry's `divisor`) goes through every command: answered by
+/// the search where grundy knows no theory, refused with the reason where a question needs one.
+#[test]
+fn an_open_family_goes_through_every_command() {
+    let value = json(&["solve", "divisor", "12", "--json"]);
+    assert_eq!(
+        (value["value"].as_str(), value["grundy"].as_u64()),
+        (Some("win"), Some(2))
+    );
+    assert_eq!(
+        value["winning_moves"],
+        serde_json::json!([{ "move": "take 1", "to": "11" }, { "move": "take 3", "to": "9" }])
+    );
+    let table = json(&["table", "divisor", "--to", "8", "--json"]);
+    assert_eq!(
+        table["values"],
+        serde_json::json!([0, 0, 1, 0, 2, 0, 1, 0, 3])
+    );
+    let period = json(&["period", "divisor", "--json"]);
+    assert_eq!(period["certified"], false);
+    assert!(
+        period["uncertifiable"]
+            .as_str()
+            .unwrap()
+            .contains("no theorem")
+    );
+    let sum = json(&["solve", "divisor[12] + nim[2]", "--json"]);
+    assert_eq!(sum["value"], "lose");
+    let explained = stdout(&grundy(&["explain", "divisor", "6"]));
+    assert!(
+        explained.contains("The rules of divisor: subtract a proper divisor"),
+        "{explained}"
+    );
+    assert!(fails(&["verify", "divisor"]).contains("no independent path"));
+    let refusal = fails(&[
+        "codegen",
+        "--lang",
+        "cpp",
+        "--io",
+        "lines/yes-no",
+        "divisor",
+    ]);
+    assert!(refusal.contains("searching its options"), "{refusal}");
+    let unknown = fails(&["solve", "divisr", "3"]);
+    assert!(unknown.contains("did you mean 'divisor'?"), "{unknown}");
+    let rule = fails(&["solve", "divisor:3", "4"]);
+    assert!(
+        rule.contains("takes no rule after a colon") && rule.contains("          ^"),
+        "{rule}"
+    );
+}
+
+/// Every family of the registry is named in `grundy --help` and in the README's table of games.
+#[test]
+fn every_open_family_is_in_the_help_and_the_readme() {
+    let help = stdout(&grundy(&["--help"]));
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+        .expect("the README");
+    for family in grundy::games::FAMILIES {
+        assert!(
+            help.lines()
+                .any(|line| line.trim_start().starts_with(family.example)),
+            "grundy --help does not list {}",
+            family.name
+        );
+        assert!(
+            readme.contains(&format!("| `{}` |", family.example)),
+            "the README's table of games does not list {}",
+            family.name
+        );
+    }
+}

@@ -262,8 +262,8 @@ fn every_endpoint_answers_as_its_command_for_every_kind_of_game() {
         request["format"] = json!("text");
         text("/api/period", request, &args);
     }
-    // Tables with genera, and a grid under misère play (its text too).
-    for game in ["misere:0.77", "misere:wythoff"] {
+    // Tables with genera, a grid under misère play (its text too), and a searched family.
+    for game in ["misere:0.77", "misere:wythoff", "divisor"] {
         let request = json!({ "game": game, "to": 5 });
         same(
             "/api/table",
@@ -284,6 +284,8 @@ fn every_endpoint_answers_as_its_command_for_every_kind_of_game() {
         ("fibonacci-nim", Some("20/4")),
         ("norepeat:1,2,3", Some("10/2")),
         ("wythoff", Some("3,5")),
+        ("divisor", Some("12")),
+        ("divisor[12] + nim[2]", None),
     ] {
         let mut request = json!({ "game": game });
         let mut args = vec!["solve", game];

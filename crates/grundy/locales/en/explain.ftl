@@ -29,6 +29,7 @@ explain-state-balls = Players take an amount of S = { $set } balls from one pile
 explain-state-code = A position is a list of heaps. Code { $code } says, digit by digit, which moves remove j tokens from a heap: take it whole, leave one heap, or leave two (or three) heaps. A move leaves at most { $heaps } heaps in place of one; the heaps left are a sum, so an option's value is the xor (⊕) of its parts' values.
 explain-state-sum = The position is a sum of { $count } components, each with its own position; a move is a move in exactly one of them. By the Sprague–Grundy theorem the sum's Grundy value is the xor (nim-sum) of the components' values.
 explain-state-script = The rules are a script: grundy generates every position reachable from the start and solves that graph backwards from the positions without moves.
+explain-state-searched = The rules of { $family }: { $rules }. grundy knows no theorem for this family, so it generates every position reachable from the start and solves that graph backwards from the positions without moves.
 
 explain-terminal-normal = No move left: the player to move loses (normal play). So a terminal position is P (a loss for the player to move) and its Grundy value is mex{"{"}{"}"} = 0. A position is N (a win for the player to move) exactly when some option is P, and P exactly when every option is N. The Grundy value G = mex of the options' values carries more: G = 0 exactly at the P-positions, and the value of a sum of games is the xor of its parts' values.
 explain-terminal-misere = No move left: the player to move wins (misère play: whoever makes the last move loses). So a terminal position is N, with misère value 1; every other position's value is the mex of its options' values, and the player to move loses exactly when the value is 0.
@@ -67,6 +68,7 @@ explain-proof-not-found = No period appears among the { $checked } values comput
 explain-why-modifiers = a code with ! or ? breaks the option correspondence that the Guy–Smith theorem needs.
 explain-why-tail-saltus = the code splits heaps and its saltus is not a power of two, and the family criterion for codes with a repeating tail needs one.
 explain-why-script = a script's rules are opaque, so no theorem's hypothesis can be checked.
+explain-why-searched = grundy knows no theorem for this family, so its values come from a search and no period of them is proved.
 explain-why-infinite = { $family } is an infinite set: a value may depend on options arbitrarily far back, so no finite window decides the next value, and no theorem proves a period for it.
 explain-why-unknown = no theorem's hypothesis holds for this game.
 

@@ -29,6 +29,7 @@ explain-state-balls = 双方轮流从一堆球中拿走 S = { $set } 中的个�
 explain-state-code = 状态是若干堆。编码 { $code } 逐位说明从一堆中拿走 j 个时允许哪些操作：整堆拿走、留下一堆、或者把剩下的分成两堆（或三堆）。一步最多把一堆变成 { $heaps } 堆；分出来的几堆是一个和游戏，所以一个后继的 SG 值是各部分 SG 值的异或（⊕）。
 explain-state-sum = 局面是 { $count } 个子游戏的和，每个子游戏有自己的局面；每一步恰好在其中一个子游戏里走。由 Sprague–Grundy 定理，和游戏的 SG 值是各子游戏 SG 值的异或和。
 explain-state-script = 规则由脚本给出：grundy 从起点生成所有能到达的局面，再从没有走法的局面倒推求解整张图。
+explain-state-searched = { $family } 的规则：{ $rules }。grundy 没有这一类游戏的定理，于是从起点生成所有能到达的局面，再从没有走法的局面倒推求解整张图。
 
 explain-terminal-normal = 无法再走时，当前回合玩家输（正常规则）。所以终止局面是必败态（P），SG 值为 mex{"{"}{"}"} = 0。一个局面是必胜态（N）当且仅当存在一个后继是必败态；是必败态当且仅当所有后继都是必胜态。SG 函数 G = 所有后继 SG 值的 mex，它包含更多信息：G = 0 恰好是必败态，而且几个游戏之和的 SG 值等于各部分 SG 值的异或和。
 explain-terminal-misere = 无法再走时，当前回合玩家赢（反常规则 misère：走最后一步的人输）。所以终止局面是必胜态，反常 SG 值为 1；其他局面的值是后继值的 mex，值为 0 时当前玩家必败。
@@ -67,6 +68,7 @@ explain-proof-not-found = 在算出的 { $checked } 个值中没有出现周期�
 explain-why-modifiers = 带 ! 或 ? 的编码破坏了 Guy–Smith 定理所需的后继对应关系。
 explain-why-tail-saltus = 这个编码会分堆，而它的增量不是 2 的幂，带循环尾部编码的族判据需要 2 的幂。
 explain-why-script = 脚本的规则是不透明的，无法检验任何定理的前提。
+explain-why-searched = grundy 没有这一类游戏的定理，它的值来自搜索，其周期未经证明。
 explain-why-infinite = { $family } 是无限集合：一个值可能依赖任意远之前的后继，没有有限窗口能决定下一个值，也没有定理能证明它的周期。
 explain-why-unknown = 没有定理的前提对这个游戏成立。
 

@@ -390,6 +390,8 @@ pub enum Uncertifiable {
     TailSaltus,
     /// A scripted game: its rules are opaque, so no hypothesis can be checked.
     Script,
+    /// A game of an open family grundy knows no theorem for: its values come from a search.
+    Searched,
     /// An infinite subtraction set (named as the spec writes it) without a residue theorem for
     /// this play.
     InfiniteSet {
@@ -409,6 +411,9 @@ impl std::fmt::Display for Uncertifiable {
             ),
             Self::Script => f.write_str(
                 "a script's rules are opaque to grundy, so no theorem's hypothesis can be checked",
+            ),
+            Self::Searched => f.write_str(
+                "grundy knows no theorem for this family: its values come from searching its options, and no period of them is proved",
             ),
             Self::InfiniteSet { family } => write!(
                 f,

@@ -132,6 +132,9 @@ pub enum NoProgram {
     Script,
     /// A no-repeat game: its positions hold the last move, which a sum shares across heaps.
     NoRepeat,
+    /// A game answered only by searching its options: no proved pattern, closed form or
+    /// program of its family that a generated program could carry.
+    Searched,
     /// A take-and-break code whose period is not certified (the programs' DPs cover subtraction
     /// games only).
     UncertifiedCode,
@@ -175,6 +178,9 @@ impl std::fmt::Display for NoProgram {
             ),
             Self::NoRepeat => f.write_str(
                 "a no-repeat game's position holds the last move, and generated programs cover games whose heaps are independent",
+            ),
+            Self::Searched => f.write_str(
+                "grundy answers this game by searching its options, and knows no proved pattern or closed form of it that a program could carry",
             ),
             Self::UncertifiedCode => f.write_str(
                 "no period of this take-and-break code is certified within the limits, and generated DPs cover subtraction games only",
@@ -357,6 +363,7 @@ impl Analyzer<'_> {
             Game::Sum(components) => Decider::Sum(self.sum_kernels(components).map_err(lift)?),
             Game::Script(_) => return Err(refuse(NoProgram::Script)),
             Game::NoRepeat(_) => return Err(refuse(NoProgram::NoRepeat)),
+            Game::Rules(_) => return Err(refuse(NoProgram::Searched)),
         })
     }
 

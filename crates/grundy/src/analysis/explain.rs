@@ -336,6 +336,10 @@ fn state(game: &Game) -> State {
             components: components.clone(),
         },
         Game::Script(_) | Game::Misere(_) => State::Script,
+        Game::Rules(rules) => State::Searched {
+            family: rules.family().name,
+            rules: rules.family().summary,
+        },
     }
 }
 

@@ -18,6 +18,7 @@ mod octal;
 pub mod play;
 pub mod plot;
 mod quotient;
+mod search;
 mod sequence;
 mod survey;
 pub mod verify;
@@ -195,6 +196,10 @@ impl Analyzer<'_> {
             Game::Script(script) if play == Play::Normal => (self.script_period(script)?, None),
             Game::Octal(code) if play == Play::Normal => (self.octal_search(game, code)?.0, None),
             Game::Octal(_) => return Err(misere_octal(game, "a period of the misère values")),
+            _ if play == Play::Normal => match self.period_by_search(inner) {
+                Some(search) => (search?, None),
+                None => return Err(not_a_sequence(game)),
+            },
             _ => return Err(not_a_sequence(game)),
         };
         let uncertifiable = match inner {
@@ -210,6 +215,7 @@ impl Analyzer<'_> {
                 }
                 _ => None,
             },
+            Game::Rules(_) => Some(Uncertifiable::Searched),
             _ => None,
         };
         Ok(PeriodReport {
@@ -324,9 +330,9 @@ impl Analyzer<'_> {
                     ),
                     Remedy::UseNormalPlay,
                 )),
-                _ => Err(wrong_shape(game, position)),
+                _ => self.solve_by_search(game, position),
             },
-            _ => Err(wrong_shape(game, position)),
+            _ => self.solve_by_search(game, position),
         }
     }
 
@@ -398,6 +404,14 @@ impl Analyzer<'_> {
             Game::Nim if play == Play::Normal => {
                 let values = (0..rows).map(|i| from + i).collect();
                 (values, Basis::Rule(ClosedForm::NimHeap))
+            }
+            _ if play == Play::Normal
+                && inner
+                    .ruleset()
+                    .is_some_and(|rules| rules.numbered_position(from).is_some()) =>
+            {
+                self.table_by_search(inner, from, rows)
+                    .expect("positions are numbered")?
             }
             _ => {
                 let reason = format!("{game} has no one-heap table");

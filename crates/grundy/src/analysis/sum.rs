@@ -469,11 +469,15 @@ impl Analyzer<'_> {
                     })
                     .collect()
             }
-            _ => {
-                return Err(Error::refused(format!(
-                    "{game} cannot be a component here: sums are of impartial games under one convention"
-                )));
-            }
+            // Any other family lists its options itself.
+            _ => match game.ruleset().and_then(|rules| rules.options(position)) {
+                Some(options) => options,
+                None => {
+                    return Err(Error::refused(format!(
+                        "{game} cannot be a component here: sums are of impartial games under one convention"
+                    )));
+                }
+            },
         })
     }
 

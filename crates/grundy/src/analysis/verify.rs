@@ -372,6 +372,14 @@ impl Analyzer<'_> {
                     None,
                 )));
             }
+            Game::Rules(_) => {
+                return Err(Error::Refused(Refusal::new(
+                    format!(
+                        "{game} is answered one way, by exploring its positions: grundy knows no theory of it, so there is no independent path to compare the exploration with"
+                    ),
+                    None,
+                )));
+            }
             Game::Octal(_) if game.is_misere() => {
                 return Err(super::misere_octal(
                     game,

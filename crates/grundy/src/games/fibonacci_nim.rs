@@ -5,7 +5,7 @@
 
 use crate::games::moves::Action;
 use crate::games::position::Position;
-use crate::games::ruleset::{Ruleset, listable};
+use crate::games::ruleset::{PositionShape, Ruleset, listable};
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
@@ -232,6 +232,10 @@ pub fn grundy_table(largest: usize, play: Play) -> Vec<Vec<u32>> {
 pub struct FibonacciNim;
 
 impl Ruleset for FibonacciNim {
+    fn position_shape(&self) -> PositionShape<'_> {
+        PositionShape::Quota
+    }
+
     fn example_position(&self) -> &'static str {
         "20/4"
     }

@@ -10,6 +10,7 @@ use crate::games::octal::Code;
 use crate::games::oddball::OddballGame;
 use crate::games::play::Play;
 use crate::games::position::Position;
+use crate::games::registry::Rules;
 use crate::games::remainder::RemainderGame;
 use crate::games::ruleset::Ruleset;
 use crate::games::script::Script;
@@ -40,6 +41,9 @@ pub enum Game {
     Octal(Code),
     /// A game whose rules are a script.
     Script(Script),
+    /// A game of an open family from the registry ([`games::registry`](crate::games::registry)),
+    /// answered through what its ruleset offers.
+    Rules(Rules),
     /// Misère play of an impartial game or sum: whoever makes the last move loses.
     Misere(Box<Game>),
     /// A disjunctive sum: each move is a move in one component.
@@ -175,6 +179,7 @@ impl Game {
             Self::Oddball(game) => Some(game),
             Self::Octal(code) => Some(code),
             Self::Script(script) => Some(script),
+            Self::Rules(rules) => Some(rules.ruleset()),
             Self::Misere(_) | Self::Sum(_) => None,
         }
     }
@@ -373,6 +378,7 @@ impl Game {
                 write!(f, "oddball:{}", SubtractionSet::Finite(game.set().clone()))
             }
             Self::Script(script) => write!(f, "script:{}", script.path),
+            Self::Rules(rules) => write!(f, "{rules}"),
             Self::Octal(code) => match code.name() {
                 Some(name) if names => f.write_str(name.name()),
                 _ => write!(f, "{code}"),

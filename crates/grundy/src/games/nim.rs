@@ -3,7 +3,7 @@
 
 use crate::games::moves::Action;
 use crate::games::position::Position;
-use crate::games::ruleset::{Ruleset, listable};
+use crate::games::ruleset::{PositionShape, Ruleset, listable};
 use crate::games::subtraction::{heap_option_count, heap_options};
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
@@ -178,6 +178,10 @@ pub fn misere_winning_moves(heaps: &[BigUint]) -> Vec<NimMove> {
 pub struct Nim;
 
 impl Ruleset for Nim {
+    fn position_shape(&self) -> PositionShape<'_> {
+        PositionShape::Heaps
+    }
+
     fn example_position(&self) -> &'static str {
         "3,4,5"
     }

@@ -6,7 +6,7 @@ use num_bigint::BigUint;
 
 use crate::games::moves::Action;
 use crate::games::position::Position;
-use crate::games::ruleset::{Ruleset, listable};
+use crate::games::ruleset::{PositionShape, Ruleset, listable};
 use crate::games::subtraction::FiniteSet;
 
 /// A no-repeat subtraction game on a finite set.
@@ -48,6 +48,12 @@ impl From<FiniteSet> for NoRepeatGame {
 }
 
 impl Ruleset for NoRepeatGame {
+    fn position_shape(&self) -> PositionShape<'_> {
+        PositionShape::LastMove {
+            amounts: self.set.members(),
+        }
+    }
+
     fn option_count(&self, position: &Position) -> Option<BigUint> {
         let Position::LastMove { heap, last } = position else {
             return None;

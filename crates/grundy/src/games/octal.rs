@@ -6,7 +6,7 @@ use num_traits::{ToPrimitive, Zero};
 
 use crate::games::moves::Action;
 use crate::games::position::Position;
-use crate::games::ruleset::{Ruleset, listable};
+use crate::games::ruleset::{PositionShape, Ruleset, listable};
 use std::fmt;
 
 use crate::theory::compact::{Element, View, on_view};
@@ -520,6 +520,10 @@ pub fn for_each_option_heaps(code: &Code, n: usize, mut f: impl FnMut(&[usize]))
 }
 
 impl Ruleset for Code {
+    fn position_shape(&self) -> PositionShape<'_> {
+        PositionShape::Heaps
+    }
+
     fn option_count(&self, position: &Position) -> Option<BigUint> {
         let Position::Heaps(heaps) = position else {
             return None;

@@ -9,7 +9,7 @@ use num_bigint::BigUint;
 
 use crate::games::moves::Action;
 use crate::games::position::Position;
-use crate::games::ruleset::{Ruleset, listable};
+use crate::games::ruleset::{PositionShape, Ruleset, listable};
 use crate::games::subtraction::FiniteSet;
 use crate::theory::solver::{DenseGraph, Graph, Records, Value, solve_graph};
 
@@ -159,6 +159,10 @@ impl From<FiniteSet> for OddballGame {
 }
 
 impl Ruleset for OddballGame {
+    fn position_shape(&self) -> PositionShape<'_> {
+        PositionShape::Balls
+    }
+
     fn option_count(&self, position: &Position) -> Option<BigUint> {
         let Position::Balls { left, .. } = position else {
             return None;

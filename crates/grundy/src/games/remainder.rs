@@ -11,7 +11,7 @@ use num_traits::ToPrimitive;
 
 use crate::games::moves::Action;
 use crate::games::position::Position;
-use crate::games::ruleset::{Ruleset, listable};
+use crate::games::ruleset::{PositionShape, Ruleset, listable};
 use crate::games::subtraction::{heap_option_count, heap_options};
 use std::fmt;
 
@@ -112,6 +112,10 @@ impl RemainderGame {
 }
 
 impl Ruleset for RemainderGame {
+    fn position_shape(&self) -> PositionShape<'_> {
+        PositionShape::HeapOrHeaps
+    }
+
     fn option_count(&self, position: &Position) -> Option<BigUint> {
         heap_option_count(position, |n| match n.to_u64() {
             Some(m) => self.amounts(m).len().into(),

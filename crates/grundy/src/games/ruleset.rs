@@ -14,6 +14,44 @@ use crate::games::moves::Action;
 use crate::games::position::Position;
 pub use crate::limits::MAX_LISTED_OPTIONS;
 
+/// How a family's positions are written after the game; `input` reads a position by its shape
+/// and then asks the family to [check](Ruleset::check_position) it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PositionShape<'a> {
+    /// One whole number: `10`, `10^18` ([`Position::Heap`]).
+    Heap,
+    /// One heap, or several separated by commas: the sum of one-heap games ([`Position::Heap`]
+    /// or [`Position::Heaps`]).
+    HeapOrHeaps,
+    /// Any number of heaps separated by commas, none written as nothing ([`Position::Heaps`]).
+    Heaps,
+    /// Exactly two heaps `a,b` ([`Position::Pair`]).
+    Pair,
+    /// `n`, a fresh heap, or `n/q`, the next move takes at most `q ≥ 1` ([`Position::Quota`]).
+    Quota,
+    /// `n`, before the first move, or `n/last`, the amount of `amounts` the opponent just took
+    /// ([`Position::LastMove`]).
+    LastMove {
+        /// The amounts a move may take, in increasing order.
+        amounts: &'a [u64],
+    },
+    /// `n` balls at the start, or `n/a/b`: `n` left, `a` held by the player to move, `b` by the
+    /// opponent ([`Position::Balls`]).
+    Balls,
+    /// Any text, handed to the rules as it is ([`Position::Argument`]).
+    Argument,
+}
+
+/// Why a position of the right shape is not one of a family's positions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionProblem {
+    /// What is wrong.
+    pub message: String,
+    /// How to write a position of the family instead.
+    pub hint: String,
+}
+
 /// Whether a position with `count` options (as [`Ruleset::option_count`] counts them) has them
 /// listed by [`Ruleset::options`]: at most [`MAX_LISTED_OPTIONS`].
 ///
@@ -41,10 +79,34 @@ pub fn listable(count: &BigUint) -> bool {
 /// assert!(rules.has_grid());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub trait Ruleset {
+pub trait Ruleset: Send + Sync {
     /// A position as a user writes it after the game, for messages that show how to give one.
     fn example_position(&self) -> &'static str {
         "10"
+    }
+
+    /// How a position is written after the game: one whole number unless the family says
+    /// otherwise.
+    fn position_shape(&self) -> PositionShape<'_> {
+        PositionShape::Heap
+    }
+
+    /// Whether `position`, read by its [shape](Self::position_shape), is one of the family's
+    /// positions: every position of the shape is, unless the family says otherwise.
+    ///
+    /// # Errors
+    /// A [`PositionProblem`] saying what is wrong and how to write a position instead.
+    fn check_position(&self, position: &Position) -> Result<(), PositionProblem> {
+        let _ = position;
+        Ok(())
+    }
+
+    /// The position numbered `n` where a family numbers its positions (a heap of `n` tokens):
+    /// the rows of its table and the terms of its periods. `None` where positions are not
+    /// numbered.
+    fn numbered_position(&self, n: &BigUint) -> Option<Position> {
+        let _ = n;
+        None
     }
 
     /// How many options `position` has, counted without listing them — exactly, or an upper

@@ -15,7 +15,7 @@
 
 use crate::games::moves::Action;
 use crate::games::position::Position;
-use crate::games::ruleset::Ruleset;
+use crate::games::ruleset::{PositionShape, Ruleset};
 use num_bigint::BigUint;
 use std::fmt::Write as _;
 
@@ -394,6 +394,10 @@ impl Rules for ScriptRules {
 /// A script's options come from running it (compiled once per question by the analysis), so
 /// its rules list none here.
 impl Ruleset for Script {
+    fn position_shape(&self) -> PositionShape<'_> {
+        PositionShape::Argument
+    }
+
     fn option_count(&self, _: &Position) -> Option<BigUint> {
         None
     }

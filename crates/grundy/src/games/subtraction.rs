@@ -12,7 +12,7 @@ use num_traits::ToPrimitive;
 
 use crate::games::moves::Action;
 use crate::games::position::Position;
-use crate::games::ruleset::{Ruleset, listable};
+use crate::games::ruleset::{PositionShape, Ruleset, listable};
 
 pub use crate::limits::MAX_AMOUNT;
 
@@ -459,6 +459,10 @@ impl SubtractionGame {
 const COUNTED_FAMILY_HEAP: u64 = crate::limits::MAX_PLAY_MOVES * 64;
 
 impl Ruleset for SubtractionGame {
+    fn position_shape(&self) -> PositionShape<'_> {
+        PositionShape::HeapOrHeaps
+    }
+
     fn option_count(&self, position: &Position) -> Option<BigUint> {
         heap_option_count(position, |n| self.amount_count(n))
     }

@@ -3,7 +3,7 @@
 
 use crate::games::moves::Action;
 use crate::games::position::Position;
-use crate::games::ruleset::{Ruleset, listable};
+use crate::games::ruleset::{PositionShape, Ruleset, listable};
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
@@ -234,6 +234,10 @@ pub fn grundy_table_observed(
 pub struct Wythoff;
 
 impl Ruleset for Wythoff {
+    fn position_shape(&self) -> PositionShape<'_> {
+        PositionShape::Pair
+    }
+
     fn example_position(&self) -> &'static str {
         "3,5"
     }

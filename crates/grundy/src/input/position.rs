@@ -6,9 +6,8 @@ use num_bigint::BigUint;
 use num_traits::{One, Pow};
 
 use crate::games::game::Game;
-use crate::games::norepeat::NoRepeatGame;
 use crate::games::position::Position;
-use crate::games::subtraction::FiniteSet;
+use crate::games::ruleset::PositionShape;
 use crate::input::error::InputError;
 
 /// The longest heap size accepted, in decimal digits.
@@ -125,46 +124,59 @@ impl Game {
     /// ```
     pub fn parse_position(&self, text: &str) -> Result<Position, InputError> {
         let error = |span, message: &str, hint: &str| position_error(text, span, message, hint);
-        match self {
-            // One heap, or several: their sum, each heap a game of its own.
-            Self::Subtraction(_) | Self::Remainder(_) => {
-                let mut heaps = parse_heaps(text, ',')?;
-                Ok(match heaps.len() {
-                    1 => Position::Heap(heaps.pop().expect("one heap")),
-                    _ => Position::Heaps(heaps),
-                })
+        let Some(rules) = self.ruleset() else {
+            if self.components().is_none() {
+                return self.base().parse_position(text);
             }
-            Self::Misere(inner) => inner.parse_position(text),
-            // No heap at all is a position too (the end of the game): written as nothing.
-            Self::Nim | Self::Octal(_) if text.trim().is_empty() => Ok(Position::Heaps(Vec::new())),
-            Self::Nim | Self::Octal(_) => parse_heaps(text, ',').map(Position::Heaps),
-            Self::Wythoff => {
-                let heaps = parse_heaps(text, ',')?;
-                match <[BigUint; 2]>::try_from(heaps) {
-                    Ok([a, b]) => Ok(Position::Pair(a, b)),
-                    Err(_) => Err(error(
-                        0..text.len(),
-                        "Wythoff's game has exactly two heaps",
-                        "write the two heaps as a,b, e.g. 3,5",
-                    )),
-                }
-            }
-            Self::FibonacciNim => parse_quota(text),
-            Self::NoRepeat(NoRepeatGame { set }) => parse_last_move(text, set),
-            Self::Oddball(_) => parse_balls(text),
-            Self::Script(_) => Ok(Position::Argument(text.to_owned())),
-            Self::Sum(_) => {
-                if text.trim().is_empty() {
-                    Ok(Position::Sum)
-                } else {
-                    Err(error(
-                        0..text.len(),
-                        "a sum carries its positions inside the spec",
-                        "write each component as GAME[POSITION], e.g. nim[7] + wythoff[3,5]",
-                    ))
-                }
+            return if text.trim().is_empty() {
+                Ok(Position::Sum)
+            } else {
+                Err(error(
+                    0..text.len(),
+                    "a sum carries its positions inside the spec",
+                    "write each component as GAME[POSITION], e.g. nim[7] + wythoff[3,5]",
+                ))
+            };
+        };
+        let position = parse_shaped(text, rules.position_shape())?;
+        match rules.check_position(&position) {
+            Ok(()) => Ok(position),
+            Err(problem) => Err(error(0..text.len(), &problem.message, &problem.hint)),
+        }
+    }
+}
+
+/// A position written in `shape`.
+fn parse_shaped(text: &str, shape: PositionShape<'_>) -> Result<Position, InputError> {
+    let error = |span, message: &str, hint: &str| position_error(text, span, message, hint);
+    match shape {
+        PositionShape::Heap => parse_heap_trimmed(text).map(Position::Heap),
+        // One heap, or several: their sum, each heap a game of its own.
+        PositionShape::HeapOrHeaps => {
+            let mut heaps = parse_heaps(text, ',')?;
+            Ok(match heaps.len() {
+                1 => Position::Heap(heaps.pop().expect("one heap")),
+                _ => Position::Heaps(heaps),
+            })
+        }
+        // No heap at all is a position too (the end of the game): written as nothing.
+        PositionShape::Heaps if text.trim().is_empty() => Ok(Position::Heaps(Vec::new())),
+        PositionShape::Heaps => parse_heaps(text, ',').map(Position::Heaps),
+        PositionShape::Pair => {
+            let heaps = parse_heaps(text, ',')?;
+            match <[BigUint; 2]>::try_from(heaps) {
+                Ok([a, b]) => Ok(Position::Pair(a, b)),
+                Err(_) => Err(error(
+                    0..text.len(),
+                    "Wythoff's game has exactly two heaps",
+                    "write the two heaps as a,b, e.g. 3,5",
+                )),
             }
         }
+        PositionShape::Quota => parse_quota(text),
+        PositionShape::LastMove { amounts } => parse_last_move(text, amounts),
+        PositionShape::Balls => parse_balls(text),
+        PositionShape::Argument => Ok(Position::Argument(text.to_owned())),
     }
 }
 
@@ -207,8 +219,8 @@ fn parse_quota(text: &str) -> Result<Position, InputError> {
     }
 }
 
-/// `n` (before the first move) or `n/last` (`last` an amount of the set).
-fn parse_last_move(text: &str, set: &FiniteSet) -> Result<Position, InputError> {
+/// `n` (before the first move) or `n/last` (`last` one of `amounts`, in increasing order).
+fn parse_last_move(text: &str, amounts: &[u64]) -> Result<Position, InputError> {
     let parts = parse_heaps(text, '/')?;
     match parts.as_slice() {
         [heap] => Ok(Position::LastMove {
@@ -217,7 +229,10 @@ fn parse_last_move(text: &str, set: &FiniteSet) -> Result<Position, InputError> 
         }),
         [heap, last] => {
             let at = text.rfind('/').map_or(0, |i| i + 1);
-            match u64::try_from(last).ok().filter(|&last| set.contains(last)) {
+            match u64::try_from(last)
+                .ok()
+                .filter(|last| amounts.binary_search(last).is_ok())
+            {
                 Some(last) => Ok(Position::LastMove {
                     heap: heap.clone(),
                     last: Some(last),

@@ -26,10 +26,12 @@ use winnow::error::ContextError;
 use winnow::prelude::*;
 use winnow::token::take_while;
 
+use crate::games::FAMILIES;
 use crate::games::game::{Component, Game, SubtractionGame};
 use crate::games::octal::NamedGame;
 use crate::games::octal::{Code, CodeError, Modifier};
 use crate::games::position::Position;
+use crate::games::registry::{self, Rules};
 use crate::games::remainder::RemainderGame;
 use crate::games::script::{Script, ScriptRules};
 use crate::games::subtraction::{AllButSet, Family, FiniteSet, MAX_AMOUNT, SubtractionSet};
@@ -449,8 +451,16 @@ impl<'a> SpecParser<'a> {
             ));
         };
         let name_span = start..self.offset(rest);
+        if let Some(family) = registry::family(name) {
+            return self.open_family(family, rest);
+        }
         if !GAME_NAMES.contains(&name) {
-            return Err(self.unknown_name(name, name_span, "game", &GAME_NAMES[..17]));
+            let known: Vec<&str> = GAME_NAMES[..17]
+                .iter()
+                .copied()
+                .chain(FAMILIES.iter().map(|family| family.name))
+                .collect();
+            return Err(self.unknown_name(name, name_span, "game", &known));
         }
         let named = NamedGame::from_name(name);
         if named.is_some() || BARE_GAMES.contains(&name) {
@@ -517,6 +527,40 @@ impl<'a> SpecParser<'a> {
             }
         };
         Ok(Game::Subtraction(game))
+    }
+
+    /// A game of an open family: its name was read; its rule, if a colon follows, runs to a
+    /// bracket, a `+` or white space, and the family reads it.
+    fn open_family(
+        &self,
+        family: &'static registry::Family,
+        rest: &mut &'a str,
+    ) -> Result<Game, InputError> {
+        let mut after = *rest;
+        Self::skip_spaces(&mut after);
+        let rule = match after.strip_prefix(':') {
+            Some(text) => {
+                *rest = text;
+                Self::skip_spaces(rest);
+                let end = rest
+                    .find(|c: char| c == '[' || c == '+' || c.is_whitespace())
+                    .unwrap_or(rest.len());
+                let (rule, tail) = rest.split_at(end);
+                *rest = tail;
+                Some(rule)
+            }
+            None => None,
+        };
+        let at = self.offset(rest) - rule.map_or(0, str::len);
+        Rules::new(family, rule)
+            .map(Game::Rules)
+            .map_err(|problem| {
+                self.error(
+                    at + problem.span.start..at + problem.span.end,
+                    problem.message,
+                    Some(problem.hint),
+                )
+            })
     }
 
     /// The rule of `subtraction:`: a family, or amounts with an optional `,rest`.

@@ -61,6 +61,18 @@ pub fn reason(solution: &Solution, terms: &Terms<'_>) -> String {
                 verdict(solution)
             )
         }
+        (Basis::Search { positions, .. }, Game::Rules(_), _) => {
+            let value = match (&solution.grundy, &solution.loopy) {
+                (Some(grundy), _) => format!("; its Sprague–Grundy value is {grundy}"),
+                (None, Some(value)) => format!("; its generalised Sprague–Grundy value is {value}"),
+                (None, None) => String::new(),
+            };
+            format!(
+                "explored the positions reachable from this one ({}, itself included) and solved them by retrograde analysis: {}{value}.",
+                super::count(positions, "position"),
+                verdict(solution)
+            )
+        }
         (Basis::Search { positions, .. }, _, Position::Heaps(heaps)) if heaps.len() == 1 => {
             format!(
                 "under misère play a split leaves a sum of heaps, whose outcome the xor of their values does not decide, so grundy searched all {} reachable from this heap: the player to move {}.",

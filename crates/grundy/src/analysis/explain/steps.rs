@@ -93,6 +93,13 @@ pub enum State {
     },
     /// A game whose rules are a script, solved as a graph of positions.
     Script,
+    /// A game of an open family, solved as a graph of positions.
+    Searched {
+        /// The family's name.
+        family: &'static str,
+        /// Its rules in one line.
+        rules: &'static str,
+    },
 }
 
 /// Who wins when no move is left.

@@ -9,6 +9,7 @@ use num_bigint::BigUint;
 use super::{InputLayout, JudgeFormat, Preset};
 use crate::games::game::{Game, SubtractionGame};
 use crate::games::position::Position;
+use crate::games::ruleset::{PositionShape, Ruleset};
 use crate::games::subtraction::{FiniteSet, SubtractionSet};
 use crate::input::error::InputError;
 use crate::limits::{MAX_AMOUNT, MAX_POSITION_DIGITS};
@@ -772,21 +773,19 @@ enum Shape {
     Heaps,
     /// Exactly two heaps (Wythoff).
     Pair,
-    /// A position written with slashes: `n/q`, `n/last`, `n/a/b`.
+    /// A position written with slashes (`n/q`, `n/last`, `n/a/b`), or one number.
     Slashed,
     /// No position apart from the spec (sums).
     None,
 }
 
 fn shape(game: &Game) -> Shape {
-    match game.base() {
-        Game::Subtraction(_) | Game::Remainder(_) => Shape::OneHeap,
-        Game::Nim | Game::Octal(_) => Shape::Heaps,
-        Game::Wythoff => Shape::Pair,
-        Game::FibonacciNim | Game::NoRepeat(_) | Game::Oddball(_) | Game::Script(_) => {
-            Shape::Slashed
-        }
-        Game::Sum(_) | Game::Misere(_) => Shape::None,
+    match game.base().ruleset().map(Ruleset::position_shape) {
+        Some(PositionShape::HeapOrHeaps) => Shape::OneHeap,
+        Some(PositionShape::Heaps) => Shape::Heaps,
+        Some(PositionShape::Pair) => Shape::Pair,
+        Some(_) => Shape::Slashed,
+        None => Shape::None,
     }
 }
 

@@ -130,6 +130,10 @@ impl Writer<'_> {
                 &[("count", Arg::Count(components.len() as u32))],
             ),
             State::Script => self.t("explain-state-script", &[]),
+            State::Searched { family, rules } => self.t(
+                "explain-state-searched",
+                &[("family", text(family)), ("rules", text(rules))],
+            ),
         };
         self.paragraph(&paragraph);
     }
@@ -480,6 +484,7 @@ impl Writer<'_> {
             Some(Uncertifiable::Modifiers) => self.t("explain-why-modifiers", &[]),
             Some(Uncertifiable::TailSaltus) => self.t("explain-why-tail-saltus", &[]),
             Some(Uncertifiable::Script) => self.t("explain-why-script", &[]),
+            Some(Uncertifiable::Searched) => self.t("explain-why-searched", &[]),
             Some(Uncertifiable::InfiniteSet { family }) => {
                 self.t("explain-why-infinite", &[("family", text(family))])
             }

@@ -86,6 +86,9 @@ fn state_json(state: &State) -> Value {
             })).collect::<Vec<_>>(),
         }),
         State::Script => json!({ "step": "state", "kind": "script" }),
+        State::Searched { family, rules } => {
+            json!({ "step": "state", "kind": "searched", "family": family, "rules": rules })
+        }
     }
 }
 

@@ -1,0 +1,199 @@
+//! The general search: any game whose family lists its options ([`Ruleset::options`]) is
+//! answered by exploring every position reachable from the one asked about and solving that
+//! graph backwards — the fallback of every question for a family that offers nothing more.
+
+use std::cell::RefCell;
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+use super::general::{loopy_text, scored, solver_error};
+use super::{Analyzer, Basis, Error, Move, Remedy, Solution, wrong_shape};
+use crate::games::game::Game;
+use crate::games::play::Play;
+use crate::games::position::Position;
+use crate::games::ruleset::{MAX_LISTED_OPTIONS, Ruleset};
+use crate::theory::period::Search;
+use crate::theory::solver::{self, Graph, Loopy, SparseGraph, Value, loopy_values, solve_graph};
+
+/// A family's rules as a graph to explore: positions, their options, and who wins where none is
+/// left.
+struct Options<'a> {
+    rules: &'a dyn Ruleset,
+    play: Play,
+    /// The first position whose options the family did not list.
+    unlisted: RefCell<Option<Position>>,
+}
+
+impl<'a> Options<'a> {
+    fn new(rules: &'a dyn Ruleset, play: Play) -> Self {
+        Self {
+            rules,
+            play,
+            unlisted: RefCell::new(None),
+        }
+    }
+
+    /// The error of a failed exploration, naming the position whose options were not listed.
+    fn failed(&self, game: &Game, error: solver::SolverError) -> Error {
+        match self.unlisted.borrow_mut().take() {
+            Some(position) => Error::refused(format!(
+                "{game}: the options of {position} are not listed — grundy lists at most {MAX_LISTED_OPTIONS} options of a position, where the family can find them — so the positions reachable from there cannot be searched"
+            )),
+            None => solver_error(error),
+        }
+    }
+}
+
+impl solver::Rules for Options<'_> {
+    type State = Position;
+
+    fn moves(&self, state: &Position) -> Result<Vec<(String, Position)>, String> {
+        let Some(options) = self.rules.options(state) else {
+            *self.unlisted.borrow_mut() = Some(state.clone());
+            return Err(format!("the options of {state} are not listed"));
+        };
+        Ok(options
+            .into_iter()
+            .map(|(_, after)| (String::new(), after))
+            .collect())
+    }
+
+    fn state_bytes(&self, state: &Position) -> u64 {
+        size_of::<Position>() as u64 + state.heap_bytes()
+    }
+
+    fn terminal(&self, _: &Position) -> Result<Value, String> {
+        Ok(match self.play {
+            Play::Normal => Value::Lose,
+            Play::Misere => Value::Win,
+        })
+    }
+}
+
+impl Analyzer<'_> {
+    /// Any game whose family lists its options: every position reachable from `position`
+    /// explored and solved backwards (win, lose or draw, with remoteness), and under normal play
+    /// its (generalised) Grundy value.
+    pub(super) fn solve_by_search(
+        &self,
+        game: &Game,
+        position: &Position,
+    ) -> Result<Solution, Error> {
+        let Some(rules) = game.base().ruleset() else {
+            return Err(wrong_shape(game, position));
+        };
+        if rules.option_count(position).is_none() {
+            return Err(wrong_shape(game, position));
+        }
+        let play = game.play();
+        let options = Options::new(rules, play);
+        let graph = SparseGraph::explore(
+            &options,
+            position.clone(),
+            self.explore_limits(),
+            self.observer(),
+        )
+        .map_err(|error| options.failed(game, error))?;
+        let records = solve_graph(&graph);
+        let listed = rules
+            .options(position)
+            .expect("the start's options were listed by the exploration");
+        let moves = listed
+            .into_iter()
+            .zip(graph.children_of(0))
+            .map(|((action, to), &child)| {
+                scored(Move::whole(action, to), records.get(child as usize))
+            })
+            .collect();
+        let loopy = (play == Play::Normal).then(|| loopy_values(&graph).swap_remove(0));
+        let grundy = match &loopy {
+            Some(Loopy::Nimber(m)) => Some(BigUint::from(*m)),
+            _ => None,
+        };
+        let positions = graph.state_count() as u64;
+        let solved = records.get(0);
+        Ok(Solution {
+            grundy,
+            loopy,
+            ..Solution::from_graph(game, position.clone(), solved, moves, positions, None)
+        })
+    }
+
+    /// The Grundy values of the positions numbered `from..from + rows` of a game whose family
+    /// numbers its positions and lists their options, under normal play: every position
+    /// reachable from them explored once. `None` when the family does not number its positions.
+    pub(super) fn table_by_search(
+        &self,
+        game: &Game,
+        from: &BigUint,
+        rows: u64,
+    ) -> Option<Result<(Vec<BigUint>, Basis), Error>> {
+        let rules = game.ruleset()?;
+        let roots: Vec<Position> = (0..rows)
+            .map(|i| rules.numbered_position(&(from + i)))
+            .collect::<Option<_>>()?;
+        Some(self.values_by_search(game, rules, &roots, from))
+    }
+
+    fn values_by_search(
+        &self,
+        game: &Game,
+        rules: &dyn Ruleset,
+        roots: &[Position],
+        from: &BigUint,
+    ) -> Result<(Vec<BigUint>, Basis), Error> {
+        let options = Options::new(rules, Play::Normal);
+        let graph = SparseGraph::explore_from(
+            &options,
+            roots.to_vec(),
+            self.explore_limits(),
+            self.observer(),
+        )
+        .map_err(|error| options.failed(game, error))?;
+        let values = loopy_values(&graph);
+        let mut out = Vec::with_capacity(roots.len());
+        for (i, root) in roots.iter().enumerate() {
+            match &values[graph.index_of(root).expect("roots are explored")] {
+                Loopy::Nimber(m) => out.push(BigUint::from(*m)),
+                infinite @ Loopy::Infinite(_) => {
+                    return Err(Error::refused_unless(
+                        format!(
+                            "{game}[{}] can be played forever: its generalised value is {}, not a nimber",
+                            from + i,
+                            loopy_text(infinite)
+                        ),
+                        Remedy::SolvePositions,
+                    ));
+                }
+            }
+        }
+        Ok((
+            out,
+            Basis::Search {
+                positions: graph.state_count() as u64,
+                start: None,
+            },
+        ))
+    }
+
+    /// An observed (never certified) period of the values of a game whose family numbers its
+    /// positions, from the values of its first positions found by search: no theorem's
+    /// hypothesis can be checked on rules grundy only explores. `None` when the family does not
+    /// number its positions.
+    pub(super) fn period_by_search(&self, game: &Game) -> Option<Result<Search, Error>> {
+        let length = self
+            .config
+            .max_values
+            .unwrap_or(1000)
+            .min(super::MAX_TABLE_ROWS);
+        let table = self.table_by_search(game, &BigUint::ZERO, length)?;
+        Some(table.map(|(values, _)| {
+            let values: Vec<u32> = values
+                .iter()
+                .map(|v| v.to_u32().unwrap_or(u32::MAX))
+                .collect();
+            super::heap::observed_or_not_found(&values)
+        }))
+    }
+}

@@ -1,0 +1,176 @@
+//! The open families of the registry (`games::registry`): each is answered by every question
+//! through the general search over its options, and agrees with a brute force written here from
+//! its options alone. The divisor game's known answers are in `testdata/divisor.json`.
+
+use std::collections::HashMap;
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+use serde_json::Value;
+
+use grundy::games::FAMILIES;
+use grundy::games::registry::{Rules, family};
+use grundy::games::ruleset::Ruleset;
+use grundy::{Analyzer, Config, Game, Outcome, Position, parse_game};
+
+fn testdata(name: &str) -> Value {
+    let path = format!("{}/../../testdata/{name}", env!("CARGO_MANIFEST_DIR"));
+    serde_json::from_str(&std::fs::read_to_string(path).expect("testdata")).expect("JSON")
+}
+
+/// The Grundy value of `position` by the mex of its options' values, memoised.
+fn brute_value(rules: &dyn Ruleset, position: &Position, memo: &mut HashMap<Position, u64>) -> u64 {
+    if let Some(&value) = memo.get(position) {
+        return value;
+    }
+    let options = rules
+        .options(position)
+        .expect("small positions list their options");
+    let mut seen: Vec<u64> = options
+        .iter()
+        .map(|(_, after)| brute_value(rules, after, memo))
+        .collect();
+    seen.sort_unstable();
+    seen.dedup();
+    let value = (0u64..)
+        .find(|v| seen.binary_search(v).is_err())
+        .expect("a mex");
+    memo.insert(position.clone(), value);
+    value
+}
+
+#[test]
+fn every_registered_family_is_found_by_its_name_and_reads_its_example() {
+    assert!(!FAMILIES.is_empty());
+    for entry in FAMILIES {
+        assert_eq!(family(entry.name).map(|f| f.name), Some(entry.name));
+        let game = parse_game(entry.example).expect("the example parses");
+        assert_eq!(game.to_string(), entry.example, "the spec reads back");
+        let rules = Rules::new(entry, None).expect("the family's game without a rule");
+        let position = game
+            .parse_position(rules.ruleset().example_position())
+            .expect("the example position parses");
+        let options = rules.ruleset().options(&position).expect("listed");
+        let counted = rules.ruleset().option_count(&position).expect("counted");
+        assert_eq!(BigUint::from(options.len()), counted, "{}", entry.name);
+    }
+}
+
+/// Every question the search answers agrees with the brute force: the table, each solved
+/// position's value and outcome, and its winning moves (exactly the options of value 0).
+#[test]
+fn the_search_agrees_with_a_brute_force_of_the_options() {
+    let analyzer = Analyzer::new(Config::default());
+    for entry in FAMILIES {
+        let game = parse_game(entry.example).expect("the example parses");
+        let rules = game.ruleset().expect("a family");
+        let mut memo = HashMap::new();
+        let table = analyzer
+            .table(&game, &BigUint::ZERO, &BigUint::from(60u32))
+            .expect("a table");
+        for (n, value) in table.values.iter().enumerate() {
+            let position = rules.numbered_position(&n.into()).expect("numbered");
+            let brute = brute_value(rules, &position, &mut memo);
+            assert_eq!(value.to_u64(), Some(brute), "{} at {n}", entry.name);
+            let solution = analyzer.solve(&game, &position).expect("solved");
+            assert_eq!(solution.grundy, Some(brute.into()), "{} at {n}", entry.name);
+            let outcome = if brute == 0 {
+                Outcome::Lose
+            } else {
+                Outcome::Win
+            };
+            assert_eq!(solution.outcome, outcome, "{} at {n}", entry.name);
+            let winning: Vec<Position> = rules
+                .options(&position)
+                .expect("listed")
+                .into_iter()
+                .filter(|(_, after)| brute_value(rules, after, &mut memo) == 0)
+                .map(|(_, after)| after)
+                .collect();
+            let found: Vec<Position> = solution
+                .winning_moves
+                .iter()
+                .map(|play| match &play.to {
+                    grundy::Target::Whole(after) => after.clone(),
+                    other => panic!("a whole position, not {other:?}"),
+                })
+                .collect();
+            assert_eq!(found, winning, "{} at {n}", entry.name);
+        }
+    }
+}
+
+#[test]
+fn the_divisor_game_matches_its_known_answers() {
+    let data = testdata("divisor.json");
+    let analyzer = Analyzer::new(Config::default());
+    let game = parse_game("divisor").unwrap();
+    for case in data["leetcode_1025_examples"]["first_player_wins"]
+        .as_array()
+        .unwrap()
+    {
+        let n = case[0].as_u64().unwrap();
+        let solution = analyzer.solve(&game, &Position::Heap(n.into())).unwrap();
+        assert_eq!(
+            solution.outcome == Outcome::Win,
+            case[1].as_bool().unwrap(),
+            "n = {n}"
+        );
+    }
+    let losing: Vec<u64> = data["outcome_by_parity"]["losing_up_to_40"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .collect();
+    let table = analyzer
+        .table(&game, &BigUint::ZERO, &BigUint::from(40u32))
+        .unwrap();
+    let found: Vec<u64> = (0..=40u64)
+        .filter(|&n| table.values[n as usize] == BigUint::ZERO)
+        .collect();
+    assert_eq!(found, losing);
+}
+
+/// An open family in a sum and under misère play: the sum by Sprague–Grundy from the search's
+/// values, the misère game by the search with the ends counted as wins.
+#[test]
+fn open_families_combine_in_sums_and_misere_play() {
+    let analyzer = Analyzer::new(Config::default());
+    // G(divisor at 12) = 2 and nim[2] = 2: the sum is lost.
+    let sum = parse_game("divisor[12] + nim[2]").unwrap();
+    let solution = analyzer.solve(&sum, &Position::Sum).unwrap();
+    assert_eq!(
+        (solution.grundy, solution.outcome),
+        (Some(BigUint::ZERO), Outcome::Lose)
+    );
+    // Misère: at 1 no move is left, so the player to move wins; at 2 the only move leaves 1.
+    let misere = parse_game("misere:divisor").unwrap();
+    let at = |n: u32| {
+        analyzer
+            .solve(&misere, &Position::Heap(n.into()))
+            .unwrap()
+            .outcome
+    };
+    assert_eq!((at(1), at(2)), (Outcome::Win, Outcome::Lose));
+    assert!(matches!(misere, Game::Misere(_)));
+}
+
+#[test]
+fn a_rule_the_family_does_not_take_is_refused_where_it_is_written() {
+    let error = parse_game("nim[1] + divisor:7[3]").unwrap_err();
+    assert_eq!(error.span, 17..18); // the 7
+    assert!(error.message.contains("takes no rule"), "{}", error.message);
+}
+
+#[test]
+fn a_number_beyond_what_the_family_lists_is_refused_with_the_reason() {
+    let analyzer = Analyzer::new(Config::default());
+    let game = parse_game("divisor").unwrap();
+    let huge = game.parse_position("10^13").unwrap();
+    let error = analyzer.solve(&game, &huge).unwrap_err().to_string();
+    assert!(
+        error.contains("options of 10000000000000 are not listed"),
+        "{error}"
+    );
+}
