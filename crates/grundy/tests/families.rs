@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The most sites allowed today; lower it as families move behind their capabilities.
-const MOST_SITES: usize = 104;
+const MOST_SITES: usize = 78;
 
 /// The variants of `Game`.
 const VARIANTS: [&str; 11] = [
@@ -159,7 +159,21 @@ fn site_of(text: &str, stack: &[(u8, usize, usize)], statement: usize, at: usize
         }
     }
     let header = text[statement..at].trim_start();
-    (has_word(header, "let") && !header.contains(" = ")).then_some(statement)
+    (has_word(header, "let") && !assigns(header)).then_some(statement)
+}
+
+/// Whether `header` holds an assignment `=` (not `==`, `=>`, `<=`, `>=` or `!=`): a variant after
+/// it stands in the value, not in the pattern.
+fn assigns(header: &str) -> bool {
+    let bytes = header.as_bytes();
+    (0..bytes.len()).any(|i| {
+        bytes[i] == b'='
+            && !matches!(bytes.get(i + 1), Some(b'=' | b'>'))
+            && !matches!(
+                i.checked_sub(1).map(|j| bytes[j]),
+                Some(b'=' | b'<' | b'>' | b'!')
+            )
+    })
 }
 
 /// Whether `word` stands in `text` as a word of its own.
@@ -208,8 +222,8 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// The sites of every file outside the rules, by file.
-fn count() -> BTreeMap<String, usize> {
+/// The lines of the sites of every file outside the rules, by file.
+fn count() -> BTreeMap<String, Vec<String>> {
     let mut files = Vec::new();
     rust_files(&root().join("crates/grundy/src"), &mut files);
     rust_files(&root().join("crates/grundy-cli/src"), &mut files);
@@ -224,9 +238,12 @@ fn count() -> BTreeMap<String, usize> {
             continue;
         }
         let text = std::fs::read_to_string(&path).expect("a source file");
-        let found = sites(&code_of(&text)).len();
-        if found > 0 {
-            counts.insert(name, found);
+        let lines: Vec<String> = sites(&code_of(&text))
+            .into_iter()
+            .map(|at| (text[..at].matches('\n').count() + 1).to_string())
+            .collect();
+        if !lines.is_empty() {
+            counts.insert(name, lines);
         }
     }
     counts
@@ -235,10 +252,10 @@ fn count() -> BTreeMap<String, usize> {
 #[test]
 fn questions_ask_which_family_a_game_is_in_no_more_places_than_allowed() {
     let counts = count();
-    let total: usize = counts.values().sum();
+    let total: usize = counts.values().map(Vec::len).sum();
     let listing: Vec<String> = counts
         .iter()
-        .map(|(file, n)| format!("{n:>4} {file}"))
+        .map(|(file, lines)| format!("{:>4} {file}: lines {}", lines.len(), lines.join(", ")))
         .collect();
     assert!(
         total <= MOST_SITES,

@@ -155,10 +155,7 @@ impl Analyzer<'_> {
 
     /// How the cases of `game` are answered, its values found for heaps up to `largest`.
     fn oracle(&self, game: &Game, largest: &BigUint) -> Result<Oracle, Error> {
-        let (inner, play) = match game {
-            Game::Misere(inner) => (inner.as_ref(), Play::Misere),
-            other => (other, Play::Normal),
-        };
+        let (inner, play) = (game.base(), game.play());
         Ok(match inner {
             Game::Nim => Oracle::Nim(play),
             Game::Wythoff if play == Play::Normal => Oracle::Wythoff,

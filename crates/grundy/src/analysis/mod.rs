@@ -180,10 +180,7 @@ impl Analyzer<'_> {
     }
 
     fn period_unsettled(&self, game: &Game) -> Result<PeriodReport, Error> {
-        let (inner, play) = match game {
-            Game::Misere(inner) => (inner.as_ref(), Play::Misere),
-            other => (other, Play::Normal),
-        };
+        let (inner, play) = (game.base(), game.play());
         let (search, state_vectors) = match inner {
             Game::Subtraction(_) | Game::Remainder(_) => {
                 let rules = HeapRules::of(inner).expect("a one-heap subtraction game");
@@ -379,10 +376,7 @@ impl Analyzer<'_> {
                 most: MAX_TABLE_ROWS,
             }));
         };
-        let (inner, play) = match game {
-            Game::Misere(inner) => (inner.as_ref(), Play::Misere),
-            other => (other, Play::Normal),
-        };
+        let (inner, play) = (game.base(), game.play());
         let (values, basis) = match inner {
             Game::Subtraction(_) | Game::Remainder(_) => {
                 let rules = HeapRules::of(inner).expect("a one-heap subtraction game");

@@ -14,10 +14,9 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use super::{Action, Analyzer, Error, Move, Outcome, Target, Unit};
-use crate::games::fibonacci_nim;
 use crate::games::game::{Component, Game};
-use crate::games::oddball;
 use crate::games::position::Position;
+use crate::games::ruleset::Ruleset;
 pub use crate::limits::{MAX_PLAY_MOVES, PLAY_SEARCH_BYTES, PLAY_SEARCH_POSITIONS};
 use crate::theory::solver::{Limits, Rules, SolverError, SparseGraph, solve_graph_observed};
 
@@ -242,29 +241,25 @@ impl Analyzer<'_> {
         })
     }
 
-    /// The games `options` does not play: scripts, the misère contest game (as `solve`
-    /// refuses it), and sums with a component of either kind.
+    /// The games `options` does not play: the families that say so (scripts), misère play of
+    /// a game the last move does not decide (as `solve` refuses it), and sums with a component
+    /// of either kind.
     fn refuse_unplayable(&self, game: &Game, position: &Position) -> Result<(), Error> {
-        if matches!(game.base(), Game::Script(_)) {
-            return Err(Error::refused(format!(
-                "{game}: playing a scripted game is not supported yet — a script's position after a move is known only by its text, which its start function does not read back"
-            )));
+        let base = game.base();
+        if let Some(why) = base.ruleset().and_then(Ruleset::unplayable) {
+            return Err(Error::refused(format!("{game}: {why}")));
         }
-        if let Game::Misere(inner) = game
-            && matches!(inner.as_ref(), Game::Oddball(_))
-        {
+        if game.is_misere() && !last_move_decides(base) {
             // The same refusal as solve's.
             self.solve_unsettled(game, position)?;
         }
-        if let Game::Sum(components) = game.base()
-            && let Some(component) = components
-                .iter()
-                .find(|c| matches!(c.game, Game::Oddball(_) | Game::Script(_)))
-        {
-            let why = if matches!(component.game, Game::Script(_)) {
-                "scripted games cannot be played yet"
-            } else {
-                "a game with ties is not decided by the last move, so it has no Sprague–Grundy sum"
+        for component in base.components().unwrap_or_default() {
+            let why = match component.game.ruleset().and_then(Ruleset::unplayable) {
+                Some(why) => why,
+                None if !last_move_decides(&component.game) => {
+                    "a game with ties is not decided by the last move, so it has no Sprague–Grundy sum"
+                }
+                None => continue,
             };
             return Err(Error::refused(format!(
                 "{game}: {} cannot be a component of a sum played here: {why}",
@@ -300,11 +295,11 @@ impl Analyzer<'_> {
             checked_to: 0,
             unit: Unit::Positions,
         })?;
-        let values = if rules.games.iter().any(|g| matches!(g, Game::Oddball(_))) {
-            None
-        } else {
-            Some(mex_values(&graph, rules.misere))
-        };
+        let values = rules
+            .games
+            .iter()
+            .all(last_move_decides)
+            .then(|| mex_values(&graph, rules.misere));
         Ok(Some(Search {
             graph,
             records,
@@ -375,18 +370,24 @@ fn mex_values(graph: &SparseGraph<Vec<Position>>, misere: bool) -> Vec<u32> {
     values
 }
 
+/// Whether the last move decides `game` (a family that scores the end itself does not).
+fn last_move_decides(game: &Game) -> bool {
+    game.ruleset().is_none_or(Ruleset::last_move_decides)
+}
+
 /// The component games and the start state of a search: the components of a sum, else the game
 /// (without `misere:`) and its position.
 fn components(game: &Game, position: &Position) -> (Vec<Game>, Vec<Position>) {
-    match game.base() {
-        Game::Sum(components) => (
+    let base = game.base();
+    match base.components() {
+        Some(components) => (
             components.iter().map(|c| c.game.clone()).collect(),
             components
                 .iter()
                 .map(|c| normal_position(&c.game, &c.position))
                 .collect(),
         ),
-        base => (vec![base.clone()], vec![normal_position(base, position)]),
+        None => (vec![base.clone()], vec![normal_position(base, position)]),
     }
 }
 
@@ -395,33 +396,12 @@ fn normal_state(game: &Game, position: &Position) -> Vec<Position> {
     components(game, position).1
 }
 
-/// A position in the form the search keys on: heaps sorted without empty ones (the order of heaps
-/// and empty heaps change nothing), a pair in order, a quota at most the heap, balls held as
-/// parities (only parities decide the contest game).
+/// A position in the form the search keys on, as its family writes it
+/// ([`Ruleset::search_key`]: heaps sorted without empty ones, a pair in order, a quota at most
+/// the heap, balls held as parities).
 fn normal_position(game: &Game, position: &Position) -> Position {
-    match position {
-        Position::Heaps(heaps) => {
-            let mut heaps: Vec<BigUint> = heaps.iter().filter(|h| !h.is_zero()).cloned().collect();
-            heaps.sort();
-            Position::Heaps(heaps)
-        }
-        Position::Pair(a, b) if a > b => Position::Pair(b.clone(), a.clone()),
-        Position::Quota { heap, quota } => {
-            let quota = fibonacci_nim::effective_quota(heap, quota.as_ref()).min(heap.clone());
-            Position::Quota {
-                heap: heap.clone(),
-                quota: Some(quota),
-            }
-        }
-        Position::Balls { left, mine, theirs } if matches!(game, Game::Oddball(_)) => {
-            Position::Balls {
-                left: left.clone(),
-                mine: BigUint::from(u8::from(mine.bit(0))),
-                theirs: BigUint::from(u8::from(theirs.bit(0))),
-            }
-        }
-        other => other.clone(),
-    }
+    game.ruleset()
+        .map_or_else(|| position.clone(), |rules| rules.search_key(position))
 }
 
 /// The rules the search explores: a move in one component; a state without moves is lost for
@@ -456,10 +436,10 @@ impl Rules for PlayRules {
     }
 
     fn terminal(&self, state: &Self::State) -> Result<Outcome, String> {
-        if let ([Game::Oddball(_)], [Position::Balls { mine, theirs, .. }]) =
-            (self.games.as_slice(), state.as_slice())
+        if let ([game], [position]) = (self.games.as_slice(), state.as_slice())
+            && let Some(value) = game.ruleset().and_then(|rules| rules.end_value(position))
         {
-            return Ok(oddball::terminal_value(mine.bit(0), theirs.bit(0)));
+            return Ok(value);
         }
         Ok(if self.misere {
             Outcome::Win
@@ -471,23 +451,23 @@ impl Rules for PlayRules {
 
 /// How many components a sum has (1 for any other game), for memory estimates.
 fn sum_size(game: &Game) -> u64 {
-    match game.base() {
-        Game::Sum(components) => components.len() as u64,
-        _ => 1,
-    }
+    game.base()
+        .components()
+        .map_or(1, |components| components.len() as u64)
 }
 
 /// The number of legal moves of `position`, counted without listing them.
 fn move_count(game: &Game, position: &Position) -> Result<BigUint, Error> {
-    match (game.base(), position) {
-        (Game::Sum(components), Position::Sum) => {
+    let base = game.base();
+    match (base.components(), position) {
+        (Some(components), Position::Sum) => {
             let mut total = BigUint::zero();
             for component in components {
                 total += base_move_count(&component.game, &component.position)?;
             }
             Ok(total)
         }
-        (base, position) => base_move_count(base, position),
+        _ => base_move_count(base, position),
     }
 }
 
@@ -506,10 +486,7 @@ fn wrong_shape(game: &Game, position: &Position) -> Error {
 /// Every legal move of `position` with the game and position it leaves, in the order of the
 /// rules. The caller has counted them ([`move_count`]).
 fn legal_moves(game: &Game, position: &Position) -> Result<Vec<(Move, Game, Position)>, Error> {
-    let (base, misere) = match game {
-        Game::Misere(inner) => (inner.as_ref(), true),
-        other => (other, false),
-    };
+    let (base, misere) = (game.base(), game.is_misere());
     let wrap = |game: Game| {
         if misere {
             Game::Misere(Box::new(game))
@@ -517,12 +494,12 @@ fn legal_moves(game: &Game, position: &Position) -> Result<Vec<(Move, Game, Posi
             game
         }
     };
-    match (base, position) {
-        (Game::Sum(components), Position::Sum) => {
+    match (base.components(), position) {
+        (Some(components), Position::Sum) => {
             let mut out = Vec::new();
             for (i, component) in components.iter().enumerate() {
                 for (action, after) in base_moves(&component.game, &component.position)? {
-                    let mut next: Vec<Component> = components.clone();
+                    let mut next: Vec<Component> = components.to_vec();
                     next[i].position = after;
                     let positions = next.iter().map(|c| c.position.clone()).collect();
                     let play = Move {

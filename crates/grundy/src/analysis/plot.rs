@@ -634,10 +634,7 @@ impl Analyzer<'_> {
         self.reserve(count.saturating_mul(8), || {
             format!("the values of heaps 0 to {to} of {game}")
         })?;
-        let (inner, play) = match game {
-            Game::Misere(inner) => (inner.as_ref(), Play::Misere),
-            other => (other, Play::Normal),
-        };
+        let (inner, play) = (game.base(), game.play());
         let evaluation = match inner {
             Game::Octal(code) if play == Play::Normal => {
                 // A plot computes the values it draws, within its own bound on heaps, unless a

@@ -148,7 +148,7 @@ impl Analyzer<'_> {
     /// # Ok::<(), grundy::Error>(())
     /// ```
     pub fn sequence(&self, game: &Game, count: u64) -> Result<SequenceRun<'_>, Error> {
-        let Game::Octal(code) = game else {
+        let Some(code) = game.code() else {
             return Err(Error::refused_unless(
                 format!(
                     "{game} is not a take-and-break code: long runs compute the values of codes such as 0.77"

@@ -216,8 +216,8 @@ fn largest_number(game: &Game, position: &Position) -> u64 {
         Position::Pair(a, b) => small(a).max(small(b)),
         Position::Quota { heap, .. } => small(heap),
         Position::Balls { left, .. } => small(left),
-        Position::Sum => match game.base() {
-            Game::Sum(components) => components
+        Position::Sum => match game.base().components() {
+            Some(components) => components
                 .iter()
                 .map(|c| largest_number(&c.game, &c.position))
                 .max()
@@ -243,10 +243,10 @@ fn heap(n: u64) -> Position {
 
 /// A position of one heap of `n`, as the game writes it (take-and-break codes: a list of heaps).
 fn one_heap(game: &Game, n: u64) -> Position {
-    match game.base() {
-        Game::Octal(_) => Position::Heaps(vec![n.into()]),
-        _ => heap(n),
-    }
+    game.base()
+        .ruleset()
+        .and_then(|rules| rules.numbered_position(&n.into()))
+        .unwrap_or_else(|| heap(n))
 }
 
 fn value(v: u32) -> Answer {
@@ -585,7 +585,7 @@ impl<'r> Run<'r, '_> {
         let to = BigUint::from(self.to);
         // Tables, with each engine.
         let mut configs = Vec::new();
-        if let Game::Octal(_) = self.game.base() {
+        if self.game.base().code().is_some() {
             for engine in TakeAndBreakEngine::FORCED {
                 let threads = if engine == TakeAndBreakEngine::Paired {
                     2

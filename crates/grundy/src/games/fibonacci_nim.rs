@@ -232,6 +232,17 @@ pub fn grundy_table(largest: usize, play: Play) -> Vec<Vec<u32>> {
 pub struct FibonacciNim;
 
 impl Ruleset for FibonacciNim {
+    /// The quota in force, at most the heap (a larger one allows no more).
+    fn search_key(&self, position: &Position) -> Position {
+        match position {
+            Position::Quota { heap, quota } => Position::Quota {
+                heap: heap.clone(),
+                quota: Some(effective_quota(heap, quota.as_ref()).min(heap.clone())),
+            },
+            other => other.clone(),
+        }
+    }
+
     fn position_shape(&self) -> PositionShape<'_> {
         PositionShape::Quota
     }

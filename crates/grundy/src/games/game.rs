@@ -83,6 +83,24 @@ impl Game {
         self.has_positions().then_some(Position::Sum)
     }
 
+    /// The take-and-break code of a game of one (`None` for any other game, and for a `misere:`
+    /// code: see [`base`](Self::base)).
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::parse_game;
+    /// assert_eq!(parse_game("kayles")?.code().map(ToString::to_string), Some("0.77".to_owned()));
+    /// assert!(parse_game("misere:kayles")?.code().is_none());
+    /// assert!(parse_game("misere:kayles")?.base().code().is_some());
+    /// # Ok::<(), grundy::InputError>(())
+    /// ```
+    pub fn code(&self) -> Option<&Code> {
+        match self {
+            Self::Octal(code) => Some(code),
+            _ => None,
+        }
+    }
+
     /// The components of a sum (`None` for any other game; a `misere:` sum is a misère game,
     /// see [`base`](Self::base)).
     pub fn components(&self) -> Option<&[Component]> {

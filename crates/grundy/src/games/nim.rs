@@ -178,6 +178,10 @@ pub fn misere_winning_moves(heaps: &[BigUint]) -> Vec<NimMove> {
 pub struct Nim;
 
 impl Ruleset for Nim {
+    fn search_key(&self, position: &Position) -> Position {
+        crate::games::ruleset::heaps_in_order(position)
+    }
+
     fn position_shape(&self) -> PositionShape<'_> {
         PositionShape::Heaps
     }

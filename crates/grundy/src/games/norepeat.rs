@@ -48,6 +48,10 @@ impl From<FiniteSet> for NoRepeatGame {
 }
 
 impl Ruleset for NoRepeatGame {
+    fn amounts(&self) -> Option<&[u64]> {
+        Some(self.set.members())
+    }
+
     fn position_shape(&self) -> PositionShape<'_> {
         PositionShape::LastMove {
             amounts: self.set.members(),

@@ -520,6 +520,14 @@ pub fn for_each_option_heaps(code: &Code, n: usize, mut f: impl FnMut(&[usize]))
 }
 
 impl Ruleset for Code {
+    fn numbered_position(&self, n: &BigUint) -> Option<Position> {
+        Some(Position::Heaps(vec![n.clone()]))
+    }
+
+    fn search_key(&self, position: &Position) -> Position {
+        crate::games::ruleset::heaps_in_order(position)
+    }
+
     fn position_shape(&self) -> PositionShape<'_> {
         PositionShape::Heaps
     }

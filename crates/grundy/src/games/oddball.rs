@@ -159,6 +159,35 @@ impl From<FiniteSet> for OddballGame {
 }
 
 impl Ruleset for OddballGame {
+    fn amounts(&self) -> Option<&[u64]> {
+        Some(self.set.members())
+    }
+
+    /// The balls held as parities: only parities decide the game.
+    fn search_key(&self, position: &Position) -> Position {
+        match position {
+            Position::Balls { left, mine, theirs } => Position::Balls {
+                left: left.clone(),
+                mine: BigUint::from(u8::from(mine.bit(0))),
+                theirs: BigUint::from(u8::from(theirs.bit(0))),
+            },
+            other => other.clone(),
+        }
+    }
+
+    fn last_move_decides(&self) -> bool {
+        false
+    }
+
+    fn end_value(&self, position: &Position) -> Option<Value> {
+        match position {
+            Position::Balls { mine, theirs, .. } => {
+                Some(terminal_value(mine.bit(0), theirs.bit(0)))
+            }
+            _ => None,
+        }
+    }
+
     fn position_shape(&self) -> PositionShape<'_> {
         PositionShape::Balls
     }

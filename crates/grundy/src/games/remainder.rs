@@ -112,6 +112,14 @@ impl RemainderGame {
 }
 
 impl Ruleset for RemainderGame {
+    fn numbered_position(&self, n: &BigUint) -> Option<Position> {
+        Some(Position::Heap(n.clone()))
+    }
+
+    fn search_key(&self, position: &Position) -> Position {
+        crate::games::ruleset::heaps_in_order(position)
+    }
+
     fn position_shape(&self) -> PositionShape<'_> {
         PositionShape::HeapOrHeaps
     }

@@ -13,6 +13,32 @@ use num_bigint::BigUint;
 use crate::games::moves::Action;
 use crate::games::position::Position;
 pub use crate::limits::MAX_LISTED_OPTIONS;
+use crate::theory::solver::Value;
+
+/// Heaps in increasing order without empty ones (the order of heaps and empty heaps change
+/// nothing in a sum of heaps), for [`Ruleset::search_key`]; any other position as it is.
+///
+/// # Example
+/// ```
+/// use grundy::Position;
+/// use grundy::games::ruleset::heaps_in_order;
+/// let heaps = |h: &[u32]| Position::Heaps(h.iter().map(|&n| n.into()).collect());
+/// assert_eq!(heaps_in_order(&heaps(&[3, 0, 1])), heaps(&[1, 3]));
+/// ```
+pub fn heaps_in_order(position: &Position) -> Position {
+    match position {
+        Position::Heaps(heaps) => {
+            let mut heaps: Vec<BigUint> = heaps
+                .iter()
+                .filter(|h| **h != BigUint::ZERO)
+                .cloned()
+                .collect();
+            heaps.sort();
+            Position::Heaps(heaps)
+        }
+        other => other.clone(),
+    }
+}
 
 /// How a family's positions are written after the game; `input` reads a position by its shape
 /// and then asks the family to [check](Ruleset::check_position) it.
@@ -129,6 +155,38 @@ pub trait Ruleset: Send + Sync {
     /// # Complexity
     /// `O(m · d)` for the `m` options, at most [`MAX_LISTED_OPTIONS`], of `d` digits.
     fn options(&self, position: &Position) -> Option<Vec<(Action, Position)>>;
+
+    /// `position` as a search keys on it: positions that play alike written alike (heaps in
+    /// order without empty ones, a pair in order, …), so that a search meets each of them once.
+    fn search_key(&self, position: &Position) -> Position {
+        position.clone()
+    }
+
+    /// Whether the last move decides the game, as in every family with Grundy values; `false`
+    /// where the family scores the end itself ([`end_value`](Self::end_value)): such a game
+    /// has no Grundy value, no misère form and no Sprague–Grundy sum.
+    fn last_move_decides(&self) -> bool {
+        true
+    }
+
+    /// The value for the player to move at `position` when no move is left, where the family
+    /// scores the end itself (the contest game's parities); `None` where the play convention
+    /// decides (the player who cannot move loses under normal play, wins under misère play).
+    fn end_value(&self, position: &Position) -> Option<Value> {
+        let _ = position;
+        None
+    }
+
+    /// The amounts a move may take, where the rule is a plain finite list of them (a
+    /// subtraction set, the no-repeat and contest games' sets): what a judge's input may carry.
+    fn amounts(&self) -> Option<&[u64]> {
+        None
+    }
+
+    /// Why the family's games cannot be played move by move, where they cannot.
+    fn unplayable(&self) -> Option<&'static str> {
+        None
+    }
 
     /// Whether the game's values form a grid of two heaps (Wythoff's game) rather than a table
     /// of one.

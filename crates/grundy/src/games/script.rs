@@ -394,6 +394,12 @@ impl Rules for ScriptRules {
 /// A script's options come from running it (compiled once per question by the analysis), so
 /// its rules list none here.
 impl Ruleset for Script {
+    fn unplayable(&self) -> Option<&'static str> {
+        Some(
+            "playing a scripted game is not supported yet — a script's position after a move is known only by its text, which its start function does not read back",
+        )
+    }
+
     fn position_shape(&self) -> PositionShape<'_> {
         PositionShape::Argument
     }

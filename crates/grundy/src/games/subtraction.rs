@@ -459,6 +459,21 @@ impl SubtractionGame {
 const COUNTED_FAMILY_HEAP: u64 = crate::limits::MAX_PLAY_MOVES * 64;
 
 impl Ruleset for SubtractionGame {
+    fn amounts(&self) -> Option<&[u64]> {
+        match self.set() {
+            SubtractionSet::Finite(set) => Some(set.members()),
+            _ => None,
+        }
+    }
+
+    fn numbered_position(&self, n: &BigUint) -> Option<Position> {
+        Some(Position::Heap(n.clone()))
+    }
+
+    fn search_key(&self, position: &Position) -> Position {
+        crate::games::ruleset::heaps_in_order(position)
+    }
+
     fn position_shape(&self) -> PositionShape<'_> {
         PositionShape::HeapOrHeaps
     }

@@ -234,6 +234,13 @@ pub fn grundy_table_observed(
 pub struct Wythoff;
 
 impl Ruleset for Wythoff {
+    fn search_key(&self, position: &Position) -> Position {
+        match position {
+            Position::Pair(a, b) if a > b => Position::Pair(b.clone(), a.clone()),
+            other => other.clone(),
+        }
+    }
+
     fn position_shape(&self) -> PositionShape<'_> {
         PositionShape::Pair
     }

@@ -12,7 +12,7 @@ use crate::analysis::Outcome;
 use crate::analysis::judge::Verdict;
 use crate::games::game::Game;
 use crate::games::position::Position;
-use crate::games::subtraction::SubtractionSet;
+use crate::games::ruleset::Ruleset;
 use crate::input::judge_format::{
     Case, CasePosition, InputLayout, Join, JudgeFormat, OutputFormat, Preset,
 };
@@ -52,15 +52,11 @@ fn numbers(case: &Case) -> Vec<String> {
 
 /// The amounts of a game a layout carries (a Bash limit, an S-Nim set, the contest amounts).
 fn carried_amounts(game: &Game) -> Vec<u64> {
-    match game.base() {
-        Game::Subtraction(subtraction) => match subtraction.set() {
-            SubtractionSet::Finite(set) => set.members().to_vec(),
-            _ => Vec::new(),
-        },
-        Game::Oddball(game) => game.set.members().to_vec(),
-        Game::NoRepeat(game) => game.set.members().to_vec(),
-        _ => Vec::new(),
-    }
+    game.base()
+        .ruleset()
+        .and_then(Ruleset::amounts)
+        .map(<[u64]>::to_vec)
+        .unwrap_or_default()
 }
 
 /// A judge's input holding `cases`, laid out as `format.input` (for layouts that carry their

@@ -462,7 +462,8 @@ impl<'a> Reader<'a> {
         game: &Game,
         tokens: &[Token<'_>],
     ) -> Result<Numbers, JudgeInputError> {
-        if matches!(game.base(), Game::Script(_)) {
+        let shape = game.base().ruleset().map(Ruleset::position_shape);
+        if shape == Some(PositionShape::Argument) {
             let start = tokens[0].span.start;
             let end = tokens.last().expect("a non-empty line").span.end;
             return Ok(Numbers::Argument(self.input[start..end].to_owned()));

@@ -146,7 +146,7 @@ impl Writer<'_> {
         }
         let intro = if table.forbids {
             "explain-table-intro-forbid"
-        } else if matches!(table.game.base(), Game::Octal(_)) {
+        } else if table.game.base().code().is_some() {
             "explain-table-intro-code"
         } else if table.play == Play::Misere {
             "explain-table-intro-misere"
