@@ -4,6 +4,8 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
+use super::explain::{CLOSED_FORM_ROWS, Rule, State, Step};
+use super::family::Explained;
 use super::{
     Action, Analyzer, Basis, ClosedForm, Error, Grid, MAX_TABLE_ROWS, Move, Outcome, Remedy,
     SettingError, Solution, Target, Unit, Withheld,
@@ -450,5 +452,192 @@ impl Analyzer<'_> {
                 computed: ((n + 1) * (n + 2) / 2) as u64,
             },
         ))
+    }
+}
+
+/// Nim answers by Bouton's theorems.
+pub(super) struct NimAnswers;
+
+impl super::family::Answers for NimAnswers {
+    fn solve(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        position: &Position,
+    ) -> Option<Result<Solution, Error>> {
+        let Position::Heaps(heaps) = position else {
+            return None;
+        };
+        Some(analyzer.solve_nim(game, heaps, play))
+    }
+
+    fn state(&self) -> State {
+        State::NimHeaps
+    }
+
+    fn no_table(&self, play: Play) -> Option<&'static str> {
+        (play == Play::Misere).then_some(
+            "grundy keeps no table of misère Nim heaps (Bouton's misère rule decides whole positions: a single heap n is a P-position exactly when n = 1)",
+        )
+    }
+
+    fn not_per_heap(&self) -> Option<&'static str> {
+        None
+    }
+
+    fn explain(
+        &self,
+        _: &Analyzer<'_>,
+        _: &Game,
+        play: Play,
+        _: Option<&Position>,
+    ) -> Option<Result<Explained, Error>> {
+        let rule = match play {
+            Play::Normal => Rule::BoutonXor,
+            Play::Misere => Rule::BoutonMisere,
+        };
+        Some(Ok((vec![Step::Rule(rule)], None)))
+    }
+
+    /// Under normal play a heap of `n` is worth `n`.
+    fn table(
+        &self,
+        _: &Analyzer<'_>,
+        _: &Game,
+        play: Play,
+        (from, _, rows): (&BigUint, &BigUint, u64),
+    ) -> Option<Result<super::family::TableAnswer, Error>> {
+        (play == Play::Normal).then(|| {
+            let values = (0..rows).map(|i| from + i).collect();
+            Ok(super::family::TableAnswer::Values(
+                values,
+                Basis::Rule(ClosedForm::NimHeap),
+            ))
+        })
+    }
+}
+
+/// Wythoff's game answers by its pairs under normal play, from a table under misère play.
+pub(super) struct WythoffAnswers;
+
+impl super::family::Answers for WythoffAnswers {
+    fn solve(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        position: &Position,
+    ) -> Option<Result<Solution, Error>> {
+        let Position::Pair(a, b) = position else {
+            return None;
+        };
+        Some(analyzer.solve_wythoff(game, a, b, play))
+    }
+
+    fn state(&self) -> State {
+        State::Pair
+    }
+
+    /// Wythoff's pairs are a theorem of normal play; misère play is answered from a table of
+    /// every smaller position.
+    fn explain(
+        &self,
+        _: &Analyzer<'_>,
+        _: &Game,
+        play: Play,
+        _: Option<&Position>,
+    ) -> Option<Result<Explained, Error>> {
+        let rule = match play {
+            Play::Misere => Rule::Graph,
+            Play::Normal => Rule::Wythoff {
+                pairs: (0..CLOSED_FORM_ROWS)
+                    .map(|k| {
+                        let lower = wythoff::lower(&k.into()).to_u64().unwrap_or(u64::MAX);
+                        (k, lower, lower + k)
+                    })
+                    .collect(),
+            },
+        };
+        Some(Ok((vec![Step::Rule(rule)], None)))
+    }
+
+    /// Its positions are pairs: the grid is its table.
+    fn table(
+        &self,
+        _: &Analyzer<'_>,
+        game: &Game,
+        _: Play,
+        _: (&BigUint, &BigUint, u64),
+    ) -> Option<Result<super::family::TableAnswer, Error>> {
+        Some(Err(Error::refused_unless(
+            format!(
+                "{game} has no one-heap table: Wythoff positions are pairs, and its table is the grid of G(a, b) for a, b <= N"
+            ),
+            Remedy::UseGrid,
+        )))
+    }
+}
+
+/// Fibonacci Nim answers by Zeckendorf's rule under normal play, from a table otherwise.
+pub(super) struct FibonacciAnswers;
+
+impl super::family::Answers for FibonacciAnswers {
+    fn solve(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        position: &Position,
+    ) -> Option<Result<Solution, Error>> {
+        let Position::Quota { heap, quota } = position else {
+            return None;
+        };
+        Some(analyzer.solve_fibonacci_nim(game, heap, quota.as_ref(), play))
+    }
+
+    fn state(&self) -> State {
+        State::HeapAndQuota
+    }
+
+    fn not_per_heap(&self) -> Option<&'static str> {
+        Some("the limit on each move, twice the last one, carries over from heap to heap")
+    }
+
+    /// Zeckendorf's rule is a theorem of normal play; misère play is answered from a table of
+    /// every smaller position.
+    fn explain(
+        &self,
+        _: &Analyzer<'_>,
+        _: &Game,
+        play: Play,
+        _: Option<&Position>,
+    ) -> Option<Result<Explained, Error>> {
+        let rule = match play {
+            Play::Misere => Rule::Graph,
+            Play::Normal => {
+                let mut numbers = vec![1u64, 2];
+                while numbers.len() < CLOSED_FORM_ROWS as usize {
+                    let next = numbers[numbers.len() - 1] + numbers[numbers.len() - 2];
+                    numbers.push(next);
+                }
+                Rule::Fibonacci { numbers }
+            }
+        };
+        Some(Ok((vec![Step::Rule(rule)], None)))
+    }
+
+    fn table(
+        &self,
+        analyzer: &Analyzer<'_>,
+        _: &Game,
+        play: Play,
+        (from, to, _): (&BigUint, &BigUint, u64),
+    ) -> Option<Result<super::family::TableAnswer, Error>> {
+        Some(
+            analyzer
+                .fibonacci_nim_table(from, to, play)
+                .map(|(values, basis)| super::family::TableAnswer::Values(values, basis)),
+        )
     }
 }

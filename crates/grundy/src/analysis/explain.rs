@@ -16,9 +16,7 @@ use crate::analysis::{
 };
 use crate::engine::octal::TakeAndBreakEngine;
 use crate::games::game::{Component, Game};
-use crate::games::norepeat::NoRepeatGame;
 use crate::games::octal::{Code, Step as OctalStep, allowed, walk};
-use crate::games::oddball::OddballGame;
 use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::games::subtraction::FiniteSet;
@@ -43,7 +41,7 @@ const WINDOW_VALUES: u64 = 4096;
 /// The most pile sizes of the contest game whose four parity states are shown.
 const ODDBALL_ROWS: u64 = 10;
 /// How many Wythoff P-positions and Fibonacci numbers are listed.
-const CLOSED_FORM_ROWS: u64 = 10;
+pub(super) const CLOSED_FORM_ROWS: u64 = 10;
 
 /// How many winning moves an explanation walks through.
 pub const EXPLAIN_MOVES: usize = 8;
@@ -77,84 +75,41 @@ impl Analyzer<'_> {
     /// # Ok(()) }
     /// ```
     pub fn explain(&self, game: &Game, position: Option<&Position>) -> Result<Explanation, Error> {
-        let play = game.play();
+        let (base, play) = (game.base(), game.play());
+        let answers = super::answers(base);
+        let state = match base.components() {
+            Some(components) => State::Sum {
+                components: components.to_vec(),
+            },
+            None => answers.state(),
+        };
+        let decided_by_last_move = base.last_move_decides();
         let mut steps = vec![
-            Step::State(state(game.base())),
-            Step::Terminal(match (game.base(), play) {
-                (Game::Oddball(_), _) => Terminal::ParityTie,
-                (_, Play::Normal) => Terminal::Normal,
-                (_, Play::Misere) => Terminal::Misere,
+            Step::State(state),
+            Step::Terminal(match (decided_by_last_move, play) {
+                (false, _) => Terminal::ParityTie,
+                (true, Play::Normal) => Terminal::Normal,
+                (true, Play::Misere) => Terminal::Misere,
             }),
         ];
         let mut report = None;
-        if play == Play::Misere && matches!(game.base(), Game::Octal(_) | Game::Oddball(_)) {
-            // The same refusal as a position's answer.
-            return Err(match game.base() {
-                Game::Octal(_) => super::misere_octal(game, "an explanation"),
-                _ => Error::refused_unless(
-                    format!(
-                        "{game}: the contest game is decided by the parities of the balls held, so misère does not apply"
-                    ),
-                    crate::analysis::Remedy::UseNormalPlay,
-                ),
-            });
-        }
-        match game.base() {
-            Game::Subtraction(_) | Game::Remainder(_) | Game::NoRepeat(_) => {
-                let period = self.period(game)?;
-                steps.extend(self.heap_steps(game, &period, position)?);
-                report = Some(period);
+        if let Some(components) = base.components() {
+            if play == Play::Normal {
+                steps.extend(self.component_tables(components)?);
             }
-            Game::Octal(_) if play == Play::Normal => {
-                let period = self.period(game)?;
-                steps.extend(self.heap_steps(game, &period, position)?);
-                report = Some(period);
-            }
-            Game::Nim => steps.push(Step::Rule(match play {
-                Play::Normal => Rule::BoutonXor,
-                Play::Misere => Rule::BoutonMisere,
-            })),
-            // Wythoff's pairs and Zeckendorf's rule are theorems of normal play; misère play is
-            // answered from a table of every smaller position.
-            Game::Wythoff | Game::FibonacciNim if play == Play::Misere => {
-                steps.push(Step::Rule(Rule::Graph));
-            }
-            Game::Wythoff => steps.push(Step::Rule(Rule::Wythoff {
-                pairs: (0..CLOSED_FORM_ROWS)
-                    .map(|k| {
-                        let lower = wythoff::lower(&k.into()).to_u64().unwrap_or(u64::MAX);
-                        (k, lower, lower + k)
-                    })
-                    .collect(),
-            })),
-            Game::FibonacciNim => {
-                let mut numbers = vec![1u64, 2];
-                while numbers.len() < CLOSED_FORM_ROWS as usize {
-                    let next = numbers[numbers.len() - 1] + numbers[numbers.len() - 2];
-                    numbers.push(next);
+            steps.push(Step::Rule(match play {
+                Play::Normal => Rule::SumXor,
+                Play::Misere => Rule::MisereSum,
+            }));
+        } else {
+            match answers.explain(self, game, play, position) {
+                Some(explained) => {
+                    let (more, period) = explained?;
+                    steps.extend(more);
+                    report = period;
                 }
-                steps.push(Step::Rule(Rule::Fibonacci { numbers }));
+                None => steps.push(Step::Rule(Rule::Graph)),
             }
-            Game::Oddball(OddballGame { set }) => {
-                let asked = match position {
-                    Some(Position::Balls { left, .. }) => {
-                        left.to_u64().filter(|&left| left <= EXPLAIN_MAX_ROWS)
-                    }
-                    _ => None,
-                };
-                steps.push(Step::Outcomes(oddball_table(set, asked.unwrap_or(0))));
-                steps.push(Step::Rule(Rule::ParityTable));
-            }
-            Game::Sum(components) => {
-                if play == Play::Normal {
-                    steps.extend(self.component_tables(components)?);
-                }
-                steps.push(Step::Rule(match play {
-                    Play::Normal => Rule::SumXor,
-                    Play::Misere => Rule::MisereSum,
-                }));
-            }
-            _ => steps.push(Step::Rule(Rule::Graph)),
         }
         if let Some(position) = position {
             let solution = self.solve(game, position)?;
@@ -165,6 +120,18 @@ impl Analyzer<'_> {
             position: position.cloned(),
             steps,
         })
+    }
+
+    /// The steps of a one-heap game with a period: its period report, then the table, pattern
+    /// and rule (an explanation's steps for subtraction, no-repeat and take-and-break games).
+    pub(super) fn explain_heap(
+        &self,
+        game: &Game,
+        position: Option<&Position>,
+    ) -> Result<(Vec<Step>, Option<PeriodReport>), Error> {
+        let period = self.period(game)?;
+        let steps = self.heap_steps(game, &period, position)?;
+        Ok((steps, Some(period)))
     }
 
     /// The table, pattern and rule of a one-heap game.
@@ -205,11 +172,7 @@ impl Analyzer<'_> {
             .saturating_add(window)
             .max(EXPLAIN_MIN_ROWS)
             .max(asked)
-            .min(match game.base() {
-                // Splits multiply the options: a take-and-break table stays short.
-                Game::Octal(_) => EXPLAIN_CODE_ROWS,
-                _ => EXPLAIN_MAX_ROWS,
-            });
+            .min(super::answers(game.base()).explained_rows());
         let needed = if report.search.certificate().is_some() {
             cycle.saturating_add(window).clamp(rows, WINDOW_VALUES)
         } else {
@@ -235,7 +198,7 @@ impl Analyzer<'_> {
             periodicity.as_ref(),
             values.as_deref(),
         )));
-        if let Game::Octal(code) = game.base() {
+        if let Some(code) = game.base().code() {
             let engine = self.config.take_and_break_engine_for(code)?;
             if matches!(
                 engine,
@@ -264,10 +227,7 @@ impl Analyzer<'_> {
     fn component_tables(&self, components: &[Component]) -> Result<Vec<Step>, Error> {
         let mut games: Vec<&Game> = Vec::new();
         for component in components {
-            let one_heap = matches!(
-                component.game,
-                Game::Subtraction(_) | Game::Remainder(_) | Game::NoRepeat(_) | Game::Octal(_)
-            );
+            let one_heap = super::answers(&component.game).has_rows();
             if one_heap && !games.contains(&&component.game) {
                 games.push(&component.game);
             }
@@ -285,10 +245,7 @@ impl Analyzer<'_> {
                 .filter(|&n| n < EXPLAIN_MAX_ROWS)
                 .max()
                 .map_or(0, |n| n + 1);
-            let most = match game {
-                Game::Octal(_) => EXPLAIN_CODE_ROWS,
-                _ => EXPLAIN_MAX_ROWS,
-            };
+            let most = super::answers(game).explained_rows();
             let rows = largest.max(EXPLAIN_MIN_ROWS).min(most);
             let values = self.small_values(game, rows)?;
             steps.push(Step::Table(rows_of(game, Play::Normal, &values)?));
@@ -307,39 +264,6 @@ impl Analyzer<'_> {
                     .ok_or_else(|| Error::Internal(format!("a small value {v} exceeds 32 bits")))
             })
             .collect()
-    }
-}
-
-/// What a position of `game` holds.
-fn state(game: &Game) -> State {
-    match game {
-        Game::Subtraction(subtraction) => State::Heap {
-            set: subtraction.set().clone(),
-        },
-        Game::Remainder(remainder) => State::HeapWithRest {
-            set: remainder.finite().clone(),
-        },
-        Game::Nim => State::NimHeaps,
-        Game::Wythoff => State::Pair,
-        Game::FibonacciNim => State::HeapAndQuota,
-        Game::NoRepeat(NoRepeatGame { set }) => State::HeapAndLastMove {
-            amounts: set.members().to_vec(),
-        },
-        Game::Oddball(OddballGame { set }) => State::BallsAndParities {
-            amounts: set.members().to_vec(),
-        },
-        Game::Octal(code) => State::TakeAndBreak {
-            code: code.clone(),
-            most_heaps_left: code.max_heaps_left(),
-        },
-        Game::Sum(components) => State::Sum {
-            components: components.clone(),
-        },
-        Game::Script(_) | Game::Misere(_) => State::Script,
-        Game::Rules(rules) => State::Searched {
-            family: rules.family().name,
-            rules: rules.family().summary,
-        },
     }
 }
 
@@ -366,72 +290,13 @@ fn report_periodicity(report: &PeriodReport) -> Option<Periodicity> {
 fn rows_of(whole: &Game, play: Play, values: &[u32]) -> Result<ValueTable, Error> {
     let game = whole.base();
     let count = values.len();
-    let options: Box<dyn Fn(usize) -> Vec<RowOption>> = match game {
-        Game::Subtraction(subtraction) => {
-            let set = subtraction.set().clone();
-            Box::new(move |n| {
-                (1..=n as u64)
-                    .filter(|&s| set.contains(s))
-                    .map(|s| {
-                        let m = n - s as usize;
-                        RowOption {
-                            take: s,
-                            parts: vec![m as u64],
-                            part_values: vec![values[m]],
-                            value: values[m],
-                        }
-                    })
-                    .collect()
-            })
-        }
-        Game::Remainder(remainder) => {
-            let remainder = remainder.clone();
-            Box::new(move |n| {
-                remainder
-                    .amounts(n as u64)
-                    .into_iter()
-                    .map(|s| {
-                        let m = n - s as usize;
-                        RowOption {
-                            take: s,
-                            parts: vec![m as u64],
-                            part_values: vec![values[m]],
-                            value: values[m],
-                        }
-                    })
-                    .collect()
-            })
-        }
-        Game::Octal(code) => {
-            let code = code.clone();
-            Box::new(move |n| octal_options(&code, values, n))
-        }
-        Game::NoRepeat(NoRepeatGame { set }) => {
-            let states = norepeat_states(set, play, count);
-            let set = set.clone();
-            Box::new(move |n| {
-                set.members()
-                    .iter()
-                    .filter(|&&s| s as usize <= n)
-                    .enumerate()
-                    .map(|(i, &s)| {
-                        let m = n - s as usize;
-                        let value = states[m][i + 1];
-                        RowOption {
-                            take: s,
-                            parts: vec![m as u64],
-                            part_values: vec![value],
-                            value,
-                        }
-                    })
-                    .collect()
-            })
-        }
-        _ => return Err(Error::Internal(format!("{game} has no table of rows"))),
+    let answers = super::answers(game);
+    let Some(mut options_of) = answers.row_options(play, values) else {
+        return Err(Error::Internal(format!("{game} has no table of rows")));
     };
     let mut rows = Vec::with_capacity(count);
     for (n, &expected) in values.iter().enumerate() {
-        let options = options(n);
+        let options = std::mem::take(&mut options_of[n]);
         let mut mex_set: Vec<u32> = options.iter().map(|o| o.value).collect();
         mex_set.sort_unstable();
         mex_set.dedup();
@@ -454,12 +319,12 @@ fn rows_of(whole: &Game, play: Play, values: &[u32]) -> Result<ValueTable, Error
         game: whole.clone(),
         play,
         rows,
-        forbids: matches!(game, Game::NoRepeat(_)),
+        forbids: answers.forbids_repeat(),
     })
 }
 
 /// Every option of a heap of `n` of a take-and-break code, with the parts left.
-fn octal_options(code: &Code, values: &[u32], n: usize) -> Vec<RowOption> {
+pub(super) fn octal_options(code: &Code, values: &[u32], n: usize) -> Vec<RowOption> {
     let mut options = Vec::new();
     let option = |take: usize, parts: Vec<usize>| RowOption {
         take: take as u64,
@@ -492,7 +357,7 @@ fn octal_options(code: &Code, values: &[u32], n: usize) -> Vec<RowOption> {
 
 /// `G(m, last)` for `m < count` from the rules: index 0 the fresh heap, `i + 1` with the `i`-th
 /// amount forbidden.
-fn norepeat_states(set: &FiniteSet, play: Play, count: usize) -> Vec<Vec<u32>> {
+pub(super) fn norepeat_states(set: &FiniteSet, play: Play, count: usize) -> Vec<Vec<u32>> {
     let amounts = set.members();
     let mut states: Vec<Vec<u32>> = Vec::with_capacity(count);
     for m in 0..count {
@@ -583,7 +448,7 @@ fn residue_rule(periodicity: &Periodicity) -> Rule {
 
 /// The contest game's table of reduced states for small piles, and the first player's result
 /// from fresh piles up to at least `asked`.
-fn oddball_table(set: &FiniteSet, asked: u64) -> OutcomeTable {
+pub(super) fn oddball_table(set: &FiniteSet, asked: u64) -> OutcomeTable {
     let largest = ODDBALL_ROWS
         .max(2 * set.largest())
         .min(EXPLAIN_MAX_ROWS)
@@ -668,7 +533,7 @@ fn derivation(game: &Game, solution: &Solution, periodicity: Option<&Periodicity
     }
     match (&solution.basis, &solution.position) {
         (Basis::Components(summands), _) => {
-            let Game::Sum(components) = game.base() else {
+            let Some(components) = game.base().components() else {
                 return Derivation::Table { n: BigUint::zero() };
             };
             let values: Vec<(String, BigUint)> = components
@@ -683,15 +548,13 @@ fn derivation(game: &Game, solution: &Solution, periodicity: Option<&Periodicity
                 .collect();
             Derivation::Xor(xor_sum(values))
         }
-        (_, Position::Heaps(heaps)) if matches!(game.base(), Game::Nim) => {
-            Derivation::Xor(xor_sum(
-                heaps
-                    .iter()
-                    .enumerate()
-                    .map(|(i, h)| (format!("{}", i + 1), h.clone()))
-                    .collect(),
-            ))
-        }
+        (Basis::Rule(ClosedForm::Bouton), Position::Heaps(heaps)) => Derivation::Xor(xor_sum(
+            heaps
+                .iter()
+                .enumerate()
+                .map(|(i, h)| (format!("{}", i + 1), h.clone()))
+                .collect(),
+        )),
         (_, Position::Heaps(heaps)) if !solution.heap_values.is_empty() => {
             Derivation::Xor(xor_sum(
                 heaps
@@ -845,7 +708,9 @@ fn move_check(
             _ => None,
         },
     };
-    let one_heap = matches!(game.base(), Game::Subtraction(_) | Game::Remainder(_));
+    // A game of one heap, or heaps that add up, whose value at a heap its period gives.
+    let one_heap = game.base().ruleset().map(|rules| rules.position_shape())
+        == Some(crate::games::ruleset::PositionShape::HeapOrHeaps);
     let residue = match (&leaves, periodicity) {
         (Some(left), Some(p)) if one_heap => (left % p.period()).to_u64(),
         _ => None,

@@ -350,6 +350,135 @@ fn script_solution(
     }
 }
 
+/// The contest game answers by retrograde analysis of its positions; it is decided by
+/// parities, so misère play does not apply.
+pub(super) struct OddballAnswers<'a>(pub(super) &'a FiniteSet);
+
+impl super::family::Answers for OddballAnswers<'_> {
+    fn solve(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        position: &Position,
+    ) -> Option<Result<Solution, Error>> {
+        match (play, position) {
+            (Play::Normal, Position::Balls { left, mine, theirs }) => {
+                Some(analyzer.solve_oddball(game, self.0, left, mine, theirs))
+            }
+            (Play::Normal, _) => None,
+            (Play::Misere, _) => Some(Err(Error::refused_unless(
+                format!(
+                    "{game}: misère play reverses who wins when the last move is made; {} is decided by the parities of the balls held, so misère does not apply",
+                    game.base()
+                ),
+                Remedy::UseNormalPlay,
+            ))),
+        }
+    }
+
+    fn state(&self) -> super::explain::State {
+        super::explain::State::BallsAndParities {
+            amounts: self.0.members().to_vec(),
+        }
+    }
+
+    /// The outcomes of the first piles in each parity state, and the rule that reads them.
+    fn explain(
+        &self,
+        _: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        position: Option<&Position>,
+    ) -> Option<Result<super::family::Explained, Error>> {
+        use super::explain::{EXPLAIN_MAX_ROWS, Rule, Step, oddball_table};
+        if play == Play::Misere {
+            return Some(Err(Error::refused_unless(
+                format!(
+                    "{game}: the contest game is decided by the parities of the balls held, so misère does not apply"
+                ),
+                Remedy::UseNormalPlay,
+            )));
+        }
+        let asked = match position {
+            Some(Position::Balls { left, .. }) => {
+                left.to_u64().filter(|&left| left <= EXPLAIN_MAX_ROWS)
+            }
+            _ => None,
+        };
+        let steps = vec![
+            Step::Outcomes(oddball_table(self.0, asked.unwrap_or(0))),
+            Step::Rule(Rule::ParityTable),
+        ];
+        Some(Ok((steps, None)))
+    }
+}
+
+/// A script answers by exploring what its rules reach from `start`.
+pub(super) struct ScriptAnswers<'a>(pub(super) &'a Script);
+
+impl super::family::Answers for ScriptAnswers<'_> {
+    fn solve(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        position: &Position,
+    ) -> Option<Result<Solution, Error>> {
+        let Position::Argument(argument) = position else {
+            return None;
+        };
+        Some(analyzer.solve_script(game, self.0, argument, play))
+    }
+
+    fn table(
+        &self,
+        analyzer: &Analyzer<'_>,
+        _: &Game,
+        play: Play,
+        (from, _, rows): (&BigUint, &BigUint, u64),
+    ) -> Option<Result<super::family::TableAnswer, Error>> {
+        (play == Play::Normal).then(|| {
+            analyzer
+                .script_table(self.0, from, rows)
+                .map(|(values, basis)| super::family::TableAnswer::Values(values, basis))
+        })
+    }
+
+    fn period(
+        &self,
+        analyzer: &Analyzer<'_>,
+        _: &Game,
+        play: Play,
+    ) -> Option<Result<super::family::PeriodAnswer, Error>> {
+        (play == Play::Normal).then(|| analyzer.script_period(self.0).map(|search| (search, None)))
+    }
+
+    fn uncertifiable(&self, _: Play, _: &Search) -> Option<super::Uncertifiable> {
+        Some(super::Uncertifiable::Script)
+    }
+
+    fn state(&self) -> super::explain::State {
+        super::explain::State::Script
+    }
+
+    fn has_period(&self) -> bool {
+        true
+    }
+
+    fn no_table(&self, play: Play) -> Option<&'static str> {
+        (play == Play::Misere).then_some(
+            "grundy tables scripted games under normal play only, so it has no strip of their misère values",
+        )
+    }
+
+    fn not_per_heap(&self) -> Option<&'static str> {
+        Some(
+            "its script defines a whole position, and nothing says that two of them side by side are played as a sum",
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use num_bigint::BigUint;

@@ -745,3 +745,130 @@ pub(super) fn refusal(
         ),
     }
 }
+
+/// One-heap subtraction games answer from their value streams and periods.
+impl super::family::Answers for HeapRules<'_> {
+    fn solve(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        position: &Position,
+    ) -> Option<Result<Solution, Error>> {
+        Some(match (play, position) {
+            (_, Position::Heap(heap)) => analyzer.solve_subtraction(game, *self, play, heap),
+            (Play::Normal, Position::Heaps(heaps)) => {
+                analyzer.solve_subtraction_heaps(game, *self, heaps)
+            }
+            (Play::Misere, Position::Heaps(heaps)) => {
+                analyzer.solve_misere_heaps(game, game.base(), heaps)
+            }
+            _ => return None,
+        })
+    }
+
+    fn table(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        (from, to, rows): (&BigUint, &BigUint, u64),
+    ) -> Option<Result<super::family::TableAnswer, Error>> {
+        Some(
+            analyzer
+                .subtraction_evaluate(game, *self, play, to)
+                .map(|evaluation| {
+                    let values = evaluation.range(from, rows);
+                    super::family::TableAnswer::Values(values, evaluation.basis())
+                }),
+        )
+    }
+
+    fn period(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+    ) -> Option<Result<super::family::PeriodAnswer, Error>> {
+        Some(
+            analyzer
+                .subtraction_search(game, *self, play)
+                .map(|(search, _)| (search, None)),
+        )
+    }
+
+    fn state(&self) -> super::explain::State {
+        match self {
+            Self::Plain(set) => super::explain::State::Heap {
+                set: (*set).clone(),
+            },
+            Self::Rest(remainder) => super::explain::State::HeapWithRest {
+                set: remainder.finite().clone(),
+            },
+        }
+    }
+
+    fn explain(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        _: Play,
+        position: Option<&Position>,
+    ) -> Option<Result<super::family::Explained, Error>> {
+        Some(analyzer.explain_heap(game, position))
+    }
+
+    fn has_rows(&self) -> bool {
+        true
+    }
+
+    fn has_period(&self) -> bool {
+        true
+    }
+
+    fn not_per_heap(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Each amount of the set up to the heap, leaving one heap.
+    fn row_options(&self, _: Play, values: &[u32]) -> Option<Vec<Vec<super::explain::RowOption>>> {
+        let rules = *self;
+        let option = |n: usize, s: u64| {
+            let m = n - s as usize;
+            super::explain::RowOption {
+                take: s,
+                parts: vec![m as u64],
+                part_values: vec![values[m]],
+                value: values[m],
+            }
+        };
+        let rows = (0..values.len())
+            .map(|n| match rules {
+                Self::Plain(set) => (1..=n as u64)
+                    .filter(|&s| set.contains(s))
+                    .map(|s| option(n, s))
+                    .collect(),
+                Self::Rest(remainder) => remainder
+                    .amounts(n as u64)
+                    .into_iter()
+                    .map(|s| option(n, s))
+                    .collect(),
+            })
+            .collect();
+        Some(rows)
+    }
+
+    /// An infinite set is certified only by the residue theorem, and only under normal play.
+    fn uncertifiable(&self, play: Play, _: &Search) -> Option<super::Uncertifiable> {
+        match self.set() {
+            SubtractionSet::Family(family)
+                if family.residue_modulus().is_none() || play == Play::Misere =>
+            {
+                Some(super::Uncertifiable::InfiniteSet {
+                    family: family.name(),
+                })
+            }
+            _ => None,
+        }
+    }
+}

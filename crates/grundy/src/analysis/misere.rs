@@ -481,12 +481,7 @@ impl Analyzer<'_> {
     }
 
     fn genus_unsettled(&self, game: &Game, to: u64, wanted: Wanted) -> Result<GenusReport, Error> {
-        let Game::Misere(inner) = game else {
-            return Err(Error::refused(format!(
-                "{game}: genera are for misère take-and-break codes (misere:CODE)"
-            )));
-        };
-        let Game::Octal(code) = inner.as_ref() else {
+        let Some(code) = game.base().code().filter(|_| game.is_misere()) else {
             return Err(Error::refused(format!(
                 "{game}: genera are for misère take-and-break codes (misere:CODE)"
             )));
@@ -812,15 +807,8 @@ pub enum TameRange {
 
 /// The code of a `misere:CODE` game.
 fn misere_code(game: &Game) -> Result<&Code, Error> {
-    match game {
-        Game::Misere(inner) => match inner.as_ref() {
-            Game::Octal(code) => Ok(code),
-            _ => Err(Error::refused(format!(
-                "{game} is not a misère take-and-break code"
-            ))),
-        },
-        _ => Err(Error::refused(format!(
-            "{game} is not a misère take-and-break code"
-        ))),
-    }
+    game.base()
+        .code()
+        .filter(|_| game.is_misere())
+        .ok_or_else(|| Error::refused(format!("{game} is not a misère take-and-break code")))
 }

@@ -10,6 +10,7 @@ mod brute;
 mod classical;
 pub mod codegen;
 pub mod explain;
+mod family;
 mod general;
 mod heap;
 mod misere;
@@ -42,6 +43,7 @@ pub use answer::*;
 pub use config::*;
 pub use error::*;
 use evaluate::{Watched, WorkCap};
+use family::TableAnswer;
 use heap::HeapRules;
 
 use num_bigint::BigUint;
@@ -49,11 +51,8 @@ use num_traits::ToPrimitive;
 
 use crate::budget::Budget;
 use crate::games::game::Game;
-use crate::games::norepeat::NoRepeatGame;
-use crate::games::oddball::OddballGame;
 use crate::games::play::Play;
 use crate::games::position::Position;
-use crate::games::subtraction::SubtractionSet;
 use crate::{NoObserver, Observer};
 
 /// Answers queries about games. See the crate documentation for an example.
@@ -181,39 +180,19 @@ impl Analyzer<'_> {
 
     fn period_unsettled(&self, game: &Game) -> Result<PeriodReport, Error> {
         let (inner, play) = (game.base(), game.play());
-        let (search, state_vectors) = match inner {
-            Game::Subtraction(_) | Game::Remainder(_) => {
-                let rules = HeapRules::of(inner).expect("a one-heap subtraction game");
-                (self.subtraction_search(game, rules, play)?.0, None)
+        let answers = answers(inner);
+        let ((search, state_vectors), uncertifiable) = match answers.period(self, game, play) {
+            Some(found) => {
+                let found = found?;
+                let uncertifiable = answers.uncertifiable(play, &found.0);
+                (found, uncertifiable)
             }
-            Game::NoRepeat(NoRepeatGame { set }) => {
-                let (search, states) = self.norepeat_search(game, set, play)?;
-                (search, Some(states.into_vectors()))
-            }
-            Game::Script(script) if play == Play::Normal => (self.script_period(script)?, None),
-            Game::Octal(code) if play == Play::Normal => (self.octal_search(game, code)?.0, None),
-            Game::Octal(_) => return Err(misere_octal(game, "a period of the misère values")),
-            _ if play == Play::Normal => match self.period_by_search(inner) {
-                Some(search) => (search?, None),
+            // A family that numbers its positions gets an observed period from a search.
+            None if play == Play::Normal => match self.period_by_search(inner) {
+                Some(search) => ((search?, None), Some(Uncertifiable::Searched)),
                 None => return Err(not_a_sequence(game)),
             },
-            _ => return Err(not_a_sequence(game)),
-        };
-        let uncertifiable = match inner {
-            Game::Octal(code) => octal::uncertifiable_period(code, &search),
-            Game::Script(_) => Some(Uncertifiable::Script),
-            Game::Subtraction(subtraction) => match subtraction.set() {
-                SubtractionSet::Family(family)
-                    if family.residue_modulus().is_none() || play == Play::Misere =>
-                {
-                    Some(Uncertifiable::InfiniteSet {
-                        family: family.name(),
-                    })
-                }
-                _ => None,
-            },
-            Game::Rules(_) => Some(Uncertifiable::Searched),
-            _ => None,
+            None => return Err(not_a_sequence(game)),
         };
         Ok(PeriodReport {
             game: game.clone(),
@@ -255,82 +234,16 @@ impl Analyzer<'_> {
     }
 
     fn solve_unsettled(&self, game: &Game, position: &Position) -> Result<Solution, Error> {
-        match (game, position) {
-            (Game::Subtraction(_) | Game::Remainder(_), Position::Heap(heap)) => {
-                let rules = HeapRules::of(game).expect("a one-heap subtraction game");
-                self.solve_subtraction(game, rules, Play::Normal, heap)
-            }
-            (Game::Subtraction(_) | Game::Remainder(_), Position::Heaps(heaps)) => {
-                let rules = HeapRules::of(game).expect("a one-heap subtraction game");
-                self.solve_subtraction_heaps(game, rules, heaps)
-            }
-            (Game::Nim, Position::Heaps(heaps)) => self.solve_nim(game, heaps, Play::Normal),
-            (Game::Wythoff, Position::Pair(a, b)) => self.solve_wythoff(game, a, b, Play::Normal),
-            (Game::FibonacciNim, Position::Quota { heap, quota }) => {
-                self.solve_fibonacci_nim(game, heap, quota.as_ref(), Play::Normal)
-            }
-            (Game::NoRepeat(NoRepeatGame { set }), Position::LastMove { heap, last }) => {
-                self.solve_norepeat(game, set, heap, *last, Play::Normal)
-            }
-            (Game::Sum(components), Position::Sum) => self.solve_sum(game, components),
-            (Game::Oddball(OddballGame { set }), Position::Balls { left, mine, theirs }) => {
-                self.solve_oddball(game, set, left, mine, theirs)
-            }
-            (Game::Script(script), Position::Argument(argument)) => {
-                self.solve_script(game, script, argument, Play::Normal)
-            }
-            (Game::Octal(code), Position::Heaps(heaps)) => self.solve_octal(game, code, heaps),
-            (Game::Misere(inner), position) => match (inner.as_ref(), position) {
-                (Game::Subtraction(_) | Game::Remainder(_), Position::Heap(heap)) => {
-                    let rules = HeapRules::of(game).expect("a one-heap subtraction game");
-                    self.solve_subtraction(game, rules, Play::Misere, heap)
-                }
-                (Game::Subtraction(_) | Game::Remainder(_), Position::Heaps(heaps)) => {
-                    self.solve_misere_heaps(game, inner, heaps)
-                }
-                (Game::Nim, Position::Heaps(heaps)) => self.solve_nim(game, heaps, Play::Misere),
-                (Game::Wythoff, Position::Pair(a, b)) => {
-                    self.solve_wythoff(game, a, b, Play::Misere)
-                }
-                (Game::FibonacciNim, Position::Quota { heap, quota }) => {
-                    self.solve_fibonacci_nim(game, heap, quota.as_ref(), Play::Misere)
-                }
-                (Game::NoRepeat(NoRepeatGame { set }), Position::LastMove { heap, last }) => {
-                    self.solve_norepeat(game, set, heap, *last, Play::Misere)
-                }
-                (Game::Sum(components), Position::Sum) => self.solve_misere_sum(game, components),
-                (Game::Script(script), Position::Argument(argument)) => {
-                    self.solve_script(game, script, argument, Play::Misere)
-                }
-                (Game::Octal(code), Position::Heaps(heaps)) => {
-                    // The tame rule and a short search answer small questions fast; beyond
-                    // them a misère quotient built heap by heap may decide the position, and
-                    // only then does the search go on to the limit.
-                    let limit = self.max_positions();
-                    let quick = limit.min(crate::limits::QUICK_MISERE_POSITIONS);
-                    match self.solve_misere_octal(game, code, heaps, quick) {
-                        Err(refusal @ Error::Refused(_)) => {
-                            match self.solve_by_quotient(game, code, heaps)? {
-                                Some(solution) => Ok(solution),
-                                None if quick < limit => {
-                                    self.solve_misere_octal(game, code, heaps, limit)
-                                }
-                                None => Err(refusal),
-                            }
-                        }
-                        answer => answer,
-                    }
-                }
-                (Game::Oddball(_), _) => Err(Error::refused_unless(
-                    format!(
-                        "{game}: misère play reverses who wins when the last move is made; {inner} is decided by the parities of the balls held, so misère does not apply"
-                    ),
-                    Remedy::UseNormalPlay,
-                )),
-                _ => self.solve_by_search(game, position),
-            },
-            _ => self.solve_by_search(game, position),
+        let (base, play) = (game.base(), game.play());
+        if let (Some(components), Position::Sum) = (base.components(), position) {
+            return match play {
+                Play::Normal => self.solve_sum(game, components),
+                Play::Misere => self.solve_misere_sum(game, components),
+            };
         }
+        answers(base)
+            .solve(self, game, play, position)
+            .unwrap_or_else(|| self.solve_by_search(game, position))
     }
 
     /// The Grundy values of heaps `from..=to` of a one-heap game (misère Grundy values for a
@@ -377,29 +290,13 @@ impl Analyzer<'_> {
             }));
         };
         let (inner, play) = (game.base(), game.play());
-        let (values, basis) = match inner {
-            Game::Subtraction(_) | Game::Remainder(_) => {
-                let rules = HeapRules::of(inner).expect("a one-heap subtraction game");
-                let evaluation = self.subtraction_evaluate(game, rules, play, to)?;
-                (evaluation.range(from, rows), evaluation.basis())
-            }
-            Game::NoRepeat(NoRepeatGame { set }) => {
-                self.norepeat_table(game, set, play, from, rows)?
-            }
-            Game::FibonacciNim => self.fibonacci_nim_table(from, to, play)?,
-            Game::Octal(code) if play == Play::Normal => {
-                let evaluation = self.octal_evaluate(game, code, to)?;
-                (evaluation.range(from, rows), evaluation.basis())
-            }
-            Game::Octal(_) => return self.misere_octal_table(game, from, to),
-            Game::Script(script) if play == Play::Normal => {
-                self.script_table(script, from, rows)?
-            }
-            Game::Nim if play == Play::Normal => {
-                let values = (0..rows).map(|i| from + i).collect();
-                (values, Basis::Rule(ClosedForm::NimHeap))
-            }
-            _ if play == Play::Normal
+        let answer = answers(inner).table(self, game, play, (from, to, rows));
+        let (values, basis) = match answer {
+            Some(answer) => match answer? {
+                TableAnswer::Values(values, basis) => (values, basis),
+                TableAnswer::Table(table) => return Ok(table),
+            },
+            None if play == Play::Normal
                 && inner
                     .ruleset()
                     .is_some_and(|rules| rules.numbered_position(from).is_some()) =>
@@ -407,18 +304,7 @@ impl Analyzer<'_> {
                 self.table_by_search(inner, from, rows)
                     .expect("positions are numbered")?
             }
-            _ => {
-                let reason = format!("{game} has no one-heap table");
-                return Err(match inner {
-                    Game::Wythoff => Error::refused_unless(
-                        format!(
-                            "{reason}: Wythoff positions are pairs, and its table is the grid of G(a, b) for a, b <= N"
-                        ),
-                        Remedy::UseGrid,
-                    ),
-                    _ => Error::refused(reason),
-                });
-            }
+            None => return Err(Error::refused(format!("{game} has no one-heap table"))),
         };
         Ok(Table {
             game: game.clone(),
@@ -482,4 +368,24 @@ fn misere_octal(game: &Game, what: &str) -> Error {
         ),
         Remedy::UseNormalPlay,
     )
+}
+
+/// What `game`'s family answers (for a `misere:` game, its inner game's family; sums are
+/// answered by their components).
+fn answers(game: &Game) -> Box<dyn family::Answers + '_> {
+    match game {
+        Game::Subtraction(_) | Game::Remainder(_) => {
+            Box::new(HeapRules::of(game).expect("a one-heap subtraction game has heap rules"))
+        }
+        Game::Nim => Box::new(classical::NimAnswers),
+        Game::Wythoff => Box::new(classical::WythoffAnswers),
+        Game::FibonacciNim => Box::new(classical::FibonacciAnswers),
+        Game::NoRepeat(game) => Box::new(norepeat::NoRepeatAnswers(&game.set)),
+        Game::Oddball(game) => Box::new(general::OddballAnswers(&game.set)),
+        Game::Script(script) => Box::new(general::ScriptAnswers(script)),
+        Game::Octal(code) => Box::new(octal::OctalAnswers(code)),
+        Game::Misere(inner) => answers(inner),
+        Game::Rules(rules) => Box::new(family::Searched(Some(rules))),
+        Game::Sum(_) => Box::new(family::Searched(None)),
+    }
 }

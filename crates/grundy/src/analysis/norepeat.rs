@@ -182,3 +182,111 @@ impl Analyzer<'_> {
         Ok((values, basis))
     }
 }
+
+/// No-repeat games answer from their state-vector streams.
+pub(super) struct NoRepeatAnswers<'a>(pub(super) &'a FiniteSet);
+
+impl super::family::Answers for NoRepeatAnswers<'_> {
+    fn solve(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        position: &Position,
+    ) -> Option<Result<Solution, Error>> {
+        let Position::LastMove { heap, last } = position else {
+            return None;
+        };
+        Some(analyzer.solve_norepeat(game, self.0, heap, *last, play))
+    }
+
+    fn table(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        (from, _, rows): (&BigUint, &BigUint, u64),
+    ) -> Option<Result<super::family::TableAnswer, Error>> {
+        Some(
+            analyzer
+                .norepeat_table(game, self.0, play, from, rows)
+                .map(|(values, basis)| super::family::TableAnswer::Values(values, basis)),
+        )
+    }
+
+    fn period(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+    ) -> Option<Result<super::family::PeriodAnswer, Error>> {
+        Some(
+            analyzer
+                .norepeat_search(game, self.0, play)
+                .map(|(search, states)| (search, Some(states.into_vectors()))),
+        )
+    }
+
+    fn state(&self) -> super::explain::State {
+        super::explain::State::HeapAndLastMove {
+            amounts: self.0.members().to_vec(),
+        }
+    }
+
+    fn explain(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        _: Play,
+        position: Option<&Position>,
+    ) -> Option<Result<super::family::Explained, Error>> {
+        Some(analyzer.explain_heap(game, position))
+    }
+
+    fn has_rows(&self) -> bool {
+        true
+    }
+
+    /// Each amount of the set up to a fresh heap, valued by the state it leaves (the amount
+    /// just taken forbidden).
+    fn row_options(
+        &self,
+        play: Play,
+        values: &[u32],
+    ) -> Option<Vec<Vec<super::explain::RowOption>>> {
+        let states = super::explain::norepeat_states(self.0, play, values.len());
+        let rows = (0..values.len())
+            .map(|n| {
+                self.0
+                    .members()
+                    .iter()
+                    .filter(|&&s| s as usize <= n)
+                    .enumerate()
+                    .map(|(i, &s)| {
+                        let m = n - s as usize;
+                        let value = states[m][i + 1];
+                        super::explain::RowOption {
+                            take: s,
+                            parts: vec![m as u64],
+                            part_values: vec![value],
+                            value,
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        Some(rows)
+    }
+
+    fn forbids_repeat(&self) -> bool {
+        true
+    }
+
+    fn has_period(&self) -> bool {
+        true
+    }
+
+    fn not_per_heap(&self) -> Option<&'static str> {
+        Some("the no-repeat rule remembers the last amount taken, whichever heap it was taken from")
+    }
+}

@@ -14,6 +14,7 @@ use crate::engine::Stream;
 use crate::engine::octal::TakeAndBreakEngine;
 use crate::games::game::Game;
 use crate::games::octal::{Code, Modifier};
+use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::theory::compact::{CompactValues, View, on_view};
 use crate::theory::period::{self, Certificate, GuySmithSearch, Periodicity, Search, Theorem};
@@ -933,6 +934,128 @@ fn split_families(
         }
     }
     Ok(out)
+}
+
+/// A take-and-break code answers from its engines and Guy–Smith certificates under normal
+/// play; under misère play by the tame rule, its misère quotient or a search.
+pub(super) struct OctalAnswers<'a>(pub(super) &'a Code);
+
+impl super::family::Answers for OctalAnswers<'_> {
+    fn solve(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        position: &Position,
+    ) -> Option<Result<Solution, Error>> {
+        let Position::Heaps(heaps) = position else {
+            return None;
+        };
+        let code = self.0;
+        if play == Play::Normal {
+            return Some(analyzer.solve_octal(game, code, heaps));
+        }
+        // The tame rule and a short search answer small questions fast; beyond them a misère
+        // quotient built heap by heap may decide the position, and only then does the search go
+        // on to the limit.
+        let limit = analyzer.max_positions();
+        let quick = limit.min(crate::limits::QUICK_MISERE_POSITIONS);
+        Some(
+            match analyzer.solve_misere_octal(game, code, heaps, quick) {
+                Err(refusal @ Error::Refused(_)) => {
+                    match analyzer.solve_by_quotient(game, code, heaps) {
+                        Ok(Some(solution)) => Ok(solution),
+                        Ok(None) if quick < limit => {
+                            analyzer.solve_misere_octal(game, code, heaps, limit)
+                        }
+                        Ok(None) => Err(refusal),
+                        Err(error) => Err(error),
+                    }
+                }
+                answer => answer,
+            },
+        )
+    }
+
+    fn table(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        (from, to, rows): (&BigUint, &BigUint, u64),
+    ) -> Option<Result<super::family::TableAnswer, Error>> {
+        Some(match play {
+            Play::Normal => analyzer.octal_evaluate(game, self.0, to).map(|evaluation| {
+                let values = evaluation.range(from, rows);
+                super::family::TableAnswer::Values(values, evaluation.basis())
+            }),
+            Play::Misere => analyzer
+                .misere_octal_table(game, from, to)
+                .map(super::family::TableAnswer::Table),
+        })
+    }
+
+    fn period(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+    ) -> Option<Result<super::family::PeriodAnswer, Error>> {
+        Some(match play {
+            Play::Normal => analyzer
+                .octal_search(game, self.0)
+                .map(|(search, _)| (search, None)),
+            Play::Misere => Err(super::misere_octal(game, "a period of the misère values")),
+        })
+    }
+
+    fn uncertifiable(&self, _: Play, search: &Search) -> Option<Uncertifiable> {
+        uncertifiable_period(self.0, search)
+    }
+
+    fn state(&self) -> super::explain::State {
+        super::explain::State::TakeAndBreak {
+            code: self.0.clone(),
+            most_heaps_left: self.0.max_heaps_left(),
+        }
+    }
+
+    fn explain(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        position: Option<&Position>,
+    ) -> Option<Result<super::family::Explained, Error>> {
+        Some(match play {
+            Play::Normal => analyzer.explain_heap(game, position),
+            Play::Misere => Err(super::misere_octal(game, "an explanation")),
+        })
+    }
+
+    fn has_rows(&self) -> bool {
+        true
+    }
+
+    fn row_options(&self, _: Play, values: &[u32]) -> Option<Vec<Vec<super::explain::RowOption>>> {
+        let rows = (0..values.len())
+            .map(|n| super::explain::octal_options(self.0, values, n))
+            .collect();
+        Some(rows)
+    }
+
+    /// Splits multiply the options: a take-and-break table stays short.
+    fn explained_rows(&self) -> u64 {
+        super::explain::EXPLAIN_CODE_ROWS
+    }
+
+    fn has_period(&self) -> bool {
+        true
+    }
+
+    fn not_per_heap(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 #[cfg(test)]

@@ -249,14 +249,14 @@ impl Analyzer<'_> {
         if let Some(why) = base.ruleset().and_then(Ruleset::unplayable) {
             return Err(Error::refused(format!("{game}: {why}")));
         }
-        if game.is_misere() && !last_move_decides(base) {
+        if game.is_misere() && !base.last_move_decides() {
             // The same refusal as solve's.
             self.solve_unsettled(game, position)?;
         }
         for component in base.components().unwrap_or_default() {
             let why = match component.game.ruleset().and_then(Ruleset::unplayable) {
                 Some(why) => why,
-                None if !last_move_decides(&component.game) => {
+                None if !component.game.last_move_decides() => {
                     "a game with ties is not decided by the last move, so it has no Sprague–Grundy sum"
                 }
                 None => continue,
@@ -298,7 +298,7 @@ impl Analyzer<'_> {
         let values = rules
             .games
             .iter()
-            .all(last_move_decides)
+            .all(Game::last_move_decides)
             .then(|| mex_values(&graph, rules.misere));
         Ok(Some(Search {
             graph,
@@ -368,11 +368,6 @@ fn mex_values(graph: &SparseGraph<Vec<Position>>, misere: bool) -> Vec<u32> {
         }
     }
     values
-}
-
-/// Whether the last move decides `game` (a family that scores the end itself does not).
-fn last_move_decides(game: &Game) -> bool {
-    game.ruleset().is_none_or(Ruleset::last_move_decides)
 }
 
 /// The component games and the start state of a search: the components of a sum, else the game

@@ -12,8 +12,8 @@ use super::{Analyzer, Basis, Error, Outcome, Remedy, Unit, WorkCap};
 use crate::engine::octal::{RareCommon, RareSplit};
 use crate::games::game::Game;
 use crate::games::oddball;
-use crate::games::oddball::OddballGame;
 use crate::games::play::Play;
+use crate::games::subtraction::FiniteSet;
 use crate::limits::{
     PLOT_BINS, PLOT_GRID_SIDE, PLOT_LOGARITHMIC_FROM, PLOT_MOST_HEAPS, PLOT_OUTCOME_PILES,
     PLOT_POINTS, PLOT_STRIP_CELLS, PLOT_STRIP_PERIOD, PLOT_STRIP_ROW, PLOT_STRIP_SEARCH,
@@ -64,11 +64,15 @@ impl PlotKind {
     /// # Ok(()) }
     /// ```
     pub fn default_for(game: &Game, to: u64) -> Self {
-        match game.base() {
-            Game::Wythoff => Self::Grid,
-            Game::Oddball(_) => Self::Outcomes,
-            _ if to >= PLOT_STRIP_CELLS => Self::Scatter,
-            _ => Self::Strip,
+        let base = game.base();
+        if base.has_grid() {
+            Self::Grid
+        } else if !base.last_move_decides() {
+            Self::Outcomes
+        } else if to >= PLOT_STRIP_CELLS {
+            Self::Scatter
+        } else {
+            Self::Strip
         }
     }
 }
@@ -360,7 +364,7 @@ impl Analyzer<'_> {
                 Remedy::AskLess { most },
             ));
         }
-        if matches!(game.base(), Game::Sum(_)) {
+        if game.base().components().is_some() {
             return Err(Error::refused(format!(
                 "{game} is a sum of games, whose positions are tuples: plot its components one at a time"
             )));
@@ -370,7 +374,7 @@ impl Analyzer<'_> {
                 format!("{game} has positions of two heaps, so its picture is a grid"),
                 Remedy::UseGrid,
             )),
-            PlotKind::Scatter | PlotKind::Strip if matches!(game.base(), Game::Oddball(_)) => {
+            PlotKind::Scatter | PlotKind::Strip if !game.base().last_move_decides() => {
                 Err(Error::refused(format!(
                     "{game} is decided by the parities of the balls held, not by Grundy values: its picture is the outcome map"
                 )))
@@ -384,8 +388,8 @@ impl Analyzer<'_> {
 
     fn plot_scatter(&self, game: &Game, to: u64) -> Result<Plot, Error> {
         let (values, basis) = self.plot_values(game, to)?;
-        let split = match game {
-            Game::Octal(code) if RareCommon::applies(code) => {
+        let split = match game.code() {
+            Some(code) if RareCommon::applies(code) => {
                 RareCommon::resume(code, values.clone()).map(|engine| engine.split())
             }
             _ => None,
@@ -444,8 +448,8 @@ impl Analyzer<'_> {
         // within PLOT_STRIP_SEARCH values and PLOT_STRIP_WORK), so that a certificate needing more
         // values than the strip shows still proves its pattern.
         let count = to + 1;
-        let (report, drawn) = match game {
-            Game::Octal(code) => {
+        let (report, drawn) = match game.code() {
+            Some(code) => {
                 // Bounded by the values' cost, not only their count: a value of a code with
                 // three-heap splits costs O(n²), so a small strip does not wait for 2^16 of them.
                 let limit = count.max(PLOT_STRIP_SEARCH);
@@ -471,13 +475,9 @@ impl Analyzer<'_> {
             }
             _ => (None, None),
         };
-        let report = match game.base() {
-            Game::Octal(_) if report.is_some() => report,
-            Game::Subtraction(_)
-            | Game::Remainder(_)
-            | Game::NoRepeat(_)
-            | Game::Octal(_)
-            | Game::Script(_) => match self.period(game) {
+        let report = match report {
+            Some(_) => report,
+            None if super::answers(game.base()).has_period() => match self.period(game) {
                 Ok(report) => Some(report.search),
                 // A game without a period answer (a script whose rules fail beyond the heaps
                 // drawn, say) still has its strip, with what its values show.
@@ -548,7 +548,7 @@ impl Analyzer<'_> {
                 Remedy::UseNormalPlay,
             ));
         }
-        if matches!(game, Game::Oddball(_)) {
+        if !game.last_move_decides() {
             return Err(Error::refused(format!(
                 "{game} is decided by the parities of the balls held, not by Grundy values: its picture is the outcome map"
             )));
@@ -578,9 +578,7 @@ impl Analyzer<'_> {
     }
 
     fn plot_outcomes(&self, game: &Game, to: u64) -> Result<Plot, Error> {
-        if let Game::Misere(inner) = game
-            && matches!(inner.as_ref(), Game::Oddball(_))
-        {
+        if game.is_misere() && !game.base().last_move_decides() {
             return Err(Error::refused_unless(
                 format!(
                     "{game}: the contest game is decided by the parities of the balls held at the end, so misère does not apply"
@@ -588,7 +586,13 @@ impl Analyzer<'_> {
                 Remedy::UseNormalPlay,
             ));
         }
-        let Game::Oddball(OddballGame { set }) = game else {
+        // The contest game: its end is scored by the parities of the amounts taken.
+        let set = game
+            .ruleset()
+            .filter(|rules| !rules.last_move_decides())
+            .and_then(|rules| rules.amounts())
+            .and_then(|amounts| FiniteSet::new(amounts.iter().copied()).ok());
+        let Some(set) = &set else {
             return Err(Error::refused(format!(
                 "{game} has no ties: each of its positions is won or lost, which the strip shows"
             )));
@@ -635,58 +639,44 @@ impl Analyzer<'_> {
             format!("the values of heaps 0 to {to} of {game}")
         })?;
         let (inner, play) = (game.base(), game.play());
-        let evaluation = match inner {
-            Game::Octal(code) if play == Play::Normal => {
-                // A plot computes the values it draws, within its own bound on heaps, unless a
-                // value limit was set.
-                if let Some(limit) = self.config.max_values
-                    && count > limit
-                {
-                    return Err(Error::beyond_values(
-                        format!(
-                            "a plot of {game} up to heap {to} needs {count} values, beyond the limit of {limit}"
-                        ),
-                        Some(count.into()),
-                    ));
-                }
-                let engine = self.config.take_and_break_engine_for(code)?;
-                let (search, prefix) = self.octal_search_within(game, code, engine, count)?;
-                match search {
-                    Search::Certified(certificate) => Evaluation::Certified(certificate),
-                    _ => Evaluation::Computed(prefix.to_vec()),
-                }
+        let evaluation = if let Some(code) = inner.code() {
+            if play == Play::Misere {
+                return Err(super::misere_octal(game, "a plot"));
             }
-            Game::Octal(_) => return Err(super::misere_octal(game, "a plot")),
-            Game::Subtraction(_) | Game::Remainder(_) => {
-                let rules = HeapRules::of(inner).expect("a one-heap subtraction game");
-                self.subtraction_evaluate(game, rules, play, &BigUint::from(to))?
+            // A plot computes the values it draws, within its own bound on heaps, unless a
+            // value limit was set.
+            if let Some(limit) = self.config.max_values
+                && count > limit
+            {
+                return Err(Error::beyond_values(
+                    format!(
+                        "a plot of {game} up to heap {to} needs {count} values, beyond the limit of {limit}"
+                    ),
+                    Some(count.into()),
+                ));
             }
+            let engine = self.config.take_and_break_engine_for(code)?;
+            let (search, prefix) = self.octal_search_within(game, code, engine, count)?;
+            match search {
+                Search::Certified(certificate) => Evaluation::Certified(certificate),
+                _ => Evaluation::Computed(prefix.to_vec()),
+            }
+        } else if let Some(rules) = HeapRules::of(inner) {
+            self.subtraction_evaluate(game, rules, play, &BigUint::from(to))?
+        } else if let Some(why) = super::answers(inner).no_table(play) {
             // Misère one-heap games without a table: their positions are solved one at a time.
-            Game::Nim if play == Play::Misere => {
-                return Err(Error::refused_unless(
-                    format!(
-                        "{game}: grundy keeps no table of misère Nim heaps (Bouton's misère rule decides whole positions: a single heap n is a P-position exactly when n = 1)"
-                    ),
-                    Remedy::SolvePositions,
-                ));
-            }
-            Game::Script(_) if play == Play::Misere => {
-                return Err(Error::refused_unless(
-                    format!(
-                        "{game}: grundy tables scripted games under normal play only, so it has no strip of their misère values"
-                    ),
-                    Remedy::SolvePositions,
-                ));
-            }
-            _ => {
-                let table = self.table(game, &BigUint::ZERO, &BigUint::from(to))?;
-                let values = table
-                    .values
-                    .iter()
-                    .map(|value| value.to_u32().ok_or_else(|| too_large(game, value)))
-                    .collect::<Result<Vec<_>, _>>()?;
-                return Ok((values, table.basis));
-            }
+            return Err(Error::refused_unless(
+                format!("{game}: {why}"),
+                Remedy::SolvePositions,
+            ));
+        } else {
+            let table = self.table(game, &BigUint::ZERO, &BigUint::from(to))?;
+            let values = table
+                .values
+                .iter()
+                .map(|value| value.to_u32().ok_or_else(|| too_large(game, value)))
+                .collect::<Result<Vec<_>, _>>()?;
+            return Ok((values, table.basis));
         };
         Ok((drawn_values(game, &evaluation, count)?, evaluation.basis()))
     }
@@ -721,19 +711,7 @@ fn drawn_values(game: &Game, evaluation: &Evaluation, count: u64) -> Result<Vec<
 /// heaps are sums — as [`Analyzer::solve`] answers them, by Sprague–Grundy — are the subtraction
 /// games, Nim and the take-and-break codes.
 fn not_per_heap(game: &Game) -> Option<&'static str> {
-    match game {
-        Game::Subtraction(_) | Game::Remainder(_) | Game::Nim | Game::Octal(_) => None,
-        Game::NoRepeat(_) => Some(
-            "the no-repeat rule remembers the last amount taken, whichever heap it was taken from",
-        ),
-        Game::FibonacciNim => {
-            Some("the limit on each move, twice the last one, carries over from heap to heap")
-        }
-        Game::Script(_) => Some(
-            "its script defines a whole position, and nothing says that two of them side by side are played as a sum",
-        ),
-        _ => Some("its positions are not heaps"),
-    }
+    super::answers(game).not_per_heap()
 }
 
 /// The refusal for a value too large to draw.

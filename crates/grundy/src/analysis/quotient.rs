@@ -436,14 +436,14 @@ impl Analyzer<'_> {
         game: &Game,
         components: &[Component],
     ) -> Result<Option<Solution>, Error> {
-        let Some(Game::Octal(code)) = components.first().map(|c| &c.game) else {
+        let Some(code) = components.first().and_then(|c| c.game.code()) else {
             return Ok(None);
         };
         let mut heaps = Vec::new();
         let mut owner = Vec::new();
         for (i, component) in components.iter().enumerate() {
-            match (&component.game, &component.position) {
-                (Game::Octal(other), Position::Heaps(own)) if other == code => {
+            match (component.game.code(), &component.position) {
+                (Some(other), Position::Heaps(own)) if other == code => {
                     for (j, heap) in own.iter().enumerate() {
                         heaps.push(heap.clone());
                         owner.push((i, j));
@@ -513,14 +513,12 @@ impl Analyzer<'_> {
 
 /// The code of a `misere:CODE` game.
 fn misere_code(game: &Game) -> Result<&Code, Error> {
-    match game {
-        Game::Misere(inner) => match inner.as_ref() {
-            Game::Octal(code) => Ok(code),
-            _ => Err(Error::refused(format!(
-                "{game}: misère quotients are built for take-and-break codes (misere:0.77, misere:kayles, …)"
-            ))),
-        },
-        _ => Err(Error::refused(format!(
+    match (game.is_misere(), game.base().code()) {
+        (true, Some(code)) => Ok(code),
+        (true, None) => Err(Error::refused(format!(
+            "{game}: misère quotients are built for take-and-break codes (misere:0.77, misere:kayles, …)"
+        ))),
+        (false, _) => Err(Error::refused(format!(
             "{game}: misère quotients are for misère play; write misere:{game}"
         ))),
     }

@@ -125,6 +125,23 @@ impl Game {
         matches!(self, Self::Misere(inner) if matches!(inner.as_ref(), Self::Octal(_)))
     }
 
+    /// Whether the last move decides the game (under either convention): true unless its
+    /// family scores the end itself, as the contest game does by parities — such a game has no
+    /// Grundy value, no misère form and no Sprague–Grundy sum.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::parse_game;
+    /// assert!(parse_game("misere:nim")?.last_move_decides());
+    /// assert!(!parse_game("oddball:1,2,3")?.last_move_decides());
+    /// # Ok::<(), grundy::InputError>(())
+    /// ```
+    pub fn last_move_decides(&self) -> bool {
+        self.base()
+            .ruleset()
+            .is_none_or(Ruleset::last_move_decides)
+    }
+
     /// The play convention: misère for `misere:` games, normal otherwise.
     ///
     /// # Example

@@ -1,0 +1,160 @@
+//! What each family answers with its own theory and engines, beyond the general search:
+//! [`Answers`], implemented beside each family's analysis (`heap.rs`, `classical.rs`,
+//! `norepeat.rs`, `octal.rs`, `general.rs`); `analysis::answers` is the one place in the facade
+//! that maps a game to them. A question asks a game's answers first and falls back to the general
+//! search over its options ([`super::search`]) where they have nothing of their own; sums and
+//! misère play are combinators, which the questions handle before asking.
+
+use num_bigint::BigUint;
+
+use super::explain::{EXPLAIN_MAX_ROWS, RowOption, State, Step};
+use super::{Analyzer, Basis, Error, Solution, Uncertifiable};
+use crate::games::game::Game;
+use crate::games::play::Play;
+use crate::games::position::Position;
+use crate::games::registry::Rules;
+use crate::theory::period::Search;
+
+/// A table's values and what they rest on, or a whole table (with its misère genera).
+pub(super) enum TableAnswer {
+    /// Values and their basis.
+    Values(Vec<BigUint>, Basis),
+    /// A table complete with genera.
+    Table(super::Table),
+}
+
+/// A period search, and for no-repeat games the state vectors its values stand for.
+pub(super) type PeriodAnswer = (Search, Option<Vec<Vec<u32>>>);
+
+/// What a family answers itself; `None` from a method means nothing of its own, and the question
+/// falls back. `game` is the whole game as asked (`misere:` included, for messages), `play` its
+/// convention.
+pub(super) trait Answers {
+    /// Who wins from `position`, with every winning move.
+    fn solve(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        position: &Position,
+    ) -> Option<Result<Solution, Error>> {
+        let _ = (analyzer, game, play, position);
+        None
+    }
+
+    /// The values of heaps `from..=to` (`rows` of them).
+    fn table(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        (from, to, rows): (&BigUint, &BigUint, u64),
+    ) -> Option<Result<TableAnswer, Error>> {
+        let _ = (analyzer, game, play, from, to, rows);
+        None
+    }
+
+    /// The period of the one-heap values.
+    fn period(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+    ) -> Option<Result<PeriodAnswer, Error>> {
+        let _ = (analyzer, game, play);
+        None
+    }
+
+    /// Why no theorem certifies the period `search` found, when none can.
+    fn uncertifiable(&self, play: Play, search: &Search) -> Option<Uncertifiable> {
+        let _ = (play, search);
+        None
+    }
+
+    /// What a position of the family holds, as an explanation states it.
+    fn state(&self) -> State;
+
+    /// The steps of an explanation after the state and the end of the game — its table,
+    /// pattern and rule —, and the period report they rest on; `None` for a game solved as a
+    /// graph.
+    fn explain(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        position: Option<&Position>,
+    ) -> Option<Result<Explained, Error>> {
+        let _ = (analyzer, game, play, position);
+        None
+    }
+
+    /// Whether an explanation shows a table of rows for one heap (with [`row_options`]).
+    ///
+    /// [`row_options`]: Self::row_options
+    fn has_rows(&self) -> bool {
+        false
+    }
+
+    /// The options of each heap `0..values.len()`, valued from `values` (the game's values
+    /// under `play`), for a table's rows; `None` where the family has no rows.
+    fn row_options(&self, play: Play, values: &[u32]) -> Option<Vec<Vec<RowOption>>> {
+        let _ = (play, values);
+        None
+    }
+
+    /// Whether the rows' options exclude the amount just taken (no-repeat games).
+    fn forbids_repeat(&self) -> bool {
+        false
+    }
+
+    /// The most rows of a table an explanation shows.
+    fn explained_rows(&self) -> u64 {
+        EXPLAIN_MAX_ROWS
+    }
+
+    /// Whether the family's values have a period to search for (a plot's strip draws it).
+    fn has_period(&self) -> bool {
+        false
+    }
+
+    /// Why the family keeps no table of its values under `play`, where it keeps none though its
+    /// positions are heaps (its positions are then solved one at a time).
+    fn no_table(&self, play: Play) -> Option<&'static str> {
+        let _ = play;
+        None
+    }
+
+    /// Why two heaps of the family's game are not the sum of two one-heap games (so a grid of
+    /// `G(a) xor G(b)` is not its values); `None` where they are.
+    fn not_per_heap(&self) -> Option<&'static str> {
+        Some("its positions are not heaps")
+    }
+}
+
+/// An explanation's steps and the period report they rest on.
+pub(super) type Explained = (Vec<Step>, Option<super::PeriodReport>);
+
+/// A family with nothing of its own (or a sum, which the questions take apart first): every
+/// question searches its options.
+pub(super) struct Searched<'a>(pub(super) Option<&'a Rules>);
+
+impl Answers for Searched<'_> {
+    fn uncertifiable(&self, _: Play, _: &Search) -> Option<Uncertifiable> {
+        Some(Uncertifiable::Searched)
+    }
+
+    fn has_period(&self) -> bool {
+        self.0
+            .is_some_and(|rules| rules.ruleset().numbered_position(&BigUint::ZERO).is_some())
+    }
+
+    fn state(&self) -> State {
+        match self.0 {
+            Some(rules) => State::Searched {
+                family: rules.family().name,
+                rules: rules.family().summary,
+            },
+            None => State::Script,
+        }
+    }
+}
