@@ -4,6 +4,7 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
+use super::codegen::{Decider, Kernel, KernelError, NoProgram};
 use super::explain::{CLOSED_FORM_ROWS, Rule, State, Step};
 use super::family::Explained;
 use super::{
@@ -476,6 +477,13 @@ impl super::family::Answers for NimAnswers {
         State::NimHeaps
     }
 
+    fn decider(&self, _: &Analyzer<'_>, _: &Game, play: Play) -> Result<Decider, KernelError> {
+        Ok(match play {
+            Play::Normal => Decider::Grundy(Kernel::NimHeap),
+            Play::Misere => Decider::MisereNim,
+        })
+    }
+
     fn no_table(&self, play: Play) -> Option<&'static str> {
         (play == Play::Misere).then_some(
             "grundy keeps no table of misère Nim heaps (Bouton's misère rule decides whole positions: a single heap n is a P-position exactly when n = 1)",
@@ -539,6 +547,13 @@ impl super::family::Answers for WythoffAnswers {
         State::Pair
     }
 
+    fn decider(&self, _: &Analyzer<'_>, _: &Game, play: Play) -> Result<Decider, KernelError> {
+        match play {
+            Play::Normal => Ok(Decider::Wythoff),
+            Play::Misere => Err(KernelError::No(NoProgram::Misere)),
+        }
+    }
+
     /// Wythoff's pairs are a theorem of normal play; misère play is answered from a table of
     /// every smaller position.
     fn explain(
@@ -598,6 +613,13 @@ impl super::family::Answers for FibonacciAnswers {
 
     fn state(&self) -> State {
         State::HeapAndQuota
+    }
+
+    fn decider(&self, _: &Analyzer<'_>, _: &Game, play: Play) -> Result<Decider, KernelError> {
+        match play {
+            Play::Normal => Ok(Decider::FibonacciNim),
+            Play::Misere => Err(KernelError::No(NoProgram::Misere)),
+        }
     }
 
     fn not_per_heap(&self) -> Option<&'static str> {

@@ -6,11 +6,11 @@
 //! closed form only where a theorem gives one (Bouton, Wythoff, Zeckendorf), a DP only up to a
 //! bound the program checks at run time.
 
-use super::heap::HeapRules;
 use super::{Analyzer, Error};
 use crate::games::game::{Component, Game};
-use crate::games::oddball::OddballGame;
-use crate::games::subtraction::{Family, FiniteSet, SubtractionSet};
+use crate::games::play::Play;
+use crate::games::ruleset::Ruleset;
+use crate::games::subtraction::{Family, FiniteSet};
 use crate::input::judge_format::{InputLayout, JudgeFormat, Preset};
 use crate::limits::DEFAULT_MAX_VALUES;
 use crate::theory::period::{Certificate, Search};
@@ -341,79 +341,43 @@ impl Analyzer<'_> {
             KernelError::No(why) => refuse(why),
             KernelError::Analysis(error) => CodegenError::Analysis(error),
         };
-        Ok(match game {
-            Game::Nim => Decider::Grundy(Kernel::NimHeap),
-            Game::Wythoff => Decider::Wythoff,
-            Game::FibonacciNim => Decider::FibonacciNim,
-            Game::Oddball(OddballGame { set }) => Decider::Oddball(OddballPlan {
-                set: Some(set.clone()),
-                bound: ODDBALL_BOUND,
-            }),
-            Game::Subtraction(_) | Game::Remainder(_) | Game::Octal(_) => {
-                Decider::Grundy(self.kernel(game).map_err(lift)?)
-            }
-            Game::Misere(inner) => match inner.as_ref() {
-                Game::Nim => Decider::MisereNim,
-                Game::Subtraction(_) | Game::Remainder(_) => {
-                    Decider::MisereHeap(self.kernel(game).map_err(lift)?)
-                }
-                Game::Script(_) => return Err(refuse(NoProgram::Script)),
-                _ => return Err(refuse(NoProgram::Misere)),
-            },
-            Game::Sum(components) => Decider::Sum(self.sum_kernels(components).map_err(lift)?),
-            Game::Script(_) => return Err(refuse(NoProgram::Script)),
-            Game::NoRepeat(_) => return Err(refuse(NoProgram::NoRepeat)),
-            Game::Rules(_) => return Err(refuse(NoProgram::Searched)),
-        })
+        if let Some(components) = game.components() {
+            return Ok(Decider::Sum(self.sum_kernels(components).map_err(lift)?));
+        }
+        super::answers(game.base())
+            .decider(self, game, game.play())
+            .map_err(lift)
     }
 
-    /// The kernels of a sum's components, in order.
+    /// The kernels of a sum's components, in order: each component's own, where its program is
+    /// a kernel of Grundy values.
     fn sum_kernels(&self, components: &[Component]) -> Result<Vec<Kernel>, KernelError> {
         components
             .iter()
-            .map(|component| match &component.game {
-                Game::Nim => Ok(Kernel::NimHeap),
-                Game::Subtraction(_) | Game::Remainder(_) | Game::Octal(_) => {
-                    self.kernel(&component.game).map_err(|error| match error {
-                        KernelError::No(_) => KernelError::No(NoProgram::Component {
-                            game: component.game.to_string(),
-                        }),
-                        other @ KernelError::Analysis(_) => other,
+            .map(|component| {
+                let game = &component.game;
+                let no_kernel = || {
+                    KernelError::No(NoProgram::Component {
+                        game: game.to_string(),
                     })
+                };
+                match super::answers(game).decider(self, game, Play::Normal) {
+                    Ok(Decider::Grundy(kernel)) => Ok(kernel),
+                    Ok(_) | Err(KernelError::No(_)) => Err(no_kernel()),
+                    Err(other @ KernelError::Analysis(_)) => Err(other),
                 }
-                other => Err(KernelError::No(NoProgram::Component {
-                    game: other.to_string(),
-                })),
             })
             .collect()
     }
 
-    /// The Grundy (or, for `misere:`, misère Grundy) value kernel of a one-heap game.
-    fn kernel(&self, game: &Game) -> Result<Kernel, KernelError> {
+    /// The Grundy (or, for `misere:`, misère Grundy) value kernel of a one-heap game: its
+    /// certified period, or what its family offers without one.
+    pub(super) fn kernel(&self, game: &Game) -> Result<Kernel, KernelError> {
         let report = self.period(game).map_err(KernelError::Analysis)?;
         if let Search::Certified(certificate) = report.search {
             return Ok(Kernel::Period(certificate));
         }
-        match game.base() {
-            Game::Subtraction(subtraction) => {
-                let amounts = match subtraction.set() {
-                    SubtractionSet::Finite(finite) => Amounts::Finite(finite.members().to_vec()),
-                    SubtractionSet::Family(family) => Amounts::Family(*family),
-                    SubtractionSet::AllBut(_) => {
-                        return Err(KernelError::No(NoProgram::UncertifiedAllBut));
-                    }
-                };
-                Ok(Kernel::Dp(Dp {
-                    amounts,
-                    bound: self
-                        .subtraction_limit(HeapRules::Plain(subtraction.set()))
-                        .saturating_sub(1),
-                    search: report.search,
-                }))
-            }
-            Game::Remainder(_) => Err(KernelError::No(NoProgram::UncertifiedRest)),
-            _ => Err(KernelError::No(NoProgram::UncertifiedCode)),
-        }
+        super::answers(game.base()).uncertified_kernel(self, report.search)
     }
 }
 
@@ -423,18 +387,20 @@ impl Analyzer<'_> {
 fn lists_moves(game: Option<&Game>, decider: &Decider) -> bool {
     match decider {
         Decider::Grundy(Kernel::NimHeap | Kernel::CarriedBash | Kernel::CarriedSet { .. }) => true,
-        Decider::Grundy(_) => matches!(
-            game,
-            Some(Game::Subtraction(subtraction))
-                if matches!(subtraction.set(), SubtractionSet::Finite(_))
-        ),
+        // A kernel of a game whose rule is a list of amounts (a finite subtraction set).
+        Decider::Grundy(_) => game
+            .and_then(Game::ruleset)
+            .and_then(Ruleset::amounts)
+            .is_some(),
         _ => false,
     }
 }
 
-/// Why a component has no kernel.
-enum KernelError {
+/// Why a game or a component has no program (or no kernel).
+pub(super) enum KernelError {
+    /// No program, and why.
     No(NoProgram),
+    /// The analysis the program needs failed.
     Analysis(Error),
 }
 

@@ -7,6 +7,7 @@
 
 use num_bigint::BigUint;
 
+use super::codegen::{Decider, Kernel, KernelError, NoProgram};
 use super::explain::{EXPLAIN_MAX_ROWS, RowOption, State, Step};
 use super::{Analyzer, Basis, Error, Solution, Uncertifiable};
 use crate::games::game::Game;
@@ -128,6 +129,36 @@ pub(super) trait Answers {
     /// `G(a) xor G(b)` is not its values); `None` where they are.
     fn not_per_heap(&self) -> Option<&'static str> {
         Some("its positions are not heaps")
+    }
+
+    /// What a generated contest program computes to decide a position under `play`.
+    ///
+    /// # Errors
+    /// Why no program can be generated, or the analysis it needs failing.
+    fn decider(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+    ) -> Result<Decider, KernelError> {
+        let _ = (analyzer, game);
+        Err(KernelError::No(match play {
+            Play::Normal => NoProgram::Searched,
+            Play::Misere => NoProgram::Misere,
+        }))
+    }
+
+    /// The kernel of a one-heap game whose period is not certified (`search`: what was found).
+    ///
+    /// # Errors
+    /// Why the family has no such kernel.
+    fn uncertified_kernel(
+        &self,
+        analyzer: &Analyzer<'_>,
+        search: Search,
+    ) -> Result<Kernel, KernelError> {
+        let _ = (analyzer, search);
+        Err(KernelError::No(NoProgram::UncertifiedCode))
     }
 }
 

@@ -4,6 +4,7 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
+use super::codegen::{Decider, KernelError, NoProgram, ODDBALL_BOUND, OddballPlan};
 use super::{Action, Analyzer, Basis, Error, Move, Outcome, Remedy, ScoredMove, Solution, Unit};
 use crate::games::game::Game;
 use crate::games::oddball;
@@ -383,6 +384,16 @@ impl super::family::Answers for OddballAnswers<'_> {
         }
     }
 
+    fn decider(&self, _: &Analyzer<'_>, _: &Game, play: Play) -> Result<Decider, KernelError> {
+        match play {
+            Play::Normal => Ok(Decider::Oddball(OddballPlan {
+                set: Some(self.0.clone()),
+                bound: ODDBALL_BOUND,
+            })),
+            Play::Misere => Err(KernelError::No(NoProgram::Misere)),
+        }
+    }
+
     /// The outcomes of the first piles in each parity state, and the rule that reads them.
     fn explain(
         &self,
@@ -460,6 +471,10 @@ impl super::family::Answers for ScriptAnswers<'_> {
 
     fn state(&self) -> super::explain::State {
         super::explain::State::Script
+    }
+
+    fn decider(&self, _: &Analyzer<'_>, _: &Game, _: Play) -> Result<Decider, KernelError> {
+        Err(KernelError::No(NoProgram::Script))
     }
 
     fn has_period(&self) -> bool {

@@ -6,6 +6,7 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
+use super::codegen::{Amounts, Decider, Dp, Kernel, KernelError, NoProgram};
 use super::{
     Action, Analyzer, Basis, Error, Move, Outcome, PowerClass, Solution, Target, Unit, Watched,
 };
@@ -828,6 +829,42 @@ impl super::family::Answers for HeapRules<'_> {
 
     fn not_per_heap(&self) -> Option<&'static str> {
         None
+    }
+
+    fn decider(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+    ) -> Result<Decider, KernelError> {
+        let kernel = analyzer.kernel(game)?;
+        Ok(match play {
+            Play::Normal => Decider::Grundy(kernel),
+            Play::Misere => Decider::MisereHeap(kernel),
+        })
+    }
+
+    /// A finite set or a family of amounts is a DP up to the value limit; all-but sets and the
+    /// rest rule have none.
+    fn uncertified_kernel(
+        &self,
+        analyzer: &Analyzer<'_>,
+        search: Search,
+    ) -> Result<Kernel, KernelError> {
+        let no = |why| Err(KernelError::No(why));
+        let amounts = match self {
+            Self::Rest(_) => return no(NoProgram::UncertifiedRest),
+            Self::Plain(SubtractionSet::Finite(finite)) => {
+                Amounts::Finite(finite.members().to_vec())
+            }
+            Self::Plain(SubtractionSet::Family(family)) => Amounts::Family(*family),
+            Self::Plain(SubtractionSet::AllBut(_)) => return no(NoProgram::UncertifiedAllBut),
+        };
+        Ok(Kernel::Dp(Dp {
+            amounts,
+            bound: analyzer.subtraction_limit(*self).saturating_sub(1),
+            search,
+        }))
     }
 
     /// Each amount of the set up to the heap, leaving one heap.

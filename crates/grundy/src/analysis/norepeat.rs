@@ -282,6 +282,18 @@ impl super::family::Answers for NoRepeatAnswers<'_> {
         true
     }
 
+    fn decider(
+        &self,
+        _: &Analyzer<'_>,
+        _: &Game,
+        play: Play,
+    ) -> Result<super::codegen::Decider, super::codegen::KernelError> {
+        Err(super::codegen::KernelError::No(match play {
+            Play::Normal => super::codegen::NoProgram::NoRepeat,
+            Play::Misere => super::codegen::NoProgram::Misere,
+        }))
+    }
+
     fn has_period(&self) -> bool {
         true
     }

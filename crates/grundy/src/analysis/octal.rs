@@ -1056,6 +1056,20 @@ impl super::family::Answers for OctalAnswers<'_> {
     fn not_per_heap(&self) -> Option<&'static str> {
         None
     }
+
+    fn decider(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+    ) -> Result<super::codegen::Decider, super::codegen::KernelError> {
+        match play {
+            Play::Normal => Ok(super::codegen::Decider::Grundy(analyzer.kernel(game)?)),
+            Play::Misere => Err(super::codegen::KernelError::No(
+                super::codegen::NoProgram::Misere,
+            )),
+        }
+    }
 }
 
 #[cfg(test)]

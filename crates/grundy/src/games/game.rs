@@ -137,9 +137,7 @@ impl Game {
     /// # Ok::<(), grundy::InputError>(())
     /// ```
     pub fn last_move_decides(&self) -> bool {
-        self.base()
-            .ruleset()
-            .is_none_or(Ruleset::last_move_decides)
+        self.base().ruleset().is_none_or(Ruleset::last_move_decides)
     }
 
     /// The play convention: misère for `misere:` games, normal otherwise.

@@ -19,7 +19,8 @@ use std::fmt::Write as _;
 use crate::analysis::codegen::{Amounts, Decider, Kernel, Program};
 use crate::games::game::Game;
 use crate::games::play::Play;
-use crate::games::subtraction::{Family, SubtractionSet};
+use crate::games::ruleset::Ruleset;
+use crate::games::subtraction::Family;
 use crate::input::judge_format::{InputLayout, Join, OutputFormat};
 use crate::theory::period::{Certificate, Search};
 
@@ -154,7 +155,7 @@ fn header_lines(program: &Program) -> Vec<String> {
     lines.push(String::new());
     match &program.decider {
         Decider::Grundy(kernel) => {
-            kernel_lines(&mut lines, "G(n)", kernel, program.game.as_ref(), Play::Normal);
+            kernel_lines(&mut lines, "G(n)", kernel, Play::Normal);
             lines.push("Several heaps are a sum: the player to move loses exactly when the xor of their values is 0 (Sprague–Grundy).".to_owned());
         }
         Decider::Sum(kernels) => {
@@ -162,21 +163,19 @@ fn header_lines(program: &Program) -> Vec<String> {
                 "A sum of {} games, one heap each, given in this order on each line; the player to move loses exactly when the xor of the values is 0 (Sprague–Grundy).",
                 kernels.len()
             ));
-            let games: Vec<Option<&Game>> = match &program.game {
-                Some(Game::Sum(components)) => {
-                    components.iter().map(|c| Some(&c.game)).collect()
-                }
-                _ => vec![None; kernels.len()],
+            let games: Vec<Option<&Game>> = match program.game.as_ref().and_then(Game::components) {
+                Some(components) => components.iter().map(|c| Some(&c.game)).collect(),
+                None => vec![None; kernels.len()],
             };
             for (i, (kernel, game)) in kernels.iter().zip(games).enumerate() {
                 let name = game.map_or_else(String::new, |g| format!(" ({g})"));
                 lines.push(format!("Component {i}{name}:"));
-                kernel_lines(&mut lines, &format!("G{i}(n)"), kernel, game, Play::Normal);
+                kernel_lines(&mut lines, &format!("G{i}(n)"), kernel, Play::Normal);
             }
         }
         Decider::MisereHeap(kernel) => {
             lines.push("Misère play: whoever moves last loses. G-(n) is the misère Grundy value (a heap with no move is worth 1); the player to move loses exactly when G-(n) = 0.".to_owned());
-            kernel_lines(&mut lines, "G-(n)", kernel, program.game.as_ref(), Play::Misere);
+            kernel_lines(&mut lines, "G-(n)", kernel, Play::Misere);
             lines.push("Misère values do not add up by xor: a position is one heap.".to_owned());
         }
         Decider::MisereNim => lines.extend([
@@ -212,13 +211,7 @@ fn header_lines(program: &Program) -> Vec<String> {
 }
 
 /// The header lines of one heap kernel.
-fn kernel_lines(
-    lines: &mut Vec<String>,
-    value: &str,
-    kernel: &Kernel,
-    game: Option<&Game>,
-    play: Play,
-) {
+fn kernel_lines(lines: &mut Vec<String>, value: &str, kernel: &Kernel, play: Play) {
     match kernel {
         Kernel::NimHeap => lines.push(format!(
             "Rule: a Nim heap of n tokens has Grundy value n; with Bouton's theorem, {value} = n."
@@ -244,15 +237,12 @@ fn kernel_lines(
                 }
                 Search::Certified(_) => "a period was certified".to_owned(),
             };
-            let why = match game.map(Game::base) {
-                Some(Game::Subtraction(subtraction)) => match subtraction.set() {
-                    SubtractionSet::Family(family) => format!(
-                        " ({} is an infinite set: no theorem grundy knows proves a period)",
-                        family.name()
-                    ),
-                    _ => String::new(),
-                },
-                _ => String::new(),
+            let why = match &dp.amounts {
+                Amounts::Family(family) => format!(
+                    " ({} is an infinite set: no theorem grundy knows proves a period)",
+                    family.name()
+                ),
+                Amounts::Finite(_) => String::new(),
             };
             lines.push(format!(
                 "No certificate: {searched}{why}. The DP is exact for heaps up to {}; the program refuses larger ones.",
@@ -411,21 +401,21 @@ fn finite_amounts(kernel: &Kernel, game: Option<&Game>) -> Option<Vec<u64>> {
             Amounts::Finite(members) => Some(members.clone()),
             Amounts::Family(_) => None,
         },
-        (Kernel::Period(_), Some(Game::Subtraction(subtraction))) => match subtraction.set() {
-            SubtractionSet::Finite(finite) => Some(finite.members().to_vec()),
-            _ => None,
-        },
+        // A certified period of a game whose rule is a list of amounts.
+        (Kernel::Period(_), Some(game)) => game
+            .ruleset()
+            .and_then(Ruleset::amounts)
+            .map(<[u64]>::to_vec),
         _ => None,
     }
 }
 
 /// The games of a sum's components (or of the one game), for the kernels' amounts.
 fn kernel_games(program: &Program) -> Vec<Option<&Game>> {
-    match (&program.decider, &program.game) {
-        (Decider::Sum(_), Some(Game::Sum(components))) => {
-            components.iter().map(|c| Some(&c.game)).collect()
-        }
-        (_, game) => vec![game.as_ref()],
+    let components = program.game.as_ref().and_then(Game::components);
+    match (&program.decider, components) {
+        (Decider::Sum(_), Some(components)) => components.iter().map(|c| Some(&c.game)).collect(),
+        _ => vec![program.game.as_ref()],
     }
 }
 
