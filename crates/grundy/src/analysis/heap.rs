@@ -40,6 +40,21 @@ impl<'a> HeapRules<'a> {
         }
     }
 
+    /// The amounts a move may take from a heap of `n`, ascending (with the rest rule, all `n`
+    /// when `0 < n < min S`).
+    pub(super) fn amounts_up_to(self, n: u64) -> Vec<u64> {
+        match self {
+            Self::Rest(remainder) => remainder.amounts(n),
+            Self::Plain(SubtractionSet::Finite(finite)) => finite
+                .members()
+                .iter()
+                .copied()
+                .take_while(|&s| s <= n)
+                .collect(),
+            Self::Plain(set) => (1..=n).filter(|&s| set.contains(s)).collect(),
+        }
+    }
+
     /// The amounts of the set.
     pub(super) fn set(self) -> &'a SubtractionSet {
         match self {

@@ -390,38 +390,17 @@ impl Analyzer<'_> {
                 )
             })
         };
-        Ok(match (game, position) {
-            (Game::Subtraction(_) | Game::Remainder(_), Position::Heap(heap)) => {
-                let n = small(heap)?;
-                heap_amounts(game, n)
-                    .into_iter()
-                    .map(|s| {
-                        (
-                            Action::Take { amount: s.into() },
-                            Position::Heap((n - s).into()),
-                        )
-                    })
-                    .collect()
-            }
-            (Game::Subtraction(_) | Game::Remainder(_), Position::Heaps(heaps)) => {
-                let sizes = heaps
-                    .iter()
-                    .map(&small)
-                    .collect::<Result<Vec<u64>, Error>>()?;
-                let mut moves = Vec::new();
-                for (i, &n) in sizes.iter().enumerate() {
-                    for s in heap_amounts(game, n) {
-                        let mut after = heaps.clone();
-                        after[i] = (n - s).into();
-                        let action = Action::TakeFromHeap {
-                            heap: i,
-                            amount: s.into(),
-                        };
-                        moves.push((action, Position::Heaps(after)));
-                    }
+        if let Some(rules) = HeapRules::of(game) {
+            match position {
+                Position::Heap(heap) => return Ok(heap_moves(rules, small(heap)?)),
+                Position::Heaps(heaps) => {
+                    let sizes = heaps.iter().map(&small).collect::<Result<Vec<u64>, _>>()?;
+                    return Ok(heaps_moves(rules, heaps, &sizes));
                 }
-                moves
+                _ => {}
             }
+        }
+        Ok(match (game, position) {
             (Game::Nim, Position::Heaps(heaps)) => {
                 let sizes = heaps
                     .iter()
@@ -690,21 +669,33 @@ impl Analyzer<'_> {
     }
 }
 
-/// The amounts a move may take from a heap of `n` of a one-heap subtraction game, ascending.
-fn heap_amounts(game: &Game, n: u64) -> Vec<u64> {
-    match game {
-        Game::Remainder(remainder) => remainder.amounts(n),
-        Game::Subtraction(subtraction) => match subtraction.set() {
-            SubtractionSet::Finite(finite) => finite
-                .members()
-                .iter()
-                .copied()
-                .take_while(|&s| s <= n)
-                .collect(),
-            set => (1..=n).filter(|&s| set.contains(s)).collect(),
-        },
-        _ => Vec::new(),
+/// Every move from one heap of `n` of a one-heap subtraction game.
+fn heap_moves(rules: HeapRules<'_>, n: u64) -> Vec<(Action, Position)> {
+    rules
+        .amounts_up_to(n)
+        .into_iter()
+        .map(|s| {
+            let left = Position::Heap((n - s).into());
+            (Action::Take { amount: s.into() }, left)
+        })
+        .collect()
+}
+
+/// Every move from heaps (of `sizes`) of a one-heap subtraction game, heap by heap.
+fn heaps_moves(rules: HeapRules<'_>, heaps: &[BigUint], sizes: &[u64]) -> Vec<(Action, Position)> {
+    let mut moves = Vec::new();
+    for (i, &n) in sizes.iter().enumerate() {
+        for s in rules.amounts_up_to(n) {
+            let mut after = heaps.to_vec();
+            after[i] = (n - s).into();
+            let action = Action::TakeFromHeap {
+                heap: i,
+                amount: s.into(),
+            };
+            moves.push((action, Position::Heaps(after)));
+        }
     }
+    moves
 }
 
 /// Every Nim move from small heaps.
