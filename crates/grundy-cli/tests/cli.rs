@@ -603,3 +603,14 @@ fn every_open_family_is_in_the_help_and_the_readme() {
         );
     }
 }
+
+/// Found by review: a misère sum holding the contest game is refused as before (its end is scored
+/// by parities, not by the last move), and verify refuses a sum with a searched family instead of
+/// passing with nothing compared.
+#[test]
+fn sums_refuse_what_the_last_move_does_not_decide_and_verify_what_it_cannot_compare() {
+    let refusal = fails(&["solve", "misere:oddball:1,2,3[4] + nim[1]"]);
+    assert!(refusal.contains("cannot be a component"), "{refusal}");
+    let refusal = fails(&["verify", "nim[3] + divisor[10]"]);
+    assert!(refusal.contains("no independent path"), "{refusal}");
+}

@@ -63,7 +63,11 @@ impl solver::Rules for Options<'_> {
         size_of::<Position>() as u64 + state.heap_bytes()
     }
 
-    fn terminal(&self, _: &Position) -> Result<Value, String> {
+    fn terminal(&self, state: &Position) -> Result<Value, String> {
+        // A family that scores the end itself (ties, parities) decides it; else the convention.
+        if let Some(value) = self.rules.end_value(state) {
+            return Ok(value);
+        }
         Ok(match self.play {
             Play::Normal => Value::Lose,
             Play::Misere => Value::Win,

@@ -448,8 +448,12 @@ impl Analyzer<'_> {
                     })
                     .collect()
             }
-            // Any other family lists its options itself.
-            _ => match game.ruleset().and_then(|rules| rules.options(position)) {
+            // Any other family whose end is decided by the last move lists its options itself.
+            _ => match game
+                .ruleset()
+                .filter(|rules| rules.last_move_decides())
+                .and_then(|rules| rules.options(position))
+            {
                 Some(options) => options,
                 None => {
                     return Err(Error::refused(format!(

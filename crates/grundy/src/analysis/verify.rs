@@ -437,7 +437,19 @@ impl Analyzer<'_> {
                 run.norepeat_period(set, memo)?;
             }
             Game::Oddball(OddballGame { set }) => run.oddball(set)?,
-            Game::Sum(components) => run.sum(components)?,
+            Game::Sum(components) => {
+                if let Some(searched) = components.iter().find(|c| matches!(c.game, Game::Rules(_)))
+                {
+                    return Err(Error::Refused(Refusal::new(
+                        format!(
+                            "{}: a sum with {} is answered one way, by exploring its positions: grundy knows no theory of that family, so there is no independent path to compare the exploration with",
+                            game, searched.game
+                        ),
+                        None,
+                    )));
+                }
+                run.sum(components)?;
+            }
             Game::Misere(_) => unreachable!("base() removes misère"),
         }
         Ok(Verification {
