@@ -438,16 +438,7 @@ impl Analyzer<'_> {
             }
             Game::Oddball(OddballGame { set }) => run.oddball(set)?,
             Game::Sum(components) => {
-                if let Some(searched) = components.iter().find(|c| matches!(c.game, Game::Rules(_)))
-                {
-                    return Err(Error::Refused(Refusal::new(
-                        format!(
-                            "{}: a sum with {} is answered one way, by exploring its positions: grundy knows no theory of that family, so there is no independent path to compare the exploration with",
-                            game, searched.game
-                        ),
-                        None,
-                    )));
-                }
+                refuse_searched(game, components)?;
                 run.sum(components)?;
             }
             Game::Misere(_) => unreachable!("base() removes misère"),
@@ -467,6 +458,20 @@ impl Analyzer<'_> {
         let mut config = config.with_move_targets(MoveTargets::Whole);
         config.timeout = None;
         Analyzer::new(config).with_observer(self.observer())
+    }
+}
+
+/// Refuses a sum with a component of a searched family: it has one way to be computed.
+fn refuse_searched(game: &Game, components: &[crate::games::game::Component]) -> Result<(), Error> {
+    match components.iter().find(|c| matches!(c.game, Game::Rules(_))) {
+        Some(searched) => Err(Error::Refused(Refusal::new(
+            format!(
+                "{game}: a sum with {} is answered one way, by exploring its positions: grundy knows no theory of that family, so there is no independent path to compare the exploration with",
+                searched.game
+            ),
+            None,
+        ))),
+        None => Ok(()),
     }
 }
 
