@@ -1,7 +1,6 @@
 //! The playground in a real browser: headless Chromium driven over `WebDriver` (the W3C protocol,
 //! JSON over HTTP, spoken by the small client of `server`), against the real `grundy serve`.
-//! Without `chromium` and `chromedriver` the test fails under CI (`CI=true`) and elsewhere says
-//! SKIPPED.
+//! Without `chromium` and `chromedriver` the test fails, saying what to install.
 //! With `GRUNDY_SCREENSHOT=path` it also saves its screenshot there (docs/images/serve.png).
 
 mod common;
@@ -371,8 +370,7 @@ fn the_page_solves_subtraction_1_3_4_at_10_18_in_chromium() {
         let why = format!(
             "it needs {CHROMIUM} and {CHROMEDRIVER} (Debian: apt-get install chromium chromium-driver)"
         );
-        common::skip_without_tool("the browser test", &why);
-        return;
+        common::missing_tool("the browser test", &why);
     }
     let server = Server::start(&[]);
     let driver = Driver::start();

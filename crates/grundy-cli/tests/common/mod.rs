@@ -41,24 +41,13 @@ pub fn stderr(output: &Output) -> String {
     String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
 }
 
-/// Whether this run is CI's: `CI` set to anything but empty, `0` or `false` (CI services set
-/// `CI=true`; `.ci/run` runs under it).
-pub fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|value| !matches!(value.trim(), "" | "0" | "false"))
-}
-
-/// A tool a test needs is missing (`why`): under CI the test fails, since CI installs every tool
-/// and a test that cannot run must not pass; elsewhere it says loudly that it skips what needs
-/// the tool, and the caller returns.
+/// A tool a test needs is missing (`why`): the test fails, saying what to install. A test that
+/// cannot run never passes — not under CI (`.ci/run` installs every tool), not elsewhere.
 ///
 /// # Panics
-/// Under CI, always.
-pub fn skip_without_tool(what: &str, why: &str) {
-    assert!(
-        !in_ci(),
-        "CI is set but {what} cannot run: {why} (.ci/run installs it; a test that cannot run does not pass in CI)"
-    );
-    eprintln!(
-        "\n*** SKIPPED: {what} did NOT run: {why}. Install it (.ci/run does) to test it. ***\n"
-    );
+/// Always.
+pub fn missing_tool(what: &str, why: &str) -> ! {
+    panic!(
+        "{what} cannot run: {why}; install it (.ci/run does) — a test that cannot run does not pass"
+    )
 }
