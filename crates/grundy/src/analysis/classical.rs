@@ -7,6 +7,7 @@ use num_traits::ToPrimitive;
 use super::codegen::{Decider, Kernel, KernelError, NoProgram};
 use super::explain::{CLOSED_FORM_ROWS, Rule, State, Step};
 use super::family::Explained;
+use super::judge::{CaseKind, Oracle, TestHeaps};
 use super::{
     Action, Analyzer, Basis, ClosedForm, Error, Grid, MAX_TABLE_ROWS, Move, Outcome, Remedy,
     SettingError, Solution, Target, Unit, Withheld,
@@ -484,6 +485,18 @@ impl super::family::Answers for NimAnswers {
         })
     }
 
+    fn oracle(&self, _: &Analyzer<'_>, _: &Game, play: Play, _: &BigUint) -> Result<Oracle, Error> {
+        Ok(Oracle::Nim(play))
+    }
+
+    fn test_heaps(&self, _: &Analyzer<'_>, _: &Game) -> Result<TestHeaps, Error> {
+        Ok(TestHeaps::closed_form())
+    }
+
+    fn test_case(&self) -> CaseKind {
+        CaseKind::Heaps
+    }
+
     fn no_table(&self, play: Play) -> Option<&'static str> {
         (play == Play::Misere).then_some(
             "grundy keeps no table of misère Nim heaps (Bouton's misère rule decides whole positions: a single heap n is a P-position exactly when n = 1)",
@@ -554,6 +567,24 @@ impl super::family::Answers for WythoffAnswers {
         }
     }
 
+    fn oracle(&self, _: &Analyzer<'_>, _: &Game, play: Play, _: &BigUint) -> Result<Oracle, Error> {
+        Ok(match play {
+            Play::Normal => Oracle::Wythoff,
+            Play::Misere => Oracle::Solve,
+        })
+    }
+
+    fn test_heaps(&self, _: &Analyzer<'_>, _: &Game) -> Result<TestHeaps, Error> {
+        Ok(TestHeaps::closed_form())
+    }
+
+    fn test_case(&self) -> CaseKind {
+        CaseKind::Pair {
+            partner: wythoff::partner,
+            largest_pair: wythoff::largest_p_position,
+        }
+    }
+
     /// Wythoff's pairs are a theorem of normal play; misère play is answered from a table of
     /// every smaller position.
     fn explain(
@@ -620,6 +651,15 @@ impl super::family::Answers for FibonacciAnswers {
             Play::Normal => Ok(Decider::FibonacciNim),
             Play::Misere => Err(KernelError::No(NoProgram::Misere)),
         }
+    }
+
+    fn test_heaps(&self, _: &Analyzer<'_>, _: &Game) -> Result<TestHeaps, Error> {
+        Ok(TestHeaps::closed_form())
+    }
+
+    /// A fresh heap: the first move may take anything but the whole heap.
+    fn test_case(&self) -> CaseKind {
+        CaseKind::Fresh(|heap| Position::Quota { heap, quota: None })
     }
 
     fn not_per_heap(&self) -> Option<&'static str> {

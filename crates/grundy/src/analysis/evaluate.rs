@@ -3,11 +3,13 @@
 
 use num_bigint::BigUint;
 
-use super::{Analyzer, DEFAULT_WORK, Error, MoveTargets, Unit, WHOLE_POSITIONS_BYTES};
+use super::{Analyzer, Basis, DEFAULT_WORK, Error, MoveTargets, Unit, WHOLE_POSITIONS_BYTES};
 use crate::Observer;
 use crate::budget::Exhausted;
 use crate::engine::Stream;
 use crate::limits::PIPELINE_BYTES_PER_VALUE;
+use crate::theory::period::Certificate;
+use num_traits::ToPrimitive;
 
 /// A value stream that reports progress and stops when the observer says so, consulting it after
 /// about [`Watched::WORK_BETWEEN_CHECKS`] options examined (not values: a value of `bash:10^6`
@@ -206,6 +208,66 @@ impl Analyzer<'_> {
                 _ => Err(Error::Interrupted { checked_to, unit }),
             },
             other => other,
+        }
+    }
+}
+
+/// Values of one sequence, enough to answer for heaps up to some size (or for all).
+pub(super) enum Evaluation {
+    Certified(Certificate),
+    Computed(Vec<u32>),
+}
+
+impl Evaluation {
+    pub(super) fn value(&self, n: &BigUint) -> BigUint {
+        match self {
+            Self::Certified(certificate) => certificate.periodicity().value_at(n),
+            Self::Computed(values) => {
+                let n = n
+                    .to_usize()
+                    .expect("computed heaps are below the value limit");
+                BigUint::from(values[n])
+            }
+        }
+    }
+
+    pub(super) fn basis(self) -> Basis {
+        match self {
+            Self::Certified(certificate) => Basis::Certified(certificate),
+            Self::Computed(values) => Basis::Computed {
+                computed: values.len() as u64,
+            },
+        }
+    }
+
+    /// `values[from..=to]` as big integers (`rows = to - from + 1`).
+    pub(super) fn range(&self, from: &BigUint, rows: u64) -> Vec<BigUint> {
+        match self {
+            Self::Certified(certificate) => {
+                let periodicity = certificate.periodicity();
+                let (mut index, mut periods) = periodicity.locate(from);
+                let end = (periodicity.preperiod() + periodicity.period()) as usize;
+                let mut out = Vec::with_capacity(rows as usize);
+                for _ in 0..rows {
+                    out.push(
+                        BigUint::from(periodicity.values().get(index))
+                            + &periods * periodicity.saltus(),
+                    );
+                    index += 1;
+                    if index == end {
+                        index = periodicity.preperiod() as usize;
+                        periods += 1u32;
+                    }
+                }
+                out
+            }
+            Self::Computed(values) => {
+                let start = from.to_usize().expect("computed heaps are small");
+                values[start..start + rows as usize]
+                    .iter()
+                    .map(|&v| BigUint::from(v))
+                    .collect()
+            }
         }
     }
 }

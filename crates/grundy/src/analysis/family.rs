@@ -8,7 +8,9 @@
 use num_bigint::BigUint;
 
 use super::codegen::{Decider, Kernel, KernelError, NoProgram};
+use super::evaluate::Evaluation;
 use super::explain::{EXPLAIN_MAX_ROWS, RowOption, State, Step};
+use super::judge::{CaseKind, Oracle, TestHeaps};
 use super::{Analyzer, Basis, Error, Solution, Uncertifiable};
 use crate::games::game::Game;
 use crate::games::play::Play;
@@ -146,6 +148,49 @@ pub(super) trait Answers {
             Play::Normal => NoProgram::Searched,
             Play::Misere => NoProgram::Misere,
         }))
+    }
+
+    /// How a judge's cases of the game are answered, its values found for heaps up to
+    /// `largest`: by `solve`, case by case, unless the family has faster.
+    ///
+    /// # Errors
+    /// As the evaluation behind the oracle.
+    fn oracle(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        largest: &BigUint,
+    ) -> Result<Oracle, Error> {
+        let _ = (analyzer, game, play, largest);
+        Ok(Oracle::Solve)
+    }
+
+    /// What the family's heaps are for test inputs: small ones only, unless the family answers
+    /// any heap exactly.
+    ///
+    /// # Errors
+    /// As the period search behind it.
+    fn test_heaps(&self, analyzer: &Analyzer<'_>, game: &Game) -> Result<TestHeaps, Error> {
+        let _ = (analyzer, game);
+        Ok(TestHeaps::default())
+    }
+
+    /// The amounts that take a heap to a position of value `target`, read from `evaluation`
+    /// (the values of its one-heap positions), where the family's moves take amounts.
+    fn amounts_to_value(
+        &self,
+        evaluation: &Evaluation,
+        heap: &BigUint,
+        target: &BigUint,
+    ) -> Option<Result<Vec<BigUint>, Error>> {
+        let _ = (evaluation, heap, target);
+        None
+    }
+
+    /// How a test case of the family is written: one heap, or heaps that add up.
+    fn test_case(&self) -> CaseKind {
+        CaseKind::OneHeap
     }
 
     /// The kernel of a one-heap game whose period is not certified (`search`: what was found).

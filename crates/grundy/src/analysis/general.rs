@@ -5,6 +5,7 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use super::codegen::{Decider, KernelError, NoProgram, ODDBALL_BOUND, OddballPlan};
+use super::judge::{CaseKind, Oracle, TestHeaps};
 use super::{Action, Analyzer, Basis, Error, Move, Outcome, Remedy, ScoredMove, Solution, Unit};
 use crate::games::game::Game;
 use crate::games::oddball;
@@ -382,6 +383,37 @@ impl super::family::Answers for OddballAnswers<'_> {
         super::explain::State::BallsAndParities {
             amounts: self.0.members().to_vec(),
         }
+    }
+
+    /// Every case from the positions solved up to the largest pile.
+    fn oracle(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        largest: &BigUint,
+    ) -> Result<Oracle, Error> {
+        Ok(match play {
+            Play::Normal => Oracle::Oddball(analyzer.oddball_records(game, self.0, largest)?),
+            Play::Misere => Oracle::Solve,
+        })
+    }
+
+    /// Every position up to the largest pile is solved: piles stay below 1000.
+    fn test_heaps(&self, _: &Analyzer<'_>, _: &Game) -> Result<TestHeaps, Error> {
+        Ok(TestHeaps {
+            most: Some(999),
+            ..TestHeaps::default()
+        })
+    }
+
+    /// A pile at the start: no ball held.
+    fn test_case(&self) -> CaseKind {
+        CaseKind::Fresh(|left| Position::Balls {
+            left,
+            mine: BigUint::ZERO,
+            theirs: BigUint::ZERO,
+        })
     }
 
     fn decider(&self, _: &Analyzer<'_>, _: &Game, play: Play) -> Result<Decider, KernelError> {

@@ -7,9 +7,9 @@ use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
 use super::codegen::{Amounts, Decider, Dp, Kernel, KernelError, NoProgram};
-use super::{
-    Action, Analyzer, Basis, Error, Move, Outcome, PowerClass, Solution, Target, Unit, Watched,
-};
+use super::evaluate::Evaluation;
+use super::judge::{Oracle, TestHeaps};
+use super::{Action, Analyzer, Error, Move, Outcome, PowerClass, Solution, Target, Unit, Watched};
 use crate::engine::remainder::RemainderValues;
 use crate::engine::{Engine, Play, Stream, Values};
 use crate::games::game::Game;
@@ -127,66 +127,6 @@ pub(super) struct HeapsToValue {
     pub(super) values: Vec<BigUint>,
     pub(super) total: BigUint,
     pub(super) moves: Vec<(usize, BigUint)>,
-}
-
-/// Values of one sequence, enough to answer for heaps up to some size (or for all).
-pub(super) enum Evaluation {
-    Certified(Certificate),
-    Computed(Vec<u32>),
-}
-
-impl Evaluation {
-    pub(super) fn value(&self, n: &BigUint) -> BigUint {
-        match self {
-            Self::Certified(certificate) => certificate.periodicity().value_at(n),
-            Self::Computed(values) => {
-                let n = n
-                    .to_usize()
-                    .expect("computed heaps are below the value limit");
-                BigUint::from(values[n])
-            }
-        }
-    }
-
-    pub(super) fn basis(self) -> Basis {
-        match self {
-            Self::Certified(certificate) => Basis::Certified(certificate),
-            Self::Computed(values) => Basis::Computed {
-                computed: values.len() as u64,
-            },
-        }
-    }
-
-    /// `values[from..=to]` as big integers (`rows = to - from + 1`).
-    pub(super) fn range(&self, from: &BigUint, rows: u64) -> Vec<BigUint> {
-        match self {
-            Self::Certified(certificate) => {
-                let periodicity = certificate.periodicity();
-                let (mut index, mut periods) = periodicity.locate(from);
-                let end = (periodicity.preperiod() + periodicity.period()) as usize;
-                let mut out = Vec::with_capacity(rows as usize);
-                for _ in 0..rows {
-                    out.push(
-                        BigUint::from(periodicity.values().get(index))
-                            + &periods * periodicity.saltus(),
-                    );
-                    index += 1;
-                    if index == end {
-                        index = periodicity.preperiod() as usize;
-                        periods += 1u32;
-                    }
-                }
-                out
-            }
-            Self::Computed(values) => {
-                let start = from.to_usize().expect("computed heaps are small");
-                values[start..start + rows as usize]
-                    .iter()
-                    .map(|&v| BigUint::from(v))
-                    .collect()
-            }
-        }
-    }
 }
 
 impl Analyzer<'_> {
@@ -844,6 +784,42 @@ impl super::family::Answers for HeapRules<'_> {
 
     fn not_per_heap(&self) -> Option<&'static str> {
         None
+    }
+
+    /// Every case from one evaluation up to the largest heap.
+    fn oracle(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        largest: &BigUint,
+    ) -> Result<Oracle, Error> {
+        Ok(Oracle::OneHeap {
+            evaluation: analyzer.subtraction_evaluate(game, *self, play, largest)?,
+            takes: Some(game.base().clone()),
+            play,
+        })
+    }
+
+    fn amounts_to_value(
+        &self,
+        evaluation: &Evaluation,
+        heap: &BigUint,
+        target: &BigUint,
+    ) -> Option<Result<Vec<BigUint>, Error>> {
+        Some(amounts_to_value(evaluation, *self, heap, target))
+    }
+
+    /// A finite set's period may be certified; no theorem certifies an infinite set's without a
+    /// residue modulus (no need to search the whole limit), nor the rest rule's.
+    fn test_heaps(&self, analyzer: &Analyzer<'_>, game: &Game) -> Result<TestHeaps, Error> {
+        match self {
+            Self::Plain(SubtractionSet::Family(family)) if family.residue_modulus().is_none() => {
+                Ok(TestHeaps::default())
+            }
+            Self::Plain(_) => analyzer.test_heaps_by_period(game),
+            Self::Rest(_) => Ok(TestHeaps::default()),
+        }
     }
 
     fn decider(

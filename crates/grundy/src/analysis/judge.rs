@@ -11,13 +11,13 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::heap::{Evaluation, HeapRules, amounts_to_value};
+use super::evaluate::Evaluation;
 use super::{Action, Analyzer, Error, Outcome, Part, Solution, Target, Unit};
 use crate::games::game::Game;
 use crate::games::oddball;
-use crate::games::oddball::OddballGame;
 use crate::games::play::Play;
 use crate::games::position::Position;
+use crate::games::ruleset::{PositionShape, Ruleset};
 use crate::games::subtraction::{FiniteSet, SubtractionSet};
 use crate::games::{nim, wythoff};
 use crate::input::judge_format::{
@@ -49,7 +49,7 @@ pub struct HeapMove {
 }
 
 /// How the cases of one game are answered.
-enum Oracle {
+pub(super) enum Oracle {
     /// Nim or misère Nim: Bouton's rules.
     Nim(Play),
     /// Wythoff's game (normal play): Wythoff's pairs.
@@ -153,36 +153,14 @@ impl Analyzer<'_> {
         Ok(verdicts)
     }
 
-    /// How the cases of `game` are answered, its values found for heaps up to `largest`.
+    /// How the cases of `game` are answered, its values found for heaps up to `largest`: as
+    /// its family answers them, or by `solve` case by case.
     fn oracle(&self, game: &Game, largest: &BigUint) -> Result<Oracle, Error> {
-        let (inner, play) = (game.base(), game.play());
-        Ok(match inner {
-            Game::Nim => Oracle::Nim(play),
-            Game::Wythoff if play == Play::Normal => Oracle::Wythoff,
-            Game::Subtraction(_) | Game::Remainder(_) => Oracle::OneHeap {
-                evaluation: self.subtraction_evaluate(
-                    game,
-                    HeapRules::of(inner).expect("a subtraction game"),
-                    play,
-                    largest,
-                )?,
-                takes: Some(inner.clone()),
-                play,
-            },
-            Game::Octal(code) if play == Play::Normal => Oracle::OneHeap {
-                evaluation: self.octal_evaluate(game, code, largest)?,
-                takes: None,
-                play,
-            },
-            Game::Oddball(OddballGame { set }) if play == Play::Normal => {
-                Oracle::Oddball(self.oddball_records(game, set, largest)?)
-            }
-            _ => Oracle::Solve,
-        })
+        super::answers(game.base()).oracle(self, game, game.play(), largest)
     }
 
     /// Every position of the contest game with at most `largest` balls left, solved.
-    fn oddball_records(
+    pub(super) fn oddball_records(
         &self,
         game: &Game,
         set: &FiniteSet,
@@ -264,13 +242,16 @@ impl Analyzer<'_> {
                 if !needs_moves {
                     return Ok(outcome_only(outcome));
                 }
-                let Some(rules) = takes.as_ref().and_then(HeapRules::of) else {
+                let Some(takes) = takes.as_ref().map(super::answers) else {
                     return self.solved_verdict(case, output);
                 };
                 let mut heap_moves = Vec::new();
                 for (index, (heap, value)) in heaps.iter().zip(&values).enumerate() {
                     let target = value ^ &total;
-                    for take in amounts_to_value(evaluation, rules, heap, &target)? {
+                    let Some(amounts) = takes.amounts_to_value(evaluation, heap, &target) else {
+                        return self.solved_verdict(case, output);
+                    };
+                    for take in amounts? {
                         heap_moves.push(HeapMove {
                             heap: index,
                             from: heap.clone(),
@@ -564,35 +545,18 @@ impl Analyzer<'_> {
     /// The heaps a game's test inputs use.
     fn plan(&self, game: &Game, bounds: &Bounds) -> Result<Plan, Error> {
         let base = game.base();
-        if matches!(base, Game::Sum(_) | Game::Script(_)) {
+        let argument = base.ruleset().map(Ruleset::position_shape) == Some(PositionShape::Argument);
+        if base.components().is_some() || argument {
             return Err(Error::refused(format!(
                 "grundy writes no test inputs for {game}: a judge format gives heaps, and {game} has no heap positions to write"
             )));
         }
         // Closed forms and certified periods answer any heap; computed values only small ones.
-        let (certified, boundaries) = match base {
-            Game::Nim | Game::Wythoff | Game::FibonacciNim => (true, Vec::new()),
-            // No theorem certifies these families' periods: do not search the whole limit.
-            Game::Subtraction(subtraction) if matches!(subtraction.set(), SubtractionSet::Family(family) if family.residue_modulus().is_none()) => {
-                (false, Vec::new())
-            }
-            Game::Subtraction(_) | Game::Octal(_) | Game::NoRepeat(_) => {
-                match self.period_unsettled(game) {
-                    Ok(report) => match report.search.certificate() {
-                        Some(certificate) => {
-                            let p = certificate.periodicity();
-                            let (n0, period) = (p.preperiod(), p.period());
-                            let end = n0 + period;
-                            (true, vec![n0, end.saturating_sub(1), end, end + 1, 2 * end])
-                        }
-                        None => (false, Vec::new()),
-                    },
-                    Err(Error::Refused(_)) => (false, Vec::new()),
-                    Err(error) => return Err(error),
-                }
-            }
-            _ => (false, Vec::new()),
-        };
+        let TestHeaps {
+            certified,
+            boundaries,
+            most,
+        } = super::answers(base).test_heaps(self, game)?;
         let mut largest = match (bounds.largest, certified) {
             (Some(largest), true) => BigUint::from(largest),
             // The largest a signed 64-bit integer holds: 2^63 − 1 (10^18 is below it).
@@ -600,8 +564,8 @@ impl Analyzer<'_> {
             (Some(largest), false) => BigUint::from(largest.min(UNCERTIFIED_LARGEST)),
             (None, false) => BigUint::from(UNCERTIFIED_LARGEST),
         };
-        if matches!(base, Game::Oddball(_)) {
-            largest = largest.min(BigUint::from(999u32));
+        if let Some(most) = most {
+            largest = largest.min(BigUint::from(most));
         }
         let smallest = bounds.smallest;
         let mut edges: Vec<BigUint> = [0, 1, 2]
@@ -630,6 +594,73 @@ impl Analyzer<'_> {
             small,
         })
     }
+}
+
+impl Analyzer<'_> {
+    /// The test heaps of a one-heap game whose period may be certified: any heap, with edge
+    /// cases at the period's turns, when it is; small heaps otherwise.
+    pub(super) fn test_heaps_by_period(&self, game: &Game) -> Result<TestHeaps, Error> {
+        match self.period_unsettled(game) {
+            Ok(report) => Ok(match report.search.certificate() {
+                Some(certificate) => {
+                    let p = certificate.periodicity();
+                    let (n0, period) = (p.preperiod(), p.period());
+                    let end = n0 + period;
+                    TestHeaps {
+                        certified: true,
+                        boundaries: vec![n0, end.saturating_sub(1), end, end + 1, 2 * end],
+                        most: None,
+                    }
+                }
+                None => TestHeaps::default(),
+            }),
+            Err(Error::Refused(_)) => Ok(TestHeaps::default()),
+            Err(error) => Err(error),
+        }
+    }
+}
+
+/// What a family's heaps are for test inputs: whether its answers hold for any heap (a closed
+/// form or a certified period), the heaps where its pattern turns, and the most tokens a heap
+/// may hold.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct TestHeaps {
+    /// Whether any heap is answered exactly (else only small heaps are written).
+    pub(super) certified: bool,
+    /// Heaps where the pattern turns: edge cases.
+    pub(super) boundaries: Vec<u64>,
+    /// The most tokens a heap may hold, where the family's answers stop below the format's.
+    pub(super) most: Option<u64>,
+}
+
+impl TestHeaps {
+    /// A closed form: every heap is answered exactly.
+    pub(super) fn closed_form() -> Self {
+        Self {
+            certified: true,
+            ..Self::default()
+        }
+    }
+}
+
+/// How a test case of a family is written from the heaps drawn for it.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum CaseKind {
+    /// One heap a case, or several as a sum where the format reads lists of heaps (one-heap
+    /// games whose heaps add up).
+    OneHeap,
+    /// Any number of heaps in one position (Nim, take-and-break codes).
+    Heaps,
+    /// One number a case: the position the game starts from with that many tokens.
+    Fresh(fn(BigUint) -> Position),
+    /// Two heaps a case, with edge cases on the losing pairs: `partner(a)` makes `(a, partner)`
+    /// lose, `largest_pair(bound)` is the largest losing pair within `bound`.
+    Pair {
+        /// The heap that makes a pair with `a` a loss.
+        partner: fn(&BigUint) -> BigUint,
+        /// The largest losing pair within a bound.
+        largest_pair: fn(&BigUint) -> (BigUint, BigUint),
+    },
 }
 
 /// The cases of test input `index`: the edges first, then random cases.
@@ -697,15 +728,18 @@ fn input_cases(
 
 /// An edge case: the heap alone, or as both heaps of a pair.
 fn edge_position(format: &JudgeFormat, game: &Game, heap: &BigUint, plan: &Plan) -> CasePosition {
-    let position = match game.base() {
-        // The P-position of `heap`, or where its partner is out of bounds, the largest
-        // P-position within them (where floating-point square roots go wrong first).
-        Game::Wythoff => {
-            let partner = wythoff::partner(heap);
+    let position = match super::answers(game.base()).test_case() {
+        // The losing pair of `heap`, or where its partner is out of bounds, the largest losing
+        // pair within them (where floating-point square roots go wrong first).
+        CaseKind::Pair {
+            partner,
+            largest_pair,
+        } => {
+            let partner = partner(heap);
             if partner <= plan.largest {
                 Position::Pair(heap.clone(), partner)
             } else {
-                let (a, b) = largest_p_position(&plan.largest);
+                let (a, b) = largest_pair(&plan.largest);
                 Position::Pair(b, a)
             }
         }
@@ -718,24 +752,6 @@ fn edge_position(format: &JudgeFormat, game: &Game, heap: &BigUint, plan: &Plan)
     CasePosition::Single(position)
 }
 
-/// The Wythoff P-position `(⌊kφ⌋, ⌊kφ⌋ + k)` with the largest `k` whose upper heap is at most
-/// `largest`.
-fn largest_p_position(largest: &BigUint) -> (BigUint, BigUint) {
-    let upper = |k: &BigUint| wythoff::lower(k) + k;
-    // upper(k) ≈ k φ², so k ≈ largest (3 − √5) / 2, computed exactly up to rounding.
-    let root = (largest * largest * 5u32).sqrt();
-    let mut k = (largest * 3u32 - root.min(largest * 3u32)) / 2u32;
-    while k > BigUint::ZERO && upper(&k) > *largest {
-        k -= 1u32;
-    }
-    while upper(&(&k + 1u32)) <= *largest {
-        k += 1u32;
-    }
-    let lower = wythoff::lower(&k);
-    let upper = &lower + &k;
-    (lower, upper)
-}
-
 /// A random case.
 fn random_position(
     format: &JudgeFormat,
@@ -745,22 +761,23 @@ fn random_position(
     random: &mut TestRandom,
 ) -> CasePosition {
     let heap = |random: &mut TestRandom| random_heap(plan, random);
-    if matches!(game.base(), Game::Wythoff) {
+    let kind = super::answers(game.base()).test_case();
+    if let CaseKind::Pair { partner, .. } = kind {
         let a = heap(random);
         let b = if random.between(0, 2) == 0 {
-            wythoff::partner(&a).min(plan.largest.clone())
+            partner(&a).min(plan.largest.clone())
         } else {
             heap(random)
         };
         return CasePosition::Single(Position::Pair(a, b));
     }
-    let one_heap = !matches!(game.base(), Game::Nim | Game::Octal(_));
+    let one_heap = !matches!(kind, CaseKind::Heaps);
     let several = random.between(1, bounds.most_heaps.min(6) as u64) as usize;
     // One-heap games get several heaps only where the format reads lists of heaps
     // (and HDU 1848's three heaps a line); one heap a line otherwise.
-    let count = match game.base() {
-        Game::FibonacciNim | Game::NoRepeat(_) | Game::Oddball(_) => 1,
-        Game::Nim | Game::Octal(_) => several,
+    let count = match kind {
+        CaseKind::Fresh(_) => 1,
+        CaseKind::Heaps => several,
         _ if format.input.reads_heap_lists() => several,
         _ if format.preset == Some(Preset::Hdu1848) => 3,
         _ => 1,
@@ -790,21 +807,11 @@ fn random_position(
 
 /// `heaps` as a position of `game`.
 fn heaps_position(format: &JudgeFormat, game: &Game, heaps: Vec<BigUint>) -> CasePosition {
-    match game.base() {
-        Game::Nim | Game::Octal(_) => CasePosition::Single(Position::Heaps(heaps)),
-        Game::FibonacciNim => CasePosition::Single(Position::Quota {
-            heap: heaps.into_iter().next().unwrap_or_default(),
-            quota: None,
-        }),
-        Game::NoRepeat(_) => CasePosition::Single(Position::LastMove {
-            heap: heaps.into_iter().next().unwrap_or_default(),
-            last: None,
-        }),
-        Game::Oddball(_) => CasePosition::Single(Position::Balls {
-            left: heaps.into_iter().next().unwrap_or_default(),
-            mine: BigUint::ZERO,
-            theirs: BigUint::ZERO,
-        }),
+    match super::answers(game.base()).test_case() {
+        CaseKind::Heaps => CasePosition::Single(Position::Heaps(heaps)),
+        CaseKind::Fresh(start) => {
+            CasePosition::Single(start(heaps.into_iter().next().unwrap_or_default()))
+        }
         _ => match <[BigUint; 1]>::try_from(heaps) {
             Ok([heap]) if !format.input.reads_heap_lists() => {
                 CasePosition::Single(Position::Heap(heap))

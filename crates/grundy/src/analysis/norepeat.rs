@@ -282,6 +282,19 @@ impl super::family::Answers for NoRepeatAnswers<'_> {
         true
     }
 
+    fn test_heaps(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+    ) -> Result<super::judge::TestHeaps, Error> {
+        analyzer.test_heaps_by_period(game)
+    }
+
+    /// A fresh heap: no amount taken yet.
+    fn test_case(&self) -> super::judge::CaseKind {
+        super::judge::CaseKind::Fresh(|heap| Position::LastMove { heap, last: None })
+    }
+
     fn decider(
         &self,
         _: &Analyzer<'_>,

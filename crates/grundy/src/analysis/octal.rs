@@ -5,7 +5,8 @@ use num_bigint::BigUint;
 use num_traits::{CheckedSub, ToPrimitive, Zero};
 
 use super::config::not_applicable;
-use super::heap::{Evaluation, observed_or_not_found, verified};
+use super::evaluate::Evaluation;
+use super::heap::{observed_or_not_found, verified};
 use super::{
     Action, Analyzer, Error, Move, Outcome, Remedy, Setting, SettingError, Solution, SplitClass,
     Target, Uncertifiable, Unit, UnlistedMoves, Watched, WorkCap,
@@ -1055,6 +1056,36 @@ impl super::family::Answers for OctalAnswers<'_> {
 
     fn not_per_heap(&self) -> Option<&'static str> {
         None
+    }
+
+    /// Under normal play every case from one evaluation up to the largest heap.
+    fn oracle(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        largest: &BigUint,
+    ) -> Result<super::judge::Oracle, Error> {
+        Ok(match play {
+            Play::Normal => super::judge::Oracle::OneHeap {
+                evaluation: analyzer.octal_evaluate(game, self.0, largest)?,
+                takes: None,
+                play,
+            },
+            Play::Misere => super::judge::Oracle::Solve,
+        })
+    }
+
+    fn test_heaps(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+    ) -> Result<super::judge::TestHeaps, Error> {
+        analyzer.test_heaps_by_period(game)
+    }
+
+    fn test_case(&self) -> super::judge::CaseKind {
+        super::judge::CaseKind::Heaps
     }
 
     fn decider(

@@ -7,7 +7,8 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::heap::{Evaluation, HeapRules};
+use super::evaluate::Evaluation;
+use super::heap::HeapRules;
 use super::{Analyzer, Basis, Error, Outcome, Remedy, Unit, WorkCap};
 use crate::engine::octal::{RareCommon, RareSplit};
 use crate::games::game::Game;

@@ -295,6 +295,24 @@ impl Ruleset for Wythoff {
     }
 }
 
+/// The Wythoff P-position `(⌊kφ⌋, ⌊kφ⌋ + k)` with the largest `k` whose upper heap is at most
+/// `largest`.
+pub fn largest_p_position(largest: &BigUint) -> (BigUint, BigUint) {
+    let upper = |k: &BigUint| lower(k) + k;
+    // upper(k) ≈ k φ², so k ≈ largest (3 − √5) / 2, computed exactly up to rounding.
+    let root = (largest * largest * 5u32).sqrt();
+    let mut k = (largest * 3u32 - root.min(largest * 3u32)) / 2u32;
+    while k > BigUint::ZERO && upper(&k) > *largest {
+        k -= 1u32;
+    }
+    while upper(&(&k + 1u32)) <= *largest {
+        k += 1u32;
+    }
+    let lower = lower(&k);
+    let upper = &lower + &k;
+    (lower, upper)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

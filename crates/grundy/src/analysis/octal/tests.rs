@@ -3,7 +3,7 @@
 use num_bigint::BigUint;
 
 use super::{SplitFamily, split_families, split_families_with_saltus};
-use crate::analysis::heap::Evaluation;
+use crate::analysis::evaluate::Evaluation;
 use crate::analysis::{Analyzer, Config};
 use crate::engine::Stream;
 use crate::engine::octal::{RareCommon, TakeAndBreakEngine};
