@@ -4,6 +4,7 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
+use super::brute::{State as BruteState, each_heap, heaps_state};
 use super::codegen::{Decider, Kernel, KernelError, NoProgram};
 use super::explain::{CLOSED_FORM_ROWS, Rule, State, Step};
 use super::family::Explained;
@@ -497,6 +498,34 @@ impl super::family::Answers for NimAnswers {
         CaseKind::Heaps
     }
 
+    fn verify(&self, run: &mut super::verify::Run<'_, '_>, _: &Game) -> Result<(), Error> {
+        run.nim()
+    }
+
+    fn has_brute_force(&self) -> bool {
+        true
+    }
+
+    fn brute_state(&self, position: &Position) -> Option<BruteState> {
+        match position {
+            Position::Heaps(heaps) => heaps
+                .iter()
+                .map(|n| u64::try_from(n).ok())
+                .collect::<Option<Vec<_>>>()
+                .map(heaps_state),
+            Position::Heap(n) => Some(heaps_state(vec![u64::try_from(n).ok()?])),
+            _ => None,
+        }
+    }
+
+    /// Any heap to any smaller size.
+    fn brute_options(&self, state: &BruteState) -> Vec<BruteState> {
+        match state {
+            BruteState::Heaps(heaps) => each_heap(heaps, |h| (0..h).map(|k| vec![k]).collect()),
+            _ => Vec::new(),
+        }
+    }
+
     fn no_table(&self, play: Play) -> Option<&'static str> {
         (play == Play::Misere).then_some(
             "grundy keeps no table of misère Nim heaps (Bouton's misère rule decides whole positions: a single heap n is a P-position exactly when n = 1)",
@@ -585,6 +614,39 @@ impl super::family::Answers for WythoffAnswers {
         }
     }
 
+    fn verify(&self, run: &mut super::verify::Run<'_, '_>, _: &Game) -> Result<(), Error> {
+        run.wythoff()
+    }
+
+    fn has_brute_force(&self) -> bool {
+        true
+    }
+
+    fn brute_state(&self, position: &Position) -> Option<BruteState> {
+        let Position::Pair(a, b) = position else {
+            return None;
+        };
+        let (a, b) = (u64::try_from(a).ok()?, u64::try_from(b).ok()?);
+        Some(BruteState::Pair(a.min(b), a.max(b)))
+    }
+
+    /// From one heap, or the same amount from both.
+    fn brute_options(&self, state: &BruteState) -> Vec<BruteState> {
+        let &BruteState::Pair(a, b) = state else {
+            return Vec::new();
+        };
+        let pair = |a: u64, b: u64| BruteState::Pair(a.min(b), a.max(b));
+        let mut out = Vec::new();
+        for k in 1..=a {
+            out.push(pair(a - k, b));
+            out.push(pair(a - k, b - k));
+        }
+        for k in 1..=b {
+            out.push(pair(a, b - k));
+        }
+        out
+    }
+
     /// Wythoff's pairs are a theorem of normal play; misère play is answered from a table of
     /// every smaller position.
     fn explain(
@@ -660,6 +722,63 @@ impl super::family::Answers for FibonacciAnswers {
     /// A fresh heap: the first move may take anything but the whole heap.
     fn test_case(&self) -> CaseKind {
         CaseKind::Fresh(|heap| Position::Quota { heap, quota: None })
+    }
+
+    /// Every fresh heap, and every quota of each heap.
+    fn verify(&self, run: &mut super::verify::Run<'_, '_>, _: &Game) -> Result<(), Error> {
+        run.states(
+            |n| BruteState::Quota(n, n.saturating_sub(1)),
+            |n| Position::Quota {
+                heap: n.into(),
+                quota: None,
+            },
+            |n| {
+                (1..=n)
+                    .map(move |q| {
+                        (
+                            BruteState::Quota(n, q),
+                            Position::Quota {
+                                heap: n.into(),
+                                quota: Some(q.into()),
+                            },
+                        )
+                    })
+                    .collect()
+            },
+        )
+        .map(drop)
+    }
+
+    fn has_brute_force(&self) -> bool {
+        true
+    }
+
+    fn brute_state(&self, position: &Position) -> Option<BruteState> {
+        let Position::Quota { heap, quota } = position else {
+            return None;
+        };
+        let heap = u64::try_from(heap).ok()?;
+        let quota = match quota {
+            Some(q) => u64::try_from(q).ok()?.min(heap),
+            // A fresh heap: anything but the whole heap.
+            None => heap.saturating_sub(1),
+        };
+        Some(BruteState::Quota(heap, quota))
+    }
+
+    /// Take 1 to the quota; the opponent may take up to twice as much.
+    fn brute_options(&self, state: &BruteState) -> Vec<BruteState> {
+        let &BruteState::Quota(heap, quota) = state else {
+            return Vec::new();
+        };
+        (1..=quota.min(heap))
+            .map(|k| BruteState::Quota(heap - k, (2 * k).min(heap - k)))
+            .collect()
+    }
+
+    /// Every quota of every heap.
+    fn brute_work(&self, n: u128) -> u128 {
+        n * n * n / 6
     }
 
     fn not_per_heap(&self) -> Option<&'static str> {

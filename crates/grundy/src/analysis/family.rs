@@ -7,10 +7,12 @@
 
 use num_bigint::BigUint;
 
+use super::brute::State as BruteState;
 use super::codegen::{Decider, Kernel, KernelError, NoProgram};
 use super::evaluate::Evaluation;
 use super::explain::{EXPLAIN_MAX_ROWS, RowOption, State, Step};
 use super::judge::{CaseKind, Oracle, TestHeaps};
+use super::verify::Run;
 use super::{Analyzer, Basis, Error, Solution, Uncertifiable};
 use crate::games::game::Game;
 use crate::games::play::Play;
@@ -191,6 +193,50 @@ pub(super) trait Answers {
     /// How a test case of the family is written: one heap, or heaps that add up.
     fn test_case(&self) -> CaseKind {
         CaseKind::OneHeap
+    }
+
+    /// `verify`'s paths for the family: each fast path against the brute force. By default
+    /// refused: a family answered only by exploring its positions has no second path.
+    ///
+    /// # Errors
+    /// The refusal, or what stops a path for good (out of memory, interrupted).
+    fn verify(&self, run: &mut Run<'_, '_>, game: &Game) -> Result<(), Error> {
+        let _ = run;
+        Err(Error::refused(format!(
+            "{game} is answered one way, by exploring its positions: grundy knows no theory of it, so there is no independent path to compare the exploration with"
+        )))
+    }
+
+    /// Whether the family has a brute force for `verify` (so that a sum holding it can be
+    /// compared whole).
+    fn has_brute_force(&self) -> bool {
+        false
+    }
+
+    /// The brute-force state of `position` (its numbers small enough), where the family has a
+    /// brute force for `verify`: its rules written again as the spec states them, sharing
+    /// nothing with its engines, periods and closed forms.
+    fn brute_state(&self, position: &Position) -> Option<BruteState> {
+        let _ = position;
+        None
+    }
+
+    /// The brute-force options of `state`, by the rules alone (misère play changes only values).
+    fn brute_options(&self, state: &BruteState) -> Vec<BruteState> {
+        let _ = state;
+        Vec::new()
+    }
+
+    /// About how many option steps the brute force takes for the positions up to `n − 1`.
+    fn brute_work(&self, n: u128) -> u128 {
+        n
+    }
+
+    /// One-heap families: what each move from a heap of `n` leaves, as a brute-force state and
+    /// as the heaps whose values add up by xor (none for a heap taken whole).
+    fn brute_heap_moves(&self, n: u64) -> Option<Vec<(BruteState, Vec<u64>)>> {
+        let _ = n;
+        None
     }
 
     /// The kernel of a one-heap game whose period is not certified (`search`: what was found).

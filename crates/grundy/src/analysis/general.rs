@@ -407,6 +407,16 @@ impl super::family::Answers for OddballAnswers<'_> {
         })
     }
 
+    fn verify(&self, run: &mut super::verify::Run<'_, '_>, _: &Game) -> Result<(), Error> {
+        run.oddball(self.0)
+    }
+
+    /// Every parity state of every pile.
+    fn brute_work(&self, n: u128) -> u128 {
+        let k = self.0.members().len() as u128;
+        4 * n * (k + 1) * k
+    }
+
     /// A pile at the start: no ball held.
     fn test_case(&self) -> CaseKind {
         CaseKind::Fresh(|left| Position::Balls {
@@ -507,6 +517,12 @@ impl super::family::Answers for ScriptAnswers<'_> {
 
     fn decider(&self, _: &Analyzer<'_>, _: &Game, _: Play) -> Result<Decider, KernelError> {
         Err(KernelError::No(NoProgram::Script))
+    }
+
+    fn verify(&self, _: &mut super::verify::Run<'_, '_>, _: &Game) -> Result<(), Error> {
+        Err(Error::refused(
+            "a scripted game has one way to be computed, its own exploration: there is no independent path to compare it with",
+        ))
     }
 
     fn has_period(&self) -> bool {

@@ -6,6 +6,7 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
+use super::brute::{State as BruteState, each_heap, heaps_state};
 use super::codegen::{Amounts, Decider, Dp, Kernel, KernelError, NoProgram};
 use super::evaluate::Evaluation;
 use super::judge::{Oracle, TestHeaps};
@@ -801,6 +802,60 @@ impl super::family::Answers for HeapRules<'_> {
         })
     }
 
+    fn verify(&self, run: &mut super::verify::Run<'_, '_>, _: &Game) -> Result<(), Error> {
+        run.heap_game()
+    }
+
+    fn has_brute_force(&self) -> bool {
+        true
+    }
+
+    fn brute_state(&self, position: &Position) -> Option<BruteState> {
+        match position {
+            Position::Heap(n) => Some(BruteState::Heap(u64::try_from(n).ok()?)),
+            Position::Heaps(heaps) => heaps
+                .iter()
+                .map(|n| u64::try_from(n).ok())
+                .collect::<Option<Vec<_>>>()
+                .map(heaps_state),
+            _ => None,
+        }
+    }
+
+    fn brute_options(&self, state: &BruteState) -> Vec<BruteState> {
+        match state {
+            &BruteState::Heap(n) => brute_amounts(*self, n)
+                .into_iter()
+                .map(|s| BruteState::Heap(n - s))
+                .collect(),
+            BruteState::Heaps(heaps) => each_heap(heaps, |h| {
+                brute_amounts(*self, h)
+                    .into_iter()
+                    .map(|s| vec![h - s])
+                    .collect()
+            }),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Infinite sets count 8 steps an amount (a membership test is arithmetic, not a lookup).
+    fn brute_work(&self, n: u128) -> u128 {
+        match self {
+            Self::Plain(SubtractionSet::Finite(finite)) => n * finite.members().len() as u128,
+            Self::Plain(SubtractionSet::AllBut(_)) => n * n / 2,
+            Self::Plain(SubtractionSet::Family(_)) => 4 * n * n,
+            Self::Rest(remainder) => n * remainder.finite().members().len() as u128,
+        }
+    }
+
+    fn brute_heap_moves(&self, n: u64) -> Option<Vec<(BruteState, Vec<u64>)>> {
+        let moves = brute_amounts(*self, n)
+            .into_iter()
+            .map(|s| (BruteState::Heap(n - s), vec![n - s]))
+            .collect();
+        Some(moves)
+    }
+
     fn amounts_to_value(
         &self,
         evaluation: &Evaluation,
@@ -897,6 +952,29 @@ impl super::family::Answers for HeapRules<'_> {
                 })
             }
             _ => None,
+        }
+    }
+}
+
+/// The amounts a move may take from a heap of `n`, as the brute force reads the rules (its own
+/// reading, sharing nothing with the engines): the set's amounts up to `n`; with the rest rule,
+/// all `n` when `0 < n < min S`.
+fn brute_amounts(rules: HeapRules<'_>, n: u64) -> Vec<u64> {
+    match rules {
+        HeapRules::Plain(SubtractionSet::Finite(finite)) => finite
+            .members()
+            .iter()
+            .copied()
+            .take_while(|&s| s <= n)
+            .collect(),
+        HeapRules::Plain(set) => (1..=n).filter(|&s| set.contains(s)).collect(),
+        HeapRules::Rest(remainder) => {
+            let members = remainder.finite().members();
+            if n > 0 && n < members[0] {
+                vec![n]
+            } else {
+                members.iter().copied().filter(|&s| s <= n).collect()
+            }
         }
     }
 }

@@ -295,6 +295,63 @@ impl super::family::Answers for NoRepeatAnswers<'_> {
         super::judge::CaseKind::Fresh(|heap| Position::LastMove { heap, last: None })
     }
 
+    /// Every fresh heap and every last move, then the period against the brute force.
+    fn verify(&self, run: &mut super::verify::Run<'_, '_>, _: &Game) -> Result<(), Error> {
+        let members = self.0.members().to_vec();
+        let memo = run.states(
+            |n| super::brute::State::Last(n, None),
+            |n| Position::LastMove {
+                heap: n.into(),
+                last: None,
+            },
+            move |n| {
+                members
+                    .iter()
+                    .map(|&s| {
+                        (
+                            super::brute::State::Last(n, Some(s)),
+                            Position::LastMove {
+                                heap: n.into(),
+                                last: Some(s),
+                            },
+                        )
+                    })
+                    .collect()
+            },
+        )?;
+        run.norepeat_period(self.0, memo)
+    }
+
+    fn has_brute_force(&self) -> bool {
+        true
+    }
+
+    fn brute_state(&self, position: &Position) -> Option<super::brute::State> {
+        let Position::LastMove { heap, last } = position else {
+            return None;
+        };
+        Some(super::brute::State::Last(u64::try_from(heap).ok()?, *last))
+    }
+
+    /// Each amount of the set but the one just taken.
+    fn brute_options(&self, state: &super::brute::State) -> Vec<super::brute::State> {
+        let &super::brute::State::Last(heap, last) = state else {
+            return Vec::new();
+        };
+        self.0
+            .members()
+            .iter()
+            .filter(|&&s| s <= heap && Some(s) != last)
+            .map(|&s| super::brute::State::Last(heap - s, Some(s)))
+            .collect()
+    }
+
+    /// Every last move of every heap.
+    fn brute_work(&self, n: u128) -> u128 {
+        let k = self.0.members().len() as u128;
+        4 * n * (k + 1) * k
+    }
+
     fn decider(
         &self,
         _: &Analyzer<'_>,

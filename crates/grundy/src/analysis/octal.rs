@@ -1088,6 +1088,58 @@ impl super::family::Answers for OctalAnswers<'_> {
         super::judge::CaseKind::Heaps
     }
 
+    fn verify(&self, run: &mut super::verify::Run<'_, '_>, game: &Game) -> Result<(), Error> {
+        if game.is_misere() {
+            return Err(super::misere_octal(
+                game,
+                "a verification against brute force",
+            ));
+        }
+        run.heap_game()
+    }
+
+    fn has_brute_force(&self) -> bool {
+        true
+    }
+
+    fn brute_state(&self, position: &Position) -> Option<super::brute::State> {
+        match position {
+            Position::Heaps(heaps) => heaps
+                .iter()
+                .map(|n| u64::try_from(n).ok())
+                .collect::<Option<Vec<_>>>()
+                .map(super::brute::heaps_state),
+            Position::Heap(n) => Some(super::brute::heaps_state(vec![u64::try_from(n).ok()?])),
+            _ => None,
+        }
+    }
+
+    fn brute_options(&self, state: &super::brute::State) -> Vec<super::brute::State> {
+        match state {
+            super::brute::State::Heaps(heaps) => {
+                super::brute::each_heap(heaps, |h| brute_code_moves(self.0, h))
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Splits into three heaps cost `n³/12`, into two `n²/2`.
+    fn brute_work(&self, n: u128) -> u128 {
+        match self.0.max_heaps_left() {
+            3 => n * n * n / 12,
+            2 => n * n / 2,
+            _ => n * n,
+        }
+    }
+
+    fn brute_heap_moves(&self, n: u64) -> Option<Vec<(super::brute::State, Vec<u64>)>> {
+        let moves = brute_code_moves(self.0, n)
+            .into_iter()
+            .map(|parts| (super::brute::heaps_state(parts.clone()), parts))
+            .collect();
+        Some(moves)
+    }
+
     fn decider(
         &self,
         analyzer: &Analyzer<'_>,
@@ -1100,6 +1152,52 @@ impl super::family::Answers for OctalAnswers<'_> {
                 super::codegen::NoProgram::Misere,
             )),
         }
+    }
+}
+
+/// The heaps a take-and-break move from a heap of `n` can leave, digit by digit as the code
+/// states: bit 1 take the whole heap, bit 2 leave one heap, bit 4 two, bit 8 three (non-empty),
+/// with the digit's modifier on the heaps left.
+fn brute_code_moves(code: &Code, n: u64) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    for j in 0..=n {
+        let (digit, modifier) = code.digit(j as usize);
+        if digit & 1 != 0 && j == n && j > 0 {
+            out.push(Vec::new());
+        }
+        if j >= n {
+            continue;
+        }
+        let m = n - j;
+        if digit & 2 != 0 && j > 0 {
+            out.push(vec![m]);
+        }
+        if digit & 4 != 0 {
+            for a in 1..=m / 2 {
+                push_allowed(&mut out, vec![a, m - a], modifier);
+            }
+        }
+        if digit & 8 != 0 {
+            for a in 1..=m / 3 {
+                for b in a..=(m - a) / 2 {
+                    push_allowed(&mut out, vec![a, b, m - a - b], modifier);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn push_allowed(out: &mut Vec<Vec<u64>>, parts: Vec<u64>, modifier: Modifier) {
+    let allowed = match modifier {
+        Modifier::None => true,
+        Modifier::Unequal => {
+            (0..parts.len()).all(|i| parts[i + 1..].iter().all(|&b| b != parts[i]))
+        }
+        Modifier::NotAllEqual => parts.iter().any(|&p| p != parts[0]),
+    };
+    if allowed {
+        out.push(parts);
     }
 }
 

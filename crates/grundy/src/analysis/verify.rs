@@ -11,9 +11,7 @@ use super::{
 };
 use crate::engine::Engine;
 use crate::engine::octal::TakeAndBreakEngine;
-use crate::games::game::Game;
-use crate::games::norepeat::NoRepeatGame;
-use crate::games::oddball::OddballGame;
+use crate::games::game::{Component, Game};
 use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::limits::{
@@ -284,7 +282,7 @@ fn solution_leaves(game: &Game, solution: &Solution) -> Option<Vec<State>> {
         .winning_moves
         .iter()
         .map(|m| match &m.to {
-            Target::Whole(position) => State::leaves(game, position),
+            Target::Whole(position) => State::of(game, position),
             _ => None,
         })
         .collect()
@@ -365,83 +363,13 @@ impl Analyzer<'_> {
             brute_force_positions: 0,
             checks: Vec::new(),
         };
-        match game.base() {
-            Game::Script(_) => {
-                return Err(Error::Refused(Refusal::new(
-                    "a scripted game has one way to be computed, its own exploration: there is no independent path to compare it with".to_owned(),
-                    None,
-                )));
-            }
-            Game::Rules(_) => {
-                return Err(Error::Refused(Refusal::new(
-                    format!(
-                        "{game} is answered one way, by exploring its positions: grundy knows no theory of it, so there is no independent path to compare the exploration with"
-                    ),
-                    None,
-                )));
-            }
-            Game::Octal(_) if game.is_misere() => {
-                return Err(super::misere_octal(
-                    game,
-                    "a verification against brute force",
-                ));
-            }
-            Game::Subtraction(_) | Game::Remainder(_) | Game::Octal(_) => run.heap_game()?,
-            Game::Nim => run.nim()?,
-            Game::Wythoff => run.wythoff()?,
-            Game::FibonacciNim => run
-                .states(
-                    |n| State::Quota(n, n.saturating_sub(1)),
-                    |n| Position::Quota {
-                        heap: n.into(),
-                        quota: None,
-                    },
-                    |n| {
-                        (1..=n)
-                            .map(move |q| {
-                                (
-                                    State::Quota(n, q),
-                                    Position::Quota {
-                                        heap: n.into(),
-                                        quota: Some(q.into()),
-                                    },
-                                )
-                            })
-                            .collect()
-                    },
-                )
-                .map(drop)?,
-            Game::NoRepeat(NoRepeatGame { set }) => {
-                let members = set.members().to_vec();
-                let memo = run.states(
-                    |n| State::Last(n, None),
-                    |n| Position::LastMove {
-                        heap: n.into(),
-                        last: None,
-                    },
-                    move |n| {
-                        members
-                            .iter()
-                            .map(|&s| {
-                                (
-                                    State::Last(n, Some(s)),
-                                    Position::LastMove {
-                                        heap: n.into(),
-                                        last: Some(s),
-                                    },
-                                )
-                            })
-                            .collect()
-                    },
-                )?;
-                run.norepeat_period(set, memo)?;
-            }
-            Game::Oddball(OddballGame { set }) => run.oddball(set)?,
-            Game::Sum(components) => {
-                refuse_searched(game, components)?;
+        let base = game.base();
+        match base.components() {
+            Some(components) => {
+                refuse_unverifiable(game, components)?;
                 run.sum(components)?;
             }
-            Game::Misere(_) => unreachable!("base() removes misère"),
+            None => super::answers(base).verify(&mut run, game)?,
         }
         Ok(Verification {
             game: game.clone(),
@@ -461,13 +389,17 @@ impl Analyzer<'_> {
     }
 }
 
-/// Refuses a sum with a component of a searched family: it has one way to be computed.
-fn refuse_searched(game: &Game, components: &[crate::games::game::Component]) -> Result<(), Error> {
-    match components.iter().find(|c| matches!(c.game, Game::Rules(_))) {
-        Some(searched) => Err(Error::Refused(Refusal::new(
+/// Refuses a sum with a component verify has no brute force for: the sum would have no
+/// independent path to compare with.
+fn refuse_unverifiable(game: &Game, components: &[Component]) -> Result<(), Error> {
+    match components
+        .iter()
+        .find(|c| !super::answers(&c.game).has_brute_force())
+    {
+        Some(component) => Err(Error::Refused(Refusal::new(
             format!(
-                "{game}: a sum with {} is answered one way, by exploring its positions: grundy knows no theory of that family, so there is no independent path to compare the exploration with",
-                searched.game
+                "{game}: verify has no brute force for {}, so there is no independent path to compare a sum with it",
+                component.game
             ),
             None,
         ))),
@@ -511,7 +443,7 @@ fn refuse_long(game: &Game, to: u64) -> Result<(), Error> {
 }
 
 /// The state of one `verify` question.
-struct Run<'r, 'a> {
+pub(super) struct Run<'r, 'a> {
     analyzer: &'r Analyzer<'a>,
     game: &'r Game,
     to: u64,
@@ -579,7 +511,7 @@ impl<'r> Run<'r, '_> {
     }
 
     /// One-heap games: subtraction games (also misère) and take-and-break codes.
-    fn heap_game(&mut self) -> Result<(), Error> {
+    pub(in crate::analysis) fn heap_game(&mut self) -> Result<(), Error> {
         let analyzer = self.analyzer;
         let bytes = self.to.saturating_add(1).saturating_mul(4);
         analyzer.reserve(bytes, || format!("the brute force's {} values", self.to))?;

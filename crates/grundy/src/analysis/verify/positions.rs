@@ -21,7 +21,7 @@ use super::{
 
 impl<'r> Run<'r, '_> {
     /// Nim and misère Nim: random positions of one to four heaps against the whole game graph.
-    pub(super) fn nim(&mut self) -> Result<(), Error> {
+    pub(in crate::analysis) fn nim(&mut self) -> Result<(), Error> {
         let cap = VERIFY_GRAPH_HEAP.min(self.to);
         let solver = self.analyzer.path_analyzer(self.analyzer.config);
         let mut memo = self.memo();
@@ -50,7 +50,7 @@ impl<'r> Run<'r, '_> {
     }
 
     /// Wythoff's game: the grid cell by cell, and `solve` on every pair of a smaller square.
-    pub(super) fn wythoff(&mut self) -> Result<(), Error> {
+    pub(in crate::analysis) fn wythoff(&mut self) -> Result<(), Error> {
         let side = VERIFY_GRID_SIDE.min(self.to);
         let analyzer = self.analyzer;
         let mut memo = self.memo();
@@ -114,7 +114,7 @@ impl<'r> Run<'r, '_> {
     /// last move): the table (`start(n)`, the position a heap starts in) and `solve` on every
     /// state of the small heaps (`states(n)`). Returns the brute force's solved states, for a
     /// check that asks about the same ones.
-    pub(super) fn states(
+    pub(in crate::analysis) fn states(
         &mut self,
         start_state: impl Fn(u64) -> State,
         start: impl Fn(u64) -> Position,
@@ -180,7 +180,7 @@ impl<'r> Run<'r, '_> {
     /// A no-repeat game's certified period of state vectors: every `G(n, last)` it predicts
     /// (the vector of `n` is `G(n, none), G(n, s1), …`), against the brute force's `memo` (the
     /// states the table and `solve` checks solved are not solved again).
-    pub(super) fn norepeat_period(
+    pub(in crate::analysis) fn norepeat_period(
         &mut self,
         set: &FiniteSet,
         mut memo: Memo<'r>,
@@ -242,7 +242,7 @@ impl<'r> Run<'r, '_> {
 
     /// The contest game: `solve` on every position of the small piles (both parities held) and
     /// the contest judge on every pile, against minimax.
-    pub(super) fn oddball(&mut self, set: &FiniteSet) -> Result<(), Error> {
+    pub(in crate::analysis) fn oddball(&mut self, set: &FiniteSet) -> Result<(), Error> {
         let analyzer = self.analyzer;
         let bytes = self.to.saturating_add(1).saturating_mul(4);
         analyzer.reserve(bytes, || format!("the brute force's {} results", self.to))?;
