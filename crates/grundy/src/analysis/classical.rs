@@ -13,7 +13,7 @@ use super::{
     Action, Analyzer, Basis, ClosedForm, Error, Grid, MAX_TABLE_ROWS, Move, Outcome, Remedy,
     SettingError, Solution, Target, Unit, Withheld,
 };
-use crate::games::game::Game;
+use crate::games::game::{Component, Game};
 use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::games::{fibonacci_nim, nim, wythoff};
@@ -71,6 +71,65 @@ pub(super) fn misere_nim_rule(heaps: &[BigUint], xor: BigUint) -> ClosedForm {
         ones: heaps.iter().filter(|&h| h == &one).count() as u64,
         all_small: heaps.iter().all(|h| h <= &one),
         xor,
+    }
+}
+
+impl Analyzer<'_> {
+    /// The moves of a Nim component (`position`, of `heaps`) to a position of value `target`:
+    /// from heap `i`, to `h_i xor X xor target` where that is smaller (`X` the heaps' xor).
+    pub(super) fn nim_moves_to_value(
+        &self,
+        position: &Position,
+        heaps: &[BigUint],
+        target: &BigUint,
+    ) -> Result<Vec<(Action, Position)>, Error> {
+        let total = heaps.iter().fold(BigUint::ZERO, |x, h| x ^ h);
+        // Each move is a whole new position of the component: counted before it is built.
+        let count = heaps.iter().filter(|&h| &(target ^ &total ^ h) < h).count();
+        let bytes = (count as u64).saturating_mul(position.heap_bytes() + 64);
+        self.reserve(bytes, || {
+            format!("{count} winning moves in the nim component, each a whole component")
+        })?;
+        Ok(heaps
+            .iter()
+            .enumerate()
+            .filter_map(|(i, h)| {
+                let new = target ^ &total ^ h;
+                (&new < h).then(|| {
+                    let mut after = heaps.to_vec();
+                    after[i].clone_from(&new);
+                    let amount = h - &new;
+                    (
+                        Action::TakeFromHeap { heap: i, amount },
+                        Position::Heaps(after),
+                    )
+                })
+            })
+            .collect())
+    }
+
+    /// The moves of a Wythoff component `(a, b)` to a position of value `target`: its table
+    /// computed once, every option read from it.
+    pub(super) fn wythoff_moves_to_value(
+        &self,
+        a: &BigUint,
+        b: &BigUint,
+        target: &BigUint,
+    ) -> Result<Vec<(Action, Position)>, Error> {
+        let Some((x, y)) = self.wythoff_cells(a, b) else {
+            return Err(Error::beyond_positions(
+                format!(
+                    "wythoff[{a},{b}] in a sum needs the Grundy values of its options, from a table beyond the limit of {} cells",
+                    self.max_positions()
+                ),
+                Some((a + 1u32) * (b + 1u32)),
+            ));
+        };
+        let table = self.wythoff_table(x, y, Play::Normal)?;
+        Ok(wythoff_options(x, y)
+            .filter(|&(_, x, y)| target == &BigUint::from(table[x][y]))
+            .map(|(action, x, y)| (action, Position::Pair(x.into(), y.into())))
+            .collect())
     }
 }
 
@@ -506,6 +565,35 @@ impl super::family::Answers for NimAnswers {
         true
     }
 
+    /// From heap `i`, the move to `h_i xor X xor target` where it is smaller.
+    fn moves_to_value(
+        &self,
+        analyzer: &Analyzer<'_>,
+        component: &Component,
+        target: &BigUint,
+    ) -> Option<Result<Vec<(Action, Position)>, Error>> {
+        let Position::Heaps(heaps) = &component.position else {
+            return None;
+        };
+        Some(analyzer.nim_moves_to_value(&component.position, heaps, target))
+    }
+
+    fn small_moves(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        position: &Position,
+    ) -> Option<Result<Vec<(Action, Position)>, Error>> {
+        let Position::Heaps(heaps) = position else {
+            return None;
+        };
+        let sizes = heaps
+            .iter()
+            .map(|n| analyzer.enumerable(game, position, n))
+            .collect::<Result<Vec<u64>, _>>();
+        Some(sizes.map(|sizes| nim_moves(&sizes)))
+    }
+
     fn brute_state(&self, position: &Position) -> Option<BruteState> {
         match position {
             Position::Heaps(heaps) => heaps
@@ -620,6 +708,32 @@ impl super::family::Answers for WythoffAnswers {
 
     fn has_brute_force(&self) -> bool {
         true
+    }
+
+    /// Read from the table of the component's options.
+    fn moves_to_value(
+        &self,
+        analyzer: &Analyzer<'_>,
+        component: &Component,
+        target: &BigUint,
+    ) -> Option<Result<Vec<(Action, Position)>, Error>> {
+        let Position::Pair(a, b) = &component.position else {
+            return None;
+        };
+        Some(analyzer.wythoff_moves_to_value(a, b, target))
+    }
+
+    fn small_moves(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        position: &Position,
+    ) -> Option<Result<Vec<(Action, Position)>, Error>> {
+        let Position::Pair(a, b) = position else {
+            return None;
+        };
+        let small = |n| analyzer.enumerable(game, position, n);
+        Some((|| Ok(wythoff_moves(small(a)?, small(b)?)))())
     }
 
     fn brute_state(&self, position: &Position) -> Option<BruteState> {
@@ -753,6 +867,48 @@ impl super::family::Answers for FibonacciAnswers {
         true
     }
 
+    fn moves_to_value(
+        &self,
+        analyzer: &Analyzer<'_>,
+        component: &Component,
+        target: &BigUint,
+    ) -> Option<Result<Vec<(Action, Position)>, Error>> {
+        let Position::Quota { heap, quota } = &component.position else {
+            return None;
+        };
+        Some(analyzer.fibonacci_moves_to_value(heap, quota.as_ref(), target))
+    }
+
+    /// Take 1 to the quota in force; the opponent's quota is twice the take.
+    fn small_moves(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        position: &Position,
+    ) -> Option<Result<Vec<(Action, Position)>, Error>> {
+        let Position::Quota { heap, quota } = position else {
+            return None;
+        };
+        let n = match analyzer.enumerable(game, position, heap) {
+            Ok(n) => n,
+            Err(error) => return Some(Err(error)),
+        };
+        let q = fibonacci_nim::effective_quota(heap, quota.as_ref())
+            .to_u64()
+            .map_or(n, |q| q.min(n));
+        let moves = (1..=q)
+            .map(|k| {
+                let quota = Some(BigUint::from(2 * k));
+                let after = Position::Quota {
+                    heap: (n - k).into(),
+                    quota,
+                };
+                (Action::TakeUnderQuota { amount: k.into() }, after)
+            })
+            .collect();
+        Some(Ok(moves))
+    }
+
     fn brute_state(&self, position: &Position) -> Option<BruteState> {
         let Position::Quota { heap, quota } = position else {
             return None;
@@ -821,4 +977,31 @@ impl super::family::Answers for FibonacciAnswers {
                 .map(|(values, basis)| super::family::TableAnswer::Values(values, basis)),
         )
     }
+}
+
+/// Every Nim move from small heaps.
+fn nim_moves(heaps: &[u64]) -> Vec<(Action, Position)> {
+    let mut moves = Vec::new();
+    for (i, &heap) in heaps.iter().enumerate() {
+        for left in 0..heap {
+            let after = heaps
+                .iter()
+                .enumerate()
+                .map(|(j, &h)| BigUint::from(if i == j { left } else { h }))
+                .collect();
+            let action = Action::TakeFromHeap {
+                heap: i,
+                amount: (heap - left).into(),
+            };
+            moves.push((action, Position::Heaps(after)));
+        }
+    }
+    moves
+}
+
+/// Every Wythoff move from `(a, b)`.
+fn wythoff_moves(a: u64, b: u64) -> Vec<(Action, Position)> {
+    wythoff_options(a as usize, b as usize)
+        .map(|(action, x, y)| (action, Position::Pair(x.into(), y.into())))
+        .collect()
 }

@@ -14,7 +14,8 @@ use super::explain::{EXPLAIN_MAX_ROWS, RowOption, State, Step};
 use super::judge::{CaseKind, Oracle, TestHeaps};
 use super::verify::Run;
 use super::{Analyzer, Basis, Error, Solution, Uncertifiable};
-use crate::games::game::Game;
+use crate::games::game::{Component, Game};
+use crate::games::moves::Action;
 use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::games::registry::Rules;
@@ -187,6 +188,31 @@ pub(super) trait Answers {
         target: &BigUint,
     ) -> Option<Result<Vec<BigUint>, Error>> {
         let _ = (evaluation, heap, target);
+        None
+    }
+
+    /// The moves of `component` (a game of the family and its position, in a sum) to positions
+    /// of Grundy value `target`, each with the position it leaves; `None` where the family has
+    /// no faster way than solving every option.
+    fn moves_to_value(
+        &self,
+        analyzer: &Analyzer<'_>,
+        component: &Component,
+        target: &BigUint,
+    ) -> Option<Result<Vec<(Action, Position)>, Error>> {
+        let _ = (analyzer, component, target);
+        None
+    }
+
+    /// Every move from `position` of `game`, where its numbers are small enough to enumerate
+    /// (for a sum's search); `None` where the family's own options serve.
+    fn small_moves(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        position: &Position,
+    ) -> Option<Result<Vec<(Action, Position)>, Error>> {
+        let _ = (analyzer, game, position);
         None
     }
 

@@ -856,6 +856,33 @@ impl super::family::Answers for HeapRules<'_> {
         Some(moves)
     }
 
+    fn moves_to_value(
+        &self,
+        analyzer: &Analyzer<'_>,
+        component: &crate::games::game::Component,
+        target: &BigUint,
+    ) -> Option<Result<Vec<(Action, Position)>, Error>> {
+        Some(analyzer.subtraction_moves_to_value(component, target))
+    }
+
+    fn small_moves(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        position: &Position,
+    ) -> Option<Result<Vec<(Action, Position)>, Error>> {
+        let small = |n| analyzer.enumerable(game, position, n);
+        Some(match position {
+            Position::Heap(heap) => small(heap).map(|n| heap_moves(*self, n)),
+            Position::Heaps(heaps) => heaps
+                .iter()
+                .map(small)
+                .collect::<Result<Vec<u64>, _>>()
+                .map(|sizes| heaps_moves(*self, heaps, &sizes)),
+            _ => return None,
+        })
+    }
+
     fn amounts_to_value(
         &self,
         evaluation: &Evaluation,
@@ -977,4 +1004,33 @@ fn brute_amounts(rules: HeapRules<'_>, n: u64) -> Vec<u64> {
             }
         }
     }
+}
+
+/// Every move from one heap of `n` of a one-heap subtraction game.
+fn heap_moves(rules: HeapRules<'_>, n: u64) -> Vec<(Action, Position)> {
+    rules
+        .amounts_up_to(n)
+        .into_iter()
+        .map(|s| {
+            let left = Position::Heap((n - s).into());
+            (Action::Take { amount: s.into() }, left)
+        })
+        .collect()
+}
+
+/// Every move from heaps (of `sizes`) of a one-heap subtraction game, heap by heap.
+fn heaps_moves(rules: HeapRules<'_>, heaps: &[BigUint], sizes: &[u64]) -> Vec<(Action, Position)> {
+    let mut moves = Vec::new();
+    for (i, &n) in sizes.iter().enumerate() {
+        for s in rules.amounts_up_to(n) {
+            let mut after = heaps.to_vec();
+            after[i] = (n - s).into();
+            let action = Action::TakeFromHeap {
+                heap: i,
+                amount: s.into(),
+            };
+            moves.push((action, Position::Heaps(after)));
+        }
+    }
+    moves
 }

@@ -326,6 +326,36 @@ impl super::family::Answers for NoRepeatAnswers<'_> {
         true
     }
 
+    /// Each amount of the set but the one just taken.
+    fn small_moves(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        position: &Position,
+    ) -> Option<Result<Vec<(Action, Position)>, Error>> {
+        let Position::LastMove { heap, last } = position else {
+            return None;
+        };
+        let n = match analyzer.enumerable(game, position, heap) {
+            Ok(n) => n,
+            Err(error) => return Some(Err(error)),
+        };
+        let moves = self
+            .0
+            .members()
+            .iter()
+            .filter(|&&s| s <= n && Some(s) != *last)
+            .map(|&s| {
+                let after = Position::LastMove {
+                    heap: (n - s).into(),
+                    last: Some(s),
+                };
+                (Action::Take { amount: s.into() }, after)
+            })
+            .collect();
+        Some(Ok(moves))
+    }
+
     fn brute_state(&self, position: &Position) -> Option<super::brute::State> {
         let Position::LastMove { heap, last } = position else {
             return None;

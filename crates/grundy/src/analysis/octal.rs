@@ -1088,6 +1088,43 @@ impl super::family::Answers for OctalAnswers<'_> {
         super::judge::CaseKind::Heaps
     }
 
+    fn moves_to_value(
+        &self,
+        analyzer: &Analyzer<'_>,
+        component: &crate::games::game::Component,
+        target: &BigUint,
+    ) -> Option<Result<Vec<(Action, Position)>, Error>> {
+        let Position::Heaps(heaps) = &component.position else {
+            return None;
+        };
+        let moves = analyzer.octal_moves_to_value(&component.game, self.0, heaps, target);
+        Some(moves.map(|moves| {
+            moves
+                .into_iter()
+                .map(|(action, after)| (action, Position::Heaps(after)))
+                .collect()
+        }))
+    }
+
+    fn small_moves(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        position: &Position,
+    ) -> Option<Result<Vec<(Action, Position)>, Error>> {
+        let Position::Heaps(heaps) = position else {
+            return None;
+        };
+        let limit = analyzer.max_positions();
+        let sizes = heaps
+            .iter()
+            .map(|n| analyzer.enumerable(game, position, n))
+            .collect::<Result<Vec<u64>, _>>();
+        Some(sizes.and_then(|sizes| {
+            octal_moves(self.0, &sizes, limit).ok_or_else(|| too_many_moves(game, position, limit))
+        }))
+    }
+
     fn verify(&self, run: &mut super::verify::Run<'_, '_>, game: &Game) -> Result<(), Error> {
         if game.is_misere() {
             return Err(super::misere_octal(
@@ -1199,6 +1236,43 @@ fn push_allowed(out: &mut Vec<Vec<u64>>, parts: Vec<u64>, modifier: Modifier) {
     if allowed {
         out.push(parts);
     }
+}
+
+/// Every take-and-break move from small heaps, each leaving the whole new list of heaps (the
+/// parts in the place of the heap moved in).
+/// The refusal of a component with more moves than the position limit.
+fn too_many_moves(game: &Game, position: &Position, limit: u64) -> Error {
+    Error::beyond_positions(
+        format!("{game}[{position}] has more moves than the limit of {limit} positions"),
+        None,
+    )
+}
+
+/// `None` when the heaps have more than `limit` moves (counted before any is listed).
+fn octal_moves(code: &Code, heaps: &[u64], limit: u64) -> Option<Vec<(Action, Position)>> {
+    let work = heaps
+        .iter()
+        .map(|&n| super::misere::option_work(code, n))
+        .fold(0, u64::saturating_add);
+    if work > limit {
+        return None;
+    }
+    let mut moves = Vec::new();
+    for (i, &heap) in heaps.iter().enumerate() {
+        crate::games::octal::for_each_option_heaps(code, heap as usize, |parts| {
+            let parts: Vec<BigUint> = parts.iter().map(|&p| BigUint::from(p)).collect();
+            let left: u64 = parts.iter().filter_map(ToPrimitive::to_u64).sum();
+            let mut after: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
+            after.splice(i..=i, parts.iter().cloned());
+            let action = Action::TakeAndBreak {
+                heap: (heaps.len() > 1).then_some(i),
+                take: (heap - left).into(),
+                parts,
+            };
+            moves.push((action, Position::Heaps(after)));
+        });
+    }
+    Some(moves)
 }
 
 #[cfg(test)]

@@ -10,7 +10,6 @@ use super::{
     Action, Analyzer, Basis, Error, Move, Outcome, Solution, Summand, SummandValue, Target,
 };
 use crate::games::game::{Component, Game};
-use crate::games::norepeat::NoRepeatGame;
 use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::games::script::{Script, ScriptRules, Spending};
@@ -211,76 +210,23 @@ impl Analyzer<'_> {
         target: &BigUint,
     ) -> Result<Vec<(Action, Position)>, Error> {
         let game = &component.game;
-        Ok(match (game, &component.position) {
-            (Game::Subtraction(_) | Game::Remainder(_), _) => {
-                self.subtraction_moves_to_value(component, target)?
-            }
-            (Game::Nim, Position::Heaps(heaps)) => {
-                let total = heaps.iter().fold(BigUint::zero(), |x, h| x ^ h);
-                // Each move is a whole new position of the component: counted before it is built.
-                let count = heaps.iter().filter(|&h| &(target ^ &total ^ h) < h).count();
-                let bytes = (count as u64).saturating_mul(component.position.heap_bytes() + 64);
-                self.reserve(bytes, || {
-                    format!("{count} winning moves in the nim component, each a whole component")
-                })?;
-                heaps
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, h)| {
-                        let new = target ^ &total ^ h;
-                        (&new < h).then(|| {
-                            let mut after = heaps.clone();
-                            after[i].clone_from(&new);
-                            let amount = h - &new;
-                            (
-                                Action::TakeFromHeap { heap: i, amount },
-                                Position::Heaps(after),
-                            )
-                        })
-                    })
-                    .collect()
-            }
-            (Game::Octal(code), Position::Heaps(heaps)) => self
-                .octal_moves_to_value(game, code, heaps, target)?
-                .into_iter()
-                .map(|(action, after)| (action, Position::Heaps(after)))
-                .collect(),
-            // Tables: computed once for the component, every option read from it.
-            (Game::Wythoff, Position::Pair(a, b)) => {
-                let Some((a, b)) = self.wythoff_cells(a, b) else {
-                    return Err(Error::beyond_positions(
-                        format!(
-                            "wythoff[{a},{b}] in a sum needs the Grundy values of its options, from a table beyond the limit of {} cells",
-                            self.max_positions()
-                        ),
-                        Some((a + 1u32) * (b + 1u32)),
-                    ));
-                };
-                let table = self.wythoff_table(a, b, Play::Normal)?;
-                super::classical::wythoff_options(a, b)
-                    .filter(|&(_, x, y)| target == &BigUint::from(table[x][y]))
-                    .map(|(action, x, y)| (action, Position::Pair(x.into(), y.into())))
-                    .collect()
-            }
-            (Game::FibonacciNim, Position::Quota { heap, quota }) => {
-                self.fibonacci_moves_to_value(heap, quota.as_ref(), target)?
-            }
-            // The remaining games have their values in tables: every option, filtered.
-            _ => self
-                .all_moves(game, &component.position)?
-                .into_iter()
-                .map(|(action, position)| {
-                    let value = self.solve(game, &position)?.grundy;
-                    Ok((value.as_ref() == Some(target)).then_some((action, position)))
-                })
-                .filter_map(Result::transpose)
-                .collect::<Result<_, Error>>()?,
-        })
+        if let Some(moves) = super::answers(game).moves_to_value(self, component, target) {
+            return moves;
+        }
+        // The family's values are in tables: every option, filtered.
+        self.all_moves(game, &component.position)?
+            .into_iter()
+            .map(|(action, position)| {
+                let value = self.solve(game, &position)?.grundy;
+                Ok((value.as_ref() == Some(target)).then_some((action, position)))
+            })
+            .filter_map(Result::transpose)
+            .collect()
     }
 
     /// The moves of a one-heap subtraction component (one heap or several) to positions of Grundy
     /// value `target`, each with its new position.
-    fn subtraction_moves_to_value(
+    pub(super) fn subtraction_moves_to_value(
         &self,
         component: &Component,
         target: &BigUint,
@@ -342,7 +288,7 @@ impl Analyzer<'_> {
 
     /// The moves of a Fibonacci Nim component to a position of Grundy value `target`, read off one
     /// table of the heaps up to its own.
-    fn fibonacci_moves_to_value(
+    pub(super) fn fibonacci_moves_to_value(
         &self,
         heap: &BigUint,
         quota: Option<&BigUint>,
@@ -379,88 +325,39 @@ impl Analyzer<'_> {
         game: &Game,
         position: &Position,
     ) -> Result<Vec<(Action, Position)>, Error> {
-        let limit = self.max_positions();
-        let small = |n: &BigUint| {
-            n.to_u64().filter(|&n| n <= limit).ok_or_else(|| {
-                Error::beyond_positions(
-                    format!(
-                        "{game}[{position}] is too large to enumerate its moves (more than {limit} positions)"
-                    ),
-                    Some(n.clone()),
-                )
-            })
-        };
-        if let Some(rules) = HeapRules::of(game) {
-            match position {
-                Position::Heap(heap) => return Ok(heap_moves(rules, small(heap)?)),
-                Position::Heaps(heaps) => {
-                    let sizes = heaps.iter().map(&small).collect::<Result<Vec<u64>, _>>()?;
-                    return Ok(heaps_moves(rules, heaps, &sizes));
-                }
-                _ => {}
-            }
+        if let Some(moves) = super::answers(game).small_moves(self, game, position) {
+            return moves;
         }
-        Ok(match (game, position) {
-            (Game::Nim, Position::Heaps(heaps)) => {
-                let sizes = heaps
-                    .iter()
-                    .map(&small)
-                    .collect::<Result<Vec<u64>, Error>>()?;
-                nim_moves(&sizes)
-            }
-            (Game::Wythoff, Position::Pair(a, b)) => wythoff_moves(small(a)?, small(b)?),
-            (Game::Octal(code), Position::Heaps(heaps)) => {
-                let sizes: Vec<u64> = heaps.iter().map(&small).collect::<Result<_, _>>()?;
-                octal_moves(code, &sizes, limit)
-                    .ok_or_else(|| too_many_moves(game, position, limit))?
-            }
-            (Game::FibonacciNim, Position::Quota { heap, quota }) => {
-                let n = small(heap)?;
-                let q = fibonacci_nim::effective_quota(heap, quota.as_ref())
-                    .to_u64()
-                    .map_or(n, |q| q.min(n));
-                (1..=q)
-                    .map(|k| {
-                        let quota = Some(BigUint::from(2 * k));
-                        (
-                            Action::TakeUnderQuota { amount: k.into() },
-                            Position::Quota {
-                                heap: (n - k).into(),
-                                quota,
-                            },
-                        )
-                    })
-                    .collect()
-            }
-            (Game::NoRepeat(NoRepeatGame { set }), Position::LastMove { heap, last }) => {
-                let n = small(heap)?;
-                set.members()
-                    .iter()
-                    .filter(|&&s| s <= n && Some(s) != *last)
-                    .map(|&s| {
-                        (
-                            Action::Take { amount: s.into() },
-                            Position::LastMove {
-                                heap: (n - s).into(),
-                                last: Some(s),
-                            },
-                        )
-                    })
-                    .collect()
-            }
-            // Any other family whose end is decided by the last move lists its options itself.
-            _ => match game
-                .ruleset()
-                .filter(|rules| rules.last_move_decides())
-                .and_then(|rules| rules.options(position))
-            {
-                Some(options) => options,
-                None => {
-                    return Err(Error::refused(format!(
-                        "{game} cannot be a component here: sums are of impartial games under one convention"
-                    )));
-                }
-            },
+        // Any other family whose end is decided by the last move lists its options itself.
+        game.ruleset()
+            .filter(|rules| rules.last_move_decides())
+            .and_then(|rules| rules.options(position))
+            .ok_or_else(|| {
+                Error::refused(format!(
+                    "{game} cannot be a component here: sums are of impartial games under one convention"
+                ))
+            })
+    }
+
+    /// `n`, a number of `game`'s `position`, when its moves may be enumerated: at most the
+    /// position limit.
+    ///
+    /// # Errors
+    /// [`Error::Refused`] beyond the limit.
+    pub(super) fn enumerable(
+        &self,
+        game: &Game,
+        position: &Position,
+        n: &BigUint,
+    ) -> Result<u64, Error> {
+        let limit = self.max_positions();
+        n.to_u64().filter(|&n| n <= limit).ok_or_else(|| {
+            Error::beyond_positions(
+                format!(
+                    "{game}[{position}] is too large to enumerate its moves (more than {limit} positions)"
+                ),
+                Some(n.clone()),
+            )
         })
     }
 
@@ -673,103 +570,6 @@ impl Analyzer<'_> {
     }
 }
 
-/// Every move from one heap of `n` of a one-heap subtraction game.
-fn heap_moves(rules: HeapRules<'_>, n: u64) -> Vec<(Action, Position)> {
-    rules
-        .amounts_up_to(n)
-        .into_iter()
-        .map(|s| {
-            let left = Position::Heap((n - s).into());
-            (Action::Take { amount: s.into() }, left)
-        })
-        .collect()
-}
-
-/// Every move from heaps (of `sizes`) of a one-heap subtraction game, heap by heap.
-fn heaps_moves(rules: HeapRules<'_>, heaps: &[BigUint], sizes: &[u64]) -> Vec<(Action, Position)> {
-    let mut moves = Vec::new();
-    for (i, &n) in sizes.iter().enumerate() {
-        for s in rules.amounts_up_to(n) {
-            let mut after = heaps.to_vec();
-            after[i] = (n - s).into();
-            let action = Action::TakeFromHeap {
-                heap: i,
-                amount: s.into(),
-            };
-            moves.push((action, Position::Heaps(after)));
-        }
-    }
-    moves
-}
-
-/// Every Nim move from small heaps.
-fn nim_moves(heaps: &[u64]) -> Vec<(Action, Position)> {
-    let mut moves = Vec::new();
-    for (i, &heap) in heaps.iter().enumerate() {
-        for left in 0..heap {
-            let after = heaps
-                .iter()
-                .enumerate()
-                .map(|(j, &h)| BigUint::from(if i == j { left } else { h }))
-                .collect();
-            let action = Action::TakeFromHeap {
-                heap: i,
-                amount: (heap - left).into(),
-            };
-            moves.push((action, Position::Heaps(after)));
-        }
-    }
-    moves
-}
-
-/// Every take-and-break move from small heaps, each leaving the whole new list of heaps (the
-/// parts in the place of the heap moved in).
-/// The refusal of a component with more moves than the position limit.
-fn too_many_moves(game: &Game, position: &Position, limit: u64) -> Error {
-    Error::beyond_positions(
-        format!("{game}[{position}] has more moves than the limit of {limit} positions"),
-        None,
-    )
-}
-
-/// `None` when the heaps have more than `limit` moves (counted before any is listed).
-fn octal_moves(
-    code: &crate::games::octal::Code,
-    heaps: &[u64],
-    limit: u64,
-) -> Option<Vec<(Action, Position)>> {
-    let work = heaps
-        .iter()
-        .map(|&n| super::misere::option_work(code, n))
-        .fold(0, u64::saturating_add);
-    if work > limit {
-        return None;
-    }
-    let mut moves = Vec::new();
-    for (i, &heap) in heaps.iter().enumerate() {
-        crate::games::octal::for_each_option_heaps(code, heap as usize, |parts| {
-            let parts: Vec<BigUint> = parts.iter().map(|&p| BigUint::from(p)).collect();
-            let left: u64 = parts.iter().filter_map(ToPrimitive::to_u64).sum();
-            let mut after: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
-            after.splice(i..=i, parts.iter().cloned());
-            let action = Action::TakeAndBreak {
-                heap: (heaps.len() > 1).then_some(i),
-                take: (heap - left).into(),
-                parts,
-            };
-            moves.push((action, Position::Heaps(after)));
-        });
-    }
-    Some(moves)
-}
-
-/// Every Wythoff move from `(a, b)`.
-fn wythoff_moves(a: u64, b: u64) -> Vec<(Action, Position)> {
-    super::classical::wythoff_options(a as usize, b as usize)
-        .map(|(action, x, y)| (action, Position::Pair(x.into(), y.into())))
-        .collect()
-}
-
 impl Analyzer<'_> {
     /// A misère sum whose components are all Nim is one misère Nim position: Bouton's misère
     /// rule at any size, its moves mapped back to the components. `None` for other sums.
@@ -781,11 +581,12 @@ impl Analyzer<'_> {
         let mut heaps = Vec::new();
         let mut owner = Vec::new();
         for (i, component) in components.iter().enumerate() {
-            let (Game::Nim, Position::Heaps(component_heaps)) =
-                (&component.game, &component.position)
-            else {
+            let Position::Heaps(component_heaps) = &component.position else {
                 return Ok(None);
             };
+            if component.game != Game::Nim {
+                return Ok(None);
+            }
             for (j, heap) in component_heaps.iter().enumerate() {
                 heaps.push(heap.clone());
                 owner.push((i, j));

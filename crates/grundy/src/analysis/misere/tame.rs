@@ -145,25 +145,27 @@ impl Analyzer<'_> {
         let mut per_component = Vec::new();
         let mut ranges = Vec::new();
         for component in components {
-            let (types, range) = match (&component.game, &component.position) {
-                (Game::Nim, Position::Heaps(heaps)) => {
-                    let Some(types) = heaps
-                        .iter()
-                        .map(|h| h.to_u32().map(Tame::nim_heap))
-                        .collect::<Option<Vec<Tame>>>()
-                    else {
-                        return Ok(None);
-                    };
-                    (types, TameTable::EveryHeap)
+            let Position::Heaps(heaps) = &component.position else {
+                return Ok(None);
+            };
+            // Nim heaps are tame, each of its own Nim type; a code's heaps as found tame.
+            let (types, range) = if component.game == Game::Nim {
+                let Some(types) = heaps
+                    .iter()
+                    .map(|h| h.to_u32().map(Tame::nim_heap))
+                    .collect::<Option<Vec<Tame>>>()
+                else {
+                    return Ok(None);
+                };
+                (types, TameTable::EveryHeap)
+            } else if let Some(code) = component.game.code() {
+                let misere = Game::Misere(Box::new(component.game.clone()));
+                match self.tame_types(&misere, code, heaps)? {
+                    Some(found) => found,
+                    None => return Ok(None),
                 }
-                (Game::Octal(code), Position::Heaps(heaps)) => {
-                    let misere = Game::Misere(Box::new(component.game.clone()));
-                    match self.tame_types(&misere, code, heaps)? {
-                        Some(found) => found,
-                        None => return Ok(None),
-                    }
-                }
-                _ => return Ok(None),
+            } else {
+                return Ok(None);
             };
             all_types.extend(types.iter().copied());
             per_component.push(types);
@@ -243,57 +245,53 @@ impl Analyzer<'_> {
         loses_with: &dyn Fn(Tame) -> bool,
     ) -> Result<Vec<(Action, Vec<BigUint>)>, Error> {
         let mut options: Vec<(Action, Vec<BigUint>)> = Vec::new();
-        match component {
-            Game::Nim => {
-                // The new heap of a Nim move: its type must make the whole lose.
-                let n = heaps[i].to_u32().unwrap_or(0);
-                for left in 0..n {
-                    if loses_with(Tame::nim_heap(left)) {
-                        let mut after = heaps.to_vec();
-                        after[i] = left.into();
-                        options.push((
-                            Action::TakeFromHeap {
-                                heap: i,
-                                amount: (n - left).into(),
-                            },
-                            after,
-                        ));
-                    }
-                }
-            }
-            Game::Octal(code) => {
-                let Some(n) = heaps[i].to_u64() else {
-                    return Ok(options);
-                };
-                if option_work(code, n) > self.max_positions() {
-                    return Err(Error::beyond_positions(
-                        format!(
-                            "{game}: listing the winning moves of a heap of {n} means examining about {} moves, more than the limit of {}",
-                            option_work(code, n),
-                            self.max_positions()
-                        ),
-                        None,
+        if *component == Game::Nim {
+            // The new heap of a Nim move: its type must make the whole lose.
+            let n = heaps[i].to_u32().unwrap_or(0);
+            for left in 0..n {
+                if loses_with(Tame::nim_heap(left)) {
+                    let mut after = heaps.to_vec();
+                    after[i] = left.into();
+                    options.push((
+                        Action::TakeFromHeap {
+                            heap: i,
+                            amount: (n - left).into(),
+                        },
+                        after,
                     ));
                 }
-                for_each_option_heaps(code, n as usize, |parts| {
-                    let part = parts.iter().fold(Tame::ZERO, |t, &p| t.plus(table.of(p)));
-                    if loses_with(part) {
-                        let parts: Vec<BigUint> = parts.iter().map(|&p| BigUint::from(p)).collect();
-                        let left: u64 = parts.iter().map(|p| p.to_u64().unwrap_or(0)).sum();
-                        let mut after = heaps.to_vec();
-                        after.splice(i..=i, parts.iter().cloned());
-                        options.push((
-                            Action::TakeAndBreak {
-                                heap: (heaps.len() > 1).then_some(i),
-                                take: (n - left).into(),
-                                parts,
-                            },
-                            after,
-                        ));
-                    }
-                });
             }
-            _ => {}
+        } else if let Some(code) = component.code() {
+            let Some(n) = heaps[i].to_u64() else {
+                return Ok(options);
+            };
+            if option_work(code, n) > self.max_positions() {
+                return Err(Error::beyond_positions(
+                    format!(
+                        "{game}: listing the winning moves of a heap of {n} means examining about {} moves, more than the limit of {}",
+                        option_work(code, n),
+                        self.max_positions()
+                    ),
+                    None,
+                ));
+            }
+            for_each_option_heaps(code, n as usize, |parts| {
+                let part = parts.iter().fold(Tame::ZERO, |t, &p| t.plus(table.of(p)));
+                if loses_with(part) {
+                    let parts: Vec<BigUint> = parts.iter().map(|&p| BigUint::from(p)).collect();
+                    let left: u64 = parts.iter().map(|p| p.to_u64().unwrap_or(0)).sum();
+                    let mut after = heaps.to_vec();
+                    after.splice(i..=i, parts.iter().cloned());
+                    options.push((
+                        Action::TakeAndBreak {
+                            heap: (heaps.len() > 1).then_some(i),
+                            take: (n - left).into(),
+                            parts,
+                        },
+                        after,
+                    ));
+                }
+            });
         }
         Ok(options)
     }
