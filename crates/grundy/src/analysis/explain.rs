@@ -536,13 +536,14 @@ fn derivation(game: &Game, solution: &Solution, periodicity: Option<&Periodicity
             let Some(components) = game.base().components() else {
                 return Derivation::Table { n: BigUint::zero() };
             };
-            let values: Vec<(String, BigUint)> = components
+            let values: Vec<(TermLabel, BigUint)> = components
                 .iter()
                 .zip(summands)
                 .filter_map(|(c, s)| match &s.value {
-                    SummandValue::Grundy(v) => {
-                        Some((format!("{}[{}]", c.game, c.position), v.clone()))
-                    }
+                    SummandValue::Grundy(v) => Some((
+                        TermLabel::Named(format!("{}[{}]", c.game, c.position)),
+                        v.clone(),
+                    )),
                     SummandValue::Infinite(_) => None,
                 })
                 .collect();
@@ -552,7 +553,7 @@ fn derivation(game: &Game, solution: &Solution, periodicity: Option<&Periodicity
             heaps
                 .iter()
                 .enumerate()
-                .map(|(i, h)| (format!("{}", i + 1), h.clone()))
+                .map(|(i, h)| (TermLabel::Heap(i + 1), h.clone()))
                 .collect(),
         )),
         (_, Position::Heaps(heaps)) if !solution.heap_values.is_empty() => {
@@ -560,7 +561,7 @@ fn derivation(game: &Game, solution: &Solution, periodicity: Option<&Periodicity
                 heaps
                     .iter()
                     .zip(&solution.heap_values)
-                    .map(|(h, v)| (format!("G({h})"), v.clone()))
+                    .map(|(h, v)| (TermLabel::Named(format!("G({h})")), v.clone()))
                     .collect(),
             ))
         }
@@ -675,7 +676,7 @@ fn closed_form(solution: &Solution) -> Option<Derivation> {
     })
 }
 
-fn xor_sum(values: Vec<(String, BigUint)>) -> XorSum {
+fn xor_sum(values: Vec<(TermLabel, BigUint)>) -> XorSum {
     let total = values.iter().fold(BigUint::zero(), |x, (_, v)| x ^ v);
     XorSum {
         terms: values

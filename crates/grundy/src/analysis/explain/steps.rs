@@ -408,13 +408,32 @@ pub struct XorSum {
 /// One term of a [`XorSum`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct XorTerm {
-    /// What the term is: a Nim heap or a component's spec and position.
-    pub label: String,
+    /// What the term is: a Nim heap by its place, or a value named by what it is of.
+    pub label: TermLabel,
     /// Its value.
     pub value: BigUint,
     /// `value xor total`: the value to move this term to; a move is there exactly when it is
     /// below `value`.
     pub target: BigUint,
+}
+
+/// What a term of a [`XorSum`] is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TermLabel {
+    /// A Nim heap, its own value, by its place among the heaps (from 1).
+    Heap(usize),
+    /// A value named by what it is the value of: `G(5)` of a heap, `nim[3]` of a component.
+    Named(String),
+}
+
+impl std::fmt::Display for TermLabel {
+    /// The heap's place (`2`), or the name (`G(5)`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Heap(place) => write!(f, "{place}"),
+            Self::Named(name) => f.write_str(name),
+        }
+    }
 }
 
 /// A winning move with what it leaves.

@@ -12,11 +12,10 @@ use super::messages::{Arg, text};
 use super::writer::{Format, Writer, braces, fit_label, list};
 use crate::analysis::explain::{
     Answer, Derivation, MoveCheck, OutcomeTable, ParityState, Pattern, Proof, Row, Rule, Shape,
-    State, Step, Terminal, ValueTable, XorSum,
+    State, Step, TermLabel, Terminal, ValueTable, XorSum,
 };
 use crate::analysis::{Action, Outcome, Uncertifiable};
 use crate::engine::octal::TakeAndBreakEngine;
-use crate::games::game::Game;
 use crate::games::play::Play;
 use crate::games::subtraction::{Family, SubtractionSet};
 use crate::theory::period::Theorem;
@@ -762,16 +761,14 @@ impl Writer<'_> {
             .max(1);
         let intro = self.t("explain-answer-xor", &[]);
         self.paragraph(&intro);
-        let nim = matches!(self.game.base(), Game::Nim);
         let labels: Vec<String> = sum
             .terms
             .iter()
-            .map(|t| {
-                if nim {
-                    self.t("explain-heap-label", &[("index", text(&t.label))])
-                } else {
-                    fit_label(&t.label)
+            .map(|t| match &t.label {
+                TermLabel::Heap(place) => {
+                    self.t("explain-heap-label", &[("index", text(place.to_string()))])
                 }
+                TermLabel::Named(name) => fit_label(name),
             })
             .collect();
         let label_width = labels

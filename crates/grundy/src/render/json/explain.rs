@@ -232,7 +232,7 @@ fn derivation_json(derivation: &Derivation) -> Value {
         Derivation::Xor(sum) => json!({
             "kind": "xor",
             "terms": sum.terms.iter().map(|t| json!({
-                "label": t.label, "value": number(&t.value), "binary": t.value.to_str_radix(2),
+                "label": t.label.to_string(), "value": number(&t.value), "binary": t.value.to_str_radix(2),
                 "target": number(&t.target), "move_here": t.target < t.value,
             })).collect::<Vec<_>>(),
             "xor": number(&sum.total),
