@@ -827,6 +827,14 @@ fn every_example_of_the_games_list_is_answered() {
     let games = games.json();
     let games = games["games"].as_array().expect("a list");
     assert!(games.len() >= 10);
+    // Every open family of the registry is offered, by its example.
+    for family in grundy::games::FAMILIES {
+        assert!(
+            games.iter().any(|game| game["spec"] == family.example),
+            "{} is not listed",
+            family.name
+        );
+    }
     for game in games {
         let mut request = json!({ "game": game["spec"] });
         if !game["position"].is_null() {

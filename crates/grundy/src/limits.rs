@@ -199,6 +199,11 @@ pub const VERIFY_GRID_SIDE: u64 = 60;
 /// the position it leaves, which costs one solution per move (counted before any is made).
 pub const MAX_PLAY_MOVES: u64 = 2_000;
 
+/// How many values of a family grundy only searches (it knows no theory of it) a period is looked
+/// for in, unless a value limit is set: each is a position explored with everything it reaches,
+/// so this is far below the limits of the families computed value by value.
+pub const SEARCHED_PERIOD_VALUES: u64 = 1000;
+
 /// The most options a family lists for one position ([`Ruleset::options`](crate::games::ruleset::Ruleset::options)):
 /// beyond it they are counted, never listed, so that no listing outgrows memory (about 100 bytes
 /// an option for positions of a few numbers).

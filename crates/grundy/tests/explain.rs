@@ -511,3 +511,27 @@ fn every_message_exists_in_both_languages_and_formats() {
     let unused: Vec<_> = english.difference(&used).collect();
     assert!(unused.is_empty(), "defined but not used: {unused:?}");
 }
+
+/// An open family's rules are stated in the explanation's language.
+#[test]
+fn an_open_family_is_explained_in_the_language_asked_for() {
+    let analyzer = Analyzer::new(Config::default());
+    for family in grundy::games::FAMILIES {
+        let game =
+            parse_game_with_loader(family.example, &|_| Err("no script".to_owned())).unwrap();
+        let explanation = analyzer.explain(&game, None).unwrap();
+        for (language, own, other) in [
+            (Language::En, family.summary.en, family.summary.zh),
+            (Language::Zh, family.summary.zh, family.summary.en),
+        ] {
+            // Wrapping may break the summary; compare without line breaks and indents.
+            let text: String = render(&explanation, language, Format::Text, 10_000)
+                .unwrap()
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(text.contains(own), "{language:?}: {text}");
+            assert!(!text.contains(other), "{language:?}: {text}");
+        }
+    }
+}

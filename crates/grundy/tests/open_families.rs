@@ -156,6 +156,116 @@ fn open_families_combine_in_sums_and_misere_play() {
     assert!(matches!(misere, Game::Misere(_)));
 }
 
+/// The misère Grundy value of `position` by the mex of its options' values, a position without
+/// options being worth 1, memoised.
+fn brute_misere_value(
+    rules: &dyn Ruleset,
+    position: &Position,
+    memo: &mut HashMap<Position, u64>,
+) -> u64 {
+    if let Some(&value) = memo.get(position) {
+        return value;
+    }
+    let options = rules
+        .options(position)
+        .expect("small positions list their options");
+    let value = if options.is_empty() {
+        1
+    } else {
+        let seen: Vec<u64> = options
+            .iter()
+            .map(|(_, after)| brute_misere_value(rules, after, memo))
+            .collect();
+        (0u64..).find(|v| !seen.contains(v)).expect("a mex")
+    };
+    memo.insert(position.clone(), value);
+    value
+}
+
+/// Under misère play the search gives misère Grundy values: the table, each solved position's
+/// value and outcome agree with the brute force, and the period is observed, never certified.
+#[test]
+fn misere_values_of_open_families_agree_with_a_brute_force() {
+    let analyzer = Analyzer::new(Config::default());
+    for entry in FAMILIES {
+        let game = parse_game(&format!("misere:{}", entry.example)).expect("the spec parses");
+        let rules = game.base().ruleset().expect("a family");
+        let mut memo = HashMap::new();
+        let table = analyzer
+            .table(&game, &BigUint::ZERO, &BigUint::from(60u32))
+            .expect("a table");
+        for (n, value) in table.values.iter().enumerate() {
+            let position = rules.numbered_position(&n.into()).expect("numbered");
+            let brute = brute_misere_value(rules, &position, &mut memo);
+            assert_eq!(value.to_u64(), Some(brute), "{} at {n}", entry.name);
+            let solution = analyzer.solve(&game, &position).expect("solved");
+            assert_eq!(solution.misere_grundy, Some(brute.into()), "{game} at {n}");
+            let outcome = if brute == 0 {
+                Outcome::Lose
+            } else {
+                Outcome::Win
+            };
+            assert_eq!(solution.outcome, outcome, "{game} at {n}");
+        }
+        let report = analyzer.period(&game).expect("a period report");
+        assert!(
+            !matches!(report.search, grundy::period::Search::Certified(_)),
+            "{game}: nothing certifies a searched family's period"
+        );
+    }
+}
+
+/// A judge's cases of a family that numbers its positions are answered from one search up to
+/// the largest heap, with the outcomes `solve` gives each case alone.
+#[test]
+fn judged_cases_of_open_families_agree_with_solve() {
+    use grundy::input::judge_format::{JudgeFormat, read_judge};
+    let analyzer = Analyzer::new(Config::default());
+    let format = JudgeFormat::parse("lines/yes-no").unwrap();
+    let heaps: Vec<String> = (0..200u32).map(|i| ((i * 37) % 251).to_string()).collect();
+    let input = heaps.join("\n") + "\n";
+    for entry in FAMILIES {
+        for spec in [
+            entry.example.to_owned(),
+            format!("misere:{}", entry.example),
+        ] {
+            let game = parse_game(&spec).unwrap();
+            let cases = read_judge(&input, &format, Some(&game)).unwrap();
+            let verdicts = analyzer.judge(&cases, &format.output).unwrap();
+            for (case, verdict) in cases.iter().zip(&verdicts) {
+                let (game, position) = case.game_and_position().expect("one game");
+                let alone = analyzer.solve(&game, &position).unwrap();
+                assert_eq!(verdict.outcome, alone.outcome, "{spec} at {position}");
+            }
+        }
+    }
+}
+
+/// Two heaps of a family that numbers its positions are a sum: their grid is the xor of the
+/// table's values.
+#[test]
+fn the_grid_of_two_heaps_of_an_open_family_is_the_xor_of_its_values() {
+    use grundy::{Marks, PlotKind, PlotRequest};
+    let analyzer = Analyzer::new(Config::default());
+    for entry in FAMILIES {
+        let game = parse_game(entry.example).unwrap();
+        let request = PlotRequest::new(20).with_kind(PlotKind::Grid);
+        let plot = analyzer.plot(&game, &request).expect("a grid");
+        let Marks::Grid(grid) = plot.marks else {
+            panic!("{}: a grid", entry.name)
+        };
+        let table = analyzer
+            .table(&game, &BigUint::ZERO, &BigUint::from(20u32))
+            .unwrap();
+        for (a, row) in grid.values.iter().enumerate() {
+            for (b, value) in row.iter().enumerate() {
+                let xor = &table.values[a] ^ &table.values[b];
+                assert_eq!(BigUint::from(*value), xor, "{} at ({a}, {b})", entry.name);
+            }
+        }
+    }
+}
+
 #[test]
 fn a_rule_the_family_does_not_take_is_refused_where_it_is_written() {
     let error = parse_game("nim[1] + divisor:7[3]").unwrap_err();
@@ -171,6 +281,11 @@ fn a_number_beyond_what_the_family_lists_is_refused_with_the_reason() {
     let error = analyzer.solve(&game, &huge).unwrap_err().to_string();
     assert!(
         error.contains("options of 10000000000000 are not listed"),
+        "{error}"
+    );
+    // The reason is the family's own bound, not the general limit on options listed.
+    assert!(
+        error.contains(&grundy::games::divisor::MOST_LISTED.to_string()),
         "{error}"
     );
 }

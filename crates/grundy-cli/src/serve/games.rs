@@ -81,21 +81,25 @@ const FORMS: &[Form] = &[
 const CYCLE_SCRIPT: &str = include_str!("../../../../examples/cycle.rhai");
 
 /// The forms as JSON: `games`, each with `spec`, `position` (an example, or null for a sum),
-/// `about`, and for the scripted game its `script`.
+/// `about`, and for the scripted game its `script`; the catalogue's forms, then one example of
+/// each open family of the registry.
 pub(crate) fn games_json() -> Value {
-    let games: Vec<Value> = FORMS
-        .iter()
-        .map(|form| {
-            let position = grundy::input::spec::parse_game_with_loader(form.example, &|_| {
-                Err("no script".to_owned())
-            })
-            .ok()
-            .and_then(|game| (!game.has_positions()).then(|| game.example_position()));
-            if form.example.starts_with("script:") {
-                return json!({ "spec": form.example, "position": "0", "about": form.about, "script": CYCLE_SCRIPT });
-            }
-            json!({ "spec": form.example, "position": position, "about": form.about })
-        })
-        .collect();
-    json!({ "games": games })
+    let catalogue = FORMS.iter().map(|form| {
+        if form.example.starts_with("script:") {
+            return json!({ "spec": form.example, "position": "0", "about": form.about, "script": CYCLE_SCRIPT });
+        }
+        json!({ "spec": form.example, "position": example_position(form.example), "about": form.about })
+    });
+    let families = grundy::games::FAMILIES.iter().map(|family| {
+        json!({ "spec": family.example, "position": example_position(family.example), "about": family.summary.en })
+    });
+    json!({ "games": catalogue.chain(families).collect::<Vec<Value>>() })
+}
+
+/// An example position of the game `spec` names, as text; `None` for a sum (whose components
+/// hold their positions) or a spec that does not read.
+fn example_position(spec: &str) -> Option<String> {
+    grundy::input::spec::parse_game_with_loader(spec, &|_| Err("no script".to_owned()))
+        .ok()
+        .and_then(|game| (!game.has_positions()).then(|| game.example_position().to_owned()))
 }

@@ -77,12 +77,7 @@ impl Analyzer<'_> {
     pub fn explain(&self, game: &Game, position: Option<&Position>) -> Result<Explanation, Error> {
         let (base, play) = (game.base(), game.play());
         let answers = super::answers(base);
-        let state = match base.components() {
-            Some(components) => State::Sum {
-                components: components.to_vec(),
-            },
-            None => answers.state(),
-        };
+        let state = answers.state();
         let decided_by_last_move = base.last_move_decides();
         let mut steps = vec![
             Step::State(state),

@@ -6,6 +6,7 @@
 //! misère play are combinators, which the questions handle before asking.
 
 use num_bigint::BigUint;
+use num_traits::ToPrimitive;
 
 use super::brute::State as BruteState;
 use super::codegen::{Decider, Kernel, KernelError, NoProgram};
@@ -13,7 +14,7 @@ use super::evaluate::Evaluation;
 use super::explain::{EXPLAIN_MAX_ROWS, RowOption, State, Step};
 use super::judge::{CaseKind, Oracle, TestHeaps};
 use super::verify::Run;
-use super::{Analyzer, Basis, Error, Solution, Uncertifiable};
+use super::{Analyzer, Basis, Error, MAX_TABLE_ROWS, Solution, Uncertifiable};
 use crate::games::game::{Component, Game};
 use crate::games::moves::Action;
 use crate::games::play::Play;
@@ -282,9 +283,8 @@ pub(super) trait Answers {
 /// An explanation's steps and the period report they rest on.
 pub(super) type Explained = (Vec<Step>, Option<super::PeriodReport>);
 
-/// A family with nothing of its own (or a sum, which the questions take apart first): every
-/// question searches its options.
-pub(super) struct Searched<'a>(pub(super) Option<&'a Rules>);
+/// A family with nothing of its own: every question searches its options.
+pub(super) struct Searched<'a>(pub(super) &'a Rules);
 
 impl Answers for Searched<'_> {
     fn uncertifiable(&self, _: Play, _: &Search) -> Option<Uncertifiable> {
@@ -292,17 +292,70 @@ impl Answers for Searched<'_> {
     }
 
     fn has_period(&self) -> bool {
-        self.0
-            .is_some_and(|rules| rules.ruleset().numbered_position(&BigUint::ZERO).is_some())
+        self.numbered()
     }
 
     fn state(&self) -> State {
-        match self.0 {
-            Some(rules) => State::Searched {
-                family: rules.family().name,
-                rules: rules.family().summary,
-            },
-            None => State::Script,
+        State::Searched {
+            family: self.0.family().name,
+            rules: self.0.family().summary,
+        }
+    }
+
+    /// The values of every heap up to the input's largest from one search, where the family
+    /// numbers its positions and the heaps fit a table; else (too many heaps, or heaps whose
+    /// play can last forever) each case searched alone.
+    fn oracle(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        largest: &BigUint,
+    ) -> Result<Oracle, Error> {
+        let rows = largest
+            .to_u64()
+            .and_then(|n| n.checked_add(1))
+            .filter(|&rows| rows <= MAX_TABLE_ROWS && rows <= analyzer.max_positions());
+        let Some(rows) = rows.filter(|_| self.numbered()) else {
+            return Ok(Oracle::Solve);
+        };
+        let values = match analyzer.table_by_search(game, &BigUint::ZERO, rows) {
+            Some(Ok((values, _))) => values,
+            Some(Err(Error::Refused(_))) | None => return Ok(Oracle::Solve),
+            Some(Err(error)) => return Err(error),
+        };
+        let values: Option<Vec<u32>> = values.iter().map(ToPrimitive::to_u32).collect();
+        Ok(values.map_or(Oracle::Solve, |values| Oracle::OneHeap {
+            evaluation: Evaluation::Computed(values),
+            takes: None,
+            play,
+        }))
+    }
+
+    /// Where the family numbers its positions (heaps), two of them are a sum, valued by the
+    /// xor of their values.
+    fn not_per_heap(&self) -> Option<&'static str> {
+        (!self.numbered()).then_some("its positions are not numbered heaps")
+    }
+}
+
+impl Searched<'_> {
+    /// Whether the family numbers its positions, and the last move decides: its positions are
+    /// heaps with Grundy values.
+    fn numbered(&self) -> bool {
+        let rules = self.0.ruleset();
+        rules.last_move_decides() && rules.numbered_position(&BigUint::ZERO).is_some()
+    }
+}
+
+/// A sum: the questions take it apart into its components first, and ask each component's
+/// family.
+pub(super) struct SumAnswers<'a>(pub(super) &'a [Component]);
+
+impl Answers for SumAnswers<'_> {
+    fn state(&self) -> State {
+        State::Sum {
+            components: self.0.to_vec(),
         }
     }
 }

@@ -76,7 +76,9 @@ impl Analyzer<'_> {
     /// Each game's values are found once for the whole input: one period search (or one table up
     /// to the input's largest heap) per one-heap game, then `O(d)` per heap of `d` digits; Nim
     /// `O(k · d)` per case of `k` heaps, Wythoff `O(d²)`; the contest game one retrograde
-    /// analysis up to the largest pile. Other games are solved case by case.
+    /// analysis up to the largest pile; an open family that numbers its positions one search of
+    /// every position reachable from the heaps up to the largest. Other games are solved case by
+    /// case.
     ///
     /// # Errors
     /// [`Error::Refused`] when a case lies beyond the limits (as `solve` would refuse it), when

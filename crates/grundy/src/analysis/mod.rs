@@ -188,11 +188,10 @@ impl Analyzer<'_> {
                 (found, uncertifiable)
             }
             // A family that numbers its positions gets an observed period from a search.
-            None if play == Play::Normal => match self.period_by_search(inner) {
+            None => match self.period_by_search(game) {
                 Some(search) => ((search?, None), Some(Uncertifiable::Searched)),
                 None => return Err(not_a_sequence(game)),
             },
-            None => return Err(not_a_sequence(game)),
         };
         Ok(PeriodReport {
             game: game.clone(),
@@ -296,15 +295,10 @@ impl Analyzer<'_> {
                 TableAnswer::Values(values, basis) => (values, basis),
                 TableAnswer::Table(table) => return Ok(table),
             },
-            None if play == Play::Normal
-                && inner
-                    .ruleset()
-                    .is_some_and(|rules| rules.numbered_position(from).is_some()) =>
-            {
-                self.table_by_search(inner, from, rows)
-                    .expect("positions are numbered")?
-            }
-            None => return Err(Error::refused(format!("{game} has no one-heap table"))),
+            None => match self.table_by_search(game, from, rows) {
+                Some(found) => found?,
+                None => return Err(Error::refused(format!("{game} has no one-heap table"))),
+            },
         };
         Ok(Table {
             game: game.clone(),
@@ -385,7 +379,7 @@ fn answers(game: &Game) -> Box<dyn family::Answers + '_> {
         Game::Script(script) => Box::new(general::ScriptAnswers(script)),
         Game::Octal(code) => Box::new(octal::OctalAnswers(code)),
         Game::Misere(inner) => answers(inner),
-        Game::Rules(rules) => Box::new(family::Searched(Some(rules))),
-        Game::Sum(_) => Box::new(family::Searched(None)),
+        Game::Rules(rules) => Box::new(family::Searched(rules)),
+        Game::Sum(components) => Box::new(family::SumAnswers(components)),
     }
 }

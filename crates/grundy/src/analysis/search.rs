@@ -13,8 +13,11 @@ use crate::games::game::Game;
 use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::games::ruleset::{MAX_LISTED_OPTIONS, Ruleset};
+use crate::limits::SEARCHED_PERIOD_VALUES;
 use crate::theory::period::Search;
-use crate::theory::solver::{self, Graph, Loopy, SparseGraph, Value, loopy_values, solve_graph};
+use crate::theory::solver::{
+    self, Graph, Loopy, SparseGraph, Value, loopy_values, misere_values, solve_graph,
+};
 
 /// A family's rules as a graph to explore: positions, their options, and who wins where none is
 /// left.
@@ -36,12 +39,15 @@ impl<'a> Options<'a> {
 
     /// The error of a failed exploration, naming the position whose options were not listed.
     fn failed(&self, game: &Game, error: solver::SolverError) -> Error {
-        match self.unlisted.borrow_mut().take() {
-            Some(position) => Error::refused(format!(
-                "{game}: the options of {position} are not listed — grundy lists at most {MAX_LISTED_OPTIONS} options of a position, where the family can find them — so the positions reachable from there cannot be searched"
-            )),
-            None => solver_error(error),
-        }
+        let Some(position) = self.unlisted.borrow_mut().take() else {
+            return solver_error(error);
+        };
+        let why = self.rules.unlisted_reason(&position).unwrap_or_else(|| {
+            format!("grundy lists at most {MAX_LISTED_OPTIONS} options of a position")
+        });
+        Error::refused(format!(
+            "{game}: the options of {position} are not listed — {why} — so the positions reachable from there cannot be searched"
+        ))
     }
 }
 
@@ -77,8 +83,9 @@ impl solver::Rules for Options<'_> {
 
 impl Analyzer<'_> {
     /// Any game whose family lists its options: every position reachable from `position`
-    /// explored and solved backwards (win, lose or draw, with remoteness), and under normal play
-    /// its (generalised) Grundy value.
+    /// explored and solved backwards (win, lose or draw, with remoteness), and its value: under
+    /// normal play its (generalised) Grundy value, under misère play its misère Grundy value
+    /// where play cannot last forever.
     pub(super) fn solve_by_search(
         &self,
         game: &Game,
@@ -110,30 +117,45 @@ impl Analyzer<'_> {
                 scored(Move::whole(action, to), records.get(child as usize))
             })
             .collect();
-        let loopy = (play == Play::Normal).then(|| loopy_values(&graph).swap_remove(0));
-        let grundy = match &loopy {
-            Some(Loopy::Nimber(m)) => Some(BigUint::from(*m)),
-            _ => None,
-        };
         let positions = graph.state_count() as u64;
-        let solved = records.get(0);
-        Ok(Solution {
-            grundy,
-            loopy,
-            ..Solution::from_graph(game, position.clone(), solved, moves, positions, None)
+        let solution = Solution::from_graph(
+            game,
+            position.clone(),
+            records.get(0),
+            moves,
+            positions,
+            None,
+        );
+        Ok(match play {
+            Play::Normal => {
+                let loopy = loopy_values(&graph).swap_remove(0);
+                Solution {
+                    grundy: match &loopy {
+                        Loopy::Nimber(m) => Some(BigUint::from(*m)),
+                        Loopy::Infinite(_) => None,
+                    },
+                    loopy: Some(loopy),
+                    ..solution
+                }
+            }
+            Play::Misere => Solution {
+                misere_grundy: misere_values(&graph).map(|values| BigUint::from(values[0])),
+                ..solution
+            },
         })
     }
 
-    /// The Grundy values of the positions numbered `from..from + rows` of a game whose family
-    /// numbers its positions and lists their options, under normal play: every position
-    /// reachable from them explored once. `None` when the family does not number its positions.
+    /// The Grundy values (misère Grundy values for a `misere:` game) of the positions numbered
+    /// `from..from + rows` of a game whose family numbers its positions and lists their
+    /// options: every position reachable from them explored once. `None` when the family does
+    /// not number its positions.
     pub(super) fn table_by_search(
         &self,
         game: &Game,
         from: &BigUint,
         rows: u64,
     ) -> Option<Result<(Vec<BigUint>, Basis), Error>> {
-        let rules = game.ruleset()?;
+        let rules = game.base().ruleset()?;
         let roots: Vec<Position> = (0..rows)
             .map(|i| rules.numbered_position(&(from + i)))
             .collect::<Option<_>>()?;
@@ -147,7 +169,8 @@ impl Analyzer<'_> {
         roots: &[Position],
         from: &BigUint,
     ) -> Result<(Vec<BigUint>, Basis), Error> {
-        let options = Options::new(rules, Play::Normal);
+        let play = game.play();
+        let options = Options::new(rules, play);
         let graph = SparseGraph::explore_from(
             &options,
             roots.to_vec(),
@@ -155,7 +178,21 @@ impl Analyzer<'_> {
             self.observer(),
         )
         .map_err(|error| options.failed(game, error))?;
-        let values = loopy_values(&graph);
+        let values = match play {
+            Play::Normal => loopy_values(&graph),
+            Play::Misere => match misere_values(&graph) {
+                Some(values) => values.into_iter().map(Loopy::Nimber).collect(),
+                None => {
+                    return Err(Error::refused_unless(
+                        format!(
+                            "{game}: play can last forever from some of the positions reachable from heaps {from} to {}, and misère Grundy values are defined only for games that end",
+                            from + (roots.len() as u64).saturating_sub(1)
+                        ),
+                        Remedy::SolvePositions,
+                    ));
+                }
+            },
+        };
         let mut out = Vec::with_capacity(roots.len());
         for (i, root) in roots.iter().enumerate() {
             match &values[graph.index_of(root).expect("roots are explored")] {
@@ -181,15 +218,15 @@ impl Analyzer<'_> {
         ))
     }
 
-    /// An observed (never certified) period of the values of a game whose family numbers its
-    /// positions, from the values of its first positions found by search: no theorem's
-    /// hypothesis can be checked on rules grundy only explores. `None` when the family does not
-    /// number its positions.
+    /// An observed (never certified) period of the values (misère Grundy values for a
+    /// `misere:` game) of a game whose family numbers its positions, from the values of its
+    /// first positions found by search: no theorem's hypothesis can be checked on rules grundy
+    /// only explores. `None` when the family does not number its positions.
     pub(super) fn period_by_search(&self, game: &Game) -> Option<Result<Search, Error>> {
         let length = self
             .config
             .max_values
-            .unwrap_or(1000)
+            .unwrap_or(SEARCHED_PERIOD_VALUES)
             .min(super::MAX_TABLE_ROWS);
         let table = self.table_by_search(game, &BigUint::ZERO, length)?;
         Some(table.map(|(values, _)| {

@@ -18,8 +18,8 @@ pub type ReadRule = fn(rule: Option<&str>) -> Result<Arc<dyn Ruleset>, RuleProbl
 pub struct Family {
     /// The name a spec gives it: `divisor`.
     pub name: &'static str,
-    /// The rules in one line, for lists of games.
-    pub summary: &'static str,
+    /// The rules in one line, in each language explanations are written in.
+    pub summary: Summary,
     /// A spec of one of its games, for messages that show how to write one.
     pub example: &'static str,
     /// The rules of the game a spec names: `rule` is the text after `name:`, `None` without a
@@ -38,6 +38,15 @@ impl fmt::Debug for Family {
             .field("example", &self.example)
             .finish_non_exhaustive()
     }
+}
+
+/// A family's rules in one line, in each language explanations are written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// In English.
+    pub en: &'static str,
+    /// In Simplified Chinese.
+    pub zh: &'static str,
 }
 
 /// What is wrong in a family's rule as written.

@@ -162,6 +162,15 @@ pub trait Ruleset: Send + Sync {
         position.clone()
     }
 
+    /// Why the options of `position` are not listed where [`options`](Self::options) is `None`
+    /// for a position of the family, when the reason is the family's own (a bound of its rules,
+    /// such as the largest number it finds the divisors of); `None` for the general reasons
+    /// (more than [`MAX_LISTED_OPTIONS`] options, or not a position of the family).
+    fn unlisted_reason(&self, position: &Position) -> Option<String> {
+        let _ = position;
+        None
+    }
+
     /// Whether the last move decides the game, as in every family with Grundy values; `false`
     /// where the family scores the end itself ([`end_value`](Self::end_value)): such a game
     /// has no Grundy value, no misère form and no Sprague–Grundy sum.

@@ -62,10 +62,14 @@ pub fn reason(solution: &Solution, terms: &Terms<'_>) -> String {
             )
         }
         (Basis::Search { positions, .. }, Game::Rules(_), _) => {
-            let value = match (&solution.grundy, &solution.loopy) {
-                (Some(grundy), _) => format!("; its Sprague–Grundy value is {grundy}"),
-                (None, Some(value)) => format!("; its generalised Sprague–Grundy value is {value}"),
-                (None, None) => String::new(),
+            let value = match (&solution.grundy, &solution.loopy, &solution.misere_grundy) {
+                (Some(grundy), _, _) => format!("; its Sprague–Grundy value is {grundy}"),
+                (None, Some(value), _) => {
+                    format!("; its generalised Sprague–Grundy value is {value}")
+                }
+                (None, None, Some(value)) => format!("; its misère Grundy value G⁻ is {value}"),
+                (None, None, None) if solution.game.is_misere() => "; play can last forever from some of those positions, so it has no misère Grundy value".to_owned(),
+                (None, None, None) => String::new(),
             };
             format!(
                 "explored the positions reachable from this one ({}, itself included) and solved them by retrograde analysis: {}{value}.",

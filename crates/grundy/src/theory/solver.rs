@@ -649,15 +649,64 @@ impl<S> Graph for SparseGraph<S> {
 /// # Ok(()) }
 /// ```
 pub fn loopy_values<S>(graph: &SparseGraph<S>) -> Vec<Loopy> {
+    if let Some(values) = acyclic_values(graph, 0) {
+        return values.into_iter().map(Loopy::Nimber).collect();
+    }
+    let n = graph.state_count();
+    let children: Vec<Vec<u32>> = (0..n).map(|i| graph.children_of(i).to_vec()).collect();
+    smith_values(&children)
+}
+
+/// Misère Grundy values `G⁻` of every state of an impartial graph without cycles: a state with
+/// no option is worth 1 (the player to move, unable to, wins), every other the mex of its
+/// options'. `G⁻ = 0` exactly where the player to move loses the game played alone under misère
+/// play. `None` when the graph has a cycle: play can then last forever, and the recursion has
+/// no base.
+///
+/// # Complexity
+/// `O(V + E)`.
+///
+/// # Example
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use grundy::solver::{Rules, SparseGraph, Value, misere_values};
+/// struct Take12;
+/// impl Rules for Take12 {
+///     type State = u32;
+///     fn moves(&self, n: &u32) -> Result<Vec<(String, u32)>, String> {
+///         Ok([1, 2].iter().filter(|&&s| s <= *n).map(|s| (format!("take {s}"), n - s)).collect())
+///     }
+///     fn terminal(&self, _: &u32) -> Result<Value, String> { Ok(Value::Win) }
+/// }
+/// let limits = grundy::solver::Limits { states: 100, bytes: 1 << 20 };
+/// let graph = SparseGraph::explore(&Take12, 7, limits, &grundy::NoObserver)?;
+/// // Taking always ends, so every state has a value.
+/// let values = misere_values(&graph).ok_or("a cycle")?;
+/// let of = |heap: u32| graph.index_of(&heap).map(|i| values[i]);
+/// // G⁻ repeats 1, 0, 2 from heap 0: no move at 0 is a win, and heap 7 is lost.
+/// assert_eq!((0..8).map(of).collect::<Option<Vec<_>>>(), Some(vec![1, 0, 2, 1, 0, 2, 1, 0]));
+/// # Ok(()) }
+/// ```
+pub fn misere_values<S>(graph: &SparseGraph<S>) -> Option<Vec<u32>> {
+    acyclic_values(graph, 1)
+}
+
+/// The values of a graph without cycles, children first: `end` at a state with no option, the
+/// mex of its options' values elsewhere; `None` if a cycle leaves some state unvalued.
+fn acyclic_values<S>(graph: &SparseGraph<S>, end: u32) -> Option<Vec<u32>> {
     let n = graph.state_count();
     let mut pending: Vec<u32> = (0..n).map(|i| graph.degree(i)).collect();
     let mut values: Vec<Option<u32>> = vec![None; n];
     let mut ready: Vec<usize> = (0..n).filter(|&i| pending[i] == 0).collect();
     let mut done = 0;
     while let Some(i) = ready.pop() {
-        let mut seen: Vec<u32> = Vec::new();
-        graph.for_each_child(i, &mut |c| seen.push(values[c].expect("children first")));
-        values[i] = Some(mex(seen));
+        values[i] = Some(if graph.degree(i) == 0 {
+            end
+        } else {
+            let mut seen: Vec<u32> = Vec::new();
+            graph.for_each_child(i, &mut |c| seen.push(values[c].expect("children first")));
+            mex(seen)
+        });
         done += 1;
         graph.for_each_parent(i, &mut |p| {
             pending[p] -= 1;
@@ -666,14 +715,7 @@ pub fn loopy_values<S>(graph: &SparseGraph<S>) -> Vec<Loopy> {
             }
         });
     }
-    if done == n {
-        return values
-            .into_iter()
-            .map(|v| Loopy::Nimber(v.expect("all done")))
-            .collect();
-    }
-    let children: Vec<Vec<u32>> = (0..n).map(|i| graph.children_of(i).to_vec()).collect();
-    smith_values(&children)
+    (done == n).then(|| values.into_iter().map(|v| v.expect("all done")).collect())
 }
 
 /// A generalised Sprague–Grundy value (C. A. B. Smith 1966): a nimber, or `∞(K)` with `K` the

@@ -9,6 +9,7 @@ use crate::games::game::{Component, Game};
 use crate::games::octal::Code;
 use crate::games::play::Play;
 use crate::games::position::Position;
+use crate::games::registry::Summary;
 use crate::games::subtraction::{FiniteSet, SubtractionSet};
 use crate::theory::period::Theorem;
 use crate::theory::solver::Loopy;
@@ -98,7 +99,7 @@ pub enum State {
         /// The family's name.
         family: &'static str,
         /// Its rules in one line.
-        rules: &'static str,
+        rules: Summary,
     },
 }
 

@@ -10,13 +10,16 @@ use num_traits::ToPrimitive;
 
 use crate::games::moves::Action;
 use crate::games::position::Position;
-use crate::games::registry::{Family, RuleProblem};
+use crate::games::registry::{Family, RuleProblem, Summary};
 use crate::games::ruleset::{Ruleset, listable};
 
 /// The family's entry in the registry.
 pub const FAMILY: Family = Family {
     name: "divisor",
-    summary: "subtract a proper divisor of n (0 < x < n, x divides n); who cannot move loses",
+    summary: Summary {
+        en: "subtract a proper divisor of n (0 < x < n, x divides n); who cannot move loses",
+        zh: "减去 n 的一个真因数 x（0 < x < n 且 x 整除 n）；无法操作的一方输",
+    },
     example: "divisor",
     rules,
 };
@@ -121,6 +124,14 @@ impl Ruleset for DivisorGame {
         Some(options)
     }
 
+    fn unlisted_reason(&self, position: &Position) -> Option<String> {
+        Self::listed(position).is_none().then(|| {
+            format!(
+                "the divisor game finds the divisors of numbers up to {MOST_LISTED} (by trial division), not beyond"
+            )
+        })
+    }
+
     fn numbered_position(&self, n: &BigUint) -> Option<Position> {
         Some(Position::Heap(n.clone()))
     }
@@ -143,6 +154,8 @@ mod tests {
     fn beyond_the_listed_numbers_no_option_is_listed() {
         let huge = Position::Heap((MOST_LISTED + 1).into());
         assert_eq!(DivisorGame.options(&huge), None);
+        assert!(DivisorGame.unlisted_reason(&huge).is_some());
+        assert_eq!(DivisorGame.unlisted_reason(&Position::Heap(12u32.into())), None);
         assert_eq!(DivisorGame.option_count(&huge), Some((MOST_LISTED + 1).into()));
     }
 }

@@ -46,6 +46,7 @@ pub fn render(
     let messages = Messages::new(language)?;
     let mut writer = Writer {
         messages: &messages,
+        language,
         format,
         width: width.max(20),
         out: String::new(),

@@ -8,7 +8,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 use unicode_width::UnicodeWidthStr;
 
-use super::messages::{Arg, text};
+use super::messages::{Arg, Language, text};
 use super::writer::{Format, Writer, braces, fit_label, list};
 use crate::analysis::explain::{
     Answer, Derivation, MoveCheck, OutcomeTable, ParityState, Pattern, Proof, Row, Rule, Shape,
@@ -129,10 +129,16 @@ impl Writer<'_> {
                 &[("count", Arg::Count(components.len() as u32))],
             ),
             State::Script => self.t("explain-state-script", &[]),
-            State::Searched { family, rules } => self.t(
-                "explain-state-searched",
-                &[("family", text(family)), ("rules", text(rules))],
-            ),
+            State::Searched { family, rules } => {
+                let rules = match self.language {
+                    Language::En => rules.en,
+                    Language::Zh => rules.zh,
+                };
+                self.t(
+                    "explain-state-searched",
+                    &[("family", text(family)), ("rules", text(rules))],
+                )
+            }
         };
         self.paragraph(&paragraph);
     }

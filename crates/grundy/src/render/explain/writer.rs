@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use num_bigint::BigUint;
 use unicode_width::UnicodeWidthStr;
 
-use super::messages::{Arg, Messages, text};
+use super::messages::{Arg, Language, Messages, text};
 use crate::games::game::Game;
 
 /// How an explanation is laid out.
@@ -77,6 +77,8 @@ pub(super) fn braces(values: impl IntoIterator<Item = impl ToString>) -> String 
 pub(super) struct Writer<'a> {
     /// The messages of the explanation's language.
     pub(super) messages: &'a Messages,
+    /// That language, for words that are not messages (a family's summary).
+    pub(super) language: Language,
     /// Text or Markdown.
     pub(super) format: Format,
     /// The width text paragraphs wrap at.

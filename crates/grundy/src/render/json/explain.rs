@@ -87,7 +87,7 @@ fn state_json(state: &State) -> Value {
         }),
         State::Script => json!({ "step": "state", "kind": "script" }),
         State::Searched { family, rules } => {
-            json!({ "step": "state", "kind": "searched", "family": family, "rules": rules })
+            json!({ "step": "state", "kind": "searched", "family": family, "rules": rules.en })
         }
     }
 }
