@@ -172,6 +172,44 @@ pub(super) fn solver_error(error: SolverError) -> Error {
     }
 }
 
+/// The values of `roots` in an explored `graph` whose states are valued by `values`, with the
+/// search as their basis; a root whose value is not a nimber (play from it can last forever) is
+/// refused, named by `name` of its index among the roots.
+///
+/// # Errors
+/// [`Error::Refused`] for the first root whose value is infinite.
+pub(super) fn root_values<S: Clone + Eq + std::hash::Hash>(
+    graph: &SparseGraph<S>,
+    roots: &[S],
+    values: &[Loopy],
+    name: impl Fn(u64) -> String,
+) -> Result<(Vec<BigUint>, Basis), Error> {
+    let mut out = Vec::with_capacity(roots.len());
+    for (i, root) in (0u64..).zip(roots) {
+        match &values[graph.index_of(root).expect("roots are explored")] {
+            Loopy::Nimber(m) => out.push(BigUint::from(*m)),
+            infinite @ Loopy::Infinite(_) => {
+                return Err(Error::refused_unless(
+                    format!(
+                        "{} can be played forever: its generalised value is {}, not a nimber",
+                        name(i),
+                        loopy_text(infinite)
+                    ),
+                    Remedy::SolvePositions,
+                ));
+            }
+        }
+    }
+    let positions = graph.state_count() as u64;
+    Ok((
+        out,
+        Basis::Search {
+            positions,
+            start: None,
+        },
+    ))
+}
+
 /// `*m`, or `∞(K)` with the nimbers of `K`.
 pub(super) fn loopy_text(value: &Loopy) -> String {
     value.to_string()
@@ -276,30 +314,9 @@ impl Analyzer<'_> {
             self.observer(),
         )
         .map_err(solver_error)?;
-        let values = loopy_values(&graph);
-        let mut out = Vec::with_capacity(roots.len());
-        for (i, root) in roots.iter().enumerate() {
-            match &values[graph.index_of(root).expect("roots are explored")] {
-                Loopy::Nimber(m) => out.push(BigUint::from(*m)),
-                infinite @ Loopy::Infinite(_) => {
-                    return Err(Error::refused_unless(
-                        format!(
-                            "start({}) can be played forever: its generalised value is {}, not a nimber",
-                            from + i,
-                            loopy_text(infinite)
-                        ),
-                        Remedy::SolvePositions,
-                    ));
-                }
-            }
-        }
-        Ok((
-            out,
-            Basis::Search {
-                positions: graph.state_count() as u64,
-                start: None,
-            },
-        ))
+        root_values(&graph, &roots, &loopy_values(&graph), |i| {
+            format!("start({})", from + i)
+        })
     }
 
     /// An observed (never certified) period of `G(start(n))`: a script's rules are opaque, so no

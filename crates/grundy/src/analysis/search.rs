@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::general::{loopy_text, scored, solver_error};
+use super::general::{root_values, scored, solver_error};
 use super::{Analyzer, Basis, Error, Move, Remedy, Solution, wrong_shape};
 use crate::games::game::Game;
 use crate::games::play::Play;
@@ -193,29 +193,7 @@ impl Analyzer<'_> {
                 }
             },
         };
-        let mut out = Vec::with_capacity(roots.len());
-        for (i, root) in roots.iter().enumerate() {
-            match &values[graph.index_of(root).expect("roots are explored")] {
-                Loopy::Nimber(m) => out.push(BigUint::from(*m)),
-                infinite @ Loopy::Infinite(_) => {
-                    return Err(Error::refused_unless(
-                        format!(
-                            "{game}[{}] can be played forever: its generalised value is {}, not a nimber",
-                            from + i,
-                            loopy_text(infinite)
-                        ),
-                        Remedy::SolvePositions,
-                    ));
-                }
-            }
-        }
-        Ok((
-            out,
-            Basis::Search {
-                positions: graph.state_count() as u64,
-                start: None,
-            },
-        ))
+        root_values(&graph, roots, &values, |i| format!("{game}[{}]", from + i))
     }
 
     /// An observed (never certified) period of the values (misère Grundy values for a
