@@ -289,3 +289,81 @@ fn a_number_beyond_what_the_family_lists_is_refused_with_the_reason() {
         "{error}"
     );
 }
+
+/// Playing a family grundy only searches makes one search of everything reachable, however
+/// many positions that is within the limits of `solve`, instead of a search per move.
+#[test]
+fn playing_an_open_family_searches_once() {
+    use grundy::analysis::play::PlayBasis;
+    let analyzer = Analyzer::new(Config::default());
+    let game = parse_game("divisor").unwrap();
+    // Beyond the 50,000 positions a game in play searches otherwise.
+    let position = Position::Heap(60_000u32.into());
+    let options = analyzer.options(&game, &position).unwrap();
+    assert!(
+        matches!(options.basis, PlayBasis::Searched { positions } if positions > 50_000),
+        "{:?}",
+        options.basis
+    );
+    let solution = analyzer.solve(&game, &position).unwrap();
+    assert_eq!(options.outcome, solution.outcome);
+    assert_eq!(options.value, solution.grundy);
+}
+
+/// Beyond the numbers a family lists the moves of, play and a misère sum say why.
+#[test]
+fn play_and_sums_beyond_the_listed_numbers_give_the_family_reason() {
+    let analyzer = Analyzer::new(Config::default());
+    let bound = grundy::games::divisor::MOST_LISTED.to_string();
+    let game = parse_game("divisor").unwrap();
+    let huge = game.parse_position("10^30").unwrap();
+    let error = analyzer.options(&game, &huge).unwrap_err().to_string();
+    assert!(error.contains(&bound), "{error}");
+    let sum = parse_game("misere:divisor[10^30] + nim[1]").unwrap();
+    let error = analyzer
+        .solve(&sum, &Position::Sum)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("too large to enumerate") && error.contains(&bound),
+        "{error}"
+    );
+}
+
+/// A table's heaps count against the limit on positions explored, as every position reached does.
+#[test]
+fn a_searched_table_counts_its_heaps_against_the_position_limit() {
+    let analyzer = Analyzer::new(Config::default().with_max_values(10).unwrap());
+    let game = parse_game("divisor").unwrap();
+    assert!(
+        analyzer
+            .table(&game, &BigUint::ZERO, &BigUint::from(30u32))
+            .is_err()
+    );
+    assert!(
+        analyzer
+            .table(&game, &BigUint::ZERO, &BigUint::from(9u32))
+            .is_ok()
+    );
+}
+
+/// The divisor game's values from its definition alone, independent of its rules' code:
+/// `G(n) = mex { G(n − x) : 0 < x < n, x divides n }`.
+#[test]
+fn the_divisor_game_agrees_with_its_definition() {
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..=300u64 {
+        let seen: Vec<u64> = (1..n)
+            .filter(|x| n % x == 0)
+            .map(|x| values[(n - x) as usize])
+            .collect();
+        values.push((0..).find(|v| !seen.contains(v)).expect("a mex"));
+    }
+    let analyzer = Analyzer::new(Config::default());
+    let game = parse_game("divisor").unwrap();
+    let table = analyzer
+        .table(&game, &BigUint::ZERO, &BigUint::from(300u32))
+        .unwrap();
+    let found: Vec<u64> = table.values.iter().map(|v| v.to_u64().unwrap()).collect();
+    assert_eq!(found, values);
+}

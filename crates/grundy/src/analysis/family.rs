@@ -124,6 +124,13 @@ pub(super) trait Answers {
         false
     }
 
+    /// Whether every question about the family's games is answered by the general search over
+    /// its options (it has no engines or theorems of its own), so that one search as large as
+    /// `solve`'s is worth making wherever its positions are valued.
+    fn answered_by_search(&self) -> bool {
+        false
+    }
+
     /// Why the family keeps no table of its values under `play`, where it keeps none though its
     /// positions are heaps (its positions are then solved one at a time).
     fn no_table(&self, play: Play) -> Option<&'static str> {
@@ -293,6 +300,10 @@ impl Answers for Searched<'_> {
 
     fn has_period(&self) -> bool {
         self.numbered()
+    }
+
+    fn answered_by_search(&self) -> bool {
+        true
     }
 
     fn state(&self) -> State {

@@ -18,7 +18,9 @@ use crate::games::game::{Component, Game};
 use crate::games::position::Position;
 use crate::games::ruleset::Ruleset;
 pub use crate::limits::{MAX_PLAY_MOVES, PLAY_SEARCH_BYTES, PLAY_SEARCH_POSITIONS};
-use crate::theory::solver::{Limits, Rules, SolverError, SparseGraph, solve_graph_observed};
+use crate::theory::solver::{
+    Limits, Rules, SolverError, SparseGraph, misere_values, normal_values, solve_graph_observed,
+};
 
 /// Every legal move of a position, each with the value of the position it leaves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -274,15 +276,26 @@ impl Analyzer<'_> {
     }
 
     /// Searches every position reachable from `position`, or `None` when there are too many.
+    ///
+    /// Within [`PLAY_SEARCH_POSITIONS`], except for games answered only by search (families
+    /// without engines or theorems of their own): `solve` would make the same search for each
+    /// move, so one search within the limits of `solve` is made instead.
     fn search(&self, game: &Game, position: &Position) -> Result<Option<Search>, Error> {
         let (games, start) = components(game, position);
+        let searched = games
+            .iter()
+            .all(|game| super::answers(game.base()).answered_by_search());
         let rules = PlayRules {
             games,
             misere: game.is_misere(),
         };
-        let limits = Limits {
-            states: self.search_limit(),
-            bytes: self.budget.memory().min(PLAY_SEARCH_BYTES),
+        let limits = if searched {
+            self.explore_limits()
+        } else {
+            Limits {
+                states: self.search_limit(),
+                bytes: self.budget.memory().min(PLAY_SEARCH_BYTES),
+            }
         };
         let graph = match SparseGraph::explore(&rules, start, limits, self.observer()) {
             Ok(graph) => graph,
@@ -295,11 +308,15 @@ impl Analyzer<'_> {
             checked_to: 0,
             unit: Unit::Positions,
         })?;
-        let values = rules
-            .games
-            .iter()
-            .all(Game::last_move_decides)
-            .then(|| mex_values(&graph, rules.misere));
+        let values = if rules.games.iter().all(Game::last_move_decides) {
+            if rules.misere {
+                misere_values(&graph)
+            } else {
+                normal_values(&graph)
+            }
+        } else {
+            None
+        };
         Ok(Some(Search {
             graph,
             records,
@@ -313,7 +330,7 @@ struct Search {
     graph: SparseGraph<Vec<Position>>,
     records: crate::theory::solver::Records,
     /// Grundy values (misère Grundy values under misère play) of every state; `None` for games
-    /// without them (the contest game).
+    /// without them (the contest game) and where play can last forever.
     values: Option<Vec<u32>>,
 }
 
@@ -323,51 +340,6 @@ impl Search {
         let value = self.values.as_ref().map(|v| BigUint::from(v[index]));
         (solved.value, value, solved.remoteness)
     }
-}
-
-/// The mex of every state's children's values, children first (the graphs searched here have no
-/// cycles: every move removes tokens); a state without moves is worth 0, or 1 under misère play.
-fn mex_values(graph: &SparseGraph<Vec<Position>>, misere: bool) -> Vec<u32> {
-    const UNKNOWN: u32 = u32::MAX;
-    let n = graph.states.len();
-    let mut values = vec![UNKNOWN; n];
-    let mut stack = Vec::new();
-    for root in 0..n {
-        if values[root] != UNKNOWN {
-            continue;
-        }
-        stack.push(root);
-        while let Some(&state) = stack.last() {
-            let children = graph.children_of(state);
-            let pending: Vec<usize> = children
-                .iter()
-                .map(|&c| c as usize)
-                .filter(|&c| values[c] == UNKNOWN && c != state)
-                .collect();
-            if pending.is_empty() {
-                stack.pop();
-                if values[state] != UNKNOWN {
-                    continue;
-                }
-                let mut seen = vec![false; children.len() + 1];
-                for &c in children {
-                    let v = values[c as usize] as usize;
-                    if v < seen.len() {
-                        seen[v] = true;
-                    }
-                }
-                let mex = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32;
-                values[state] = if children.is_empty() && misere {
-                    1
-                } else {
-                    mex
-                };
-            } else {
-                stack.extend(pending);
-            }
-        }
-    }
-    values
 }
 
 /// The component games and the start state of a search: the components of a sum, else the game
@@ -413,7 +385,7 @@ impl Rules for PlayRules {
     fn moves(&self, state: &Self::State) -> Result<Vec<(String, Self::State)>, String> {
         let mut out = Vec::new();
         for (i, (game, position)) in self.games.iter().zip(state).enumerate() {
-            for (_, after) in base_moves(game, position).map_err(|e| e.to_string())? {
+            for (_, after) in listed_moves(game, position).map_err(|e| e.to_string())? {
                 let mut next = state.clone();
                 next[i] = normal_position(game, &after);
                 out.push((String::new(), next));
@@ -469,8 +441,14 @@ fn move_count(game: &Game, position: &Position) -> Result<BigUint, Error> {
 /// The number of moves of `position` in a game that is not a sum (nor misère: the moves are the
 /// same), counted by its rules without listing them.
 fn base_move_count(game: &Game, position: &Position) -> Result<BigUint, Error> {
-    game.ruleset()
-        .and_then(|rules| rules.option_count(position))
+    let rules = game.ruleset().ok_or_else(|| wrong_shape(game, position))?;
+    if let Some(why) = rules.unlisted_reason(position) {
+        return Err(Error::refused(format!(
+            "{game}[{position}] cannot be played: its moves are not listed — {why}"
+        )));
+    }
+    rules
+        .option_count(position)
         .ok_or_else(|| wrong_shape(game, position))
 }
 
@@ -522,9 +500,22 @@ fn base_moves(game: &Game, position: &Position) -> Result<Vec<(Action, Position)
             "{game}[{position}] has {count} legal moves, more than the {MAX_PLAY_MOVES} that playing lists"
         )));
     }
-    game.ruleset()
-        .and_then(|rules| rules.options(position))
-        .ok_or_else(|| wrong_shape(game, position))
+    listed_moves(game, position)
+}
+
+/// Every move of `position` in a game that is not a sum (nor misère), as its family lists them
+/// (at most [`MAX_LISTED_OPTIONS`](crate::games::ruleset::MAX_LISTED_OPTIONS)): the moves of the
+/// positions a search reaches, which are not offered to the player.
+fn listed_moves(game: &Game, position: &Position) -> Result<Vec<(Action, Position)>, Error> {
+    let rules = game.ruleset().ok_or_else(|| wrong_shape(game, position))?;
+    rules.options(position).ok_or_else(|| {
+        let why = rules
+            .unlisted_reason(position)
+            .unwrap_or_else(|| "there are too many to list".to_owned());
+        Error::refused(format!(
+            "the moves of {game}[{position}] are not listed: {why}"
+        ))
+    })
 }
 
 /// Who plays a turn.

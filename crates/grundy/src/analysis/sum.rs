@@ -12,6 +12,7 @@ use super::{
 use crate::games::game::{Component, Game};
 use crate::games::play::Play;
 use crate::games::position::Position;
+use crate::games::ruleset::MAX_LISTED_OPTIONS;
 use crate::games::script::{Script, ScriptRules, Spending};
 use crate::games::subtraction::SubtractionSet;
 use crate::games::{fibonacci_nim, nim};
@@ -329,14 +330,19 @@ impl Analyzer<'_> {
             return moves;
         }
         // Any other family whose end is decided by the last move lists its options itself.
-        game.ruleset()
-            .filter(|rules| rules.last_move_decides())
-            .and_then(|rules| rules.options(position))
-            .ok_or_else(|| {
-                Error::refused(format!(
-                    "{game} cannot be a component here: sums are of impartial games under one convention"
-                ))
-            })
+        let Some(rules) = game.ruleset().filter(|rules| rules.last_move_decides()) else {
+            return Err(Error::refused(format!(
+                "{game} cannot be a component here: sums are of impartial games under one convention"
+            )));
+        };
+        rules.options(position).ok_or_else(|| {
+            let why = rules.unlisted_reason(position).unwrap_or_else(|| {
+                format!("grundy lists at most {MAX_LISTED_OPTIONS} options of a position")
+            });
+            Error::refused(format!(
+                "{game}[{position}] is too large to enumerate its moves: {why}"
+            ))
+        })
     }
 
     /// `n`, a number of `game`'s `position`, when its moves may be enumerated: at most the

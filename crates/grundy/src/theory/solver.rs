@@ -485,7 +485,7 @@ impl<S: Clone + Eq + Hash> SparseGraph<S> {
     }
 
     /// Explores every state reachable from any of `roots` (distinct roots get indices `0, 1, …`
-    /// in order), up to `limit` states.
+    /// in order), up to `limit` states, the roots included.
     ///
     /// # Errors
     /// As [`explore`](Self::explore).
@@ -507,7 +507,17 @@ impl<S: Clone + Eq + Hash> SparseGraph<S> {
         let mut index = HashMap::new();
         for root in roots {
             if !index.contains_key(&root) {
+                // The roots count against the limits as every state reached does.
+                if states.len() as u64 >= limit {
+                    return Err(SolverError::TooManyStates { limit });
+                }
                 bytes = bytes.saturating_add(state_cost(&root));
+                if bytes > byte_limit {
+                    return Err(SolverError::TooLarge {
+                        needed: bytes,
+                        limit: byte_limit,
+                    });
+                }
                 index.insert(root.clone(), states.len() as u32);
                 states.push(root);
             }
@@ -649,7 +659,7 @@ impl<S> Graph for SparseGraph<S> {
 /// # Ok(()) }
 /// ```
 pub fn loopy_values<S>(graph: &SparseGraph<S>) -> Vec<Loopy> {
-    if let Some(values) = acyclic_values(graph, 0) {
+    if let Some(values) = normal_values(graph) {
         return values.into_iter().map(Loopy::Nimber).collect();
     }
     let n = graph.state_count();
@@ -689,6 +699,34 @@ pub fn loopy_values<S>(graph: &SparseGraph<S>) -> Vec<Loopy> {
 /// ```
 pub fn misere_values<S>(graph: &SparseGraph<S>) -> Option<Vec<u32>> {
     acyclic_values(graph, 1)
+}
+
+/// Grundy values of every state of an impartial graph without cycles (a state with no option is
+/// worth 0); `None` when the graph has a cycle ([`loopy_values`] values those).
+///
+/// # Complexity
+/// `O(V + E)`.
+///
+/// # Example
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use grundy::solver::{Rules, SparseGraph, Value, normal_values};
+/// struct Take12;
+/// impl Rules for Take12 {
+///     type State = u32;
+///     fn moves(&self, n: &u32) -> Result<Vec<(String, u32)>, String> {
+///         Ok([1, 2].iter().filter(|&&s| s <= *n).map(|s| (format!("take {s}"), n - s)).collect())
+///     }
+///     fn terminal(&self, _: &u32) -> Result<Value, String> { Ok(Value::Lose) }
+/// }
+/// let limits = grundy::solver::Limits { states: 100, bytes: 1 << 20 };
+/// let graph = SparseGraph::explore(&Take12, 7, limits, &grundy::NoObserver)?;
+/// let values = normal_values(&graph).ok_or("a cycle")?;
+/// assert_eq!(values[0], 1); // heap 7: 7 mod 3
+/// # Ok(()) }
+/// ```
+pub fn normal_values<S>(graph: &SparseGraph<S>) -> Option<Vec<u32>> {
+    acyclic_values(graph, 0)
 }
 
 /// The values of a graph without cycles, children first: `end` at a state with no option, the

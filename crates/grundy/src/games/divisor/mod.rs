@@ -46,8 +46,9 @@ fn rules(rule: Option<&str>) -> Result<Arc<dyn Ruleset>, RuleProblem> {
 /// The divisors `x < n` of `n`, in increasing order (none for 0 and 1).
 ///
 /// # Complexity
-/// `O(√r + d log d)` for the `d` divisors and `r` the largest prime factor of `n` (trial
-/// division stops when the cofactor left is prime), at most `O(√n)`.
+/// `O(t + d log d)` for the `d` divisors and `t` trial divisions: with `q` the second largest
+/// prime factor of `n` and `r` the largest, `t` is about `max(q, √r)` when `r` divides `n` once
+/// and `max(q, r)` otherwise — at most `√n`.
 ///
 /// # Example
 /// ```
