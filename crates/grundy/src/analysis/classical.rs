@@ -521,6 +521,10 @@ impl Analyzer<'_> {
 pub(super) struct NimAnswers;
 
 impl super::family::Answers for NimAnswers {
+    fn heaps_are_nim(&self) -> bool {
+        true
+    }
+
     fn solve(
         &self,
         analyzer: &Analyzer<'_>,

@@ -124,6 +124,13 @@ pub(super) trait Answers {
         false
     }
 
+    /// Whether each heap of the family's positions is a Nim heap — a heap of `n` worth `*n`, its
+    /// options every smaller heap —, so that misère sums of them follow Bouton's misère rule
+    /// and the tame rule's Nim types.
+    fn heaps_are_nim(&self) -> bool {
+        false
+    }
+
     /// Whether every question about the family's games is answered by the general search over
     /// its options (it has no engines or theorems of its own), so that one search as large as
     /// `solve`'s is worth making wherever its positions are valued.

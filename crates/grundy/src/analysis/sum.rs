@@ -590,7 +590,7 @@ impl Analyzer<'_> {
             let Position::Heaps(component_heaps) = &component.position else {
                 return Ok(None);
             };
-            if component.game != Game::Nim {
+            if !super::answers(&component.game).heaps_are_nim() {
                 return Ok(None);
             }
             for (j, heap) in component_heaps.iter().enumerate() {

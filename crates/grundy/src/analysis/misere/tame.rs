@@ -149,7 +149,7 @@ impl Analyzer<'_> {
                 return Ok(None);
             };
             // Nim heaps are tame, each of its own Nim type; a code's heaps as found tame.
-            let (types, range) = if component.game == Game::Nim {
+            let (types, range) = if super::super::answers(&component.game).heaps_are_nim() {
                 let Some(types) = heaps
                     .iter()
                     .map(|h| h.to_u32().map(Tame::nim_heap))
@@ -245,7 +245,7 @@ impl Analyzer<'_> {
         loses_with: &dyn Fn(Tame) -> bool,
     ) -> Result<Vec<(Action, Vec<BigUint>)>, Error> {
         let mut options: Vec<(Action, Vec<BigUint>)> = Vec::new();
-        if *component == Game::Nim {
+        if super::super::answers(component).heaps_are_nim() {
             // The new heap of a Nim move: its type must make the whole lose.
             let n = heaps[i].to_u32().unwrap_or(0);
             for left in 0..n {
