@@ -46,6 +46,12 @@ fn every_registered_family_is_found_by_its_name_and_reads_its_example() {
         assert_eq!(family(entry.name).map(|f| f.name), Some(entry.name));
         let game = parse_game(entry.example).expect("the example parses");
         assert_eq!(game.to_string(), entry.example, "the spec reads back");
+        // A family's name is its own, not a built-in game's that would shadow it.
+        assert!(
+            matches!(game, Game::Rules(_)),
+            "{} is a built-in name",
+            entry.name
+        );
         let rules = Rules::new(entry, None).expect("the family's game without a rule");
         let position = game
             .parse_position(rules.ruleset().example_position())
@@ -366,4 +372,27 @@ fn the_divisor_game_agrees_with_its_definition() {
         .unwrap();
     let found: Vec<u64> = table.values.iter().map(|v| v.to_u64().unwrap()).collect();
     assert_eq!(found, values);
+}
+
+/// A search the family bounds beyond the limit is refused before it starts, saying what it
+/// would take.
+#[test]
+fn a_search_known_to_pass_the_limit_is_refused_before_it_starts() {
+    let analyzer = Analyzer::new(Config::default().with_max_values(1000).unwrap());
+    let game = parse_game("divisor").unwrap();
+    let error = analyzer
+        .solve(&game, &Position::Heap(1001u32.into()))
+        .unwrap_err();
+    let grundy::Error::Refused(refusal) = &error else {
+        panic!("a refusal, not {error}")
+    };
+    assert!(
+        refusal.reason.contains("reaches up to 1001 positions"),
+        "{error}"
+    );
+    assert!(
+        analyzer
+            .solve(&game, &Position::Heap(1000u32.into()))
+            .is_ok()
+    );
 }

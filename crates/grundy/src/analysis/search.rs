@@ -39,16 +39,21 @@ impl<'a> Options<'a> {
 
     /// The error of a failed exploration, naming the position whose options were not listed.
     fn failed(&self, game: &Game, error: solver::SolverError) -> Error {
-        let Some(position) = self.unlisted.borrow_mut().take() else {
-            return solver_error(error);
-        };
-        let why = self.rules.unlisted_reason(&position).unwrap_or_else(|| {
-            format!("grundy lists at most {MAX_LISTED_OPTIONS} options of a position")
-        });
-        Error::refused(format!(
-            "{game}: the options of {position} are not listed — {why} — so the positions reachable from there cannot be searched"
-        ))
+        match self.unlisted.borrow_mut().take() {
+            Some(position) => unlisted(game, self.rules, &position),
+            None => solver_error(error),
+        }
     }
+}
+
+/// The refusal of a search that meets `position`, whose options the family does not list.
+fn unlisted(game: &Game, rules: &dyn Ruleset, position: &Position) -> Error {
+    let why = rules.unlisted_reason(position).unwrap_or_else(|| {
+        format!("grundy lists at most {MAX_LISTED_OPTIONS} options of a position")
+    });
+    Error::refused(format!(
+        "{game}: the options of {position} are not listed — {why} — so the positions reachable from there cannot be searched"
+    ))
 }
 
 impl solver::Rules for Options<'_> {
@@ -96,6 +101,21 @@ impl Analyzer<'_> {
         };
         if rules.option_count(position).is_none() {
             return Err(wrong_shape(game, position));
+        }
+        if rules.unlisted_reason(position).is_some() {
+            return Err(unlisted(game, rules, position));
+        }
+        // A search known to pass the limit is refused before it starts.
+        let limit = self.max_positions();
+        if let Some(bound) = rules.reachable_bound(position)
+            && bound > BigUint::from(limit)
+        {
+            return Err(Error::beyond_positions(
+                format!(
+                    "{game}[{position}] reaches up to {bound} positions, and grundy explores at most {limit}"
+                ),
+                Some(bound),
+            ));
         }
         let play = game.play();
         let options = Options::new(rules, play);

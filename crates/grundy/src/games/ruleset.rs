@@ -162,6 +162,15 @@ pub trait Ruleset: Send + Sync {
         position.clone()
     }
 
+    /// At most how many positions are reachable from `position`, itself included, where the
+    /// family bounds it without exploring (the divisor game: every number from 1 to `n`); a
+    /// search of more than its limit is then refused before it starts. `None` where no bound is
+    /// known cheaply.
+    fn reachable_bound(&self, position: &Position) -> Option<BigUint> {
+        let _ = position;
+        None
+    }
+
     /// Why the options of `position` are not listed where [`options`](Self::options) is `None`
     /// for a position of the family, when the reason is the family's own (a bound of its rules,
     /// such as the largest number it finds the divisors of); `None` for the general reasons

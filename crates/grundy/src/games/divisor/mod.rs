@@ -125,6 +125,15 @@ impl Ruleset for DivisorGame {
         Some(options)
     }
 
+    /// From `n ≥ 1` every move leaves a number from 1 to `n − 1` (taking 1 always can), so the
+    /// positions reachable are at most the numbers 1 to `n`.
+    fn reachable_bound(&self, position: &Position) -> Option<BigUint> {
+        let Position::Heap(n) = position else {
+            return None;
+        };
+        Some(n.max(&BigUint::from(1u32)).clone())
+    }
+
     fn unlisted_reason(&self, position: &Position) -> Option<String> {
         Self::listed(position).is_none().then(|| {
             format!(
