@@ -18,25 +18,36 @@ fn testdata(name: &str) -> Value {
     serde_json::from_str(&std::fs::read_to_string(path).expect("testdata")).expect("JSON")
 }
 
-/// The Grundy value of `position` by the mex of its options' values, memoised.
-fn brute_value(rules: &dyn Ruleset, position: &Position, memo: &mut HashMap<Position, u64>) -> u64 {
+/// The value of `position` by the mex of its options' values, memoised: its Grundy value with
+/// `end` 0, its misère Grundy value with `end` 1 (the worth of a position without options).
+fn brute_value_ending(
+    rules: &dyn Ruleset,
+    position: &Position,
+    end: u64,
+    memo: &mut HashMap<Position, u64>,
+) -> u64 {
     if let Some(&value) = memo.get(position) {
         return value;
     }
     let options = rules
         .options(position)
         .expect("small positions list their options");
-    let mut seen: Vec<u64> = options
-        .iter()
-        .map(|(_, after)| brute_value(rules, after, memo))
-        .collect();
-    seen.sort_unstable();
-    seen.dedup();
-    let value = (0u64..)
-        .find(|v| seen.binary_search(v).is_err())
-        .expect("a mex");
+    let value = if options.is_empty() {
+        end
+    } else {
+        let seen: Vec<u64> = options
+            .iter()
+            .map(|(_, after)| brute_value_ending(rules, after, end, memo))
+            .collect();
+        (0u64..).find(|v| !seen.contains(v)).expect("a mex")
+    };
     memo.insert(position.clone(), value);
     value
+}
+
+/// The Grundy value of `position`, by brute force.
+fn brute_value(rules: &dyn Ruleset, position: &Position, memo: &mut HashMap<Position, u64>) -> u64 {
+    brute_value_ending(rules, position, 0, memo)
 }
 
 #[test]
@@ -162,32 +173,6 @@ fn open_families_combine_in_sums_and_misere_play() {
     assert!(matches!(misere, Game::Misere(_)));
 }
 
-/// The misère Grundy value of `position` by the mex of its options' values, a position without
-/// options being worth 1, memoised.
-fn brute_misere_value(
-    rules: &dyn Ruleset,
-    position: &Position,
-    memo: &mut HashMap<Position, u64>,
-) -> u64 {
-    if let Some(&value) = memo.get(position) {
-        return value;
-    }
-    let options = rules
-        .options(position)
-        .expect("small positions list their options");
-    let value = if options.is_empty() {
-        1
-    } else {
-        let seen: Vec<u64> = options
-            .iter()
-            .map(|(_, after)| brute_misere_value(rules, after, memo))
-            .collect();
-        (0u64..).find(|v| !seen.contains(v)).expect("a mex")
-    };
-    memo.insert(position.clone(), value);
-    value
-}
-
 /// Under misère play the search gives misère Grundy values: the table, each solved position's
 /// value and outcome agree with the brute force, and the period is observed, never certified.
 #[test]
@@ -202,7 +187,7 @@ fn misere_values_of_open_families_agree_with_a_brute_force() {
             .expect("a table");
         for (n, value) in table.values.iter().enumerate() {
             let position = rules.numbered_position(&n.into()).expect("numbered");
-            let brute = brute_misere_value(rules, &position, &mut memo);
+            let brute = brute_value_ending(rules, &position, 1, &mut memo);
             assert_eq!(value.to_u64(), Some(brute), "{} at {n}", entry.name);
             let solution = analyzer.solve(&game, &position).expect("solved");
             assert_eq!(solution.misere_grundy, Some(brute.into()), "{game} at {n}");
