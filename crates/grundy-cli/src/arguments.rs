@@ -1,6 +1,7 @@
 //! The command line's arguments: the clap definitions of every command and option, and the
 //! configuration they make.
 
+use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -8,7 +9,9 @@ use grundy::{Config, Engine};
 
 use crate::{default_max_memory, parse_count, parse_seconds, parse_size};
 
-pub(crate) const EXAMPLES: &str = "\
+/// The help after the commands, with a line for each open family of the registry in place of
+/// `{families}`.
+const EXAMPLES: &str = "\
 Examples:
   grundy solve subtraction:1,3,4 1000000000000000000   10^18 candies, take 1, 3 or 4: who wins?
   grundy solve bash:3 10^100 --json                    LeetCode 292 at a googol, as JSON
@@ -43,18 +46,27 @@ Games:
   0.77, 4!.0, 0.[3]       take-and-break codes (Kayles, Grundy's game, Nim); positions are heaps
   kayles, dawsons-kayles, dawsons-chess, lasker, grundys-game, officers
                           the classic codes by name: 0.77, 0.07, 0.137, 4.[3], 4!.0, 0.6
-  divisor                 subtract a proper divisor of n (LeetCode 1025); solved by search
-  script:game.rhai        your own rules as a rhai script (see examples/*.rhai)
+{families}  script:game.rhai        your own rules as a rhai script (see examples/*.rhai)
   misere:GAME             the same game, but whoever moves last loses
   A[pos] + B[pos]         a sum: move in one component per turn
 
 Exit status: 0 answered; 2 bad input, or refused because the answer is beyond the limits;
 130 interrupted by Ctrl-C (SIGINT); 143 interrupted by SIGTERM; 1 internal error.";
 
+/// The help after the commands: examples, the games (each open family of the registry by its
+/// example and summary) and the exit statuses.
+pub(crate) fn examples() -> String {
+    let mut families = String::new();
+    for family in grundy::games::FAMILIES {
+        let _ = writeln!(families, "  {:<23} {}", family.example, family.summary.en);
+    }
+    EXAMPLES.replace("{families}", &families)
+}
+
 /// Solve two-player combinatorial games exactly: who wins, the Grundy value, every winning move,
 /// and the periodic pattern with a proof.
 #[derive(Parser, Debug)]
-#[command(name = "grundy", version, about, after_help = EXAMPLES)]
+#[command(name = "grundy", version, about, after_help = examples())]
 pub(crate) struct Cli {
     #[command(subcommand)]
     pub(crate) command: Command,

@@ -297,6 +297,17 @@ impl Analyzer<'_> {
                 bytes: self.budget.memory().min(PLAY_SEARCH_BYTES),
             }
         };
+        // A search its families bound beyond the limit (the product of the components'
+        // bounds) is not started.
+        let bound = rules
+            .games
+            .iter()
+            .zip(&start)
+            .map(|(game, position)| game.ruleset()?.reachable_bound(position))
+            .try_fold(BigUint::from(1u32), |product, bound| Some(product * bound?));
+        if bound.is_some_and(|bound| bound > BigUint::from(limits.states)) {
+            return Ok(None);
+        }
         let graph = match SparseGraph::explore(&rules, start, limits, self.observer()) {
             Ok(graph) => graph,
             Err(SolverError::TooManyStates { .. } | SolverError::TooLarge { .. }) => {

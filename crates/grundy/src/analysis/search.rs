@@ -66,7 +66,7 @@ impl solver::Rules for Options<'_> {
         };
         Ok(options
             .into_iter()
-            .map(|(_, after)| (String::new(), after))
+            .map(|(_, after)| (String::new(), self.rules.search_key(&after)))
             .collect())
     }
 
@@ -119,9 +119,11 @@ impl Analyzer<'_> {
         }
         let play = game.play();
         let options = Options::new(rules, play);
+        // Positions that play alike are one state (the start is state 0, its children in the
+        // order of its options).
         let graph = SparseGraph::explore(
             &options,
-            position.clone(),
+            rules.search_key(position),
             self.explore_limits(),
             self.observer(),
         )
@@ -191,9 +193,10 @@ impl Analyzer<'_> {
     ) -> Result<(Vec<BigUint>, Basis), Error> {
         let play = game.play();
         let options = Options::new(rules, play);
+        let roots: Vec<Position> = roots.iter().map(|root| rules.search_key(root)).collect();
         let graph = SparseGraph::explore_from(
             &options,
-            roots.to_vec(),
+            roots.clone(),
             self.explore_limits(),
             self.observer(),
         )
@@ -213,7 +216,7 @@ impl Analyzer<'_> {
                 }
             },
         };
-        root_values(&graph, roots, &values, |i| format!("{game}[{}]", from + i))
+        root_values(&graph, &roots, &values, |i| format!("{game}[{}]", from + i))
     }
 
     /// An observed (never certified) period of the values (misère Grundy values for a

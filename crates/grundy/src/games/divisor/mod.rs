@@ -17,8 +17,8 @@ use crate::games::ruleset::{Ruleset, listable};
 pub const FAMILY: Family = Family {
     name: "divisor",
     summary: Summary {
-        en: "subtract a proper divisor of n (0 < x < n, x divides n); who cannot move loses",
-        zh: "减去 n 的一个真因数 x（0 < x < n 且 x 整除 n）；无法操作的一方输",
+        en: "subtract a proper divisor x of n (0 < x < n); who cannot move loses",
+        zh: "减去 n 的一个真因数 x（0 < x < n）；无法操作的一方输",
     },
     example: "divisor",
     rules,
