@@ -31,11 +31,10 @@ pub(super) enum HeapRules<'a> {
 impl<'a> HeapRules<'a> {
     /// The rules of a one-heap subtraction game (under `misere:` too), or `None` for other games.
     pub(super) fn of(game: &'a Game) -> Option<Self> {
-        match game.base() {
-            Game::Subtraction(subtraction) => Some(Self::Plain(subtraction.set())),
-            Game::Remainder(remainder) => Some(Self::Rest(remainder)),
-            _ => None,
-        }
+        let base = game.base();
+        base.subtraction()
+            .map(|subtraction| Self::Plain(subtraction.set()))
+            .or_else(|| base.remainder().map(Self::Rest))
     }
 
     /// The amounts a move may take from a heap of `n`, ascending (with the rest rule, all `n`

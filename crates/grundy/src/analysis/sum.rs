@@ -71,8 +71,8 @@ impl Analyzer<'_> {
         let mut compiled: Vec<(&Script, ScriptRules)> = Vec::new();
         let mut known: Vec<Option<Vec<ValuedMove>>> = Vec::with_capacity(components.len());
         for (i, component) in components.iter().enumerate() {
-            let solution = if let (Game::Script(script), Position::Argument(argument)) =
-                (&component.game, &component.position)
+            let solution = if let (Some(script), Position::Argument(argument)) =
+                (component.game.script(), &component.position)
             {
                 let seen = compiled.iter().position(|(seen, _)| *seen == script);
                 let index = if let Some(index) = seen {

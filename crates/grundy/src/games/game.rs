@@ -101,6 +101,58 @@ impl Game {
         }
     }
 
+    /// The subtraction game a game is (`None` for any other game, and for a `misere:` one: see
+    /// [`base`](Self::base)).
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::parse_game;
+    /// assert!(parse_game("subtraction:1,3,4")?.subtraction().is_some());
+    /// assert!(parse_game("subtraction:2..5,rest")?.subtraction().is_none());
+    /// # Ok::<(), grundy::InputError>(())
+    /// ```
+    pub fn subtraction(&self) -> Option<&SubtractionGame> {
+        match self {
+            Self::Subtraction(game) => Some(game),
+            _ => None,
+        }
+    }
+
+    /// The subtraction game with the rest rule a game is (`None` for any other game, and for a
+    /// `misere:` one: see [`base`](Self::base)).
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::parse_game;
+    /// assert!(parse_game("subtraction:2..5,rest")?.remainder().is_some());
+    /// assert!(parse_game("subtraction:2..5")?.remainder().is_none());
+    /// # Ok::<(), grundy::InputError>(())
+    /// ```
+    pub fn remainder(&self) -> Option<&RemainderGame> {
+        match self {
+            Self::Remainder(game) => Some(game),
+            _ => None,
+        }
+    }
+
+    /// The script a scripted game runs (`None` for any other game, and for a `misere:` one: see
+    /// [`base`](Self::base)).
+    pub fn script(&self) -> Option<&Script> {
+        match self {
+            Self::Script(script) => Some(script),
+            _ => None,
+        }
+    }
+
+    /// The game of an open family of the registry a game is (`None` for a built-in game, and for
+    /// a `misere:` one: see [`base`](Self::base)).
+    pub fn open_family(&self) -> Option<&Rules> {
+        match self {
+            Self::Rules(rules) => Some(rules),
+            _ => None,
+        }
+    }
+
     /// The components of a sum (`None` for any other game; a `misere:` sum is a misère game,
     /// see [`base`](Self::base)).
     pub fn components(&self) -> Option<&[Component]> {

@@ -7,7 +7,7 @@ use super::Terms;
 use crate::analysis::{
     Basis, ClosedForm, Error, Outcome, Solution, Summand, SummandValue, Withheld,
 };
-use crate::games::game::{Component, Game};
+use crate::games::game::Component;
 use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::theory::period::{Certificate, Theorem};
@@ -35,21 +35,23 @@ use crate::theory::solver::Loopy;
 /// ```
 pub fn reason(solution: &Solution, terms: &Terms<'_>) -> String {
     let game = &solution.game;
-    match (&solution.basis, game.base(), &solution.position) {
+    let base = game.base();
+    match (&solution.basis, base.components(), &solution.position) {
         (Basis::Rule(rule), _, _) => rule_reason(solution, rule, terms),
         (Basis::MisereQuotient(basis), _, _) => {
             super::quotient::quotient_reason(basis, solution.outcome == Outcome::Win)
         }
-        (Basis::Components(summands), Game::Sum(components), _) => {
+        (Basis::Components(summands), Some(components), _) => {
             sum_reason(solution, components, summands)
         }
-        (Basis::Search { positions, .. }, Game::Oddball(_), Position::Balls { left, .. }) => {
+        // Balls held: the contest game.
+        (Basis::Search { positions, .. }, _, Position::Balls { left, .. }) => {
             format!(
                 "retrograde analysis of all {positions} positions with at most {left} balls left (only the parities of the holdings matter): {}. The game is decided by parities, not by the last move, so it has no Grundy value.",
                 verdict(solution)
             )
         }
-        (Basis::Search { positions, start }, Game::Script(_), position) => {
+        (Basis::Search { positions, start }, _, position) if base.script().is_some() => {
             let value = solution
                 .loopy
                 .as_ref()
@@ -61,7 +63,7 @@ pub fn reason(solution: &Solution, terms: &Terms<'_>) -> String {
                 verdict(solution)
             )
         }
-        (Basis::Search { positions, .. }, Game::Rules(_), _) => {
+        (Basis::Search { positions, .. }, _, _) if base.open_family().is_some() => {
             let value = match (&solution.grundy, &solution.loopy, &solution.misere_grundy) {
                 (Some(grundy), _, _) => format!("; its Sprague–Grundy value is {grundy}"),
                 (None, Some(value), _) => {
@@ -94,26 +96,22 @@ pub fn reason(solution: &Solution, terms: &Terms<'_>) -> String {
             super::count(positions, "position"),
             wins_or_loses(solution.outcome)
         ),
-        (Basis::Computed { computed }, Game::Wythoff | Game::FibonacciNim, position) => {
-            let scope = match position {
-                Position::Pair(a, b) => format!("up to ({a}, {b})"),
-                Position::Quota { heap, .. } => {
-                    format!("with at most {}", super::count(heap, "token"))
-                }
-                _ => format!("of {}", super::count(computed, "cell")),
-            };
-            format!(
-                "{}computed the misère values G⁻ of every position {scope} (no move left is worth 1): G⁻ = {}, so the player to move {}.",
-                no_move(solution)
-                    .map(|why| format!("{why}; "))
-                    .unwrap_or_default(),
-                shown_value(solution),
-                wins_or_loses(solution.outcome)
-            )
+        // A pair (Wythoff's game) or a heap with a quota (Fibonacci Nim): a table of cells.
+        (Basis::Computed { .. }, _, Position::Pair(a, b)) => {
+            misere_cells_reason(solution, &format!("up to ({a}, {b})"))
         }
-        (basis, Game::NoRepeat(_), position) => norepeat_reason(solution, basis, position),
-        (basis, Game::Octal(_), _)
-        | (basis, Game::Subtraction(_) | Game::Remainder(_), Position::Heaps(_)) => {
+        (Basis::Computed { .. }, _, Position::Quota { heap, .. }) => misere_cells_reason(
+            solution,
+            &format!("with at most {}", super::count(heap, "token")),
+        ),
+        // The amount just taken: a no-repeat game.
+        (basis, _, position @ Position::LastMove { .. }) => {
+            norepeat_reason(solution, basis, position)
+        }
+        (basis, _, _) if base.code().is_some() => heaps_reason(solution, basis, terms),
+        (basis, _, Position::Heaps(_))
+            if base.subtraction().is_some() || base.remainder().is_some() =>
+        {
             heaps_reason(solution, basis, terms)
         }
         (basis, _, Position::Heap(heap)) => heap_reason(solution, basis, heap),
@@ -123,6 +121,19 @@ pub fn reason(solution: &Solution, terms: &Terms<'_>) -> String {
             wins_or_loses(solution.outcome)
         ),
     }
+}
+
+/// The misère values of a two-number game computed cell by cell over every position in
+/// `scope`.
+fn misere_cells_reason(solution: &Solution, scope: &str) -> String {
+    format!(
+        "{}computed the misère values G⁻ of every position {scope} (no move left is worth 1): G⁻ = {}, so the player to move {}.",
+        no_move(solution)
+            .map(|why| format!("{why}; "))
+            .unwrap_or_default(),
+        shown_value(solution),
+        wins_or_loses(solution.outcome)
+    )
 }
 
 /// `G` under normal play, `G⁻` under misère play.
@@ -442,11 +453,13 @@ fn no_move(solution: &Solution) -> Option<String> {
     if !solution.game.is_misere() {
         return None;
     }
-    match (solution.game.base(), &solution.position) {
-        (Game::FibonacciNim, Position::Quota { heap, quota: None }) if heap == &BigUint::from(1u32) => Some(
+    match &solution.position {
+        // A heap with a quota: Fibonacci Nim.
+        Position::Quota { heap, quota: None } if heap == &BigUint::from(1u32) => Some(
             "a fresh heap may be taken from but not taken whole, so a fresh heap of 1 has no move, and under misère play the player who cannot move wins".to_owned(),
         ),
-        (Game::Subtraction(subtraction), Position::Heap(heap)) if !heap.is_zero() => {
+        Position::Heap(heap) if !heap.is_zero() => {
+            let subtraction = solution.game.base().subtraction()?;
             let least = match subtraction.set() {
                 crate::games::subtraction::SubtractionSet::Finite(set) => set.members()[0],
                 crate::games::subtraction::SubtractionSet::AllBut(set) => {

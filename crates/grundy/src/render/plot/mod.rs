@@ -13,6 +13,7 @@ use crate::analysis::plot::{
 };
 use crate::analysis::{Basis, ClosedForm, Outcome};
 use crate::games::game::Game;
+use crate::games::ruleset::PositionShape;
 use crate::theory::period::{Periodicity, Search};
 
 /// A colour of a plot's marks, as red, green and blue.
@@ -335,11 +336,11 @@ fn strip_caption(plot: &Plot, strip: &Strip, g: &str) -> String {
             "no period in the first {} searched",
             super::count(checked_to, "value")
         ),
-        None => match (&plot.basis, plot.game.base()) {
+        None => match (&plot.basis, quota_positions(&plot.game)) {
             (Basis::Rule(ClosedForm::NimHeap), _) => {
                 "G(n) = n for every heap (a theorem: a Nim heap of n tokens has Grundy value n, its options being every smaller heap)".to_owned()
             }
-            (Basis::Computed { computed }, Game::FibonacciNim) => format!(
+            (Basis::Computed { computed }, true) => format!(
                 "{g}(n) of a fresh heap (the first move may take n − 1) computed directly from every (heap, quota) position up to heap {} ({}); no period search for this game",
                 plot.to,
                 super::count(computed, "position")
@@ -347,6 +348,14 @@ fn strip_caption(plot: &Plot, strip: &Strip, g: &str) -> String {
             (basis, _) => format!("{}; no period search for this game", basis_words(basis)),
         },
     }
+}
+
+/// Whether the game's positions are a heap and the most the next move may take (Fibonacci
+/// Nim): its values of a fresh heap come from a table of (heap, quota) positions.
+fn quota_positions(game: &Game) -> bool {
+    game.base()
+        .ruleset()
+        .is_some_and(|rules| matches!(rules.position_shape(), PositionShape::Quota))
 }
 
 /// A period in words, with its saltus when it has one: `period 7 from n = 0`, or `period 4 from
