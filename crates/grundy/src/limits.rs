@@ -43,6 +43,19 @@ pub const MAX_SCRIPT_CALL_OPERATIONS: u64 = 1_000_000;
 /// The call limit alone would let a question make any number of calls.
 pub const MAX_SCRIPT_OPERATIONS: u64 = 1_000_000_000;
 
+/// The most elements of an array or map, or bytes of a string, one value of a script may hold.
+///
+/// A move generator that lists its moves in one array needs as many elements as a position
+/// has moves; a million is more than any game grundy can search has, and bounds what one
+/// runaway value can take (tens of megabytes).
+pub const MAX_SCRIPT_VALUE_SIZE: usize = 1_000_000;
+
+/// The most nested calls of a script's own functions.
+///
+/// Each level takes native stack in rhai's interpreter; 32 levels stay well inside the
+/// smallest stack a question runs on.
+pub const MAX_SCRIPT_CALL_DEPTH: usize = 32;
+
 /// The most bytes of scripts one game spec reads: every `script:` part of a sum is read and
 /// compiled on its own, so a spec repeating a large script would otherwise cost its size (and a
 /// compilation) per repetition before any budget applies.

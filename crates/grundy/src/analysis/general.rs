@@ -279,7 +279,7 @@ impl Analyzer<'_> {
                 let action = Action::Labelled {
                     label: label.clone(),
                 };
-                Some((action, Position::Argument(to.key.clone()), value))
+                Some((action, Position::Argument(to.key()), value))
             })
             .collect();
         let loopy = values.into_iter().next();
@@ -352,7 +352,7 @@ fn script_solution(
         .into_iter()
         .zip(graph.children_of(0))
         .map(|((label, to), &child)| {
-            let play = Move::whole(Action::Labelled { label }, Position::Argument(to.key));
+            let play = Move::whole(Action::Labelled { label }, Position::Argument(to.key()));
             scored(play, records.get(child as usize))
         })
         .collect();
@@ -365,7 +365,7 @@ fn script_solution(
     Solution {
         grundy,
         loopy,
-        ..Solution::from_graph(game, position, solved, moves, positions, Some(start.key))
+        ..Solution::from_graph(game, position, solved, moves, positions, Some(start.key()))
     }
 }
 

@@ -7,7 +7,7 @@
 //! parents (4 bytes of working memory per state), and [`SparseGraph`], built by exploring from a
 //! start state through a hash map, for everything else.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::hash::Hash;
 
 use crate::Observer;
@@ -416,6 +416,17 @@ pub trait Rules {
     /// A message if the rules fail (a script error, say).
     fn moves(&self, state: &Self::State) -> Result<Vec<(String, Self::State)>, String>;
 
+    /// The states one move leads to from `state`, in move order, appended to `out`: what
+    /// exploring needs, without the moves' descriptions (rules that make those at a cost
+    /// override this).
+    ///
+    /// # Errors
+    /// As [`moves`](Self::moves).
+    fn successors(&self, state: &Self::State, out: &mut Vec<Self::State>) -> Result<(), String> {
+        out.extend(self.moves(state)?.into_iter().map(|(_, to)| to));
+        Ok(())
+    }
+
     /// About how many bytes `state` takes in memory (with what it owns on the heap); exploration
     /// counts them against its byte limit.
     fn state_bytes(&self, state: &Self::State) -> u64 {
@@ -444,7 +455,7 @@ pub struct Limits {
 pub struct SparseGraph<S> {
     /// The states, by index; the start is index 0.
     pub states: Vec<S>,
-    index: HashMap<S, u32>,
+    index: rustc_hash::FxHashMap<S, u32>,
     child_offsets: Vec<u32>,
     children: Vec<u32>,
     parent_offsets: Vec<u32>,
@@ -488,6 +499,10 @@ impl<S: Clone + Eq + Hash> SparseGraph<S> {
     ///
     /// # Errors
     /// As [`explore`](Self::explore).
+    #[allow(
+        clippy::too_many_lines,
+        reason = "one loop over the frontier, with the limits checked where they grow"
+    )]
     pub fn explore_from<R: Rules<State = S>>(
         rules: &R,
         roots: Vec<S>,
@@ -503,7 +518,7 @@ impl<S: Clone + Eq + Hash> SparseGraph<S> {
         let mut bytes = 0u64;
         let state_cost = |state: &S| rules.state_bytes(state).saturating_mul(2) + 32;
         let mut states = Vec::new();
-        let mut index = HashMap::new();
+        let mut index = rustc_hash::FxHashMap::default();
         for root in roots {
             if !index.contains_key(&root) {
                 // The roots count against the limits as every state reached does.
@@ -525,15 +540,19 @@ impl<S: Clone + Eq + Hash> SparseGraph<S> {
         let mut children = Vec::new();
         let mut terminal = Vec::new();
         let mut next = 0;
+        let mut moves = Vec::new();
         while next < states.len() {
-            let moves = rules.moves(&states[next]).map_err(SolverError::Rules)?;
+            moves.clear();
+            rules
+                .successors(&states[next], &mut moves)
+                .map_err(SolverError::Rules)?;
             terminal.push(if moves.is_empty() {
                 Some(rules.terminal(&states[next]).map_err(SolverError::Rules)?)
             } else {
                 None
             });
             bytes = bytes.saturating_add(8 * moves.len() as u64);
-            for (_, child) in moves {
+            for child in moves.drain(..) {
                 let id = if let Some(&id) = index.get(&child) {
                     id
                 } else {
@@ -641,6 +660,7 @@ pub use values::{Loopy, loopy_values, misere_values, normal_values, smith_values
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
 
     /// Minimax with cycle detection is hard; on acyclic graphs a plain recursion is the reference.
     fn minimax(

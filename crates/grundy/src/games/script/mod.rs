@@ -17,14 +17,22 @@ use crate::games::moves::Action;
 use crate::games::position::Position;
 use crate::games::ruleset::{PositionShape, Ruleset};
 use num_bigint::BigUint;
-use std::fmt::Write as _;
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::rc::Rc;
 
-use rhai::{AST, Dynamic, Engine, Scope};
+use rhai::{AST, CallFnOptions, Dynamic, Engine, Scope};
 
-use crate::theory::solver::{Rules, Value};
+use crate::theory::solver::{Rules, Value as Outcome};
+
+mod compile;
+mod machine;
+mod value;
+
+use compile::Program;
+use machine::{Bounds, Machine};
+pub use value::Value;
 
 pub use crate::limits::{
     MAX_SCRIPT_CALL_OPERATIONS as MAX_OPERATIONS, MAX_SCRIPT_OPERATIONS as MAX_TOTAL_OPERATIONS,
@@ -70,26 +78,26 @@ pub enum ScriptError {
     },
 }
 
-/// A position of a scripted game: the script's value and its canonical text (equal texts are the
-/// same position).
-#[derive(Clone, Debug)]
-pub struct State {
-    /// The canonical text, also used to show the position.
-    pub key: String,
-    value: Dynamic,
-}
+/// A position of a scripted game: the script's value. Two positions are the same position when
+/// their values are equal; the canonical text ([`State::key`]) shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct State(Value);
 
-impl PartialEq for State {
-    fn eq(&self, other: &Self) -> bool {
-        self.key == other.key
+impl State {
+    /// The canonical text of the position, as grundy shows it.
+    pub fn key(&self) -> String {
+        self.0.to_string()
+    }
+
+    /// The script's value of the position.
+    pub fn value(&self) -> &Value {
+        &self.0
     }
 }
 
-impl Eq for State {}
-
-impl std::hash::Hash for State {
-    fn hash<H: std::hash::Hasher>(&self, hasher: &mut H) {
-        self.key.hash(hasher);
+impl std::fmt::Display for State {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
     }
 }
 
@@ -111,16 +119,53 @@ pub(crate) fn compilations() -> u64 {
     COMPILATIONS.with(Cell::get)
 }
 
+/// Which engine runs a script's calls.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ScriptEngine {
+    /// The compiled engine, and rhai's interpreter for any call it cannot answer (a function
+    /// using what it does not compile, or a call that ends in an error, which rhai then reports).
+    #[default]
+    Compiled,
+    /// rhai's interpreter for every call: slower, the reference the compiled engine is tested
+    /// against.
+    Interpreted,
+}
+
+/// The most elements of an array or map, or bytes of a string, a script may build.
+pub const MAX_SIZE: usize = crate::limits::MAX_SCRIPT_VALUE_SIZE;
+
+/// The most nested calls of a script's functions.
+pub const MAX_CALL_DEPTH: usize = crate::limits::MAX_SCRIPT_CALL_DEPTH;
+
+/// The bounds of each call on the compiled engine.
+const BOUNDS: Bounds = Bounds {
+    operations: MAX_OPERATIONS,
+    depth: MAX_CALL_DEPTH,
+    size: MAX_SIZE,
+};
+
 /// A compiled script, ready to answer `start`, `moves` and `outcome`.
 pub struct ScriptRules {
     path: String,
     engine: Engine,
     ast: AST,
+    program: Program,
+    entries: Entries,
+    /// The compiled engine's stack, kept between calls.
+    stack: RefCell<Vec<Value>>,
     has_outcome: bool,
     misere: bool,
     /// Operations of the calls finished so far, and of the call running now.
     spent: Rc<Cell<u64>>,
     running: Rc<Cell<u64>>,
+}
+
+/// The compiled functions grundy calls, when every call from them runs compiled.
+#[derive(Clone, Copy, Debug, Default)]
+struct Entries {
+    start: Option<usize>,
+    moves: Option<usize>,
+    outcome: Option<usize>,
 }
 
 /// An engine with rhai's limits set, printing nothing, with no `eval`, no modules (the crate is
@@ -139,11 +184,11 @@ fn sandboxed_engine(spent: &Rc<Cell<u64>>, running: &Rc<Cell<u64>>) -> Engine {
     });
     engine
         .set_max_operations(MAX_OPERATIONS)
-        .set_max_call_levels(32)
+        .set_max_call_levels(MAX_CALL_DEPTH)
         .set_max_expr_depths(64, 64)
-        .set_max_string_size(10_000)
-        .set_max_array_size(10_000)
-        .set_max_map_size(10_000)
+        .set_max_string_size(MAX_SIZE)
+        .set_max_array_size(MAX_SIZE)
+        .set_max_map_size(MAX_SIZE)
         .set_max_variables(1_000)
         .set_max_functions(1_000);
     // The library prints nothing: a script's print and debug go nowhere.
@@ -154,10 +199,12 @@ fn sandboxed_engine(spent: &Rc<Cell<u64>>, running: &Rc<Cell<u64>>) -> Engine {
 }
 
 impl ScriptRules {
-    /// Compiles `script` and checks that it defines `start(arg)` and `moves(state)`.
+    /// Compiles `script` and checks that it defines `start(arg)` and `moves(state)`; runs its
+    /// top level once, whose variables and constants every function then sees.
     ///
     /// # Errors
-    /// [`ScriptError::Syntax`] or [`ScriptError::Missing`].
+    /// [`ScriptError::Syntax`] or [`ScriptError::Missing`]; [`ScriptError::Runtime`] if the
+    /// top level fails.
     ///
     /// # Example
     /// ```
@@ -181,7 +228,7 @@ impl ScriptRules {
         #[cfg(test)]
         COMPILATIONS.with(|count| count.set(count.get() + 1));
         let (spent, running) = (Rc::clone(&spending.0), Rc::new(Cell::new(0)));
-        let engine = sandboxed_engine(&spent, &running);
+        let mut engine = sandboxed_engine(&spent, &running);
         let ast = engine
             .compile(&script.source)
             .map_err(|e| ScriptError::Syntax {
@@ -201,14 +248,76 @@ impl ScriptRules {
             }
         }
         let has_outcome = defines("outcome", 1);
+        // The top level runs once; what it leaves is visible in every function.
+        let mut scope = Scope::new();
+        running.set(0);
+        let ran = engine.run_ast_with_scope(&mut scope, &ast);
+        spent.set(spent.get().saturating_add(running.get()));
+        ran.map_err(|e| ScriptError::Runtime {
+            path: script.path.clone(),
+            call: "its top level".to_owned(),
+            message: e.to_string(),
+        })?;
+        let globals: Vec<(String, Dynamic)> = scope
+            .iter_raw()
+            .map(|(name, _, value)| (name.to_owned(), value.clone()))
+            .collect();
+        let resolved: HashMap<String, Dynamic> = globals.iter().cloned().collect();
+        if !resolved.is_empty() {
+            // rhai marks `on_var` deprecated only to say it may change between versions.
+            #[allow(deprecated, reason = "rhai marks on_var volatile, not replaced")]
+            engine.on_var(move |name, index, context| {
+                if index > 0 || context.scope().contains(name) {
+                    return Ok(None);
+                }
+                Ok(resolved.get(name).cloned())
+            });
+        }
+        let values = globals
+            .iter()
+            .filter_map(|(name, value)| Some((name.clone(), Value::from_dynamic(value).ok()?)))
+            .collect();
+        let program = compile::compile(&engine, &ast, &script.source, values);
+        let entry = |name: &str| {
+            program
+                .function(name, 1)
+                .filter(|&i| program.unsupported(i).is_none())
+        };
+        let entries = Entries {
+            start: entry("start"),
+            moves: entry("moves"),
+            outcome: entry("outcome"),
+        };
         Ok(Self {
             path: script.path.clone(),
             engine,
             ast,
+            program,
+            entries,
+            stack: RefCell::new(Vec::with_capacity(64)),
             has_outcome,
             misere: false,
             spent,
             running,
+        })
+    }
+
+    /// Runs every call on `engine` from now on.
+    #[must_use]
+    pub fn with_engine(mut self, engine: ScriptEngine) -> Self {
+        if engine == ScriptEngine::Interpreted {
+            self.entries = Entries::default();
+        }
+        self
+    }
+
+    /// Why a function grundy calls (`start`, `moves`, `outcome`) runs on rhai's interpreter,
+    /// if one does: the function and what it uses that the compiled engine does not compile.
+    pub fn interpreted(&self) -> Option<String> {
+        ["start", "moves", "outcome"].iter().find_map(|name| {
+            let index = self.program.function(name, 1)?;
+            let reason = self.program.unsupported(index)?;
+            Some(format!("{name}() uses {reason}"))
         })
     }
 
@@ -233,23 +342,80 @@ impl ScriptRules {
         !self.has_outcome
     }
 
-    fn call(&self, function: &str, argument: Dynamic, shown: &str) -> Result<Dynamic, ScriptError> {
+    fn total_exceeded(&self) -> ScriptError {
+        ScriptError::Runtime {
+            path: self.path.clone(),
+            call: String::new(),
+            message: format!(
+                "the script's calls took more than {MAX_TOTAL_OPERATIONS} operations in all for this question (each call may take {MAX_OPERATIONS})"
+            ),
+        }
+    }
+
+    /// Calls `function` (compiled as `entry`, if it is) with `argument`.
+    fn call(
+        &self,
+        function: &str,
+        entry: Option<usize>,
+        argument: &Value,
+        shown: &dyn Fn() -> String,
+    ) -> Result<Value, ScriptError> {
+        if let Some(index) = entry {
+            let mut machine = Machine::new(&self.program, BOUNDS, self.stack.take());
+            let result = machine.call(index, vec![argument.clone()]);
+            let spent = self.spent.get().saturating_add(machine.operations);
+            self.stack.replace(machine.into_stack());
+            self.spent.set(spent);
+            if spent > MAX_TOTAL_OPERATIONS {
+                return Err(self.total_exceeded());
+            }
+            if let Ok(value) = result {
+                return Ok(value);
+            }
+        }
+        self.interpret(function, argument, shown)
+    }
+
+    /// Runs `start(argument)` on the compiled engine alone: `None` if it cannot answer.
+    #[cfg(test)]
+    fn start_compiled(&self, argument: &str) -> Option<Value> {
+        let value = argument
+            .trim()
+            .parse::<i64>()
+            .map_or_else(|_| Value::Str(Rc::new(argument.to_owned())), Value::Int);
+        let mut machine = Machine::new(&self.program, BOUNDS, Vec::new());
+        machine.call(self.entries.start?, vec![value]).ok()
+    }
+
+    /// Calls `function` with `argument` on rhai's interpreter.
+    fn interpret(
+        &self,
+        function: &str,
+        argument: &Value,
+        shown: &dyn Fn() -> String,
+    ) -> Result<Value, ScriptError> {
         self.running.set(0);
-        let result =
-            self.engine
-                .call_fn::<Dynamic>(&mut Scope::new(), &self.ast, function, (argument,));
+        let result = self.engine.call_fn_with_options::<Dynamic>(
+            CallFnOptions::new().eval_ast(false),
+            &mut Scope::new(),
+            &self.ast,
+            function,
+            (argument.to_dynamic(),),
+        );
         self.spent
             .set(self.spent.get().saturating_add(self.running.get()));
-        result.map_err(|e| ScriptError::Runtime {
+        let call = || format!("{function}({})", shown());
+        let value = result.map_err(|e| ScriptError::Runtime {
             path: self.path.clone(),
-            call: format!("{function}({shown})"),
+            call: call(),
             message: match *e {
                 rhai::EvalAltResult::ErrorTerminated(..) => format!(
                     "the script's calls took more than {MAX_TOTAL_OPERATIONS} operations in all for this question (each call may take {MAX_OPERATIONS})"
                 ),
                 other => other.to_string(),
             },
-        })
+        })?;
+        Value::from_dynamic(&value).map_err(|m| self.runtime(call(), m))
     }
 
     fn runtime(&self, call: String, message: impl Into<String>) -> ScriptError {
@@ -260,12 +426,6 @@ impl ScriptRules {
         }
     }
 
-    fn state(&self, value: Dynamic, call: &str) -> Result<State, ScriptError> {
-        let mut key = String::new();
-        canonical(&value, &mut key).map_err(|m| self.runtime(call.to_owned(), m))?;
-        Ok(State { key, value })
-    }
-
     /// The start position for a command-line argument.
     ///
     /// # Errors
@@ -274,117 +434,91 @@ impl ScriptRules {
         let value = argument
             .trim()
             .parse::<i64>()
-            .map_or_else(|_| Dynamic::from(argument.to_owned()), Dynamic::from);
-        let shown = format!("{argument:?}");
-        let result = self.call("start", value, &shown)?;
-        self.state(result, &format!("start({shown})"))
+            .map_or_else(|_| Value::Str(Rc::new(argument.to_owned())), Value::Int);
+        let shown = || format!("{argument:?}");
+        self.call("start", self.entries.start, &value, &shown)
+            .map(State)
     }
-}
 
-/// Writes the canonical text of a position: maps with sorted keys, no floating point.
-fn canonical(value: &Dynamic, out: &mut String) -> Result<(), String> {
-    if let Ok(n) = value.as_int() {
-        let _ = write!(out, "{n}");
-    } else if let Ok(b) = value.as_bool() {
-        let _ = write!(out, "{b}");
-    } else if value.is_string() {
-        let _ = write!(out, "{:?}", value.clone().into_string().unwrap_or_default());
-    } else if let Ok(c) = value.as_char() {
-        let _ = write!(out, "{c:?}");
-    } else if value.is_array() {
-        out.push('[');
-        for (i, item) in value
-            .clone()
-            .into_array()
-            .unwrap_or_default()
-            .iter()
-            .enumerate()
-        {
-            if i > 0 {
-                out.push_str(", ");
+    /// The positions one move leads to from `state`, each with the move's name if the script
+    /// gives one, handed to `each` in order.
+    fn each_successor(
+        &self,
+        state: &State,
+        mut each: impl FnMut(Option<Value>, State),
+    ) -> Result<(), ScriptError> {
+        let shown = || state.key();
+        let result = self.call("moves", self.entries.moves, &state.0, &shown)?;
+        let Value::Array(items) = result else {
+            return Err(self.runtime(
+                format!("moves({})", state.key()),
+                format!("moves must return an array, not {}", result.type_name()),
+            ));
+        };
+        let items = Rc::try_unwrap(items).unwrap_or_else(|shared| (*shared).clone());
+        for item in items {
+            match item {
+                Value::Map(map) if map.contains_key("move") && map.contains_key("to") => {
+                    let mut map = Rc::try_unwrap(map).unwrap_or_else(|shared| (*shared).clone());
+                    let to = map.remove("to").unwrap_or_default();
+                    each(map.remove("move"), State(to));
+                }
+                other => each(None, State(other)),
             }
-            canonical(item, out)?;
         }
-        out.push(']');
-    } else if value.is_map() {
-        let map = value.clone().try_cast::<rhai::Map>().unwrap_or_default();
-        out.push_str("#{");
-        for (i, (k, v)) in map.iter().enumerate() {
-            if i > 0 {
-                out.push_str(", ");
-            }
-            let _ = write!(out, "{k}: ");
-            canonical(v, out)?;
-        }
-        out.push('}');
-    } else if value.is_unit() {
-        out.push_str("()");
-    } else {
-        return Err(format!(
-            "a position must be made of integers, strings, booleans, arrays and maps, not {}",
-            value.type_name()
-        ));
+        Ok(())
     }
-    Ok(())
 }
 
 impl Rules for ScriptRules {
     type State = State;
 
     fn state_bytes(&self, state: &State) -> u64 {
-        // The canonical text, and the script's value of about the same size.
-        size_of::<State>() as u64 + 3 * state.key.len() as u64
+        state.0.bytes()
     }
 
     fn moves(&self, state: &State) -> Result<Vec<(String, State)>, String> {
-        let call = format!("moves({})", state.key);
-        let result = self
-            .call("moves", state.value.clone(), &state.key)
-            .map_err(|e| e.to_string())?;
-        let Ok(items) = result.clone().into_array() else {
-            return Err(self
-                .runtime(
-                    call,
-                    format!("moves must return an array, not {}", result.type_name()),
-                )
-                .to_string());
-        };
-        let mut moves = Vec::with_capacity(items.len());
-        for item in items {
-            let named = item
-                .clone()
-                .try_cast::<rhai::Map>()
-                .filter(|m| m.contains_key("move") && m.contains_key("to"));
-            let (name, to) = match named {
-                Some(map) => (map["move"].to_string(), map["to"].clone()),
-                None => (String::new(), item),
-            };
-            let to = self.state(to, &call).map_err(|e| e.to_string())?;
-            let name = if name.is_empty() {
-                format!("to {}", to.key)
-            } else {
-                name
+        let mut moves = Vec::new();
+        self.each_successor(state, |name, to| {
+            let name = match name {
+                Some(Value::Str(s)) if !s.is_empty() => s.to_string(),
+                Some(Value::Str(_)) | None => format!("to {}", to.key()),
+                Some(other) => other.to_dynamic().to_string(),
             };
             moves.push((name, to));
-        }
+        })
+        .map_err(|e| e.to_string())?;
         Ok(moves)
     }
 
-    fn terminal(&self, state: &State) -> Result<Value, String> {
+    fn successors(&self, state: &State, out: &mut Vec<State>) -> Result<(), String> {
+        self.each_successor(state, |_, to| out.push(to))
+            .map_err(|e| e.to_string())
+    }
+
+    fn terminal(&self, state: &State) -> Result<Outcome, String> {
         if !self.has_outcome {
-            return Ok(if self.misere { Value::Win } else { Value::Lose });
+            return Ok(if self.misere {
+                Outcome::Win
+            } else {
+                Outcome::Lose
+            });
         }
+        let shown = || state.key();
         let result = self
-            .call("outcome", state.value.clone(), &state.key)
+            .call("outcome", self.entries.outcome, &state.0, &shown)
             .map_err(|e| e.to_string())?;
-        match result.to_string().as_str() {
-            "win" => Ok(Value::Win),
-            "lose" => Ok(Value::Lose),
-            "tie" => Ok(Value::Tie),
+        match &result {
+            Value::Str(s) if s.as_str() == "win" => Ok(Outcome::Win),
+            Value::Str(s) if s.as_str() == "lose" => Ok(Outcome::Lose),
+            Value::Str(s) if s.as_str() == "tie" => Ok(Outcome::Tie),
             other => Err(self
                 .runtime(
-                    format!("outcome({})", state.key),
-                    format!("outcome must return \"win\", \"lose\" or \"tie\", not {other:?}"),
+                    format!("outcome({})", state.key()),
+                    format!(
+                        "outcome must return \"win\", \"lose\" or \"tie\", not {:?}",
+                        other.to_dynamic().to_string()
+                    ),
                 )
                 .to_string()),
         }
@@ -414,7 +548,10 @@ impl Ruleset for Script {
 }
 
 #[cfg(test)]
-mod tests {
+mod tests;
+
+#[cfg(test)]
+mod unit {
     use super::*;
 
     fn rules(source: &str) -> Result<ScriptRules, ScriptError> {
@@ -457,7 +594,7 @@ mod tests {
             rules("fn start(n) { #{b: n, a: [1, \"x\"]} } fn moves(s) { [#{move: \"m\", to: s}] }")
                 .unwrap();
         let start = maps.start("7").unwrap();
-        assert_eq!(start.key, "#{a: [1, \"x\"], b: 7}");
+        assert_eq!(start.key(), "#{a: [1, \"x\"], b: 7}");
         assert_eq!(maps.moves(&start).unwrap()[0].0, "m");
     }
 }
