@@ -45,6 +45,35 @@ pub(super) enum Operator {
 }
 
 impl Operator {
+    /// Whether the operator compares (its value is a boolean).
+    pub(super) fn compares(self) -> bool {
+        matches!(
+            self,
+            Self::Equal
+                | Self::NotEqual
+                | Self::Less
+                | Self::LessOrEqual
+                | Self::Greater
+                | Self::GreaterOrEqual
+        )
+    }
+
+    /// Whether the operator is integer arithmetic whose result is an integer when both
+    /// operands are (and an error in rhai when it overflows).
+    pub(super) fn is_arithmetic(self) -> bool {
+        matches!(
+            self,
+            Self::Add
+                | Self::Subtract
+                | Self::Multiply
+                | Self::Divide
+                | Self::Remainder
+                | Self::And
+                | Self::Or
+                | Self::Xor
+        )
+    }
+
     fn of(name: &str) -> Option<Self> {
         Some(match name {
             "+" => Self::Add,

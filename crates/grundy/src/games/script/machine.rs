@@ -10,11 +10,13 @@ use std::rc::Rc;
 use super::compile::{Builtin, Expression, Operator, Place, Program, Statement, Step, switch_hash};
 use super::value::Value;
 
-/// How a statement ended, when it did not end with a value.
+/// How a statement ended, when it did not end with a value: one byte, so that results pass in
+/// registers; the value of a `break` or `return` waits in [`Machine::carried`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Flow {
-    Break(Value),
+    Break,
     Continue,
-    Return(Value),
+    Return,
     /// Only rhai can answer (the call runs again there).
     Fail,
 }
@@ -47,6 +49,8 @@ pub(super) struct Machine<'p> {
     /// Operations so far.
     pub operations: u64,
     bounds: Bounds,
+    /// The value of the `break` or `return` under way.
+    carried: Value,
     /// What the script printed, when printing is kept.
     pub printed: Option<Vec<String>>,
 }
@@ -62,6 +66,7 @@ impl<'p> Machine<'p> {
             depth: 0,
             operations: 0,
             bounds,
+            carried: Value::Unit,
             printed: None,
         }
     }
@@ -91,8 +96,9 @@ impl<'p> Machine<'p> {
         self.base = saved;
         self.stack.truncate(base);
         match result {
-            Ok(value) | Err(Flow::Return(value)) => Ok(value),
-            Err(Flow::Break(_) | Flow::Continue) => fail("`break` or `continue` outside a loop"),
+            Ok(value) => Ok(value),
+            Err(Flow::Return) => Ok(std::mem::take(&mut self.carried)),
+            Err(Flow::Break | Flow::Continue) => fail("`break` or `continue` outside a loop"),
             Err(Flow::Fail) => Err(Flow::Fail),
         }
     }
@@ -120,12 +126,93 @@ impl<'p> Machine<'p> {
         Ok(())
     }
 
+    /// A block's value: its last statement's.
     fn block(&mut self, statements: &[Statement]) -> Outcome {
-        let mut last = Value::Unit;
+        let Some((last, rest)) = statements.split_last() else {
+            return Ok(Value::Unit);
+        };
+        self.run(rest)?;
+        self.statement(last)
+    }
+
+    /// Runs statements whose values nobody reads (a loop's body, all but a block's last).
+    fn run(&mut self, statements: &[Statement]) -> Result<(), Flow> {
         for statement in statements {
-            last = self.statement(statement)?;
+            self.execute(statement)?;
         }
-        Ok(last)
+        Ok(())
+    }
+
+    /// Runs a statement whose value nobody reads: no value travels back.
+    fn execute(&mut self, statement: &Statement) -> Result<(), Flow> {
+        match statement {
+            Statement::Expression(e) => {
+                self.tick()?;
+                self.expression(e).map(drop)
+            }
+            Statement::Let(slot, e) => {
+                self.tick()?;
+                let value = self.expression(e)?;
+                self.stack[self.base + slot] = value;
+                Ok(())
+            }
+            Statement::Assign(place, operator, e) => {
+                self.tick()?;
+                self.assign(place, *operator, e)
+            }
+            Statement::Block(body) => {
+                self.tick()?;
+                self.run(body)
+            }
+            Statement::If(condition, then, otherwise) => {
+                self.tick()?;
+                if self.condition(condition)? {
+                    self.run(then)
+                } else {
+                    self.run(otherwise)
+                }
+            }
+            other => self.statement(other).map(drop),
+        }
+    }
+
+    fn assign(
+        &mut self,
+        place: &Place,
+        operator: Option<Operator>,
+        e: &Expression,
+    ) -> Result<(), Flow> {
+        let size = self.bounds.size;
+        if place.steps.is_empty()
+            && let Some(operator) = operator
+            && operator.is_arithmetic()
+        {
+            // `x op= e` on a variable; as rhai, `e` first, then `x`.
+            let slot = self.base + place.slot;
+            if let (Some(b), Value::Int(a)) = (self.peek(e), &self.stack[slot]) {
+                let a = *a;
+                self.stack[slot] = Value::Int(arithmetic(operator, a, b)?);
+                return Ok(());
+            }
+            let value = self.expression(e)?;
+            let current = std::mem::take(&mut self.stack[slot]);
+            self.stack[slot] = assign_operation(operator, current, value, size)?;
+            return Ok(());
+        }
+        let value = self.expression(e)?;
+        let top = self.stack.len();
+        self.push_indices(place)?;
+        let (frame, indices) = self.stack.split_at_mut(top);
+        let target = target(&mut frame[self.base + place.slot], place, indices)?;
+        *target = match operator {
+            None => value,
+            Some(operator) => {
+                let current = std::mem::take(target);
+                assign_operation(operator, current, value, size)?
+            }
+        };
+        self.stack.truncate(top);
+        Ok(())
     }
 
     #[allow(clippy::too_many_lines, reason = "one arm for each kind of node")]
@@ -139,20 +226,7 @@ impl<'p> Machine<'p> {
                 Ok(Value::Unit)
             }
             Statement::Assign(place, operator, e) => {
-                let value = self.expression(e)?;
-                let size = self.bounds.size;
-                let top = self.stack.len();
-                self.push_indices(place)?;
-                let (frame, indices) = self.stack.split_at_mut(top);
-                let target = target(&mut frame[self.base + place.slot], place, indices)?;
-                *target = match operator {
-                    None => value,
-                    Some(operator) => {
-                        let current = std::mem::take(target);
-                        assign_operation(*operator, current, value, size)?
-                    }
-                };
-                self.stack.truncate(top);
+                self.assign(place, *operator, e)?;
                 Ok(Value::Unit)
             }
             Statement::Block(body) => self.block(body),
@@ -185,16 +259,16 @@ impl<'p> Machine<'p> {
                 {
                     return Ok(Value::Unit);
                 }
-                match self.block(body) {
-                    Ok(_) | Err(Flow::Continue) => self.tick()?,
-                    Err(Flow::Break(value)) => return Ok(value),
+                match self.run(body) {
+                    Ok(()) | Err(Flow::Continue) => self.tick()?,
+                    Err(Flow::Break) => return Ok(std::mem::take(&mut self.carried)),
                     Err(other) => return Err(other),
                 }
             },
             Statement::Do(body, condition, until) => loop {
-                match self.block(body) {
-                    Ok(_) | Err(Flow::Continue) => {}
-                    Err(Flow::Break(value)) => return Ok(value),
+                match self.run(body) {
+                    Ok(()) | Err(Flow::Continue) => {}
+                    Err(Flow::Break) => return Ok(std::mem::take(&mut self.carried)),
                     Err(other) => return Err(other),
                 }
                 if self.condition(condition)? == *until {
@@ -212,7 +286,8 @@ impl<'p> Machine<'p> {
                     Some(v) => self.expression(v)?,
                     None => Value::Unit,
                 };
-                Err(Flow::Break(value))
+                self.carried = value;
+                Err(Flow::Break)
             }
             Statement::Continue => Err(Flow::Continue),
             Statement::Return(value) => {
@@ -220,7 +295,8 @@ impl<'p> Machine<'p> {
                     Some(v) => self.expression(v)?,
                     None => Value::Unit,
                 };
-                Err(Flow::Return(value))
+                self.carried = value;
+                Err(Flow::Return)
             }
         }
     }
@@ -237,12 +313,12 @@ impl<'p> Machine<'p> {
             if let Some(counter) = counter {
                 machine.stack[machine.base + counter] = Value::Int(i);
             }
-            match machine.block(body) {
-                Ok(_) | Err(Flow::Continue) => {
+            match machine.run(body) {
+                Ok(()) | Err(Flow::Continue) => {
                     machine.tick()?;
                     Ok(true)
                 }
-                Err(Flow::Break(_)) => Ok(false),
+                Err(Flow::Break) => Ok(false),
                 Err(other) => Err(other),
             }
         };
@@ -292,9 +368,29 @@ impl<'p> Machine<'p> {
     }
 
     fn condition(&mut self, condition: &Expression) -> Result<bool, Flow> {
+        if let Expression::Binary(operator, operands) = condition
+            && operator.compares()
+            && let (Some(a), Some(b)) = (self.peek(&operands.0), self.peek(&operands.1))
+        {
+            // Integers compared in place.
+            return Ok(compare_integers(*operator, a, b));
+        }
         match self.expression(condition)? {
             Value::Bool(b) => Ok(b),
             _ => fail("a condition that is not a boolean"),
+        }
+    }
+
+    /// The integer a variable or constant holds, read in place without evaluating anything.
+    #[inline]
+    fn peek(&self, expression: &Expression) -> Option<i64> {
+        match expression {
+            Expression::Local(slot) => match self.stack[self.base + slot] {
+                Value::Int(n) => Some(n),
+                _ => None,
+            },
+            Expression::Constant(Value::Int(n)) => Some(*n),
+            _ => None,
         }
     }
 
@@ -303,13 +399,12 @@ impl<'p> Machine<'p> {
             Expression::Constant(value) => Ok(value.clone()),
             Expression::Local(slot) => Ok(self.stack[self.base + slot].clone()),
             Expression::Binary(operator, operands) => {
+                if let (Some(a), Some(b)) = (self.peek(&operands.0), self.peek(&operands.1)) {
+                    return integer_operation(*operator, a, b);
+                }
                 let left = self.expression(&operands.0)?;
                 let right = self.expression(&operands.1)?;
-                if let (Value::Int(a), Value::Int(b)) = (&left, &right) {
-                    integer_operation(*operator, *a, *b)
-                } else {
-                    binary(*operator, &left, &right, self.bounds.size)
-                }
+                binary(*operator, &left, &right, self.bounds.size)
             }
             Expression::Call(index, arguments) => {
                 self.push_all(arguments)?;
@@ -411,6 +506,20 @@ impl<'p> Machine<'p> {
                 );
                 self.stack.truncate(top);
                 result
+            }
+            Expression::Change(builtin, place, arguments)
+                if place.steps.is_empty() && arguments.len() == 1 =>
+            {
+                // `list.push(x)` and the like on a variable: no stack of arguments.
+                let value = self.expression(&arguments[0])?;
+                let size = self.bounds.size;
+                let slot = self.base + place.slot;
+                change(
+                    *builtin,
+                    &mut self.stack[slot],
+                    std::slice::from_ref(&value),
+                    size,
+                )
             }
             Expression::Change(builtin, place, arguments) => {
                 let top = self.stack.len();
@@ -519,6 +628,13 @@ fn builtin_of(
             (Builtin::ToChars, [Value::Str(s)]) => {
                 Ok(Value::Array(Rc::new(s.chars().map(Value::Char).collect())))
             }
+            (Builtin::SubString, [Value::Str(s), Value::Int(start), Value::Int(length)]) => {
+                string(sub_string(s, *start, *length), size)
+            }
+            (Builtin::SubString, [Value::Str(s), Value::Int(start)]) => {
+                let length = i64::try_from(s.len()).unwrap_or(i64::MAX);
+                string(sub_string(s, *start, length), size)
+            }
             (Builtin::ToString, [value]) => string(to_text(value)?, size),
             (Builtin::Absolute, [Value::Int(n)]) => {
                 n.checked_abs().map(Value::Int).ok_or(Flow::Fail)
@@ -609,6 +725,29 @@ fn index_of(value: &Value, index: &Value) -> Outcome {
     }
 }
 
+/// rhai's `sub_string(start, length)`, in characters: a negative `start` counts from the end
+/// (before the first character: from the first), a `start` past the end or a `length` of 0 or
+/// less gives `""`, and a `length` past the end stops there.
+fn sub_string(text: &str, start: i64, length: i64) -> String {
+    if text.is_empty() || length <= 0 {
+        return String::new();
+    }
+    let count = text.chars().count();
+    let offset = if start < 0 {
+        let back = usize::try_from(start.unsigned_abs()).unwrap_or(usize::MAX);
+        count.saturating_sub(back)
+    } else {
+        match usize::try_from(start) {
+            Ok(start) if start < count => start,
+            _ => return String::new(),
+        }
+    };
+    let length = usize::try_from(length)
+        .unwrap_or(usize::MAX)
+        .min(count - offset);
+    text.chars().skip(offset).take(length).collect()
+}
+
 fn string(text: String, size: usize) -> Outcome {
     if text.len() > size {
         return fail("a string over the size limit");
@@ -660,6 +799,36 @@ fn equal(a: &Value, b: &Value) -> Result<bool, Flow> {
         }
         _ => fail("a comparison of values of different types"),
     }
+}
+
+/// `a operator b` for the operators that compare.
+#[inline]
+fn compare_integers(operator: Operator, a: i64, b: i64) -> bool {
+    match operator {
+        Operator::Equal => a == b,
+        Operator::NotEqual => a != b,
+        Operator::Less => a < b,
+        Operator::LessOrEqual => a <= b,
+        Operator::Greater => a > b,
+        _ => a >= b,
+    }
+}
+
+/// `a operator b` for the operators of integer arithmetic (those `is_arithmetic` names).
+#[inline]
+fn arithmetic(operator: Operator, a: i64, b: i64) -> Result<i64, Flow> {
+    match operator {
+        Operator::Add => a.checked_add(b),
+        Operator::Subtract => a.checked_sub(b),
+        Operator::Multiply => a.checked_mul(b),
+        Operator::Divide => a.checked_div(b),
+        Operator::Remainder => a.checked_rem(b),
+        Operator::And => Some(a & b),
+        Operator::Or => Some(a | b),
+        Operator::Xor => Some(a ^ b),
+        _ => None,
+    }
+    .ok_or(Flow::Fail)
 }
 
 /// `a operator b` on integers: the common case, kept small.

@@ -59,6 +59,10 @@ const ALONE: &[(&str, &[&str])] = &[
         &["xyz"],
     ),
     (
+        "fn start(s) { [s.sub_string(1, 2), s.sub_string(-2, 5), s.sub_string(-9, 2), s.sub_string(7, 1), s.sub_string(1, 0), s.sub_string(2), s.sub_string(-1), s.sub_string(0, 9223372036854775807)] }",
+        &["héllo", "", "ab"],
+    ),
+    (
         "fn start(n) { let m = #{a: n, b: [n, n + 1]}; m.b[1] += 10; m.c = 3; m[\"d\"] = m.a; [m, m.a, m.z, m.keys(), m.values(), m.contains(\"a\"), m.len()] }",
         &["4"],
     ),
