@@ -1,5 +1,6 @@
-//! Games solved as whole graphs by retrograde analysis: the contest game `oddball`, and
-//! (in `script`) games written as scripts. Values may be win, lose, tie or draw, with remoteness.
+//! Games solved as whole graphs by retrograde analysis — the contest game `oddball` — and what
+//! every graph search shares (limits, errors, scored moves). Values may be win, lose, tie or
+//! draw, with remoteness.
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
@@ -11,13 +12,9 @@ use crate::games::game::Game;
 use crate::games::oddball;
 use crate::games::play::Play;
 use crate::games::position::Position;
-use crate::games::script::{Script, ScriptRules, State};
 use crate::games::subtraction::FiniteSet;
 use crate::input::contest::ContestInput;
-use crate::theory::period::Search;
-use crate::theory::solver::{
-    Graph, Limits, Loopy, Rules, Solved, SolverError, SparseGraph, loopy_values, solve_graph,
-};
+use crate::theory::solver::{Graph, Limits, Loopy, Solved, SolverError, SparseGraph};
 
 /// What a move achieves for the player making it, from the solution of the position it leads to.
 pub(super) fn scored(play: Move, child: Solved) -> ScoredMove {
@@ -141,12 +138,6 @@ impl Analyzer<'_> {
     }
 }
 
-/// The explored graph of a script from one position.
-struct Explored {
-    start: State,
-    graph: SparseGraph<State>,
-}
-
 /// A move of a script position, with the position it leaves and that position's generalised
 /// value.
 pub(super) type ValuedMove = (Action, Position, Loopy);
@@ -222,150 +213,6 @@ impl Analyzer<'_> {
             states: self.max_positions(),
             bytes: self.budget.memory(),
         }
-    }
-
-    /// Explores every position reachable from `start(argument)` with `rules`, compiled by the
-    /// caller once for the whole question.
-    fn explore_script(&self, rules: &ScriptRules, argument: &str) -> Result<Explored, Error> {
-        let start = rules.start(argument)?;
-        let graph =
-            SparseGraph::explore(rules, start.clone(), self.explore_limits(), self.observer())
-                .map_err(solver_error)?;
-        Ok(Explored { start, graph })
-    }
-
-    /// A scripted game: every reachable position explored and solved by retrograde analysis;
-    /// impartial scripts also get their (generalised) Grundy value.
-    pub(super) fn solve_script(
-        &self,
-        game: &Game,
-        script: &Script,
-        argument: &str,
-        play: Play,
-    ) -> Result<Solution, Error> {
-        let mut rules = ScriptRules::compile(script)?;
-        if play == Play::Misere {
-            rules = rules.into_misere().map_err(Error::refused)?;
-        }
-        let explored = self.explore_script(&rules, argument)?;
-        let loopy = (rules.impartial() && play == Play::Normal)
-            .then(|| loopy_values(&explored.graph).swap_remove(0));
-        let named = rules.moves(&explored.start).map_err(Error::Rules)?;
-        Ok(script_solution(game, explored, argument, named, loopy))
-    }
-
-    /// A script component of a sum under normal play, explored once for the whole question
-    /// with `rules` (compiled once for it): its solution, and each of its moves with the
-    /// generalised value of the position it leaves (none for a script that is not impartial),
-    /// from which the sum's winning moves are read.
-    pub(super) fn script_summand(
-        &self,
-        game: &Game,
-        rules: &ScriptRules,
-        argument: &str,
-    ) -> Result<(Solution, Vec<ValuedMove>), Error> {
-        let explored = self.explore_script(rules, argument)?;
-        let values = if rules.impartial() {
-            loopy_values(&explored.graph)
-        } else {
-            Vec::new()
-        };
-        let named = rules.moves(&explored.start).map_err(Error::Rules)?;
-        let valued = named
-            .iter()
-            .zip(explored.graph.children_of(0))
-            .filter_map(|((label, to), &child)| {
-                let value = values.get(child as usize)?.clone();
-                let action = Action::Labelled {
-                    label: label.clone(),
-                };
-                Some((action, Position::Argument(to.key()), value))
-            })
-            .collect();
-        let loopy = values.into_iter().next();
-        let solution = script_solution(game, explored, argument, named, loopy);
-        Ok((solution, valued))
-    }
-
-    /// The Grundy values of `start(n)` for `n` in `from..from + rows`, impartial scripts only.
-    pub(super) fn script_table(
-        &self,
-        script: &Script,
-        from: &BigUint,
-        rows: u64,
-    ) -> Result<(Vec<BigUint>, Basis), Error> {
-        let rules = ScriptRules::compile(script)?;
-        if !rules.impartial() {
-            return Err(Error::refused_unless(
-                format!(
-                    "{} defines outcome(), so it is not an impartial normal-play game and has no Grundy values",
-                    script.path
-                ),
-                Remedy::SolvePositions,
-            ));
-        }
-        let roots: Vec<State> = (0..rows)
-            .map(|i| rules.start(&(from + i).to_string()))
-            .collect::<Result<_, _>>()?;
-        let graph = SparseGraph::explore_from(
-            &rules,
-            roots.clone(),
-            self.explore_limits(),
-            self.observer(),
-        )
-        .map_err(solver_error)?;
-        root_values(&graph, &roots, &loopy_values(&graph), |i| {
-            format!("start({})", from + i)
-        })
-    }
-
-    /// An observed (never certified) period of `G(start(n))`: a script's rules are opaque, so no
-    /// theorem's hypothesis can be checked.
-    pub(super) fn script_period(&self, script: &Script) -> Result<Search, Error> {
-        let length = self
-            .config
-            .max_values
-            .unwrap_or(1000)
-            .min(super::MAX_TABLE_ROWS);
-        let (values, _) = self.script_table(script, &BigUint::ZERO, length)?;
-        let values: Vec<u32> = values
-            .iter()
-            .map(|v| v.to_u32().unwrap_or(u32::MAX))
-            .collect();
-        Ok(super::heap::observed_or_not_found(&values))
-    }
-}
-
-/// The solution of an explored script position from its moves (`named`, in the order explored)
-/// and its generalised value when one was computed.
-fn script_solution(
-    game: &Game,
-    explored: Explored,
-    argument: &str,
-    named: Vec<(String, State)>,
-    loopy: Option<Loopy>,
-) -> Solution {
-    let Explored { start, graph } = explored;
-    let records = solve_graph(&graph);
-    let solved = records.get(0);
-    let moves: Vec<ScoredMove> = named
-        .into_iter()
-        .zip(graph.children_of(0))
-        .map(|((label, to), &child)| {
-            let play = Move::whole(Action::Labelled { label }, Position::Argument(to.key()));
-            scored(play, records.get(child as usize))
-        })
-        .collect();
-    let grundy = match &loopy {
-        Some(Loopy::Nimber(m)) => Some(BigUint::from(*m)),
-        _ => None,
-    };
-    let positions = graph.state_count() as u64;
-    let position = Position::Argument(argument.to_owned());
-    Solution {
-        grundy,
-        loopy,
-        ..Solution::from_graph(game, position, solved, moves, positions, Some(start.key()))
     }
 }
 
@@ -481,145 +328,5 @@ impl super::family::Answers for OddballAnswers<'_> {
             Step::Rule(Rule::ParityTable),
         ];
         Some(Ok((steps, None)))
-    }
-}
-
-/// A script answers by exploring what its rules reach from `start`.
-pub(super) struct ScriptAnswers<'a>(pub(super) &'a Script);
-
-impl super::family::Answers for ScriptAnswers<'_> {
-    fn solve(
-        &self,
-        analyzer: &Analyzer<'_>,
-        game: &Game,
-        play: Play,
-        position: &Position,
-    ) -> Option<Result<Solution, Error>> {
-        let Position::Argument(argument) = position else {
-            return None;
-        };
-        Some(analyzer.solve_script(game, self.0, argument, play))
-    }
-
-    fn table(
-        &self,
-        analyzer: &Analyzer<'_>,
-        _: &Game,
-        play: Play,
-        (from, _, rows): (&BigUint, &BigUint, u64),
-    ) -> Option<Result<super::family::TableAnswer, Error>> {
-        (play == Play::Normal).then(|| {
-            analyzer
-                .script_table(self.0, from, rows)
-                .map(|(values, basis)| super::family::TableAnswer::Values(values, basis))
-        })
-    }
-
-    fn period(
-        &self,
-        analyzer: &Analyzer<'_>,
-        _: &Game,
-        play: Play,
-    ) -> Option<Result<super::family::PeriodAnswer, Error>> {
-        (play == Play::Normal).then(|| analyzer.script_period(self.0).map(|search| (search, None)))
-    }
-
-    fn uncertifiable(&self, _: Play, _: &Search) -> Option<super::Uncertifiable> {
-        Some(super::Uncertifiable::Script)
-    }
-
-    fn state(&self) -> super::explain::State {
-        super::explain::State::Script
-    }
-
-    fn decider(&self, _: &Analyzer<'_>, _: &Game, _: Play) -> Result<Decider, KernelError> {
-        Err(KernelError::No(NoProgram::Script))
-    }
-
-    fn verify(&self, _: &mut super::verify::Run<'_, '_>, _: &Game) -> Result<(), Error> {
-        Err(Error::refused(
-            "a scripted game has one way to be computed, its own exploration: there is no independent path to compare it with",
-        ))
-    }
-
-    fn has_period(&self) -> bool {
-        true
-    }
-
-    fn no_table(&self, play: Play) -> Option<&'static str> {
-        (play == Play::Misere).then_some(
-            "grundy tables scripted games under normal play only, so it has no strip of their misère values",
-        )
-    }
-
-    fn not_per_heap(&self) -> Option<&'static str> {
-        Some(
-            "its script defines a whole position, and nothing says that two of them side by side are played as a sum",
-        )
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use num_bigint::BigUint;
-
-    use crate::analysis::{Action, Analyzer, Config};
-    use crate::games::game::Game;
-    use crate::games::position::Position;
-    use crate::games::script::compilations;
-    use crate::input::spec::parse_game_with_loader;
-
-    /// Take 1 or 2 tokens, positions `[tokens, 0]`; whoever cannot move loses.
-    const TAKE: &str = "fn start(n) { [n, 0] } fn moves(s) { let out = []; for t in [1, 2] { if t <= s[0] { out.push(#{ move: `take ${t}`, to: [s[0] - t, 0] }); } } out }";
-
-    fn game(spec: &str) -> Game {
-        parse_game_with_loader(spec, &|_| Ok(TAKE.to_owned())).unwrap()
-    }
-
-    /// How many scripts `question` compiles.
-    fn compiled_by(question: impl FnOnce()) -> u64 {
-        let before = compilations();
-        question();
-        compilations() - before
-    }
-
-    #[test]
-    fn each_question_compiles_its_scripts_once() {
-        let analyzer = Analyzer::new(Config::default());
-        let alone = game("script:take.rhai");
-        let position = alone.parse_position("7").unwrap();
-        let count = compiled_by(|| drop(analyzer.solve(&alone, &position).unwrap()));
-        assert_eq!(count, 1, "solving a script position");
-        let misere = game("misere:script:take.rhai");
-        let count = compiled_by(|| drop(analyzer.solve(&misere, &position).unwrap()));
-        assert_eq!(count, 1, "solving a misère script position");
-        let (from, to) = (BigUint::ZERO, BigUint::from(20u32));
-        let count = compiled_by(|| drop(analyzer.table(&alone, &from, &to).unwrap()));
-        assert_eq!(count, 1, "a script's table");
-        let count = compiled_by(|| drop(analyzer.period(&alone).unwrap()));
-        assert_eq!(count, 1, "a script's period");
-        // G(5) = 2 and nim[1] = 1: the sum wins only by taking 1 in the script, to 4 of value 1.
-        let sum = game("script:take.rhai[5] + nim[1]");
-        let count = compiled_by(|| {
-            let solution = analyzer.solve(&sum, &Position::Sum).unwrap();
-            assert_eq!(solution.grundy, Some(BigUint::from(3u32)));
-            let [winning] = solution.winning_moves.as_slice() else {
-                panic!("one winning move: {solution:?}");
-            };
-            assert_eq!(winning.component, Some(0));
-            assert_eq!(
-                winning.action,
-                Action::Labelled {
-                    label: "take 1".to_owned()
-                }
-            );
-        });
-        assert_eq!(
-            count, 1,
-            "a sum with a script component, with its winning moves"
-        );
-        let twice = game("script:take.rhai[7] + script:take.rhai[5] + nim[1]");
-        let count = compiled_by(|| drop(analyzer.solve(&twice, &Position::Sum).unwrap()));
-        assert_eq!(count, 1, "a sum with the same script twice");
     }
 }

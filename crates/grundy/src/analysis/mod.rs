@@ -19,6 +19,7 @@ mod octal;
 pub mod play;
 pub mod plot;
 mod quotient;
+mod script;
 mod search;
 mod sequence;
 mod survey;
@@ -376,7 +377,7 @@ fn answers(game: &Game) -> Box<dyn family::Answers + '_> {
         Game::FibonacciNim => Box::new(classical::FibonacciAnswers),
         Game::NoRepeat(game) => Box::new(norepeat::NoRepeatAnswers(&game.set)),
         Game::Oddball(game) => Box::new(general::OddballAnswers(&game.set)),
-        Game::Script(script) => Box::new(general::ScriptAnswers(script)),
+        Game::Script(script) => Box::new(script::ScriptAnswers(script)),
         Game::Octal(code) => Box::new(octal::OctalAnswers(code)),
         Game::Misere(inner) => answers(inner),
         Game::Rules(rules) => Box::new(family::Searched(rules)),

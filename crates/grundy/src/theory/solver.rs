@@ -653,8 +653,11 @@ impl<S> Graph for SparseGraph<S> {
     }
 }
 
+mod memo;
+mod table;
 mod values;
 
+pub use memo::{Entry, Memo, MemoError, Pack, write_varint};
 pub use values::{Loopy, loopy_values, misere_values, normal_values, smith_values};
 
 #[cfg(test)]

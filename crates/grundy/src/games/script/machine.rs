@@ -390,6 +390,20 @@ impl<'p> Machine<'p> {
                 _ => None,
             },
             Expression::Constant(Value::Int(n)) => Some(*n),
+            // `s[i]`: an integer read in place from a local array.
+            Expression::Chain(root, steps) => match (&**root, steps.as_slice()) {
+                (Expression::Local(slot), [Step::Index(index)]) => {
+                    let Value::Array(items) = &self.stack[self.base + slot] else {
+                        return None;
+                    };
+                    let i = usize::try_from(self.peek(index)?).ok()?;
+                    match items.get(i)? {
+                        Value::Int(n) => Some(*n),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -480,6 +494,9 @@ impl<'p> Machine<'p> {
                 Ok(Value::Bool(false))
             }
             Expression::Chain(root, steps) => {
+                if let Some(n) = self.peek(expression) {
+                    return Ok(Value::Int(n));
+                }
                 let mut value = self.expression(root)?;
                 for step in steps {
                     value = match step {

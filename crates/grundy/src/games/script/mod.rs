@@ -95,6 +95,12 @@ impl State {
     }
 }
 
+impl crate::theory::solver::Pack for State {
+    fn pack(&self, out: &mut Vec<u8>) {
+        self.0.pack(out);
+    }
+}
+
 impl std::fmt::Display for State {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         self.0.fmt(f)

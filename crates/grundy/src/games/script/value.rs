@@ -135,6 +135,56 @@ impl Value {
     }
 }
 
+/// The encoding of a value, which equals another value's exactly when the values are equal: a
+/// tag byte, then integers zigzagged and characters as LEB128 numbers, strings, arrays and maps
+/// with their length first (map entries by key, each key with its length). A non-empty array of
+/// integers alone has its own tag and no tag per item, so that a pair of coordinates below 8192
+/// takes six bytes.
+impl crate::theory::solver::Pack for Value {
+    fn pack(&self, out: &mut Vec<u8>) {
+        use crate::theory::solver::write_varint;
+        match self {
+            Self::Unit => out.push(0),
+            Self::Bool(b) => out.push(1 + u8::from(*b)),
+            Self::Int(n) => {
+                out.push(3);
+                write_varint(out, ((*n << 1) ^ (*n >> 63)) as u64);
+            }
+            Self::Char(c) => {
+                out.push(4);
+                write_varint(out, u64::from(*c));
+            }
+            Self::Str(s) => {
+                out.push(5);
+                write_varint(out, s.len() as u64);
+                out.extend_from_slice(s.as_bytes());
+            }
+            Self::Array(items) => {
+                let integers = !items.is_empty() && items.iter().all(|i| matches!(i, Self::Int(_)));
+                out.push(if integers { 8 } else { 6 });
+                write_varint(out, items.len() as u64);
+                for item in items.iter() {
+                    match item {
+                        Self::Int(n) if integers => {
+                            write_varint(out, ((*n << 1) ^ (*n >> 63)) as u64);
+                        }
+                        other => other.pack(out),
+                    }
+                }
+            }
+            Self::Map(entries) => {
+                out.push(7);
+                write_varint(out, entries.len() as u64);
+                for (key, value) in entries.iter() {
+                    write_varint(out, key.len() as u64);
+                    out.extend_from_slice(key.as_bytes());
+                    value.pack(out);
+                }
+            }
+        }
+    }
+}
+
 /// The canonical text of a position: integers in decimal, strings and characters quoted as
 /// Rust writes them, arrays `[a, b]`, maps `#{key: value}` by key.
 impl fmt::Display for Value {
@@ -185,5 +235,65 @@ mod tests {
             r#"#{a: #{z: -3}, b: [1, "x", 'c', true, ()]}"#
         );
         assert_eq!(Value::from_dynamic(&value.to_dynamic()), Ok(value));
+    }
+
+    #[test]
+    fn encodings_are_equal_exactly_when_values_are() {
+        use crate::theory::solver::Pack;
+        let engine = rhai::Engine::new();
+        // Values that differ in one place only: type, sign, length, nesting, a key.
+        let texts = [
+            "()",
+            "true",
+            "false",
+            "0",
+            "-1",
+            "1",
+            "63",
+            "64",
+            "-64",
+            "-65",
+            "9223372036854775807",
+            "-9223372036854775808",
+            "'a'",
+            "\"a\"",
+            "\"\"",
+            "\"ab\"",
+            "[]",
+            "[0]",
+            "[[0]]",
+            "[0, 0]",
+            "[\"a\", \"b\"]",
+            "[\"ab\"]",
+            "#{}",
+            "#{a: 1}",
+            "#{b: 1}",
+            "#{a: 1, b: 2}",
+            "#{ab: 1}",
+            "[#{a: []}]",
+            "[1, [2]]",
+            "[[1], 2]",
+            "[1, 2]",
+            "[2, 1]",
+            "[1, \"2\"]",
+            "[3, 1]",
+            "[-1, 0]",
+            "[1, 2, 3]",
+            "[[1, 2]]",
+        ];
+        let values: Vec<Value> = texts
+            .iter()
+            .map(|t| {
+                Value::from_dynamic(&engine.eval::<Dynamic>(t).expect("runs")).expect("a value")
+            })
+            .collect();
+        for a in &values {
+            for b in &values {
+                let (mut x, mut y) = (Vec::new(), Vec::new());
+                a.pack(&mut x);
+                b.pack(&mut y);
+                assert_eq!(x == y, a == b, "{a} and {b}");
+            }
+        }
     }
 }

@@ -1,0 +1,399 @@
+//! Games written as scripts: their positions valued through one memo when play always ends,
+//! or explored as a graph and solved by retrograde analysis when positions can repeat.
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+use super::codegen::{Decider, KernelError, NoProgram};
+use super::general::{ValuedMove, loopy_text, scored, solver_error};
+use super::{Action, Analyzer, Basis, Error, Move, Remedy, Solution};
+use crate::games::game::Game;
+use crate::games::play::Play;
+use crate::games::position::Position;
+use crate::games::script::{Script, ScriptRules, State};
+use crate::theory::period::Search;
+use crate::theory::solver::{
+    Loopy, Memo, MemoError, Records, Rules, Solved, SparseGraph, loopy_values, solve_graph,
+};
+
+/// A script's positions, valued.
+enum Valued {
+    /// Play always ends: one record per position, with its Grundy value.
+    Memo(Memo<State>),
+    /// Positions can repeat: the explored graph, its records, and (when asked for) Smith's
+    /// generalised values.
+    Graph {
+        graph: SparseGraph<State>,
+        records: Records,
+        loopy: Vec<Loopy>,
+    },
+}
+
+impl Valued {
+    /// How many positions were valued.
+    fn positions(&self) -> u64 {
+        match self {
+            Self::Memo(memo) => memo.len() as u64,
+            Self::Graph { graph, .. } => graph.states.len() as u64,
+        }
+    }
+
+    /// The solution of a valued position.
+    fn solved(&self, state: &State) -> Solved {
+        match self {
+            Self::Memo(memo) => memo.get(state).expect("a valued position").solved,
+            Self::Graph { graph, records, .. } => {
+                records.get(graph.index_of(state).expect("an explored position"))
+            }
+        }
+    }
+
+    /// The generalised Grundy value of a valued position, when values were asked for.
+    fn loopy(&self, state: &State) -> Option<Loopy> {
+        match self {
+            Self::Memo(memo) => memo.get(state).map(|entry| Loopy::Nimber(entry.nimber)),
+            Self::Graph { graph, loopy, .. } => loopy.get(graph.index_of(state)?).cloned(),
+        }
+    }
+}
+
+impl Analyzer<'_> {
+    /// Values every position reachable from `roots` with `rules` (compiled by the caller once for
+    /// the whole question): through one memo, or — when a position can repeat — as an explored
+    /// graph, with Smith's generalised values when `values` asks for them.
+    fn value_script(
+        &self,
+        rules: &ScriptRules,
+        roots: &[State],
+        values: bool,
+    ) -> Result<Valued, Error> {
+        let mut memo = Memo::new(self.explore_limits());
+        let mut cycle = false;
+        for root in roots {
+            match memo.solve(rules, root.clone(), self.observer()) {
+                Ok(_) => {}
+                Err(MemoError::Cycle) => {
+                    cycle = true;
+                    break;
+                }
+                Err(MemoError::Stopped(error)) => return Err(solver_error(error)),
+            }
+        }
+        if !cycle {
+            return Ok(Valued::Memo(memo));
+        }
+        drop(memo);
+        let graph = SparseGraph::explore_from(
+            rules,
+            roots.to_vec(),
+            self.explore_limits(),
+            self.observer(),
+        )
+        .map_err(solver_error)?;
+        let records = solve_graph(&graph);
+        let loopy = if values {
+            loopy_values(&graph)
+        } else {
+            Vec::new()
+        };
+        Ok(Valued::Graph {
+            graph,
+            records,
+            loopy,
+        })
+    }
+
+    /// A scripted game: every reachable position valued (win, lose, tie or draw, with
+    /// remoteness); impartial scripts under normal play also get their (generalised) Grundy
+    /// value.
+    pub(super) fn solve_script(
+        &self,
+        game: &Game,
+        script: &Script,
+        argument: &str,
+        play: Play,
+    ) -> Result<Solution, Error> {
+        let mut rules = ScriptRules::compile(script)?;
+        if play == Play::Misere {
+            rules = rules.into_misere().map_err(Error::refused)?;
+        }
+        let values = rules.impartial() && play == Play::Normal;
+        let start = rules.start(argument)?;
+        let valued = self.value_script(&rules, std::slice::from_ref(&start), values)?;
+        let named = rules.moves(&start).map_err(Error::Rules)?;
+        let loopy = values.then(|| valued.loopy(&start)).flatten();
+        Ok(script_solution(
+            game, &valued, &start, argument, named, loopy,
+        ))
+    }
+
+    /// A script component of a sum under normal play, valued once for the whole question with
+    /// `rules` (compiled once for it): its solution, and each of its moves with the generalised
+    /// value of the position it leaves (none for a script that is not impartial), from which the
+    /// sum's winning moves are read.
+    pub(super) fn script_summand(
+        &self,
+        game: &Game,
+        rules: &ScriptRules,
+        argument: &str,
+    ) -> Result<(Solution, Vec<ValuedMove>), Error> {
+        let start = rules.start(argument)?;
+        let values = rules.impartial();
+        let valued = self.value_script(rules, std::slice::from_ref(&start), values)?;
+        let named = rules.moves(&start).map_err(Error::Rules)?;
+        let moves = if values {
+            named
+                .iter()
+                .filter_map(|(label, to)| {
+                    let action = Action::Labelled {
+                        label: label.clone(),
+                    };
+                    Some((action, Position::Argument(to.key()), valued.loopy(to)?))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let loopy = values.then(|| valued.loopy(&start)).flatten();
+        let solution = script_solution(game, &valued, &start, argument, named, loopy);
+        Ok((solution, moves))
+    }
+
+    /// The Grundy values of `start(n)` for `n` in `from..from + rows`, impartial scripts only,
+    /// valued through one memo.
+    pub(super) fn script_table(
+        &self,
+        script: &Script,
+        from: &BigUint,
+        rows: u64,
+    ) -> Result<(Vec<BigUint>, Basis), Error> {
+        let rules = ScriptRules::compile(script)?;
+        if !rules.impartial() {
+            return Err(Error::refused_unless(
+                format!(
+                    "{} defines outcome(), so it is not an impartial normal-play game and has no Grundy values",
+                    script.path
+                ),
+                Remedy::SolvePositions,
+            ));
+        }
+        let roots: Vec<State> = (0..rows)
+            .map(|i| rules.start(&(from + i).to_string()))
+            .collect::<Result<_, _>>()?;
+        let valued = self.value_script(&rules, &roots, true)?;
+        let mut out = Vec::with_capacity(roots.len());
+        for (i, root) in (0u64..).zip(&roots) {
+            match valued.loopy(root).expect("every root is valued") {
+                Loopy::Nimber(m) => out.push(BigUint::from(m)),
+                infinite @ Loopy::Infinite(_) => {
+                    return Err(Error::refused_unless(
+                        format!(
+                            "start({}) can be played forever: its generalised value is {}, not a nimber",
+                            from + i,
+                            loopy_text(&infinite)
+                        ),
+                        Remedy::SolvePositions,
+                    ));
+                }
+            }
+        }
+        let basis = Basis::Search {
+            positions: valued.positions(),
+            start: None,
+        };
+        Ok((out, basis))
+    }
+
+    /// An observed (never certified) period of `G(start(n))`: a script's rules are opaque, so no
+    /// theorem's hypothesis can be checked.
+    pub(super) fn script_period(&self, script: &Script) -> Result<Search, Error> {
+        let length = self
+            .config
+            .max_values
+            .unwrap_or(1000)
+            .min(super::MAX_TABLE_ROWS);
+        let (values, _) = self.script_table(script, &BigUint::ZERO, length)?;
+        let values: Vec<u32> = values
+            .iter()
+            .map(|v| v.to_u32().unwrap_or(u32::MAX))
+            .collect();
+        Ok(super::heap::observed_or_not_found(&values))
+    }
+}
+
+/// The solution of a valued script position `start` from its moves (`named`, in the script's
+/// order) and its generalised value when one was computed.
+fn script_solution(
+    game: &Game,
+    valued: &Valued,
+    start: &State,
+    argument: &str,
+    named: Vec<(String, State)>,
+    loopy: Option<Loopy>,
+) -> Solution {
+    let moves = named
+        .into_iter()
+        .map(|(label, to)| {
+            let solved = valued.solved(&to);
+            let play = Move::whole(Action::Labelled { label }, Position::Argument(to.key()));
+            scored(play, solved)
+        })
+        .collect();
+    let grundy = match &loopy {
+        Some(Loopy::Nimber(m)) => Some(BigUint::from(*m)),
+        _ => None,
+    };
+    let position = Position::Argument(argument.to_owned());
+    Solution {
+        grundy,
+        loopy,
+        ..Solution::from_graph(
+            game,
+            position,
+            valued.solved(start),
+            moves,
+            valued.positions(),
+            Some(start.key()),
+        )
+    }
+}
+
+/// A script answers by valuing what its rules reach from `start`.
+pub(super) struct ScriptAnswers<'a>(pub(super) &'a Script);
+
+impl super::family::Answers for ScriptAnswers<'_> {
+    fn solve(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        position: &Position,
+    ) -> Option<Result<Solution, Error>> {
+        let Position::Argument(argument) = position else {
+            return None;
+        };
+        Some(analyzer.solve_script(game, self.0, argument, play))
+    }
+
+    fn table(
+        &self,
+        analyzer: &Analyzer<'_>,
+        _: &Game,
+        play: Play,
+        (from, _, rows): (&BigUint, &BigUint, u64),
+    ) -> Option<Result<super::family::TableAnswer, Error>> {
+        (play == Play::Normal).then(|| {
+            analyzer
+                .script_table(self.0, from, rows)
+                .map(|(values, basis)| super::family::TableAnswer::Values(values, basis))
+        })
+    }
+
+    fn period(
+        &self,
+        analyzer: &Analyzer<'_>,
+        _: &Game,
+        play: Play,
+    ) -> Option<Result<super::family::PeriodAnswer, Error>> {
+        (play == Play::Normal).then(|| analyzer.script_period(self.0).map(|search| (search, None)))
+    }
+
+    fn uncertifiable(&self, _: Play, _: &Search) -> Option<super::Uncertifiable> {
+        Some(super::Uncertifiable::Script)
+    }
+
+    fn state(&self) -> super::explain::State {
+        super::explain::State::Script
+    }
+
+    fn decider(&self, _: &Analyzer<'_>, _: &Game, _: Play) -> Result<Decider, KernelError> {
+        Err(KernelError::No(NoProgram::Script))
+    }
+
+    fn verify(&self, _: &mut super::verify::Run<'_, '_>, _: &Game) -> Result<(), Error> {
+        Err(Error::refused(
+            "a scripted game has one way to be computed, its own exploration: there is no independent path to compare it with",
+        ))
+    }
+
+    fn has_period(&self) -> bool {
+        true
+    }
+
+    fn no_table(&self, play: Play) -> Option<&'static str> {
+        (play == Play::Misere).then_some(
+            "grundy tables scripted games under normal play only, so it has no strip of their misère values",
+        )
+    }
+
+    fn not_per_heap(&self) -> Option<&'static str> {
+        Some(
+            "its script defines a whole position, and nothing says that two of them side by side are played as a sum",
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use num_bigint::BigUint;
+
+    use crate::analysis::{Action, Analyzer, Config};
+    use crate::games::game::Game;
+    use crate::games::position::Position;
+    use crate::games::script::compilations;
+    use crate::input::spec::parse_game_with_loader;
+
+    /// Take 1 or 2 tokens, positions `[tokens, 0]`; whoever cannot move loses.
+    const TAKE: &str = "fn start(n) { [n, 0] } fn moves(s) { let out = []; for t in [1, 2] { if t <= s[0] { out.push(#{ move: `take ${t}`, to: [s[0] - t, 0] }); } } out }";
+
+    fn game(spec: &str) -> Game {
+        parse_game_with_loader(spec, &|_| Ok(TAKE.to_owned())).unwrap()
+    }
+
+    /// How many scripts `question` compiles.
+    fn compiled_by(question: impl FnOnce()) -> u64 {
+        let before = compilations();
+        question();
+        compilations() - before
+    }
+
+    #[test]
+    fn each_question_compiles_its_scripts_once() {
+        let analyzer = Analyzer::new(Config::default());
+        let alone = game("script:take.rhai");
+        let position = alone.parse_position("7").unwrap();
+        let count = compiled_by(|| drop(analyzer.solve(&alone, &position).unwrap()));
+        assert_eq!(count, 1, "solving a script position");
+        let misere = game("misere:script:take.rhai");
+        let count = compiled_by(|| drop(analyzer.solve(&misere, &position).unwrap()));
+        assert_eq!(count, 1, "solving a misère script position");
+        let (from, to) = (BigUint::ZERO, BigUint::from(20u32));
+        let count = compiled_by(|| drop(analyzer.table(&alone, &from, &to).unwrap()));
+        assert_eq!(count, 1, "a script's table");
+        let count = compiled_by(|| drop(analyzer.period(&alone).unwrap()));
+        assert_eq!(count, 1, "a script's period");
+        // G(5) = 2 and nim[1] = 1: the sum wins only by taking 1 in the script, to 4 of value 1.
+        let sum = game("script:take.rhai[5] + nim[1]");
+        let count = compiled_by(|| {
+            let solution = analyzer.solve(&sum, &Position::Sum).unwrap();
+            assert_eq!(solution.grundy, Some(BigUint::from(3u32)));
+            let [winning] = solution.winning_moves.as_slice() else {
+                panic!("one winning move: {solution:?}");
+            };
+            assert_eq!(winning.component, Some(0));
+            assert_eq!(
+                winning.action,
+                Action::Labelled {
+                    label: "take 1".to_owned()
+                }
+            );
+        });
+        assert_eq!(
+            count, 1,
+            "a sum with a script component, with its winning moves"
+        );
+        let twice = game("script:take.rhai[7] + script:take.rhai[5] + nim[1]");
+        let count = compiled_by(|| drop(analyzer.solve(&twice, &Position::Sum).unwrap()));
+        assert_eq!(count, 1, "a sum with the same script twice");
+    }
+}
