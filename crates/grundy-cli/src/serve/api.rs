@@ -583,7 +583,11 @@ fn status(error: &anyhow::Error) -> StatusCode {
     match error.downcast_ref::<grundy::Error>() {
         Some(
             grundy::Error::Input(_)
-            | grundy::Error::Script(ScriptError::Syntax { .. } | ScriptError::Missing { .. })
+            | grundy::Error::Script(
+                ScriptError::Syntax { .. }
+                | ScriptError::Missing { .. }
+                | ScriptError::Conflict { .. },
+            )
             | grundy::Error::Setting(SettingError::Reversed { .. }),
         ) => StatusCode::BAD_REQUEST,
         Some(grundy::Error::Internal(_)) | None => StatusCode::INTERNAL_SERVER_ERROR,

@@ -303,7 +303,8 @@ impl Solution {
 
     /// The move a computer plays, as GAMESMAN chooses: the best value for the mover (win, tie,
     /// draw, lose), winning or tying as fast as possible and losing as slowly as possible. `None`
-    /// when the moves were not solved one by one (or there are none).
+    /// when the moves were not solved one by one (or there are none), or when a move of the best
+    /// kind has no remoteness (it leaves a sum of components).
     ///
     /// # Example
     /// ```
@@ -317,7 +318,7 @@ impl Solution {
     /// # Ok(()) }
     /// ```
     pub fn best_move(&self) -> Option<&ScoredMove> {
-        self.moves.iter().max_by_key(|m| {
+        let best = self.moves.iter().max_by_key(|m| {
             let remoteness = i64::from(m.remoteness.unwrap_or(0));
             let speed = if m.value == Outcome::Lose {
                 remoteness
@@ -325,7 +326,13 @@ impl Solution {
                 -remoteness
             };
             (m.value.rank(), speed)
-        })
+        })?;
+        // Fastest and slowest need every move of the best kind timed: a move into a sum of
+        // components has no remoteness (a draw never has one, and needs none).
+        let untimed = |m: &&ScoredMove| {
+            m.value == best.value && m.value != Outcome::Draw && m.remoteness.is_none()
+        };
+        (!self.moves.iter().any(|m| untimed(&m))).then_some(best)
     }
 }
 

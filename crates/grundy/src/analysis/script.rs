@@ -16,6 +16,10 @@ use crate::theory::solver::{
     Loopy, Memo, MemoError, Records, Rules, Solved, SparseGraph, loopy_values, solve_graph,
 };
 
+/// A move of a root: its label, the position it leaves, that position's solution and (when
+/// computed) its generalised Grundy value.
+type RootMove = (String, State, Solved, Option<Loopy>);
+
 /// A script's positions, valued.
 enum Valued {
     /// Play always ends: one record per position, with its Grundy value.
@@ -38,21 +42,37 @@ impl Valued {
         }
     }
 
-    /// The solution of a valued position.
-    fn solved(&self, state: &State) -> Solved {
+    /// The solution of `state`, a root or a position one move from a root, and its generalised
+    /// Grundy value when values were asked for: a position the memo has not valued yet (one
+    /// move from a root that is a sum of components) is valued now, through the same memo.
+    fn entry(
+        &mut self,
+        analyzer: &Analyzer<'_>,
+        rules: &ScriptRules,
+        state: &State,
+    ) -> Result<(Solved, Option<Loopy>), Error> {
         match self {
-            Self::Memo(memo) => memo.get(state).expect("a valued position").solved,
-            Self::Graph { graph, records, .. } => {
-                records.get(graph.index_of(state).expect("an explored position"))
+            Self::Memo(memo) => {
+                let entry = memo
+                    .solve(rules, state.clone(), analyzer.observer())
+                    .map_err(|error| match error {
+                        MemoError::Stopped(error) => solver_error(error),
+                        MemoError::Cycle => Error::Internal(format!(
+                            "the script's position {state} was reached from itself after the search from its root found no cycle"
+                        )),
+                    })?;
+                Ok((entry.solved, Some(Loopy::Nimber(entry.nimber))))
             }
-        }
-    }
-
-    /// The generalised Grundy value of a valued position, when values were asked for.
-    fn loopy(&self, state: &State) -> Option<Loopy> {
-        match self {
-            Self::Memo(memo) => memo.get(state).map(|entry| Loopy::Nimber(entry.nimber)),
-            Self::Graph { graph, loopy, .. } => loopy.get(graph.index_of(state)?).cloned(),
+            Self::Graph {
+                graph,
+                records,
+                loopy,
+            } => {
+                let index = graph.index_of(state).ok_or_else(|| {
+                    Error::Internal(format!("the script's position {state} was not explored"))
+                })?;
+                Ok((records.get(index), loopy.get(index).cloned()))
+            }
         }
     }
 }
@@ -119,12 +139,31 @@ impl Analyzer<'_> {
         }
         let values = rules.impartial() && play == Play::Normal;
         let start = rules.start(argument)?;
-        let valued = self.value_script(&rules, std::slice::from_ref(&start), values)?;
+        let mut valued = self.value_script(&rules, std::slice::from_ref(&start), values)?;
         let named = rules.moves(&start).map_err(Error::Rules)?;
-        let loopy = values.then(|| valued.loopy(&start)).flatten();
+        let moves = self.valued_moves(&mut valued, &rules, named)?;
+        let (solved, loopy) = valued.entry(self, &rules, &start)?;
+        let loopy = loopy.filter(|_| values);
         Ok(script_solution(
-            game, &valued, &start, argument, named, loopy,
+            game, &valued, &start, argument, solved, moves, loopy,
         ))
+    }
+
+    /// Each move of a root with the solution and (when computed) the generalised Grundy value
+    /// of the position it leaves.
+    fn valued_moves(
+        &self,
+        valued: &mut Valued,
+        rules: &ScriptRules,
+        named: Vec<(String, State)>,
+    ) -> Result<Vec<RootMove>, Error> {
+        named
+            .into_iter()
+            .map(|(label, to)| {
+                let (solved, loopy) = valued.entry(self, rules, &to)?;
+                Ok((label, to, solved, loopy))
+            })
+            .collect()
     }
 
     /// A script component of a sum under normal play, valued once for the whole question with
@@ -139,24 +178,26 @@ impl Analyzer<'_> {
     ) -> Result<(Solution, Vec<ValuedMove>), Error> {
         let start = rules.start(argument)?;
         let values = rules.impartial();
-        let valued = self.value_script(rules, std::slice::from_ref(&start), values)?;
+        let mut valued = self.value_script(rules, std::slice::from_ref(&start), values)?;
         let named = rules.moves(&start).map_err(Error::Rules)?;
-        let moves = if values {
-            named
+        let moves = self.valued_moves(&mut valued, rules, named)?;
+        let summand = if values {
+            moves
                 .iter()
-                .filter_map(|(label, to)| {
+                .filter_map(|(label, to, _, loopy)| {
                     let action = Action::Labelled {
                         label: label.clone(),
                     };
-                    Some((action, Position::Argument(to.key()), valued.loopy(to)?))
+                    Some((action, Position::Argument(to.key()), loopy.clone()?))
                 })
                 .collect()
         } else {
             Vec::new()
         };
-        let loopy = values.then(|| valued.loopy(&start)).flatten();
-        let solution = script_solution(game, &valued, &start, argument, named, loopy);
-        Ok((solution, moves))
+        let (solved, loopy) = valued.entry(self, rules, &start)?;
+        let loopy = loopy.filter(|_| values);
+        let solution = script_solution(game, &valued, &start, argument, solved, moves, loopy);
+        Ok((solution, summand))
     }
 
     /// The Grundy values of `start(n)` for `n` in `from..from + rows`, impartial scripts only,
@@ -180,12 +221,15 @@ impl Analyzer<'_> {
         let roots: Vec<State> = (0..rows)
             .map(|i| rules.start(&(from + i).to_string()))
             .collect::<Result<_, _>>()?;
-        let valued = self.value_script(&rules, &roots, true)?;
+        let mut valued = self.value_script(&rules, &roots, true)?;
         let mut out = Vec::with_capacity(roots.len());
         for (i, root) in (0u64..).zip(&roots) {
-            match valued.loopy(root).expect("every root is valued") {
-                Loopy::Nimber(m) => out.push(BigUint::from(m)),
-                infinite @ Loopy::Infinite(_) => {
+            match valued.entry(self, &rules, root)?.1 {
+                Some(Loopy::Nimber(m)) => out.push(BigUint::from(m)),
+                infinite => {
+                    let infinite = infinite.ok_or_else(|| {
+                        Error::Internal("a table's values were not computed".to_owned())
+                    })?;
                     return Err(Error::refused_unless(
                         format!(
                             "start({}) can be played forever: its generalised value is {}, not a nimber",
@@ -221,20 +265,21 @@ impl Analyzer<'_> {
     }
 }
 
-/// The solution of a valued script position `start` from its moves (`named`, in the script's
-/// order) and its generalised value when one was computed.
+/// The solution of a valued script position `start`, `solved` with its moves (in the script's
+/// order, each with the solution of the position it leaves) and its generalised value when one
+/// was computed.
 fn script_solution(
     game: &Game,
     valued: &Valued,
     start: &State,
     argument: &str,
-    named: Vec<(String, State)>,
+    solved: Solved,
+    moves: Vec<RootMove>,
     loopy: Option<Loopy>,
 ) -> Solution {
-    let moves = named
+    let moves = moves
         .into_iter()
-        .map(|(label, to)| {
-            let solved = valued.solved(&to);
+        .map(|(label, to, solved, _)| {
             let play = Move::whole(Action::Labelled { label }, Position::Argument(to.key()));
             scored(play, solved)
         })
@@ -250,7 +295,7 @@ fn script_solution(
         ..Solution::from_graph(
             game,
             position,
-            valued.solved(start),
+            solved,
             moves,
             valued.positions(),
             Some(start.key()),
@@ -395,5 +440,102 @@ mod tests {
         let twice = game("script:take.rhai[7] + script:take.rhai[5] + nim[1]");
         let count = compiled_by(|| drop(analyzer.solve(&twice, &Position::Sum).unwrap()));
         assert_eq!(count, 1, "a sum with the same script twice");
+    }
+
+    /// A row of `+` and `-`; a move turns `++` into `--`; a row is the sum of its runs of `+`.
+    const ROW: &str = r#"
+        fn start(row) { `${row}` }
+        fn moves(row) {
+            let out = [];
+            for i in 0..row.len() - 1 {
+                if row.sub_string(i, 2) == "++" {
+                    out.push(row.sub_string(0, i) + "--" + row.sub_string(i + 2, row.len() - i - 2));
+                }
+            }
+            out
+        }
+        fn components(row) {
+            let runs = [];
+            for run in row.split("-") { if run.len() >= 2 { runs.push(run); } }
+            if runs.len() == 1 && runs[0] == row { return [row]; }
+            runs
+        }
+    "#;
+
+    fn with(source: &'static str, spec: &str) -> Game {
+        parse_game_with_loader(spec, &move |_| Ok(source.to_owned())).unwrap()
+    }
+
+    #[test]
+    fn a_row_is_valued_as_the_sum_of_its_runs() {
+        // Independently: a run of n is the heap of Dawson's-Kayles-like 0.07 — a move leaves
+        // runs a and b with a + b = n - 2 — whose values are the mex of G(a) xor G(b).
+        let mut run = vec![0u32; 40];
+        for n in 2..40 {
+            let options: Vec<u32> = (0..=n - 2).map(|a| run[a] ^ run[n - 2 - a]).collect();
+            run[n] = (0..).find(|v| !options.contains(v)).unwrap();
+        }
+        let analyzer = Analyzer::new(Config::default());
+        let game = with(ROW, "script:row.rhai");
+        let mut seed = 7u64;
+        for _ in 0..40 {
+            let row: String = (0..30)
+                .map(|_| {
+                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    if (seed >> 33) % 5 == 0 { '-' } else { '+' }
+                })
+                .collect();
+            let expected = row.split('-').fold(0, |sum, part| sum ^ run[part.len()]);
+            let position = game.parse_position(&row).unwrap();
+            let solution = analyzer.solve(&game, &position).unwrap();
+            assert_eq!(solution.grundy, Some(BigUint::from(expected)), "{row}");
+            // Every winning move leaves a position of value 0.
+            for winning in &solution.winning_moves {
+                let crate::games::moves::Target::Whole(Position::Argument(left)) = &winning.to
+                else {
+                    panic!("{winning:?}");
+                };
+                let left = left.trim_matches('"');
+                assert_eq!(
+                    left.split('-').fold(0, |sum, p| sum ^ run[p.len()]),
+                    0,
+                    "{row} → {left}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn components_are_refused_where_they_do_not_apply() {
+        let analyzer = Analyzer::new(Config::default());
+        let both = "fn start(n) { n } fn moves(n) { [] } fn outcome(n) { \"tie\" } fn components(n) { [n] }";
+        // Refused when the spec is read, pointing at the script.
+        let error =
+            parse_game_with_loader("script:both.rhai", &|_| Ok(both.to_owned())).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("both outcome() and components()"),
+            "{error}"
+        );
+        let itself = "fn start(n) { n } fn moves(n) { if n > 0 { [n - 1] } else { [] } } fn components(n) { if n > 2 { [n, 1] } else { [n] } }";
+        let game = with(itself, "script:itself.rhai");
+        let error = analyzer
+            .solve(&game, &game.parse_position("5").unwrap())
+            .unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("the position itself among others"),
+            "{error}"
+        );
+        // Misère play does not split rows (a misère sum is not played by xor): the whole row
+        // is searched. In "++-++" each run allows one move, so the second player makes the
+        // last move and loses.
+        let misere = with(ROW, "misere:script:row.rhai");
+        let solution = analyzer
+            .solve(&misere, &misere.parse_position("++-++").unwrap())
+            .unwrap();
+        assert_eq!(solution.outcome, crate::analysis::Outcome::Win);
     }
 }

@@ -176,7 +176,11 @@ fn verdict(solution: &Solution) -> String {
             super::count(r, "move")
         ),
         (Outcome::Tie, Some(r)) => format!("best play ties, after {}", super::count(r, "move")),
-        _ => "best play never ends: a draw".to_owned(),
+        // A sum of components: the outcome from its Grundy value, no remoteness.
+        (Outcome::Win, None) => "the player to move wins".to_owned(),
+        (Outcome::Lose, None) => "the player to move loses".to_owned(),
+        (Outcome::Tie, None) => "best play ties".to_owned(),
+        (Outcome::Draw, _) => "best play never ends: a draw".to_owned(),
     }
 }
 

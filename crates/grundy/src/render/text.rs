@@ -78,12 +78,15 @@ pub fn solution_text(solution: &Solution, terms: &Terms<'_>) -> String {
             "moves     (value for the player making the move, moves to the end)"
         );
         for m in solution.moves.iter().take(MOVES_SHOWN) {
-            let remoteness = m
-                .remoteness
-                .map_or_else(|| "∞".to_owned(), |r| r.to_string());
+            // A draw lasts forever; a move into a sum of components has no remoteness.
+            let remoteness = match (m.remoteness, m.value) {
+                (Some(r), _) => format!(" in {r}"),
+                (None, Outcome::Draw) => " in ∞".to_owned(),
+                (None, _) => String::new(),
+            };
             let _ = writeln!(
                 text,
-                "          {} → {}: {} in {remoteness}",
+                "          {} → {}: {}{remoteness}",
                 moves::description(game, &m.play),
                 moves::target(game, &m.play),
                 m.value.name()

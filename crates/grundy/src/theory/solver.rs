@@ -72,7 +72,9 @@ pub struct Solved {
     /// Win, lose, tie or draw for the player to move.
     pub value: Value,
     /// Moves to the end under best play: a winner wins as fast as possible, a loser loses as
-    /// slowly as possible, a tie is reached as fast as possible. `None` for a draw.
+    /// slowly as possible, a tie is reached as fast as possible. `None` for a draw, and where it
+    /// was not computed: a position valued as a sum of components, and those whose best line
+    /// passes through one ([`Memo`]).
     pub remoteness: Option<u32>,
 }
 
@@ -425,6 +427,19 @@ pub trait Rules {
     fn successors(&self, state: &Self::State, out: &mut Vec<Self::State>) -> Result<(), String> {
         out.extend(self.moves(state)?.into_iter().map(|(_, to)| to));
         Ok(())
+    }
+
+    /// Whether `state` is a sum of independent positions of the same game — positions played
+    /// side by side, a move in exactly one of them, under normal play — and if so its
+    /// components, appended to `out` (none: the empty sum). Only impartial games under normal
+    /// play may say so: the [`Memo`] then values the position as the xor of its components'
+    /// Grundy values. By default no position is a sum.
+    ///
+    /// # Errors
+    /// As [`moves`](Self::moves).
+    fn components(&self, state: &Self::State, out: &mut Vec<Self::State>) -> Result<bool, String> {
+        let _ = (state, out);
+        Ok(false)
     }
 
     /// About how many bytes `state` takes in memory (with what it owns on the heap); exploration

@@ -7,7 +7,10 @@
 //!   `#{ move: "take 2", to: position }` to name the move;
 //! - optionally `outcome(state)`: for a position without moves, `"win"`, `"lose"` or `"tie"` for
 //!   the player to move. Without it the game is impartial under normal play (no move: you lose),
-//!   and gets Grundy values, tables and sums.
+//!   and gets Grundy values, tables and sums;
+//! - optionally `components(state)`, in an impartial game: the independent positions a position
+//!   is the sum of (played side by side, a move in one of them), or `[state]` for a position that
+//!   is not split. grundy then values each component once and xors their values.
 //!
 //! Positions are integers, strings, booleans, arrays and maps of those. Every call runs under
 //! rhai's limits on operations, call depth, expression depth and sizes, so a runaway script
@@ -65,6 +68,14 @@ pub enum ScriptError {
         path: String,
         /// The function and its parameters.
         function: &'static str,
+    },
+    /// The script defines functions that do not go together.
+    #[error("the script {path} {message}")]
+    Conflict {
+        /// The script's path.
+        path: String,
+        /// What does not go together, and why.
+        message: &'static str,
     },
     /// A call failed: a runtime error, a limit, or a result of the wrong shape.
     #[error("the script {path} failed in {call}: {message}")]
@@ -160,6 +171,7 @@ pub struct ScriptRules {
     /// The compiled engine's stack, kept between calls.
     stack: RefCell<Vec<Value>>,
     has_outcome: bool,
+    has_components: bool,
     misere: bool,
     /// Operations of the calls finished so far, and of the call running now.
     spent: Rc<Cell<u64>>,
@@ -172,6 +184,7 @@ struct Entries {
     start: Option<usize>,
     moves: Option<usize>,
     outcome: Option<usize>,
+    components: Option<usize>,
 }
 
 /// An engine with rhai's limits set, printing nothing, with no `eval`, no modules (the crate is
@@ -254,6 +267,13 @@ impl ScriptRules {
             }
         }
         let has_outcome = defines("outcome", 1);
+        let has_components = defines("components", 1);
+        if has_outcome && has_components {
+            return Err(ScriptError::Conflict {
+                path: script.path.clone(),
+                message: "defines both outcome() and components(): a position is the sum of its components only in an impartial game under normal play, which a script with its own outcome() is not",
+            });
+        }
         // The top level runs once; what it leaves is visible in every function.
         let mut scope = Scope::new();
         running.set(0);
@@ -293,6 +313,7 @@ impl ScriptRules {
             start: entry("start"),
             moves: entry("moves"),
             outcome: entry("outcome"),
+            components: entry("components"),
         };
         Ok(Self {
             path: script.path.clone(),
@@ -302,6 +323,7 @@ impl ScriptRules {
             entries,
             stack: RefCell::new(Vec::with_capacity(64)),
             has_outcome,
+            has_components,
             misere: false,
             spent,
             running,
@@ -317,14 +339,16 @@ impl ScriptRules {
         self
     }
 
-    /// Why a function grundy calls (`start`, `moves`, `outcome`) runs on rhai's interpreter,
+    /// Why a function grundy calls (`start`, `moves`, `outcome`, `components`) runs on rhai's interpreter,
     /// if one does: the function and what it uses that the compiled engine does not compile.
     pub fn interpreted(&self) -> Option<String> {
-        ["start", "moves", "outcome"].iter().find_map(|name| {
-            let index = self.program.function(name, 1)?;
-            let reason = self.program.unsupported(index)?;
-            Some(format!("{name}() uses {reason}"))
-        })
+        ["start", "moves", "outcome", "components"]
+            .iter()
+            .find_map(|name| {
+                let index = self.program.function(name, 1)?;
+                let reason = self.program.unsupported(index)?;
+                Some(format!("{name}() uses {reason}"))
+            })
     }
 
     /// The same game under misère play: a position without moves is a win for the player to
@@ -500,6 +524,45 @@ impl Rules for ScriptRules {
     fn successors(&self, state: &State, out: &mut Vec<State>) -> Result<(), String> {
         self.each_successor(state, |_, to| out.push(to))
             .map_err(|e| e.to_string())
+    }
+
+    /// A position's components, from the script's `components(state)` under normal play (a
+    /// misère sum is not played by xor, so misère play searches whole positions).
+    fn components(&self, state: &State, out: &mut Vec<State>) -> Result<bool, String> {
+        if !self.has_components || self.misere {
+            return Ok(false);
+        }
+        let shown = || state.key();
+        let result = self
+            .call("components", self.entries.components, &state.0, &shown)
+            .map_err(|e| e.to_string())?;
+        let call = || format!("components({})", state.key());
+        let Value::Array(parts) = result else {
+            return Err(self
+                .runtime(
+                    call(),
+                    format!(
+                        "components must return an array of positions, not {}",
+                        result.type_name()
+                    ),
+                )
+                .to_string());
+        };
+        if let [only] = parts.as_slice()
+            && *only == state.0
+        {
+            return Ok(false);
+        }
+        if parts.contains(&state.0) {
+            return Err(self
+                .runtime(
+                    call(),
+                    "components must split a position into other positions or return [state] alone, but returned the position itself among others",
+                )
+                .to_string());
+        }
+        out.extend(parts.iter().cloned().map(State));
+        Ok(true)
     }
 
     fn terminal(&self, state: &State) -> Result<Outcome, String> {

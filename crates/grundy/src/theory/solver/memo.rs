@@ -90,9 +90,10 @@ fn record(entry: Entry) -> u64 {
         Value::Win => (0, entry.solved.remoteness),
         Value::Lose => (1, entry.solved.remoteness),
         Value::Tie => (2, entry.solved.remoteness),
-        Value::Draw => (3, None),
+        Value::Draw => (3, Some(0)),
     };
-    let remoteness = u64::from(remoteness.unwrap_or(0).min(REMOTENESS_MASK));
+    // A remoteness not computed (a sum's) has every bit set: more than any computed one.
+    let remoteness = remoteness.map_or(REMOTENESS_BITS >> 2, |r| u64::from(r.min(REMOTENESS_MASK)));
     code | (remoteness << 2) | (u64::from(entry.nimber) << 32)
 }
 
@@ -102,7 +103,8 @@ fn in_progress(record: u64) -> Option<usize> {
 }
 
 fn entry(record: u64) -> Entry {
-    let remoteness = Some(((record & REMOTENESS_BITS) >> 2) as u32);
+    let remoteness = (record & REMOTENESS_BITS != REMOTENESS_BITS)
+        .then_some(((record & REMOTENESS_BITS) >> 2) as u32);
     let (value, remoteness) = match record & CODE_BITS {
         0 => (Value::Win, remoteness),
         1 => (Value::Lose, remoteness),
@@ -181,57 +183,98 @@ fn hash_of_key(key: u64, arena: &[u8]) -> u64 {
     hash_of(Key(key).bytes(arena, &mut [0; 8]))
 }
 
-/// A position being valued: its slot, where its options wait on the pending stack (those not
-/// valued yet are `pending[start..]` while it is on top), and what its valued options have
-/// shown so far.
+/// A position being valued: its slot, where its options (or, for a sum, its components) wait on
+/// the pending stack (those not valued yet are `pending[start..]` while it is on top), and what
+/// its valued options have shown so far.
 struct Frame {
     bucket: usize,
     start: usize,
     /// Where its options' Grundy values start on the value stack.
     values: usize,
     /// The fastest win (through a losing option), the fastest tie (`u32::MAX`: none), the slowest
-    /// loss, each counted with this move; whether an option is a draw.
+    /// loss, each counted with this move.
     win: u32,
     tie: u32,
     lose: u32,
+    /// Whether an option is a draw; whether a losing, tying or winning option has no remoteness
+    /// (a sum's), which then leaves this position's unknown too.
     draw: bool,
+    unknown: [bool; 3],
+    /// Whether the position is a sum of the components on the stack rather than a position
+    /// with moves.
+    sum: bool,
 }
 
 impl Frame {
-    fn absorb(&mut self, option: Entry) {
-        let through = option
-            .solved
-            .remoteness
-            .map_or(0, |r| r.saturating_add(1).min(REMOTENESS_MASK));
-        match option.solved.value {
-            Value::Lose => self.win = self.win.min(through),
-            Value::Tie => self.tie = self.tie.min(through),
-            Value::Draw => self.draw = true,
-            Value::Win => self.lose = self.lose.max(through),
+    fn new(bucket: usize, start: usize, values: usize, sum: bool) -> Self {
+        Self {
+            bucket,
+            start,
+            values,
+            win: u32::MAX,
+            tie: u32::MAX,
+            lose: 0,
+            draw: false,
+            unknown: [false; 3],
+            sum,
         }
     }
 
-    fn solved(&self) -> Solved {
-        let (value, remoteness) = if self.win != u32::MAX {
-            (Value::Win, Some(self.win))
-        } else if self.tie != u32::MAX {
-            (Value::Tie, Some(self.tie))
-        } else if self.draw {
-            (Value::Draw, None)
-        } else {
-            (Value::Lose, Some(self.lose))
+    fn absorb(&mut self, option: Entry) {
+        let known = option.solved.remoteness;
+        let through = known.map_or(0, |r| r.saturating_add(1).min(REMOTENESS_MASK));
+        let (field, unknown) = match option.solved.value {
+            Value::Lose => (&mut self.win, 0),
+            Value::Tie => (&mut self.tie, 1),
+            Value::Win => {
+                self.lose = self.lose.max(through);
+                self.unknown[2] |= known.is_none();
+                return;
+            }
+            Value::Draw => {
+                self.draw = true;
+                return;
+            }
         };
-        Solved { value, remoteness }
+        *field = (*field).min(through);
+        self.unknown[unknown] |= known.is_none();
+    }
+
+    /// The position's outcome, from its options' — or, for a sum, from its Grundy value.
+    fn solved(&self, nimber: u32) -> Solved {
+        if self.sum {
+            let value = if nimber == 0 { Value::Lose } else { Value::Win };
+            return Solved {
+                value,
+                remoteness: None,
+            };
+        }
+        let (value, remoteness, unknown) = if self.win != u32::MAX {
+            (Value::Win, self.win, self.unknown[0])
+        } else if self.tie != u32::MAX {
+            (Value::Tie, self.tie, self.unknown[1])
+        } else if self.draw {
+            return Solved {
+                value: Value::Draw,
+                remoteness: None,
+            };
+        } else {
+            (Value::Lose, self.lose, self.unknown[2])
+        };
+        Solved {
+            value,
+            remoteness: (!unknown).then_some(remoteness),
+        }
     }
 }
 
 /// The valued positions of a game without cycles, shared by every root valued through it.
 ///
-/// Each position costs 17 bytes in the hash table (8 for its key, 8 for its record, one of
-/// control), times the table's spare room (between 8/7 and 16/7); an encoding longer than 7
-/// bytes is kept once more in the arena, with a byte or two for its length. The search's stack
-/// holds, for each position on the current line of play, 40 bytes and its options not valued
-/// yet; the options are taken last first, so that a game listing its smallest moves first is
+/// Each position costs a 16-byte slot in the hash table (8 for its key, 8 for its record), times
+/// the table's spare room (it is at most three quarters full: between 4/3 and 8/3); an encoding
+/// longer than 7 bytes is kept once more in the arena, with a byte or two for its length. The
+/// search's stack holds, for each position on the current line of play, 48 bytes and its
+/// options not valued yet; the options are taken last first, so that a game listing its smallest moves first is
 /// searched along its biggest moves, the shortest lines.
 pub struct Memo<S> {
     table: Table,
@@ -311,7 +354,10 @@ impl<S: Pack> Memo<S> {
     /// it has one to a tie (the fastest), else a draw if it has one to a draw, else a loss (the
     /// slowest); a position without moves has `rules.terminal` with remoteness 0 — the records
     /// [`solve_graph`](super::solve_graph) gives on the same graph. The Grundy value is the mex
-    /// of the options'.
+    /// of the options'. A position the rules split into components
+    /// ([`Rules::components`]) is their sum: its Grundy value is the xor of theirs (the
+    /// Sprague–Grundy theorem), it is lost exactly when that is 0, and its remoteness — and that
+    /// of every position whose best line passes through it — is not computed (`None`).
     ///
     /// # Complexity
     /// `O(V + E)` rule calls and hash operations for the `V` positions and `E` moves not valued
@@ -416,15 +462,20 @@ impl<S: Pack> Memo<S> {
             }
         }
         let start = self.pending.len();
-        self.frames.push(Frame {
-            bucket,
-            start,
-            values: self.values.len(),
-            win: u32::MAX,
-            tie: u32::MAX,
-            lose: 0,
-            draw: false,
-        });
+        self.frames
+            .push(Frame::new(bucket, start, self.values.len(), false));
+        if rules
+            .components(&state, &mut self.pending)
+            .map_err(SolverError::Rules)?
+        {
+            // A sum: its value is the xor of its components' (none: the empty sum, a loss).
+            let top = self.frames.last_mut().expect("just pushed");
+            top.sum = true;
+            if self.pending.len() > start {
+                return Ok(None);
+            }
+            return Ok(self.close());
+        }
         rules
             .successors(&state, &mut self.pending)
             .map_err(SolverError::Rules)?;
@@ -517,14 +568,26 @@ impl<S: Pack> Memo<S> {
     /// Values the top frame, whose options are all valued, and hands it down.
     fn close(&mut self) -> Option<Entry> {
         let frame = self.frames.pop().expect("a frame is open");
-        let solved = frame.solved();
         let options = &self.values[frame.values..];
-        for &value in options {
-            if (value as usize) <= options.len() {
-                self.seen.insert(value);
+        let nimber = if frame.sum {
+            options.iter().fold(0, |sum, value| sum ^ value)
+        } else {
+            for &value in options {
+                if (value as usize) <= options.len() {
+                    self.seen.insert(value);
+                }
             }
-        }
-        let nimber = self.seen.take_mex();
+            self.seen.take_mex()
+        };
+        let solved = if frame.sum && options.is_empty() {
+            // The empty sum: no move, a loss at once.
+            Solved {
+                value: Value::Lose,
+                remoteness: Some(0),
+            }
+        } else {
+            frame.solved(nimber)
+        };
         self.values.truncate(frame.values);
         let valued = Entry { solved, nimber };
         *self.table.record(frame.bucket) = record(valued);
@@ -761,6 +824,83 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(small.bytes() <= 20_000);
+    }
+
+    /// Heaps of a subtraction game, take 1, 2 or 5, played side by side; split into single
+    /// heaps when `split` says so, else played as one game.
+    struct Heaps {
+        split: bool,
+    }
+
+    impl Pack for Vec<u64> {
+        fn pack(&self, out: &mut Vec<u8>) {
+            write_varint(out, self.len() as u64);
+            for heap in self {
+                heap.pack(out);
+            }
+        }
+    }
+
+    impl Rules for Heaps {
+        type State = Vec<u64>;
+        fn moves(&self, state: &Vec<u64>) -> Result<Vec<(String, Vec<u64>)>, String> {
+            let mut out = Vec::new();
+            for (i, &heap) in state.iter().enumerate() {
+                for take in [1, 2, 5] {
+                    if take <= heap {
+                        let mut next = state.clone();
+                        next[i] -= take;
+                        next.sort_unstable();
+                        out.push((String::new(), next));
+                    }
+                }
+            }
+            Ok(out)
+        }
+        fn components(&self, state: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> Result<bool, String> {
+            if !self.split || state.len() == 1 {
+                return Ok(false);
+            }
+            out.extend(state.iter().map(|&heap| vec![heap]));
+            Ok(true)
+        }
+        fn terminal(&self, _: &Vec<u64>) -> Result<Value, String> {
+            Ok(Value::Lose)
+        }
+    }
+
+    #[test]
+    fn a_sum_is_the_xor_of_its_components() {
+        let mut split = Memo::new(ROOMY);
+        let mut whole = Memo::new(ROOMY);
+        // Take 1, 2 or 5: G(h) = h mod 3.
+        let single = |h: u64| (h % 3) as u32;
+        for heaps in [
+            vec![],
+            vec![4],
+            vec![3, 9],
+            vec![2, 6, 11],
+            vec![7, 7],
+            vec![1, 5, 8, 13],
+        ] {
+            let sum = split
+                .solve(&Heaps { split: true }, heaps.clone(), &NoObserver)
+                .unwrap();
+            let played = whole
+                .solve(&Heaps { split: false }, heaps.clone(), &NoObserver)
+                .unwrap();
+            let xor = heaps.iter().fold(0, |x, &h| x ^ single(h));
+            assert_eq!((sum.nimber, played.nimber), (xor, xor), "{heaps:?}");
+            assert_eq!(sum.solved.value, played.solved.value, "{heaps:?}");
+            // A sum's remoteness is not computed; the empty sum and a single heap have theirs.
+            let computed = heaps.len() <= 1;
+            assert_eq!(sum.solved.remoteness.is_some(), computed, "{heaps:?}");
+            if computed {
+                assert_eq!(sum.solved, played.solved);
+            }
+        }
+        // Each heap was valued once, however many sums it is in.
+        assert!(split.len() < whole.len());
     }
 
     #[test]
