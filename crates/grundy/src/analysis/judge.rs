@@ -64,6 +64,8 @@ pub(super) enum Oracle {
     },
     /// The contest game, every position up to the largest pile solved.
     Oddball(Records),
+    /// A script, compiled once, every case valued through one memo.
+    Script(Box<super::script::ScriptCases>),
     /// Anything else: `solve`, case by case.
     Solve,
 }
@@ -277,6 +279,10 @@ impl Analyzer<'_> {
                     .value;
                 Ok(outcome_only(value))
             }
+            (Oracle::Script(cases), CasePosition::Single(Position::Argument(argument))) => {
+                let solution = self.script_case(cases, &case.game, argument)?;
+                verdict_of(case, output, &solution)
+            }
             _ => self.solved_verdict(case, output),
         }
     }
@@ -292,18 +298,23 @@ impl Analyzer<'_> {
             });
         };
         let solution = self.solve_unsettled(&game, &position)?;
-        let winning_moves = output.needs_moves().then(|| moves_count(&solution));
-        let heap_moves = if matches!(output, OutputFormat::Moves(_)) {
-            heap_moves(case, &solution)?
-        } else {
-            Vec::new()
-        };
-        Ok(Verdict {
-            outcome: solution.outcome,
-            winning_moves,
-            heap_moves,
-        })
+        verdict_of(case, output, &solution)
     }
+}
+
+/// The verdict of a case from its solution.
+fn verdict_of(case: &Case, output: &OutputFormat, solution: &Solution) -> Result<Verdict, Error> {
+    let winning_moves = output.needs_moves().then(|| moves_count(solution));
+    let heap_moves = if matches!(output, OutputFormat::Moves(_)) {
+        heap_moves(case, solution)?
+    } else {
+        Vec::new()
+    };
+    Ok(Verdict {
+        outcome: solution.outcome,
+        winning_moves,
+        heap_moves,
+    })
 }
 
 /// The verdict of a Nim or misère Nim position, by Bouton's rules.

@@ -1,6 +1,8 @@
 //! Games written as scripts: their positions valued through one memo when play always ends,
 //! or explored as a graph and solved by retrograde analysis when positions can repeat.
 
+use std::cell::RefCell;
+
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
@@ -16,24 +18,33 @@ use crate::theory::solver::{
     Loopy, Memo, MemoError, Records, Rules, Solved, SparseGraph, loopy_values, solve_graph,
 };
 
+/// A script compiled for one question, and the memo every position it asks about is valued
+/// through: a judge's cases share one search.
+pub(super) struct ScriptCases {
+    rules: ScriptRules,
+    /// Whether Grundy values are asked for (an impartial script under normal play).
+    values: bool,
+    memo: RefCell<Memo<State>>,
+}
+
 /// A move of a root: its label, the position it leaves, that position's solution and (when
 /// computed) its generalised Grundy value.
 type RootMove = (String, State, Solved, Option<Loopy>);
 
 /// A script's positions, valued.
-enum Valued {
-    /// Play always ends: one record per position, with its Grundy value.
-    Memo(Memo<State>),
+enum Valued<'m> {
+    /// Play always ends: one record per position, with its Grundy value, in the question's memo.
+    Memo(&'m mut Memo<State>),
     /// Positions can repeat: the explored graph, its records, and (when asked for) Smith's
     /// generalised values.
     Graph {
-        graph: SparseGraph<State>,
+        graph: Box<SparseGraph<State>>,
         records: Records,
         loopy: Vec<Loopy>,
     },
 }
 
-impl Valued {
+impl Valued<'_> {
     /// How many positions were valued.
     fn positions(&self) -> u64 {
         match self {
@@ -81,13 +92,13 @@ impl Analyzer<'_> {
     /// Values every position reachable from `roots` with `rules` (compiled by the caller once for
     /// the whole question): through one memo, or — when a position can repeat — as an explored
     /// graph, with Smith's generalised values when `values` asks for them.
-    fn value_script(
+    fn value_script<'m>(
         &self,
         rules: &ScriptRules,
+        memo: &'m mut Memo<State>,
         roots: &[State],
         values: bool,
-    ) -> Result<Valued, Error> {
-        let mut memo = Memo::new(self.explore_limits());
+    ) -> Result<Valued<'m>, Error> {
         let mut cycle = false;
         for root in roots {
             match memo.solve(rules, root.clone(), self.observer()) {
@@ -102,7 +113,6 @@ impl Analyzer<'_> {
         if !cycle {
             return Ok(Valued::Memo(memo));
         }
-        drop(memo);
         let graph = SparseGraph::explore_from(
             rules,
             roots.to_vec(),
@@ -117,7 +127,7 @@ impl Analyzer<'_> {
             Vec::new()
         };
         Ok(Valued::Graph {
-            graph,
+            graph: Box::new(graph),
             records,
             loopy,
         })
@@ -133,17 +143,44 @@ impl Analyzer<'_> {
         argument: &str,
         play: Play,
     ) -> Result<Solution, Error> {
+        let cases = self.script_cases(script, play)?;
+        self.script_case(&cases, game, argument)
+    }
+
+    /// A script compiled for `play`, with an empty memo, for the positions of one question.
+    pub(super) fn script_cases(&self, script: &Script, play: Play) -> Result<ScriptCases, Error> {
         let mut rules = ScriptRules::compile(script)?;
         if play == Play::Misere {
             rules = rules.into_misere().map_err(Error::refused)?;
         }
-        let values = rules.impartial() && play == Play::Normal;
+        Ok(ScriptCases {
+            values: rules.impartial() && play == Play::Normal,
+            rules,
+            memo: RefCell::new(Memo::new(self.explore_limits())),
+        })
+    }
+
+    /// The solution of `start(argument)`, valued through the memo of `cases` (a position that
+    /// can repeat is explored as a graph, for this position alone).
+    pub(super) fn script_case(
+        &self,
+        cases: &ScriptCases,
+        game: &Game,
+        argument: &str,
+    ) -> Result<Solution, Error> {
+        let ScriptCases {
+            rules,
+            values,
+            memo,
+        } = cases;
         let start = rules.start(argument)?;
-        let mut valued = self.value_script(&rules, std::slice::from_ref(&start), values)?;
+        let mut memo = memo.borrow_mut();
+        let mut valued =
+            self.value_script(rules, &mut memo, std::slice::from_ref(&start), *values)?;
         let named = rules.moves(&start).map_err(Error::Rules)?;
-        let moves = self.valued_moves(&mut valued, &rules, named)?;
-        let (solved, loopy) = valued.entry(self, &rules, &start)?;
-        let loopy = loopy.filter(|_| values);
+        let moves = self.valued_moves(&mut valued, rules, named)?;
+        let (solved, loopy) = valued.entry(self, rules, &start)?;
+        let loopy = loopy.filter(|_| *values);
         Ok(script_solution(
             game, &valued, &start, argument, solved, moves, loopy,
         ))
@@ -178,7 +215,9 @@ impl Analyzer<'_> {
     ) -> Result<(Solution, Vec<ValuedMove>), Error> {
         let start = rules.start(argument)?;
         let values = rules.impartial();
-        let mut valued = self.value_script(rules, std::slice::from_ref(&start), values)?;
+        let mut memo = Memo::new(self.explore_limits());
+        let mut valued =
+            self.value_script(rules, &mut memo, std::slice::from_ref(&start), values)?;
         let named = rules.moves(&start).map_err(Error::Rules)?;
         let moves = self.valued_moves(&mut valued, rules, named)?;
         let summand = if values {
@@ -221,7 +260,8 @@ impl Analyzer<'_> {
         let roots: Vec<State> = (0..rows)
             .map(|i| rules.start(&(from + i).to_string()))
             .collect::<Result<_, _>>()?;
-        let mut valued = self.value_script(&rules, &roots, true)?;
+        let mut memo = Memo::new(self.explore_limits());
+        let mut valued = self.value_script(&rules, &mut memo, &roots, true)?;
         let mut out = Vec::with_capacity(roots.len());
         for (i, root) in (0u64..).zip(&roots) {
             match valued.entry(self, &rules, root)?.1 {
@@ -355,6 +395,19 @@ impl super::family::Answers for ScriptAnswers<'_> {
         Err(KernelError::No(NoProgram::Script))
     }
 
+    /// Every case through one memo: a position valued for one case is known to the next.
+    fn oracle(
+        &self,
+        analyzer: &Analyzer<'_>,
+        _: &Game,
+        play: Play,
+        _: &BigUint,
+    ) -> Result<super::judge::Oracle, Error> {
+        Ok(super::judge::Oracle::Script(Box::new(
+            analyzer.script_cases(self.0, play)?,
+        )))
+    }
+
     fn verify(&self, _: &mut super::verify::Run<'_, '_>, _: &Game) -> Result<(), Error> {
         Err(Error::refused(
             "a scripted game has one way to be computed, its own exploration: there is no independent path to compare it with",
@@ -470,7 +523,7 @@ mod tests {
     fn a_row_is_valued_as_the_sum_of_its_runs() {
         // Independently: a run of n is the heap of Dawson's-Kayles-like 0.07 — a move leaves
         // runs a and b with a + b = n - 2 — whose values are the mex of G(a) xor G(b).
-        let mut run = vec![0u32; 40];
+        let mut run = [0u32; 40];
         for n in 2..40 {
             let options: Vec<u32> = (0..=n - 2).map(|a| run[a] ^ run[n - 2 - a]).collect();
             run[n] = (0..).find(|v| !options.contains(v)).unwrap();
@@ -482,7 +535,11 @@ mod tests {
             let row: String = (0..30)
                 .map(|_| {
                     seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                    if (seed >> 33) % 5 == 0 { '-' } else { '+' }
+                    if (seed >> 33).is_multiple_of(5) {
+                        '-'
+                    } else {
+                        '+'
+                    }
                 })
                 .collect();
             let expected = row.split('-').fold(0, |sum, part| sum ^ run[part.len()]);

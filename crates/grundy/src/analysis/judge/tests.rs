@@ -123,3 +123,52 @@ fn test_inputs_stay_within_the_bounds() {
         }
     }
 }
+
+/// Take 1 or 2 tokens from `[n, 0]`; whoever cannot move loses.
+const TAKE_SCRIPT: &str = "fn start(n) { [n, 0] } fn moves(s) { let out = []; for t in [1, 2] { if t <= s[0] { out.push([s[0] - t, 0]); } } out }";
+
+fn script_game(source: &'static str) -> Game {
+    crate::input::spec::parse_game_with_loader("script:take.rhai", &move |_| Ok(source.to_owned()))
+        .unwrap()
+}
+
+/// A judge's cases of one script share one memo: 2 000 cases of a heap of 50 000 are one search
+/// of 50 001 positions. Searched case by case they would take some 3·10⁹ script operations,
+/// beyond the question's limit of 10⁹, and be refused.
+#[test]
+fn the_cases_of_a_script_share_one_search() {
+    let format = JudgeFormat::parse("lines/yes-no").unwrap();
+    let game = script_game(TAKE_SCRIPT);
+    let heaps: Vec<u32> = (0..2000).map(|i| 50_000 - i % 7).collect();
+    let input = heaps
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let cases = read_judge(&input, &format, Some(&game)).unwrap();
+    let verdicts = Analyzer::new(Config::default())
+        .judge(&cases, &format.output)
+        .unwrap();
+    for (heap, verdict) in heaps.iter().zip(&verdicts) {
+        let expected = if heap % 3 == 0 {
+            Outcome::Lose
+        } else {
+            Outcome::Win
+        };
+        assert_eq!(verdict.outcome, expected, "heap {heap}");
+    }
+}
+
+/// A script's cases end at a line of zeros in `lines-zero`, as a heap game's do.
+#[test]
+fn a_script_input_ends_at_its_line_of_zeros() {
+    let pair = "fn start(s) { let p = s.split(\" \"); [parse_int(p[0]), parse_int(p[1])] } fn moves(s) { let out = []; for t in 1..=s[0] { out.push([s[0] - t, s[1]]); } for t in 1..=s[1] { out.push([s[0], s[1] - t]); } out }";
+    let format = JudgeFormat::parse("lines-zero/yes-no").unwrap();
+    let game = script_game(pair);
+    let cases = read_judge("3 3\n1 2\n0 0\n", &format, Some(&game)).unwrap();
+    let verdicts = Analyzer::new(Config::default())
+        .judge(&cases, &format.output)
+        .unwrap();
+    let outcomes: Vec<Outcome> = verdicts.iter().map(|v| v.outcome).collect();
+    assert_eq!(outcomes, [Outcome::Lose, Outcome::Win]);
+}

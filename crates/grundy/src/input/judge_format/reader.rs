@@ -385,9 +385,15 @@ impl<'a> Reader<'a> {
         let mut cases = Vec::new();
         while let Some(tokens) = self.line() {
             let numbers = self.numbers_or_argument(game, &tokens)?;
-            if zeros_end
-                && matches!(&numbers, Numbers::Values(values) if values.iter().all(|v| *v == BigUint::ZERO))
-            {
+            // The closing line: numbers all zero — for a script too, whose line is its
+            // argument's text.
+            let zeros = match &numbers {
+                Numbers::Values(values) => values.iter().all(|v| *v == BigUint::ZERO),
+                Numbers::Argument(_) => tokens
+                    .iter()
+                    .all(|token| !token.text.is_empty() && token.text.bytes().all(|b| b == b'0')),
+            };
+            if zeros_end && zeros {
                 let line = self.line_of(tokens[0].span.start);
                 self.finished(&format!(
                     "the line of zeros (line {line}) that ends the input"
