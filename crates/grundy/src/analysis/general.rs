@@ -142,7 +142,7 @@ impl Analyzer<'_> {
 /// value.
 pub(super) type ValuedMove = (Action, Position, Loopy);
 
-pub(super) fn solver_error(error: SolverError) -> Error {
+pub(in crate::analysis) fn solver_error(error: SolverError) -> Error {
     match error {
         SolverError::TooManyStates { limit } => Error::beyond_positions(
             format!(

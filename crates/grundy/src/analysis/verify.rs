@@ -21,6 +21,7 @@ use crate::limits::{
 use crate::theory::period::Periodicity;
 
 mod positions;
+mod script;
 
 /// One way grundy computes answers, as `verify` checks it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +54,9 @@ pub enum FastPath {
     Grid,
     /// [`Analyzer::contest`], the contest judge's answers.
     Contest,
+    /// [`Analyzer::table`] of a script: its compiled engine and one memo, against rhai's
+    /// interpreter and the retrograde analysis of the whole graph.
+    ScriptTable,
 }
 
 /// What a path answered (or the brute force found) at one position.
@@ -121,11 +125,25 @@ pub struct Check {
     pub verdict: Verdict,
 }
 
+/// The independent path a verification compares with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BruteForce {
+    /// The game graph written again from the rules, each value the mex of its options' values,
+    /// memoised.
+    Rules,
+    /// A script run on rhai's own interpreter, the whole graph of its positions explored and
+    /// solved backwards.
+    Interpreted,
+}
+
 /// The result of [`Analyzer::verify`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verification {
     /// The game.
     pub game: Game,
+    /// What the paths were compared with.
+    pub brute_force: BruteForce,
     /// The largest heap (or number in a position) compared.
     pub to: u64,
     /// How many positions the brute force solved.
@@ -222,7 +240,8 @@ fn largest_number(game: &Game, position: &Position) -> u64 {
                 .unwrap_or(0),
             _ => 0,
         },
-        Position::Argument(_) => 0,
+        // A script's argument, when it is a number.
+        Position::Argument(text) => text.trim().parse().unwrap_or(0),
     }
 }
 
@@ -334,8 +353,7 @@ impl Analyzer<'_> {
     ///
     /// # Errors
     /// [`Error::Refused`] when `to` reaches [`MAX_TABLE_ROWS`] or the brute force's values would
-    /// take more than [`VERIFY_BRUTE_FORCE_WORK`] steps (with [`Remedy::AskLess`](super::Remedy::AskLess)), for scripted games (one way to compute only: nothing independent to
-    /// compare) and misère take-and-break codes; [`Error::OutOfMemory`] if the brute force's
+    /// take more than [`VERIFY_BRUTE_FORCE_WORK`] steps (with [`Remedy::AskLess`](super::Remedy::AskLess)), and for misère take-and-break codes; [`Error::OutOfMemory`] if the brute force's
     /// values do not fit the budget; [`Error::Interrupted`] or [`Error::TimedOut`] if stopped.
     ///
     /// # Example
@@ -360,6 +378,7 @@ impl Analyzer<'_> {
             game,
             to,
             random: TestRandom::new(seed),
+            brute_force: BruteForce::Rules,
             brute_force_positions: 0,
             checks: Vec::new(),
         };
@@ -373,6 +392,7 @@ impl Analyzer<'_> {
         }
         Ok(Verification {
             game: game.clone(),
+            brute_force: run.brute_force,
             to,
             brute_force_positions: run.brute_force_positions,
             seed,
@@ -448,6 +468,7 @@ pub(super) struct Run<'r, 'a> {
     game: &'r Game,
     to: u64,
     random: TestRandom,
+    brute_force: BruteForce,
     brute_force_positions: u64,
     checks: Vec<Check>,
 }

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use crate::analysis::verify::{Answer, Check, FastPath, Skip, Verdict, Verification};
+use crate::analysis::verify::{Answer, BruteForce, Check, FastPath, Skip, Verdict, Verification};
 use crate::engine::octal::TakeAndBreakEngine;
 use crate::games::game::Game;
 use crate::games::play::Play;
@@ -44,6 +44,7 @@ pub fn path_name(path: &FastPath) -> String {
         FastPath::SolveHeaps => "solve on random heaps, by xor".to_owned(),
         FastPath::Grid => "grid".to_owned(),
         FastPath::Contest => "contest judge".to_owned(),
+        FastPath::ScriptTable => "table: compiled script, one memo".to_owned(),
     }
 }
 
@@ -136,13 +137,19 @@ pub fn verification_text(verification: &Verification) -> String {
     let play = verification.game.play();
     let mut out = String::new();
     let _ = writeln!(out, "game       {}", verification.game);
-    let _ = writeln!(
-        out,
-        "compared   numbers up to {} (random positions from seed {}) with a brute force: the game graph from the rules, each value the mex of its options' values, memoised ({})",
-        verification.to,
-        verification.seed,
-        count(verification.brute_force_positions, "position"),
-    );
+    let positions = count(verification.brute_force_positions, "position");
+    let _ = match verification.brute_force {
+        BruteForce::Interpreted => writeln!(
+            out,
+            "compared   start(0) to start({}) with a brute force: the script run on rhai's own interpreter, the whole graph explored and solved backwards ({positions})",
+            verification.to,
+        ),
+        _ => writeln!(
+            out,
+            "compared   numbers up to {} (random positions from seed {}) with a brute force: the game graph from the rules, each value the mex of its options' values, memoised ({positions})",
+            verification.to, verification.seed,
+        ),
+    };
     for check in &verification.checks {
         check_line(check, play, &mut out);
     }

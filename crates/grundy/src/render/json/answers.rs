@@ -159,7 +159,8 @@ pub fn grid(grid: &Grid) -> Value {
     value
 }
 
-/// A verification: `game`, `to`, `seed`, `brute_force_positions`, `agrees` and `checks` (each
+/// A verification: `game`, `to`, `seed`, `brute_force` (`rules` or `script-interpreter`),
+/// `brute_force_positions`, `agrees` and `checks` (each
 /// with `path`, `compared`, `verdict` — `agrees`, `disagrees` or `skipped` — and
 /// `skipped_because` or `disagreement`).
 pub fn verification(verification: &Verification) -> Value {
@@ -207,6 +208,10 @@ pub fn verification(verification: &Verification) -> Value {
         "game": verification.game.to_string(),
         "to": verification.to,
         "seed": verification.seed,
+        "brute_force": match verification.brute_force {
+            crate::analysis::verify::BruteForce::Interpreted => "script-interpreter",
+            _ => "rules",
+        },
         "brute_force_positions": verification.brute_force_positions,
         "agrees": verification.first_disagreement().is_none(),
         "checks": checks,
