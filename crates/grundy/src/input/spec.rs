@@ -420,7 +420,10 @@ impl<'a> SpecParser<'a> {
             self.error(
                 span,
                 e.to_string(),
-                Some("see examples/*.rhai for the functions a script defines".to_owned()),
+                Some(
+                    "docs/scripts.md lists the functions a script defines, with examples"
+                        .to_owned(),
+                ),
             )
         })?;
         Ok(Game::Script(script))
