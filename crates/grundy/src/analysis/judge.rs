@@ -64,10 +64,26 @@ pub(super) enum Oracle {
     },
     /// The contest game, every position up to the largest pile solved.
     Oddball(Records),
-    /// A script, compiled once, every case valued through one memo.
-    Script(Box<super::script::ScriptCases>),
+    /// A family that answers each case itself, with what it keeps between cases (a compiled
+    /// script and its memo).
+    Cases(Box<dyn CaseSolver>),
     /// Anything else: `solve`, case by case.
     Solve,
+}
+
+/// What answers the cases of one game of a judge's input, one at a time, keeping what it
+/// learns between them.
+pub(super) trait CaseSolver {
+    /// The solution of `position`, a position of `game`.
+    ///
+    /// # Errors
+    /// As `solve`.
+    fn solve(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        position: &Position,
+    ) -> Result<Solution, Error>;
 }
 
 impl Analyzer<'_> {
@@ -279,8 +295,8 @@ impl Analyzer<'_> {
                     .value;
                 Ok(outcome_only(value))
             }
-            (Oracle::Script(cases), CasePosition::Single(Position::Argument(argument))) => {
-                let solution = self.script_case(cases, &case.game, argument)?;
+            (Oracle::Cases(solver), CasePosition::Single(position)) => {
+                let solution = solver.solve(self, &case.game, position)?;
                 verdict_of(case, output, &solution)
             }
             _ => self.solved_verdict(case, output),

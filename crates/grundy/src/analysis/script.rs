@@ -27,6 +27,22 @@ pub(super) struct ScriptCases {
     memo: RefCell<Memo<State>>,
 }
 
+impl super::judge::CaseSolver for ScriptCases {
+    /// `start(argument)` through the memo of every case; a position that is not a script's
+    /// argument is solved as any other.
+    fn solve(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        position: &Position,
+    ) -> Result<Solution, Error> {
+        match position {
+            Position::Argument(argument) => analyzer.script_case(self, game, argument),
+            other => analyzer.solve_unsettled(game, other),
+        }
+    }
+}
+
 /// A move of a root: its label, the position it leaves, that position's solution and (when
 /// computed) its generalised Grundy value.
 type RootMove = (String, State, Solved, Option<Loopy>);
@@ -403,7 +419,7 @@ impl super::family::Answers for ScriptAnswers<'_> {
         play: Play,
         _: &BigUint,
     ) -> Result<super::judge::Oracle, Error> {
-        Ok(super::judge::Oracle::Script(Box::new(
+        Ok(super::judge::Oracle::Cases(Box::new(
             analyzer.script_cases(self.0, play)?,
         )))
     }
