@@ -4,7 +4,8 @@
 //! - `start(arg)`: the position for the command-line argument (an integer when it is one, else a
 //!   string);
 //! - `moves(state)`: an array of the positions one move leads to — each a bare position, or a map
-//!   `#{ move: "take 2", to: position }` to name the move;
+//!   `#{ move: "take 2", to: position }` to name the move (`#{ to: position }` alone is an unnamed
+//!   move);
 //! - optionally `outcome(state)`: for a position without moves, `"win"`, `"lose"` or `"tie"` for
 //!   the player to move. Without it the game is impartial under normal play (no move: you lose),
 //!   and gets Grundy values, tables and sums;
@@ -215,6 +216,34 @@ fn sandboxed_engine(spent: &Rc<Cell<u64>>, running: &Rc<Cell<u64>>) -> Engine {
     engine.on_debug(|_, _, _| {});
     engine.disable_symbol("eval");
     engine
+}
+
+/// The limit a failed call hit, named with its number, if it hit one (rhai's own message says
+/// only what was too large or too deep).
+fn limit_hit(error: &rhai::EvalAltResult) -> Option<String> {
+    use rhai::EvalAltResult as E;
+    let mut error = error;
+    while let E::ErrorInFunctionCall(_, _, inner, _) = error {
+        error = inner;
+    }
+    let at = error
+        .position()
+        .line()
+        .map_or_else(String::new, |line| format!(" (line {line})"));
+    let limit = match error {
+        E::ErrorDataTooLarge(..) => format!(
+            "a script's arrays and maps hold at most {MAX_SIZE} elements and its strings {MAX_SIZE} bytes"
+        ),
+        E::ErrorStackOverflow(..) => {
+            format!("a script's functions may call each other at most {MAX_CALL_DEPTH} deep")
+        }
+        E::ErrorTooManyOperations(..) => {
+            format!("one call of a script may take at most {MAX_OPERATIONS} operations")
+        }
+        E::ErrorTooManyVariables(..) => "a script may hold at most 1000 variables".to_owned(),
+        _ => return None,
+    };
+    Some(format!("{limit}{at}"))
 }
 
 impl ScriptRules {
@@ -442,7 +471,10 @@ impl ScriptRules {
                 rhai::EvalAltResult::ErrorTerminated(..) => format!(
                     "the script's calls took more than {MAX_TOTAL_OPERATIONS} operations in all for this question (each call may take {MAX_OPERATIONS})"
                 ),
-                other => other.to_string(),
+                other => match limit_hit(&other) {
+                    Some(limit) => format!("{other} — {limit}"),
+                    None => other.to_string(),
+                },
             },
         })?;
         Value::from_dynamic(&value).map_err(|m| self.runtime(call(), m))
@@ -488,7 +520,10 @@ impl ScriptRules {
         let items = Rc::try_unwrap(items).unwrap_or_else(|shared| (*shared).clone());
         for item in items {
             match item {
-                Value::Map(map) if map.contains_key("move") && map.contains_key("to") => {
+                // A move: `#{ move: name, to: position }`, or `#{ to: position }` unnamed.
+                Value::Map(map)
+                    if map.contains_key("to") && (map.contains_key("move") || map.len() == 1) =>
+                {
                     let mut map = Rc::try_unwrap(map).unwrap_or_else(|shared| (*shared).clone());
                     let to = map.remove("to").unwrap_or_default();
                     each(map.remove("move"), State(to));
@@ -650,11 +685,42 @@ mod unit {
             error.contains("moves(3)") && error.to_lowercase().contains("operations"),
             "{error}"
         );
+        assert!(
+            error.contains(&format!("at most {MAX_OPERATIONS} operations")),
+            "{error}"
+        );
         let deep = rules("fn f(n) { f(n + 1) } fn start(n) { f(n) } fn moves(n) { [] }").unwrap();
-        assert!(matches!(deep.start("1"), Err(ScriptError::Runtime { .. })));
+        let error = deep.start("1").unwrap_err().to_string();
+        assert!(
+            error.contains(&format!("at most {MAX_CALL_DEPTH} deep")),
+            "{error}"
+        );
+        // A string past the size limit names the limit (and the line, where rhai knows it).
+        let large = rules(
+            "fn start(n) { n } fn moves(n) {\n let s = \"x\"; for i in 0..25 { s += s; } [s] }",
+        )
+        .unwrap();
+        let error = large.moves(&large.start("1").unwrap()).unwrap_err();
+        assert!(
+            error.contains(&format!("strings {MAX_SIZE} bytes")),
+            "{error}"
+        );
         let floats = rules("fn start(n) { 1.5 } fn moves(n) { [] }");
         // Floating point is not compiled in; the script fails to compile or to run.
         assert!(floats.is_err() || floats.unwrap().start("1").is_err());
+    }
+
+    #[test]
+    fn a_map_with_to_alone_is_a_move() {
+        let named =
+            rules("fn start(n) { n } fn moves(n) { if n > 0 { [#{to: n - 1}] } else { [] } }")
+                .unwrap();
+        let moves = named.moves(&named.start("3").unwrap()).unwrap();
+        assert_eq!(moves.len(), 1);
+        assert_eq!(
+            (moves[0].0.as_str(), moves[0].1.key()),
+            ("to 2", "2".to_owned())
+        );
     }
 
     #[test]
