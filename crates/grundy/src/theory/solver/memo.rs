@@ -339,9 +339,7 @@ impl<S: Pack> Memo<S> {
     pub fn get(&self, state: &S) -> Option<Entry> {
         let mut bytes = Vec::new();
         state.pack(&mut bytes);
-        let (hash, inline) = (hash_of(&bytes), Key::inline(&bytes));
-        let matches = |key| Key(key).matches(inline, hash, &bytes, &self.arena);
-        let Probe::Found(index) = self.table.probe(hash, matches) else {
+        let Probe::Found(index) = self.probe(&bytes).2 else {
             return None;
         };
         let record = self.table.slot(index).record;
@@ -495,14 +493,21 @@ impl<S: Pack> Memo<S> {
         Ok(self.hand_down(valued))
     }
 
-    /// The position encoded as `bytes`: its record if the table has it, else added as the
-    /// position the next frame values, once the limits allow it.
-    fn find_or_add(&mut self, bytes: &[u8]) -> Result<Found, SolverError> {
+    /// The hash and inline key of the encoding `bytes`, and where the table has it or would put
+    /// it.
+    fn probe(&self, bytes: &[u8]) -> (u64, Option<Key>, Probe) {
         let (hash, inline) = (hash_of(bytes), Key::inline(bytes));
         let arena = &self.arena;
         let probe = self
             .table
             .probe(hash, |key| Key(key).matches(inline, hash, bytes, arena));
+        (hash, inline, probe)
+    }
+
+    /// The position encoded as `bytes`: its record if the table has it, else added as the
+    /// position the next frame values, once the limits allow it.
+    fn find_or_add(&mut self, bytes: &[u8]) -> Result<Found, SolverError> {
+        let (hash, inline, probe) = self.probe(bytes);
         let depth = self.frames.len() as u64;
         let opened = IN_PROGRESS & 0xffff_ffff | (depth << 32);
         let index = match probe {
