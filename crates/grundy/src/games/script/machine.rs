@@ -368,20 +368,31 @@ impl<'p> Machine<'p> {
     }
 
     fn condition(&mut self, condition: &Expression) -> Result<bool, Flow> {
-        if let Expression::Binary(operator, operands) = condition
+        let value = if let Expression::Binary(operator, operands) = condition
             && operator.compares()
-            && let (Some(a), Some(b)) = (self.peek(&operands.0), self.peek(&operands.1))
         {
-            // Integers compared in place.
-            return Ok(compare_integers(*operator, a, b));
-        }
-        match self.expression(condition)? {
+            if let (Some(a), Some(b)) = (self.peek(&operands.0), self.peek(&operands.1)) {
+                // Integers compared in place.
+                return Ok(compare_integers(*operator, a, b));
+            }
+            let left = self.expression(&operands.0)?;
+            let right = self.expression(&operands.1)?;
+            binary(*operator, &left, &right, self.bounds.size)?
+        } else {
+            self.expression(condition)?
+        };
+        match value {
             Value::Bool(b) => Ok(b),
             _ => fail("a condition that is not a boolean"),
         }
     }
 
-    /// The integer a variable or constant holds, read in place without evaluating anything.
+    /// The integer an expression made of variables, constants, integer arithmetic and indices
+    /// by such integers (`n - i - 2`, `s[i + 1]`, `board[x][y]`) gives, computed in place: no
+    /// value is built, cloned or dropped. `None` when the expression is of another kind or
+    /// would fail (an overflow, an index out of range, another type) — the caller then
+    /// evaluates it the ordinary way, which fails as rhai does. Nothing here has an effect, so
+    /// evaluating again after `None` changes nothing.
     #[inline]
     fn peek(&self, expression: &Expression) -> Option<i64> {
         match expression {
@@ -390,20 +401,61 @@ impl<'p> Machine<'p> {
                 _ => None,
             },
             Expression::Constant(Value::Int(n)) => Some(*n),
-            // `s[i]`: an integer read in place from a local array.
-            Expression::Chain(root, steps) => match (&**root, steps.as_slice()) {
-                (Expression::Local(slot), [Step::Index(index)]) => {
-                    let Value::Array(items) = &self.stack[self.base + slot] else {
-                        return None;
-                    };
-                    let i = usize::try_from(self.peek(index)?).ok()?;
-                    match items.get(i)? {
-                        Value::Int(n) => Some(*n),
-                        _ => None,
-                    }
+            Expression::Binary(operator, operands) => {
+                let a = self.peek(&operands.0)?;
+                let b = self.peek(&operands.1)?;
+                match operator {
+                    Operator::Add => a.checked_add(b),
+                    Operator::Subtract => a.checked_sub(b),
+                    Operator::Multiply => a.checked_mul(b),
+                    Operator::Divide => a.checked_div(b),
+                    Operator::Remainder => a.checked_rem(b),
+                    Operator::And => Some(a & b),
+                    Operator::Or => Some(a | b),
+                    Operator::Xor => Some(a ^ b),
+                    _ => None,
                 }
+            }
+            Expression::Chain(root, steps) => match self.look(root, steps)? {
+                Value::Int(n) => Some(n),
                 _ => None,
             },
+            _ => None,
+        }
+    }
+
+    /// The value a chain of indices and properties from a local variable leads to
+    /// (`row[i]`, `board[x][y + 1]`, `state.heaps[k]`), read in place: only the value found is
+    /// cloned, never the variable. `None` when an index does not [peek](Self::peek) or a step
+    /// would fail — the caller then walks the chain the ordinary way.
+    fn look(&self, root: &Expression, steps: &[Step]) -> Option<Value> {
+        let Expression::Local(slot) = root else {
+            return None;
+        };
+        let (last, path) = steps.split_last()?;
+        let mut current = &self.stack[self.base + slot];
+        for step in path {
+            current = match (current, step) {
+                (Value::Array(items), Step::Index(index)) => {
+                    let i = self.peek(index)?;
+                    items.get(position(i, items.len()).ok()?)?
+                }
+                (Value::Map(map), Step::Property(name)) => map.get(&**name)?,
+                _ => return None,
+            };
+        }
+        match (current, last) {
+            (Value::Array(items), Step::Index(index)) => {
+                let i = self.peek(index)?;
+                items.get(position(i, items.len()).ok()?).cloned()
+            }
+            (Value::Str(text), Step::Index(index)) => {
+                let i = usize::try_from(self.peek(index)?).ok()?;
+                character(text, i).map(Value::Char)
+            }
+            (Value::Map(map), Step::Property(name)) => {
+                Some(map.get(&**name).cloned().unwrap_or(Value::Unit))
+            }
             _ => None,
         }
     }
@@ -418,12 +470,21 @@ impl<'p> Machine<'p> {
                 }
                 let left = self.expression(&operands.0)?;
                 let right = self.expression(&operands.1)?;
+                if *operator == Operator::Add
+                    && let Value::Str(text) = left
+                {
+                    return concatenate(text, &right, self.bounds.size);
+                }
                 binary(*operator, &left, &right, self.bounds.size)
             }
             Expression::Call(index, arguments) => {
                 self.push_all(arguments)?;
                 self.call_pushed(*index, arguments.len())
             }
+            Expression::Chain(root, steps) => match self.look(root, steps) {
+                Some(value) => Ok(value),
+                None => self.rare_expression(expression),
+            },
             other => self.rare_expression(other),
         }
     }
@@ -437,6 +498,7 @@ impl<'p> Machine<'p> {
             | Expression::Local(_)
             | Expression::Binary(..)
             | Expression::Call(..) => self.expression(expression),
+            // The chain could not be read in place (`expression` tried): walked step by step.
             Expression::Global(index) => Ok(self.program.globals[*index].clone()),
             Expression::Array(items) => {
                 if items.len() > self.bounds.size {
@@ -462,10 +524,8 @@ impl<'p> Machine<'p> {
             Expression::Interpolated(parts) => {
                 let mut text = String::new();
                 for part in parts {
-                    match self.expression(part)? {
-                        Value::Str(s) => text.push_str(&s),
-                        other => text.push_str(&to_text(&other)?),
-                    }
+                    let value = self.expression(part)?;
+                    append_text(&mut text, &value)?;
                 }
                 string(text, self.bounds.size)
             }
@@ -494,9 +554,6 @@ impl<'p> Machine<'p> {
                 Ok(Value::Bool(false))
             }
             Expression::Chain(root, steps) => {
-                if let Some(n) = self.peek(expression) {
-                    return Ok(Value::Int(n));
-                }
                 let mut value = self.expression(root)?;
                 for step in steps {
                     value = match step {
@@ -600,7 +657,7 @@ fn builtin_of(
         let int = |n: usize| Value::Int(i64::try_from(n).unwrap_or(i64::MAX));
         match (builtin, arguments) {
             (Builtin::Length, [Value::Array(a)]) => Ok(int(a.len())),
-            (Builtin::Length, [Value::Str(s)]) => Ok(int(s.chars().count())),
+            (Builtin::Length, [Value::Str(s)]) => Ok(int(characters(s))),
             (Builtin::Length, [Value::Map(m)]) => Ok(int(m.len())),
             (Builtin::IsEmpty, [Value::Array(a)]) => Ok(Value::Bool(a.is_empty())),
             (Builtin::IsEmpty, [Value::Str(s)]) => Ok(Value::Bool(s.is_empty())),
@@ -735,7 +792,7 @@ fn index_of(value: &Value, index: &Value) -> Outcome {
         }
         (Value::Str(text), Value::Int(i)) if *i >= 0 => usize::try_from(*i)
             .ok()
-            .and_then(|i| text.chars().nth(i))
+            .and_then(|i| character(text, i))
             .map(Value::Char)
             .ok_or(Flow::Fail),
         _ => fail("an index of something that cannot be indexed"),
@@ -749,7 +806,7 @@ fn sub_string(text: &str, start: i64, length: i64) -> String {
     if text.is_empty() || length <= 0 {
         return String::new();
     }
-    let count = text.chars().count();
+    let count = characters(text);
     let offset = if start < 0 {
         let back = usize::try_from(start.unsigned_abs()).unwrap_or(usize::MAX);
         count.saturating_sub(back)
@@ -762,7 +819,31 @@ fn sub_string(text: &str, start: i64, length: i64) -> String {
     let length = usize::try_from(length)
         .unwrap_or(usize::MAX)
         .min(count - offset);
+    if count == text.len() {
+        // ASCII: characters are bytes.
+        return text[offset..offset + length].to_owned();
+    }
     text.chars().skip(offset).take(length).collect()
+}
+
+/// How many characters `text` holds: its length in bytes when it is ASCII (checked a word at a
+/// time), else counted.
+fn characters(text: &str) -> usize {
+    if text.is_ascii() {
+        text.len()
+    } else {
+        text.chars().count()
+    }
+}
+
+/// The character at index `i` of `text`, if any: read as a byte when the text up to it is ASCII.
+fn character(text: &str, i: usize) -> Option<char> {
+    let bytes = text.as_bytes();
+    match bytes.get(..=i) {
+        Some(prefix) if prefix.is_ascii() => Some(char::from(bytes[i])),
+        Some(_) => text.chars().nth(i),
+        None => None,
+    }
 }
 
 fn string(text: String, size: usize) -> Outcome {
@@ -770,6 +851,41 @@ fn string(text: String, size: usize) -> Outcome {
         return fail("a string over the size limit");
     }
     Ok(Value::Str(Rc::new(text)))
+}
+
+/// `text + right`: `text` grown in place when nothing else holds it (`a + "--" + b` builds one
+/// string, not one per `+`), else copied as `binary` does.
+fn concatenate(mut text: Rc<String>, right: &Value, size: usize) -> Outcome {
+    if let Some(owned) = Rc::get_mut(&mut text)
+        && matches!(
+            right,
+            Value::Str(_) | Value::Char(_) | Value::Int(_) | Value::Bool(_)
+        )
+    {
+        append_text(owned, right)?;
+        if owned.len() > size {
+            return fail("a string over the size limit");
+        }
+        return Ok(Value::Str(text));
+    }
+    binary(Operator::Add, &Value::Str(text), right, size)
+}
+
+/// Appends the text `to_string` gives a scalar, written in place.
+fn append_text(text: &mut String, value: &Value) -> Result<(), Flow> {
+    use std::fmt::Write as _;
+    match value {
+        Value::Str(s) => text.push_str(s),
+        Value::Char(c) => text.push(*c),
+        Value::Int(n) => {
+            let _ = write!(text, "{n}");
+        }
+        Value::Bool(b) => text.push_str(if *b { "true" } else { "false" }),
+        _ => {
+            return fail("the text of something other than a number, boolean, character or string");
+        }
+    }
+    Ok(())
 }
 
 /// The text `to_string` and string interpolation give a scalar.
@@ -916,7 +1032,7 @@ fn binary(operator: Operator, left: &Value, right: &Value, size: usize) -> Outco
             if operator == Operator::Add =>
         {
             let mut text = a.to_string();
-            text.push_str(&to_text(right)?);
+            append_text(&mut text, right)?;
             string(text, size)
         }
         (Value::Char(_) | Value::Int(_) | Value::Bool(_), Value::Str(b))

@@ -119,6 +119,10 @@ const ALONE: &[(&str, &[&str])] = &[
         "fn start(n) { let c = 'q'; [c, c == 'q', `${c}${n}`, \"a\" + c, 'a' < 'b', true != false] }",
         &["1"],
     ),
+    (
+        "fn start(s) { let n = s.len(); let t = s.sub_string(0, 1) + \"-\" + s + 7 + 'c' + true; let u = t; u += \"!\"; [n, s[n - 1], s[0], t, u, `${n}:${s[1]}`] }",
+        &["héllo", "ab", "x+"],
+    ),
 ];
 
 /// Scripts that end in an error: both engines report rhai's message.
@@ -202,6 +206,13 @@ fn expression() -> impl Strategy<Value = String> {
             inner.clone().prop_map(|a| format!("-({a})")),
             (inner.clone(), inner.clone(), inner.clone())
                 .prop_map(|(a, b, i)| format!("[{a}, {b}][({i}) & 1]")),
+            // Read in place from the locals `start` defines (out of range: rhai's error).
+            inner.clone().prop_map(|i| format!("a[{i}]")),
+            (inner.clone(), inner.clone()).prop_map(|(i, j)| format!("g[{i}][{j}]")),
+            inner
+                .clone()
+                .prop_map(|i| format!("(if s[{i}] == 'l' {{ 1 }} else {{ 2 }})")),
+            Just("m.k + m.b[1]".to_owned()),
             inner.clone().prop_map(|a| format!("({a})")),
         ]
     })
@@ -211,6 +222,12 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
     #[test]
     fn random_integer_expressions_agree(body in expression(), n in -6i64..6) {
-        agree(&format!("fn start(n) {{ {body} }}"), &n.to_string());
+        agree(
+            &format!(
+                "fn start(n) {{ let a = [n, 3, -n]; let g = [a, [7]]; let s = \"hél+lo\"; \
+                 let m = #{{k: n, b: a}}; {body} }}"
+            ),
+            &n.to_string(),
+        );
     }
 }
