@@ -264,3 +264,65 @@ fn dag_is_the_graph_by_mex() {
     assert!(error.to_string().contains("there is no node 8"), "{error}");
     verified("script:examples/dag.rhai", 7);
 }
+
+/// The rows of `explain`'s table of positions.
+fn explained_rows(spec: &str, argument: &str) -> grundy::analysis::explain::PositionTable {
+    use grundy::analysis::explain::Step;
+    let game = game(spec);
+    let position = game.parse_position(argument).unwrap();
+    let explanation = Analyzer::new(Config::default())
+        .explain(&game, Some(&position))
+        .unwrap();
+    explanation
+        .steps
+        .into_iter()
+        .find_map(|step| match step {
+            Step::Positions(table) => Some(table),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("{spec} at {argument}: no table of positions"))
+}
+
+#[test]
+fn explain_shows_each_position_after_its_options_with_its_mex() {
+    use grundy::analysis::explain::PositionValue;
+    // take134 at 30: the subtraction game {1, 3, 4}, by the recursion written here.
+    let mut g = [0u32; 31];
+    for n in 1..=30usize {
+        g[n] = mex([1, 3, 4].iter().filter(|&&t| t <= n).map(|&t| g[n - t]));
+    }
+    let table = explained_rows("script:examples/take134.rhai", "30");
+    assert_eq!(table.valued, 31);
+    let n_of = |text: &str| text.parse::<usize>().unwrap();
+    let mut shown = Vec::new();
+    for row in &table.rows {
+        let n = n_of(&row.position);
+        assert_eq!(row.value, PositionValue::Nimber(g[n]), "row {n}");
+        let takes: Vec<usize> = [1, 3, 4].into_iter().filter(|&t| t <= n).collect();
+        assert_eq!(row.options.len(), takes.len(), "row {n}");
+        for (option, take) in row.options.iter().zip(takes) {
+            assert_eq!(
+                option.label.as_deref(),
+                Some(format!("take {take}").as_str())
+            );
+            assert_eq!(n_of(&option.to), n - take);
+            assert_eq!(option.value, PositionValue::Nimber(g[n - take]));
+            // Every option of a row is a row above it, or the table was cut before it.
+            assert!(shown.contains(&(n - take)) || n == 30, "row {n}");
+        }
+        shown.push(n);
+    }
+    // Cut at 24 rows: the first 23 positions valued, then the one asked about.
+    assert_eq!(table.rows.len(), 24);
+    assert_eq!(shown[..23], (0..23).collect::<Vec<_>>()[..]);
+    assert_eq!(shown[23], 30);
+
+    // flips: a row split into runs is a sum, its value the xor of the runs' values.
+    let table = explained_rows("script:examples/flips.rhai", "++++-+++-+");
+    let last = table.rows.last().unwrap();
+    assert_eq!(last.position, "\"++++-+++-+\"");
+    let parts: Vec<&str> = last.parts.iter().map(|(p, _)| p.as_str()).collect();
+    assert_eq!(parts, ["\"++++\"", "\"+++\""]);
+    assert_eq!(last.value, PositionValue::Nimber(2 ^ 1));
+    assert!(last.options.is_empty());
+}

@@ -28,7 +28,7 @@ explain-state-last-move = 状态是剩余个数 n 加上对手刚拿的数量（
 explain-state-balls = 双方轮流从一堆球中拿走 S = { $set } 中的个数；无法再拿时，手里球数为奇数的一方获胜，奇偶相同则平局。完整写出来，状态有四个量：剩余球数、轮到谁、双方各自的球数。“轮到谁”总是站在当前玩家的角度来看就消掉了；而终局只看双方球数的奇偶（拿走 s 个时，只有 s 为奇数才改变自己的奇偶）。所以状态压缩为（剩余球数，当前玩家的奇偶，对手的奇偶）：每个 n 只有 4 个状态。
 explain-state-code = 状态是若干堆。编码 { $code } 逐位说明从一堆中拿走 j 个时允许哪些操作：整堆拿走、留下一堆、或者把剩下的分成两堆（或三堆）。一步最多把一堆变成 { $heaps } 堆；分出来的几堆是一个和游戏，所以一个后继的 SG 值是各部分 SG 值的异或（⊕）。
 explain-state-sum = 局面是 { $count } 个子游戏的和，每个子游戏有自己的局面；每一步恰好在其中一个子游戏里走。由 Sprague–Grundy 定理，和游戏的 SG 值是各子游戏 SG 值的异或和。
-explain-state-script = 规则由脚本给出：grundy 从起点生成所有能到达的局面，再从没有走法的局面倒推求解整张图。
+explain-state-script = 规则由脚本给出：grundy 对从起点能到达的每个局面只求一次值，先求它的后继再求它本身（记忆化的深度优先搜索）；脚本拆成若干分量的局面，取各分量值的和。若某个局面能回到自身，则改为生成整张图，从没有走法的局面倒推求解。
 explain-state-searched = { $family } 的规则：{ $rules }。grundy 没有这一类游戏的定理，于是从起点生成所有能到达的局面，再从没有走法的局面倒推求解整张图。
 
 explain-terminal-normal = 无法再走时，当前回合玩家输（正常规则）。所以终止局面是必败态（P），SG 值为 mex{"{"}{"}"} = 0。一个局面是必胜态（N）当且仅当存在一个后继是必败态；是必败态当且仅当所有后继都是必胜态。SG 函数 G = 所有后继 SG 值的 mex，它包含更多信息：G = 0 恰好是必败态，而且几个游戏之和的 SG 值等于各部分 SG 值的异或和。
@@ -39,6 +39,12 @@ explain-table-intro = 从 n = 0 开始往上填表：对每个 n 列出它的后
 explain-table-intro-misere = 从 n = 0 开始往上填表：反常规则下终止局面的值为 1；其他 n 取后继值的 mex。值为 0 的就是必败态。
 explain-table-intro-code = 从 n = 0 开始往上填表。后继写成它留下的各堆（分堆写作 a+b，整堆拿走写作 0）；它的 SG 值是各部分 SG 值的异或。值为 0 的就是必败态。
 explain-table-intro-forbid = 从 n = 0 开始往上填表，这里是不受限制的新堆。拿走 s 后剩下 n − s，且对手不能再拿 s，所以后继的值是 G(n − s, s)，由同一个递推对各受限状态算出。值为 0 的就是必败态。
+explain-table-intro-positions = 按求值的顺序列出局面，每个局面都在它的后继之后：局面的后继、后继的 SG 值、这些值组成的集合以及它的 mex；和局面则列出各分量及其值的异或。值为 0 的就是必败态。
+explain-table-intro-positions-outcomes = 按求值的顺序列出局面，每个局面都在它的后继之后：若有一步让对手必败则为胜；否则若有一步走到平局则为平；否则为负。
+explain-positions-cut = 搜索共求了 { $valued } 个局面的值；表中列出最先的 { $shown } 个，最后一行是所问的局面。
+explain-row-position = { $position }：后继 { $options } → 值 { $values } → { $mex } → { $outcome }
+explain-row-outcome = { $position }：后继 { $options } → { $outcome }
+explain-row-sum = { $position }：分量之和 { $parts } → 值 { $values } → { $xor } → { $outcome }
 explain-table-intro-parity = 从 0 个球开始，对压缩后的状态（剩余球数，当前玩家奇偶，对手奇偶）往上填表。拿走 s 个后到达（剩余 − s，对手的奇偶，当前玩家的奇偶在 s 为奇数时翻转），轮到对手。
 explain-column-n = n
 explain-column-state = 状态

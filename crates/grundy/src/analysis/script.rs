@@ -43,6 +43,9 @@ impl super::judge::CaseSolver for ScriptCases {
     }
 }
 
+/// The most rows of an explanation's table of script positions.
+pub const EXPLAIN_POSITION_ROWS: u64 = 24;
+
 /// A move of a root: its label, the position it leaves, that position's solution and (when
 /// computed) its generalised Grundy value.
 type RootMove = (String, State, Solved, Option<Loopy>);
@@ -61,6 +64,11 @@ enum Valued<'m> {
 }
 
 impl Valued<'_> {
+    /// Whether sums were valued by their components (the memo), not as whole positions.
+    fn splits(&self) -> bool {
+        matches!(self, Self::Memo(_))
+    }
+
     /// How many positions were valued.
     fn positions(&self) -> u64 {
         match self {
@@ -304,6 +312,135 @@ impl Analyzer<'_> {
         Ok((out, basis))
     }
 
+    /// The table of an explanation: the positions valued from `start(argument)`, each with its
+    /// options (or, for a sum, its components) and their values, in the order a depth-first
+    /// search values them — the options of a position above it —, at most
+    /// [`EXPLAIN_POSITION_ROWS`] of them, the position asked about last.
+    ///
+    /// # Complexity
+    /// The search of [`solve`](Analyzer::solve), then `O(R · m)` calls of the script for the `R`
+    /// rows walked and their `m` moves; the walk to the first row follows one line of play to
+    /// its end, so it costs at most the search's own positions.
+    ///
+    /// # Errors
+    /// As [`solve`](Analyzer::solve) for a script.
+    pub(super) fn script_positions(
+        &self,
+        script: &Script,
+        play: Play,
+        argument: &str,
+    ) -> Result<super::explain::PositionTable, Error> {
+        use super::explain::{PositionRow, PositionTable};
+        let cases = self.script_cases(script, play)?;
+        let ScriptCases {
+            rules,
+            values,
+            memo,
+        } = &cases;
+        let start = rules.start(argument)?;
+        let mut memo = memo.borrow_mut();
+        let mut valued =
+            self.value_script(rules, &mut memo, std::slice::from_ref(&start), *values)?;
+        let limit = usize::try_from(EXPLAIN_POSITION_ROWS).unwrap_or(usize::MAX);
+        // Depth first, a position's row written once all its options' rows are (or once they
+        // are being written, where positions repeat).
+        let mut seen: std::collections::HashSet<State> = std::collections::HashSet::new();
+        let mut pending: Vec<(State, bool)> = vec![(start.clone(), false)];
+        let mut rows: Vec<PositionRow> = Vec::new();
+        while let Some((state, expanded)) = pending.pop() {
+            if rows.len() + 1 >= limit {
+                break;
+            }
+            if expanded {
+                let row = self.position_row(&mut valued, rules, *values, &state)?;
+                rows.push(row);
+                continue;
+            }
+            if !seen.insert(state.clone()) {
+                continue;
+            }
+            pending.push((state.clone(), true));
+            let mut next = Vec::new();
+            let split = *values
+                && valued.splits()
+                && rules.components(&state, &mut next).map_err(Error::Rules)?;
+            if !split {
+                next = rules
+                    .moves(&state)
+                    .map_err(Error::Rules)?
+                    .into_iter()
+                    .map(|(_, to)| to)
+                    .collect();
+            }
+            pending.extend(
+                next.into_iter()
+                    .rev()
+                    .filter(|to| !seen.contains(to))
+                    .map(|to| (to, false)),
+            );
+        }
+        if rows.last().is_none_or(|row| row.position != start.key()) {
+            let row = self.position_row(&mut valued, rules, *values, &start)?;
+            rows.push(row);
+        }
+        Ok(PositionTable {
+            rows,
+            valued: valued.positions(),
+            nimbers: *values,
+        })
+    }
+
+    /// The row of `state`: its components or its moves, each valued, and its own value.
+    fn position_row(
+        &self,
+        valued: &mut Valued,
+        rules: &ScriptRules,
+        values: bool,
+        state: &State,
+    ) -> Result<super::explain::PositionRow, Error> {
+        use super::explain::{PositionOption, PositionRow, PositionValue};
+        let splits = valued.splits();
+        let mut value_of = |state: &State| -> Result<PositionValue, Error> {
+            let (solved, loopy) = valued.entry(self, rules, state)?;
+            Ok(match loopy {
+                Some(Loopy::Nimber(m)) if values => PositionValue::Nimber(m),
+                Some(Loopy::Infinite(k)) if values => PositionValue::Infinite(k),
+                _ => PositionValue::Outcome(solved.value),
+            })
+        };
+        let mut parts = Vec::new();
+        let split =
+            values && splits && rules.components(state, &mut parts).map_err(Error::Rules)?;
+        let (parts, options) = if split {
+            let parts = parts
+                .iter()
+                .map(|part| Ok((part.key(), value_of(part)?)))
+                .collect::<Result<Vec<_>, Error>>()?;
+            (parts, Vec::new())
+        } else {
+            let options = rules
+                .moves(state)
+                .map_err(Error::Rules)?
+                .into_iter()
+                .map(|(label, to)| {
+                    let to_text = to.key();
+                    Ok(PositionOption {
+                        label: (label != format!("to {to_text}")).then_some(label),
+                        to: to_text,
+                        value: value_of(&to)?,
+                    })
+                })
+                .collect::<Result<Vec<_>, Error>>()?;
+            (Vec::new(), options)
+        };
+        Ok(PositionRow {
+            position: state.key(),
+            parts,
+            options,
+            value: value_of(state)?,
+        })
+    }
+
     /// An observed (never certified) period of `G(start(n))`: a script's rules are opaque, so no
     /// theorem's hypothesis can be checked.
     pub(super) fn script_period(&self, script: &Script) -> Result<Search, Error> {
@@ -405,6 +542,31 @@ impl super::family::Answers for ScriptAnswers<'_> {
 
     fn state(&self) -> super::explain::State {
         super::explain::State::Script
+    }
+
+    /// The table of the positions valued for the position asked about; without a position, only
+    /// the rule (a script has no heap of size `n` to tabulate).
+    fn explain(
+        &self,
+        analyzer: &Analyzer<'_>,
+        _: &Game,
+        play: Play,
+        position: Option<&Position>,
+    ) -> Option<Result<super::family::Explained, Error>> {
+        let Some(Position::Argument(argument)) = position else {
+            return None;
+        };
+        Some(
+            analyzer
+                .script_positions(self.0, play, argument)
+                .map(|table| {
+                    let steps = vec![
+                        super::explain::Step::Positions(table),
+                        super::explain::Step::Rule(super::explain::Rule::Graph),
+                    ];
+                    (steps, None)
+                }),
+        )
     }
 
     fn decider(&self, _: &Analyzer<'_>, _: &Game, _: Play) -> Result<Decider, KernelError> {

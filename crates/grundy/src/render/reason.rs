@@ -52,13 +52,14 @@ pub fn reason(solution: &Solution, terms: &Terms<'_>) -> String {
             )
         }
         (Basis::Search { positions, start }, _, position) if base.script().is_some() => {
-            let value = solution
-                .loopy
-                .as_ref()
-                .map(|value| format!("; its generalised Sprague–Grundy value is {value}"))
-                .unwrap_or_default();
+            let value = match &solution.loopy {
+                Some(value @ Loopy::Nimber(_)) => format!("; its Sprague–Grundy value is {value}"),
+                Some(value) => format!("; its generalised Sprague–Grundy value is {value}"),
+                None => String::new(),
+            };
             format!(
-                "explored the {positions} positions reachable from start({position}) = {} and solved them by retrograde analysis: {}{value}.",
+                "searched the {} reachable from start({position}) = {} and valued each once, from the positions without moves back: {}{value}.",
+                super::count(positions, "position"),
                 start.as_deref().unwrap_or_default(),
                 verdict(solution)
             )

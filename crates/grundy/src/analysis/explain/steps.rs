@@ -36,6 +36,9 @@ pub enum Step {
     Table(ValueTable),
     /// The first rows of the contest game's table of outcomes over its reduced states.
     Outcomes(OutcomeTable),
+    /// The positions of a game searched position by position (a script), each with its
+    /// options and their values.
+    Positions(PositionTable),
     /// The pattern of the values and what proves it.
     Pattern(Pattern),
     /// How the take-and-break values were computed: the rare/common idea.
@@ -162,6 +165,75 @@ pub struct RowOption {
     /// The option's value: the xor of the parts' values (for a no-repeat game, the value of the
     /// heap left with `take` forbidden).
     pub value: u32,
+}
+
+/// The positions of a game valued by a search, each with its options and their values, in the
+/// order the search valued them: every option above the position it is an option of (except
+/// where positions repeat).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionTable {
+    /// The first positions valued, then the one asked about (last) when the table was cut.
+    pub rows: Vec<PositionRow>,
+    /// How many positions the search valued in all.
+    pub valued: u64,
+    /// Whether the values are Grundy values (an impartial game under normal play) rather than
+    /// outcomes.
+    pub nimbers: bool,
+}
+
+/// One row of a [`PositionTable`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionRow {
+    /// The position, as the game prints it.
+    pub position: String,
+    /// When the position is a sum, its components and their values (its value is their xor);
+    /// empty for a position played whole.
+    pub parts: Vec<(String, PositionValue)>,
+    /// Every move, with the position it leaves and that position's value; empty for a sum.
+    pub options: Vec<PositionOption>,
+    /// The position's value.
+    pub value: PositionValue,
+}
+
+/// A move in a [`PositionRow`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionOption {
+    /// The move's name; `None` for a move the game leaves unnamed (it is known by the position
+    /// it leaves).
+    pub label: Option<String>,
+    /// The position it leaves.
+    pub to: String,
+    /// That position's value, for the player who moves next there.
+    pub value: PositionValue,
+}
+
+/// The value of a position in a [`PositionTable`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionValue {
+    /// A Grundy value.
+    Nimber(u32),
+    /// Smith's `∞(K)` (positions can repeat): `K` the nimbers of the options, ascending; a win
+    /// when `K` holds 0, otherwise a draw.
+    Infinite(Vec<u32>),
+    /// Win, lose, tie or draw for the player to move (where no Grundy value applies).
+    Outcome(Outcome),
+}
+
+impl PositionRow {
+    /// The distinct Grundy values of the options, ascending, when they all have one.
+    pub fn option_nimbers(&self) -> Option<Vec<u32>> {
+        let mut values = self
+            .options
+            .iter()
+            .map(|option| match option.value {
+                PositionValue::Nimber(m) => Some(m),
+                PositionValue::Infinite(_) | PositionValue::Outcome(_) => None,
+            })
+            .collect::<Option<Vec<u32>>>()?;
+        values.sort_unstable();
+        values.dedup();
+        Some(values)
+    }
 }
 
 /// The contest game's table over reduced states (balls left, parity of the mover's balls, parity

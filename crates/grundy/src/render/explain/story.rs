@@ -11,8 +11,9 @@ use unicode_width::UnicodeWidthStr;
 use super::messages::{Arg, Language, text};
 use super::writer::{Format, Writer, braces, fit_label, list};
 use crate::analysis::explain::{
-    Answer, Derivation, MoveCheck, OutcomeTable, ParityState, Pattern, Proof, Row, Rule, Shape,
-    State, Step, TermLabel, Terminal, ValueTable, XorSum,
+    Answer, Derivation, MoveCheck, OutcomeTable, ParityState, Pattern, PositionOption, PositionRow,
+    PositionTable, PositionValue, Proof, Row, Rule, Shape, State, Step, TermLabel, Terminal,
+    ValueTable, XorSum,
 };
 use crate::analysis::{Action, Outcome, Uncertifiable};
 use crate::engine::octal::TakeAndBreakEngine;
@@ -58,6 +59,7 @@ impl Writer<'_> {
             }
             Step::Table(table) => self.value_table(table),
             Step::Outcomes(table) => self.outcome_table(table),
+            Step::Positions(table) => self.position_table(table),
             Step::Pattern(pattern) => self.pattern(pattern),
             Step::RareCommon { engine } => {
                 self.heading("explain-section-rare-common");
@@ -265,6 +267,118 @@ impl Writer<'_> {
             mex,
             if row.is_p() { "P" } else { "N" }.to_owned(),
         ]
+    }
+
+    /// The positions a search valued, each with its options (or a sum's components) and their
+    /// values: columns when they fit, else one line per position.
+    fn position_table(&mut self, table: &PositionTable) {
+        self.heading("explain-section-table");
+        let intro = if table.nimbers {
+            "explain-table-intro-positions"
+        } else {
+            "explain-table-intro-positions-outcomes"
+        };
+        let paragraph = self.t(intro, &[]);
+        self.paragraph(&paragraph);
+        let none = self.t("explain-no-move", &[]);
+        if table.nimbers {
+            let header = [
+                "explain-column-state",
+                "explain-column-options",
+                "explain-column-values",
+                "explain-column-mex",
+                "explain-column-outcome",
+            ]
+            .map(|id| self.t(id, &[]));
+            let rows: Vec<Vec<String>> = table
+                .rows
+                .iter()
+                .map(|row| position_cells(row, &none))
+                .collect();
+            if self.format == Format::Text && widest(&rows) + 3 > self.width {
+                let lines: Vec<String> = table
+                    .rows
+                    .iter()
+                    .zip(&rows)
+                    .map(|(row, cells)| {
+                        let id = if row.parts.is_empty() {
+                            "explain-row-position"
+                        } else {
+                            "explain-row-sum"
+                        };
+                        let names = if row.parts.is_empty() {
+                            ["position", "options", "values", "mex", "outcome"]
+                        } else {
+                            ["position", "parts", "values", "xor", "outcome"]
+                        };
+                        let arguments: Vec<(&str, Arg)> = names
+                            .iter()
+                            .zip(cells)
+                            .map(|(name, cell)| (*name, text(cell)))
+                            .collect();
+                        self.t(id, &arguments)
+                    })
+                    .collect();
+                self.bullets(&lines);
+            } else {
+                self.table(&header, &rows);
+            }
+        } else {
+            self.position_outcomes(table, &none);
+        }
+        let shown = table.rows.len().saturating_sub(1);
+        if table.valued > table.rows.len() as u64 {
+            let paragraph = self.t(
+                "explain-positions-cut",
+                &[("valued", text(table.valued)), ("shown", text(shown))],
+            );
+            self.paragraph(&paragraph);
+        }
+    }
+
+    /// The rows of a table of positions valued by outcome (win, lose, tie, draw).
+    fn position_outcomes(&mut self, table: &PositionTable, none: &str) {
+        let header = [
+            "explain-column-state",
+            "explain-column-options",
+            "explain-column-result",
+        ]
+        .map(|id| self.t(id, &[]));
+        let rows: Vec<Vec<String>> = table
+            .rows
+            .iter()
+            .map(|row| {
+                let options = if row.options.is_empty() {
+                    none.to_owned()
+                } else {
+                    list(
+                        row.options.iter().map(|option| {
+                            format!("{} {}", option_text(option), position_value(&option.value))
+                        }),
+                        ", ",
+                    )
+                };
+                vec![row.position.clone(), options, position_value(&row.value)]
+            })
+            .collect();
+        if self.format == Format::Text && widest(&rows) + 3 > self.width {
+            let lines: Vec<String> = rows
+                .iter()
+                .map(|cells| {
+                    self.t(
+                        "explain-row-outcome",
+                        &[
+                            ("position", text(&cells[0])),
+                            ("options", text(&cells[1])),
+                            ("outcome", text(&cells[2])),
+                        ],
+                    )
+                })
+                .collect();
+            self.bullets(&lines);
+        } else {
+            self.table(&header, &rows);
+        }
     }
 
     fn outcome_table(&mut self, table: &OutcomeTable) {
@@ -994,6 +1108,79 @@ fn family_members(family: Family) -> Vec<u64> {
 }
 
 /// The contest's symbol: `+`, `0` or `-`.
+/// The width of a table of `rows` laid out in columns, two spaces between them.
+fn widest(rows: &[Vec<String>]) -> usize {
+    let columns = rows.first().map_or(0, Vec::len);
+    (0..columns)
+        .map(|i| {
+            rows.iter()
+                .map(|r| UnicodeWidthStr::width(r[i].as_str()) + 2)
+                .max()
+                .unwrap_or(0)
+        })
+        .sum()
+}
+
+/// The cells of a row of Grundy values: the position, its options (or a sum's components),
+/// their values, the mex (or the xor) and P/N.
+fn position_cells(row: &PositionRow, none: &str) -> Vec<String> {
+    let outcome = match &row.value {
+        PositionValue::Nimber(0) => "P".to_owned(),
+        PositionValue::Nimber(_) => "N".to_owned(),
+        PositionValue::Infinite(k) if k.contains(&0) => "N".to_owned(),
+        PositionValue::Infinite(_) => "∞".to_owned(),
+        PositionValue::Outcome(outcome) => symbol(*outcome).to_owned(),
+    };
+    if !row.parts.is_empty() {
+        let values: Vec<String> = row.parts.iter().map(|(_, v)| position_value(v)).collect();
+        return vec![
+            row.position.clone(),
+            list(row.parts.iter().map(|(part, _)| part), " + "),
+            list(&values, ", "),
+            format!("{} = {}", list(&values, " ⊕ "), position_value(&row.value)),
+            outcome,
+        ];
+    }
+    if row.options.is_empty() {
+        return vec![
+            row.position.clone(),
+            none.to_owned(),
+            "—".to_owned(),
+            format!("mex{{}} = {}", position_value(&row.value)),
+            outcome,
+        ];
+    }
+    let options = list(row.options.iter().map(option_text), ", ");
+    let values = list(
+        row.options
+            .iter()
+            .map(|option| position_value(&option.value)),
+        ", ",
+    );
+    let mex = match row.option_nimbers() {
+        Some(set) => format!("mex{} = {}", braces(&set), position_value(&row.value)),
+        None => position_value(&row.value),
+    };
+    vec![row.position.clone(), options, values, mex, outcome]
+}
+
+/// A move in a table of positions: `name → position`, or `→ position` for an unnamed move.
+fn option_text(option: &PositionOption) -> String {
+    match &option.label {
+        Some(label) => format!("{label} → {}", option.to),
+        None => format!("→ {}", option.to),
+    }
+}
+
+/// A value in a table of positions: the Grundy value, or the outcome's symbol.
+fn position_value(value: &PositionValue) -> String {
+    match value {
+        PositionValue::Nimber(m) => m.to_string(),
+        PositionValue::Infinite(k) => Loopy::Infinite(k.clone()).to_string(),
+        PositionValue::Outcome(outcome) => symbol(*outcome).to_owned(),
+    }
+}
+
 fn symbol(outcome: Outcome) -> &'static str {
     crate::games::oddball::symbol(outcome)
 }

@@ -34,6 +34,7 @@ fn step_json(game: &Game, step: &Step) -> Value {
         }),
         Step::Table(table) => value_table_json(table),
         Step::Outcomes(table) => outcome_table_json(table),
+        Step::Positions(table) => position_table_json(table),
         Step::Pattern(pattern) => pattern_json(pattern),
         Step::RareCommon { engine } => json!({
             "step": "rare_common",
@@ -133,6 +134,28 @@ fn outcome_table_json(table: &OutcomeTable) -> Value {
             "outcome": crate::games::oddball::symbol(row.outcome),
         })).collect::<Vec<_>>(),
         "fresh": table.fresh.iter().map(|&o| crate::games::oddball::symbol(o)).collect::<Vec<_>>(),
+    })
+}
+
+fn position_table_json(table: &crate::analysis::explain::PositionTable) -> Value {
+    use crate::analysis::explain::PositionValue;
+    let value = |value: &PositionValue| match value {
+        PositionValue::Nimber(m) => json!({ "grundy": m }),
+        PositionValue::Infinite(k) => json!({ "infinite": k }),
+        PositionValue::Outcome(outcome) => json!({ "outcome": outcome.name() }),
+    };
+    json!({
+        "step": "positions",
+        "valued": table.valued,
+        "grundy_values": table.nimbers,
+        "rows": table.rows.iter().map(|row| json!({
+            "position": row.position,
+            "parts": row.parts.iter().map(|(part, v)| json!({ "position": part, "value": value(v) })).collect::<Vec<_>>(),
+            "options": row.options.iter().map(|option| json!({
+                "move": option.label, "to": option.to, "value": value(&option.value),
+            })).collect::<Vec<_>>(),
+            "value": value(&row.value),
+        })).collect::<Vec<_>>(),
     })
 }
 
