@@ -356,3 +356,57 @@ fn the_to_prefix_is_case_insensitive_and_hints_fit_the_game() {
     let heap = play(&["subtraction:1,3,4", "10"], "99\nq\n");
     assert!(text(&heap.stderr).contains("a position made of one number is written `to N`"));
 }
+
+#[test]
+fn a_script_is_played_to_the_end_by_number_or_by_the_position_a_move_leaves() {
+    // corner.rhai from [2, 2] (a loss: both coordinates even): whatever the human plays, the
+    // computer wins, answering every move with the winning one from the hints' values.
+    let example = |name: &str| {
+        format!(
+            "script:{}/../../examples/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        )
+    };
+    let (corner, flips) = (example("corner.rhai"), example("flips.rhai"));
+    for seed in [1, 2, 3] {
+        let mut state = seed;
+        let transcript = whole_game(&[&corner, "2", "--hints"], |moves| {
+            random(&mut state, moves.len())
+        });
+        assert!(transcript.contains("\nposition: 2\n"), "{transcript}");
+        assert!(
+            transcript.ends_with("result: the computer won; you never had a winning position\n"),
+            "{transcript}"
+        );
+        // The computer's every move leaves both coordinates even.
+        for line in transcript.lines().filter(|l| l.starts_with("computer: ")) {
+            let left = &line[line.rfind("-> [").expect("a position") + 4..line.len() - 1];
+            let (x, y) = left.split_once(", ").expect("two coordinates");
+            let (x, y): (u32, u32) = (x.parse().unwrap(), y.parse().unwrap());
+            assert!(x % 2 == 0 && y % 2 == 0, "{line}");
+        }
+    }
+    // A position typed as the script prints it (spaces aside), a string with its quotes.
+    let output = play(&[&corner, "2"], "to [1,1]\n");
+    assert!(
+        text(&output.stdout).contains("you: to [1, 1] -> [1, 1]\n"),
+        "{}",
+        text(&output.stdout)
+    );
+    let output = play(&[&flips, "++++"], "\"+--+\"\n");
+    let transcript = text(&output.stdout);
+    assert!(output.status.success(), "{transcript}");
+    assert!(
+        transcript.ends_with(
+            "you: flip 1 -> \"+--+\"\nposition: \"+--+\"\nresult: you won; the computer never had a winning position\n"
+        ),
+        "{transcript}"
+    );
+    // A position that is not one, with a caret under it.
+    let output = play(&[&flips, "++++"], "\"+-\n");
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("not a position of this game") && stderr.contains("^^^"),
+        "{stderr}"
+    );
+}

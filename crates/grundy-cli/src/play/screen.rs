@@ -321,7 +321,9 @@ fn board_lines(options: &Options) -> Vec<Line<'static>> {
                 Position::Heaps(heaps) if heaps.is_empty() => {
                     lines.push(Line::from("(no heaps)"));
                 }
-                Position::Argument(text) => lines.push(Line::from(text.clone())),
+                Position::Argument(text) | Position::State(text) => {
+                    lines.push(Line::from(text.clone()));
+                }
                 _ => {}
             }
             lines
@@ -338,7 +340,7 @@ fn heaps_of(position: &Position) -> Vec<BigUint> {
         | Position::Balls { left: heap, .. } => vec![heap.clone()],
         Position::Heaps(heaps) => heaps.clone(),
         Position::Pair(a, b) => vec![a.clone(), b.clone()],
-        Position::Argument(_) | Position::Sum => Vec::new(),
+        Position::Argument(_) | Position::State(_) | Position::Sum => Vec::new(),
     }
 }
 

@@ -72,6 +72,20 @@ pub(super) trait Answers {
         None
     }
 
+    /// Every legal move of `position` with the value of the position it leaves, for a family
+    /// whose moves only its own engine lists (a script runs to list them); `None`: the moves
+    /// come from the rules, as for every other family.
+    fn options(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        position: &Position,
+    ) -> Option<Result<super::play::Options, Error>> {
+        let _ = (analyzer, game, play, position);
+        None
+    }
+
     /// Why no theorem certifies the period `search` found, when none can.
     fn uncertifiable(&self, play: Play, search: &Search) -> Option<Uncertifiable> {
         let _ = (play, search);

@@ -161,6 +161,12 @@ impl Analyzer<'_> {
     }
 
     fn options_unsettled(&self, game: &Game, position: &Position) -> Result<Options, Error> {
+        if game.base().components().is_none()
+            && let Some(options) =
+                super::answers(game.base()).options(self, game, game.play(), position)
+        {
+            return options;
+        }
         self.refuse_unplayable(game, position)?;
         let count = move_count(game, position)?;
         if count > BigUint::from(MAX_PLAY_MOVES) {

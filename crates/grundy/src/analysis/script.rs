@@ -37,7 +37,9 @@ impl super::judge::CaseSolver for ScriptCases {
         position: &Position,
     ) -> Result<Solution, Error> {
         match position {
-            Position::Argument(argument) => analyzer.script_case(self, game, argument),
+            Position::Argument(_) | Position::State(_) => {
+                analyzer.script_case(self, game, position)
+            }
             other => analyzer.solve_unsettled(game, other),
         }
     }
@@ -164,11 +166,11 @@ impl Analyzer<'_> {
         &self,
         game: &Game,
         script: &Script,
-        argument: &str,
+        position: &Position,
         play: Play,
     ) -> Result<Solution, Error> {
         let cases = self.script_cases(script, play)?;
-        self.script_case(&cases, game, argument)
+        self.script_case(&cases, game, position)
     }
 
     /// A script compiled for `play`, with an empty memo, for the positions of one question.
@@ -184,20 +186,21 @@ impl Analyzer<'_> {
         })
     }
 
-    /// The solution of `start(argument)`, valued through the memo of `cases` (a position that
-    /// can repeat is explored as a graph, for this position alone).
+    /// The solution of `position` (`start(argument)`, or a position a move left), valued
+    /// through the memo of `cases` (a position that can repeat is explored as a graph, for this
+    /// position alone).
     pub(super) fn script_case(
         &self,
         cases: &ScriptCases,
         game: &Game,
-        argument: &str,
+        position: &Position,
     ) -> Result<Solution, Error> {
         let ScriptCases {
             rules,
             values,
             memo,
         } = cases;
-        let start = rules.start(argument)?;
+        let start = rules.position(position)?;
         let mut memo = memo.borrow_mut();
         let mut valued =
             self.value_script(rules, &mut memo, std::slice::from_ref(&start), *values)?;
@@ -206,7 +209,7 @@ impl Analyzer<'_> {
         let (solved, loopy) = valued.entry(self, rules, &start)?;
         let loopy = loopy.filter(|_| *values);
         Ok(script_solution(
-            game, &valued, &start, argument, solved, moves, loopy,
+            game, &valued, &start, position, solved, moves, loopy,
         ))
     }
 
@@ -235,9 +238,9 @@ impl Analyzer<'_> {
         &self,
         game: &Game,
         rules: &ScriptRules,
-        argument: &str,
+        position: &Position,
     ) -> Result<(Solution, Vec<ValuedMove>), Error> {
-        let start = rules.start(argument)?;
+        let start = rules.position(position)?;
         let values = rules.impartial();
         let mut memo = Memo::new(self.explore_limits());
         let mut valued =
@@ -251,7 +254,7 @@ impl Analyzer<'_> {
                     let action = Action::Labelled {
                         label: label.clone(),
                     };
-                    Some((action, Position::Argument(to.key()), loopy.clone()?))
+                    Some((action, Position::State(to.key()), loopy.clone()?))
                 })
                 .collect()
         } else {
@@ -259,7 +262,7 @@ impl Analyzer<'_> {
         };
         let (solved, loopy) = valued.entry(self, rules, &start)?;
         let loopy = loopy.filter(|_| values);
-        let solution = script_solution(game, &valued, &start, argument, solved, moves, loopy);
+        let solution = script_solution(game, &valued, &start, position, solved, moves, loopy);
         Ok((solution, summand))
     }
 
@@ -312,6 +315,75 @@ impl Analyzer<'_> {
         Ok((out, basis))
     }
 
+    /// Every move of a script's position with the value of the position it leaves, all valued
+    /// through one memo (remoteness included, except through a sum of components).
+    ///
+    /// # Complexity
+    /// The search of [`solve`](Analyzer::solve) from `position`.
+    ///
+    /// # Errors
+    /// As [`solve`](Analyzer::solve); [`Error::Refused`] for more than
+    /// [`MAX_PLAY_MOVES`](super::play::MAX_PLAY_MOVES) moves.
+    pub(super) fn script_options(
+        &self,
+        script: &Script,
+        game: &Game,
+        play: Play,
+        position: &Position,
+    ) -> Result<super::play::Options, Error> {
+        use super::play::{Choice, MAX_PLAY_MOVES, Options, PlayBasis};
+        let cases = self.script_cases(script, play)?;
+        let ScriptCases {
+            rules,
+            values,
+            memo,
+        } = &cases;
+        let start = rules.position(position)?;
+        let named = rules.moves(&start).map_err(Error::Rules)?;
+        if named.len() as u64 > MAX_PLAY_MOVES {
+            return Err(Error::refused_unless(
+                format!(
+                    "{game}[{position}] has too many legal moves to play: {}, and a game lists at most {MAX_PLAY_MOVES} (each with the value of the position it leaves)",
+                    named.len()
+                ),
+                Remedy::FewerMoves {
+                    most: MAX_PLAY_MOVES,
+                },
+            ));
+        }
+        let mut memo = memo.borrow_mut();
+        let mut valued =
+            self.value_script(rules, &mut memo, std::slice::from_ref(&start), *values)?;
+        let value = |loopy: Option<Loopy>| match loopy {
+            Some(Loopy::Nimber(m)) if *values => Some(BigUint::from(m)),
+            _ => None,
+        };
+        let mut moves = Vec::with_capacity(named.len());
+        for (label, to, solved, loopy) in self.valued_moves(&mut valued, rules, named)? {
+            let left = Position::State(to.key());
+            moves.push(Choice {
+                play: Move::whole(Action::Labelled { label }, left.clone()),
+                game: game.clone(),
+                position: left,
+                outcome: solved.value,
+                value: value(loopy),
+                remoteness: solved.remoteness,
+            });
+        }
+        let (solved, loopy) = valued.entry(self, rules, &start)?;
+        Ok(Options {
+            game: game.clone(),
+            position: position.clone(),
+            outcome: solved.value,
+            value: value(loopy),
+            remoteness: solved.remoteness,
+            moves,
+            basis: PlayBasis::Searched {
+                positions: valued.positions(),
+            },
+        })
+    }
+
     /// The table of an explanation: the positions valued from `start(argument)`, each with its
     /// options (or, for a sum, its components) and their values, in the order a depth-first
     /// search values them — the options of a position above it —, at most
@@ -328,7 +400,7 @@ impl Analyzer<'_> {
         &self,
         script: &Script,
         play: Play,
-        argument: &str,
+        position: &Position,
     ) -> Result<super::explain::PositionTable, Error> {
         use super::explain::{PositionRow, PositionTable};
         let cases = self.script_cases(script, play)?;
@@ -337,7 +409,7 @@ impl Analyzer<'_> {
             values,
             memo,
         } = &cases;
-        let start = rules.start(argument)?;
+        let start = rules.position(position)?;
         let mut memo = memo.borrow_mut();
         let mut valued =
             self.value_script(rules, &mut memo, std::slice::from_ref(&start), *values)?;
@@ -465,7 +537,7 @@ fn script_solution(
     game: &Game,
     valued: &Valued,
     start: &State,
-    argument: &str,
+    position: &Position,
     solved: Solved,
     moves: Vec<RootMove>,
     loopy: Option<Loopy>,
@@ -473,7 +545,7 @@ fn script_solution(
     let moves = moves
         .into_iter()
         .map(|(label, to, solved, _)| {
-            let play = Move::whole(Action::Labelled { label }, Position::Argument(to.key()));
+            let play = Move::whole(Action::Labelled { label }, Position::State(to.key()));
             scored(play, solved)
         })
         .collect();
@@ -481,7 +553,7 @@ fn script_solution(
         Some(Loopy::Nimber(m)) => Some(BigUint::from(*m)),
         _ => None,
     };
-    let position = Position::Argument(argument.to_owned());
+    let position = position.clone();
     Solution {
         grundy,
         loopy,
@@ -507,10 +579,10 @@ impl super::family::Answers for ScriptAnswers<'_> {
         play: Play,
         position: &Position,
     ) -> Option<Result<Solution, Error>> {
-        let Position::Argument(argument) = position else {
+        let (Position::Argument(_) | Position::State(_)) = position else {
             return None;
         };
-        Some(analyzer.solve_script(game, self.0, argument, play))
+        Some(analyzer.solve_script(game, self.0, position, play))
     }
 
     fn table(
@@ -536,6 +608,16 @@ impl super::family::Answers for ScriptAnswers<'_> {
         (play == Play::Normal).then(|| analyzer.script_period(self.0).map(|search| (search, None)))
     }
 
+    fn options(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        position: &Position,
+    ) -> Option<Result<super::play::Options, Error>> {
+        Some(analyzer.script_options(self.0, game, play, position))
+    }
+
     fn uncertifiable(&self, _: Play, _: &Search) -> Option<super::Uncertifiable> {
         Some(super::Uncertifiable::Script)
     }
@@ -553,12 +635,12 @@ impl super::family::Answers for ScriptAnswers<'_> {
         play: Play,
         position: Option<&Position>,
     ) -> Option<Result<super::family::Explained, Error>> {
-        let Some(Position::Argument(argument)) = position else {
+        let position @ (Position::Argument(_) | Position::State(_)) = position? else {
             return None;
         };
         Some(
             analyzer
-                .script_positions(self.0, play, argument)
+                .script_positions(self.0, play, position)
                 .map(|table| {
                     let steps = vec![
                         super::explain::Step::Positions(table),
@@ -725,8 +807,7 @@ mod tests {
             assert_eq!(solution.grundy, Some(BigUint::from(expected)), "{row}");
             // Every winning move leaves a position of value 0.
             for winning in &solution.winning_moves {
-                let crate::games::moves::Target::Whole(Position::Argument(left)) = &winning.to
-                else {
+                let crate::games::moves::Target::Whole(Position::State(left)) = &winning.to else {
                     panic!("{winning:?}");
                 };
                 let left = left.trim_matches('"');

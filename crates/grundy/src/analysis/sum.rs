@@ -71,7 +71,7 @@ impl Analyzer<'_> {
         let mut compiled: Vec<(&Script, ScriptRules)> = Vec::new();
         let mut known: Vec<Option<Vec<ValuedMove>>> = Vec::with_capacity(components.len());
         for (i, component) in components.iter().enumerate() {
-            let solution = if let (Some(script), Position::Argument(argument)) =
+            let solution = if let (Some(script), Position::Argument(_) | Position::State(_)) =
                 (component.game.script(), &component.position)
             {
                 let seen = compiled.iter().position(|(seen, _)| *seen == script);
@@ -83,7 +83,7 @@ impl Analyzer<'_> {
                     compiled.len() - 1
                 };
                 let (solution, moves) =
-                    self.script_summand(&component.game, &compiled[index].1, argument)?;
+                    self.script_summand(&component.game, &compiled[index].1, &component.position)?;
                 known.push(Some(moves));
                 solution
             } else {

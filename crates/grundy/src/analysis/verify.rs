@@ -242,6 +242,7 @@ fn largest_number(game: &Game, position: &Position) -> u64 {
         },
         // A script's argument, when it is a number.
         Position::Argument(text) => text.trim().parse().unwrap_or(0),
+        Position::State(_) => 0,
     }
 }
 

@@ -40,8 +40,11 @@ pub enum Position {
         /// Balls held by the opponent.
         theirs: BigUint,
     },
-    /// The argument a script's `start` receives, or (after a move) a script position's text.
+    /// The argument a script's `start` receives.
     Argument(String),
+    /// A script's position, by its canonical text (`[3, 4]`, `"+--+"`, `#{left: 2}`): the
+    /// position a move leaves, which the script reads back as it printed it.
+    State(String),
     /// A sum: the components carry their own positions.
     Sum,
 }
@@ -57,7 +60,7 @@ impl Position {
             Self::Pair(a, b) => number(a) + number(b),
             Self::Quota { heap, quota } => number(heap) + quota.as_ref().map_or(0, number),
             Self::Balls { left, mine, theirs } => number(left) + number(mine) + number(theirs),
-            Self::Argument(text) => text.len() as u64,
+            Self::Argument(text) | Self::State(text) => text.len() as u64,
             Self::Sum => 0,
         }
     }
@@ -101,7 +104,7 @@ impl Position {
                 last: Some(last),
             } => digits_bound(heap) + 1 + digits_bound(&BigUint::from(*last)),
             Self::Balls { left, mine, theirs } => numbers(&[left, mine, theirs]),
-            Self::Argument(text) => text.len() as u64,
+            Self::Argument(text) | Self::State(text) => text.len() as u64,
             Self::Sum => 0,
         }
     }
@@ -140,7 +143,7 @@ impl fmt::Display for Position {
                 write!(f, "{left}")
             }
             Self::Balls { left, mine, theirs } => write!(f, "{left}/{mine}/{theirs}"),
-            Self::Argument(text) => f.write_str(text),
+            Self::Argument(text) | Self::State(text) => f.write_str(text),
             Self::Sum => Ok(()),
         }
     }

@@ -3,6 +3,7 @@
 
 use crate::games::game::Game;
 use crate::games::position::Position;
+use crate::games::script::Value;
 use crate::input::error::InputError;
 
 /// One line a player typed during a game.
@@ -112,6 +113,12 @@ pub fn parse_play_line(
     }
     let skipped = start + offset + (position.len() - position.trim_start().len());
     let written = position.trim();
+    if leads_to
+        .iter()
+        .any(|left| matches!(left, Position::State(_)))
+    {
+        return script_move(text, skipped..skipped + written.len(), leads_to);
+    }
     let position = game.parse_position(written).map_err(|mut inner| {
         // Point into the line as typed.
         inner.span = inner.span.start + skipped..inner.span.end + skipped;
@@ -128,6 +135,44 @@ pub fn parse_play_line(
                 text,
                 skipped..skipped + written.len(),
                 format!("no move leads to {position}"),
+                Some(
+                    "type a move's number, or the position one of the listed moves leaves"
+                        .to_owned(),
+                ),
+            )
+        })
+}
+
+/// The move to a script's position typed at `span` of `text`: read as the script prints
+/// positions, then found among the positions the moves leave.
+fn script_move(
+    text: &str,
+    span: std::ops::Range<usize>,
+    leads_to: &[Position],
+) -> Result<PlayLine, InputError> {
+    let written = &text[span.clone()];
+    let typed = Value::parse(written).map_err(|message| {
+        InputError::new(
+            "move",
+            text,
+            span.clone(),
+            format!("not a position of this game: {message}"),
+            Some(
+                "write a position as the list of moves shows it, e.g. [1, 2] or \"+--\"".to_owned(),
+            ),
+        )
+    })?;
+    let typed = Position::State(typed.to_string());
+    leads_to
+        .iter()
+        .position(|left| *left == typed)
+        .map(PlayLine::Move)
+        .ok_or_else(|| {
+            InputError::new(
+                "move",
+                text,
+                span,
+                format!("no move leads to {typed}"),
                 Some(
                     "type a move's number, or the position one of the listed moves leaves"
                         .to_owned(),

@@ -44,7 +44,7 @@ fn numbers(case: &Case) -> Vec<String> {
                 vec![text(left)]
             }
             Position::Balls { left, mine, theirs } => vec![text(left), text(mine), text(theirs)],
-            Position::Argument(argument) => vec![argument.clone()],
+            Position::Argument(text) | Position::State(text) => vec![text.clone()],
             Position::Sum => Vec::new(),
         },
     }

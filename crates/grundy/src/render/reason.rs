@@ -57,10 +57,14 @@ pub fn reason(solution: &Solution, terms: &Terms<'_>) -> String {
                 Some(value) => format!("; its generalised Sprague–Grundy value is {value}"),
                 None => String::new(),
             };
+            let start = start.as_deref().unwrap_or_default();
+            let from = match position {
+                Position::Argument(argument) => format!("start({argument}) = {start}"),
+                _ => start.to_owned(),
+            };
             format!(
-                "searched the {} reachable from start({position}) = {} and valued each once, from the positions without moves back: {}{value}.",
+                "searched the {} reachable from {from} and valued each once, from the positions without moves back: {}{value}.",
                 super::count(positions, "position"),
-                start.as_deref().unwrap_or_default(),
                 verdict(solution)
             )
         }

@@ -40,7 +40,7 @@ impl Interpreted {
             .children_of(at)
             .iter()
             .filter(|&&child| self.records.get(child as usize).value == Value::Lose)
-            .map(|&child| Position::Argument(self.graph.states[child as usize].key()))
+            .map(|&child| Position::State(self.graph.states[child as usize].key()))
             .collect();
         leaves.sort_by_key(ToString::to_string);
         leaves.dedup();

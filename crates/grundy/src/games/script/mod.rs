@@ -502,6 +502,28 @@ impl ScriptRules {
             .map(State)
     }
 
+    /// The position `position` names: `start(argument)` for an argument, or a position a move
+    /// left, read back from its text.
+    ///
+    /// # Errors
+    /// As [`start`](Self::start); [`ScriptError::Runtime`] for a position's text that is not the
+    /// text of a position, or for a position of another game.
+    pub fn position(&self, position: &Position) -> Result<State, ScriptError> {
+        match position {
+            Position::Argument(argument) => self.start(argument),
+            Position::State(text) => Value::parse(text).map(State).map_err(|message| {
+                self.runtime(
+                    format!("reading the position {text}"),
+                    format!("not a position's text: {message}"),
+                )
+            }),
+            other => Err(self.runtime(
+                format!("reading the position {other}"),
+                "a script's position is an argument of start() or a position a move left",
+            )),
+        }
+    }
+
     /// The positions one move leads to from `state`, each with the move's name if the script
     /// gives one, handed to `each` in order.
     fn each_successor(
@@ -629,12 +651,12 @@ impl Rules for ScriptRules {
     }
 }
 
-/// A script's options come from running it (compiled once per question by the analysis), so
-/// its rules list none here.
+/// A script's options come from running it (compiled once per question by the analysis, which
+/// also plays it), so its rules list none here.
 impl Ruleset for Script {
     fn unplayable(&self) -> Option<&'static str> {
         Some(
-            "playing a scripted game is not supported yet — a script's position after a move is known only by its text, which its start function does not read back",
+            "a script's moves come from running it, which the play of a sum does not do yet: play the script on its own",
         )
     }
 

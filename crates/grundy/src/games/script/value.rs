@@ -188,8 +188,185 @@ impl crate::theory::solver::Pack for Value {
     }
 }
 
+/// How deep a position's text may nest arrays and maps when it is read back.
+const MAX_TEXT_DEPTH: usize = 256;
+
+impl Value {
+    /// The value whose canonical text (its `Display`) is `text`: a position a move left, read
+    /// back. Accepts exactly what `Display` writes, with any spaces between tokens.
+    ///
+    /// # Errors
+    /// What is wrong and at which byte, for text that is not a value's canonical text.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let mut reader = Reader { text, at: 0 };
+        let value = reader.value(0)?;
+        reader.spaces();
+        if reader.at < text.len() {
+            return Err(reader.error("more text after the position"));
+        }
+        Ok(value)
+    }
+}
+
+/// A position's text, read from left to right.
+struct Reader<'t> {
+    text: &'t str,
+    at: usize,
+}
+
+impl<'t> Reader<'t> {
+    fn error(&self, what: &str) -> String {
+        format!("{what} at byte {}", self.at)
+    }
+
+    fn rest(&self) -> &'t str {
+        &self.text[self.at..]
+    }
+
+    fn spaces(&mut self) {
+        let rest = self.rest();
+        self.at += rest.len() - rest.trim_start().len();
+    }
+
+    fn eat(&mut self, token: &str) -> bool {
+        self.spaces();
+        if self.rest().starts_with(token) {
+            self.at += token.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn value(&mut self, depth: usize) -> Result<Value, String> {
+        if depth > MAX_TEXT_DEPTH {
+            return Err(self.error(&format!("nested more than {MAX_TEXT_DEPTH} deep")));
+        }
+        self.spaces();
+        let rest = self.rest();
+        if self.eat("()") {
+            Ok(Value::Unit)
+        } else if self.eat("true") {
+            Ok(Value::Bool(true))
+        } else if self.eat("false") {
+            Ok(Value::Bool(false))
+        } else if rest.starts_with('"') {
+            Ok(Value::Str(Rc::new(self.quoted('"')?)))
+        } else if rest.starts_with('\'') {
+            let text = self.quoted('\'')?;
+            let mut chars = text.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) => Ok(Value::Char(c)),
+                _ => Err(self.error("a character literal holding other than one character")),
+            }
+        } else if self.eat("[") {
+            let mut items = Vec::new();
+            if !self.eat("]") {
+                loop {
+                    items.push(self.value(depth + 1)?);
+                    if self.eat("]") {
+                        break;
+                    }
+                    if !self.eat(",") {
+                        return Err(self.error("expected `,` or `]`"));
+                    }
+                }
+            }
+            Ok(Value::Array(Rc::new(items)))
+        } else if self.eat("#{") {
+            let mut entries = BTreeMap::new();
+            if !self.eat("}") {
+                loop {
+                    self.spaces();
+                    let key = if self.rest().starts_with('"') {
+                        self.quoted('"')?
+                    } else {
+                        let name: String = self
+                            .rest()
+                            .chars()
+                            .take_while(|c| c.is_alphanumeric() || *c == '_')
+                            .collect();
+                        if name.is_empty() {
+                            return Err(self.error("expected a key"));
+                        }
+                        self.at += name.len();
+                        name
+                    };
+                    if !self.eat(":") {
+                        return Err(self.error("expected `:` after a key"));
+                    }
+                    let value = self.value(depth + 1)?;
+                    if entries.insert(Rc::from(key.as_str()), value).is_some() {
+                        return Err(self.error(&format!("the key {key} twice")));
+                    }
+                    if self.eat("}") {
+                        break;
+                    }
+                    if !self.eat(",") {
+                        return Err(self.error("expected `,` or `}`"));
+                    }
+                }
+            }
+            Ok(Value::Map(Rc::new(entries)))
+        } else {
+            let sign = usize::from(rest.starts_with('-'));
+            let digits = rest[sign..].bytes().take_while(u8::is_ascii_digit).count();
+            if digits == 0 {
+                return Err(self.error("expected a position"));
+            }
+            let number = &rest[..sign + digits];
+            let n = number
+                .parse::<i64>()
+                .map_err(|_| self.error(&format!("{number} is not a 64-bit integer")))?;
+            self.at += number.len();
+            Ok(Value::Int(n))
+        }
+    }
+
+    /// A string or character literal as Rust's `Debug` writes it, from its opening `quote`.
+    fn quoted(&mut self, quote: char) -> Result<String, String> {
+        self.at += 1;
+        let mut out = String::new();
+        let mut chars = self.rest().char_indices();
+        while let Some((i, c)) = chars.next() {
+            match c {
+                _ if c == quote => {
+                    self.at += i + 1;
+                    return Ok(out);
+                }
+                '\\' => {
+                    let escaped = match chars.next().map(|(_, e)| e) {
+                        Some('n') => '\n',
+                        Some('r') => '\r',
+                        Some('t') => '\t',
+                        Some('0') => '\0',
+                        Some(e @ ('\\' | '"' | '\'')) => e,
+                        Some('u') => {
+                            let hex: String = chars
+                                .by_ref()
+                                .map(|(_, h)| h)
+                                .take_while(|&h| h != '}')
+                                .collect();
+                            let code = hex
+                                .strip_prefix('{')
+                                .and_then(|h| u32::from_str_radix(h, 16).ok())
+                                .and_then(char::from_u32);
+                            code.ok_or_else(|| self.error("a bad \\u{…} escape"))?
+                        }
+                        _ => return Err(self.error("an unknown escape")),
+                    };
+                    out.push(escaped);
+                }
+                other => out.push(other),
+            }
+        }
+        Err(self.error("a literal without its closing quote"))
+    }
+}
+
 /// The canonical text of a position: integers in decimal, strings and characters quoted as
-/// Rust writes them, arrays `[a, b]`, maps `#{key: value}` by key.
+/// Rust writes them, arrays `[a, b]`, maps `#{key: value}` by key (a key that is not a word
+/// quoted: `#{"a b": 1}`). [`Value::parse`] reads it back.
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -214,7 +391,11 @@ impl fmt::Display for Value {
                     if i > 0 {
                         f.write_str(", ")?;
                     }
-                    write!(f, "{k}: {v}")?;
+                    if !k.is_empty() && k.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                        write!(f, "{k}: {v}")?;
+                    } else {
+                        write!(f, "{:?}: {v}", &**k)?;
+                    }
                 }
                 f.write_str("}")
             }
@@ -238,6 +419,38 @@ mod tests {
             r#"#{a: #{z: -3}, b: [1, "x", 'c', true, ()]}"#
         );
         assert_eq!(Value::from_dynamic(&value.to_dynamic()), Ok(value));
+    }
+
+    #[test]
+    fn texts_read_back_as_the_values_they_print() {
+        let engine = rhai::Engine::new();
+        for source in [
+            r#"#{b: [1, "x\n\"q\"", '\'', true, ()], a: #{z: -3}, "a b": 'é', "": "\x1b"}"#,
+            "[-9223372036854775808, 9223372036854775807, [], #{}, [[]]]",
+            r#""tab\there""#,
+        ] {
+            let dynamic: Dynamic = engine.eval(source).expect("the script runs");
+            let value = Value::from_dynamic(&dynamic).expect("a position");
+            assert_eq!(
+                Value::parse(&value.to_string()),
+                Ok(value.clone()),
+                "{value}"
+            );
+        }
+        for bad in [
+            "",
+            "[1,",
+            "#{a 1}",
+            "'ab'",
+            "1 2",
+            "99999999999999999999",
+            "\"x",
+            "#{a: 1, a: 2}",
+        ] {
+            assert!(Value::parse(bad).is_err(), "{bad}");
+        }
+        let deep = format!("{}{}", "[".repeat(1000), "]".repeat(1000));
+        assert!(Value::parse(&deep).is_err());
     }
 
     #[test]
