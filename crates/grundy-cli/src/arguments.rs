@@ -412,6 +412,10 @@ pub(crate) struct Common {
     /// at most one per core, when a value costs enough; default: every core).
     #[arg(long, value_name = "N")]
     pub(crate) threads: Option<usize>,
+    /// Show a script's print and debug output and each call grundy makes with its result
+    /// (`call: moves(3) = [2, 0]`), on stderr as they happen.
+    #[arg(long)]
+    pub(crate) trace: bool,
 }
 
 /// The arguments of `grundy contest`.
@@ -560,6 +564,20 @@ pub(crate) fn engine_config(engine: EngineName, threads: Option<usize>) -> anyho
 }
 
 impl Common {
+    /// An analyzer with these settings, reporting to `observer`, tracing scripts on stderr when
+    /// asked.
+    pub(crate) fn analyzer<'o>(
+        &self,
+        observer: &'o dyn grundy::Observer,
+    ) -> anyhow::Result<grundy::Analyzer<'o>> {
+        let analyzer = grundy::Analyzer::new(self.config()?).with_observer(observer);
+        Ok(if self.trace {
+            analyzer.with_script_trace(std::sync::Arc::new(|line: &str| eprintln!("{line}")))
+        } else {
+            analyzer
+        })
+    }
+
     pub(crate) fn config(&self) -> anyhow::Result<Config> {
         let mut config = engine_config(self.engine, self.threads)?;
         let memory = match &self.max_memory {

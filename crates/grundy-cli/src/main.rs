@@ -56,7 +56,7 @@ fn table(
     common: &Common,
     observer: &TerminalObserver,
 ) -> anyhow::Result<()> {
-    let analyzer = Analyzer::new(common.config()?).with_observer(observer);
+    let analyzer = common.analyzer(observer)?;
     let game = read_game(game)?;
     let to = parse_number(to, "--to")?;
     let from = parse_number(from, "--from")?;
@@ -301,7 +301,7 @@ fn verify_against(
 
 /// `grundy explain`: the derivation of a game's answer, as text, Markdown or JSON.
 fn explain(args: ExplainArgs, observer: &TerminalObserver) -> anyhow::Result<()> {
-    let analyzer = Analyzer::new(args.common.config()?).with_observer(observer);
+    let analyzer = args.common.analyzer(observer)?;
     let game = read_game(&args.game)?;
     let position = match args.position {
         Some(text) => Some(game.parse_position(&text)?),
@@ -330,7 +330,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             position,
             common,
         } => {
-            let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
+            let analyzer = common.analyzer(&observer)?;
             let game = read_game(&game)?;
             let position = match position {
                 Some(text) => read_position(&game, &text)?,
@@ -407,7 +407,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             if survey::is_survey(&games, &survey) {
                 return survey::run(common.config()?, &games, &survey, &quotient, common.json);
             }
-            let analyzer = Analyzer::new(common.config()?).with_observer(&observer);
+            let analyzer = common.analyzer(&observer)?;
             let game = read_game(&games[0])?;
             period::run(&analyzer, &game, &quotient, common.json, &observer)
         }

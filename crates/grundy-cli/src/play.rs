@@ -43,7 +43,7 @@ enum First {
 
 /// Plays one game.
 pub(crate) fn run(args: &PlayArgs, observer: &TerminalObserver) -> anyhow::Result<()> {
-    let analyzer = Analyzer::new(args.common.config()?).with_observer(observer);
+    let analyzer = args.common.analyzer(observer)?;
     let game = crate::read_game(&args.game)?;
     let position = match &args.position {
         Some(text) if text == "-" => anyhow::bail!(
@@ -68,6 +68,11 @@ pub(crate) fn run(args: &PlayArgs, observer: &TerminalObserver) -> anyhow::Resul
         session: Session::new(start, first),
     };
     if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() && !args.common.json {
+        if args.common.trace {
+            anyhow::bail!(
+                "--trace writes on the terminal the full-screen game occupies: play with the line protocol instead, e.g. grundy play … --trace < moves.txt"
+            );
+        }
         screen::run(game, args.hints)
     } else {
         match lines(game, args.hints, args.common.json) {

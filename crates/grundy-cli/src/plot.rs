@@ -5,7 +5,6 @@
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
-use grundy::Analyzer;
 use grundy::analysis::plot::{Plot, PlotKind, PlotRequest};
 use grundy::render::plot::{Canvas, LARGEST_SIDE, LEAST_SIDE};
 use grundy::render::{self, json};
@@ -186,7 +185,7 @@ fn special_kind(metadata: &std::fs::Metadata) -> &'static str {
 
 /// `grundy plot GAME --to N --out FILE`.
 pub(crate) fn run(args: &PlotArgs, observer: &TerminalObserver) -> anyhow::Result<()> {
-    let analyzer = Analyzer::new(args.common.config()?).with_observer(observer);
+    let analyzer = args.common.analyzer(observer)?;
     let game = read_game(&args.game)?;
     let to = parse_count(&args.to, "--to", 0, grundy::limits::PLOT_MOST_HEAPS - 1)?;
     let (width, height) = (

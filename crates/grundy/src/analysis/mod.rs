@@ -62,6 +62,8 @@ pub struct Analyzer<'a> {
     budget: Budget<'a>,
     /// The observer the budget polls, for the budgets of a survey's games.
     observer: &'a dyn Observer,
+    /// Where scripts' traces go, when they are traced.
+    script_trace: Option<crate::games::script::TraceSink>,
 }
 
 impl Analyzer<'static> {
@@ -71,6 +73,7 @@ impl Analyzer<'static> {
             config,
             budget: Budget::new(&NoObserver, config.max_memory(), config.timeout),
             observer: &NoObserver,
+            script_trace: None,
         }
     }
 }
@@ -82,7 +85,50 @@ impl Analyzer<'_> {
             config: self.config,
             budget: Budget::new(observer, self.config.max_memory(), self.config.timeout),
             observer,
+            script_trace: self.script_trace,
         }
+    }
+
+    /// The same analyzer, sending every script's trace to `sink`: what the script prints and
+    /// each call grundy makes with its result, as they happen
+    /// ([`ScriptRules::with_trace`](crate::games::script::ScriptRules::with_trace)).
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use std::sync::{Arc, Mutex};
+    /// use grundy::{Analyzer, Config};
+    /// use grundy::script::Script;
+    /// use grundy::spec::parse_game_with_loader;
+    /// let source = "fn start(n) { n } fn moves(n) { print(`at ${n}`); if n > 0 { [n - 1] } else { [] } }";
+    /// let game = parse_game_with_loader("script:g.rhai", &|_| Ok(source.to_owned()))?;
+    /// let lines = Arc::new(Mutex::new(Vec::new()));
+    /// let kept = Arc::clone(&lines);
+    /// let analyzer = Analyzer::new(Config::default())
+    ///     .with_script_trace(Arc::new(move |line: &str| kept.lock().map(|mut l| l.push(line.to_owned())).unwrap_or(())));
+    /// analyzer.solve(&game, &game.parse_position("1")?)?;
+    /// let lines = lines.lock().map_err(|_| "poisoned")?.clone();
+    /// assert_eq!(lines[..3], ["call: start(1) = 1", "print: at 1", "call: moves(1) = [0]"]);
+    /// # let _ = Script { path: String::new(), source: String::new() };
+    /// # Ok(()) }
+    /// ```
+    #[must_use]
+    pub fn with_script_trace(mut self, sink: crate::games::script::TraceSink) -> Self {
+        self.script_trace = Some(sink);
+        self
+    }
+
+    /// `script` compiled for one question, its calls counted in `spending`, traced when asked.
+    pub(crate) fn compile_script(
+        &self,
+        script: &crate::games::script::Script,
+        spending: &crate::games::script::Spending,
+    ) -> Result<crate::games::script::ScriptRules, Error> {
+        let rules = crate::games::script::ScriptRules::compile_spending(script, spending)?;
+        Ok(match &self.script_trace {
+            Some(sink) => rules.with_trace(std::sync::Arc::clone(sink)),
+            None => rules,
+        })
     }
 
     /// Searches for the period of `game`'s Grundy sequence and certifies it when a theorem applies:

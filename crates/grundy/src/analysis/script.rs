@@ -175,7 +175,7 @@ impl Analyzer<'_> {
 
     /// A script compiled for `play`, with an empty memo, for the positions of one question.
     pub(super) fn script_cases(&self, script: &Script, play: Play) -> Result<ScriptCases, Error> {
-        let mut rules = ScriptRules::compile(script)?;
+        let mut rules = self.compile_script(script, &crate::games::script::Spending::default())?;
         if play == Play::Misere {
             rules = rules.into_misere().map_err(Error::refused)?;
         }
@@ -274,7 +274,7 @@ impl Analyzer<'_> {
         from: &BigUint,
         rows: u64,
     ) -> Result<(Vec<BigUint>, Basis), Error> {
-        let rules = ScriptRules::compile(script)?;
+        let rules = self.compile_script(script, &crate::games::script::Spending::default())?;
         if !rules.impartial() {
             return Err(Error::refused_unless(
                 format!(

@@ -78,7 +78,7 @@ impl Analyzer<'_> {
                 let index = if let Some(index) = seen {
                     index
                 } else {
-                    let rules = ScriptRules::compile_spending(script, &spending)?;
+                    let rules = self.compile_script(script, &spending)?;
                     compiled.push((script, rules));
                     compiled.len() - 1
                 };

@@ -153,6 +153,7 @@ impl Analyzer<'_> {
             config,
             budget: Budget::new(&observer, plan.memory_per_game, config.timeout),
             observer: &observer,
+            script_trace: self.script_trace.clone(),
         };
         analyzer.period(game)
     }

@@ -721,11 +721,16 @@ fn builtin_of(
             (Builtin::IsZero, [Value::Int(n)]) => Ok(Value::Bool(*n == 0)),
             (Builtin::Print | Builtin::Debug, [value]) => {
                 if let Some(printed) = printed {
-                    printed.push(match (builtin, value) {
+                    // Kept output is rhai's to the letter: `debug` (rhai's own notation, with
+                    // the line) and anything but a scalar's `print` go to rhai.
+                    let text = match (builtin, value) {
                         (Builtin::Print, Value::Str(s)) => s.to_string(),
-                        (Builtin::Print, other) => to_text(other)?,
-                        _ => value.to_string(),
-                    });
+                        (Builtin::Print, Value::Int(_) | Value::Bool(_) | Value::Char(_)) => {
+                            to_text(value)?
+                        }
+                        _ => return fail("debug, or print of something other than a scalar"),
+                    };
+                    printed.push(format!("print: {text}"));
                 }
                 Ok(Value::Unit)
             }

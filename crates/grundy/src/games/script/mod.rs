@@ -177,7 +177,16 @@ pub struct ScriptRules {
     /// Operations of the calls finished so far, and of the call running now.
     spent: Rc<Cell<u64>>,
     running: Rc<Cell<u64>>,
+    /// Where each call and what the script prints go, when traced.
+    trace: Option<TraceSink>,
 }
+
+/// Where a traced script's lines go: what it prints (`print: …`, `debug: …`) and each call grundy
+/// makes with its result (`call: moves(3) = [2, 0]`), in the order they happen.
+pub type TraceSink = std::sync::Arc<dyn Fn(&str) + Send + Sync>;
+
+/// The most characters of a call's result a trace line shows.
+const TRACE_RESULT_CHARS: usize = 400;
 
 /// The compiled functions grundy calls, when every call from them runs compiled.
 #[derive(Clone, Copy, Debug, Default)]
@@ -356,7 +365,52 @@ impl ScriptRules {
             misere: false,
             spent,
             running,
+            trace: None,
         })
+    }
+
+    /// Sends what the script prints, and each call with its result, to `sink` from now on (on
+    /// either engine: a call the compiled engine gives to rhai is traced once, as rhai runs it).
+    #[must_use]
+    pub fn with_trace(mut self, sink: TraceSink) -> Self {
+        let printed = std::sync::Arc::clone(&sink);
+        self.engine
+            .on_print(move |text| printed(&format!("print: {text}")));
+        let debugged = std::sync::Arc::clone(&sink);
+        self.engine.on_debug(move |text, _, at| {
+            let line = at
+                .line()
+                .map_or_else(String::new, |line| format!(" (line {line})"));
+            debugged(&format!("debug: {text}{line}"));
+        });
+        self.trace = Some(sink);
+        self
+    }
+
+    /// Traces a finished call: `call: function(argument) = result`, or what failed.
+    fn traced(
+        &self,
+        function: &str,
+        shown: &dyn Fn() -> String,
+        result: &Result<Value, ScriptError>,
+    ) {
+        let Some(sink) = &self.trace else {
+            return;
+        };
+        let outcome = match result {
+            Ok(value) => {
+                let text = value.to_string();
+                let count = text.chars().count();
+                if count > TRACE_RESULT_CHARS {
+                    let cut: String = text.chars().take(TRACE_RESULT_CHARS).collect();
+                    format!("= {cut}… ({count} characters)")
+                } else {
+                    format!("= {text}")
+                }
+            }
+            Err(error) => format!("failed: {error}"),
+        };
+        sink(&format!("call: {function}({}) {outcome}", shown()));
     }
 
     /// Runs every call on `engine` from now on.
@@ -421,18 +475,35 @@ impl ScriptRules {
     ) -> Result<Value, ScriptError> {
         if let Some(index) = entry {
             let mut machine = Machine::new(&self.program, BOUNDS, self.stack.take());
+            if self.trace.is_some() {
+                machine.printed = Some(Vec::new());
+            }
             let result = machine.call(index, vec![argument.clone()]);
+            let printed = machine.printed.take();
             let spent = self.spent.get().saturating_add(machine.operations);
             self.stack.replace(machine.into_stack());
             self.spent.set(spent);
             if spent > MAX_TOTAL_OPERATIONS {
-                return Err(self.total_exceeded());
+                let error = Err(self.total_exceeded());
+                self.traced(function, shown, &error);
+                return error;
             }
             if let Ok(value) = result {
-                return Ok(value);
+                // What a call given to rhai printed is printed again by rhai: only a call the
+                // compiled engine finished shows its own.
+                if let (Some(sink), Some(printed)) = (&self.trace, printed) {
+                    for line in printed {
+                        sink(&line);
+                    }
+                }
+                let result = Ok(value);
+                self.traced(function, shown, &result);
+                return result;
             }
         }
-        self.interpret(function, argument, shown)
+        let result = self.interpret(function, argument, shown);
+        self.traced(function, shown, &result);
+        result
     }
 
     /// Runs `start(argument)` on the compiled engine alone: `None` if it cannot answer.
@@ -497,7 +568,8 @@ impl ScriptRules {
             .trim()
             .parse::<i64>()
             .map_or_else(|_| Value::Str(Rc::new(argument.to_owned())), Value::Int);
-        let shown = || format!("{argument:?}");
+        // As the script receives it: `start(10)`, `start("10 20")`.
+        let shown = || value.to_string();
         self.call("start", self.entries.start, &value, &shown)
             .map(State)
     }

@@ -231,3 +231,41 @@ proptest! {
         );
     }
 }
+
+#[test]
+fn a_trace_is_the_same_on_both_engines() {
+    use std::sync::{Arc, Mutex};
+    let source = "fn start(n) { print(n); print(`at ${n}`); print('c'); print(true); print([n, \"s\"]); debug(n); debug(\"q\"); n + 1 }";
+    let traced_source = |source: &str, engine: ScriptEngine| {
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let kept = Arc::clone(&lines);
+        let rules = rules(source, engine).with_trace(Arc::new(move |line: &str| {
+            kept.lock().expect("not poisoned").push(line.to_owned());
+        }));
+        rules.start("4").expect("start runs");
+        lines.lock().expect("not poisoned").clone()
+    };
+    let traced = |engine| traced_source(source, engine);
+    // Scalars only: the compiled engine answers alone, and prints as rhai does.
+    let scalars = "fn start(n) { print(n); print(`at ${n}`); print('c'); n }";
+    assert!(agree(scalars, "4"));
+    assert_eq!(
+        traced_source(scalars, ScriptEngine::Compiled),
+        traced_source(scalars, ScriptEngine::Interpreted)
+    );
+    let compiled = traced(ScriptEngine::Compiled);
+    assert_eq!(compiled, traced(ScriptEngine::Interpreted));
+    assert_eq!(
+        compiled,
+        [
+            "print: 4",
+            "print: at 4",
+            "print: c",
+            "print: true",
+            "print: [4, \"s\"]",
+            "debug: 4 (line 1)",
+            "debug: \"q\" (line 1)",
+            "call: start(4) = 5",
+        ]
+    );
+}
