@@ -326,3 +326,27 @@ fn explain_shows_each_position_after_its_options_with_its_mex() {
     assert_eq!(last.value, PositionValue::Nimber(2 ^ 1));
     assert!(last.options.is_empty());
 }
+
+#[test]
+fn queen_is_wythoff_over_the_grid() {
+    // start(a, b): the grid of G(a, b) is the built-in Wythoff game's, cell by cell.
+    let analyzer = Analyzer::new(Config::default());
+    let script = analyzer
+        .grid(&game("script:examples/queen.rhai"), 20)
+        .unwrap();
+    let wythoff = analyzer
+        .grid(&grundy::spec::parse_game("wythoff").unwrap(), 20)
+        .unwrap();
+    assert_eq!(script.values, wythoff.values);
+    assert_eq!(script.values.len(), 21);
+    // Solved one pair at a time, "a,b" and "a b" alike; P exactly at Wythoff's pairs.
+    let queen = game("script:examples/queen.rhai");
+    for (a, b) in [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (5, 5), (2, 7)] {
+        let p = [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)].contains(&(a, b));
+        for written in [format!("{a},{b}"), format!("{a} {b}")] {
+            let solution = solve(&queen, &written);
+            assert_eq!(solution.outcome == Outcome::Lose, p, "{written}");
+        }
+    }
+    verified("script:examples/queen.rhai", 12);
+}

@@ -361,7 +361,9 @@ impl Analyzer<'_> {
             }));
         }
         let side = side as usize;
-        let values = self.wythoff_table(side - 1, side - 1, play)?;
+        let values = super::answers(game.base())
+            .grid(self, game, play, side - 1)
+            .ok_or_else(|| Error::Internal(format!("{game} has a grid but no values for it")))??;
         Ok(Grid {
             game: game.clone(),
             values,

@@ -486,3 +486,25 @@ impl Unit {
         }
     }
 }
+
+/// The error of a graph search, as a question reports it.
+pub(in crate::analysis) fn solver_error(error: crate::theory::solver::SolverError) -> Error {
+    match error {
+        crate::theory::solver::SolverError::TooManyStates { limit } => Error::beyond_positions(
+            format!(
+                "the game has more than {limit} reachable positions, grundy's limit for exploring a game"
+            ),
+            None,
+        ),
+        crate::theory::solver::SolverError::TooLarge { needed, limit } => Error::OutOfMemory {
+            what: "the positions explored so far".to_owned(),
+            needed,
+            limit,
+        },
+        crate::theory::solver::SolverError::Interrupted { states } => Error::Interrupted {
+            checked_to: states,
+            unit: Unit::Positions,
+        },
+        crate::theory::solver::SolverError::Rules(message) => Error::Rules(message),
+    }
+}

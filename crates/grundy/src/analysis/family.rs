@@ -72,6 +72,19 @@ pub(super) trait Answers {
         None
     }
 
+    /// The values `G(a, b)` of the positions of two numbers `a, b ≤ to`, `values[a][b]`, for a
+    /// family whose positions are two numbers (Wythoff's game, a script's `start(a, b)`).
+    fn grid(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        to: usize,
+    ) -> Option<Result<Vec<Vec<u32>>, Error>> {
+        let _ = (analyzer, game, play, to);
+        None
+    }
+
     /// Every legal move of `position` with the value of the position it leaves, for a family
     /// whose moves only its own engine lists (a script runs to list them); `None`: the moves
     /// come from the rules, as for every other family.

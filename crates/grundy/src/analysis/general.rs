@@ -14,7 +14,7 @@ use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::games::subtraction::FiniteSet;
 use crate::input::contest::ContestInput;
-use crate::theory::solver::{Graph, Limits, Loopy, Solved, SolverError, SparseGraph};
+use crate::theory::solver::{Graph, Limits, Loopy, Solved, SparseGraph};
 
 /// What a move achieves for the player making it, from the solution of the position it leads to.
 pub(super) fn scored(play: Move, child: Solved) -> ScoredMove {
@@ -142,26 +142,7 @@ impl Analyzer<'_> {
 /// value.
 pub(super) type ValuedMove = (Action, Position, Loopy);
 
-pub(in crate::analysis) fn solver_error(error: SolverError) -> Error {
-    match error {
-        SolverError::TooManyStates { limit } => Error::beyond_positions(
-            format!(
-                "the game has more than {limit} reachable positions, grundy's limit for exploring a game"
-            ),
-            None,
-        ),
-        SolverError::TooLarge { needed, limit } => Error::OutOfMemory {
-            what: "the positions explored so far".to_owned(),
-            needed,
-            limit,
-        },
-        SolverError::Interrupted { states } => Error::Interrupted {
-            checked_to: states,
-            unit: Unit::Positions,
-        },
-        SolverError::Rules(message) => Error::Rules(message),
-    }
-}
+pub(in crate::analysis) use super::error::solver_error;
 
 /// The values of `roots` in an explored `graph` whose states are valued by `values`, with the
 /// search as their basis; a root whose value is not a nimber (play from it can last forever) is

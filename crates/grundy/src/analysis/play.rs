@@ -319,7 +319,7 @@ impl Analyzer<'_> {
             Err(SolverError::TooManyStates { .. } | SolverError::TooLarge { .. }) => {
                 return Ok(None);
             }
-            Err(other) => return Err(super::general::solver_error(other)),
+            Err(other) => return Err(super::error::solver_error(other)),
         };
         let records = solve_graph_observed(&graph, self.observer()).ok_or(Error::Interrupted {
             checked_to: 0,

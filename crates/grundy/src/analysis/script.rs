@@ -274,6 +274,33 @@ impl Analyzer<'_> {
         from: &BigUint,
         rows: u64,
     ) -> Result<(Vec<BigUint>, Basis), Error> {
+        let arguments: Vec<String> = (0..rows).map(|i| (from + i).to_string()).collect();
+        let (values, positions) = self.script_values(script, &arguments)?;
+        let basis = Basis::Search {
+            positions,
+            start: None,
+        };
+        Ok((values.into_iter().map(BigUint::from).collect(), basis))
+    }
+
+    /// The Grundy values `G(a, b)` of `start(a, b)` for `a, b ≤ to`, `values[a][b]`, valued
+    /// through one memo.
+    pub(super) fn script_grid(&self, script: &Script, to: usize) -> Result<Vec<Vec<u32>>, Error> {
+        let side = to.saturating_add(1);
+        let arguments: Vec<String> = (0..side)
+            .flat_map(|a| (0..side).map(move |b| format!("{a} {b}")))
+            .collect();
+        let (values, _) = self.script_values(script, &arguments)?;
+        Ok(values.chunks(side).map(<[u32]>::to_vec).collect())
+    }
+
+    /// The Grundy value of `start(argument)` for each argument, impartial scripts only, valued
+    /// through one memo; and how many positions were valued.
+    fn script_values(
+        &self,
+        script: &Script,
+        arguments: &[String],
+    ) -> Result<(Vec<u32>, u64), Error> {
         let rules = self.compile_script(script, &crate::games::script::Spending::default())?;
         if !rules.impartial() {
             return Err(Error::refused_unless(
@@ -284,23 +311,23 @@ impl Analyzer<'_> {
                 Remedy::SolvePositions,
             ));
         }
-        let roots: Vec<State> = (0..rows)
-            .map(|i| rules.start(&(from + i).to_string()))
+        let roots: Vec<State> = arguments
+            .iter()
+            .map(|argument| rules.start(argument))
             .collect::<Result<_, _>>()?;
         let mut memo = Memo::new(self.explore_limits());
         let mut valued = self.value_script(&rules, &mut memo, &roots, true)?;
         let mut out = Vec::with_capacity(roots.len());
-        for (i, root) in (0u64..).zip(&roots) {
+        for (argument, root) in arguments.iter().zip(&roots) {
             match valued.entry(self, &rules, root)?.1 {
-                Some(Loopy::Nimber(m)) => out.push(BigUint::from(m)),
+                Some(Loopy::Nimber(m)) => out.push(m),
                 infinite => {
                     let infinite = infinite.ok_or_else(|| {
                         Error::Internal("a table's values were not computed".to_owned())
                     })?;
                     return Err(Error::refused_unless(
                         format!(
-                            "start({}) can be played forever: its generalised value is {}, not a nimber",
-                            from + i,
+                            "start({argument}) can be played forever: its generalised value is {}, not a nimber",
                             loopy_text(&infinite)
                         ),
                         Remedy::SolvePositions,
@@ -308,11 +335,7 @@ impl Analyzer<'_> {
                 }
             }
         }
-        let basis = Basis::Search {
-            positions: valued.positions(),
-            start: None,
-        };
-        Ok((out, basis))
+        Ok((out, valued.positions()))
     }
 
     /// Every move of a script's position with the value of the position it leaves, all valued
@@ -616,6 +639,22 @@ impl super::family::Answers for ScriptAnswers<'_> {
         position: &Position,
     ) -> Option<Result<super::play::Options, Error>> {
         Some(analyzer.script_options(self.0, game, play, position))
+    }
+
+    fn grid(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        to: usize,
+    ) -> Option<Result<Vec<Vec<u32>>, Error>> {
+        Some(if play == Play::Normal {
+            analyzer.script_grid(self.0, to)
+        } else {
+            Err(Error::refused(format!(
+                "{game}: grundy tables scripted games under normal play only"
+            )))
+        })
     }
 
     fn uncertifiable(&self, _: Play, _: &Search) -> Option<super::Uncertifiable> {

@@ -163,6 +163,16 @@ impl crate::analysis::family::Answers for NimAnswers {
 pub(in crate::analysis) struct WythoffAnswers;
 
 impl crate::analysis::family::Answers for WythoffAnswers {
+    fn grid(
+        &self,
+        analyzer: &Analyzer<'_>,
+        _: &Game,
+        play: Play,
+        to: usize,
+    ) -> Option<Result<Vec<Vec<u32>>, Error>> {
+        Some(analyzer.wythoff_table(to, to, play))
+    }
+
     fn solve(
         &self,
         analyzer: &Analyzer<'_>,

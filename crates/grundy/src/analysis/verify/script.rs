@@ -49,7 +49,19 @@ impl Interpreted {
 }
 
 impl Run<'_, '_> {
-    /// The interpreted script's whole graph from `start(0)` … `start(to)`, solved.
+    /// The arguments compared: `0` … `to`, or the pairs `a b` with `a, b ≤ to` for a script
+    /// whose start takes two numbers (row by row, as a grid's cells).
+    fn arguments(&self, script: &Script) -> Vec<String> {
+        if script.starts_with_two_numbers() {
+            (0..=self.to)
+                .flat_map(|a| (0..=self.to).map(move |b| format!("{a} {b}")))
+                .collect()
+        } else {
+            (0..=self.to).map(|n| n.to_string()).collect()
+        }
+    }
+
+    /// The interpreted script's whole graph from `start` of each argument, solved.
     fn interpreted(&mut self, script: &Script) -> Result<Interpreted, Error> {
         let analyzer = self.analyzer;
         let play = self.game.play();
@@ -57,8 +69,10 @@ impl Run<'_, '_> {
         if play == Play::Misere {
             rules = rules.into_misere().map_err(Error::refused)?;
         }
-        let roots: Vec<State> = (0..=self.to)
-            .map(|n| rules.start(&n.to_string()))
+        let roots: Vec<State> = self
+            .arguments(script)
+            .iter()
+            .map(|argument| rules.start(argument))
             .collect::<Result<_, _>>()?;
         let limits = Limits {
             states: VERIFY_BRUTE_FORCE_STATES as u64,
@@ -101,8 +115,10 @@ impl Run<'_, '_> {
         let play = self.game.play();
         let solver = analyzer.path_analyzer(analyzer.config);
         let mut tally = Tally::new(FastPath::Solve);
-        for (n, root) in (0..=self.to.min(VERIFY_SOLVED_HEAPS)).zip(&brute.roots) {
-            let position = Position::Argument(n.to_string());
+        let arguments = self.arguments(script);
+        let solved = usize::try_from(VERIFY_SOLVED_HEAPS.saturating_add(1)).unwrap_or(usize::MAX);
+        for (argument, root) in arguments.iter().zip(&brute.roots).take(solved) {
+            let position = Position::Argument(argument.clone());
             let solution = solver.solve(self.game, &position)?;
             let at = brute.index(root)?;
             let fast_value = match play {
@@ -144,14 +160,27 @@ impl Run<'_, '_> {
         let Some(values) = brute.values.as_ref().filter(|_| play == Play::Normal) else {
             return Ok(());
         };
-        let check = match solver.table(self.game, &0u32.into(), &self.to.into()) {
+        let table = if script.starts_with_two_numbers() {
+            solver.grid(self.game, self.to).map(|grid| {
+                grid.values
+                    .into_iter()
+                    .flatten()
+                    .map(num_bigint::BigUint::from)
+                    .collect::<Vec<_>>()
+            })
+        } else {
+            solver
+                .table(self.game, &0u32.into(), &self.to.into())
+                .map(|table| table.values)
+        };
+        let check = match table {
             Ok(table) => {
                 let mut tally = Tally::new(FastPath::ScriptTable);
-                for ((n, fast), root) in (0u64..).zip(&table.values).zip(&brute.roots) {
+                for ((argument, fast), root) in arguments.iter().zip(&table).zip(&brute.roots) {
                     let Some(brute_value) = values[brute.index(root)?] else {
                         continue;
                     };
-                    let position = Position::Argument(n.to_string());
+                    let position = Position::Argument(argument.clone());
                     let fast = Answer::Value(fast.clone());
                     if !tally.compare(self.game, &position, value(brute_value), fast) {
                         break;

@@ -173,6 +173,8 @@ pub struct ScriptRules {
     stack: RefCell<Vec<Value>>,
     has_outcome: bool,
     has_components: bool,
+    /// 1 for `start(arg)`, 2 for `start(a, b)` (a position of two whole numbers).
+    start_parameters: usize,
     misere: bool,
     /// Operations of the calls finished so far, and of the call running now.
     spent: Rc<Cell<u64>>,
@@ -296,13 +298,21 @@ impl ScriptRules {
             ast.iter_functions()
                 .any(|f| f.name == name && f.params.len() == arity)
         };
-        for (name, function) in [("start", "start(arg)"), ("moves", "moves(state)")] {
-            if !defines(name, 1) {
+        let start_parameters = match (defines("start", 1), defines("start", 2)) {
+            (true, _) => 1,
+            (false, true) => 2,
+            (false, false) => {
                 return Err(ScriptError::Missing {
                     path: script.path.clone(),
-                    function,
+                    function: "start(arg) or start(a, b)",
                 });
             }
+        };
+        if !defines("moves", 1) {
+            return Err(ScriptError::Missing {
+                path: script.path.clone(),
+                function: "moves(state)",
+            });
         }
         let has_outcome = defines("outcome", 1);
         let has_components = defines("components", 1);
@@ -342,16 +352,16 @@ impl ScriptRules {
             .filter_map(|(name, value)| Some((name.clone(), Value::from_dynamic(value).ok()?)))
             .collect();
         let program = compile::compile(&engine, &ast, &script.source, values);
-        let entry = |name: &str| {
+        let entry = |name: &str, arity: usize| {
             program
-                .function(name, 1)
+                .function(name, arity)
                 .filter(|&i| program.unsupported(i).is_none())
         };
         let entries = Entries {
-            start: entry("start"),
-            moves: entry("moves"),
-            outcome: entry("outcome"),
-            components: entry("components"),
+            start: entry("start", start_parameters),
+            moves: entry("moves", 1),
+            outcome: entry("outcome", 1),
+            components: entry("components", 1),
         };
         Ok(Self {
             path: script.path.clone(),
@@ -362,6 +372,7 @@ impl ScriptRules {
             stack: RefCell::new(Vec::with_capacity(64)),
             has_outcome,
             has_components,
+            start_parameters,
             misere: false,
             spent,
             running,
@@ -428,7 +439,12 @@ impl ScriptRules {
         ["start", "moves", "outcome", "components"]
             .iter()
             .find_map(|name| {
-                let index = self.program.function(name, 1)?;
+                let arity = if *name == "start" {
+                    self.start_parameters
+                } else {
+                    1
+                };
+                let index = self.program.function(name, arity)?;
                 let reason = self.program.unsupported(index)?;
                 Some(format!("{name}() uses {reason}"))
             })
@@ -470,7 +486,7 @@ impl ScriptRules {
         &self,
         function: &str,
         entry: Option<usize>,
-        argument: &Value,
+        arguments: &[Value],
         shown: &dyn Fn() -> String,
     ) -> Result<Value, ScriptError> {
         if let Some(index) = entry {
@@ -478,7 +494,7 @@ impl ScriptRules {
             if self.trace.is_some() {
                 machine.printed = Some(Vec::new());
             }
-            let result = machine.call(index, vec![argument.clone()]);
+            let result = machine.call(index, arguments.to_vec());
             let printed = machine.printed.take();
             let spent = self.spent.get().saturating_add(machine.operations);
             self.stack.replace(machine.into_stack());
@@ -501,7 +517,7 @@ impl ScriptRules {
                 return result;
             }
         }
-        let result = self.interpret(function, argument, shown);
+        let result = self.interpret(function, arguments, shown);
         self.traced(function, shown, &result);
         result
     }
@@ -521,7 +537,7 @@ impl ScriptRules {
     fn interpret(
         &self,
         function: &str,
-        argument: &Value,
+        arguments: &[Value],
         shown: &dyn Fn() -> String,
     ) -> Result<Value, ScriptError> {
         self.running.set(0);
@@ -530,7 +546,10 @@ impl ScriptRules {
             &mut Scope::new(),
             &self.ast,
             function,
-            (argument.to_dynamic(),),
+            arguments
+                .iter()
+                .map(Value::to_dynamic)
+                .collect::<Vec<Dynamic>>(),
         );
         self.spent
             .set(self.spent.get().saturating_add(self.running.get()));
@@ -564,13 +583,39 @@ impl ScriptRules {
     /// # Errors
     /// [`ScriptError::Runtime`] if the call fails or returns something that is not a position.
     pub fn start(&self, argument: &str) -> Result<State, ScriptError> {
-        let value = argument
-            .trim()
-            .parse::<i64>()
-            .map_or_else(|_| Value::Str(Rc::new(argument.to_owned())), Value::Int);
-        // As the script receives it: `start(10)`, `start("10 20")`.
-        let shown = || value.to_string();
-        self.call("start", self.entries.start, &value, &shown)
+        let arguments = if self.start_parameters == 2 {
+            let numbers: Vec<&str> = argument
+                .split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|part| !part.is_empty())
+                .collect();
+            let pair = match numbers.as_slice() {
+                [a, b] => a.parse::<i64>().ok().zip(b.parse::<i64>().ok()),
+                _ => None,
+            };
+            let Some((a, b)) = pair else {
+                return Err(self.runtime(
+                    format!("start({argument:?})"),
+                    "start(a, b) takes two whole numbers, e.g. 3 5 or 3,5",
+                ));
+            };
+            vec![Value::Int(a), Value::Int(b)]
+        } else {
+            vec![
+                argument
+                    .trim()
+                    .parse::<i64>()
+                    .map_or_else(|_| Value::Str(Rc::new(argument.to_owned())), Value::Int),
+            ]
+        };
+        // As the script receives it: `start(10)`, `start("10 20")`, `start(3, 5)`.
+        let shown = || {
+            arguments
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        self.call("start", self.entries.start, &arguments, &shown)
             .map(State)
     }
 
@@ -604,7 +649,12 @@ impl ScriptRules {
         mut each: impl FnMut(Option<Value>, State),
     ) -> Result<(), ScriptError> {
         let shown = || state.key();
-        let result = self.call("moves", self.entries.moves, &state.0, &shown)?;
+        let result = self.call(
+            "moves",
+            self.entries.moves,
+            std::slice::from_ref(&state.0),
+            &shown,
+        )?;
         let Value::Array(items) = result else {
             return Err(self.runtime(
                 format!("moves({})", state.key()),
@@ -663,7 +713,12 @@ impl Rules for ScriptRules {
         }
         let shown = || state.key();
         let result = self
-            .call("components", self.entries.components, &state.0, &shown)
+            .call(
+                "components",
+                self.entries.components,
+                std::slice::from_ref(&state.0),
+                &shown,
+            )
             .map_err(|e| e.to_string())?;
         let call = || format!("components({})", state.key());
         let Value::Array(parts) = result else {
@@ -704,7 +759,12 @@ impl Rules for ScriptRules {
         }
         let shown = || state.key();
         let result = self
-            .call("outcome", self.entries.outcome, &state.0, &shown)
+            .call(
+                "outcome",
+                self.entries.outcome,
+                std::slice::from_ref(&state.0),
+                &shown,
+            )
             .map_err(|e| e.to_string())?;
         match &result {
             Value::Str(s) if s.as_str() == "win" => Ok(Outcome::Win),
@@ -725,7 +785,28 @@ impl Rules for ScriptRules {
 
 /// A script's options come from running it (compiled once per question by the analysis, which
 /// also plays it), so its rules list none here.
+impl Script {
+    /// Whether the script's start takes two whole numbers (`start(a, b)`), so that its values
+    /// form a grid of two numbers, as Wythoff's game's do. Reads the script's syntax only.
+    pub fn starts_with_two_numbers(&self) -> bool {
+        let mut engine = Engine::new_raw();
+        // The sandbox's depths: rhai's defaults are lower in a debug build.
+        engine.set_max_expr_depths(64, 64);
+        engine.compile(&self.source).is_ok_and(|ast| {
+            let arity = |n: usize| {
+                ast.iter_functions()
+                    .any(|f| f.name == "start" && f.params.len() == n)
+            };
+            !arity(1) && arity(2)
+        })
+    }
+}
+
 impl Ruleset for Script {
+    fn has_grid(&self) -> bool {
+        self.starts_with_two_numbers()
+    }
+
     fn unplayable(&self) -> Option<&'static str> {
         Some(
             "a script's moves come from running it, which the play of a sum does not do yet: play the script on its own",
