@@ -158,3 +158,92 @@ fn the_generator_reaches_the_analyzer() {
         }
     }
 }
+
+/// Pieces of a hostile or careless `moves(n)`: every kind of position, cycles, games without end,
+/// overflow, huge strings, deep recursion, floats, throws, prints, maps and move records.
+const MOVE_PIECES: [&str; 20] = [
+    "for t in [1, 2, 3] { if t <= n { out.push(n - t); } }",
+    "if n > 0 { out.push(n / 2); }",
+    "out.push(`${n}`);",
+    "out.push([n, n]);",
+    "if n > 0 { out.push(#{ to: n - 1 }); }",
+    "out.push(#{ move: n, to: n });",
+    "loop { }",
+    "let s = \"x\"; for i in 0..n { s += s; }",
+    "out.push(n * 9223372036854775807);",
+    "if n % 3 == 2 { throw \"no\"; }",
+    "out.push(1.5);",
+    "print(n); debug(out);",
+    "out.push(moves(n + 1));",
+    "let m = #{}; m[`k ${n}`] = n; out.push(m);",
+    "out.push(n + 1);",
+    "if n > 1 { out.push(n - 2); }",
+    "out.push(());",
+    "let a = []; for i in 0..100000 { a.push(i); } out.push(a.len());",
+    "if n > 0 { out.push(#{ move: `m${n}`, to: [n - 1, \"+-\"] }); }",
+    "out = n;",
+];
+
+/// A script's `start`, `outcome` and `components`, each chosen among sound and hostile ones.
+const START_PIECES: [&str; 4] = [
+    "fn start(n) { n }",
+    "fn start(a, b) { a + b }",
+    "fn start(s) { `${s}` }",
+    "fn start(n) { start(n) }",
+];
+const EXTRA_PIECES: [&str; 5] = [
+    "",
+    "fn outcome(s) { if s == 0 { \"tie\" } else { \"win\" } }",
+    "fn outcome(s) { 3 }",
+    "fn components(s) { if type_of(s) == \"i64\" && s > 3 { [s - 2, 1] } else { [s] } }",
+    "fn components(s) { [s, s] }",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
+    /// A random script, made of the pieces above, through every question that takes one: an
+    /// answer or an error, never a panic, and never a hang (each question stops at its budget).
+    #[test]
+    fn no_script_panics(
+        start in 0usize..START_PIECES.len(),
+        pieces in prop::collection::vec(0usize..MOVE_PIECES.len(), 0..4),
+        extra in 0usize..EXTRA_PIECES.len(),
+        misere in any::<bool>(),
+        argument in prop::sample::select(vec!["0", "3", "7", "3,5", "-1", "++-+", "9223372036854775807", ""]),
+        query in 0u8..6,
+    ) {
+        use std::sync::Arc;
+        let body: String = pieces.iter().map(|&i| MOVE_PIECES[i]).collect::<Vec<_>>().join(" ");
+        let source = format!(
+            "{}\nfn moves(n) {{ let out = []; {body} out }}\n{}",
+            START_PIECES[start], EXTRA_PIECES[extra]
+        );
+        let spec = if misere { "misere:script:g.rhai" } else { "script:g.rhai" };
+        let Ok(game) = grundy::spec::parse_game_with_loader(spec, &|_| Ok(source.clone())) else {
+            return Ok(());
+        };
+        let config = Config::default()
+            .with_max_values(2048)
+            .and_then(|c| c.with_max_memory(64 << 20))
+            .and_then(|c| c.with_threads(1))
+            .unwrap()
+            .with_timeout(Duration::from_millis(100));
+        let analyzer = Analyzer::new(config).with_script_trace(Arc::new(|_: &str| {}));
+        let Ok(position) = game.parse_position(argument) else { return Ok(()) };
+        match query {
+            0 => { let _ = analyzer.solve(&game, &position); }
+            1 => { let _ = analyzer.explain(&game, Some(&position)); }
+            2 => {
+                if let Ok(options) = analyzer.options(&game, &position) {
+                    // Every position a move leaves is a position again.
+                    for choice in options.moves.iter().take(3) {
+                        let _ = analyzer.options(&game, &choice.position);
+                    }
+                }
+            }
+            3 => { let _ = analyzer.tabulate(&game, &0u32.into(), &12u32.into()); }
+            4 => { let _ = analyzer.period(&game); }
+            _ => { let _ = analyzer.verify(&game, 6, 1); }
+        }
+    }
+}
