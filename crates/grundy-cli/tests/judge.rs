@@ -350,3 +350,58 @@ fn verify_inputs_follow_the_seed() {
     assert_eq!(first, again);
     assert!(first.contains("(seed 9)"), "{first}");
 }
+
+#[test]
+fn a_script_answers_every_heaps_layout_as_the_built_in_game() {
+    // take134.rhai is subtraction:1,3,4: heaps side by side are a sum, valued through one memo;
+    // every output (words, counts, the moves listed) is the built-in game's.
+    let script = format!("script:{}", repository("examples/take134.rhai"));
+    let mut seed = 7u64;
+    let mut next = |below: u64| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) % below
+    };
+    let mut input = String::new();
+    for _ in 0..40 {
+        let count = 1 + next(4);
+        input.push_str(&count.to_string());
+        for _ in 0..count {
+            input.push(' ');
+            input.push_str(&next(60).to_string());
+        }
+        input.push('\n');
+    }
+    input.push_str("0\n");
+    for output in ["yes-no", "count", "moves"] {
+        let io = format!("heaps/{output}");
+        let scripted = with_input(&["contest", &script, "--io", &io], &input);
+        let built_in = with_input(&["contest", "subtraction:1,3,4", "--io", &io], &input);
+        assert!(scripted.status.success(), "{}", stderr(&scripted));
+        assert_eq!(stdout(&scripted), stdout(&built_in), "{io}");
+    }
+    // A script of two numbers reads a case of two heaps as its two numbers.
+    let queen = format!("script:{}", repository("examples/queen.rhai"));
+    let answers = with_input(
+        &["contest", &queen, "--io", "heaps/yes-no"],
+        "2 3 5\n2 1 1\n0\n",
+    );
+    assert_eq!(stdout(&answers), "No\nYes\n");
+    // Misère heaps are not a xor: refused with what to do.
+    let misere = with_input(
+        &[
+            "contest",
+            &format!("misere:{script}"),
+            "--io",
+            "heaps/yes-no",
+        ],
+        "2 3 5\n0\n",
+    );
+    assert_eq!(misere.status.code(), Some(2));
+    assert!(
+        stderr(&misere).contains("a line layout"),
+        "{}",
+        stderr(&misere)
+    );
+}

@@ -84,6 +84,22 @@ pub(super) trait CaseSolver {
         game: &Game,
         position: &Position,
     ) -> Result<Solution, Error>;
+
+    /// The verdict of a case of several heaps of `game` played side by side (a sum), when the
+    /// solver answers it itself; `None` to solve the case as any other.
+    ///
+    /// # Errors
+    /// As `solve`.
+    fn heaps_verdict(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        heaps: &[BigUint],
+        output: &OutputFormat,
+    ) -> Option<Result<Verdict, Error>> {
+        let _ = (analyzer, game, heaps, output);
+        None
+    }
 }
 
 impl Analyzer<'_> {
@@ -298,6 +314,12 @@ impl Analyzer<'_> {
             (Oracle::Cases(solver), CasePosition::Single(position)) => {
                 let solution = solver.solve(self, &case.game, position)?;
                 verdict_of(case, output, &solution)
+            }
+            (Oracle::Cases(solver), CasePosition::Heaps(heaps)) => {
+                match solver.heaps_verdict(self, &case.game, heaps, output) {
+                    Some(verdict) => verdict,
+                    None => self.solved_verdict(case, output),
+                }
             }
             _ => self.solved_verdict(case, output),
         }

@@ -8,11 +8,13 @@ use num_traits::ToPrimitive;
 
 use super::codegen::{Decider, KernelError, NoProgram};
 use super::general::{ValuedMove, loopy_text, scored, solver_error};
-use super::{Action, Analyzer, Basis, Error, Move, Remedy, Solution};
+use super::judge::{HeapMove, Verdict};
+use super::{Action, Analyzer, Basis, Error, Move, Outcome, Remedy, Solution};
 use crate::games::game::Game;
 use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::games::script::{Script, ScriptRules, State};
+use crate::input::judge_format::OutputFormat;
 use crate::theory::period::Search;
 use crate::theory::solver::{
     Loopy, Memo, MemoError, Records, Rules, Solved, SparseGraph, loopy_values, solve_graph,
@@ -42,6 +44,18 @@ impl super::judge::CaseSolver for ScriptCases {
             }
             other => analyzer.solve_unsettled(game, other),
         }
+    }
+
+    /// Heaps side by side: `start(h)` of each heap valued through the memo of every case,
+    /// their xor deciding (normal play; a misère sum is not decided by xor, and is refused).
+    fn heaps_verdict(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        heaps: &[BigUint],
+        output: &OutputFormat,
+    ) -> Option<Result<Verdict, Error>> {
+        Some(analyzer.script_heaps_verdict(self, game, heaps, output))
     }
 }
 
@@ -336,6 +350,100 @@ impl Analyzer<'_> {
             }
         }
         Ok((out, valued.positions()))
+    }
+
+    /// The verdict of heaps of a one-number script side by side, each `start(h)` valued
+    /// through the memo of `cases`: the xor of their Grundy values decides, and a heap's
+    /// winning moves are its moves to the value that makes the xor 0.
+    fn script_heaps_verdict(
+        &self,
+        cases: &ScriptCases,
+        game: &Game,
+        heaps: &[BigUint],
+        output: &OutputFormat,
+    ) -> Result<Verdict, Error> {
+        let ScriptCases {
+            rules,
+            values,
+            memo,
+        } = cases;
+        if !*values {
+            return Err(Error::refused(format!(
+                "{game}: a case of several heaps is a sum, decided by the xor of the heaps' Grundy values only for an impartial script under normal play; give each position on a line of its own (a line layout)"
+            )));
+        }
+        let starts: Vec<State> = heaps
+            .iter()
+            .map(|heap| rules.start(&heap.to_string()))
+            .collect::<Result<_, _>>()?;
+        let mut memo = memo.borrow_mut();
+        let mut valued = self.value_script(rules, &mut memo, &starts, true)?;
+        let nimber = |valued: &mut Valued, state: &State| -> Result<u32, Error> {
+            match valued.entry(self, rules, state)?.1 {
+                Some(Loopy::Nimber(m)) => Ok(m),
+                other => Err(Error::refused(format!(
+                    "{game}: the position {state} can be played forever (its value is {}), so a sum with it is not decided by xor",
+                    other
+                        .as_ref()
+                        .map_or_else(|| "unknown".to_owned(), loopy_text)
+                ))),
+            }
+        };
+        let mut heap_values = Vec::with_capacity(starts.len());
+        for start in &starts {
+            heap_values.push(nimber(&mut valued, start)?);
+        }
+        let total = heap_values.iter().fold(0, |x, v| x ^ v);
+        let outcome = if total == 0 {
+            Outcome::Lose
+        } else {
+            Outcome::Win
+        };
+        if !output.needs_moves() {
+            return Ok(Verdict {
+                outcome,
+                winning_moves: None,
+                heap_moves: Vec::new(),
+            });
+        }
+        let lists = matches!(output, OutputFormat::Moves(_));
+        let (mut count, mut heap_moves) = (0u64, Vec::new());
+        for (index, ((heap, start), value)) in
+            heaps.iter().zip(&starts).zip(&heap_values).enumerate()
+        {
+            // An option of any value may be the one (values above the heap's own exist too).
+            let target = value ^ total;
+            if total == 0 {
+                continue;
+            }
+            for (_, to) in rules.moves(start).map_err(Error::Rules)? {
+                if nimber(&mut valued, &to)? != target {
+                    continue;
+                }
+                count += 1;
+                if lists {
+                    let left = match to.value() {
+                        crate::games::script::Value::Int(n) => u64::try_from(*n).ok(),
+                        _ => None,
+                    };
+                    let Some(left) = left else {
+                        return Err(Error::refused(format!(
+                            "{game}: the moves output lists the heap a move leaves, and a move from start({heap}) leaves {to}, not a heap"
+                        )));
+                    };
+                    heap_moves.push(HeapMove {
+                        heap: index,
+                        from: heap.clone(),
+                        to: BigUint::from(left),
+                    });
+                }
+            }
+        }
+        Ok(Verdict {
+            outcome,
+            winning_moves: Some(count),
+            heap_moves,
+        })
     }
 
     /// Every move of a script's position with the value of the position it leaves, all valued

@@ -502,6 +502,11 @@ impl<'a> Reader<'a> {
                 Err(values) => CasePosition::Heaps(values),
             }),
             Shape::Heaps => Ok(CasePosition::Single(Position::Heaps(values))),
+            // (A script's line is read as its text, above.)
+            Shape::Argument => {
+                let text: Vec<String> = values.iter().map(ToString::to_string).collect();
+                Ok(CasePosition::Single(Position::Argument(text.join(" "))))
+            }
             Shape::Pair => match <[BigUint; 2]>::try_from(values) {
                 Ok([a, b]) => Ok(CasePosition::Single(Position::Pair(a, b))),
                 Err(_) => wrong(
@@ -568,6 +573,17 @@ impl<'a> Reader<'a> {
             let heaps = self.heap_list(m, &token)?;
             let position = match heap_shape {
                 Shape::OneHeap => CasePosition::Heaps(heaps),
+                Shape::Argument if !game.has_grid() => CasePosition::Heaps(heaps),
+                Shape::Argument => match <[BigUint; 2]>::try_from(heaps) {
+                    Ok([a, b]) => CasePosition::Single(Position::Argument(format!("{a} {b}"))),
+                    Err(_) => {
+                        return Err(self.error(
+                            token.span,
+                            format!("{game} takes two numbers, not {m}"),
+                            None,
+                        ));
+                    }
+                },
                 Shape::Heaps => CasePosition::Single(Position::Heaps(heaps)),
                 Shape::Pair => match <[BigUint; 2]>::try_from(heaps) {
                     Ok([a, b]) => CasePosition::Single(Position::Pair(a, b)),
@@ -782,6 +798,9 @@ enum Shape {
     Pair,
     /// A position written with slashes (`n/q`, `n/last`, `n/a/b`), or one number.
     Slashed,
+    /// A script's argument: heaps side by side for a script of one number, two numbers for a
+    /// script whose start takes two.
+    Argument,
     /// No position apart from the spec (sums).
     None,
 }
@@ -791,6 +810,7 @@ fn shape(game: &Game) -> Shape {
         Some(PositionShape::HeapOrHeaps) => Shape::OneHeap,
         Some(PositionShape::Heaps) => Shape::Heaps,
         Some(PositionShape::Pair) => Shape::Pair,
+        Some(PositionShape::Argument) => Shape::Argument,
         Some(_) => Shape::Slashed,
         None => Shape::None,
     }
