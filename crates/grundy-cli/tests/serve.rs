@@ -667,6 +667,41 @@ fn options_answer_with_the_command_lines_json_and_lead_on_to_the_end() {
         }
         assert!(to.is_none(), "{game} ended");
     }
+    // A script's positions travel as `=` and their text: a game played to the end, each request
+    // carrying the script.
+    let corner = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/corner.rhai"
+    ))
+    .expect("the example");
+    let mut request = json!({ "game": "script:corner", "script": corner, "position": "3" });
+    let (mut to, mut moves) = (None, 0);
+    loop {
+        let answer = server.post_json("/api/options", &request);
+        assert_eq!(answer.status, 200, "{request}: {}", answer.text());
+        let answer = answer.json();
+        if let Some(to) = to.take() {
+            assert_eq!(answer["position"], to, "{request}");
+        }
+        let Some(best) = answer["best"].as_u64() else {
+            assert_eq!(answer["position"], "[0, 0]");
+            break;
+        };
+        let choice = &answer["moves"][usize::try_from(best).expect("small") - 1];
+        to = Some(choice["to"].clone());
+        request = choice["next"].clone();
+        assert!(
+            request["position"]
+                .as_str()
+                .is_some_and(|p| p.starts_with("=[")),
+            "{request}"
+        );
+        request["script"] = json!(corner);
+        moves += 1;
+    }
+    // [3, 3] is a win in 5 (to [2, 2]; the loser's every move is answered back to even-even),
+    // and best play against best play lasts exactly the remoteness.
+    assert_eq!(moves, 5);
     // Bad input and refusals as on the command line.
     let (_, stderr) = cli(&["play", "nim", "10^30"]);
     let answer = server.post_json(

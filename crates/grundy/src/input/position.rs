@@ -176,7 +176,20 @@ fn parse_shaped(text: &str, shape: PositionShape<'_>) -> Result<Position, InputE
         PositionShape::Quota => parse_quota(text),
         PositionShape::LastMove { amounts } => parse_last_move(text, amounts),
         PositionShape::Balls => parse_balls(text),
-        PositionShape::Argument => Ok(Position::Argument(text.to_owned())),
+        // `=P`: a script's position itself, as grundy prints it (a position a move left).
+        PositionShape::Argument => match text.trim_start().strip_prefix('=') {
+            Some(written) => crate::games::script::Value::parse(written)
+                .map(|value| Position::State(value.to_string()))
+                .map_err(|message| {
+                    let at = text.len() - written.len();
+                    error(
+                        at..text.len(),
+                        &format!("not a position: {message}"),
+                        "write a script's position as grundy prints it, e.g. =[3, 4] or =\"+--+\"",
+                    )
+                }),
+            None => Ok(Position::Argument(text.to_owned())),
+        },
     }
 }
 

@@ -59,6 +59,8 @@ pub fn options(options: &Options) -> Value {
 fn next(choice: &Choice) -> Value {
     let position = match &choice.position {
         Position::Sum => Value::Null,
+        // A script's position is read back from `=` and its text.
+        Position::State(text) => json!(format!("={text}")),
         position => json!(position.to_string()),
     };
     json!({ "game": choice.game.to_string(), "position": position })
