@@ -404,17 +404,7 @@ impl<'p> Machine<'p> {
             Expression::Binary(operator, operands) => {
                 let a = self.peek(&operands.0)?;
                 let b = self.peek(&operands.1)?;
-                match operator {
-                    Operator::Add => a.checked_add(b),
-                    Operator::Subtract => a.checked_sub(b),
-                    Operator::Multiply => a.checked_mul(b),
-                    Operator::Divide => a.checked_div(b),
-                    Operator::Remainder => a.checked_rem(b),
-                    Operator::And => Some(a & b),
-                    Operator::Or => Some(a | b),
-                    Operator::Xor => Some(a ^ b),
-                    _ => None,
-                }
+                arithmetic(*operator, a, b).ok()
             }
             Expression::Chain(root, steps) => match self.look(root, steps)? {
                 Value::Int(n) => Some(n),
