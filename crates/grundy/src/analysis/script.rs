@@ -417,12 +417,19 @@ impl Analyzer<'_> {
                 continue;
             }
             for (_, to) in rules.moves(start).map_err(Error::Rules)? {
-                if nimber(&mut valued, &to)? != target {
-                    continue;
+                // An option of value ∞(K) never wins beside nimbers: the sum is then a win for
+                // the player to move or a draw.
+                match valued.entry(self, rules, &to)?.1 {
+                    Some(Loopy::Nimber(m)) if m == target => {}
+                    _ => continue,
                 }
                 count += 1;
                 if lists {
+                    // The heap a move leaves is a number only where start(h) is h itself.
+                    let heap_is_state = i64::try_from(heap)
+                        .is_ok_and(|h| *start.value() == crate::games::script::Value::Int(h));
                     let left = match to.value() {
+                        _ if !heap_is_state => None,
                         crate::games::script::Value::Int(n) => u64::try_from(*n).ok(),
                         _ => None,
                     };

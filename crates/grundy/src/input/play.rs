@@ -74,7 +74,11 @@ pub fn parse_play_line(
     // `to P` or `=P` is always a position; otherwise digits alone are a move's number.
     let (position, offset) = if let Some(rest) = trimmed.strip_prefix('=') {
         (rest, 1)
-    } else if trimmed.len() > 3 && trimmed[..3].eq_ignore_ascii_case("to ") {
+    } else if trimmed.len() > 3
+        && trimmed
+            .get(..3)
+            .is_some_and(|lead| lead.eq_ignore_ascii_case("to "))
+    {
         (&trimmed[3..], 3)
     } else if trimmed.bytes().all(|b| b.is_ascii_digit()) {
         let number = trimmed

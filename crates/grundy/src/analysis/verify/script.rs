@@ -63,6 +63,18 @@ impl Run<'_, '_> {
 
     /// The interpreted script's whole graph from `start` of each argument, solved.
     fn interpreted(&mut self, script: &Script) -> Result<Interpreted, Error> {
+        let side = self.to.saturating_add(1);
+        if script.starts_with_two_numbers()
+            && side.saturating_mul(side) > crate::analysis::MAX_TABLE_ROWS
+        {
+            // Refused before a pair is listed, as a grid of that side is.
+            return Err(Error::Setting(
+                crate::analysis::SettingError::TooManyCells {
+                    to: self.to,
+                    most: crate::analysis::MAX_TABLE_ROWS,
+                },
+            ));
+        }
         let analyzer = self.analyzer;
         let play = self.game.play();
         let mut rules = ScriptRules::compile(script)?.with_engine(ScriptEngine::Interpreted);

@@ -541,6 +541,8 @@ impl<'a> Reader<'a> {
         expected: Option<u64>,
     ) -> Result<Vec<Case>, JudgeInputError> {
         let heap_shape = shape(game);
+        // Whether a script takes two numbers: read once, not per case.
+        let pairs = heap_shape == Shape::Argument && game.has_grid();
         let mut cases = Vec::new();
         loop {
             if let Some(count) = expected
@@ -573,7 +575,9 @@ impl<'a> Reader<'a> {
             let heaps = self.heap_list(m, &token)?;
             let position = match heap_shape {
                 Shape::OneHeap => CasePosition::Heaps(heaps),
-                Shape::Argument if !game.has_grid() => CasePosition::Heaps(heaps),
+                // Heaps side by side, one heap too (a sum of one: its winning moves are listed
+                // as heaps like any sum's).
+                Shape::Argument if !pairs => CasePosition::Heaps(heaps),
                 Shape::Argument => match <[BigUint; 2]>::try_from(heaps) {
                     Ok([a, b]) => CasePosition::Single(Position::Argument(format!("{a} {b}"))),
                     Err(_) => {
