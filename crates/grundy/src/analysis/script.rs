@@ -59,6 +59,32 @@ impl super::judge::CaseSolver for ScriptCases {
     }
 }
 
+/// What a row of an explanation's table lists under a position: the components of a sum, or
+/// the moves (asked of the script once, for the walk and the row alike).
+enum Children {
+    Parts(Vec<State>),
+    Moves(Vec<(String, State)>),
+}
+
+impl Children {
+    /// `state`'s components where sums are `splits` and the script splits it, else its moves.
+    fn of(rules: &ScriptRules, splits: bool, state: &State) -> Result<Self, Error> {
+        let mut parts = Vec::new();
+        if splits && rules.components(state, &mut parts).map_err(Error::Rules)? {
+            return Ok(Self::Parts(parts));
+        }
+        Ok(Self::Moves(rules.moves(state).map_err(Error::Rules)?))
+    }
+
+    /// The positions listed, in order.
+    fn states(&self) -> Box<dyn DoubleEndedIterator<Item = &State> + '_> {
+        match self {
+            Self::Parts(parts) => Box::new(parts.iter()),
+            Self::Moves(moves) => Box::new(moves.iter().map(|(_, to)| to)),
+        }
+    }
+}
+
 /// The most rows of an explanation's table of script positions.
 pub const EXPLAIN_POSITION_ROWS: u64 = 24;
 
@@ -555,43 +581,34 @@ impl Analyzer<'_> {
         // Depth first, a position's row written once all its options' rows are (or once they
         // are being written, where positions repeat).
         let mut seen: std::collections::HashSet<State> = std::collections::HashSet::new();
-        let mut pending: Vec<(State, bool)> = vec![(start.clone(), false)];
+        let mut pending: Vec<(State, Option<Children>)> = vec![(start.clone(), None)];
         let mut rows: Vec<PositionRow> = Vec::new();
-        while let Some((state, expanded)) = pending.pop() {
+        let splits = *values && valued.splits();
+        while let Some((state, children)) = pending.pop() {
             if rows.len() + 1 >= limit {
                 break;
             }
-            if expanded {
-                let row = self.position_row(&mut valued, rules, *values, &state)?;
-                rows.push(row);
+            // Expanded: its options' rows are written; its own, from the options listed then.
+            if let Some(children) = children {
+                rows.push(self.position_row(&mut valued, rules, *values, &state, children)?);
                 continue;
             }
             if !seen.insert(state.clone()) {
                 continue;
             }
-            pending.push((state.clone(), true));
-            let mut next = Vec::new();
-            let split = *values
-                && valued.splits()
-                && rules.components(&state, &mut next).map_err(Error::Rules)?;
-            if !split {
-                next = rules
-                    .moves(&state)
-                    .map_err(Error::Rules)?
-                    .into_iter()
-                    .map(|(_, to)| to)
-                    .collect();
-            }
-            pending.extend(
-                next.into_iter()
-                    .rev()
-                    .filter(|to| !seen.contains(to))
-                    .map(|to| (to, false)),
-            );
+            let children = Children::of(rules, splits, &state)?;
+            let next: Vec<(State, Option<Children>)> = children
+                .states()
+                .rev()
+                .filter(|to| !seen.contains(*to))
+                .map(|to| (to.clone(), None))
+                .collect();
+            pending.push((state, Some(children)));
+            pending.extend(next);
         }
         if rows.last().is_none_or(|row| row.position != start.key()) {
-            let row = self.position_row(&mut valued, rules, *values, &start)?;
-            rows.push(row);
+            let children = Children::of(rules, splits, &start)?;
+            rows.push(self.position_row(&mut valued, rules, *values, &start, children)?);
         }
         Ok(PositionTable {
             rows,
@@ -600,16 +617,17 @@ impl Analyzer<'_> {
         })
     }
 
-    /// The row of `state`: its components or its moves, each valued, and its own value.
+    /// The row of `state`: its components or its moves (`children`), each valued, and its own
+    /// value.
     fn position_row(
         &self,
         valued: &mut Valued,
         rules: &ScriptRules,
         values: bool,
         state: &State,
+        children: Children,
     ) -> Result<super::explain::PositionRow, Error> {
         use super::explain::{PositionOption, PositionRow, PositionValue};
-        let splits = valued.splits();
         let mut value_of = |state: &State| -> Result<PositionValue, Error> {
             let (solved, loopy) = valued.entry(self, rules, state)?;
             Ok(match loopy {
@@ -618,30 +636,28 @@ impl Analyzer<'_> {
                 _ => PositionValue::Outcome(solved.value),
             })
         };
-        let mut parts = Vec::new();
-        let split =
-            values && splits && rules.components(state, &mut parts).map_err(Error::Rules)?;
-        let (parts, options) = if split {
-            let parts = parts
-                .iter()
-                .map(|part| Ok((part.key(), value_of(part)?)))
-                .collect::<Result<Vec<_>, Error>>()?;
-            (parts, Vec::new())
-        } else {
-            let options = rules
-                .moves(state)
-                .map_err(Error::Rules)?
-                .into_iter()
-                .map(|(label, to)| {
-                    let to_text = to.key();
-                    Ok(PositionOption {
-                        label: (label != format!("to {to_text}")).then_some(label),
-                        to: to_text,
-                        value: value_of(&to)?,
+        let (parts, options) = match children {
+            Children::Parts(parts) => {
+                let parts = parts
+                    .iter()
+                    .map(|part| Ok((part.key(), value_of(part)?)))
+                    .collect::<Result<Vec<_>, Error>>()?;
+                (parts, Vec::new())
+            }
+            Children::Moves(moves) => {
+                let options = moves
+                    .into_iter()
+                    .map(|(label, to)| {
+                        let to_text = to.key();
+                        Ok(PositionOption {
+                            label: (label != format!("to {to_text}")).then_some(label),
+                            to: to_text,
+                            value: value_of(&to)?,
+                        })
                     })
-                })
-                .collect::<Result<Vec<_>, Error>>()?;
-            (Vec::new(), options)
+                    .collect::<Result<Vec<_>, Error>>()?;
+                (Vec::new(), options)
+            }
         };
         Ok(PositionRow {
             position: state.key(),
