@@ -8,6 +8,7 @@ pub mod compact;
 pub mod families;
 pub mod genus;
 pub mod mex;
+pub mod pattern;
 pub mod period;
 pub mod quotient;
 pub mod solver;

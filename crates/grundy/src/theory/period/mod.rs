@@ -23,6 +23,7 @@ pub use search::{
     search_guy_smith, search_window,
 };
 
+pub(crate) use search::least_period;
 use std::collections::BTreeSet;
 
 use num_bigint::BigUint;

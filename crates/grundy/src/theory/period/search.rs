@@ -135,6 +135,16 @@ pub fn search_window(
     (Search::Certified(certificate), seq)
 }
 
+/// The least period `p` (ordinary or arithmetic), with the least preperiod for it, whose relation
+/// `a(n + p) = a(n) + s` holds over at least `margin(p)` values at the top of `values`: the
+/// periodic forms of a table's rules (`theory::pattern`). Nothing is proved.
+///
+/// # Complexity
+/// `O(len)`.
+pub(crate) fn least_period(values: &[u32], margin: impl Fn(usize) -> usize) -> Option<Periodicity> {
+    least_consistent_linear(values, margin)
+}
+
 /// [`least_consistent`] in `O(len)` time and 4 bytes per value: the run of `a(i + p) = a(i) + s`
 /// down from the top is one more than the longest common prefix of the differences read from the
 /// top down with themselves shifted by `p` — the Z-function of that sequence — so every candidate
