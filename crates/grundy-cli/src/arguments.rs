@@ -126,6 +126,24 @@ Examples:
         #[command(flatten)]
         common: Common,
     },
+    /// 打表找规律: the rule of a game's table — outcomes and Grundy values of the positions
+    /// numbered by one or two whole numbers — found on the first positions, checked on more,
+    /// and certified only where a theorem proves it.
+    #[command(after_help = "\
+Examples:
+  grundy pattern subtraction:1,2,9                      period 10, certified by the values' period
+  grundy pattern script:examples/divisors.rhai --to 300 lose iff n is odd (observed, not proved)
+  grundy pattern script:examples/turtles.rhai           a head at cell n is worth n
+  grundy pattern wythoff --to 60                        Wythoff's pairs (⌊kφ⌋, ⌊kφ⌋ + k)
+  grundy pattern kayles --json                          every rule as its form and parameters
+
+A rule is found on positions up to --to and checked on positions up to --check-to (by default
+four times --to for one number, twice for two); it is reported only when it holds on all of them
+and predicts many more positions than its parameters were read from. \"certified\" means a theorem
+proves it (a certified period of the values, or the family's own theorem); anything else is
+\"observed, not proved\". Candidates that held for a long stretch and then failed are listed with
+their smallest counter-example.")]
+    Pattern(PatternArgs),
     /// Long runs of a take-and-break game's values, with checkpoints and compact output.
     #[command(after_help = "\
 Examples:
@@ -381,6 +399,22 @@ pub(crate) struct ExplainArgs {
     /// Columns per line for the text (paragraphs wrap).
     #[arg(long, value_name = "COLUMNS", default_value_t = 80)]
     pub(crate) width: usize,
+    #[command(flatten)]
+    pub(crate) common: Common,
+}
+
+/// The arguments of `grundy pattern`.
+#[derive(Args, Debug)]
+pub(crate) struct PatternArgs {
+    /// The game, e.g. subtraction:1,3,4 or script:game.rhai (one or two numbers per position).
+    pub(crate) game: String,
+    /// Look for rules on positions 0..=N in each coordinate (default: 1000 for one number,
+    /// 100 for two).
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub(crate) to: Option<String>,
+    /// Check the rules found on positions 0..=M (default: 4N for one number, 2N for two).
+    #[arg(long, value_name = "M", allow_hyphen_values = true)]
+    pub(crate) check_to: Option<String>,
     #[command(flatten)]
     pub(crate) common: Common,
 }

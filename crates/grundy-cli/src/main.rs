@@ -24,7 +24,7 @@ use anyhow::Context as _;
 
 use crate::arguments::{
     Cli, CodegenArguments, Command, Common, ContestArgs, ExplainArgs, FormatName, LanguageName,
-    VerifyArgs, engine_config, language,
+    PatternArgs, VerifyArgs, engine_config, language,
 };
 use crate::options::{
     MAX_INPUT_BYTES, default_max_memory, parse_count, parse_number, parse_seconds, parse_size,
@@ -63,6 +63,27 @@ fn table(
     let tabulation = analyzer.tabulate(&game, &from, &to);
     observer.finish();
     output::tabulation(&tabulation?, common.json, width)
+}
+
+/// `grundy pattern GAME`: the rules of the game's table.
+fn pattern(args: &PatternArgs, observer: &TerminalObserver) -> anyhow::Result<()> {
+    let analyzer = args.common.analyzer(observer)?;
+    let game = read_game(&args.game)?;
+    let count = |text: Option<&str>, flag: &'static str| -> anyhow::Result<Option<u64>> {
+        text.map(|text| {
+            let n = parse_number(text, flag)?;
+            u64::try_from(&n)
+                .map_err(|_| anyhow::anyhow!("{flag} {text} is beyond any table grundy computes"))
+        })
+        .transpose()
+    };
+    let plan = grundy::analysis::pattern::PatternPlan {
+        to: count(args.to.as_deref(), "--to")?,
+        check_to: count(args.check_to.as_deref(), "--check-to")?,
+    };
+    let report = analyzer.pattern(&game, &plan);
+    observer.finish();
+    output::pattern(&report?, args.common.json)
 }
 
 /// `grundy verify GAME`: every fast path against the brute force; exit 1 at a disagreement.
@@ -352,6 +373,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             width,
             common,
         } => table(&game, &from, &to, width, &common, &observer),
+        Command::Pattern(args) => pattern(&args, &observer),
         Command::Sequence {
             code,
             to,

@@ -92,6 +92,18 @@ pub fn tabulation(tabulation: &Tabulation, as_json: bool, width: usize) -> anyho
     )
 }
 
+/// Prints the rules of a game's table.
+pub fn pattern(
+    report: &grundy::analysis::pattern::PatternReport,
+    as_json: bool,
+) -> anyhow::Result<()> {
+    answer(
+        as_json,
+        || print_json(&json::pattern(report)),
+        || render::pattern::pattern_text(report),
+    )
+}
+
 /// Prints a period report or a misère quotient.
 pub fn period_answer(period: &PeriodAnswer, as_json: bool) -> anyhow::Result<()> {
     answer(

@@ -72,6 +72,14 @@ pub(super) trait Answers {
         None
     }
 
+    /// The rule of its table that the family's own theorem proves (a Nim heap's value,
+    /// Wythoff's pairs, Zeckendorf's Fibonacci numbers), for `pattern` to certify a rule it
+    /// finds; none where it has none.
+    fn pattern_theorem(&self, game: &Game, play: Play) -> Vec<super::pattern::KnownRule> {
+        let _ = (game, play);
+        Vec::new()
+    }
+
     /// The values `G(a, b)` of the positions of two numbers `a, b ≤ to`, `values[a][b]`, for a
     /// family whose positions are two numbers (Wythoff's game, a script's `start(a, b)`).
     fn grid(

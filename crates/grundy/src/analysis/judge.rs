@@ -136,7 +136,7 @@ impl Analyzer<'_> {
         self.settle(self.judge_unsettled(cases, output))
     }
 
-    fn judge_unsettled(
+    pub(super) fn judge_unsettled(
         &self,
         cases: &[Case],
         output: &OutputFormat,

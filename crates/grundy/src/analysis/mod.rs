@@ -16,6 +16,7 @@ mod heap;
 mod misere;
 mod norepeat;
 mod octal;
+pub mod pattern;
 pub mod play;
 pub mod plot;
 mod quotient;

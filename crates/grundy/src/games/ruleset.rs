@@ -135,6 +135,17 @@ pub trait Ruleset: Send + Sync {
         None
     }
 
+    /// The position a table of patterns reads at `coordinates`: one number for a family that
+    /// numbers its positions ([`numbered_position`](Self::numbered_position)), two for a family
+    /// with a [grid](Self::has_grid) (a pair of heaps, a script's `start(a, b)`); `None`
+    /// elsewhere.
+    fn coordinate_position(&self, coordinates: &[BigUint]) -> Option<Position> {
+        match coordinates {
+            [n] => self.numbered_position(n),
+            _ => None,
+        }
+    }
+
     /// How many options `position` has, counted without listing them — exactly, or an upper
     /// bound for take-and-break codes (every split counted, whatever its modifier) and for an
     /// infinite subtraction set on a heap beyond what is worth counting member by member (the

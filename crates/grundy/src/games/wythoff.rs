@@ -290,6 +290,13 @@ impl Ruleset for Wythoff {
         true
     }
 
+    fn coordinate_position(&self, coordinates: &[BigUint]) -> Option<Position> {
+        match coordinates {
+            [a, b] => Some(Position::Pair(a.clone(), b.clone())),
+            _ => None,
+        }
+    }
+
     fn verify_reach(&self) -> u64 {
         40
     }

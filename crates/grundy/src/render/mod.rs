@@ -13,6 +13,7 @@ pub mod json;
 pub mod judge;
 mod misere;
 pub mod moves;
+pub mod pattern;
 mod period;
 pub mod play;
 pub mod plot;

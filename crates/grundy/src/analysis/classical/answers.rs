@@ -7,15 +7,39 @@ use crate::analysis::codegen::{Decider, Kernel, KernelError, NoProgram};
 use crate::analysis::explain::{CLOSED_FORM_ROWS, Rule, State, Step};
 use crate::analysis::family::Explained;
 use crate::analysis::judge::{CaseKind, Oracle, TestHeaps};
+use crate::analysis::pattern::{KnownRule, Membership, OutcomeRule, PatternTheorem, ValueRule};
 use crate::analysis::{Action, Analyzer, Basis, ClosedForm, Error, Remedy, Solution};
 use crate::games::game::{Component, Game};
 use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::games::{fibonacci_nim, wythoff};
+use crate::theory::pattern::{NumberSet, PairSet, Sequence};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 impl crate::analysis::family::Answers for NimAnswers {
+    fn pattern_theorem(&self, _: &Game, play: Play) -> Vec<KnownRule> {
+        if play != Play::Normal {
+            return Vec::new();
+        }
+        let identity = Sequence::Linear {
+            slope: 1,
+            offset: 0,
+            divisor: 1,
+        };
+        // G(n) = n, so the player to move loses exactly at 0.
+        let zero = OutcomeRule {
+            classes: vec![(
+                crate::analysis::Outcome::Lose,
+                Membership::Numbers(NumberSet::Finite(vec![0])),
+            )],
+            otherwise: crate::analysis::Outcome::Win,
+        };
+        vec![
+            KnownRule::Values(PatternTheorem::NimHeap, ValueRule::Sequence(identity)),
+            KnownRule::Outcomes(PatternTheorem::NimHeap, zero),
+        ]
+    }
     fn heaps_are_nim(&self) -> bool {
         true
     }
@@ -163,6 +187,23 @@ impl crate::analysis::family::Answers for NimAnswers {
 pub(in crate::analysis) struct WythoffAnswers;
 
 impl crate::analysis::family::Answers for WythoffAnswers {
+    fn pattern_theorem(&self, _: &Game, play: Play) -> Vec<KnownRule> {
+        (play == Play::Normal)
+            .then(|| {
+                KnownRule::Outcomes(
+                    PatternTheorem::Wythoff,
+                    OutcomeRule {
+                        classes: vec![(
+                            crate::analysis::Outcome::Lose,
+                            Membership::Pairs(PairSet::Beatty { difference: 1 }),
+                        )],
+                        otherwise: crate::analysis::Outcome::Win,
+                    },
+                )
+            })
+            .into_iter()
+            .collect()
+    }
     fn grid(
         &self,
         analyzer: &Analyzer<'_>,
@@ -322,6 +363,26 @@ impl crate::analysis::family::Answers for WythoffAnswers {
 pub(in crate::analysis) struct FibonacciAnswers;
 
 impl crate::analysis::family::Answers for FibonacciAnswers {
+    fn pattern_theorem(&self, _: &Game, play: Play) -> Vec<KnownRule> {
+        // A fresh heap of n is lost exactly when n is 0 or a Fibonacci number.
+        let lose = NumberSet::Except {
+            set: Box::new(NumberSet::Fibonacci),
+            added: vec![0],
+            removed: Vec::new(),
+        };
+        (play == Play::Normal)
+            .then(|| {
+                KnownRule::Outcomes(
+                    PatternTheorem::Zeckendorf,
+                    OutcomeRule {
+                        classes: vec![(crate::analysis::Outcome::Lose, Membership::Numbers(lose))],
+                        otherwise: crate::analysis::Outcome::Win,
+                    },
+                )
+            })
+            .into_iter()
+            .collect()
+    }
     fn solve(
         &self,
         analyzer: &Analyzer<'_>,

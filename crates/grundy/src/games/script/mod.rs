@@ -807,6 +807,15 @@ impl Ruleset for Script {
         self.starts_with_two_numbers()
     }
 
+    /// `start(n)`, or `start(a, b)` for a script that takes two numbers.
+    fn coordinate_position(&self, coordinates: &[BigUint]) -> Option<Position> {
+        match (coordinates, self.starts_with_two_numbers()) {
+            ([n], false) => Some(Position::Argument(n.to_string())),
+            ([a, b], true) => Some(Position::Argument(format!("{a} {b}"))),
+            _ => None,
+        }
+    }
+
     fn unplayable(&self) -> Option<&'static str> {
         Some(
             "a script's moves come from running it, which the play of a sum does not do yet: play the script on its own",

@@ -10,6 +10,7 @@
 
 mod answers;
 mod explain;
+mod pattern;
 mod period;
 mod play;
 mod plot;
@@ -17,6 +18,7 @@ mod quotient;
 
 pub use answers::{grid, sequence, solution, table, tabulation, verification};
 pub use explain::explanation;
+pub use pattern::{number_set, pattern, sequence as sequence_rule};
 pub use period::{no_period, period, period_answer, survey_failure};
 pub use play::{options, turn};
 pub use plot::{drawing, plot};

@@ -29,7 +29,7 @@ pub fn popcount_parity(n: u64) -> bool {
 /// ```
 /// use grundy::theory::pattern::beatty_lower;
 /// // d = 1: the golden ratio, Wythoff's lower heaps.
-/// let lower: Vec<u64> = (1..8).map(|k| beatty_lower(k, 1).unwrap()).collect();
+/// let lower: Vec<u64> = (1..8).filter_map(|k| beatty_lower(k, 1)).collect();
 /// assert_eq!(lower, [1, 3, 4, 6, 8, 9, 11]);
 /// // d = 2: α = √2, the P-positions (⌊k√2⌋, ⌊k√2⌋ + 2k) of 2-Wythoff.
 /// assert_eq!(beatty_lower(5, 2), Some(7));
@@ -224,6 +224,31 @@ impl NumberSet {
         out
     }
 
+    /// `(n0, p)` when membership is periodic with period `p` from `n0` on — a rule's shape
+    /// that a certified period can prove —, `None` for the sets that are not.
+    pub fn eventual_period(&self) -> Option<(u64, u64)> {
+        match self {
+            Self::Finite(members) => Some((members.iter().max().map_or(0, |&m| m + 1), 1)),
+            Self::Periodic {
+                preperiod, period, ..
+            } => Some((*preperiod, *period)),
+            Self::Union(a, b) => {
+                let ((n0, p), (m0, q)) = (a.eventual_period()?, b.eventual_period()?);
+                Some((n0.max(m0), num_integer::lcm(p, q)))
+            }
+            Self::Except {
+                set,
+                added,
+                removed,
+            } => {
+                let (n0, p) = set.eventual_period()?;
+                let last = added.iter().chain(removed).max().map_or(0, |&m| m + 1);
+                Some((n0.max(last), p))
+            }
+            _ => None,
+        }
+    }
+
     /// How complex the rule is to state: the order in which rules are listed.
     pub fn cost(&self) -> u64 {
         match self {
@@ -257,8 +282,9 @@ impl NumberSet {
                 preperiod, period, ..
             } => preperiod + period,
             Self::Bands { base, high, .. } => high.saturating_mul(*base).saturating_add(1),
-            Self::Beatty { .. } | Self::Powers { .. } => 4,
-            Self::Odious
+            Self::Beatty { .. }
+            | Self::Powers { .. }
+            | Self::Odious
             | Self::Evil
             | Self::Squares
             | Self::Triangular
@@ -340,6 +366,26 @@ impl Sequence {
         }
     }
 
+    /// `(n0, p, r)` when `G(n + p) = G(n) + r` for every `n ≥ n0` — a rule's shape that a
+    /// certified period can prove —, `None` for the rules that are not of it.
+    pub fn eventual_period(&self) -> Option<(u64, u64, u64)> {
+        match self {
+            Self::Linear { slope, divisor, .. } => Some((0, *divisor, *slope)),
+            Self::Remainder { modulus, .. } => Some((0, *modulus, 0)),
+            Self::Periodic(periodicity) => Some((
+                periodicity.preperiod(),
+                periodicity.period(),
+                periodicity.saltus(),
+            )),
+            Self::Binary { .. } => None,
+            Self::Except { rule, values } => {
+                let (n0, p, r) = rule.eventual_period()?;
+                Some((n0.max(values.last().map_or(0, |&(n, _)| n + 1)), p, r))
+            }
+            Self::Indicator(set) => set.eventual_period().map(|(n0, p)| (n0, p, 0)),
+        }
+    }
+
     /// How complex the rule is to state.
     pub fn cost(&self) -> u64 {
         match self {
@@ -410,8 +456,7 @@ impl PairSet {
     pub fn fitted(&self) -> u64 {
         match self {
             Self::Lattice { rows, columns, .. } => rows * columns,
-            Self::Diagonal => 0,
-            Self::Beatty { .. } => 4,
+            Self::Diagonal | Self::Beatty { .. } => 0,
         }
     }
 }

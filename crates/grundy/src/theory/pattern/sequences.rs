@@ -80,6 +80,16 @@ pub fn sequence_rules(values: &[u64]) -> Rules<Sequence> {
                 }
             }
         }
+        if preperiod == 0 && saltus == 0 && period == 1 {
+            consider(
+                &mut rules,
+                Sequence::Linear {
+                    slope: 0,
+                    offset: values[0],
+                    divisor: 1,
+                },
+            );
+        }
         if preperiod == 0 && saltus == 0 && period >= 2 {
             let add = (0..period as usize).map(|n| values[n]).min().unwrap_or(0);
             let shift = (values[0] - add) % period;

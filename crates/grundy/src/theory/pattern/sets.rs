@@ -239,17 +239,41 @@ fn unions(rules: &mut Rules<NumberSet>, forms: &[(NumberSet, Vec<bool>)], member
             continue;
         }
         let in_classes = classes.indicator(members.len());
+        let small = members.len() / 8;
         for (form, indicator) in forms {
-            let fits = (0..members.len()).all(|n| (in_classes[n] || indicator[n]) == members[n]);
+            // At most a few exceptions, all small.
+            let mut wrong = Vec::new();
+            for n in 0..members.len() {
+                if (in_classes[n] || indicator[n]) != members[n] {
+                    wrong.push(n as u64);
+                    if wrong.len() > EXCEPTIONS || n >= small {
+                        break;
+                    }
+                }
+            }
+            if wrong.len() > EXCEPTIONS || wrong.last().is_some_and(|&n| n as usize >= small) {
+                continue;
+            }
             // Both parts must show: the closed form adds at least three members.
             let shown = (0..members.len())
                 .filter(|&n| !in_classes[n] && indicator[n])
                 .count();
-            if fits && shown >= SEEN {
-                let union = NumberSet::Union(Box::new(classes.clone()), Box::new(form.clone()));
-                let fitted = union.fitted();
-                rules.consider(union, fitted, None, entries, |n| vec![n]);
+            if shown < SEEN {
+                continue;
             }
+            let union = NumberSet::Union(Box::new(classes.clone()), Box::new(form.clone()));
+            let set = if wrong.is_empty() {
+                union
+            } else {
+                let (added, removed) = wrong.iter().partition(|&&n| members[n as usize]);
+                NumberSet::Except {
+                    set: Box::new(union),
+                    added,
+                    removed,
+                }
+            };
+            let fitted = set.fitted();
+            rules.consider(set, fitted, None, entries, |n| vec![n]);
         }
     }
 }
