@@ -80,6 +80,16 @@ fn setting_message(error: &SettingError) -> String {
         SettingError::TooManyCells { to, most } => {
             format!("a grid has at most {most} cells; --to {to} asks for more")
         }
+        SettingError::PatternReversed { to, check_to } => format!(
+            "rules found on positions up to --to {to} are checked at least that far: --check-to {check_to} is less"
+        ),
+        SettingError::PatternTooLarge {
+            check_to,
+            positions,
+            most,
+        } => format!(
+            "a table of patterns has at most {most} positions, and checking rules up to {check_to} needs {positions}: lower --to or --check-to"
+        ),
         other => other.to_string(),
     }
 }

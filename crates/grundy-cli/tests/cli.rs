@@ -614,3 +614,55 @@ fn sums_refuse_what_the_last_move_does_not_decide_and_verify_what_it_cannot_comp
     let refusal = fails(&["verify", "nim[3] + divisor[10]"]);
     assert!(refusal.contains("no independent path"), "{refusal}");
 }
+
+#[test]
+fn pattern_finds_and_certifies_rules_with_their_json() {
+    let value = json(&["pattern", "subtraction:1,3,4", "--to", "60", "--json"]);
+    assert_eq!(value["coordinates"], 1);
+    assert_eq!(
+        (value["found_to"].as_u64(), value["checked_to"].as_u64()),
+        (Some(60), Some(240))
+    );
+    let rule = &value["outcomes"]["rules"][0];
+    assert_eq!(
+        rule["rule"],
+        serde_json::json!({
+            "classes": [{ "outcome": "lose", "positions": { "form": "periodic", "preperiod": 0, "period": 7, "members": [0, 2] } }],
+            "otherwise": "win",
+        })
+    );
+    assert_eq!(rule["status"], "certified");
+    assert_eq!(rule["proof"]["theorem"], "window");
+    assert_eq!(
+        rule["text"],
+        "the player to move loses iff n ≡ 0 or 2 (mod 7); wins otherwise"
+    );
+    // A script's rule is observed, with the range it held on.
+    let script = concat!(
+        "script:",
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/divisors.rhai"
+    );
+    let value = json(&["pattern", script, "--to", "100", "--json"]);
+    let rule = &value["outcomes"]["rules"][0];
+    assert_eq!(rule["status"], "observed");
+    assert_eq!(rule["proof"], Value::Null);
+    let text = stdout(&grundy(&["pattern", script, "--to", "100"]));
+    assert!(text.contains("loses iff n is odd, or n is 0"), "{text}");
+    assert!(
+        text.contains("observed, not proved: holds on every position up to 400"),
+        "{text}"
+    );
+}
+
+#[test]
+fn pattern_refuses_what_it_cannot_tabulate() {
+    let message = fails(&["pattern", "nim", "--to", "10", "--check-to", "5"]);
+    assert!(message.contains("--check-to 5 is less"), "{message}");
+    let message = fails(&["pattern", "wythoff", "--to", "2000"]);
+    assert!(message.contains("at most 1000000 positions"), "{message}");
+    let message = fails(&["pattern", "nim[3] + nim[4]"]);
+    assert!(message.contains("no positions numbered"), "{message}");
+    let message = fails(&["pattern", "subtraction:1,3,4", "--to", "10^99999"]);
+    assert!(message.contains("--to"), "{message}");
+}

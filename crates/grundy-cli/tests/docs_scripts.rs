@@ -1,5 +1,5 @@
-//! Every command of docs/scripts.md, run with the real binary from the repository's root: its
-//! output must be the one the page shows.
+//! Every command of docs/scripts.md and docs/pattern.md, run with the real binary from the
+//! repository's root: its output must be the one the page shows.
 
 use std::path::Path;
 use std::process::Command;
@@ -28,8 +28,18 @@ fn examples(page: &str) -> Vec<(String, String)> {
 
 #[test]
 fn every_command_of_the_scripts_page_prints_what_it_shows() {
+    check_page("docs/scripts.md");
+}
+
+#[test]
+fn every_command_of_the_pattern_page_prints_what_it_shows() {
+    check_page("docs/pattern.md");
+}
+
+/// Runs every command of `page` and compares its output with the page's.
+fn check_page(page: &str) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let page = std::fs::read_to_string(root.join("docs/scripts.md")).unwrap();
+    let page = std::fs::read_to_string(root.join(page)).unwrap();
     let binary = Path::new(env!("CARGO_BIN_EXE_grundy"));
     let path = format!(
         "{}:{}",

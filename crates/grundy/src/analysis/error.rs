@@ -426,6 +426,28 @@ pub enum SettingError {
         /// The most cells accepted.
         most: u64,
     },
+    /// A pattern search whose rules would be checked on fewer positions than they are found on.
+    #[error(
+        "the rules are looked for on positions up to {to}, so they must be checked at least that far, not only up to {check_to}"
+    )]
+    PatternReversed {
+        /// How far rules are looked for.
+        to: u64,
+        /// How far they would be checked.
+        check_to: u64,
+    },
+    /// A pattern search whose table would have more positions than one table may have.
+    #[error(
+        "a table of patterns has at most {most} positions; checking rules up to {check_to} needs {positions}"
+    )]
+    PatternTooLarge {
+        /// How far rules would be checked (each coordinate).
+        check_to: u64,
+        /// How many positions that is (`(check_to + 1)²` for two numbers).
+        positions: u64,
+        /// The most positions accepted.
+        most: u64,
+    },
     /// A grid of two heaps asked to start elsewhere than at `(0, 0)`.
     #[error("a grid always starts at (0, 0), not at heap {from}")]
     GridFrom {

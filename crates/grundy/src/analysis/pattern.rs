@@ -313,9 +313,9 @@ impl Analyzer<'_> {
             .check_to
             .unwrap_or_else(|| to.saturating_mul(factor).max(to));
         if check_to < to {
-            return Err(Error::Setting(SettingError::Reversed {
-                from: to.into(),
-                to: check_to.into(),
+            return Err(Error::Setting(SettingError::PatternReversed {
+                to,
+                check_to,
             }));
         }
         let side = check_to.saturating_add(1);
@@ -324,17 +324,11 @@ impl Analyzer<'_> {
             Coordinates::Two => side.saturating_mul(side),
         };
         if positions > MAX_TABLE_ROWS {
-            return Err(match coordinates {
-                Coordinates::One => Error::Setting(SettingError::TooManyRows {
-                    from: BigUint::ZERO,
-                    to: check_to.into(),
-                    most: MAX_TABLE_ROWS,
-                }),
-                Coordinates::Two => Error::Setting(SettingError::TooManyCells {
-                    to: check_to,
-                    most: MAX_TABLE_ROWS,
-                }),
-            });
+            return Err(Error::Setting(SettingError::PatternTooLarge {
+                check_to,
+                positions,
+                most: MAX_TABLE_ROWS,
+            }));
         }
         let sample = self.sample(game, coordinates, check_to)?;
         let found_side = (to + 1) as usize;

@@ -1,6 +1,6 @@
 //! The mathematics grundy relies on, knowing no game: periods of integer sequences and the
 //! certificates that prove them ([`period`], with the family criterion for take-and-break codes in
-//! [`families`]), compact value storage ([`compact`]), the minimum
+//! [`families`]), the rule forms of tables and their search ([`pattern`]), compact value storage ([`compact`]), the minimum
 //! excludant ([`mex`]), the retrograde analysis of finite game graphs ([`solver`]), and Conway's
 //! genus of misère games with tame types ([`genus`]).
 
