@@ -276,6 +276,7 @@ Examples:
   grundy codegen subtraction:1,3,4 --lang python --io lines/yes-no --out solve.py
   grundy codegen --lang rust --io hdu-1536           the game comes with the input (S-Nim)
   grundy codegen 0.77 --lang java --io heaps/first-second
+  grundy codegen script:examples/divisors.rhai --lang cpp --io lines/yes-no --rule observed
 
 The source goes to stdout, or to --out FILE (an existing file is kept unless --force). Its header
 comment states the game, the rule and the certificate; a DP states the largest heap it answers
@@ -370,6 +371,11 @@ pub(crate) struct CodegenArguments {
     /// Replace --out's file when it exists.
     #[arg(long)]
     pub(crate) force: bool,
+    /// Where grundy has no proved program (a script, a code without a certified period), rest
+    /// the program on a rule `grundy pattern` finds in the game's table: never, a certified one,
+    /// or an observed one too.
+    #[arg(long, value_enum, default_value_t = RuleName::Never)]
+    pub(crate) rule: RuleName,
     /// The most values grundy computes to find the game's period, as for solve.
     #[arg(long, value_name = "L", allow_hyphen_values = true)]
     pub(crate) max: Option<String>,
@@ -561,6 +567,17 @@ pub(crate) fn language(asked: Option<LocaleName>) -> grundy::render::explain::La
             }
         }
     }
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub(crate) enum RuleName {
+    /// Only proved programs: certified periods, closed forms, bounded DPs.
+    Never,
+    /// Also a rule `grundy pattern` finds in the game's table, when a theorem certifies it.
+    Certified,
+    /// Also a rule `grundy pattern` observes in the table without a proof (the program's header
+    /// says so, with how far it was checked).
+    Observed,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]

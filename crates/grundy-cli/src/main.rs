@@ -24,7 +24,7 @@ use anyhow::Context as _;
 
 use crate::arguments::{
     Cli, CodegenArguments, Command, Common, ContestArgs, ExplainArgs, FormatName, LanguageName,
-    PatternArgs, VerifyArgs, engine_config, language,
+    PatternArgs, RuleName, VerifyArgs, engine_config, language,
 };
 use crate::options::{
     MAX_INPUT_BYTES, default_max_memory, parse_count, parse_number, parse_seconds, parse_size,
@@ -192,10 +192,16 @@ fn codegen(arguments: &CodegenArguments, observer: &TerminalObserver) -> anyhow:
         io,
         out,
         force,
+        rule,
         max,
         max_memory,
         timeout,
     } = arguments;
+    let rules = match rule {
+        RuleName::Never => grundy::analysis::codegen::RuleUse::Never,
+        RuleName::Certified => grundy::analysis::codegen::RuleUse::Certified,
+        RuleName::Observed => grundy::analysis::codegen::RuleUse::Observed,
+    };
     let language = *language;
     let config = judge::config(max.as_deref(), max_memory.as_deref(), timeout.as_deref())?;
     let analyzer = Analyzer::new(config).with_observer(observer);
@@ -204,7 +210,7 @@ fn codegen(arguments: &CodegenArguments, observer: &TerminalObserver) -> anyhow:
         error
     })?;
     let game = game.as_deref().map(read_game).transpose()?;
-    let program = analyzer.program(game.as_ref(), &format);
+    let program = analyzer.program_with(game.as_ref(), &format, rules);
     observer.finish();
     let program = program
         .map_err(|error| match error {
@@ -217,6 +223,19 @@ fn codegen(arguments: &CodegenArguments, observer: &TerminalObserver) -> anyhow:
                     ),
                     grundy::analysis::codegen::NoProgram::GameInInput { .. } => {
                         "\n  hint: drop the game: the input gives it".to_owned()
+                    }
+                    grundy::analysis::codegen::NoProgram::NoRule { observed: true, .. } => {
+                        "\n  hint: --rule observed accepts a rule seen on every position computed, without a proof (the program's header says so); grundy pattern shows it".to_owned()
+                    }
+                    grundy::analysis::codegen::NoProgram::NoRule { observed: false, .. } => {
+                        "\n  hint: grundy pattern GAME --to N looks further; a larger table may show a rule".to_owned()
+                    }
+                    grundy::analysis::codegen::NoProgram::Script
+                    | grundy::analysis::codegen::NoProgram::Searched
+                    | grundy::analysis::codegen::NoProgram::UncertifiedCode
+                        if matches!(rule, RuleName::Never) =>
+                    {
+                        "\n  hint: --rule observed rests the program on the rule grundy pattern finds in the game's table, if one holds there".to_owned()
                     }
                     _ => String::new(),
                 };

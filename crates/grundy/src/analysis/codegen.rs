@@ -6,6 +6,7 @@
 //! closed form only where a theorem gives one (Bouton, Wythoff, Zeckendorf), a DP only up to a
 //! bound the program checks at run time.
 
+use super::pattern::{OutcomeRule, PatternPlan, RuleStatus, ValueRule};
 use super::{Analyzer, Error};
 use crate::games::game::{Component, Game};
 use crate::games::play::Play;
@@ -13,6 +14,7 @@ use crate::games::ruleset::Ruleset;
 use crate::games::subtraction::{Family, FiniteSet};
 use crate::input::judge_format::{InputLayout, JudgeFormat, Preset};
 use crate::limits::DEFAULT_MAX_VALUES;
+use crate::theory::pattern::Sequence;
 use crate::theory::period::{Certificate, Search};
 
 /// A contest solution's plan: the judge format it reads and prints, the game, and what decides a
@@ -53,6 +55,42 @@ pub enum Decider {
     /// The contest game: a DP over (balls left, parity of the mover's balls, parity of the
     /// opponent's), win, tie or lose for the player to move.
     Oddball(OddballPlan),
+    /// A rule of outcomes found in the game's table ([`Analyzer::pattern`]): a position — one
+    /// number, or two — is decided by the rule alone. Certified or observed, as its status says.
+    Rule(RulePlan<OutcomeRule>),
+}
+
+/// Whether a generated program may rest on a rule found in the game's table
+/// ([`Analyzer::pattern`]) where grundy has no proved program.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RuleUse {
+    /// Never: only periods, closed forms and bounded DPs.
+    #[default]
+    Never,
+    /// A rule a theorem certifies.
+    Certified,
+    /// Any rule found, certified or observed (the program's header says which, and on how many
+    /// positions it was checked).
+    Observed,
+}
+
+/// A rule a program rests on, with its evidence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulePlan<R> {
+    /// The rule.
+    pub rule: R,
+    /// Certified, or observed.
+    pub status: RuleStatus,
+    /// It was looked for on positions up to this (each coordinate).
+    pub found_to: u64,
+    /// And checked on every position up to this.
+    pub checked_to: u64,
+    /// How many positions that is.
+    pub positions: u64,
+    /// How many positions its parameters were read from.
+    pub fitted: u64,
+    /// Whether positions are two numbers `(a, b)` rather than one.
+    pub pairs: bool,
 }
 
 /// How a generated program computes the Grundy value of one heap.
@@ -75,6 +113,8 @@ pub enum Kernel {
         /// The largest heap the program answers.
         bound: u64,
     },
+    /// A rule of the values found in the game's table ([`Analyzer::pattern`]).
+    Rule(RulePlan<Sequence>),
 }
 
 /// A bounded DP of a subtraction game's values.
@@ -157,6 +197,16 @@ pub enum NoProgram {
         /// The component's game.
         game: String,
     },
+    /// No proved program, and no rule the program may rest on in the game's table: none was
+    /// found (`observed` false), or only observed ones where certified ones were asked for.
+    NoRule {
+        /// Why grundy has no proved program.
+        without: Box<NoProgram>,
+        /// Whether rules were found that are observed, not proved.
+        observed: bool,
+        /// Whether the rule needed is of the values (heaps side by side) rather than outcomes.
+        values: bool,
+    },
 }
 
 impl std::fmt::Display for NoProgram {
@@ -202,6 +252,25 @@ impl std::fmt::Display for NoProgram {
                 f,
                 "the sum's component {game} has no Grundy value kernel (a program adds up subtraction games and Nim heaps)"
             ),
+            Self::NoRule {
+                without,
+                observed,
+                values,
+            } => {
+                let what = if *values {
+                    "of its Grundy values (heaps side by side add up by them)"
+                } else {
+                    "of its outcomes"
+                };
+                if *observed {
+                    write!(
+                        f,
+                        "{without}; the rules {what} found in its table are observed, not proved, and only certified rules were allowed"
+                    )
+                } else {
+                    write!(f, "{without}; and no rule {what} was found in its table")
+                }
+            }
         }
     }
 }
@@ -260,6 +329,42 @@ impl Analyzer<'_> {
         game: Option<&Game>,
         format: &JudgeFormat,
     ) -> Result<Program, CodegenError> {
+        self.program_with(game, format, RuleUse::Never)
+    }
+
+    /// [`program`](Self::program), and where grundy has no proved program, one that rests on the
+    /// first rule [`pattern`](Self::pattern) finds in the game's table (its default range) —
+    /// certified, or observed too, as `rules` allows: a rule of the outcomes for positions read
+    /// one per line, of the values for heaps side by side.
+    ///
+    /// # Complexity
+    /// As [`program`](Self::program), and [`pattern`](Self::pattern) where a rule is needed.
+    ///
+    /// # Errors
+    /// As [`program`](Self::program); [`NoProgram::NoRule`] where no rule the program may rest on
+    /// is found.
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::analysis::codegen::{Decider, RuleUse};
+    /// use grundy::analysis::pattern::RuleStatus;
+    /// use grundy::input::judge_format::JudgeFormat;
+    /// use grundy::{Analyzer, Config};
+    /// let script = "fn start(n) { n } fn moves(n) { let out = []; for d in 1..n { if n % d == 0 { out.push(n - d); } } out }";
+    /// let game = grundy::spec::parse_game_with_loader("script:divisors.rhai", &|_| Ok(script.to_owned()))?;
+    /// let program = Analyzer::new(Config::default())
+    ///     .program_with(Some(&game), &JudgeFormat::parse("lines/yes-no")?, RuleUse::Observed)?;
+    /// let Decider::Rule(plan) = &program.decider else { return Err("a rule".into()) };
+    /// assert_eq!(plan.status, RuleStatus::Observed);
+    /// # Ok(()) }
+    /// ```
+    pub fn program_with(
+        &self,
+        game: Option<&Game>,
+        format: &JudgeFormat,
+        rules: RuleUse,
+    ) -> Result<Program, CodegenError> {
         let preset = format.preset.and_then(Preset::game);
         let carried = match format.input {
             InputLayout::CasesBash => {
@@ -304,7 +409,10 @@ impl Analyzer<'_> {
                     why: NoProgram::NeedsGame,
                 });
             }
-            (None, Some(game)) => (Some(game.clone()), self.decider(game)?),
+            (None, Some(game)) => (
+                Some(game.clone()),
+                self.decider_or_rule(game, format, rules)?,
+            ),
         };
         let refuse = |why| CodegenError::NoProgram {
             game: game
@@ -349,6 +457,64 @@ impl Analyzer<'_> {
             .map_err(lift)
     }
 
+    /// What decides a position of `game`: its proved program, or else — as `rules` allows — the
+    /// first rule of its table.
+    fn decider_or_rule(
+        &self,
+        game: &Game,
+        format: &JudgeFormat,
+        rules: RuleUse,
+    ) -> Result<Decider, CodegenError> {
+        let why = match self.decider(game) {
+            Err(CodegenError::NoProgram { why, .. }) if rules != RuleUse::Never => why,
+            other => return other,
+        };
+        let report = self.pattern(game, &PatternPlan::default())?;
+        let allowed = |status: &RuleStatus| {
+            rules == RuleUse::Observed || matches!(status, RuleStatus::Certified(_))
+        };
+        let values = matches!(format.input, InputLayout::Heaps | InputLayout::CasesHeaps);
+        let plan = |found| rule_plan(found, &report);
+        let found = if values {
+            let rules = report.values.as_ref().map_or(&[][..], |v| &v.rules[..]);
+            let observed = !rules.is_empty();
+            rules
+                .iter()
+                .filter(|found| allowed(&found.status))
+                .find_map(|found| match &found.rule {
+                    ValueRule::Sequence(sequence) => {
+                        let plan = rule_plan(found, &report);
+                        Some(Decider::Grundy(Kernel::Rule(RulePlan {
+                            rule: sequence.clone(),
+                            status: plan.status,
+                            found_to: plan.found_to,
+                            checked_to: plan.checked_to,
+                            positions: plan.positions,
+                            fitted: plan.fitted,
+                            pairs: plan.pairs,
+                        })))
+                    }
+                    ValueRule::Grid(_) => None,
+                })
+                .ok_or(observed)
+        } else {
+            let rules = &report.outcomes.rules;
+            rules
+                .iter()
+                .find(|found| allowed(&found.status))
+                .map(|found| Decider::Rule(plan(found)))
+                .ok_or(!rules.is_empty())
+        };
+        found.map_err(|observed| CodegenError::NoProgram {
+            game: game.to_string(),
+            why: NoProgram::NoRule {
+                without: Box::new(why),
+                observed,
+                values,
+            },
+        })
+    }
+
     /// The kernels of a sum's components, in order: each component's own, where its program is
     /// a kernel of Grundy values.
     fn sum_kernels(&self, components: &[Component]) -> Result<Vec<Kernel>, KernelError> {
@@ -378,6 +544,22 @@ impl Analyzer<'_> {
             return Ok(Kernel::Period(certificate));
         }
         super::answers(game.base()).uncertified_kernel(self, report.search)
+    }
+}
+
+/// The plan of a rule found, with the report's evidence.
+fn rule_plan<R: Clone>(
+    found: &super::pattern::FoundRule<R>,
+    report: &super::pattern::PatternReport,
+) -> RulePlan<R> {
+    RulePlan {
+        rule: found.rule.clone(),
+        status: found.status.clone(),
+        found_to: report.found_to,
+        checked_to: report.checked_to,
+        positions: report.positions,
+        fitted: found.fitted,
+        pairs: report.coordinates == super::pattern::Coordinates::Two,
     }
 }
 

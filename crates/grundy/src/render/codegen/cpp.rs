@@ -1,6 +1,7 @@
 //! C++17: `g++ -std=c++17 -O2 -Wall -Wextra` compiles it without a warning. Numbers are
 //! `unsigned long long`; Wythoff's square root uses `unsigned __int128`.
 
+use super::rule::{Helper, RuleSyntax};
 use super::walk::Syntax;
 
 /// C++'s pieces.
@@ -9,7 +10,7 @@ pub(super) struct Cpp;
 impl Syntax for Cpp {
     fn prelude(&self) -> &'static str {
         r#"
-?snim,wythoff|#include <algorithm>
+?snim,wythoff,rule|#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 ?line_input|#include <sstream>
@@ -19,7 +20,7 @@ impl Syntax for Cpp {
 
 using namespace std;
 typedef unsigned long long u64;
-?wythoff|typedef unsigned __int128 u128;
+?wythoff,rule|typedef unsigned __int128 u128;
 
 [[noreturn]] static void fail(const string& message) {
     cerr << "error: " << message << '\n';
@@ -307,6 +308,30 @@ struct Game {
 "#
     }
 
+    fn rules(&self) -> &dyn RuleSyntax {
+        self
+    }
+
+    fn rule_game(&self) -> &'static str {
+        r#"struct Game {
+    char outcome(const vector<u64>& numbers) const {
+?!pairs|        if (numbers.size() != 1) fail("a position is one number n");
+?!pairs|        u64 n = numbers[0];
+?pairs|        if (numbers.size() != 2) fail("a position is two numbers a b");
+?pairs|        u64 a = numbers[0], b = numbers[1];
+${cases}    }
+};
+"#
+    }
+
+    fn rule_heap(&self) -> &'static str {
+        "// G(n) by the rule found in the game's table (the header says how sure it is).
+struct ${name} {
+    u64 value(u64 n) const { return ${expression}; }
+};
+"
+    }
+
     fn answer(&self) -> &'static str {
         r#"static string answer(Game& game, const vector<u64>& position) {
 ?output_words|    char outcome = game.outcome(position);
@@ -442,3 +467,221 @@ ${reader}    return 0;
 "#
     }
 }
+
+impl RuleSyntax for Cpp {
+    fn helper_source(&self, helper: Helper) -> &'static str {
+        match helper {
+            Helper::Unsigned => "",
+            Helper::Isqrt => ISQRT,
+            Helper::BeattyLower => BEATTY_LOWER,
+            Helper::InTable => IN_TABLE,
+            Helper::TableValue => TABLE_VALUE,
+            Helper::IsOdious => IS_ODIOUS,
+            Helper::IsPower => IS_POWER,
+            Helper::ValuationParity => VALUATION_PARITY,
+            Helper::IsFibonacci => IS_FIBONACCI,
+            Helper::IsSquare => IS_SQUARE,
+            Helper::IsTriangular => IS_TRIANGULAR,
+            Helper::InBeatty => IN_BEATTY,
+            Helper::InBands => IN_BANDS,
+            Helper::InLattice => IN_LATTICE,
+            Helper::BeattyPair => BEATTY_PAIR,
+            Helper::Linear => LINEAR,
+            Helper::Remainder => REMAINDER,
+            Helper::BinaryForm => BINARY_FORM,
+        }
+    }
+
+    fn table_declaration(&self, index: usize, values: &[u64]) -> String {
+        format!(
+            "static const u64 RULE_TABLE{index}[] = {{\n{}\n}};\n",
+            super::wrapped_list(values, "    ", 100)
+        )
+    }
+
+    fn literal(&self, value: u64) -> String {
+        format!("{value}ULL")
+    }
+
+    fn outcome_case(&self, condition: &str, letter: char) -> String {
+        format!("        if ({condition}) return '{letter}';\n")
+    }
+
+    fn outcome_default(&self, letter: char) -> String {
+        format!("        return '{letter}';\n")
+    }
+}
+
+/// The `isqrt` helper.
+const ISQRT: &str = r"// The integer square root: the largest r with r * r <= n (Newton's method from above).
+static u128 isqrt(u128 n) {
+    if (n == 0) return 0;
+    int bits = 0;
+    for (u128 m = n; m != 0; m >>= 1) ++bits;
+    u128 x = static_cast<u128>(1) << ((bits + 1) / 2);
+    while (true) {
+        u128 y = (x + n / x) / 2;
+        if (y >= x) return x;
+        x = y;
+    }
+}
+";
+
+/// The `beatty_lower` helper.
+const BEATTY_LOWER: &str = r#"// floor(k alpha) for alpha = (2 - d + sqrt(d^2 + 4)) / 2, exactly: sqrt(k^2 (d^2 + 4)) is
+// irrational, so floor((isqrt(k^2 (d^2 + 4)) - k (d - 2)) / 2) is the floor. k^2 (d^2 + 4) fits
+// in 128 bits for k below 2^60.
+static u128 beatty_lower(u64 k, u64 d) {
+    if (k >= (1ULL << 60)) fail("the rule's Beatty terms are computed for numbers below 2^60");
+    u128 wide = k, root = isqrt(wide * wide * (static_cast<u128>(d) * d + 4));
+    return d >= 2 ? (root - wide * (d - 2)) / 2 : (root + wide) / 2;
+}
+"#;
+
+/// The `in_table` helper.
+const IN_TABLE: &str = r"// Membership of an ultimately periodic set: the table holds its first preperiod + period flags.
+static bool in_table(u64 n, u64 preperiod, u64 period, const u64* table) {
+    u64 index = n < preperiod + period ? n : preperiod + (n - preperiod) % period;
+    return table[index] == 1;
+}
+";
+
+/// The `table_value` helper.
+const TABLE_VALUE: &str = r#"// G(n) of an (arithmetic-)periodic rule: the table holds G(0) .. G(preperiod + period - 1).
+static u64 table_value(u64 n, u64 preperiod, u64 period, u64 saltus, const u64* table) {
+    if (n < preperiod + period) return table[n];
+    u64 offset = n - preperiod;
+    u128 value = static_cast<u128>(table[preperiod + offset % period]) + static_cast<u128>(offset / period) * saltus;
+    if (value > ~0ULL) fail("the rule's value does not fit in 64 bits");
+    return static_cast<u64>(value);
+}
+"#;
+
+/// The `is_odious` helper.
+const IS_ODIOUS: &str = "static bool is_odious(u64 n) { return __builtin_popcountll(n) % 2 == 1; }
+";
+
+/// The `is_power` helper.
+const IS_POWER: &str = r"// n = base^j with j of the parity (0 any, 1 even, 2 odd).
+static bool is_power(u64 n, u64 base, u64 parity) {
+    if (n == 0) return false;
+    u64 j = 0;
+    while (n % base == 0) {
+        n /= base;
+        ++j;
+    }
+    return n == 1 && (parity == 0 || j % 2 == parity - 1);
+}
+";
+
+/// The `valuation_parity` helper.
+const VALUATION_PARITY: &str = r"// n >= 1 and the exponent of the largest power of 2 dividing n has the parity (1 even, 2 odd).
+static bool valuation_parity(u64 n, u64 parity) {
+    return n != 0 && static_cast<u64>(__builtin_ctzll(n)) % 2 == parity - 1;
+}
+";
+
+/// The `is_fibonacci` helper.
+const IS_FIBONACCI: &str = "static bool is_fibonacci(u64 n) {
+    u128 a = 1, b = 2;
+    while (a < n) {
+        u128 next = a + b;
+        a = b;
+        b = next;
+    }
+    return a == n;
+}
+";
+
+/// The `is_square` helper.
+const IS_SQUARE: &str = "static bool is_square(u64 n) {
+    u128 root = isqrt(n);
+    return root * root == n;
+}
+";
+
+/// The `is_triangular` helper.
+const IS_TRIANGULAR: &str = r"// n = m(m + 1)/2 exactly when 8n + 1 is a square.
+static bool is_triangular(u64 n) {
+    u128 wide = static_cast<u128>(n) * 8 + 1, root = isqrt(wide);
+    return root * root == wide;
+}
+";
+
+/// The `in_beatty` helper.
+const IN_BEATTY: &str = r"// n = floor(k alpha) (+ d k when upper is 1) for some k >= 1: the least k reaching n, by
+// bisection.
+static bool in_beatty(u64 n, u64 d, u64 upper) {
+    if (n == 0) return false;
+    u64 low = 1, high = n;
+    while (low < high) {
+        u64 middle = low + (high - low) / 2;
+        if (beatty_lower(middle, d) + static_cast<u128>(upper * d) * middle < n) {
+            low = middle + 1;
+        } else {
+            high = middle;
+        }
+    }
+    return beatty_lower(low, d) + static_cast<u128>(upper * d) * low == n;
+}
+";
+
+/// The `in_bands` helper.
+const IN_BANDS: &str = r"// low base^k < n <= high base^k for some k >= 0.
+static bool in_bands(u64 n, u64 base, u64 low, u64 high) {
+    u128 lower = low, upper = high;
+    while (lower < n) {
+        if (n <= upper) return true;
+        lower *= base;
+        upper *= base;
+    }
+    return false;
+}
+";
+
+/// The `in_lattice` helper.
+const IN_LATTICE: &str =
+    "static bool in_lattice(u64 a, u64 b, u64 rows, u64 columns, const u64* table) {
+    return table[a % rows * columns + b % columns] == 1;
+}
+";
+
+/// The `beatty_pair` helper.
+const BEATTY_PAIR: &str = r"// {a, b} = {floor(k alpha), floor(k alpha) + d k} for some k >= 0.
+static bool beatty_pair(u64 a, u64 b, u64 d) {
+    u64 low = min(a, b), gap = max(a, b) - low;
+    return gap % d == 0 && beatty_lower(gap / d, d) == low;
+}
+";
+
+/// The `linear` helper.
+const LINEAR: &str = r#"static u64 linear(u64 n, u64 slope, u64 offset, u64 divisor) {
+    u128 value = (static_cast<u128>(slope) * n + offset) / divisor;
+    if (value > ~0ULL) fail("the rule's value does not fit in 64 bits");
+    return static_cast<u64>(value);
+}
+"#;
+
+/// The `remainder` helper.
+const REMAINDER: &str = "static u64 remainder(u64 n, u64 modulus, u64 shift, u64 add) {
+    return (n % modulus + shift) % modulus + add;
+}
+";
+
+/// The `binary_form` helper.
+const BINARY_FORM: &str = r#"// A binary form of m = n + shift - 1: 0 the number of 1 bits, 1 the 2-adic valuation, 2 the
+// largest power of 2 dividing m, 3 the m-th odious number, 4 the m-th evil number.
+static u64 binary_form(u64 n, u64 shift, u64 form) {
+    u128 wide = static_cast<u128>(n) + shift;
+    if (wide == 0 || wide - 1 > ~0ULL) fail("the rule has no value at " + to_string(n));
+    u64 m = static_cast<u64>(wide - 1);
+    if (m == 0 && (form == 1 || form == 2)) fail("the rule has no value at " + to_string(n));
+    u64 ones = static_cast<u64>(__builtin_popcountll(m));
+    if (form == 0) return ones;
+    if (form == 1) return static_cast<u64>(__builtin_ctzll(m));
+    if (form == 2) return m & (~m + 1);
+    u128 value = static_cast<u128>(m) * 2 + (form == 3 ? (ones % 2 == 0 ? 1 : 0) : ones % 2);
+    if (value > ~0ULL) fail("the rule's value does not fit in 64 bits");
+    return static_cast<u64>(value);
+}
+"#;

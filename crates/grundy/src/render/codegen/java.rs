@@ -5,6 +5,7 @@
 
 use std::fmt::Write as _;
 
+use super::rule::{Helper, RuleSyntax};
 use super::walk::Syntax;
 
 /// Java's pieces.
@@ -18,7 +19,7 @@ impl Syntax for Java {
 
     fn prelude(&self) -> &'static str {
         r#"
-?wythoff|import java.math.BigInteger;
+?wythoff,rule|import java.math.BigInteger;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 ?dp|import java.util.ArrayList;
@@ -333,6 +334,32 @@ ${table}
 "#
     }
 
+    fn rules(&self) -> &dyn RuleSyntax {
+        self
+    }
+
+    fn rule_game(&self) -> &'static str {
+        r#"    static final class Game {
+        char outcome(long[] numbers) {
+?!pairs|            if (numbers.length != 1) throw fail("a position is one number n");
+?!pairs|            long n = numbers[0];
+?pairs|            if (numbers.length != 2) throw fail("a position is two numbers a b");
+?pairs|            long a = numbers[0], b = numbers[1];
+${cases}        }
+    }
+"#
+    }
+
+    fn rule_heap(&self) -> &'static str {
+        "    /** G(n) by the rule found in the game's table (the header says how sure it is). */
+    static final class ${name} {
+        long value(long n) {
+            return ${expression};
+        }
+    }
+"
+    }
+
     fn answer(&self) -> &'static str {
         r#"    static String answer(Game game, long[] position) {
 ?output_words|        char outcome = game.outcome(position);
@@ -514,6 +541,253 @@ fn ascii(source: &str) -> String {
     }
     out
 }
+
+impl RuleSyntax for Java {
+    fn helper_name(&self, helper: Helper) -> String {
+        let mut name = String::new();
+        let mut upper = false;
+        for c in helper.name().chars() {
+            if c == '_' {
+                upper = true;
+            } else if upper {
+                name.push(c.to_ascii_uppercase());
+                upper = false;
+            } else {
+                name.push(c);
+            }
+        }
+        name
+    }
+
+    fn needs(&self, helper: Helper) -> &'static [Helper] {
+        match helper {
+            Helper::Unsigned | Helper::Isqrt => &[],
+            _ => &[Helper::Unsigned],
+        }
+    }
+
+    fn helper_source(&self, helper: Helper) -> &'static str {
+        match helper {
+            Helper::Unsigned => UNSIGNED,
+            Helper::Isqrt => "",
+            Helper::BeattyLower => BEATTY_LOWER,
+            Helper::InTable => IN_TABLE,
+            Helper::TableValue => TABLE_VALUE,
+            Helper::IsOdious => IS_ODIOUS,
+            Helper::IsPower => IS_POWER,
+            Helper::ValuationParity => VALUATION_PARITY,
+            Helper::IsFibonacci => IS_FIBONACCI,
+            Helper::IsSquare => IS_SQUARE,
+            Helper::IsTriangular => IS_TRIANGULAR,
+            Helper::InBeatty => IN_BEATTY,
+            Helper::InBands => IN_BANDS,
+            Helper::InLattice => IN_LATTICE,
+            Helper::BeattyPair => BEATTY_PAIR,
+            Helper::Linear => LINEAR,
+            Helper::Remainder => REMAINDER,
+            Helper::BinaryForm => BINARY_FORM,
+        }
+    }
+
+    fn table_declaration(&self, index: usize, values: &[u64]) -> String {
+        let values: Vec<String> = values.iter().map(|&v| self.number(v)).collect();
+        let mut out = format!("    static final long[] RULE_TABLE{index} = {{\n");
+        for chunk in values.chunks(16) {
+            let _ = writeln!(out, "        {},", chunk.join(", "));
+        }
+        out.push_str("    };\n");
+        out
+    }
+
+    fn literal(&self, value: u64) -> String {
+        self.number(value)
+    }
+
+    fn outcome_case(&self, condition: &str, letter: char) -> String {
+        format!("            if ({condition}) return '{letter}';\n")
+    }
+
+    fn outcome_default(&self, letter: char) -> String {
+        format!("            return '{letter}';\n")
+    }
+}
+
+/// The `unsigned` helper.
+const UNSIGNED: &str = r#"    /** An unsigned 64-bit number as a BigInteger. */
+    static BigInteger unsigned(long x) {
+        return new BigInteger(Long.toUnsignedString(x));
+    }
+
+    /** A BigInteger that must fit in 64 bits, as an unsigned long. */
+    static long fits(BigInteger x) {
+        if (x.signum() < 0 || x.bitLength() > 64) throw fail("the rule's value does not fit in 64 bits");
+        return x.longValue();
+    }
+"#;
+
+/// The `beatty_lower` helper.
+const BEATTY_LOWER: &str = r"    /**
+     * floor(k alpha) for alpha = (2 - d + sqrt(d^2 + 4)) / 2, exactly: sqrt(k^2 (d^2 + 4)) is
+     * irrational, so floor((isqrt(k^2 (d^2 + 4)) - k (d - 2)) / 2) is the floor.
+     */
+    static BigInteger beattyLower(BigInteger k, long d) {
+        BigInteger big = BigInteger.valueOf(d);
+        BigInteger root = k.multiply(k).multiply(big.multiply(big).add(BigInteger.valueOf(4))).sqrt();
+        return root.subtract(k.multiply(big.subtract(BigInteger.TWO))).shiftRight(1);
+    }
+";
+
+/// The `in_table` helper.
+const IN_TABLE: &str = r"    /** Membership of an ultimately periodic set: the table holds its first preperiod + period flags. */
+    static boolean inTable(long n, long preperiod, long period, long[] table) {
+        long index = Long.compareUnsigned(n, preperiod + period) < 0
+            ? n
+            : preperiod + Long.remainderUnsigned(n - preperiod, period);
+        return table[(int) index] == 1;
+    }
+";
+
+/// The `table_value` helper.
+const TABLE_VALUE: &str = r"    /** G(n) of an (arithmetic-)periodic rule: the table holds G(0) .. G(preperiod + period - 1). */
+    static long tableValue(long n, long preperiod, long period, long saltus, long[] table) {
+        if (Long.compareUnsigned(n, preperiod + period) < 0) return table[(int) n];
+        long offset = n - preperiod;
+        BigInteger periods = unsigned(Long.divideUnsigned(offset, period));
+        return fits(unsigned(table[(int) (preperiod + Long.remainderUnsigned(offset, period))])
+            .add(periods.multiply(unsigned(saltus))));
+    }
+";
+
+/// The `is_odious` helper.
+const IS_ODIOUS: &str = "    static boolean isOdious(long n) {
+        return Long.bitCount(n) % 2 == 1;
+    }
+";
+
+/// The `is_power` helper.
+const IS_POWER: &str = r"    /** n = base^j with j of the parity (0 any, 1 even, 2 odd). */
+    static boolean isPower(long n, long base, long parity) {
+        if (n == 0) return false;
+        long j = 0;
+        while (Long.remainderUnsigned(n, base) == 0) {
+            n = Long.divideUnsigned(n, base);
+            j++;
+        }
+        return n == 1 && (parity == 0 || j % 2 == parity - 1);
+    }
+";
+
+/// The `valuation_parity` helper.
+const VALUATION_PARITY: &str = r"    /** n >= 1 and the exponent of the largest power of 2 dividing n has the parity (1 even, 2 odd). */
+    static boolean valuationParity(long n, long parity) {
+        return n != 0 && Long.numberOfTrailingZeros(n) % 2 == parity - 1;
+    }
+";
+
+/// The `is_fibonacci` helper.
+const IS_FIBONACCI: &str = "    static boolean isFibonacci(long n) {
+        BigInteger a = BigInteger.ONE, b = BigInteger.TWO, target = unsigned(n);
+        while (a.compareTo(target) < 0) {
+            BigInteger next = a.add(b);
+            a = b;
+            b = next;
+        }
+        return a.equals(target);
+    }
+";
+
+/// The `is_square` helper.
+const IS_SQUARE: &str = "    static boolean isSquare(long n) {
+        BigInteger big = unsigned(n), root = big.sqrt();
+        return root.multiply(root).equals(big);
+    }
+";
+
+/// The `is_triangular` helper.
+const IS_TRIANGULAR: &str = r"    /** n = m(m + 1)/2 exactly when 8n + 1 is a square. */
+    static boolean isTriangular(long n) {
+        BigInteger big = unsigned(n).shiftLeft(3).add(BigInteger.ONE), root = big.sqrt();
+        return root.multiply(root).equals(big);
+    }
+";
+
+/// The `in_beatty` helper.
+const IN_BEATTY: &str = r"    /** n = floor(k alpha) (+ d k when upper is 1) for some k >= 1: the least k reaching n, by bisection. */
+    static boolean inBeatty(long n, long d, long upper) {
+        if (n == 0) return false;
+        BigInteger target = unsigned(n), low = BigInteger.ONE, high = target;
+        BigInteger step = BigInteger.valueOf(upper * d);
+        while (low.compareTo(high) < 0) {
+            BigInteger middle = low.add(high).shiftRight(1);
+            if (beattyLower(middle, d).add(step.multiply(middle)).compareTo(target) < 0) {
+                low = middle.add(BigInteger.ONE);
+            } else {
+                high = middle;
+            }
+        }
+        return beattyLower(low, d).add(step.multiply(low)).equals(target);
+    }
+";
+
+/// The `in_bands` helper.
+const IN_BANDS: &str = r"    /** low base^k < n <= high base^k for some k >= 0. */
+    static boolean inBands(long n, long base, long low, long high) {
+        BigInteger target = unsigned(n), lower = unsigned(low), upper = unsigned(high), ratio = unsigned(base);
+        while (lower.compareTo(target) < 0) {
+            if (target.compareTo(upper) <= 0) return true;
+            lower = lower.multiply(ratio);
+            upper = upper.multiply(ratio);
+        }
+        return false;
+    }
+";
+
+/// The `in_lattice` helper.
+const IN_LATTICE: &str = "    static boolean inLattice(long a, long b, long rows, long columns, long[] table) {
+        return table[(int) (Long.remainderUnsigned(a, rows) * columns + Long.remainderUnsigned(b, columns))] == 1;
+    }
+";
+
+/// The `beatty_pair` helper.
+const BEATTY_PAIR: &str = r"    /** {a, b} = {floor(k alpha), floor(k alpha) + d k} for some k >= 0. */
+    static boolean beattyPair(long a, long b, long d) {
+        BigInteger low = unsigned(a).min(unsigned(b)), gap = unsigned(a).max(unsigned(b)).subtract(low);
+        BigInteger[] split = gap.divideAndRemainder(BigInteger.valueOf(d));
+        return split[1].signum() == 0 && beattyLower(split[0], d).equals(low);
+    }
+";
+
+/// The `linear` helper.
+const LINEAR: &str = "    static long linear(long n, long slope, long offset, long divisor) {
+        return fits(unsigned(slope).multiply(unsigned(n)).add(unsigned(offset)).divide(unsigned(divisor)));
+    }
+";
+
+/// The `remainder` helper.
+const REMAINDER: &str = "    static long remainder(long n, long modulus, long shift, long add) {
+        return Long.remainderUnsigned(Long.remainderUnsigned(n, modulus) + shift, modulus) + add;
+    }
+";
+
+/// The `binary_form` helper.
+const BINARY_FORM: &str = r#"    /**
+     * A binary form of m = n + shift - 1: 0 the number of 1 bits, 1 the 2-adic valuation, 2 the
+     * largest power of 2 dividing m, 3 the m-th odious number, 4 the m-th evil number.
+     */
+    static long binaryForm(long n, long shift, long form) {
+        BigInteger wide = unsigned(n).add(BigInteger.valueOf(shift)).subtract(BigInteger.ONE);
+        if (wide.signum() < 0 || wide.bitLength() > 64 || (wide.signum() == 0 && (form == 1 || form == 2))) {
+            throw fail("the rule has no value at " + Long.toUnsignedString(n));
+        }
+        long m = wide.longValue();
+        long ones = Long.bitCount(m);
+        if (form == 0) return ones;
+        if (form == 1) return Long.numberOfTrailingZeros(m);
+        if (form == 2) return Long.lowestOneBit(m);
+        long extra = form == 3 ? (ones % 2 == 0 ? 1 : 0) : ones % 2;
+        return fits(wide.shiftLeft(1).add(BigInteger.valueOf(extra)));
+    }
+"#;
 
 #[cfg(test)]
 mod tests {

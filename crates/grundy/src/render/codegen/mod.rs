@@ -10,13 +10,15 @@
 mod cpp;
 mod java;
 mod python;
+mod rule;
 mod rust;
 mod template;
 mod walk;
 
 use std::fmt::Write as _;
 
-use crate::analysis::codegen::{Amounts, Decider, Kernel, Program};
+use crate::analysis::codegen::{Amounts, Decider, Kernel, Program, RulePlan};
+use crate::analysis::pattern::{RuleProof, RuleStatus};
 use crate::games::game::Game;
 use crate::games::play::Play;
 use crate::games::ruleset::Ruleset;
@@ -194,6 +196,9 @@ fn header_lines(program: &Program) -> Vec<String> {
             "(greedy sum of non-consecutive Fibonacci numbers) is at most the quota; a fresh heap of n".to_owned(),
             "has quota n - 1, so it is lost exactly when n is a Fibonacci number.".to_owned(),
         ]),
+        Decider::Rule(plan) => {
+            rule_lines(&mut lines, &crate::render::pattern::outcome_sentence(&plan.rule), plan);
+        }
         Decider::Oddball(plan) => {
             lines.push("Rule: the state is (balls left, parity of the mover's balls, parity of the opponent's): only".to_owned());
             lines.push("parities decide the end (odd beats even, equal parities tie). Every move removes balls, so a".to_owned());
@@ -252,12 +257,56 @@ fn kernel_lines(lines: &mut Vec<String>, value: &str, kernel: &Kernel, play: Pla
         Kernel::CarriedBash => lines.push(format!(
             "Rule: the residue theorem for bash:m (take 1 to m): the set holds 1..m and no multiple of m + 1, so {value} = n mod (m + 1), exact for every n."
         )),
+        Kernel::Rule(plan) => {
+            let sentence = crate::render::pattern::value_sentence(
+                &crate::analysis::pattern::ValueRule::Sequence(plan.rule.clone()),
+            );
+            rule_lines(lines, &sentence.replacen("G(n)", value, 1), plan);
+        }
         Kernel::CarriedSet { bound } => lines.push(format!(
             "Rule: {value} = mex of the values of the heaps a move leaves, for the set S of each block, computed up to the largest heap asked. The set comes with the input, so no period is proved in advance: the DP answers heaps up to {bound} and refuses larger ones."
         )),
     }
     if play == Play::Misere && matches!(kernel, Kernel::Dp(_)) {
         lines.push("Under misère play the DP gives a heap with no move the value 1.".to_owned());
+    }
+}
+
+/// The header lines of a rule found in the game's table: the rule, how far it was checked, and
+/// whether a theorem proves it — in capitals when none does.
+fn rule_lines<R>(lines: &mut Vec<String>, sentence: &str, plan: &RulePlan<R>) {
+    let range = if plan.pairs {
+        format!("a, b <= {}", plan.checked_to)
+    } else {
+        format!("n <= {}", plan.checked_to)
+    };
+    lines.push(format!("Rule (found by grundy pattern): {sentence}."));
+    match &plan.status {
+        RuleStatus::Observed => {
+            lines.push(format!(
+                "OBSERVED, NOT PROVED: the rule holds on every position {range} ({} positions, found on the first {} and checked on the rest); no theorem grundy knows proves it, so a larger position may break it.",
+                plan.positions, plan.found_to
+            ));
+        }
+        RuleStatus::Certified(RuleProof::Theorem(theorem)) => lines.push(format!(
+            "Certified: {} states this rule (checked on every position {range}).",
+            crate::render::pattern::theorem_name(*theorem)
+        )),
+        RuleStatus::Certified(RuleProof::Period {
+            certificate,
+            agree_to,
+        }) => lines.push(format!(
+            "Certified: the values' period {} from {} is proved by the {}, and the rule agrees with it on every position below {agree_to}, which covers a preperiod and a common period of both.",
+            certificate.periodicity().period(),
+            certificate.periodicity().preperiod(),
+            certificate.theorem().name()
+        )),
+    }
+    if plan.fitted > 0 {
+        lines.push(format!(
+            "Its parameters were read from the first {} positions.",
+            plan.fitted
+        ));
     }
 }
 
@@ -454,6 +503,8 @@ mod tests {
                 syntax.wythoff(),
                 syntax.fibonacci_nim(),
                 syntax.oddball(),
+                syntax.rule_game(),
+                syntax.rule_heap(),
                 syntax.answer(),
                 syntax.new_game(),
                 syntax.main(),

@@ -1,6 +1,7 @@
 //! Python 3: runs on `CPython` as it is. Integers are exact at any size; numbers above 64 bits are
 //! refused as the other languages refuse them, so that every language answers the same inputs.
 
+use super::rule::{Helper, RuleSyntax};
 use super::walk::Syntax;
 
 /// Python's pieces.
@@ -28,7 +29,7 @@ impl Syntax for Python {
 
     fn prelude(&self) -> &'static str {
         r#"
-?wythoff|import math
+?wythoff,rule_sqrt|import math
 import sys
 
 
@@ -299,6 +300,31 @@ class Game:
 "#
     }
 
+    fn rules(&self) -> &dyn RuleSyntax {
+        self
+    }
+
+    fn rule_game(&self) -> &'static str {
+        r#"class Game:
+    def outcome(self, numbers):
+?!pairs|        if len(numbers) != 1:
+?!pairs|            fail("a position is one number n")
+?!pairs|        n = numbers[0]
+?pairs|        if len(numbers) != 2:
+?pairs|            fail("a position is two numbers a b")
+?pairs|        a, b = numbers
+${cases}"#
+    }
+
+    fn rule_heap(&self) -> &'static str {
+        r#"class ${name}:
+    """G(n) by the rule found in the game's table (the header says how sure it is)."""
+
+    def value(self, n):
+        return ${expression}
+"#
+    }
+
     fn answer(&self) -> &'static str {
         r#"def answer(game, position):
 ?output_words|    outcome = game.outcome(position)
@@ -408,3 +434,205 @@ if __name__ == "__main__":
 "#
     }
 }
+
+impl RuleSyntax for Python {
+    fn helper_source(&self, helper: Helper) -> &'static str {
+        match helper {
+            Helper::Unsigned => "",
+            Helper::Isqrt => ISQRT,
+            Helper::BeattyLower => BEATTY_LOWER,
+            Helper::InTable => IN_TABLE,
+            Helper::TableValue => TABLE_VALUE,
+            Helper::IsOdious => IS_ODIOUS,
+            Helper::IsPower => IS_POWER,
+            Helper::ValuationParity => VALUATION_PARITY,
+            Helper::IsFibonacci => IS_FIBONACCI,
+            Helper::IsSquare => IS_SQUARE,
+            Helper::IsTriangular => IS_TRIANGULAR,
+            Helper::InBeatty => IN_BEATTY,
+            Helper::InBands => IN_BANDS,
+            Helper::InLattice => IN_LATTICE,
+            Helper::BeattyPair => BEATTY_PAIR,
+            Helper::Linear => LINEAR,
+            Helper::Remainder => REMAINDER,
+            Helper::BinaryForm => BINARY_FORM,
+        }
+    }
+
+    fn table_declaration(&self, index: usize, values: &[u64]) -> String {
+        format!(
+            "RULE_TABLE{index} = [\n{}\n]\n",
+            super::wrapped_list(values, "    ", 100)
+        )
+    }
+
+    fn separator(&self) -> &'static str {
+        "\n\n"
+    }
+
+    fn false_literal(&self) -> &'static str {
+        "False"
+    }
+
+    fn and_or(&self) -> (&'static str, &'static str) {
+        ("and", "or")
+    }
+
+    fn not(&self, condition: &str) -> String {
+        format!("not ({condition})")
+    }
+
+    fn when(&self, condition: &str, then: &str, otherwise: &str) -> String {
+        format!("({then} if {condition} else {otherwise})")
+    }
+
+    fn outcome_case(&self, condition: &str, letter: char) -> String {
+        format!("        if {condition}:\n            return \"{letter}\"\n")
+    }
+
+    fn outcome_default(&self, letter: char) -> String {
+        format!("        return \"{letter}\"\n")
+    }
+}
+
+/// The `isqrt` helper.
+const ISQRT: &str = "def isqrt(x):
+    return math.isqrt(x)
+";
+
+/// The `beatty_lower` helper.
+const BEATTY_LOWER: &str = r#"def beatty_lower(k, d):
+    """floor(k alpha) for alpha = (2 - d + sqrt(d^2 + 4)) / 2, exactly: sqrt(k^2 (d^2 + 4)) is
+    irrational, so floor((isqrt(k^2 (d^2 + 4)) - k (d - 2)) / 2) is the floor."""
+    return (isqrt(k * k * (d * d + 4)) - k * (d - 2)) // 2
+"#;
+
+/// The `in_table` helper.
+const IN_TABLE: &str = r#"def in_table(n, preperiod, period, table):
+    """Membership of an ultimately periodic set: table holds its first preperiod + period flags."""
+    if n >= preperiod + period:
+        n = preperiod + (n - preperiod) % period
+    return table[n] == 1
+"#;
+
+/// The `table_value` helper.
+const TABLE_VALUE: &str = r#"def table_value(n, preperiod, period, saltus, table):
+    """G(n) of an (arithmetic-)periodic rule: table holds G(0) .. G(preperiod + period - 1)."""
+    if n < preperiod + period:
+        return table[n]
+    offset = n - preperiod
+    return table[preperiod + offset % period] + offset // period * saltus
+"#;
+
+/// The `is_odious` helper.
+const IS_ODIOUS: &str = r#"def is_odious(n):
+    return bin(n).count("1") % 2 == 1
+"#;
+
+/// The `is_power` helper.
+const IS_POWER: &str = r#"def is_power(n, base, parity):
+    """n = base^j with j of the parity (0 any, 1 even, 2 odd)."""
+    if n == 0:
+        return False
+    j = 0
+    while n % base == 0:
+        n //= base
+        j += 1
+    return n == 1 and (parity == 0 or j % 2 == parity - 1)
+"#;
+
+/// The `valuation_parity` helper.
+const VALUATION_PARITY: &str = r#"def valuation_parity(n, parity):
+    """n >= 1 and the exponent of the largest power of 2 dividing n has the parity (1 even, 2 odd)."""
+    if n == 0:
+        return False
+    j = (n & -n).bit_length() - 1
+    return j % 2 == parity - 1
+"#;
+
+/// The `is_fibonacci` helper.
+const IS_FIBONACCI: &str = r"def is_fibonacci(n):
+    a, b = 1, 2
+    while a < n:
+        a, b = b, a + b
+    return a == n
+";
+
+/// The `is_square` helper.
+const IS_SQUARE: &str = "def is_square(n):
+    return isqrt(n) ** 2 == n
+";
+
+/// The `is_triangular` helper.
+const IS_TRIANGULAR: &str = r#"def is_triangular(n):
+    """n = m(m + 1)/2 exactly when 8n + 1 is a square."""
+    return isqrt(8 * n + 1) ** 2 == 8 * n + 1
+"#;
+
+/// The `in_beatty` helper.
+const IN_BEATTY: &str = r#"def in_beatty(n, d, upper):
+    """n = floor(k alpha) (+ d k when upper) for some k >= 1: the least k reaching n, by bisection."""
+    def term(k):
+        return beatty_lower(k, d) + (d * k if upper else 0)
+
+    low, high = 1, max(n, 1)
+    while low < high:
+        middle = (low + high) // 2
+        if term(middle) < n:
+            low = middle + 1
+        else:
+            high = middle
+    return n >= 1 and term(low) == n
+"#;
+
+/// The `in_bands` helper.
+const IN_BANDS: &str = r#"def in_bands(n, base, low, high):
+    """low base^k < n <= high base^k for some k >= 0."""
+    while low < n:
+        if n <= high:
+            return True
+        low, high = low * base, high * base
+    return False
+"#;
+
+/// The `in_lattice` helper.
+const IN_LATTICE: &str = r"def in_lattice(a, b, rows, columns, table):
+    return table[a % rows * columns + b % columns] == 1
+";
+
+/// The `beatty_pair` helper.
+const BEATTY_PAIR: &str = r#"def beatty_pair(a, b, d):
+    """{a, b} = {floor(k alpha), floor(k alpha) + d k} for some k >= 0."""
+    low, high = min(a, b), max(a, b)
+    gap = high - low
+    return gap % d == 0 and beatty_lower(gap // d, d) == low
+"#;
+
+/// The `linear` helper.
+const LINEAR: &str = "def linear(n, slope, offset, divisor):
+    return (slope * n + offset) // divisor
+";
+
+/// The `remainder` helper.
+const REMAINDER: &str = "def remainder(n, modulus, shift, add):
+    return (n + shift) % modulus + add
+";
+
+/// The `binary_form` helper.
+const BINARY_FORM: &str = r#"def binary_form(n, shift, form):
+    """A binary form of m = n + shift - 1: 0 the number of 1 bits, 1 the 2-adic valuation, 2 the
+    largest power of 2 dividing m, 3 the m-th odious number, 4 the m-th evil number."""
+    m = n + shift - 1
+    if m < 0 or (form in (1, 2) and m == 0):
+        fail("the rule has no value at %d" % n)
+    ones = bin(m).count("1")
+    if form == 0:
+        return ones
+    if form == 1:
+        return (m & -m).bit_length() - 1
+    if form == 2:
+        return m & -m
+    if form == 3:
+        return 2 * m + (1 - ones % 2)
+    return 2 * m + ones % 2
+"#;

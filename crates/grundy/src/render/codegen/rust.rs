@@ -1,6 +1,7 @@
 //! Rust, edition 2021, standard library only: `rustc --edition 2021 -O -D warnings` compiles it.
 //! Numbers are `u64`; Wythoff's square root uses `u128`.
 
+use super::rule::{Helper, RuleSyntax};
 use super::walk::Syntax;
 
 /// Rust's pieces.
@@ -458,6 +459,44 @@ impl Game {
 "#
     }
 
+    fn rules(&self) -> &dyn RuleSyntax {
+        self
+    }
+
+    fn rule_game(&self) -> &'static str {
+        "struct Game;
+
+impl Game {
+    fn outcome(&mut self, numbers: &[u64]) -> u8 {
+?!pairs|        if numbers.len() != 1 {
+?!pairs|            fail(\"a position is one number n\");
+?!pairs|        }
+?!pairs|        let n = numbers[0];
+?pairs|        if numbers.len() != 2 {
+?pairs|            fail(\"a position is two numbers a b\");
+?pairs|        }
+?pairs|        let (a, b) = (numbers[0], numbers[1]);
+${cases}    }
+}
+"
+    }
+
+    fn rule_heap(&self) -> &'static str {
+        "/// G(n) by the rule found in the game's table (the header says how sure it is).
+struct ${name};
+
+impl ${name} {
+    fn new() -> Self {
+        ${name}
+    }
+
+    fn value(&mut self, n: u64) -> u64 {
+        ${expression}
+    }
+}
+"
+    }
+
     fn answer(&self) -> &'static str {
         r#"fn answer(game: &mut Game, position: &[u64]) -> String {
 ?output_words|    match game.outcome(position) {
@@ -488,7 +527,7 @@ impl Game {
     fn new_game(&self) -> &'static str {
         "?grundy,misere_heap|Game { heap: Heap::new() }
 ?sum,oddball|Game::new()
-?misere_nim,wythoff,fibonacci_nim|Game
+?misere_nim,wythoff,fibonacci_nim,rule&!grundy|Game
 "
     }
 
@@ -650,3 +689,254 @@ ${reader}    if io::stdout().write_all(out.as_bytes()).is_err() {
 "#
     }
 }
+
+impl RuleSyntax for Rust {
+    fn helper_source(&self, helper: Helper) -> &'static str {
+        match helper {
+            Helper::Unsigned => "",
+            Helper::Isqrt => ISQRT,
+            Helper::BeattyLower => BEATTY_LOWER,
+            Helper::InTable => IN_TABLE,
+            Helper::TableValue => TABLE_VALUE,
+            Helper::IsOdious => IS_ODIOUS,
+            Helper::IsPower => IS_POWER,
+            Helper::ValuationParity => VALUATION_PARITY,
+            Helper::IsFibonacci => IS_FIBONACCI,
+            Helper::IsSquare => IS_SQUARE,
+            Helper::IsTriangular => IS_TRIANGULAR,
+            Helper::InBeatty => IN_BEATTY,
+            Helper::InBands => IN_BANDS,
+            Helper::InLattice => IN_LATTICE,
+            Helper::BeattyPair => BEATTY_PAIR,
+            Helper::Linear => LINEAR,
+            Helper::Remainder => REMAINDER,
+            Helper::BinaryForm => BINARY_FORM,
+        }
+    }
+
+    fn table_declaration(&self, index: usize, values: &[u64]) -> String {
+        format!(
+            "const RULE_TABLE{index}: [u64; {}] = [\n{}\n];\n",
+            values.len(),
+            super::wrapped_list(values, "    ", 100)
+        )
+    }
+
+    fn table_argument(&self, index: usize) -> String {
+        format!("&RULE_TABLE{index}")
+    }
+
+    fn not(&self, condition: &str) -> String {
+        format!("!({condition})")
+    }
+
+    fn when(&self, condition: &str, then: &str, otherwise: &str) -> String {
+        format!("if {condition} {{ {then} }} else {{ {otherwise} }}")
+    }
+
+    fn outcome_case(&self, condition: &str, letter: char) -> String {
+        format!("        if {condition} {{\n            return b'{letter}';\n        }}\n")
+    }
+
+    fn outcome_default(&self, letter: char) -> String {
+        format!("        b'{letter}'\n")
+    }
+}
+
+/// The `isqrt` helper.
+const ISQRT: &str = r"/// The integer square root: the largest r with r * r <= n (Newton's method from above).
+fn isqrt(n: u128) -> u128 {
+    if n == 0 {
+        return 0;
+    }
+    let bits = 128 - n.leading_zeros();
+    let mut x: u128 = 1 << bits.div_ceil(2);
+    loop {
+        let y = (x + n / x) / 2;
+        if y >= x {
+            return x;
+        }
+        x = y;
+    }
+}
+";
+
+/// The `beatty_lower` helper.
+const BEATTY_LOWER: &str = r#"/// floor(k alpha) for alpha = (2 - d + sqrt(d^2 + 4)) / 2, exactly: sqrt(k^2 (d^2 + 4)) is
+/// irrational, so floor((isqrt(k^2 (d^2 + 4)) - k (d - 2)) / 2) is the floor. k^2 (d^2 + 4) fits
+/// in 128 bits for k below 2^60.
+fn beatty_lower(k: u64, d: u64) -> u128 {
+    if k >= 1 << 60 {
+        fail("the rule's Beatty terms are computed for numbers below 2^60");
+    }
+    let (k, d) = (u128::from(k), u128::from(d));
+    let root = isqrt(k * k * (d * d + 4));
+    if d >= 2 {
+        (root - k * (d - 2)) / 2
+    } else {
+        (root + k) / 2
+    }
+}
+"#;
+
+/// The `in_table` helper.
+const IN_TABLE: &str = r"/// Membership of an ultimately periodic set: the table holds its first preperiod + period flags.
+fn in_table(n: u64, preperiod: u64, period: u64, table: &[u64]) -> bool {
+    let index = if n < preperiod + period {
+        n
+    } else {
+        preperiod + (n - preperiod) % period
+    };
+    table[index as usize] == 1
+}
+";
+
+/// The `table_value` helper.
+const TABLE_VALUE: &str = r#"/// G(n) of an (arithmetic-)periodic rule: the table holds G(0) .. G(preperiod + period - 1).
+fn table_value(n: u64, preperiod: u64, period: u64, saltus: u64, table: &[u64]) -> u64 {
+    if n < preperiod + period {
+        return table[n as usize];
+    }
+    let offset = n - preperiod;
+    let value = u128::from(table[(preperiod + offset % period) as usize])
+        + u128::from(offset / period) * u128::from(saltus);
+    u64::try_from(value).unwrap_or_else(|_| fail("the rule's value does not fit in 64 bits"))
+}
+"#;
+
+/// The `is_odious` helper.
+const IS_ODIOUS: &str = "fn is_odious(n: u64) -> bool {
+    n.count_ones() % 2 == 1
+}
+";
+
+/// The `is_power` helper.
+const IS_POWER: &str = r"/// n = base^j with j of the parity (0 any, 1 even, 2 odd).
+fn is_power(mut n: u64, base: u64, parity: u64) -> bool {
+    if n == 0 {
+        return false;
+    }
+    let mut j = 0;
+    while n % base == 0 {
+        n /= base;
+        j += 1;
+    }
+    n == 1 && (parity == 0 || j % 2 == parity - 1)
+}
+";
+
+/// The `valuation_parity` helper.
+const VALUATION_PARITY: &str = r"/// n >= 1 and the exponent of the largest power of 2 dividing n has the parity (1 even, 2 odd).
+fn valuation_parity(n: u64, parity: u64) -> bool {
+    n != 0 && u64::from(n.trailing_zeros()) % 2 == parity - 1
+}
+";
+
+/// The `is_fibonacci` helper.
+const IS_FIBONACCI: &str = "fn is_fibonacci(n: u64) -> bool {
+    let (mut a, mut b) = (1u128, 2u128);
+    while a < u128::from(n) {
+        (a, b) = (b, a + b);
+    }
+    a == u128::from(n)
+}
+";
+
+/// The `is_square` helper.
+const IS_SQUARE: &str = "fn is_square(n: u64) -> bool {
+    let root = isqrt(u128::from(n));
+    root * root == u128::from(n)
+}
+";
+
+/// The `is_triangular` helper.
+const IS_TRIANGULAR: &str = r"/// n = m(m + 1)/2 exactly when 8n + 1 is a square.
+fn is_triangular(n: u64) -> bool {
+    let wide = 8 * u128::from(n) + 1;
+    let root = isqrt(wide);
+    root * root == wide
+}
+";
+
+/// The `in_beatty` helper.
+const IN_BEATTY: &str = r"/// n = floor(k alpha) (+ d k when upper is 1) for some k >= 1: the least k reaching n, by
+/// bisection.
+fn in_beatty(n: u64, d: u64, upper: u64) -> bool {
+    let term = |k: u64| beatty_lower(k, d) + u128::from(upper * d) * u128::from(k);
+    let (mut low, mut high) = (1, n.max(1));
+    while low < high {
+        let middle = low + (high - low) / 2;
+        if term(middle) < u128::from(n) {
+            low = middle + 1;
+        } else {
+            high = middle;
+        }
+    }
+    n >= 1 && term(low) == u128::from(n)
+}
+";
+
+/// The `in_bands` helper.
+const IN_BANDS: &str = r"/// low base^k < n <= high base^k for some k >= 0.
+fn in_bands(n: u64, base: u64, low: u64, high: u64) -> bool {
+    let (mut low, mut high, n) = (u128::from(low), u128::from(high), u128::from(n));
+    while low < n {
+        if n <= high {
+            return true;
+        }
+        low *= u128::from(base);
+        high *= u128::from(base);
+    }
+    false
+}
+";
+
+/// The `in_lattice` helper.
+const IN_LATTICE: &str =
+    "fn in_lattice(a: u64, b: u64, rows: u64, columns: u64, table: &[u64]) -> bool {
+    table[(a % rows * columns + b % columns) as usize] == 1
+}
+";
+
+/// The `beatty_pair` helper.
+const BEATTY_PAIR: &str = r"/// {a, b} = {floor(k alpha), floor(k alpha) + d k} for some k >= 0.
+fn beatty_pair(a: u64, b: u64, d: u64) -> bool {
+    let (low, high) = (a.min(b), a.max(b));
+    let gap = high - low;
+    gap % d == 0 && beatty_lower(gap / d, d) == u128::from(low)
+}
+";
+
+/// The `linear` helper.
+const LINEAR: &str = r#"fn linear(n: u64, slope: u64, offset: u64, divisor: u64) -> u64 {
+    let value = (u128::from(slope) * u128::from(n) + u128::from(offset)) / u128::from(divisor);
+    u64::try_from(value).unwrap_or_else(|_| fail("the rule's value does not fit in 64 bits"))
+}
+"#;
+
+/// The `remainder` helper.
+const REMAINDER: &str = "fn remainder(n: u64, modulus: u64, shift: u64, add: u64) -> u64 {
+    (n % modulus + shift) % modulus + add
+}
+";
+
+/// The `binary_form` helper.
+const BINARY_FORM: &str = r#"/// A binary form of m = n + shift - 1: 0 the number of 1 bits, 1 the 2-adic valuation, 2 the
+/// largest power of 2 dividing m, 3 the m-th odious number, 4 the m-th evil number.
+fn binary_form(n: u64, shift: u64, form: u64) -> u64 {
+    let m = (u128::from(n) + u128::from(shift)).checked_sub(1);
+    let m = match m.and_then(|m| u64::try_from(m).ok()) {
+        Some(m) if m > 0 || !(1..=2).contains(&form) => m,
+        _ => fail(&format!("the rule has no value at {n}")),
+    };
+    let ones = u64::from(m.count_ones());
+    let value = match form {
+        0 => return ones,
+        1 => return u64::from(m.trailing_zeros()),
+        2 => return 1 << m.trailing_zeros(),
+        3 => 2 * u128::from(m) + u128::from(ones % 2 == 0),
+        _ => 2 * u128::from(m) + u128::from(ones % 2),
+    };
+    u64::try_from(value).unwrap_or_else(|_| fail("the rule's value does not fit in 64 bits"))
+}
+"#;

@@ -6,6 +6,7 @@
 //! reading the judge's layout. It fills each piece's template with the flags and values of the
 //! plan; a language says only how each piece is written.
 
+use super::rule::{self, Built, Helper, RuleSyntax};
 use super::template::Context;
 use super::{finite_amounts, join, kernel_games, table_list, wrapped_list};
 use crate::analysis::codegen::{Amounts, Decider, Kernel, Program};
@@ -107,6 +108,16 @@ pub(super) trait Syntax {
     /// amounts); `${separator}`.
     fn carried_reader(&self) -> &'static str;
 
+    /// How the language writes rules found in a table.
+    fn rules(&self) -> &dyn RuleSyntax;
+
+    /// The game decided by a rule of outcomes; `${cases}` (the rule's cases, as
+    /// [`RuleSyntax::outcome_case`] writes them), flag `pairs` for positions of two numbers.
+    fn rule_game(&self) -> &'static str;
+
+    /// A heap kernel whose values come from a rule; `${name}`, `${expression}`.
+    fn rule_heap(&self) -> &'static str;
+
     /// The finished source (Java writes it in ASCII).
     fn finish(&self, source: String) -> String {
         source
@@ -116,7 +127,10 @@ pub(super) trait Syntax {
 /// Every flag the walk sets: the decider, the input layout, the output, the join, what the
 /// program needs, and one kernel's shape.
 #[cfg(test)]
-pub(super) const FLAGS: [&str; 36] = [
+pub(super) const FLAGS: [&str; 39] = [
+    "rule",
+    "pairs",
+    "rule_sqrt",
     "grundy",
     "sum",
     "misere_heap",
@@ -195,6 +209,7 @@ fn program_context(program: &Program, syntax: &dyn Syntax) -> Context {
     let decider = &program.decider;
     let layout = program.format.input;
     let output = program.format.output;
+    let built = rule_built(program);
     let kernels: Vec<&Kernel> = match decider {
         Decider::Grundy(kernel) | Decider::MisereHeap(kernel) => vec![kernel],
         Decider::Sum(kernels) => kernels.iter().collect(),
@@ -249,6 +264,17 @@ fn program_context(program: &Program, syntax: &dyn Syntax) -> Context {
                 matches!(kernel, Kernel::Dp(dp) if dp.amounts == Amounts::Family(Family::Primes))
             }),
         )
+        .flag("rule", built.is_some())
+        .flag(
+            "pairs",
+            matches!(decider, Decider::Rule(plan) if plan.pairs),
+        )
+        .flag(
+            "rule_sqrt",
+            built
+                .as_ref()
+                .is_some_and(|built| built.helpers.contains(&Helper::Isqrt)),
+        )
         .value("win", win)
         .value("lose", lose)
         .value("separator", separator.unwrap_or_default())
@@ -272,6 +298,20 @@ fn game(out: &mut String, program: &Program, context: &Context, syntax: &dyn Syn
         Decider::MisereHeap(kernel) => {
             heap(out, "Heap", kernel, None, Play::Misere, syntax);
             syntax.misere_game()
+        }
+        Decider::Rule(plan) => {
+            let mut built = Built::default();
+            let cases = rule::outcome_cases(syntax.rules(), &plan.rule, &mut built);
+            out.push_str(syntax.gap());
+            out.push_str(&rule::support(syntax.rules(), &built));
+            out.push_str(syntax.gap());
+            out.push_str(
+                &context
+                    .clone()
+                    .value("cases", cases)
+                    .fill(syntax.rule_game()),
+            );
+            return;
         }
         Decider::MisereNim => syntax.misere_nim(),
         Decider::Wythoff => syntax.wythoff(),
@@ -378,9 +418,34 @@ fn heap(
             syntax.dp_heap(),
         ),
         Kernel::CarriedBash => (context, syntax.bash_heap()),
+        Kernel::Rule(plan) => {
+            let mut built = Built::default();
+            let expression = built.sequence(&plan.rule);
+            out.push_str(syntax.gap());
+            out.push_str(&rule::support(syntax.rules(), &built));
+            let expression = rule::value(syntax.rules(), &expression);
+            (context.value("expression", expression), syntax.rule_heap())
+        }
     };
     out.push_str(syntax.gap());
     out.push_str(&context.fill(piece));
+}
+
+/// The helpers and tables of the program's rule, when it rests on one.
+fn rule_built(program: &Program) -> Option<Built> {
+    let mut built = Built::default();
+    match &program.decider {
+        Decider::Rule(plan) => {
+            for (_, set) in &plan.rule.classes {
+                built.membership(set);
+            }
+        }
+        Decider::Grundy(Kernel::Rule(plan)) => {
+            built.sequence(&plan.rule);
+        }
+        _ => return None,
+    }
+    Some(built)
 }
 
 /// `values` as the language lists numbers: separated by `, `.
