@@ -376,6 +376,12 @@ pub(crate) struct CodegenArguments {
     /// or an observed one too.
     #[arg(long, value_enum, default_value_t = RuleName::Never)]
     pub(crate) rule: RuleName,
+    /// With --rule: look for the rule on positions 0..=N, as grundy pattern --to.
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub(crate) rule_to: Option<String>,
+    /// With --rule: check it on positions 0..=M, as grundy pattern --check-to.
+    #[arg(long, value_name = "M", allow_hyphen_values = true)]
+    pub(crate) rule_check_to: Option<String>,
     /// The most values grundy computes to find the game's period, as for solve.
     #[arg(long, value_name = "L", allow_hyphen_values = true)]
     pub(crate) max: Option<String>,

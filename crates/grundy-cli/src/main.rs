@@ -65,21 +65,23 @@ fn table(
     output::tabulation(&tabulation?, common.json, width)
 }
 
+/// A bound of a pattern's range, when given.
+fn pattern_bound(text: Option<&str>, flag: &'static str) -> anyhow::Result<Option<u64>> {
+    text.map(|text| {
+        let n = parse_number(text, flag)?;
+        u64::try_from(&n)
+            .map_err(|_| anyhow::anyhow!("{flag} {text} is beyond any table grundy computes"))
+    })
+    .transpose()
+}
+
 /// `grundy pattern GAME`: the rules of the game's table.
 fn pattern(args: &PatternArgs, observer: &TerminalObserver) -> anyhow::Result<()> {
     let analyzer = args.common.analyzer(observer)?;
     let game = read_game(&args.game)?;
-    let count = |text: Option<&str>, flag: &'static str| -> anyhow::Result<Option<u64>> {
-        text.map(|text| {
-            let n = parse_number(text, flag)?;
-            u64::try_from(&n)
-                .map_err(|_| anyhow::anyhow!("{flag} {text} is beyond any table grundy computes"))
-        })
-        .transpose()
-    };
     let plan = grundy::analysis::pattern::PatternPlan {
-        to: count(args.to.as_deref(), "--to")?,
-        check_to: count(args.check_to.as_deref(), "--check-to")?,
+        to: pattern_bound(args.to.as_deref(), "--to")?,
+        check_to: pattern_bound(args.check_to.as_deref(), "--check-to")?,
     };
     let report = analyzer.pattern(&game, &plan);
     observer.finish();
@@ -193,6 +195,8 @@ fn codegen(arguments: &CodegenArguments, observer: &TerminalObserver) -> anyhow:
         out,
         force,
         rule,
+        rule_to,
+        rule_check_to,
         max,
         max_memory,
         timeout,
@@ -210,7 +214,11 @@ fn codegen(arguments: &CodegenArguments, observer: &TerminalObserver) -> anyhow:
         error
     })?;
     let game = game.as_deref().map(read_game).transpose()?;
-    let program = analyzer.program_with(game.as_ref(), &format, rules);
+    let plan = grundy::analysis::pattern::PatternPlan {
+        to: pattern_bound(rule_to.as_deref(), "--rule-to")?,
+        check_to: pattern_bound(rule_check_to.as_deref(), "--rule-check-to")?,
+    };
+    let program = analyzer.program_with(game.as_ref(), &format, rules, &plan);
     observer.finish();
     let program = program
         .map_err(|error| match error {

@@ -158,6 +158,8 @@ struct Check {
     inputs: Vec<String>,
     /// The oracle is `grundy solve 'A[x] + B[y]'` for this sum, one case per line.
     sum: Option<Vec<&'static str>>,
+    /// More arguments of `codegen` (`--rule observed` and its range).
+    extra: &'static [&'static str],
 }
 
 fn check(game: Option<&'static str>, format: &'static str, inputs: Vec<String>) -> Check {
@@ -166,6 +168,7 @@ fn check(game: Option<&'static str>, format: &'static str, inputs: Vec<String>) 
         format,
         inputs,
         sum: None,
+        extra: &[],
     }
 }
 
@@ -220,8 +223,92 @@ fn checks() -> Vec<Check> {
             }
         }))],
         sum: Some(vec!["subtraction:1,2", "subtraction:1,3,4"]),
+        extra: &[],
     });
+    checks.extend(rule_checks(r));
     checks
+}
+
+/// Scripts, with programs resting on the rule `grundy pattern` observes, against grundy's search
+/// on positions up to the range checked (far positions: `rule_forms_are_exact_far_out`).
+fn rule_checks(r: &mut Random) -> Vec<Check> {
+    macro_rules! example {
+        ($name:literal) => {
+            concat!(
+                "script:",
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../examples/",
+                $name
+            )
+        };
+    }
+    let rule = |game, format, extra, inputs| Check {
+        game: Some(game),
+        format,
+        inputs,
+        sum: None,
+        extra,
+    };
+    let pairs = |r: &mut Random, largest: u64| {
+        let mut rows: Vec<Vec<u64>> = (0..12)
+            .flat_map(|a| (0..12).map(move |b| vec![a, b]))
+            .collect();
+        rows.extend((0..60).map(|_| vec![r.below(largest + 1), r.below(largest + 1)]));
+        lines(rows.into_iter())
+    };
+    vec![
+        rule(
+            example!("divisors.rhai"),
+            "lines/yes-no",
+            &["--rule", "observed", "--rule-to", "300"],
+            vec![heap_lines(&[], 1200, r)],
+        ),
+        rule(
+            example!("deleting-divisors.rhai"),
+            "lines/first-second",
+            &["--rule", "observed", "--rule-to", "600"],
+            vec![heap_lines(&[256, 512, 2048], 2400, r)],
+        ),
+        rule(
+            example!("multiplication.rhai"),
+            "lines/yes-no",
+            &[
+                "--rule",
+                "observed",
+                "--rule-to",
+                "500",
+                "--rule-check-to",
+                "700",
+            ],
+            vec![heap_lines(&[162, 324], 700, r)],
+        ),
+        rule(
+            example!("oddball.rhai"),
+            "lines/symbols",
+            &["--rule", "observed", "--rule-to", "100"],
+            vec![heap_lines(&[], 400, r)],
+        ),
+        rule(
+            example!("queen.rhai"),
+            "lines/yes-no",
+            &[
+                "--rule",
+                "observed",
+                "--rule-to",
+                "30",
+                "--rule-check-to",
+                "40",
+            ],
+            vec![pairs(r, 40)],
+        ),
+        // A rule of the values: heaps side by side add up by them.
+        rule(
+            example!("divisors.rhai"),
+            "heaps/yes-no",
+            &["--rule", "observed", "--rule-to", "300"],
+            vec![heap_blocks(40, 3, 1200, r, true)],
+        ),
+    ]
 }
 
 /// Nim, misère Nim, Wythoff and Fibonacci Nim: the closed forms.
@@ -482,6 +569,16 @@ impl Language {
             })
     }
 
+    /// The library's name of the language.
+    fn library(self) -> grundy::render::codegen::Language {
+        match self {
+            Self::Cpp => grundy::render::codegen::Language::Cpp,
+            Self::Python => grundy::render::codegen::Language::Python,
+            Self::Java => grundy::render::codegen::Language::Java,
+            Self::Rust => grundy::render::codegen::Language::Rust,
+        }
+    }
+
     fn file_name(self) -> &'static str {
         match self {
             Self::Cpp => "solution.cpp",
@@ -572,6 +669,7 @@ fn run_language(language: Language) {
             "--out",
             &source_text,
         ]);
+        args.extend(check.extra);
         let output = grundy(&args);
         assert!(
             output.status.success(),
@@ -751,4 +849,437 @@ fn the_generated_wythoff_program_passes_verify() {
         stderr(&output)
     );
     assert!(stdout(&output).contains("agreed"), "{}", stdout(&output));
+}
+
+mod rule_forms {
+    //! Every rule form, written by hand into a program plan, compiled, and run on small
+    //! positions and on positions near 10^18 and 2^64: its answers must be those of the rule as
+    //! the library evaluates it (`theory::pattern`, tested against each form's definition).
+
+    use grundy::analysis::codegen::{Decider, Kernel, Program, RulePlan};
+    use grundy::analysis::pattern::{Membership, OutcomeRule, RuleStatus};
+    use grundy::input::judge_format::JudgeFormat;
+    use grundy::theory::pattern::{BinaryForm, NumberSet, PairSet, Parity, Sequence, beatty_lower};
+    use grundy::{Outcome, parse_game};
+
+    use super::{Language, Random, common, lines, normalised, run};
+
+    fn plan<R>(rule: R, pairs: bool) -> RulePlan<R> {
+        RulePlan {
+            rule,
+            status: RuleStatus::Observed,
+            found_to: 100,
+            checked_to: 400,
+            positions: 401,
+            fitted: 0,
+            pairs,
+        }
+    }
+
+    fn lose_iff(set: NumberSet) -> OutcomeRule {
+        OutcomeRule {
+            classes: vec![(Outcome::Lose, Membership::Numbers(set))],
+            otherwise: Outcome::Win,
+        }
+    }
+
+    fn program(decider: Decider, format: &str) -> Program {
+        Program {
+            format: JudgeFormat::parse(format).unwrap(),
+            game: Some(parse_game("nim").unwrap()),
+            decider,
+        }
+    }
+
+    /// Rules of one number: every set form, unions, exceptions, and three outcomes.
+    fn number_rules() -> Vec<OutcomeRule> {
+        let odd = NumberSet::Periodic {
+            preperiod: 0,
+            period: 2,
+            members: vec![1],
+        };
+        let mut rules: Vec<OutcomeRule> = [
+            NumberSet::Finite(vec![0, 5]),
+            NumberSet::Periodic {
+                preperiod: 3,
+                period: 7,
+                members: vec![0, 2, 4, 8],
+            },
+            NumberSet::Odious,
+            NumberSet::Evil,
+            NumberSet::Powers {
+                base: 3,
+                exponents: Parity::Odd,
+            },
+            NumberSet::Powers {
+                base: 2,
+                exponents: Parity::Any,
+            },
+            NumberSet::Valuation(Parity::Odd),
+            NumberSet::Fibonacci,
+            NumberSet::Squares,
+            NumberSet::Triangular,
+            NumberSet::Beatty {
+                difference: 2,
+                upper: false,
+            },
+            NumberSet::Beatty {
+                difference: 1,
+                upper: true,
+            },
+            NumberSet::Bands {
+                base: 18,
+                low: 9,
+                high: 18,
+            },
+            NumberSet::Union(
+                Box::new(odd),
+                Box::new(NumberSet::Powers {
+                    base: 2,
+                    exponents: Parity::Odd,
+                }),
+            ),
+            NumberSet::Except {
+                set: Box::new(NumberSet::Fibonacci),
+                added: vec![0],
+                removed: vec![3],
+            },
+        ]
+        .into_iter()
+        .map(lose_iff)
+        .collect();
+        rules.push(OutcomeRule {
+            classes: vec![
+                (
+                    Outcome::Win,
+                    Membership::Numbers(NumberSet::Periodic {
+                        preperiod: 0,
+                        period: 8,
+                        members: vec![1, 3, 7],
+                    }),
+                ),
+                (Outcome::Tie, Membership::Numbers(NumberSet::Odious)),
+            ],
+            otherwise: Outcome::Lose,
+        });
+        rules
+    }
+
+    /// Positions of one number: small ones, and members and neighbours of every form near
+    /// 10^18 (Beatty terms stay below 2^60, where the programs compute them).
+    fn numbers(random: &mut Random) -> Vec<u64> {
+        let mut out: Vec<u64> = (0..=300).collect();
+        let (mut a, mut b) = (1u64, 2u64);
+        while let Some(next) = a.checked_add(b) {
+            (a, b) = (b, next);
+            out.extend([a - 1, a, a + 1]);
+        }
+        for root in [1_000_000_000u64, 3_037_000_499, 4_294_967_295] {
+            out.extend([root * root - 1, root * root, root * root + 1]);
+            let triangle = root / 2 * (root / 2 + 1) / 2;
+            out.extend([triangle - 1, triangle, triangle + 1]);
+        }
+        for k in [1_000_000_000_000_000u64, 123_456_789_012_345_678 / 4] {
+            for d in [1, 2] {
+                let lower = beatty_lower(k, d).unwrap();
+                out.extend([lower - 1, lower, lower + 1, lower + k * d]);
+            }
+        }
+        let mut power = 1u64;
+        while let Some(next) = power.checked_mul(3) {
+            power = next;
+            out.extend([power - 1, power, power + 1]);
+        }
+        for j in [59u32, 60, 61, 62, 63] {
+            out.extend([(1 << j) - 1, 1 << j, (1 << j) + 1, 3 << (j - 2)]);
+        }
+        let band = 9 * 18u64.pow(13);
+        out.extend([
+            band,
+            band + 1,
+            2 * band,
+            2 * band + 1,
+            1_000_000_000_000_000_000,
+        ]);
+        out.extend((0..100).map(|_| random.below(1 << 59)));
+        out
+    }
+
+    fn letter(outcome: Outcome) -> &'static str {
+        match outcome {
+            Outcome::Win => "+",
+            Outcome::Lose => "-",
+            Outcome::Tie | Outcome::Draw => "0",
+        }
+    }
+
+    /// Beatty sets are computed below 2^60; every other form for any 64-bit number.
+    fn far_ok(rule: &OutcomeRule, n: u64) -> bool {
+        let beatty = format!("{rule:?}").contains("Beatty");
+        !beatty || n < 1 << 60
+    }
+
+    /// The source, built, run on `input`: its output lines.
+    fn answers(
+        language: Language,
+        program: &Program,
+        input: &str,
+        dir: &std::path::Path,
+    ) -> String {
+        let source = dir.join(language.file_name());
+        std::fs::write(
+            &source,
+            grundy::render::codegen::source(program, language.library()),
+        )
+        .unwrap();
+        let mut command = language.build(&source, dir);
+        run(&mut command, input)
+    }
+
+    fn check(language: Language) {
+        if let Some(why) = language.missing() {
+            common::missing_tool("compiling the generated rule programs", &why);
+        }
+        let root = tempfile::tempdir().unwrap();
+        let mut random = Random(7);
+        let numbers = numbers(&mut random);
+        for (index, rule) in number_rules().into_iter().enumerate() {
+            let dir = root.path().join(format!("n{index}"));
+            std::fs::create_dir(&dir).unwrap();
+            let asked: Vec<u64> = numbers
+                .iter()
+                .copied()
+                .filter(|&n| far_ok(&rule, n))
+                .collect();
+            let input = lines(asked.iter().map(|&n| vec![n]));
+            let want: Vec<&str> = asked.iter().map(|&n| letter(rule.outcome(&[n]))).collect();
+            let program = program(Decider::Rule(plan(rule.clone(), false)), "lines/symbols");
+            let got = answers(language, &program, &input, &dir);
+            assert_eq!(normalised(&got), want, "{language:?}: {rule:?}");
+        }
+        let pairs = [
+            PairSet::Lattice {
+                rows: 2,
+                columns: 3,
+                members: vec![(0, 0), (1, 2)],
+            },
+            PairSet::Diagonal,
+            PairSet::Beatty { difference: 1 },
+            PairSet::Beatty { difference: 3 },
+        ];
+        for (index, set) in pairs.into_iter().enumerate() {
+            let dir = root.path().join(format!("p{index}"));
+            std::fs::create_dir(&dir).unwrap();
+            let mut asked: Vec<(u64, u64)> =
+                (0..30).flat_map(|a| (0..30).map(move |b| (a, b))).collect();
+            for k in [1_000_000_000_000_000u64, 987_654_321_987] {
+                for d in [1, 3] {
+                    let lower = beatty_lower(k, d).unwrap();
+                    asked.extend([
+                        (lower, lower + d * k),
+                        (lower + d * k, lower),
+                        (lower, lower + d * k + 1),
+                    ]);
+                }
+            }
+            let rule = OutcomeRule {
+                classes: vec![(Outcome::Lose, Membership::Pairs(set))],
+                otherwise: Outcome::Win,
+            };
+            let input = lines(asked.iter().map(|&(a, b)| vec![a, b]));
+            let want: Vec<&str> = asked
+                .iter()
+                .map(|&(a, b)| letter(rule.outcome(&[a, b])))
+                .collect();
+            let program = program(Decider::Rule(plan(rule.clone(), true)), "lines/symbols");
+            let got = answers(language, &program, &input, &dir);
+            assert_eq!(normalised(&got), want, "{language:?}: {rule:?}");
+        }
+        values(language, root.path(), &numbers);
+    }
+
+    /// Rules of values, as heap kernels: a line of two heaps is lost exactly when their values
+    /// are equal, so each far heap is paired with one of equal value (found nearby or among the
+    /// small heaps) and one of another value.
+    fn values(language: Language, root: &std::path::Path, numbers: &[u64]) {
+        let periodic = grundy::period::observe(
+            &(0..200u32)
+                .map(|n| {
+                    if n < 5 {
+                        [3, 0, 4, 1, 1][n as usize]
+                    } else {
+                        (n - 5) / 3 * 2 + [0, 1, 1][(n % 3) as usize]
+                    }
+                })
+                .collect::<Vec<_>>(),
+        )
+        .expect("an arithmetic period")
+        .periodicity()
+        .clone();
+        let mut rules = vec![
+            Sequence::Linear {
+                slope: 2,
+                offset: 1,
+                divisor: 3,
+            },
+            Sequence::Linear {
+                slope: 1,
+                offset: 0,
+                divisor: 2,
+            },
+            Sequence::Remainder {
+                modulus: 5,
+                shift: 2,
+                add: 1,
+            },
+            Sequence::Periodic(periodic),
+            Sequence::Indicator(NumberSet::Squares),
+        ];
+        for form in [
+            BinaryForm::PopCount,
+            BinaryForm::Valuation,
+            BinaryForm::Ruler,
+            BinaryForm::Odious,
+            BinaryForm::Evil,
+        ] {
+            for shift in [-1, 0, 1] {
+                rules.push(Sequence::Except {
+                    rule: Box::new(Sequence::Binary { form, shift }),
+                    values: vec![(0, 0), (1, 0)],
+                });
+            }
+        }
+        for (index, rule) in rules.into_iter().enumerate() {
+            let dir = root.join(format!("v{index}"));
+            std::fs::create_dir(&dir).unwrap();
+            let value = |n: u64| rule.value(n);
+            let mut rows: Vec<Vec<u64>> = Vec::new();
+            for &n in numbers.iter().filter(|&&n| n < 1 << 62) {
+                let Some(v) = value(n) else { continue };
+                let nearby = (n.saturating_sub(64)..n.saturating_add(64)).chain(0..2000);
+                if let Some(m) = nearby.clone().find(|&m| m != n && value(m) == Some(v)) {
+                    rows.push(vec![n, m]);
+                }
+                if let Some(m) = nearby.clone().find(|&m| value(m).is_some_and(|w| w != v)) {
+                    rows.push(vec![n, m]);
+                }
+            }
+            let want: Vec<&str> = rows
+                .iter()
+                .map(|row| {
+                    if value(row[0]) == value(row[1]) {
+                        "-"
+                    } else {
+                        "+"
+                    }
+                })
+                .collect();
+            let program = program(
+                Decider::Grundy(Kernel::Rule(plan(rule.clone(), false))),
+                "lines/symbols",
+            );
+            let got = answers(language, &program, &lines(rows.into_iter()), &dir);
+            assert_eq!(normalised(&got), want, "{language:?}: {rule:?}");
+        }
+    }
+
+    #[test]
+    fn cpp() {
+        check(Language::Cpp);
+    }
+
+    #[test]
+    fn python() {
+        check(Language::Python);
+    }
+
+    #[test]
+    fn java() {
+        check(Language::Java);
+    }
+
+    #[test]
+    fn rust() {
+        check(Language::Rust);
+    }
+}
+
+/// The acceptance check for rules: a program resting on an observed rule says so in its
+/// header, and passes `grundy verify --against`, which checks it against the game's own search
+/// (not against the rule).
+#[test]
+fn a_program_from_an_observed_rule_passes_verify() {
+    if let Some(why) = Language::Python.missing() {
+        common::missing_tool("verifying a program generated from a rule", &why);
+    }
+    let game = concat!(
+        "script:",
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/deleting-divisors.rhai"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("solution.py");
+    let source_text = source.to_str().unwrap();
+    let output = grundy(&[
+        "codegen",
+        game,
+        "--lang",
+        "python",
+        "--io",
+        "lines/yes-no",
+        "--out",
+        source_text,
+        "--rule",
+        "observed",
+        "--rule-to",
+        "500",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = std::fs::read_to_string(&source).unwrap();
+    assert!(text.contains("OBSERVED, NOT PROVED"), "{text}");
+    assert!(text.contains("n <= 2000 (2001 positions"), "{text}");
+    let command = format!("python3 {source_text}");
+    let output = grundy(&[
+        "verify",
+        game,
+        "--against",
+        &command,
+        "--io",
+        "lines/yes-no",
+        "--cases",
+        "20",
+    ]);
+    assert!(
+        output.status.success(),
+        "{}{}",
+        stdout(&output),
+        stderr(&output)
+    );
+    // Without --rule, the script has no program, and the refusal says what would give one.
+    let output = grundy(&["codegen", game, "--lang", "python", "--io", "lines/yes-no"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("--rule observed"),
+        "{}",
+        stderr(&output)
+    );
+    // Certified rules only: this one is observed, and the refusal says so.
+    let output = grundy(&[
+        "codegen",
+        game,
+        "--lang",
+        "python",
+        "--io",
+        "lines/yes-no",
+        "--rule",
+        "certified",
+        "--rule-to",
+        "300",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("observed, not proved"),
+        "{}",
+        stderr(&output)
+    );
 }

@@ -329,11 +329,11 @@ impl Analyzer<'_> {
         game: Option<&Game>,
         format: &JudgeFormat,
     ) -> Result<Program, CodegenError> {
-        self.program_with(game, format, RuleUse::Never)
+        self.program_with(game, format, RuleUse::Never, &PatternPlan::default())
     }
 
     /// [`program`](Self::program), and where grundy has no proved program, one that rests on the
-    /// first rule [`pattern`](Self::pattern) finds in the game's table (its default range) —
+    /// first rule [`pattern`](Self::pattern) finds in the game's table over the range of `plan` —
     /// certified, or observed too, as `rules` allows: a rule of the outcomes for positions read
     /// one per line, of the values for heaps side by side.
     ///
@@ -354,7 +354,7 @@ impl Analyzer<'_> {
     /// let script = "fn start(n) { n } fn moves(n) { let out = []; for d in 1..n { if n % d == 0 { out.push(n - d); } } out }";
     /// let game = grundy::spec::parse_game_with_loader("script:divisors.rhai", &|_| Ok(script.to_owned()))?;
     /// let program = Analyzer::new(Config::default())
-    ///     .program_with(Some(&game), &JudgeFormat::parse("lines/yes-no")?, RuleUse::Observed)?;
+    ///     .program_with(Some(&game), &JudgeFormat::parse("lines/yes-no")?, RuleUse::Observed, &Default::default())?;
     /// let Decider::Rule(plan) = &program.decider else { return Err("a rule".into()) };
     /// assert_eq!(plan.status, RuleStatus::Observed);
     /// # Ok(()) }
@@ -364,6 +364,7 @@ impl Analyzer<'_> {
         game: Option<&Game>,
         format: &JudgeFormat,
         rules: RuleUse,
+        plan: &PatternPlan,
     ) -> Result<Program, CodegenError> {
         let preset = format.preset.and_then(Preset::game);
         let carried = match format.input {
@@ -411,7 +412,7 @@ impl Analyzer<'_> {
             }
             (None, Some(game)) => (
                 Some(game.clone()),
-                self.decider_or_rule(game, format, rules)?,
+                self.decider_or_rule(game, format, rules, plan)?,
             ),
         };
         let refuse = |why| CodegenError::NoProgram {
@@ -464,12 +465,13 @@ impl Analyzer<'_> {
         game: &Game,
         format: &JudgeFormat,
         rules: RuleUse,
+        plan: &PatternPlan,
     ) -> Result<Decider, CodegenError> {
         let why = match self.decider(game) {
             Err(CodegenError::NoProgram { why, .. }) if rules != RuleUse::Never => why,
             other => return other,
         };
-        let report = self.pattern(game, &PatternPlan::default())?;
+        let report = self.pattern(game, plan)?;
         let allowed = |status: &RuleStatus| {
             rules == RuleUse::Observed || matches!(status, RuleStatus::Certified(_))
         };

@@ -596,7 +596,10 @@ impl Analyzer<'_> {
     /// The heaps a game's test inputs use.
     fn plan(&self, game: &Game, bounds: &Bounds) -> Result<Plan, Error> {
         let base = game.base();
-        let argument = base.ruleset().map(Ruleset::position_shape) == Some(PositionShape::Argument);
+        // A position written as a script's argument is a test case only where the family
+        // numbers it (`start(n)`).
+        let argument = base.ruleset().map(Ruleset::position_shape) == Some(PositionShape::Argument)
+            && !matches!(super::answers(base).test_case(), CaseKind::Fresh(_));
         if base.components().is_some() || argument {
             return Err(Error::refused(format!(
                 "grundy writes no test inputs for {game}: a judge format gives heaps, and {game} has no heap positions to write"

@@ -85,6 +85,9 @@ impl Children {
     }
 }
 
+/// The largest number `verify --against` writes in a script's test inputs: each is searched.
+const SCRIPT_TEST_LARGEST: u64 = 1000;
+
 /// The most rows of an explanation's table of script positions.
 pub const EXPLAIN_POSITION_ROWS: u64 = 24;
 
@@ -845,6 +848,24 @@ impl super::family::Answers for ScriptAnswers<'_> {
 
     fn has_period(&self) -> bool {
         true
+    }
+
+    /// A test case is `start(n)` of a script that takes one number (two numbers have no
+    /// cases written for them).
+    fn test_case(&self) -> super::judge::CaseKind {
+        if self.0.starts_with_two_numbers() {
+            super::judge::CaseKind::OneHeap
+        } else {
+            super::judge::CaseKind::Fresh(|n| Position::Argument(n.to_string()))
+        }
+    }
+
+    /// Its answers come from searching: small numbers only.
+    fn test_heaps(&self, _: &Analyzer<'_>, _: &Game) -> Result<super::judge::TestHeaps, Error> {
+        Ok(super::judge::TestHeaps {
+            most: Some(SCRIPT_TEST_LARGEST),
+            ..super::judge::TestHeaps::default()
+        })
     }
 
     fn no_table(&self, play: Play) -> Option<&'static str> {
