@@ -665,3 +665,49 @@ fn a_rule_found_on_few_positions_that_fails_further_is_reported_as_failed() {
         assert!(failed.at[0] > 300, "{failed:?}");
     }
 }
+
+#[test]
+fn explain_shows_the_rule_found_with_its_table_and_what_would_prove_it() {
+    use grundy::analysis::explain::Step;
+    use grundy::render::explain::{Format, Language, render};
+    let game = game("script:examples/divisors.rhai", &[]);
+    let explanation = Analyzer::new(Config::default())
+        .explain(&game, None)
+        .unwrap();
+    let found = explanation
+        .steps
+        .iter()
+        .find_map(|step| match step {
+            Step::Found(report) => Some(report),
+            _ => None,
+        })
+        .expect("a step with the rule found");
+    assert_eq!(
+        found.outcomes.rules[0].rule,
+        lose_iff(NumberSet::Periodic {
+            preperiod: 1,
+            period: 2,
+            members: vec![0, 1]
+        })
+    );
+    assert_eq!(found.head.len(), 24);
+    let text = render(&explanation, Language::En, Format::Text, 100).unwrap();
+    assert!(text.contains("loses iff n is odd, or n is 0"), "{text}");
+    assert!(text.contains("Observed, not proved"), "{text}");
+    assert!(text.contains("What would prove it"), "{text}");
+    let chinese = render(&explanation, Language::Zh, Format::Text, 100).unwrap();
+    assert!(
+        chinese.contains("打表找规律") && chinese.contains("n 为奇数"),
+        "{chinese}"
+    );
+    // A game with a certified period explains its pattern by the theorem, with no table step.
+    let explanation = Analyzer::new(Config::default())
+        .explain(&grundy::parse_game("subtraction:1,3,4").unwrap(), None)
+        .unwrap();
+    assert!(
+        !explanation
+            .steps
+            .iter()
+            .any(|step| matches!(step, Step::Found(_)))
+    );
+}

@@ -144,3 +144,15 @@ explain-characters = ({ $count } characters)
 explain-sentences = { $first } { $second }
 explain-table-component = The component game { $game }: its values give each component's value below.
 explain-win-without-move = No move is left: under misère play the player who cannot move wins.
+
+explain-section-found = The rule found in the table (打表找规律)
+explain-found-range = grundy computed the table of every position up to { $checked } ({ $positions } positions), looked for a rule among its forms on the positions up to { $found }, and checked each rule found on all of them.
+explain-found-outcome = Outcome: { $rule }.
+explain-found-value = Grundy value: { $rule }.
+explain-found-observed = Observed, not proved: it holds on every position checked, and no theorem grundy knows proves it, so a larger position may break it.
+explain-found-certified = Certified: { $proof } proves it.
+explain-found-none = No rule among grundy's forms holds on these positions: the table has no pattern grundy can state.
+explain-found-failed = A simpler candidate held for a while and then failed: { $rule } — but not at { $at }.
+explain-found-prove-outcome = What would prove it: by induction on the positions, show that every move from a position the rule calls lost leads to one it calls won, and that every position it calls won has a move to one it calls lost (a position without moves being lost).
+explain-found-prove-classes = What would prove it: by induction on the positions, show that the outcome the rule gives each position is the best its options allow the player to move (a win if some option is a loss for the opponent, else a tie if some option ties, else a loss).
+explain-found-prove-value = For the values: show, by induction, that the rule's value at each position is the mex of the rule's values at its options.

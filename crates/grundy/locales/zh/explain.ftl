@@ -144,3 +144,15 @@ explain-characters = （共 { $count } 个字符）
 explain-sentences = { $first }{ $second }
 explain-table-component = 子游戏 { $game }：用它的 SG 值表得到下面每个子游戏的值。
 explain-win-without-move = 无路可走：反常规则下无法移动的一方获胜。
+
+explain-section-found = 打表找规律：表中找到的规律
+explain-found-range = grundy 计算了 { $checked } 以内的全部局面（共 { $positions } 个），在 { $found } 以内的局面上按各种规律形式寻找规律，并在全部局面上检验了找到的每条规律。
+explain-found-outcome = 胜负：{ $rule }。
+explain-found-value = SG 值：{ $rule }。
+explain-found-observed = 观察所得，未经证明：在检验过的每个局面上都成立，但 grundy 所知的定理都不能证明它，更大的局面可能打破它。
+explain-found-certified = 已证明：由{ $proof }可证。
+explain-found-none = 在这些局面上，grundy 的各种规律形式都不成立：这张表没有 grundy 能表述的规律。
+explain-found-failed = 一条更简单的候选规律成立了一段后失效：{ $rule }——但在 { $at } 处不成立。
+explain-found-prove-outcome = 如何证明：对局面归纳，证明规律判为必败的局面走任何一步都到规律判为必胜的局面，而规律判为必胜的局面总有一步能走到规律判为必败的局面（无路可走的局面为必败）。
+explain-found-prove-classes = 如何证明：对局面归纳，证明规律给每个局面的结果正是其后继所能保证的最好结果（有后继对对手必败则必胜，否则有后继平局则平局，否则必败）。
+explain-found-prove-value = SG 值：对局面归纳，证明规律在每个局面的值等于它在各后继上的值的 mex。

@@ -46,6 +46,18 @@ pub(super) const CLOSED_FORM_ROWS: u64 = 10;
 /// How many winning moves an explanation walks through.
 pub const EXPLAIN_MOVES: usize = 8;
 
+/// The range an explanation looks for rules on, for games of one number.
+const EXPLAIN_PATTERN_ROW: super::pattern::PatternPlan = super::pattern::PatternPlan {
+    to: Some(200),
+    check_to: Some(800),
+};
+
+/// The range an explanation looks for rules on, for games of two numbers.
+const EXPLAIN_PATTERN_GRID: super::pattern::PatternPlan = super::pattern::PatternPlan {
+    to: Some(24),
+    check_to: Some(48),
+};
+
 impl Analyzer<'_> {
     /// The derivation of `game`'s answer, step by step: the state and terminal rule, the first
     /// rows of the table with each mex, the pattern and its proof, the rule, and for `position`
@@ -106,6 +118,7 @@ impl Analyzer<'_> {
                 None => steps.push(Step::Rule(Rule::Graph)),
             }
         }
+        self.found_step(game, &mut steps)?;
         if let Some(position) = position {
             let solution = self.solve(game, position)?;
             steps.push(Step::Answer(answer(game, &solution, report.as_ref())));
@@ -115,6 +128,37 @@ impl Analyzer<'_> {
             position: position.cloned(),
             steps,
         })
+    }
+
+    /// Where the explanation's rule is the general search (no theorem gives a pattern), the
+    /// rules found in the game's table, before that rule: over a small range, since an
+    /// explanation answers at once. A game without numbered positions has none, nor one whose
+    /// table cannot be computed (a script defined on some numbers only, a limit).
+    fn found_step(&self, game: &Game, steps: &mut Vec<Step>) -> Result<(), Error> {
+        let Some(at) = steps
+            .iter()
+            .position(|step| matches!(step, Step::Rule(Rule::Graph)))
+        else {
+            return Ok(());
+        };
+        if game.base().components().is_some() {
+            return Ok(());
+        }
+        let plan = if game.has_grid() {
+            EXPLAIN_PATTERN_GRID
+        } else {
+            EXPLAIN_PATTERN_ROW
+        };
+        match self.pattern_unsettled(game, &plan) {
+            Ok(report) => {
+                steps.insert(at, Step::Found(Box::new(report)));
+                Ok(())
+            }
+            // The table is an addition: a game whose positions are not all numbered (a script
+            // defined on some numbers only), or one too large for the range, goes without it.
+            Err(error @ Error::Interrupted { .. }) => Err(error),
+            Err(_) => Ok(()),
+        }
     }
 
     /// The steps of a one-heap game with a period: its period report, then the table, pattern

@@ -221,6 +221,20 @@ pub struct PatternReport {
     pub values: Option<Findings<ValueRule>>,
     /// Rules of the outcomes.
     pub outcomes: Findings<OutcomeRule>,
+    /// The first positions of the table (one number: `n` up to 23; two: `a, b` up to 5), each
+    /// with its value (when the game has values) and outcome.
+    pub head: Vec<HeadEntry>,
+}
+
+/// A position of the table, with its value and outcome.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeadEntry {
+    /// `[n]` or `[a, b]`.
+    pub at: Vec<u64>,
+    /// Its Grundy value, when the game has values.
+    pub value: Option<u64>,
+    /// Its outcome.
+    pub outcome: Outcome,
 }
 
 /// The table of one game: values (when it has them) and outcomes, one number or two.
@@ -298,7 +312,11 @@ impl Analyzer<'_> {
         self.settle(self.pattern_unsettled(game, plan))
     }
 
-    fn pattern_unsettled(&self, game: &Game, plan: &PatternPlan) -> Result<PatternReport, Error> {
+    pub(super) fn pattern_unsettled(
+        &self,
+        game: &Game,
+        plan: &PatternPlan,
+    ) -> Result<PatternReport, Error> {
         let coordinates = if game.has_grid() {
             Coordinates::Two
         } else {
@@ -338,6 +356,22 @@ impl Analyzer<'_> {
             .as_ref()
             .map(|values| value_findings(&sample, values, found_side, &known));
         let outcomes = outcome_findings(&sample, found_side, &known);
+        let head_side = match coordinates {
+            Coordinates::One => 24,
+            Coordinates::Two => 6,
+        };
+        let head = sample
+            .positions(0, head_side.min(sample.side))
+            .into_iter()
+            .map(|at| {
+                let index = sample.index(&at);
+                HeadEntry {
+                    value: sample.values.as_ref().map(|values| values[index]),
+                    outcome: sample.outcomes[index],
+                    at,
+                }
+            })
+            .collect();
         Ok(PatternReport {
             game: game.clone(),
             coordinates,
@@ -347,6 +381,7 @@ impl Analyzer<'_> {
             basis: sample.basis,
             values,
             outcomes,
+            head,
         })
     }
 

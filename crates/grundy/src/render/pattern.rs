@@ -9,37 +9,60 @@ use crate::analysis::pattern::{
     Coordinates, Entry, FailedRule, Findings, FoundRule, Membership, OutcomeRule, PatternReport,
     PatternTheorem, RuleProof, RuleStatus, ValueRule,
 };
+use crate::render::explain::Language;
 use crate::theory::pattern::{BinaryForm, GridValues, NumberSet, PairSet, Parity, Sequence};
 
 /// At most this many numbers listed in one condition.
 const LISTED: usize = 12;
 
-/// `0, 2 and 5`, or `0 or 2` with `or`.
-fn list(items: &[String], last: &str) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., tail] => format!("{} {last} {tail}", init.join(", ")),
+/// The English or the Chinese of a phrase.
+fn say<'a>(language: Language, en: &'a str, zh: &'a str) -> &'a str {
+    match language {
+        Language::En => en,
+        Language::Zh => zh,
     }
 }
 
-fn numbers(members: &[u64]) -> Vec<String> {
+/// `0, 2 or 5` (`0、2 或 5`) with the joining word `last`.
+fn list(language: Language, items: &[String], last: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., tail] => match language {
+            Language::En => format!("{} {last} {tail}", init.join(", ")),
+            Language::Zh => format!("{}{last}{tail}", init.join("、")),
+        },
+    }
+}
+
+fn or(language: Language) -> &'static str {
+    say(language, "or", " 或 ")
+}
+
+fn numbers(language: Language, members: &[u64]) -> Vec<String> {
     let mut out: Vec<String> = members.iter().take(LISTED).map(u64::to_string).collect();
     if members.len() > LISTED {
-        out.push(format!("{} more", members.len() - LISTED));
+        let more = members.len() - LISTED;
+        out.push(match language {
+            Language::En => format!("{more} more"),
+            Language::Zh => format!("另外 {more} 个"),
+        });
     }
     out
 }
 
 /// `x ≡ r (mod p)` for residues `r`, said plainly for halves (`x is odd`).
-fn residues(variable: &str, period: u64, residues: &[u64]) -> String {
+fn residues(language: Language, variable: &str, period: u64, residues: &[u64]) -> String {
     match (period, residues) {
         (1, [_]) => "always".to_owned(),
-        (2, [0]) => format!("{variable} is even"),
-        (2, [1]) => format!("{variable} is odd"),
+        (2, [0]) => format!("{variable}{}", say(language, " is even", " 为偶数")),
+        (2, [1]) => format!("{variable}{}", say(language, " is odd", " 为奇数")),
         _ => {
             let shown: Vec<String> = residues.iter().map(u64::to_string).collect();
-            format!("{variable} ≡ {} (mod {period})", list(&shown, "or"))
+            format!(
+                "{variable} ≡ {} (mod {period})",
+                list(language, &shown, or(language))
+            )
         }
     }
 }
@@ -54,7 +77,8 @@ fn alpha(difference: u64) -> String {
     }
 }
 
-/// The condition `n ∈ set`, in words, with `variable` for `n`.
+/// The condition `n ∈ set`, in words, with `variable` for `n` (`always` and `never` for the
+/// whole and the empty set).
 ///
 /// # Example
 /// ```
@@ -67,43 +91,81 @@ fn alpha(difference: u64) -> String {
 /// assert_eq!(condition(&set, "n"), "n is odd, or n = 2^k with k odd (2, 8, 32, …)");
 /// ```
 pub fn condition(set: &NumberSet, variable: &str) -> String {
+    condition_in(Language::En, set, variable)
+}
+
+/// [`condition`] in `language`.
+#[allow(
+    clippy::too_many_lines,
+    reason = "one arm per form, each a phrase in two languages"
+)]
+pub fn condition_in(language: Language, set: &NumberSet, variable: &str) -> String {
     let v = variable;
+    let l = language;
     match set {
         NumberSet::Finite(members) if members.is_empty() => "never".to_owned(),
         NumberSet::Finite(members) => match members.as_slice() {
             [one] => format!("{v} = {one}"),
-            _ => format!("{v} is {}", list(&numbers(members), "or")),
+            _ => format!(
+                "{v}{}{}",
+                say(l, " is ", " 为 "),
+                list(l, &numbers(l, members), or(l))
+            ),
         },
         NumberSet::Periodic {
             preperiod,
             period,
             members,
-        } => periodic(v, *preperiod, *period, members),
-        NumberSet::Odious => format!("{v} has an odd number of 1 bits ({v} is odious)"),
-        NumberSet::Evil => format!("{v} has an even number of 1 bits ({v} is evil)"),
+        } => periodic(l, v, *preperiod, *period, members),
+        NumberSet::Odious => match l {
+            Language::En => format!("{v} has an odd number of 1 bits ({v} is odious)"),
+            Language::Zh => format!("{v} 的二进制中 1 的个数为奇数（odious 数）"),
+        },
+        NumberSet::Evil => match l {
+            Language::En => format!("{v} has an even number of 1 bits ({v} is evil)"),
+            Language::Zh => format!("{v} 的二进制中 1 的个数为偶数（evil 数）"),
+        },
         NumberSet::Powers { base, exponents } => {
             let first: Vec<String> = (0..6u32)
                 .filter(|&k| exponents.admits(u64::from(k)))
                 .take(3)
                 .filter_map(|k| base.checked_pow(k).map(|p| p.to_string()))
                 .collect();
-            let which = match exponents {
-                Parity::Any => format!("{v} is a power of {base}"),
-                Parity::Even => format!("{v} = {base}^k with k even"),
-                Parity::Odd => format!("{v} = {base}^k with k odd"),
+            let which = match (exponents, l) {
+                (Parity::Any, Language::En) => format!("{v} is a power of {base}"),
+                (Parity::Any, Language::Zh) => format!("{v} 是 {base} 的幂"),
+                (Parity::Even, Language::En) => format!("{v} = {base}^k with k even"),
+                (Parity::Even, Language::Zh) => format!("{v} = {base}^k 且 k 为偶数"),
+                (Parity::Odd, Language::En) => format!("{v} = {base}^k with k odd"),
+                (Parity::Odd, Language::Zh) => format!("{v} = {base}^k 且 k 为奇数"),
             };
             format!("{which} ({}, …)", first.join(", "))
         }
         NumberSet::Valuation(parity) => {
-            let which = match parity {
-                Parity::Odd => "odd",
-                Parity::Even | Parity::Any => "even",
-            };
-            format!("{v} ≥ 1 and {v} = 2^k·m with m odd and k {which}")
+            let odd = *parity == Parity::Odd;
+            match l {
+                Language::En => format!(
+                    "{v} ≥ 1 and {v} = 2^k·m with m odd and k {}",
+                    if odd { "odd" } else { "even" }
+                ),
+                Language::Zh => format!(
+                    "{v} ≥ 1 且 {v} = 2^k·m（m 为奇数）中 k 为{}",
+                    if odd { "奇数" } else { "偶数" }
+                ),
+            }
         }
-        NumberSet::Fibonacci => format!("{v} is a Fibonacci number (1, 2, 3, 5, 8, 13, …)"),
-        NumberSet::Squares => format!("{v} is a perfect square (0, 1, 4, 9, …)"),
-        NumberSet::Triangular => format!("{v} is a triangular number (0, 1, 3, 6, 10, …)"),
+        NumberSet::Fibonacci => format!(
+            "{v}{} (1, 2, 3, 5, 8, 13, …)",
+            say(l, " is a Fibonacci number", " 是斐波那契数")
+        ),
+        NumberSet::Squares => format!(
+            "{v}{} (0, 1, 4, 9, …)",
+            say(l, " is a perfect square", " 是完全平方数")
+        ),
+        NumberSet::Triangular => format!(
+            "{v}{} (0, 1, 3, 6, 10, …)",
+            say(l, " is a triangular number", " 是三角形数")
+        ),
         NumberSet::Beatty { difference, upper } => {
             let term = if *upper {
                 if *difference == 1 {
@@ -125,11 +187,18 @@ pub fn condition(set: &NumberSet, variable: &str) -> String {
             .take(4)
             .map(|(n, _)| n.to_string())
             .collect();
-            format!(
-                "{v} = {term} for some k ≥ 1, with α = {} ({}, …)",
-                alpha(*difference),
-                first.join(", ")
-            )
+            match l {
+                Language::En => format!(
+                    "{v} = {term} for some k ≥ 1, with α = {} ({}, …)",
+                    alpha(*difference),
+                    first.join(", ")
+                ),
+                Language::Zh => format!(
+                    "存在 k ≥ 1 使 {v} = {term}，其中 α = {}（{}, …）",
+                    alpha(*difference),
+                    first.join(", ")
+                ),
+            }
         }
         NumberSet::Bands { base, low, high } => {
             let bands: Vec<String> = (0..3u32)
@@ -142,37 +211,60 @@ pub fn condition(set: &NumberSet, variable: &str) -> String {
                     ))
                 })
                 .collect();
-            format!(
-                "{low}·{base}^k < {v} ≤ {high}·{base}^k for some k ≥ 0 ({v} in {}, …)",
-                bands.join(", ")
-            )
+            match l {
+                Language::En => format!(
+                    "{low}·{base}^k < {v} ≤ {high}·{base}^k for some k ≥ 0 ({v} in {}, …)",
+                    bands.join(", ")
+                ),
+                Language::Zh => format!(
+                    "存在 k ≥ 0 使 {low}·{base}^k < {v} ≤ {high}·{base}^k（{v} 在 {}, … 中）",
+                    bands.join(", ")
+                ),
+            }
         }
-        NumberSet::Union(a, b) => format!("{}, or {}", condition(a, v), condition(b, v)),
+        NumberSet::Union(a, b) => format!(
+            "{}{}{}",
+            condition_in(l, a, v),
+            say(l, ", or ", "，或 "),
+            condition_in(l, b, v)
+        ),
         NumberSet::Except {
             set,
             added,
             removed,
         } => {
-            let mut text = condition(set, v);
-            if !added.is_empty() {
-                let _ = write!(text, ", or {v} is {}", list(&numbers(added), "or"));
-            }
-            if !removed.is_empty() {
-                let _ = write!(text, ", except {v} = {}", list(&numbers(removed), "or"));
-            }
+            let mut text = condition_in(l, set, v);
+            exceptions(l, v, &mut text, added, removed);
             text
         }
     }
 }
 
+/// `, or n is 0` and `, except n = 4`, added to a condition.
+fn exceptions(language: Language, v: &str, text: &mut String, added: &[u64], removed: &[u64]) {
+    if !added.is_empty() {
+        let listed = list(language, &numbers(language, added), or(language));
+        let _ = match language {
+            Language::En => write!(text, ", or {v} is {listed}"),
+            Language::Zh => write!(text, "，或 {v} 为 {listed}"),
+        };
+    }
+    if !removed.is_empty() {
+        let listed = list(language, &numbers(language, removed), or(language));
+        let _ = match language {
+            Language::En => write!(text, ", except {v} = {listed}"),
+            Language::Zh => write!(text, "，但 {v} = {listed} 除外"),
+        };
+    }
+}
+
 /// An ultimately periodic set: its residue classes, and the numbers below the preperiod that
 /// the classes get wrong, added or removed.
-fn periodic(v: &str, preperiod: u64, period: u64, members: &[u64]) -> String {
+fn periodic(language: Language, v: &str, preperiod: u64, period: u64, members: &[u64]) -> String {
     let classes: Vec<u64> = members
         .iter()
         .filter(|&&m| m >= preperiod)
-        .map(|&m| (m - preperiod) % period)
-        .map(|offset| (preperiod + offset) % period)
+        .map(|&m| m % period)
         .collect::<std::collections::BTreeSet<_>>()
         .into_iter()
         .collect();
@@ -187,16 +279,15 @@ fn periodic(v: &str, preperiod: u64, period: u64, members: &[u64]) -> String {
         return match added.as_slice() {
             [] => "never".to_owned(),
             [one] => format!("{v} = {one}"),
-            _ => format!("{v} is {}", list(&numbers(&added), "or")),
+            _ => format!(
+                "{v}{}{}",
+                say(language, " is ", " 为 "),
+                list(language, &numbers(language, &added), or(language))
+            ),
         };
     }
-    let mut text = residues(v, period, &classes);
-    if !added.is_empty() {
-        let _ = write!(text, ", or {v} is {}", list(&numbers(&added), "or"));
-    }
-    if !removed.is_empty() {
-        let _ = write!(text, ", except {v} = {}", list(&numbers(&removed), "or"));
-    }
+    let mut text = residues(language, v, period, &classes);
+    exceptions(language, v, &mut text, &added, &removed);
     text
 }
 
@@ -212,6 +303,11 @@ fn periodic(v: &str, preperiod: u64, period: u64, members: &[u64]) -> String {
 /// assert_eq!(pair_condition(&same), "a ≡ b (mod 3)");
 /// ```
 pub fn pair_condition(set: &PairSet) -> String {
+    pair_condition_in(Language::En, set)
+}
+
+/// [`pair_condition`] in `language`.
+pub fn pair_condition_in(language: Language, set: &PairSet) -> String {
     match set {
         PairSet::Diagonal => "a = b".to_owned(),
         PairSet::Beatty { difference } => {
@@ -220,39 +316,45 @@ pub fn pair_condition(set: &PairSet) -> String {
             } else {
                 format!("⌊kα⌋ + {difference}k")
             };
-            format!(
-                "{{a, b}} = {{⌊kα⌋, {upper}}} for some k ≥ 0, with α = {}",
-                alpha(*difference)
-            )
+            match language {
+                Language::En => format!(
+                    "{{a, b}} = {{⌊kα⌋, {upper}}} for some k ≥ 0, with α = {}",
+                    alpha(*difference)
+                ),
+                Language::Zh => format!(
+                    "存在 k ≥ 0 使 {{a, b}} = {{⌊kα⌋, {upper}}}，其中 α = {}",
+                    alpha(*difference)
+                ),
+            }
         }
         PairSet::Lattice {
             rows,
             columns,
             members,
-        } => lattice(*rows, *columns, members),
+        } => lattice(language, *rows, *columns, members),
     }
 }
 
 /// A lattice said as plainly as it allows: a congruence of `a ± b`, a condition on each
 /// coordinate, or the residue pairs.
-fn lattice(rows: u64, columns: u64, members: &[(u64, u64)]) -> String {
-    if rows == columns {
+fn lattice(language: Language, rows: u64, columns: u64, members: &[(u64, u64)]) -> String {
+    if rows == columns && rows > 1 {
         let k = rows;
+        let sorted = |mut cells: Vec<(u64, u64)>| {
+            cells.sort_unstable();
+            cells
+        };
         for shift in 0..k {
-            let difference: Vec<(u64, u64)> = (0..k).map(|a| (a, (a + shift) % k)).collect();
-            let sum: Vec<(u64, u64)> = (0..k).map(|a| (a, (shift + k - a) % k)).collect();
-            let sorted = |mut cells: Vec<(u64, u64)>| {
-                cells.sort_unstable();
-                cells
-            };
-            if members == sorted(difference).as_slice() && k > 1 {
+            let difference = sorted((0..k).map(|a| (a, (a + shift) % k)).collect());
+            if members == difference.as_slice() {
                 return if shift == 0 {
                     format!("a ≡ b (mod {k})")
                 } else {
                     format!("b − a ≡ {shift} (mod {k})")
                 };
             }
-            if members == sorted(sum).as_slice() && k > 2 {
+            let sum = sorted((0..k).map(|a| (a, (shift + k - a) % k)).collect());
+            if members == sum.as_slice() && k > 2 {
                 return format!("a + b ≡ {shift} (mod {k})");
             }
         }
@@ -260,37 +362,41 @@ fn lattice(rows: u64, columns: u64, members: &[(u64, u64)]) -> String {
     // A product of a condition on a and one on b.
     let first: std::collections::BTreeSet<u64> = members.iter().map(|&(a, _)| a).collect();
     let second: std::collections::BTreeSet<u64> = members.iter().map(|&(_, b)| b).collect();
-    if (first.len() * second.len()) == members.len() && !members.is_empty() {
+    if members.is_empty() {
+        return "never".to_owned();
+    }
+    if first.len() * second.len() == members.len() {
         let first: Vec<u64> = first.into_iter().collect();
         let second: Vec<u64> = second.into_iter().collect();
-        let a = (first.len() as u64 != rows).then(|| residues("a", rows, &first));
-        let b = (second.len() as u64 != columns).then(|| residues("b", columns, &second));
+        let a = (first.len() as u64 != rows).then(|| residues(language, "a", rows, &first));
+        let b = (second.len() as u64 != columns).then(|| residues(language, "b", columns, &second));
         return match (a, b) {
-            (Some(a), Some(b)) => format!("{a} and {b}"),
+            (Some(a), Some(b)) => format!("{a}{}{b}", say(language, " and ", " 且 ")),
             (Some(one), None) | (None, Some(one)) => one,
             (None, None) => "always".to_owned(),
         };
     }
-    if members.is_empty() {
-        return "never".to_owned();
-    }
     let pairs: Vec<String> = members.iter().map(|(a, b)| format!("({a}, {b})")).collect();
-    format!("(a mod {rows}, b mod {columns}) is {}", list(&pairs, "or"))
+    format!(
+        "(a mod {rows}, b mod {columns}){}{}",
+        say(language, " is ", " 为 "),
+        list(language, &pairs, or(language))
+    )
 }
 
-fn membership(set: &Membership) -> String {
+fn membership(language: Language, set: &Membership) -> String {
     match set {
-        Membership::Numbers(set) => condition(set, "n"),
-        Membership::Pairs(set) => pair_condition(set),
+        Membership::Numbers(set) => condition_in(language, set, "n"),
+        Membership::Pairs(set) => pair_condition_in(language, set),
     }
 }
 
-fn outcome_verb(outcome: Outcome) -> &'static str {
+fn outcome_verb(language: Language, outcome: Outcome) -> &'static str {
     match outcome {
-        Outcome::Win => "wins",
-        Outcome::Lose => "loses",
-        Outcome::Tie => "ties",
-        Outcome::Draw => "draws (play never ends)",
+        Outcome::Win => say(language, "wins", "必胜"),
+        Outcome::Lose => say(language, "loses", "必败"),
+        Outcome::Tie => say(language, "ties", "平局"),
+        Outcome::Draw => say(language, "draws (play never ends)", "和棋（对局无限进行）"),
     }
 }
 
@@ -303,21 +409,46 @@ fn outcome_word(outcome: Outcome) -> &'static str {
     }
 }
 
-/// A rule of outcomes as a sentence: "the player to move loses iff …, and wins otherwise".
+/// A rule of outcomes as a sentence: "the player to move loses iff …; wins otherwise".
 pub fn outcome_sentence(rule: &OutcomeRule) -> String {
+    outcome_sentence_in(Language::En, rule)
+}
+
+/// [`outcome_sentence`] in `language`.
+pub fn outcome_sentence_in(language: Language, rule: &OutcomeRule) -> String {
+    let subject = say(language, "the player to move", "轮到走的一方");
     let mut parts = Vec::new();
     for (outcome, set) in &rule.classes {
-        match membership(set).as_str() {
+        match membership(language, set).as_str() {
             "never" => {}
-            "always" => return format!("the player to move always {}", outcome_verb(*outcome)),
-            condition => parts.push(format!("{} iff {condition}", outcome_verb(*outcome))),
+            "always" => {
+                return format!(
+                    "{subject}{}{}",
+                    say(language, " always ", "总是"),
+                    outcome_verb(language, *outcome)
+                );
+            }
+            condition => parts.push(match language {
+                Language::En => format!("{} iff {condition}", outcome_verb(language, *outcome)),
+                Language::Zh => format!("{}当且仅当 {condition}", outcome_verb(language, *outcome)),
+            }),
         }
     }
     if parts.is_empty() {
-        return format!("the player to move always {}", outcome_verb(rule.otherwise));
+        return format!(
+            "{subject}{}{}",
+            say(language, " always ", "总是"),
+            outcome_verb(language, rule.otherwise)
+        );
     }
-    parts.push(format!("{} otherwise", outcome_verb(rule.otherwise)));
-    format!("the player to move {}", parts.join("; "))
+    parts.push(match language {
+        Language::En => format!("{} otherwise", outcome_verb(language, rule.otherwise)),
+        Language::Zh => format!("否则{}", outcome_verb(language, rule.otherwise)),
+    });
+    match language {
+        Language::En => format!("{subject} {}", parts.join("; ")),
+        Language::Zh => format!("{subject}{}", parts.join("；")),
+    }
 }
 
 /// `⌊(s·n + b)/d⌋` written simply: `n`, `⌊n/2⌋`, `2n + 1`, `⌊(2n + 1)/3⌋`.
@@ -339,38 +470,56 @@ fn linear(slope: u64, offset: u64, divisor: u64) -> String {
     }
 }
 
-fn binary(form: BinaryForm, shift: i64) -> String {
+fn binary(language: Language, form: BinaryForm, shift: i64) -> String {
     let argument = match shift {
         0 => "n".to_owned(),
         s if s < 0 => format!("n − {}", s.unsigned_abs()),
         s => format!("n + {s}"),
     };
-    match form {
-        BinaryForm::PopCount => format!("the number of 1 bits of {argument}"),
-        BinaryForm::Valuation => {
+    match (form, language) {
+        (BinaryForm::PopCount, Language::En) => format!("the number of 1 bits of {argument}"),
+        (BinaryForm::PopCount, Language::Zh) => format!("{argument} 的二进制中 1 的个数"),
+        (BinaryForm::Valuation, Language::En) => {
             format!("the exponent of the largest power of 2 dividing {argument}")
         }
-        BinaryForm::Ruler => {
+        (BinaryForm::Valuation, Language::Zh) => format!("整除 {argument} 的 2 的最高次幂的指数"),
+        (BinaryForm::Ruler, Language::En) => {
             format!("the largest power of 2 dividing {argument} (the ruler function)")
         }
-        BinaryForm::Odious => format!(
+        (BinaryForm::Ruler, Language::Zh) => {
+            format!("整除 {argument} 的 2 的最高次幂（ruler 函数）")
+        }
+        (BinaryForm::Odious, Language::En) => format!(
             "the {argument}-th odious number counting from 0 (2m or 2m + 1 for m = {argument}, whichever has an odd number of 1 bits: 1, 2, 4, 7, 8, 11, …)"
         ),
-        BinaryForm::Evil => format!(
+        (BinaryForm::Odious, Language::Zh) => format!(
+            "从 0 数起第 {argument} 个 odious 数（m = {argument} 时取 2m 与 2m + 1 中二进制 1 的个数为奇数者：1, 2, 4, 7, 8, 11, …）"
+        ),
+        (BinaryForm::Evil, Language::En) => format!(
             "the {argument}-th evil number counting from 0 (2m or 2m + 1 for m = {argument}, whichever has an even number of 1 bits: 0, 3, 5, 6, 9, …)"
+        ),
+        (BinaryForm::Evil, Language::Zh) => format!(
+            "从 0 数起第 {argument} 个 evil 数（m = {argument} 时取 2m 与 2m + 1 中二进制 1 的个数为偶数者：0, 3, 5, 6, 9, …）"
         ),
     }
 }
 
 /// A rule of values as a formula: `G(n) = n mod 4`.
 pub fn value_sentence(rule: &ValueRule) -> String {
+    value_sentence_in(Language::En, rule)
+}
+
+/// [`value_sentence`] in `language`.
+pub fn value_sentence_in(language: Language, rule: &ValueRule) -> String {
     match rule {
-        ValueRule::Sequence(sequence) => format!("G(n) = {}", sequence_formula(sequence)),
-        ValueRule::Grid(grid) => format!("G(a, b) = {}", grid_formula(grid)),
+        ValueRule::Sequence(sequence) => {
+            format!("G(n) = {}", sequence_formula(language, sequence))
+        }
+        ValueRule::Grid(grid) => format!("G(a, b) = {}", grid_formula(language, grid)),
     }
 }
 
-fn sequence_formula(sequence: &Sequence) -> String {
+fn sequence_formula(language: Language, sequence: &Sequence) -> String {
     match sequence {
         Sequence::Linear {
             slope,
@@ -407,7 +556,11 @@ fn sequence_formula(sequence: &Sequence) -> String {
                 .collect();
             let more = (n0 + p).saturating_sub(40);
             let shown = if more > 0 {
-                format!("{} … ({more} more)", values.join(" "))
+                format!(
+                    "{} … ({more} {})",
+                    values.join(" "),
+                    say(language, "more", "个")
+                )
             } else {
                 values.join(" ")
             };
@@ -416,41 +569,64 @@ fn sequence_formula(sequence: &Sequence) -> String {
             } else {
                 format!("G(n − {p}) + {s}")
             };
-            let from = if n0 == 0 {
-                format!("n ≥ {p}")
-            } else {
-                format!("n ≥ {}", n0 + p)
-            };
             let first = match n0 + p {
                 1 => "G(0)".to_owned(),
                 2 => "G(0), G(1)".to_owned(),
                 stored => format!("G(0), …, G({})", stored - 1),
             };
-            format!("{step} for {from}, with {first} = {shown}")
+            let from = n0 + p;
+            match language {
+                Language::En => format!("{step} for n ≥ {from}, with {first} = {shown}"),
+                Language::Zh => format!("{step}（n ≥ {from}），其中 {first} = {shown}"),
+            }
         }
-        Sequence::Binary { form, shift } => binary(*form, *shift),
+        Sequence::Binary { form, shift } => binary(language, *form, *shift),
         Sequence::Except { rule, values } => {
             let shown: Vec<String> = values
                 .iter()
                 .map(|(n, v)| format!("G({n}) = {v}"))
                 .collect();
-            format!("{}, except {}", sequence_formula(rule), list(&shown, "and"))
+            match language {
+                Language::En => format!(
+                    "{}, except {}",
+                    sequence_formula(language, rule),
+                    list(language, &shown, "and")
+                ),
+                Language::Zh => format!(
+                    "{}，但 {}",
+                    sequence_formula(language, rule),
+                    list(language, &shown, "，")
+                ),
+            }
         }
-        Sequence::Indicator(set) => format!("0 if {}, else 1", condition(set, "n")),
+        Sequence::Indicator(set) => match language {
+            Language::En => format!("0 if {}, else 1", condition_in(language, set, "n")),
+            Language::Zh => format!("若 {} 则为 0，否则为 1", condition_in(language, set, "n")),
+        },
     }
 }
 
-fn grid_formula(grid: &GridValues) -> String {
+fn grid_formula(language: Language, grid: &GridValues) -> String {
     match grid {
         GridValues::Xor => "a xor b".to_owned(),
         GridValues::Sum => "a + b".to_owned(),
         GridValues::Min => "min(a, b)".to_owned(),
-        GridValues::Separable { rows, columns } => format!(
-            "f(a) xor g(b) — two games side by side — with f(n) = {} and g(n) = {}",
-            sequence_formula(rows),
-            sequence_formula(columns)
-        ),
-        GridValues::Indicator(set) => format!("0 if {}, else 1", pair_condition(set)),
+        GridValues::Separable { rows, columns } => match language {
+            Language::En => format!(
+                "f(a) xor g(b) — two games side by side — with f(n) = {} and g(n) = {}",
+                sequence_formula(language, rows),
+                sequence_formula(language, columns)
+            ),
+            Language::Zh => format!(
+                "f(a) xor g(b)（两个游戏并列），其中 f(n) = {}，g(n) = {}",
+                sequence_formula(language, rows),
+                sequence_formula(language, columns)
+            ),
+        },
+        GridValues::Indicator(set) => match language {
+            Language::En => format!("0 if {}, else 1", pair_condition_in(language, set)),
+            Language::Zh => format!("若 {} 则为 0，否则为 1", pair_condition_in(language, set)),
+        },
     }
 }
 

@@ -41,6 +41,9 @@ pub enum Step {
     Positions(PositionTable),
     /// The pattern of the values and what proves it.
     Pattern(Pattern),
+    /// The rules found in the table of a game no theorem grundy knows gives a pattern for
+    /// (打表找规律, `Analyzer::pattern`): the rules with their status and evidence.
+    Found(Box<crate::analysis::pattern::PatternReport>),
     /// How the take-and-break values were computed: the rare/common idea.
     RareCommon {
         /// The engine that computed them (rare/common on one thread, or paired on two).

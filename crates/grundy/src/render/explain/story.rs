@@ -15,6 +15,7 @@ use crate::analysis::explain::{
     PositionTable, PositionValue, Proof, Row, Rule, Shape, State, Step, TermLabel, Terminal,
     ValueTable, XorSum,
 };
+use crate::analysis::pattern::{PatternReport, RuleProof, RuleStatus};
 use crate::analysis::{Action, Outcome, Uncertifiable};
 use crate::engine::octal::TakeAndBreakEngine;
 use crate::games::play::Play;
@@ -61,6 +62,7 @@ impl Writer<'_> {
             Step::Outcomes(table) => self.outcome_table(table),
             Step::Positions(table) => self.position_table(table),
             Step::Pattern(pattern) => self.pattern(pattern),
+            Step::Found(report) => self.found(report),
             Step::RareCommon { engine } => {
                 self.heading("explain-section-rare-common");
                 let threads = if *engine == TakeAndBreakEngine::Paired {
@@ -425,6 +427,154 @@ impl Writer<'_> {
             ],
         );
         self.paragraph(&line);
+    }
+
+    /// The rules found in the table: the range, each rule with its status, a simpler candidate
+    /// that failed, and what would prove the rule.
+    fn found(&mut self, report: &PatternReport) {
+        use crate::render::pattern::{outcome_sentence_in, value_sentence_in};
+        self.heading("explain-section-found");
+        let range = self.t(
+            "explain-found-range",
+            &[
+                ("found", text(report.found_to)),
+                ("checked", text(report.checked_to)),
+                ("positions", text(report.positions)),
+            ],
+        );
+        self.paragraph(&range);
+        self.head(report);
+        let outcome = report.outcomes.rules.first();
+        let value = report
+            .values
+            .as_ref()
+            .and_then(|values| values.rules.first());
+        if outcome.is_none() && value.is_none() {
+            let none = self.t("explain-found-none", &[]);
+            self.paragraph(&none);
+            return;
+        }
+        let mut items = Vec::new();
+        if let Some(found) = outcome {
+            let rule = outcome_sentence_in(self.language, &found.rule);
+            items.push(self.t("explain-found-outcome", &[("rule", text(rule))]));
+            items.push(self.found_status(&found.status));
+        }
+        if let Some(found) = value {
+            let rule = value_sentence_in(self.language, &found.rule);
+            items.push(self.t("explain-found-value", &[("rule", text(rule))]));
+            items.push(self.found_status(&found.status));
+        }
+        self.bullets(&items);
+        if let Some(failed) = report.outcomes.failed.first() {
+            let at = match failed.at.as_slice() {
+                [n] => format!("n = {n}"),
+                [a, b] => format!("(a, b) = ({a}, {b})"),
+                _ => String::new(),
+            };
+            let line = self.t(
+                "explain-found-failed",
+                &[
+                    (
+                        "rule",
+                        text(outcome_sentence_in(self.language, &failed.rule)),
+                    ),
+                    ("at", text(at)),
+                ],
+            );
+            self.paragraph(&line);
+        }
+        let observed = outcome
+            .map(|found| &found.status)
+            .into_iter()
+            .chain(value.map(|found| &found.status))
+            .any(|status| *status == RuleStatus::Observed);
+        if !observed {
+            return;
+        }
+        let classes = outcome.map_or(2, |found| found.rule.classes.len() + 1);
+        let prove = if classes > 2 {
+            "explain-found-prove-classes"
+        } else {
+            "explain-found-prove-outcome"
+        };
+        let mut proof = self.t(prove, &[]);
+        if value.is_some() {
+            proof.push(' ');
+            proof.push_str(&self.t("explain-found-prove-value", &[]));
+        }
+        self.paragraph(&proof);
+    }
+
+    /// The first positions of the table: one row per position of one number (n, its value,
+    /// its outcome), or the grid of outcomes of two.
+    fn head(&mut self, report: &PatternReport) {
+        let letter = |outcome: Outcome| match outcome {
+            Outcome::Win => "N",
+            Outcome::Lose => "P",
+            Outcome::Tie => "T",
+            Outcome::Draw => "D",
+        };
+        let entries = &report.head;
+        if entries.first().is_some_and(|entry| entry.at.len() == 2) {
+            let side = entries
+                .iter()
+                .map(|entry| entry.at[0])
+                .max()
+                .map_or(0, |m| m + 1);
+            let header: Vec<String> = std::iter::once("a\\b".to_owned())
+                .chain((0..side).map(|b| b.to_string()))
+                .collect();
+            let rows: Vec<Vec<String>> = (0..side)
+                .map(|a| {
+                    std::iter::once(a.to_string())
+                        .chain((0..side).map(|b| {
+                            entries
+                                .iter()
+                                .find(|entry| entry.at == [a, b])
+                                .map_or(String::new(), |entry| letter(entry.outcome).to_owned())
+                        }))
+                        .collect()
+                })
+                .collect();
+            self.table(&header, &rows);
+            return;
+        }
+        let mut header = vec!["n".to_owned()];
+        let mut values = vec!["G(n)".to_owned()];
+        let mut outcomes = vec!["P/N".to_owned()];
+        for entry in entries {
+            header.push(entry.at[0].to_string());
+            values.push(
+                entry
+                    .value
+                    .map_or_else(|| "-".to_owned(), |v| v.to_string()),
+            );
+            outcomes.push(letter(entry.outcome).to_owned());
+        }
+        let rows = if entries.iter().any(|entry| entry.value.is_some()) {
+            vec![values, outcomes]
+        } else {
+            vec![outcomes]
+        };
+        self.table(&header, &rows);
+    }
+
+    fn found_status(&self, status: &RuleStatus) -> String {
+        match status {
+            RuleStatus::Observed => self.t("explain-found-observed", &[]),
+            RuleStatus::Certified(RuleProof::Theorem(theorem)) => self.t(
+                "explain-found-certified",
+                &[(
+                    "proof",
+                    text(crate::render::pattern::theorem_name(*theorem)),
+                )],
+            ),
+            RuleStatus::Certified(RuleProof::Period { certificate, .. }) => self.t(
+                "explain-found-certified",
+                &[("proof", text(certificate.theorem().name()))],
+            ),
+        }
     }
 
     fn pattern(&mut self, pattern: &Pattern) {

@@ -36,6 +36,11 @@ fn step_json(game: &Game, step: &Step) -> Value {
         Step::Outcomes(table) => outcome_table_json(table),
         Step::Positions(table) => position_table_json(table),
         Step::Pattern(pattern) => pattern_json(pattern),
+        Step::Found(report) => {
+            let mut object = super::pattern(report);
+            object["step"] = json!("found");
+            object
+        }
         Step::RareCommon { engine } => json!({
             "step": "rare_common",
             "threads": if *engine == crate::engine::octal::TakeAndBreakEngine::Paired { 2 } else { 1 },
