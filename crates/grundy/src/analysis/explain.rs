@@ -150,6 +150,8 @@ impl Analyzer<'_> {
             EXPLAIN_PATTERN_ROW
         };
         match self.pattern_unsettled(game, &plan) {
+            // One outcome everywhere: nothing to find (or a numbering that misses the game).
+            Ok(report) if report.constant => Ok(()),
             Ok(report) => {
                 steps.insert(at, Step::Found(Box::new(report)));
                 Ok(())

@@ -224,6 +224,9 @@ pub struct PatternReport {
     /// The first positions of the table (one number: `n` up to 23; two: `a, b` up to 5), each
     /// with its value (when the game has values) and outcome.
     pub head: Vec<HeadEntry>,
+    /// Whether every position checked has the same outcome: a table with nothing to find (the
+    /// numbering may not reach the game's real positions, as for a script of strings).
+    pub constant: bool,
 }
 
 /// A position of the table, with its value and outcome.
@@ -372,6 +375,7 @@ impl Analyzer<'_> {
                 }
             })
             .collect();
+        let constant = sample.outcomes.windows(2).all(|pair| pair[0] == pair[1]);
         Ok(PatternReport {
             game: game.clone(),
             coordinates,
@@ -382,6 +386,7 @@ impl Analyzer<'_> {
             values,
             outcomes,
             head,
+            constant,
         })
     }
 

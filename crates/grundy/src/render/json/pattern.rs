@@ -225,7 +225,8 @@ fn findings<R>(
 }
 
 /// A pattern report: `game`, `coordinates` (1 or 2), `found_to`, `checked_to`, `positions`,
-/// `basis` (or null), `head` (the first positions: `at`, `value` or null, `outcome`),
+/// `basis` (or null), `constant` (one outcome everywhere), `head` (the first positions: `at`,
+/// `value` or null, `outcome`),
 /// `outcomes` and `values` (or null), each with its `rules` (`rule`,
 /// `text`, `status` — `certified` or `observed` —, `proof`, `fitted`) and the `failed`
 /// candidates (`rule`, `text`, `at`, `table`, `predicted`, `beyond`).
@@ -242,6 +243,7 @@ pub fn pattern(report: &PatternReport) -> Value {
         "basis": report.basis.as_ref().map_or(Value::Null, super::basis),
         "outcomes": findings(&report.outcomes, outcome_rule, outcome_sentence),
         "values": report.values.as_ref().map_or(Value::Null, |values| findings(values, value_rule, value_sentence)),
+        "constant": report.constant,
         "head": report.head.iter().map(|entry| json!({
             "at": entry.at,
             "value": entry.value,
