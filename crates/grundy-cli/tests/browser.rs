@@ -403,6 +403,12 @@ fn the_page_solves_subtraction_1_3_4_at_10_18_in_chromium() {
     );
     let table = session.text(&session.wait_for("#table table"));
     assert!(table.starts_with('n'), "{table}");
+    // Under the table, the rule grundy pattern finds, certified by the period.
+    let rule = session.wait_for_text("#rule", "mod 7");
+    assert!(
+        rule.contains("loses iff n ≡ 0 or 2 (mod 7)") && rule.contains("certified"),
+        "{rule}"
+    );
     let explanation = session.text(&session.wait_for("#explanation-text"));
     assert!(
         explanation.contains("10^18") || explanation.contains("1000000000000000000"),

@@ -122,6 +122,43 @@ fn solve_answers_with_the_command_lines_json() {
 }
 
 #[test]
+fn pattern_answers_with_the_command_lines_json() {
+    let server = Server::start(&[]);
+    let same = |path: &str, request: Value, args: &[&str]| {
+        let (expected, stderr) = cli(args);
+        let answer = server.post_json(path, &request);
+        assert_eq!(
+            answer.status,
+            200,
+            "{path} {request}: {} / {stderr}",
+            answer.text()
+        );
+        assert_eq!(answer.text(), expected, "{path} {request}");
+    };
+    same(
+        "/api/pattern",
+        json!({ "game": "subtraction:1,2,9", "to": 100 }),
+        &["pattern", "subtraction:1,2,9", "--to", "100", "--json"],
+    );
+    // Without "to", the brief range of an explanation.
+    same(
+        "/api/pattern",
+        json!({ "game": "wythoff" }),
+        &[
+            "pattern",
+            "wythoff",
+            "--to",
+            "24",
+            "--check-to",
+            "48",
+            "--json",
+        ],
+    );
+    let refused = server.post_json("/api/pattern", &json!({ "game": "nim[3] + nim[4]" }));
+    assert_eq!(refused.status, 422, "{}", refused.text());
+}
+
+#[test]
 fn table_grid_period_explain_and_verify_answer_with_the_command_lines_json() {
     let server = Server::start(&[]);
     let same = |path: &str, request: Value, args: &[&str]| {

@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 
 use axum::http::StatusCode;
+use grundy::analysis::pattern::PatternPlan;
 use grundy::render::json;
 use grundy::{Analyzer, Config, Game, Position, QuotientPlan, SettingError, Tabulation};
 use num_bigint::BigUint;
@@ -125,6 +126,22 @@ struct TableRequest {
     from: Option<Value>,
     #[serde(default)]
     width: Option<usize>,
+    #[serde(default)]
+    format: Rendering,
+    #[serde(default)]
+    script: Option<String>,
+    #[serde(default)]
+    scripts: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PatternRequest {
+    game: String,
+    #[serde(default)]
+    to: Option<u64>,
+    #[serde(default)]
+    check_to: Option<u64>,
     #[serde(default)]
     format: Rendering,
     #[serde(default)]
@@ -428,6 +445,31 @@ pub(crate) fn period(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
         request.format,
         || json::period_answer(&answer),
         || grundy::render::period_answer_text(&answer, &output::TERMS),
+    )
+}
+
+/// `POST /api/pattern`: `grundy pattern GAME [--to N] [--check-to M] --json`; without `to`, the
+/// brief range of an explanation (positions up to 200, checked to 800; 24 and 48 for two
+/// numbers), so that the page's rule comes at once.
+pub(crate) fn pattern(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
+    let request: PatternRequest = request(body)?;
+    let game = Scripts::game_of(request.script, request.scripts, &request.game)?;
+    let plan = match request.to {
+        Some(to) => PatternPlan {
+            to: Some(to),
+            check_to: request.check_to,
+        },
+        None => PatternPlan {
+            check_to: request.check_to.or(PatternPlan::brief(&game).check_to),
+            ..PatternPlan::brief(&game)
+        },
+    };
+    let report = Analyzer::new(config).pattern(&game, &plan)?;
+    rendered(
+        &game,
+        request.format,
+        || json::pattern(&report),
+        || grundy::render::pattern::pattern_text(&report),
     )
 }
 

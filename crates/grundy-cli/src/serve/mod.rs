@@ -180,6 +180,7 @@ fn router(shared: SharedState) -> Router {
         .route("/api/grid", post(|state: State<SharedState>, request: Request| compute(state, request, api::grid)))
         .route("/api/period", post(|state: State<SharedState>, request: Request| compute(state, request, api::period)))
         .route("/api/explain", post(|state: State<SharedState>, request: Request| compute(state, request, api::explain)))
+        .route("/api/pattern", post(|state: State<SharedState>, request: Request| compute(state, request, api::pattern)))
         .route("/api/verify", post(|state: State<SharedState>, request: Request| compute(state, request, api::verify)))
         .route("/api/plot", post(|state: State<SharedState>, request: Request| compute(state, request, api::plot)))
         // The page keeps a game's history itself, asking for the options of each position.

@@ -46,18 +46,6 @@ pub(super) const CLOSED_FORM_ROWS: u64 = 10;
 /// How many winning moves an explanation walks through.
 pub const EXPLAIN_MOVES: usize = 8;
 
-/// The range an explanation looks for rules on, for games of one number.
-const EXPLAIN_PATTERN_ROW: super::pattern::PatternPlan = super::pattern::PatternPlan {
-    to: Some(200),
-    check_to: Some(800),
-};
-
-/// The range an explanation looks for rules on, for games of two numbers.
-const EXPLAIN_PATTERN_GRID: super::pattern::PatternPlan = super::pattern::PatternPlan {
-    to: Some(24),
-    check_to: Some(48),
-};
-
 impl Analyzer<'_> {
     /// The derivation of `game`'s answer, step by step: the state and terminal rule, the first
     /// rows of the table with each mex, the pattern and its proof, the rule, and for `position`
@@ -144,12 +132,7 @@ impl Analyzer<'_> {
         if game.base().components().is_some() {
             return Ok(());
         }
-        let plan = if game.has_grid() {
-            EXPLAIN_PATTERN_GRID
-        } else {
-            EXPLAIN_PATTERN_ROW
-        };
-        match self.pattern_unsettled(game, &plan) {
+        match self.pattern_unsettled(game, &super::pattern::PatternPlan::brief(game)) {
             // One outcome everywhere: nothing to find (or a numbering that misses the game).
             Ok(report) if report.constant => Ok(()),
             Ok(report) => {

@@ -30,6 +30,34 @@ pub struct PatternPlan {
     pub check_to: Option<u64>,
 }
 
+impl PatternPlan {
+    /// The range an explanation or a web page looks for rules on, answering at once: positions
+    /// up to 200, checked up to 800, for a game of one number; up to 24, checked up to 48, for
+    /// a game of two.
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::analysis::pattern::PatternPlan;
+    /// let plan = PatternPlan::brief(&grundy::parse_game("wythoff")?);
+    /// assert_eq!((plan.to, plan.check_to), (Some(24), Some(48)));
+    /// # Ok(()) }
+    /// ```
+    pub fn brief(game: &Game) -> Self {
+        if game.has_grid() {
+            Self {
+                to: Some(24),
+                check_to: Some(48),
+            }
+        } else {
+            Self {
+                to: Some(200),
+                check_to: Some(800),
+            }
+        }
+    }
+}
+
 /// How a game's positions are numbered for its table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Coordinates {

@@ -157,6 +157,42 @@ function showGrid(grid) {
   );
 }
 
+// The rules grundy pattern finds in the table: each with its status, and the candidates that
+// failed with their counter-examples.
+function showRule(report) {
+  const range = report.coordinates === 1
+    ? `n ≤ ${report.found_to}, checked on n ≤ ${report.checked_to}`
+    : `a, b ≤ ${report.found_to}, checked on a, b ≤ ${report.checked_to}`;
+  const parts = [element("p", { class: "muted" }, `Looked for on ${range} (${report.positions} positions).`)];
+  const kinds = [["Outcome", report.outcomes], ["Grundy value", report.values]];
+  let found = 0;
+  for (const [name, findings] of kinds) {
+    if (!findings) continue;
+    for (const rule of findings.rules) {
+      found += 1;
+      const status = rule.status === "certified"
+        ? `certified: ${rule.proof.statement || rule.proof.theorem}`
+        : `observed, not proved: holds on every position checked`;
+      parts.push(element("p", { class: "rule rule-" + rule.status }, element("strong", {}, `${name}: `), rule.text, element("br"), element("span", { class: "muted" }, status)));
+    }
+    for (const failed of findings.failed) {
+      const at = failed.at.length === 1 ? `n = ${failed.at[0]}` : `(a, b) = (${failed.at.join(", ")})`;
+      parts.push(element("p", { class: "muted" }, `not: ${failed.text} — fails at ${at}`));
+    }
+  }
+  if (found === 0) parts.push(element("p", {}, "No rule among grundy's forms holds on these positions."));
+  $("rule").replaceChildren(...parts);
+}
+
+// A game without a table of numbered positions has no rule to show: a note, not an error.
+function noRule(answer) {
+  if (answer.status === 422) {
+    $("rule").replaceChildren(element("p", { class: "muted" }, "No table of numbered positions, so no rule: " + answer.data.error));
+  } else {
+    showError($("rule"), answer);
+  }
+}
+
 function showText(container, text, id, lang) {
   container.replaceChildren(element("pre", lang ? { id, lang } : { id }, text));
 }
@@ -176,6 +212,7 @@ async function solve(event) {
   const jobs = [
     ask("/api/solve", solveRequest).then((answer) => (answer.ok ? showAnswer(answer.data, answer.warnings) : showError($("answer"), answer))),
     ask("/api/table", { ...base, to: tableTo }).then((answer) => (answer.ok ? showTable(answer.data) : showError($("table"), answer))),
+    ask("/api/pattern", base).then((answer) => (answer.ok ? showRule(answer.data) : noRule(answer))),
     ask("/api/period", { ...base, format: "text" }).then((answer) => (answer.ok ? showText($("period"), answer.data.text, "period-text") : showError($("period"), answer))),
     ask("/api/explain", explainRequest).then((answer) => (answer.ok ? showText($("explanation"), answer.data.text, "explanation-text", explainRequest.lang) : showError($("explanation"), answer))),
     plot({ ...base, to: tableTo }),
