@@ -121,20 +121,24 @@ fn solve_answers_with_the_command_lines_json() {
     assert_eq!(answer.json()["text"], text);
 }
 
+/// `path` answers `request` with 200 and exactly the command line's output for `args`.
+fn same_as_cli(server: &Server, path: &str, request: &Value, args: &[&str]) {
+    let (expected, stderr) = cli(args);
+    let answer = server.post_json(path, request);
+    assert_eq!(
+        answer.status,
+        200,
+        "{path} {request}: {} / {stderr}",
+        answer.text()
+    );
+    assert_eq!(answer.text(), expected, "{path} {request}");
+}
+
 #[test]
 fn pattern_answers_with_the_command_lines_json() {
     let server = Server::start(&[]);
-    let same = |path: &str, request: Value, args: &[&str]| {
-        let (expected, stderr) = cli(args);
-        let answer = server.post_json(path, &request);
-        assert_eq!(
-            answer.status,
-            200,
-            "{path} {request}: {} / {stderr}",
-            answer.text()
-        );
-        assert_eq!(answer.text(), expected, "{path} {request}");
-    };
+    let same =
+        |path: &str, request: Value, args: &[&str]| same_as_cli(&server, path, &request, args);
     same(
         "/api/pattern",
         json!({ "game": "subtraction:1,2,9", "to": 100 }),
@@ -161,17 +165,8 @@ fn pattern_answers_with_the_command_lines_json() {
 #[test]
 fn table_grid_period_explain_and_verify_answer_with_the_command_lines_json() {
     let server = Server::start(&[]);
-    let same = |path: &str, request: Value, args: &[&str]| {
-        let (expected, stderr) = cli(args);
-        let answer = server.post_json(path, &request);
-        assert_eq!(
-            answer.status,
-            200,
-            "{path} {request}: {} / {stderr}",
-            answer.text()
-        );
-        assert_eq!(answer.text(), expected, "{path} {request}");
-    };
+    let same =
+        |path: &str, request: Value, args: &[&str]| same_as_cli(&server, path, &request, args);
     same(
         "/api/table",
         json!({ "game": "subtraction:1,3,4", "to": 14 }),

@@ -4,6 +4,25 @@
 use super::rule::{Helper, RuleSyntax};
 use super::walk::Syntax;
 
+/// The integer square root's source, shared by Wythoff's program and the rules' helpers.
+macro_rules! isqrt_source {
+    () => {
+        r"// The integer square root: the largest r with r * r <= n (Newton's method from above).
+static u128 isqrt(u128 n) {
+    if (n == 0) return 0;
+    int bits = 0;
+    for (u128 m = n; m != 0; m >>= 1) ++bits;
+    u128 x = static_cast<u128>(1) << ((bits + 1) / 2);
+    while (true) {
+        u128 y = (x + n / x) / 2;
+        if (y >= x) return x;
+        x = y;
+    }
+}
+"
+    };
+}
+
 /// C++'s pieces.
 pub(super) struct Cpp;
 
@@ -214,20 +233,10 @@ struct ${name} {
     }
 
     fn wythoff(&self) -> &'static str {
-        r#"// The integer square root: the largest r with r * r <= n (Newton's method from above).
-static u128 isqrt(u128 n) {
-    if (n == 0) return 0;
-    int bits = 0;
-    for (u128 m = n; m != 0; m >>= 1) ++bits;
-    u128 x = static_cast<u128>(1) << ((bits + 1) / 2);
-    while (true) {
-        u128 y = (x + n / x) / 2;
-        if (y >= x) return x;
-        x = y;
-    }
-}
-
-struct Game {
+        concat!(
+            isqrt_source!(),
+            "\n",
+            r#"struct Game {
     char outcome(const vector<u64>& heaps) const {
         if (heaps.size() != 2) fail("a Wythoff position is two heaps");
         u64 a = min(heaps[0], heaps[1]), b = max(heaps[0], heaps[1]);
@@ -241,6 +250,7 @@ struct Game {
     }
 };
 "#
+        )
     }
 
     fn fibonacci_nim(&self) -> &'static str {
@@ -513,19 +523,7 @@ impl RuleSyntax for Cpp {
 }
 
 /// The `isqrt` helper.
-const ISQRT: &str = r"// The integer square root: the largest r with r * r <= n (Newton's method from above).
-static u128 isqrt(u128 n) {
-    if (n == 0) return 0;
-    int bits = 0;
-    for (u128 m = n; m != 0; m >>= 1) ++bits;
-    u128 x = static_cast<u128>(1) << ((bits + 1) / 2);
-    while (true) {
-        u128 y = (x + n / x) / 2;
-        if (y >= x) return x;
-        x = y;
-    }
-}
-";
+const ISQRT: &str = isqrt_source!();
 
 /// The `beatty_lower` helper.
 const BEATTY_LOWER: &str = r#"// floor(k alpha) for alpha = (2 - d + sqrt(d^2 + 4)) / 2, exactly: sqrt(k^2 (d^2 + 4)) is

@@ -4,6 +4,28 @@
 use super::rule::{Helper, RuleSyntax};
 use super::walk::Syntax;
 
+/// The integer square root's source, shared by Wythoff's program and the rules' helpers.
+macro_rules! isqrt_source {
+    () => {
+        r"/// The integer square root: the largest r with r * r <= n (Newton's method from above).
+fn isqrt(n: u128) -> u128 {
+    if n == 0 {
+        return 0;
+    }
+    let bits = 128 - n.leading_zeros();
+    let mut x: u128 = 1 << bits.div_ceil(2);
+    loop {
+        let y = (x + n / x) / 2;
+        if y >= x {
+            return x;
+        }
+        x = y;
+    }
+}
+"
+    };
+}
+
 /// Rust's pieces.
 pub(super) struct Rust;
 
@@ -299,23 +321,10 @@ impl Game {
     }
 
     fn wythoff(&self) -> &'static str {
-        r#"/// The integer square root: the largest r with r * r <= n (Newton's method from above).
-fn isqrt(n: u128) -> u128 {
-    if n == 0 {
-        return 0;
-    }
-    let bits = 128 - n.leading_zeros();
-    let mut x: u128 = 1 << ((bits + 1) / 2);
-    loop {
-        let y = (x + n / x) / 2;
-        if y >= x {
-            return x;
-        }
-        x = y;
-    }
-}
-
-struct Game;
+        concat!(
+            isqrt_source!(),
+            "\n",
+            r#"struct Game;
 
 impl Game {
     fn outcome(&mut self, heaps: &[u64]) -> u8 {
@@ -339,6 +348,7 @@ impl Game {
     }
 }
 "#
+        )
     }
 
     fn fibonacci_nim(&self) -> &'static str {
@@ -744,22 +754,7 @@ impl RuleSyntax for Rust {
 }
 
 /// The `isqrt` helper.
-const ISQRT: &str = r"/// The integer square root: the largest r with r * r <= n (Newton's method from above).
-fn isqrt(n: u128) -> u128 {
-    if n == 0 {
-        return 0;
-    }
-    let bits = 128 - n.leading_zeros();
-    let mut x: u128 = 1 << bits.div_ceil(2);
-    loop {
-        let y = (x + n / x) / 2;
-        if y >= x {
-            return x;
-        }
-        x = y;
-    }
-}
-";
+const ISQRT: &str = isqrt_source!();
 
 /// The `beatty_lower` helper.
 const BEATTY_LOWER: &str = r#"/// floor(k alpha) for alpha = (2 - d + sqrt(d^2 + 4)) / 2, exactly: sqrt(k^2 (d^2 + 4)) is
