@@ -235,6 +235,9 @@ fn codegen(arguments: &CodegenArguments, observer: &TerminalObserver) -> anyhow:
                     grundy::analysis::codegen::NoProgram::NoRule { observed: true, .. } => {
                         "\n  hint: --rule observed accepts a rule seen on every position computed, without a proof (the program's header says so); grundy pattern shows it".to_owned()
                     }
+                    grundy::analysis::codegen::NoProgram::NoRule { constant: true, .. } => {
+                        String::new()
+                    }
                     grundy::analysis::codegen::NoProgram::NoRule { observed: false, .. } => {
                         "\n  hint: grundy pattern GAME --to N looks further; a larger table may show a rule".to_owned()
                     }

@@ -206,6 +206,9 @@ pub enum NoProgram {
         observed: bool,
         /// Whether the rule needed is of the values (heaps side by side) rather than outcomes.
         values: bool,
+        /// Whether every position of the table has one outcome: nothing a rule could decide, or
+        /// a numbering that misses the game's positions (a script whose positions are strings).
+        constant: bool,
     },
 }
 
@@ -252,10 +255,15 @@ impl std::fmt::Display for NoProgram {
                 f,
                 "the sum's component {game} has no Grundy value kernel (a program adds up subtraction games and Nim heaps)"
             ),
+            Self::NoRule { without, constant: true, .. } => write!(
+                f,
+                "{without}; and every position of its table has one outcome, so a rule from it would decide nothing (or its numbering does not reach the game's positions, as start(n) of a script whose positions are strings)"
+            ),
             Self::NoRule {
                 without,
                 observed,
                 values,
+                ..
             } => {
                 let what = if *values {
                     "of its Grundy values (heaps side by side add up by them)"
@@ -472,6 +480,17 @@ impl Analyzer<'_> {
             other => return other,
         };
         let report = self.pattern(game, plan)?;
+        if report.constant {
+            return Err(CodegenError::NoProgram {
+                game: game.to_string(),
+                why: NoProgram::NoRule {
+                    without: Box::new(why),
+                    observed: false,
+                    values: false,
+                    constant: true,
+                },
+            });
+        }
         let allowed = |status: &RuleStatus| {
             rules == RuleUse::Observed || matches!(status, RuleStatus::Certified(_))
         };
@@ -513,6 +532,7 @@ impl Analyzer<'_> {
                 without: Box::new(why),
                 observed,
                 values,
+                constant: false,
             },
         })
     }

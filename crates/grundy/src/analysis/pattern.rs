@@ -252,8 +252,9 @@ pub struct PatternReport {
     /// The first positions of the table (one number: `n` up to 23; two: `a, b` up to 5), each
     /// with its value (when the game has values) and outcome.
     pub head: Vec<HeadEntry>,
-    /// Whether every position checked has the same outcome: a table with nothing to find (the
-    /// numbering may not reach the game's real positions, as for a script of strings).
+    /// Whether every position checked has the same outcome and the same value: a table with
+    /// nothing to find (the numbering may not reach the game's real positions, as for a script
+    /// of strings).
     pub constant: bool,
 }
 
@@ -403,7 +404,11 @@ impl Analyzer<'_> {
                 }
             })
             .collect();
-        let constant = sample.outcomes.windows(2).all(|pair| pair[0] == pair[1]);
+        let constant = sample.outcomes.windows(2).all(|pair| pair[0] == pair[1])
+            && sample
+                .values
+                .as_ref()
+                .is_none_or(|values| values.windows(2).all(|pair| pair[0] == pair[1]));
         Ok(PatternReport {
             game: game.clone(),
             coordinates,
@@ -532,7 +537,11 @@ fn value_findings(
         }
     };
     let entry = |at: &[u64]| Entry::Value(values[sample.index(at)]);
-    let predicted = |rule: &ValueRule, at: &[u64]| rule.value(at).map(Entry::Value);
+    // A rule of rows claims nothing beyond its rows: there it is taken at the table's word.
+    let predicted = |rule: &ValueRule, at: &[u64]| match (rule, at) {
+        (ValueRule::Grid(grid), [a, b]) if !grid.covers(*a, *b) => Some(entry(at)),
+        _ => rule.value(at).map(Entry::Value),
+    };
     let mut findings = check_beyond(sample, rules, found_side, entry, predicted);
     for found in &mut findings.rules {
         found.status = value_status(&found.rule, sample, known);
@@ -606,7 +615,8 @@ fn outcome_findings(
             fitted = fitted.max(best.fitted);
             classes.push((outcome, best.rule));
         }
-        if !classes.is_empty() {
+        // One outcome everywhere is a rule too: it always holds.
+        if !classes.is_empty() || present.len() == 1 {
             rules.found.push(pattern::Fit {
                 rule: OutcomeRule { classes, otherwise },
                 fitted,

@@ -614,19 +614,45 @@ fn grid_formula(language: Language, grid: &GridValues) -> String {
         GridValues::Separable { rows, columns } => match language {
             Language::En => format!(
                 "f(a) xor g(b) — two games side by side — with f(n) = {} and g(n) = {}",
-                sequence_formula(language, rows),
-                sequence_formula(language, columns)
+                sequence_formula(language, rows).replace("G(", "f("),
+                sequence_formula(language, columns).replace("G(", "g(")
             ),
             Language::Zh => format!(
                 "f(a) xor g(b)（两个游戏并列），其中 f(n) = {}，g(n) = {}",
-                sequence_formula(language, rows),
-                sequence_formula(language, columns)
+                sequence_formula(language, rows).replace("G(", "f("),
+                sequence_formula(language, columns).replace("G(", "g(")
             ),
         },
         GridValues::Indicator(set) => match language {
             Language::En => format!("0 if {}, else 1", pair_condition_in(language, set)),
             Language::Zh => format!("若 {} 则为 0，否则为 1", pair_condition_in(language, set)),
         },
+        GridValues::Rows(rows) => {
+            let shown: Vec<String> = rows
+                .iter()
+                .take(8)
+                .map(|p| {
+                    format!(
+                        "({}, {}, {})",
+                        p.period(),
+                        p.saltus(),
+                        p.preperiod() + p.period()
+                    )
+                })
+                .collect();
+            let more = if rows.len() > 8 { ", …" } else { "" };
+            let last = rows.len().saturating_sub(1);
+            match language {
+                Language::En => format!(
+                    "G(a, b − p) + s for b ≥ b0, row by row (each row a ≤ {last} periodic in b, growing by s each period), with (p, s, b0) for a = 0, 1, …: {}{more}",
+                    shown.join(", ")
+                ),
+                Language::Zh => format!(
+                    "G(a, b − p) + s（b ≥ b0），逐行成立（a ≤ {last} 的每一行关于 b 周期性，每个周期增加 s），a = 0, 1, … 时 (p, s, b0) 为：{}{more}",
+                    shown.join(", ")
+                ),
+            }
+        }
     }
 }
 
@@ -724,7 +750,7 @@ fn findings<R>(
     } in &findings.failed
     {
         let when = if *beyond {
-            format!("held up to {}, fails", report.found_to)
+            format!("found on the positions up to {}, fails", report.found_to)
         } else {
             "fails".to_owned()
         };
@@ -766,8 +792,28 @@ pub fn pattern_text(report: &PatternReport) -> String {
         report,
         outcome_sentence,
     );
+    if report.constant {
+        let _ = writeln!(
+            out,
+            "  (every position checked has this one outcome and one value: there is nothing to decide — or the numbering does not reach the game's real positions, as start(n) of a script whose positions are strings)"
+        );
+    }
+    let misere = report.game.is_misere();
+    let heading = if misere {
+        "Misère Grundy value G⁻ (misère values do not add up by xor)"
+    } else {
+        "Grundy value"
+    };
+    let sentence = |rule: &ValueRule| {
+        let text = value_sentence(rule);
+        if misere {
+            text.replace("G(", "G⁻(")
+        } else {
+            text
+        }
+    };
     match &report.values {
-        Some(values) => findings(&mut out, "Grundy value", values, report, value_sentence),
+        Some(values) => findings(&mut out, heading, values, report, sentence),
         None => {
             let _ = writeln!(
                 out,

@@ -126,6 +126,15 @@ fn grid_values(rule: &GridValues) -> Value {
             json!({ "form": "separable", "rows": sequence(rows), "columns": sequence(columns) })
         }
         GridValues::Indicator(set) => json!({ "form": "indicator", "zero": pair_set(set) }),
+        GridValues::Rows(rows) => json!({
+            "form": "rows",
+            "rows": rows.iter().map(|p| json!({
+                "preperiod": p.preperiod(),
+                "period": p.period(),
+                "saltus": p.saltus(),
+                "values": p.values().iter().collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+        }),
     }
 }
 

@@ -470,6 +470,19 @@ impl GridValues {
             Self::Min => Some(a.min(b)),
             Self::Separable { rows, columns } => Some(rows.value(a)? ^ columns.value(b)?),
             Self::Indicator(set) => Some(u64::from(!set.contains(a, b))),
+            Self::Rows(rows) => {
+                let periodicity = rows.get(usize::try_from(a).ok()?)?;
+                Sequence::Periodic(periodicity.clone()).value(b)
+            }
+        }
+    }
+
+    /// Whether the rule claims a value at `(a, b)`: everywhere, but for a rule of rows only in
+    /// its rows.
+    pub fn covers(&self, a: u64, _b: u64) -> bool {
+        match self {
+            Self::Rows(rows) => a < rows.len() as u64,
+            _ => true,
         }
     }
 
@@ -479,6 +492,12 @@ impl GridValues {
             Self::Xor | Self::Sum | Self::Min => 2,
             Self::Separable { rows, columns } => 1 + rows.cost() + columns.cost(),
             Self::Indicator(set) => 1 + set.cost(),
+            Self::Rows(rows) => {
+                1 + rows
+                    .iter()
+                    .map(|p| p.preperiod() + p.period() + 1)
+                    .sum::<u64>()
+            }
         }
     }
 }

@@ -4,7 +4,7 @@
 //! smallest square that holds it.
 
 use super::sets::finish;
-use super::{GridValues, PairSet, Rules, Sequence, sequence_rules};
+use super::{GridValues, MIN_PREDICTED, PairSet, Rules, Sequence, sequence_rules, supported};
 
 /// The largest period of a lattice in either coordinate.
 const LATTICE_PERIODS: u64 = 12;
@@ -124,6 +124,9 @@ pub fn grid_value_rules(values: &[Vec<u64>]) -> Rules<GridValues> {
     if let Some(rule) = separable(values) {
         consider(&mut rules, rule, 2 * side as u64);
     }
+    if let Some((rule, fitted)) = rows(values) {
+        consider(&mut rules, rule, fitted);
+    }
     if values.iter().flatten().all(|&value| value <= 1) {
         let zeros: Vec<Vec<bool>> = values
             .iter()
@@ -137,6 +140,29 @@ pub fn grid_value_rules(values: &[Vec<u64>]) -> Rules<GridValues> {
         let range = 2 * side.max(16) as u64;
         (0..range).all(|x| (0..range).all(|y| a.value(x, y) == b.value(x, y)))
     })
+}
+
+/// Each row periodic in `b` (with a saltus allowed), every row's period supported by the row:
+/// the rule and the entries its rows were read from.
+fn rows(values: &[Vec<u64>]) -> Option<(GridValues, u64)> {
+    let side = values.len();
+    let mut rows = Vec::with_capacity(side);
+    let mut fitted = 0;
+    for row in values {
+        let narrow: Vec<u32> = row
+            .iter()
+            .map(|&value| u32::try_from(value).ok())
+            .collect::<Option<_>>()?;
+        let periodicity =
+            crate::theory::period::least_period(&narrow, |p| (2 * p).max(MIN_PREDICTED as usize))?;
+        let read = periodicity.preperiod() + periodicity.period();
+        if !supported(read, side as u64) {
+            return None;
+        }
+        fitted += read;
+        rows.push(periodicity);
+    }
+    Some((GridValues::Rows(rows), fitted))
 }
 
 /// `G(a, b) = f(a) xor g(b)` with `f(a) = G(a, 0)` and `g(b) = G(0, b) xor G(0, 0)`, when it

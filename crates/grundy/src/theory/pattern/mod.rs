@@ -232,6 +232,9 @@ pub enum GridValues {
     },
     /// `0` on the set of pairs, `1` elsewhere.
     Indicator(PairSet),
+    /// Row by row: each row `a` of the table (`a` below the number of rows) is (arithmetically)
+    /// periodic in `b`, with its own preperiod, period and saltus; rows beyond are not claimed.
+    Rows(Vec<Periodicity>),
 }
 
 /// A rule that agrees with every entry of a table.

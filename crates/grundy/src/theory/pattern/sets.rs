@@ -13,6 +13,9 @@ const UNION_PERIODS: u64 = 12;
 const EXCEPTIONS: usize = 2;
 /// At most this many members of a finite set.
 const FINITE_MEMBERS: usize = 3;
+/// A finite set of several members is found only on a table this many times longer than its
+/// largest member.
+const FINITE_MARGIN: u64 = 5;
 
 /// The parametric sets tried on every row, simplest first.
 fn closed_forms() -> Vec<NumberSet> {
@@ -75,7 +78,12 @@ pub fn set_rules(members: &[bool]) -> Rules<NumberSet> {
     let entries = members.len() as u64;
     let mut rules = Rules::default();
     let listed: Vec<u64> = (0..entries).filter(|&n| members[n as usize]).collect();
-    if listed.len() <= FINITE_MEMBERS {
+    // A few members are a rule only with much more table beyond the last: sparse positions of a
+    // game without a rule would fit otherwise.
+    let last = listed.last().map_or(0, |&m| m + 1);
+    if listed.len() <= 1
+        || (listed.len() <= FINITE_MEMBERS && last.saturating_mul(FINITE_MARGIN) <= entries)
+    {
         let set = NumberSet::Finite(listed);
         let fitted = set.fitted();
         rules.consider(set, fitted, None, entries, |n| vec![n]);

@@ -282,3 +282,53 @@ fn beatty_sequences_are_complementary_and_exact_far_out() {
     };
     assert!(set.contains(1_618_033_988_749_894_848) && !set.contains(1_618_033_988_749_894_850));
 }
+
+#[test]
+fn rows_with_their_own_periods_are_found_row_by_row() {
+    // G(a, b) = b mod (a + 2) + a: each row its own period, no lattice or separable rule.
+    let values: Vec<Vec<u64>> = (0..40u64)
+        .map(|a| (0..40u64).map(|b| b % (a % 5 + 2) + a).collect())
+        .collect();
+    let found = grid_value_rules(&values).found;
+    let rows = found
+        .iter()
+        .find_map(|fit| match &fit.rule {
+            GridValues::Rows(rows) => Some(rows),
+            _ => None,
+        })
+        .expect("a rule of rows");
+    assert_eq!(rows.len(), 40);
+    assert_eq!(rows[3].period(), 5);
+    assert!(
+        GridValues::Rows(rows.clone()).covers(39, 1000)
+            && !GridValues::Rows(rows.clone()).covers(40, 0)
+    );
+    assert_eq!(
+        GridValues::Rows(rows.clone()).value(3, 1003),
+        Some(1003 % 5 + 3)
+    );
+}
+
+#[test]
+fn a_few_members_are_a_rule_only_on_a_much_longer_table() {
+    // Sparse members of a game without a rule (lost at 0 and 27, and next at 514): on 101
+    // entries "n is 0 or 27" is no rule; on 200 entries it is one the extension must test.
+    let members = |len: u64| row(len, |n| n == 0 || n == 27 || n == 514);
+    assert!(
+        set_rules(&members(101))
+            .found
+            .iter()
+            .all(|fit| !matches!(fit.rule, NumberSet::Finite(_)))
+    );
+    assert!(
+        set_rules(&members(200))
+            .found
+            .iter()
+            .any(|fit| fit.rule == NumberSet::Finite(vec![0, 27]))
+    );
+    // One member (Nim's loss at 0) needs no such margin.
+    assert_eq!(
+        set_rules(&row(40, |n| n == 0)).found[0].rule,
+        NumberSet::Finite(vec![0])
+    );
+}
