@@ -711,3 +711,23 @@ fn explain_shows_the_rule_found_with_its_table_and_what_would_prove_it() {
             .any(|step| matches!(step, Step::Found(_)))
     );
 }
+
+#[test]
+fn built_in_games_without_grundy_tables_have_rules_of_outcomes() {
+    // Misère Nim on one heap: lost exactly at 1 (at 0 the player to move has already won).
+    let report = pattern(&game("misere:nim", &[]), 100);
+    let outcomes: Vec<Outcome> = (0..1000)
+        .map(|n| if n == 1 { Outcome::Lose } else { Outcome::Win })
+        .collect();
+    assert_eq!(
+        check_outcomes(&report, &outcomes),
+        lose_iff(NumberSet::Finite(vec![1]))
+    );
+    // The built-in contest game has the script's rule: period 8 with ties.
+    let built_in = pattern(&game("oddball:1,2,3", &[]), 200);
+    let scripted = pattern(&game("script:examples/oddball.rhai", &[]), 200);
+    assert_eq!(
+        built_in.outcomes.rules[0].rule,
+        scripted.outcomes.rules[0].rule
+    );
+}

@@ -142,6 +142,8 @@ impl ValueRule {
 pub enum PatternTheorem {
     /// A Nim heap of `n` has value `n`.
     NimHeap,
+    /// Bouton's misère rule: one heap of misère Nim is lost exactly when it holds 1.
+    BoutonMisere,
     /// Wythoff's theorem: the P-positions are `(⌊kφ⌋, ⌊kφ⌋ + k)` and their mirror images.
     Wythoff,
     /// Zeckendorf's characterisation of Fibonacci Nim: a fresh heap is lost exactly when it is

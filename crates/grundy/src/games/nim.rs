@@ -190,6 +190,14 @@ impl Ruleset for Nim {
         "3,4,5"
     }
 
+    /// One heap of `n`, for a table of patterns.
+    fn coordinate_position(&self, coordinates: &[BigUint]) -> Option<Position> {
+        match coordinates {
+            [n] => Some(Position::Heaps(vec![n.clone()])),
+            _ => None,
+        }
+    }
+
     fn option_count(&self, position: &Position) -> Option<BigUint> {
         let Position::Heaps(_) = position else {
             return None;

@@ -159,6 +159,18 @@ impl From<FiniteSet> for OddballGame {
 }
 
 impl Ruleset for OddballGame {
+    /// A pile of `n` balls with none held yet, for a table of patterns.
+    fn coordinate_position(&self, coordinates: &[BigUint]) -> Option<Position> {
+        match coordinates {
+            [n] => Some(Position::Balls {
+                left: n.clone(),
+                mine: BigUint::ZERO,
+                theirs: BigUint::ZERO,
+            }),
+            _ => None,
+        }
+    }
+
     fn amounts(&self) -> Option<&[u64]> {
         Some(self.set.members())
     }

@@ -660,6 +660,7 @@ fn grid_formula(language: Language, grid: &GridValues) -> String {
 pub fn theorem_name(theorem: PatternTheorem) -> &'static str {
     match theorem {
         PatternTheorem::NimHeap => "a Nim heap of n tokens has value n",
+        PatternTheorem::BoutonMisere => "Bouton's misère rule",
         PatternTheorem::Wythoff => "Wythoff's theorem",
         PatternTheorem::Zeckendorf => "Zeckendorf's characterisation of Fibonacci Nim",
     }

@@ -19,8 +19,16 @@ use num_traits::ToPrimitive;
 
 impl crate::analysis::family::Answers for NimAnswers {
     fn pattern_theorem(&self, _: &Game, play: Play) -> Vec<KnownRule> {
-        if play != Play::Normal {
-            return Vec::new();
+        if play == Play::Misere {
+            // One heap is lost exactly when it holds 1.
+            let one = OutcomeRule {
+                classes: vec![(
+                    crate::analysis::Outcome::Lose,
+                    Membership::Numbers(NumberSet::Finite(vec![1])),
+                )],
+                otherwise: crate::analysis::Outcome::Win,
+            };
+            return vec![KnownRule::Outcomes(PatternTheorem::BoutonMisere, one)];
         }
         let identity = Sequence::Linear {
             slope: 1,

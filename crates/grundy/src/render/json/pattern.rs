@@ -163,6 +163,7 @@ fn outcome_rule(rule: &OutcomeRule) -> Value {
 fn theorem_id(theorem: PatternTheorem) -> &'static str {
     match theorem {
         PatternTheorem::NimHeap => "nim-heap",
+        PatternTheorem::BoutonMisere => "bouton-misere",
         PatternTheorem::Wythoff => "wythoff",
         PatternTheorem::Zeckendorf => "zeckendorf",
     }

@@ -266,7 +266,9 @@ fn unions(rules: &mut Rules<NumberSet>, forms: &[(NumberSet, Vec<bool>)], member
             let shown = (0..members.len())
                 .filter(|&n| !in_classes[n] && indicator[n])
                 .count();
-            if shown < SEEN {
+            // And the union must leave out enough numbers to say something.
+            let outside = members.iter().filter(|&&member| !member).count();
+            if shown < SEEN || outside < SEEN {
                 continue;
             }
             let union = NumberSet::Union(Box::new(classes.clone()), Box::new(form.clone()));
