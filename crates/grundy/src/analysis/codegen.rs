@@ -495,7 +495,6 @@ impl Analyzer<'_> {
             rules == RuleUse::Observed || matches!(status, RuleStatus::Certified(_))
         };
         let values = matches!(format.input, InputLayout::Heaps | InputLayout::CasesHeaps);
-        let plan = |found| rule_plan(found, &report);
         let found = if values {
             let rules = report.values.as_ref().map_or(&[][..], |v| &v.rules[..]);
             let observed = !rules.is_empty();
@@ -503,18 +502,9 @@ impl Analyzer<'_> {
                 .iter()
                 .filter(|found| allowed(&found.status))
                 .find_map(|found| match &found.rule {
-                    ValueRule::Sequence(sequence) => {
-                        let plan = rule_plan(found, &report);
-                        Some(Decider::Grundy(Kernel::Rule(RulePlan {
-                            rule: sequence.clone(),
-                            status: plan.status,
-                            found_to: plan.found_to,
-                            checked_to: plan.checked_to,
-                            positions: plan.positions,
-                            fitted: plan.fitted,
-                            pairs: plan.pairs,
-                        })))
-                    }
+                    ValueRule::Sequence(sequence) => Some(Decider::Grundy(Kernel::Rule(
+                        rule_plan(sequence.clone(), found, &report),
+                    ))),
                     ValueRule::Grid(_) => None,
                 })
                 .ok_or(observed)
@@ -523,7 +513,7 @@ impl Analyzer<'_> {
             rules
                 .iter()
                 .find(|found| allowed(&found.status))
-                .map(|found| Decider::Rule(plan(found)))
+                .map(|found| Decider::Rule(rule_plan(found.rule.clone(), found, &report)))
                 .ok_or(!rules.is_empty())
         };
         found.map_err(|observed| CodegenError::NoProgram {
@@ -569,13 +559,15 @@ impl Analyzer<'_> {
     }
 }
 
-/// The plan of a rule found, with the report's evidence.
-fn rule_plan<R: Clone>(
-    found: &super::pattern::FoundRule<R>,
+/// The plan of `rule` — a rule found, or the part of it a program computes — with the found
+/// rule's status and the report's evidence.
+fn rule_plan<R, F>(
+    rule: R,
+    found: &super::pattern::FoundRule<F>,
     report: &super::pattern::PatternReport,
 ) -> RulePlan<R> {
     RulePlan {
-        rule: found.rule.clone(),
+        rule,
         status: found.status.clone(),
         found_to: report.found_to,
         checked_to: report.checked_to,

@@ -296,12 +296,9 @@ impl Sample {
     fn positions(&self, from: usize, to: usize) -> Vec<Vec<u64>> {
         match self.coordinates {
             Coordinates::One => (from..to).map(|n| vec![n as u64]).collect(),
-            Coordinates::Two => (from..to)
-                .flat_map(|s| {
-                    (0..s)
-                        .map(move |b| vec![s as u64, b as u64])
-                        .chain((0..=s).map(move |a| vec![a as u64, s as u64]))
-                })
+            Coordinates::Two => pattern::shells(to)
+                .skip(from * from)
+                .map(|(a, b)| vec![a as u64, b as u64])
                 .collect(),
         }
     }
@@ -625,32 +622,15 @@ fn outcome_findings(
             });
         }
     }
-    rules.found.sort_by_key(|fit| fit.rule.cost());
     // A rule and its complement ("loses iff …" and "wins iff not …") are one rule: keep the
     // simpler of rules that agree far beyond the table.
     let far = match sample.coordinates {
         Coordinates::One => sample.positions(0, 4 * found_side.max(64)),
         Coordinates::Two => sample.positions(0, 2 * found_side.max(16)),
     };
-    let mut kept: Vec<pattern::Fit<OutcomeRule>> = Vec::new();
-    for fit in std::mem::take(&mut rules.found) {
-        let same = |other: &OutcomeRule| {
-            far.iter()
-                .all(|at| other.outcome(at) == fit.rule.outcome(at))
-        };
-        if !kept.iter().any(|k| same(&k.rule)) {
-            kept.push(fit);
-        }
-    }
-    rules.found = kept;
-    rules
-        .missed
-        .sort_by_key(|miss| std::cmp::Reverse(miss.at.iter().max().copied()));
-    let simplest = rules.found.first().map(|fit| fit.rule.cost());
-    rules
-        .missed
-        .retain(|miss| simplest.is_none_or(|cost| miss.rule.cost() < cost));
-    rules.missed.truncate(3);
+    let rules = rules.simplest_first(OutcomeRule::cost, |a, b| {
+        far.iter().all(|at| a.outcome(at) == b.outcome(at))
+    });
     let entry = |at: &[u64]| Entry::Outcome(sample.outcomes[sample.index(at)]);
     let predicted = |rule: &OutcomeRule, at: &[u64]| Some(Entry::Outcome(rule.outcome(at)));
     let mut findings = check_beyond(sample, rules, found_side, entry, predicted);

@@ -4,6 +4,7 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use super::{BinaryForm, GridValues, NumberSet, PairSet, Sequence};
+use crate::theory::period::Periodicity;
 
 /// Whether `n` has an odd number of 1 bits (is odious).
 ///
@@ -81,6 +82,15 @@ fn power_exponent(mut n: u64, base: u64) -> Option<u64> {
         exponent += 1;
     }
     (n == 1).then_some(exponent)
+}
+
+/// The term `n` of an (arithmetic-)periodic sequence; `None` past `u64`.
+fn periodic_value(periodicity: &Periodicity, n: u64) -> Option<u64> {
+    let (index, periods) = periodicity.locate_u64(n);
+    let base = u64::from(periodicity.values().get(index));
+    periods
+        .checked_mul(periodicity.saltus())
+        .and_then(|rise| base.checked_add(rise))
 }
 
 impl NumberSet {
@@ -350,13 +360,7 @@ impl Sequence {
                 shift,
                 add,
             } => ((n % modulus + shift) % modulus).checked_add(*add),
-            Self::Periodic(periodicity) => {
-                let (index, periods) = periodicity.locate_u64(n);
-                let base = u64::from(periodicity.values().get(index));
-                periods
-                    .checked_mul(periodicity.saltus())
-                    .and_then(|rise| base.checked_add(rise))
-            }
+            Self::Periodic(periodicity) => periodic_value(periodicity, n),
             Self::Binary { form, shift } => form.value(n.checked_add_signed(*shift)?),
             Self::Except { rule, values } => match values.iter().find(|(at, _)| *at == n) {
                 Some(&(_, value)) => Some(value),
@@ -470,10 +474,7 @@ impl GridValues {
             Self::Min => Some(a.min(b)),
             Self::Separable { rows, columns } => Some(rows.value(a)? ^ columns.value(b)?),
             Self::Indicator(set) => Some(u64::from(!set.contains(a, b))),
-            Self::Rows(rows) => {
-                let periodicity = rows.get(usize::try_from(a).ok()?)?;
-                Sequence::Periodic(periodicity.clone()).value(b)
-            }
+            Self::Rows(rows) => periodic_value(rows.get(usize::try_from(a).ok()?)?, b),
         }
     }
 

@@ -3,7 +3,6 @@
 //! are read shell by shell (`max(a, b) = 0, 1, 2, …`), so that a first disagreement is the
 //! smallest square that holds it.
 
-use super::sets::finish;
 use super::{GridValues, MIN_PREDICTED, PairSet, Rules, Sequence, sequence_rules, supported};
 
 /// The largest period of a lattice in either coordinate.
@@ -11,8 +10,15 @@ const LATTICE_PERIODS: u64 = 12;
 /// The largest `d` tried for generalised Wythoff pairs.
 const BEATTY_DIFFERENCES: u64 = 8;
 
-/// The cells of a square of `side`, shell by shell.
-fn shells(side: usize) -> impl Iterator<Item = (usize, usize)> {
+/// The cells of a square of `side`, shell by shell (`max(a, b) = 0, 1, 2, …`): the order in which
+/// a grid's first disagreement is its smallest counter-example.
+///
+/// # Example
+/// ```
+/// let cells: Vec<(usize, usize)> = grundy::theory::pattern::shells(2).collect();
+/// assert_eq!(cells, [(0, 0), (1, 0), (0, 1), (1, 1)]);
+/// ```
+pub fn shells(side: usize) -> impl Iterator<Item = (usize, usize)> {
     (0..side).flat_map(|s| {
         (0..s)
             .map(move |b| (s, b))
@@ -64,8 +70,8 @@ pub fn pair_set_rules(members: &[Vec<bool>]) -> Rules<PairSet> {
     if let Some(lattice) = lattice(members) {
         consider(&mut rules, lattice);
     }
-    finish(rules, |a, b| {
-        let range = 2 * side.max(16) as u64;
+    let range = 2 * side.max(16) as u64;
+    rules.simplest_first(PairSet::cost, |a, b| {
         (0..range).all(|x| (0..range).all(|y| a.contains(x, y) == b.contains(x, y)))
     })
 }
@@ -136,8 +142,8 @@ pub fn grid_value_rules(values: &[Vec<u64>]) -> Rules<GridValues> {
             consider(&mut rules, GridValues::Indicator(fit.rule), fit.fitted);
         }
     }
-    finish(rules, |a, b| {
-        let range = 2 * side.max(16) as u64;
+    let range = 2 * side.max(16) as u64;
+    rules.simplest_first(GridValues::cost, |a, b| {
         (0..range).all(|x| (0..range).all(|y| a.value(x, y) == b.value(x, y)))
     })
 }

@@ -18,7 +18,7 @@ mod sequences;
 mod sets;
 
 pub use forms::{beatty_lower, popcount_parity};
-pub use grids::{grid_value_rules, pair_set_rules};
+pub use grids::{grid_value_rules, pair_set_rules, shells};
 pub use sequences::sequence_rules;
 pub use sets::set_rules;
 
@@ -276,6 +276,50 @@ impl<R> Default for Rules<R> {
 }
 
 impl<R> Rules<R> {
+    /// The rules found sorted simplest first by `cost`, one kept of each group that `same` says
+    /// are one rule, and the near misses simpler than the simplest rule found (or, when none
+    /// was found, the three that held longest), latest failure first.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::theory::pattern::{Fit, Rules};
+    /// let rules = Rules {
+    ///     found: vec![Fit { rule: 30u64, fitted: 0 }, Fit { rule: 10, fitted: 0 }, Fit { rule: 11, fitted: 0 }],
+    ///     missed: vec![],
+    /// };
+    /// // Rules that agree on their tens are one rule.
+    /// let kept = rules.simplest_first(|&r| r, |a, b| a / 10 == b / 10);
+    /// assert_eq!(kept.found.iter().map(|fit| fit.rule).collect::<Vec<_>>(), [10, 30]);
+    /// ```
+    #[must_use]
+    pub fn simplest_first(
+        mut self,
+        cost: impl Fn(&R) -> u64,
+        same: impl Fn(&R, &R) -> bool,
+    ) -> Self {
+        self.found.sort_by_key(|fit| cost(&fit.rule));
+        let mut kept: Vec<Fit<R>> = Vec::new();
+        for fit in self.found {
+            if !kept.iter().any(|k| same(&k.rule, &fit.rule)) {
+                kept.push(fit);
+            }
+        }
+        let simplest = kept.first().map(|fit| cost(&fit.rule));
+        self.missed
+            .retain(|miss| simplest.is_none_or(|least| cost(&miss.rule) < least));
+        self.missed.sort_by(|a, b| {
+            b.at.iter()
+                .max()
+                .cmp(&a.at.iter().max())
+                .then(cost(&a.rule).cmp(&cost(&b.rule)))
+        });
+        self.missed.truncate(3);
+        Self {
+            found: kept,
+            missed: self.missed,
+        }
+    }
+
     /// Keeps a candidate that disagrees first at entry `index` of `entries` (`None`: agrees
     /// everywhere, found with `fitted` entries read) — found if supported, a near miss if its
     /// agreement was long.

@@ -1,6 +1,5 @@
 //! The search for sequences: which [`Sequence`]s give the values of a row.
 
-use super::sets::finish;
 use super::{BinaryForm, MIN_PREDICTED, Rules, Sequence, set_rules, supported};
 use crate::theory::period::least_period;
 
@@ -128,7 +127,9 @@ pub fn sequence_rules(values: &[u64]) -> Rules<Sequence> {
         }
     }
     let range = 4 * entries.max(64);
-    finish(rules, |a, b| (0..range).all(|n| a.value(n) == b.value(n)))
+    rules.simplest_first(Sequence::cost, |a, b| {
+        (0..range).all(|n| a.value(n) == b.value(n))
+    })
 }
 
 /// `⌊(s·n + b)/p⌋` with `s`, `b` and `p` divided by their common factor.

@@ -111,7 +111,9 @@ pub fn set_rules(members: &[bool]) -> Rules<NumberSet> {
     }
     unions(&mut rules, &forms, members);
     let range = 4 * members.len().max(64);
-    finish(rules, |a, b| a.indicator(range) == b.indicator(range))
+    rules.simplest_first(NumberSet::cost, |a, b| {
+        a.indicator(range) == b.indicator(range)
+    })
 }
 
 /// How many members and non-members of a closed form a row must show (beyond its exceptions)
@@ -285,65 +287,5 @@ fn unions(rules: &mut Rules<NumberSet>, forms: &[(NumberSet, Vec<bool>)], member
             let fitted = set.fitted();
             rules.consider(set, fitted, None, entries, |n| vec![n]);
         }
-    }
-}
-
-/// Sorts the found rules simplest first, keeps one of each group that `same` says agree
-/// beyond the table, and keeps the near misses simpler than the simplest rule found (or the
-/// longest few when none was found).
-pub(super) fn finish<R>(mut rules: Rules<R>, same: impl Fn(&R, &R) -> bool) -> Rules<R>
-where
-    R: Clone + Costed,
-{
-    rules.found.sort_by_key(|fit| fit.rule.cost());
-    let mut kept: Vec<super::Fit<R>> = Vec::new();
-    for fit in rules.found {
-        if !kept.iter().any(|k| same(&k.rule, &fit.rule)) {
-            kept.push(fit);
-        }
-    }
-    let simplest = kept.first().map(|fit| fit.rule.cost());
-    rules
-        .missed
-        .retain(|miss| simplest.is_none_or(|cost| miss.rule.cost() < cost));
-    rules.missed.sort_by(|a, b| {
-        b.at.iter()
-            .max()
-            .cmp(&a.at.iter().max())
-            .then(a.rule.cost().cmp(&b.rule.cost()))
-    });
-    rules.missed.truncate(3);
-    Rules {
-        found: kept,
-        missed: rules.missed,
-    }
-}
-
-/// A rule's complexity, by which rules are ordered.
-pub(super) trait Costed {
-    fn cost(&self) -> u64;
-}
-
-impl Costed for NumberSet {
-    fn cost(&self) -> u64 {
-        NumberSet::cost(self)
-    }
-}
-
-impl Costed for super::Sequence {
-    fn cost(&self) -> u64 {
-        super::Sequence::cost(self)
-    }
-}
-
-impl Costed for super::PairSet {
-    fn cost(&self) -> u64 {
-        super::PairSet::cost(self)
-    }
-}
-
-impl Costed for super::GridValues {
-    fn cost(&self) -> u64 {
-        super::GridValues::cost(self)
     }
 }
