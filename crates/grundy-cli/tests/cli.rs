@@ -583,6 +583,71 @@ fn an_open_family_goes_through_every_command() {
     );
 }
 
+/// A family with a theorem of its own (coin-turning games, staircase Nim) is answered by it at
+/// any size through every command: solve, table, explain in both languages, verify against the
+/// search of its rules, pattern (certified by the theorem) and codegen (the rule it states).
+#[test]
+fn a_family_with_a_theorem_goes_through_every_command() {
+    let value = json(&["solve", "coins:mock-turtles", "0,3,5", "--json"]);
+    assert_eq!(
+        (value["value"].as_str(), value["grundy"].as_u64()),
+        (Some("win"), Some(13))
+    );
+    assert_eq!(
+        value["winning_moves"],
+        serde_json::json!([
+            { "move": "turn over cells 5, 3 and 0", "to": "" },
+            { "move": "turn over cells 5, 2 and 1", "to": "0,1,2,3" },
+        ])
+    );
+    // The ruler function at 10^18 + 1 = 1000000000000000001 (odd): worth 1.
+    let far = json(&["solve", "coins:ruler", "10^18", "--json"]);
+    assert_eq!(far["grundy"].as_u64(), Some(1));
+    let table = json(&["table", "coins:ruler", "--to", "7", "--json"]);
+    assert_eq!(table["values"], serde_json::json!([1, 2, 1, 4, 1, 2, 1, 8]));
+    let staircase = stdout(&grundy(&["solve", "staircase", "3,0,5,2"]));
+    assert!(
+        staircase.contains("move 2 coins down from step 3 → 3,2,3,2"),
+        "{staircase}"
+    );
+    let explained = stdout(&grundy(&["explain", "coins:mock-turtles", "0,3,5"]));
+    assert!(
+        explained.contains("The decomposition theorem") && explained.contains("cell 5 = 11"),
+        "{explained}"
+    );
+    let chinese = stdout(&grundy(&["explain", "staircase", "3,0,5", "--lang", "zh"]));
+    assert!(
+        chinese.contains("阶梯博弈定理") && chinese.contains("第 3 级"),
+        "{chinese}"
+    );
+    let verified = stdout(&grundy(&["verify", "coins:ruler", "--to", "8"]));
+    assert!(
+        verified.contains("every path agrees with the brute force"),
+        "{verified}"
+    );
+    let pattern = stdout(&grundy(&["pattern", "coins:twins", "--to", "200"]));
+    assert!(
+        pattern.contains("G(n) = n") && pattern.contains("certified: The decomposition theorem"),
+        "{pattern}"
+    );
+    let program = stdout(&grundy(&[
+        "codegen",
+        "--lang",
+        "python",
+        "--io",
+        "heaps/first-second",
+        "coins:mock-turtles",
+    ]));
+    assert!(
+        program.contains("Certified: The decomposition theorem"),
+        "{program}"
+    );
+    let twice = fails(&["solve", "coins:twins", "3,3"]);
+    assert!(twice.contains("a cell is written twice"), "{twice}");
+    let period = fails(&["period", "staircase"]);
+    assert!(period.contains("no period to search for"), "{period}");
+}
+
 /// Every family of the registry is named in `grundy --help` and in the README's table of games.
 #[test]
 fn every_open_family_is_in_the_help_and_the_readme() {

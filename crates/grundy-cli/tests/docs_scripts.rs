@@ -1,5 +1,5 @@
-//! Every command of docs/scripts.md and docs/pattern.md, run with the real binary from the
-//! repository's root: its output must be the one the page shows.
+//! Every command of docs/scripts.md, docs/pattern.md and docs/classical-extensions.md, run with
+//! the real binary from the repository's root: its output must be the one the page shows.
 
 use std::path::Path;
 use std::process::Command;
@@ -34,6 +34,11 @@ fn every_command_of_the_scripts_page_prints_what_it_shows() {
 #[test]
 fn every_command_of_the_pattern_page_prints_what_it_shows() {
     check_page("docs/pattern.md");
+}
+
+#[test]
+fn every_command_of_the_classical_extensions_page_prints_what_it_shows() {
+    check_page("docs/classical-extensions.md");
 }
 
 /// Runs every command of `page` and compares its output with the page's.

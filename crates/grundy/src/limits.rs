@@ -222,6 +222,15 @@ pub const SEARCHED_PERIOD_VALUES: u64 = 1000;
 /// an option for positions of a few numbers).
 pub const MAX_LISTED_OPTIONS: u64 = 1 << 16;
 
+/// The most winning moves an answer lists one by one where a family's theorem can describe a set
+/// of them as one class (Mock Turtles' pairs of coins): a larger set is that one class, with its
+/// count, so that an answer stays readable and its size bounded whatever the position.
+pub const LISTED_CLASS_MOVES: u64 = 256;
+
+/// The most numbers a position written after a winning move holds (a coin row's heads after a
+/// long run is turned over): beyond it the move is written by what it does alone.
+pub const WRITTEN_POSITION_NUMBERS: u64 = 1 << 20;
+
 // A game in play lists its moves through the families' rules.
 const _: () = assert!(MAX_LISTED_OPTIONS >= MAX_PLAY_MOVES);
 

@@ -250,6 +250,11 @@ fn check_answer(game: &Game, position: &Position, answer: &grundy::analysis::exp
             );
         }
         Derivation::Xor(sum) => check_xor(game, position, sum, answer),
+        Derivation::Theorem(sum) => {
+            let total = sum.terms.iter().fold(BigUint::ZERO, |x, t| x ^ &t.value);
+            assert_eq!(total, sum.total, "{game}: the parts xor to the total");
+            assert_eq!(Some(total), answer.value, "{game} {position}");
+        }
         Derivation::MisereNim {
             heaps,
             ones,

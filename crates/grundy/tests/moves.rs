@@ -132,6 +132,7 @@ fn said(game: &Game, position: &Position, m: &Move) -> Vec<Position> {
             after
         }
         Target::Class { .. } => panic!("a class has no single target"),
+        Target::Unwritten => panic!("an unwritten target has no position"),
     }
 }
 
@@ -279,7 +280,7 @@ fn long_answers_carry_the_changed_part_and_it_is_the_part_played() {
         (
             "subtraction:powers-of-2",
             "2^10000",
-            Part::Family { moves: 0 },
+            Part::Family { moves: 0u32.into() },
             1,
         ),
         (sum.as_str(), "", Part::Component { index: 0 }, 0),

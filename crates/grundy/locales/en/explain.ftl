@@ -29,6 +29,7 @@ explain-state-balls = Players take an amount of S = { $set } balls from one pile
 explain-state-code = A position is a list of heaps. Code { $code } says, digit by digit, which moves remove j tokens from a heap: take it whole, leave one heap, or leave two (or three) heaps. A move leaves at most { $heaps } heaps in place of one; the heaps left are a sum, so an option's value is the xor (⊕) of its parts' values.
 explain-state-sum = The position is a sum of { $count } components, each with its own position; a move is a move in exactly one of them. By the Sprague–Grundy theorem the sum's Grundy value is the xor (nim-sum) of the components' values.
 explain-state-script = The rules are a script: grundy values every position reachable from the start once, each after its options (a depth-first search that remembers every value), and a position the script splits into components as the sum of their values. When a position can be reached from itself it explores the whole graph instead and solves it backwards from the positions without moves.
+explain-state-theorem-family = The rules of { $family }: { $rules }.
 explain-state-searched = The rules of { $family }: { $rules }. grundy knows no theorem for this family, so it generates every position reachable from the start and solves that graph backwards from the positions without moves.
 
 explain-terminal-normal = No move left: the player to move loses (normal play). So a terminal position is P (a loss for the player to move) and its Grundy value is mex{"{"}{"}"} = 0. A position is N (a win for the player to move) exactly when some option is P, and P exactly when every option is N. The Grundy value G = mex of the options' values carries more: G = 0 exactly at the P-positions, and the value of a sum of games is the xor of its parts' values.
@@ -95,6 +96,7 @@ explain-rule-wythoff = Wythoff's theorem: you lose exactly when the two heaps ar
 explain-rule-fibonacci = Zeckendorf: every heap is one sum of non-consecutive Fibonacci numbers. The player to move wins exactly when the smallest term is at most the quota — take that term: the smallest term left is more than twice it (two terms are never consecutive), so the opponent cannot take it. A fresh heap (quota n − 1) loses exactly when it is a Fibonacci number: { $numbers }
 explain-rule-sum = Sprague–Grundy: the sum loses exactly when the xor of its components' values is 0. To win, move one component from value v to v ⊕ x, where x is the xor and v ⊕ x < v.
 explain-rule-parity = No period is needed: the table over the 4(N + 1) reduced states, filled from 0 balls up in O(N · |S|), answers every pile up to N — that is the contest solution.
+explain-rule-theorem = { $name }. { $statement }
 explain-rule-graph = The positions form a graph, solved backwards from the positions without moves: a position is a win when some move leads to a loss, a loss when every move leads to a win, and a draw when neither can be forced (play can go on forever).
 
 explain-outcome-win = N: the player to move wins
@@ -106,6 +108,11 @@ explain-answer-periodic = { $n } mod { $period } = { $residue }, so G({ $n }) = 
 explain-answer-periodic-from = { $n } ≥ { $preperiod } and { $n } mod { $period } = { $residue }, so G({ $n }) = G({ $index }) = { $value }: { $outcome }.
 explain-answer-periodic-saltus = { $n } lies { $periods } periods of { $period } past { $index }, so G({ $n }) = G({ $index }) + { $periods } · { $saltus } = { $value }: { $outcome }.
 explain-answer-xor = The values, in binary, and their xor (nim-sum), column by column:
+explain-answer-theorem-xor = By the theorem, the parts of this position and their values, in binary, with their xor:
+explain-answer-theorem-zero = The xor is 0: { $outcome }. By the theorem every move leaves a non-zero xor, which the opponent can bring back to 0.
+explain-answer-theorem-nonzero = The xor is { $total } ≠ 0: { $outcome }, by a move that brings the xor to 0.
+explain-cell-label = cell { $cell }
+explain-step-label = step { $step }
 explain-heap-label = heap { $index }
 explain-answer-xor-zero = The xor is 0: { $outcome }. Every move changes exactly one term, which changes the xor to a non-zero value, so the opponent always gets a non-zero xor back.
 explain-answer-xor-target = The xor is x = { $total } ≠ 0: { $outcome }. Move in a term whose value v has x's highest binary 1, down to v ⊕ x < v: the xor becomes 0.
@@ -130,6 +137,10 @@ explain-move-take-both = take { $amount } from both heaps
 explain-move-split = take { $take } and leave { $parts }
 explain-move-split-heap = from heap { $heap }, take { $take } and leave { $parts }
 explain-move-class = one class of { $moves } moves (grundy solve lists it)
+explain-move-turn = turn over cells { $cells }
+explain-move-turn-run = turn over cells { $from } to { $to }
+explain-move-turn-class = turn over cell { $cell } and any two cells y < z < { $cell } with y xor z = { $mask } ({ $moves } moves)
+explain-move-down = from step { $step }, move { $coins } down a step
 explain-move-in-component = in component { $index }: { $move }
 explain-move-leaves-residue = { $move } → { $left }, and { $left } mod { $period } = { $residue }, whose value is { $value }: a P-position for the opponent
 explain-move-leaves = { $move } → { $left }, whose value is { $value }: a P-position for the opponent

@@ -29,6 +29,7 @@ explain-state-balls = 双方轮流从一堆球中拿走 S = { $set } 中的个�
 explain-state-code = 状态是若干堆。编码 { $code } 逐位说明从一堆中拿走 j 个时允许哪些操作：整堆拿走、留下一堆、或者把剩下的分成两堆（或三堆）。一步最多把一堆变成 { $heaps } 堆；分出来的几堆是一个和游戏，所以一个后继的 SG 值是各部分 SG 值的异或（⊕）。
 explain-state-sum = 局面是 { $count } 个子游戏的和，每个子游戏有自己的局面；每一步恰好在其中一个子游戏里走。由 Sprague–Grundy 定理，和游戏的 SG 值是各子游戏 SG 值的异或和。
 explain-state-script = 规则由脚本给出：grundy 对从起点能到达的每个局面只求一次值，先求它的后继再求它本身（记忆化的深度优先搜索）；脚本拆成若干分量的局面，取各分量值的和。若某个局面能回到自身，则改为生成整张图，从没有走法的局面倒推求解。
+explain-state-theorem-family = { $family } 的规则：{ $rules }。
 explain-state-searched = { $family } 的规则：{ $rules }。grundy 没有这一类游戏的定理，于是从起点生成所有能到达的局面，再从没有走法的局面倒推求解整张图。
 
 explain-terminal-normal = 无法再走时，当前回合玩家输（正常规则）。所以终止局面是必败态（P），SG 值为 mex{"{"}{"}"} = 0。一个局面是必胜态（N）当且仅当存在一个后继是必败态；是必败态当且仅当所有后继都是必胜态。SG 函数 G = 所有后继 SG 值的 mex，它包含更多信息：G = 0 恰好是必败态，而且几个游戏之和的 SG 值等于各部分 SG 值的异或和。
@@ -95,6 +96,7 @@ explain-rule-wythoff = Wythoff 定理：当且仅当两堆为 (⌊kφ⌋, ⌊kφ
 explain-rule-fibonacci = Zeckendorf 定理：每个数都唯一地写成不相邻斐波那契数之和。当且仅当最小的项不超过上限时先手必胜——拿走这一项：剩下的最小项大于它的两倍（两项从不相邻），对手拿不到。新的一堆（上限 n − 1）当且仅当它本身是斐波那契数时先手必败：{ $numbers }
 explain-rule-sum = Sprague–Grundy 定理：当且仅当各子游戏 SG 值的异或和为 0 时先手必败。要赢，就把某个子游戏的值 v 变成 v ⊕ x，其中 x 是异或和且 v ⊕ x < v。
 explain-rule-parity = 不需要周期：在 4(N + 1) 个压缩状态上从 0 个球往上以 O(N · |S|) 填表，就回答了不超过 N 的每一堆——这就是比赛的解法。
+explain-rule-theorem = { $name }。{ $statement }
 explain-rule-graph = 局面构成一张图，从没有走法的局面倒推：有一步走到必败的是必胜，每一步都走到必胜的是必败，双方都不能强制取胜的是和棋（可以一直走下去）。
 
 explain-outcome-win = N：必胜态，先手必胜
@@ -106,6 +108,11 @@ explain-answer-periodic = { $n } mod { $period } = { $residue }，所以 G({ $n 
 explain-answer-periodic-from = { $n } ≥ { $preperiod } 且 { $n } mod { $period } = { $residue }，所以 G({ $n }) = G({ $index }) = { $value }：{ $outcome }。
 explain-answer-periodic-saltus = { $n } 在 { $index } 之后 { $periods } 个长度为 { $period } 的周期处，所以 G({ $n }) = G({ $index }) + { $periods } · { $saltus } = { $value }：{ $outcome }。
 explain-answer-xor = 各值的二进制，以及按位的异或和：
+explain-answer-theorem-xor = 按照定理，这个局面的各个部分、它们的值（二进制）以及异或和：
+explain-answer-theorem-zero = 异或和为 0：{ $outcome }。按照定理，每一步都会留下非 0 的异或和，对手总能再把它变回 0。
+explain-answer-theorem-nonzero = 异或和为 { $total } ≠ 0：{ $outcome }，走一步使异或和变为 0 即可。
+explain-cell-label = 第 { $cell } 格
+explain-step-label = 第 { $step } 级
 explain-heap-label = 第 { $index } 堆
 explain-answer-xor-zero = 异或和为 0：{ $outcome }。每一步只改变一项，异或和就变成非 0，所以对手总能把异或和变回 0。
 explain-answer-xor-target = 异或和 x = { $total } ≠ 0：{ $outcome }。在值 v 含有 x 最高位的那一项上走，把它变成 v ⊕ x < v：异或和变为 0。
@@ -130,6 +137,10 @@ explain-move-take-both = 从两堆各拿走 { $amount }
 explain-move-split = 拿走 { $take }，留下 { $parts }
 explain-move-split-heap = 在第 { $heap } 堆拿走 { $take }，留下 { $parts }
 explain-move-class = 一类共 { $moves } 种走法（grundy solve 会列出）
+explain-move-turn = 翻转第 { $cells } 格
+explain-move-turn-run = 翻转第 { $from } 至 { $to } 格
+explain-move-turn-class = 翻转第 { $cell } 格，以及满足 y xor z = { $mask } 的任意两格 y < z < { $cell }（共 { $moves } 种）
+explain-move-down = 把 { $coins } 枚硬币从第 { $step } 级移下一级
 explain-move-in-component = 在第 { $index } 个子游戏中：{ $move }
 explain-move-leaves-residue = { $move } → { $left }，{ $left } mod { $period } = { $residue }，值为 { $value }：留给对手必败态
 explain-move-leaves = { $move } → { $left }，值为 { $value }：留给对手必败态

@@ -5,6 +5,8 @@ use num_bigint::BigUint;
 use crate::games::game::Game;
 use crate::games::play::Play;
 use crate::games::position::Position;
+use crate::games::registry::Summary;
+use crate::games::theorem::Reading;
 use crate::theory::period::{Certificate, Search};
 
 /// Win, lose, tie or draw, for the player to move.
@@ -92,6 +94,8 @@ pub enum ClosedForm {
         /// How far the heaps were proved tame (the least range among a sum's codes).
         range: super::misere::TameRange,
     },
+    /// A family's own theorem, read on the position.
+    Theorem(Box<FamilyTheorem>),
     /// Zeckendorf's characterisation of Fibonacci Nim: the player to move wins exactly when the
     /// smallest term of the heap's Zeckendorf representation is at most the quota.
     Zeckendorf {
@@ -105,6 +109,20 @@ pub enum ClosedForm {
         /// at most 256 bits); empty otherwise.
         expansion: Vec<BigUint>,
     },
+}
+
+/// A family's own theorem ([`Ruleset::theorem`](crate::games::ruleset::Ruleset::theorem)) as
+/// applied to a position: its name and statement, and how it read the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FamilyTheorem {
+    /// The family's name in specs.
+    pub family: &'static str,
+    /// The theorem's name, in each language explanations are written in.
+    pub name: Summary,
+    /// What it says.
+    pub statement: Summary,
+    /// How it read the position (`None` for a table, whose rows it read one by one).
+    pub reading: Option<Reading>,
 }
 
 /// Why an answer goes without the Grundy value of a position it decides.

@@ -62,7 +62,7 @@ pub enum Decider {
 
 /// Whether a generated program may rest on a rule found in the game's table
 /// ([`Analyzer::pattern`]) where grundy has no proved program.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub enum RuleUse {
     /// Never: only periods, closed forms and bounded DPs.
     #[default]
@@ -175,6 +175,10 @@ pub enum NoProgram {
     /// A game answered only by searching its options: no proved pattern, closed form or
     /// program of its family that a generated program could carry.
     Searched,
+    /// A game of a family valued by its own theorem: its program carries the rule of the
+    /// table the theorem states, and the theorem states none for this game (or its table has
+    /// no numbered positions).
+    Theorem,
     /// A take-and-break code whose period is not certified (the programs' DPs cover subtraction
     /// games only).
     UncertifiedCode,
@@ -234,6 +238,9 @@ impl std::fmt::Display for NoProgram {
             ),
             Self::Searched => f.write_str(
                 "grundy answers this game by searching its options, and knows no proved pattern or closed form of it that a program could carry",
+            ),
+            Self::Theorem => f.write_str(
+                "grundy values this game by its family's theorem, and generated programs carry the rule of its table the theorem states; it states none that this format's positions are read by",
             ),
             Self::UncertifiedCode => f.write_str(
                 "no period of this take-and-break code is certified within the limits, and generated DPs cover subtraction games only",
@@ -475,8 +482,13 @@ impl Analyzer<'_> {
         rules: RuleUse,
         plan: &PatternPlan,
     ) -> Result<Decider, CodegenError> {
-        let why = match self.decider(game) {
-            Err(CodegenError::NoProgram { why, .. }) if rules != RuleUse::Never => why,
+        // A family's theorem certifies the rule of its table: the program carries that rule.
+        let (why, rules) = match self.decider(game) {
+            Err(CodegenError::NoProgram {
+                why: NoProgram::Theorem,
+                ..
+            }) => (NoProgram::Theorem, rules.max(RuleUse::Certified)),
+            Err(CodegenError::NoProgram { why, .. }) if rules != RuleUse::Never => (why, rules),
             other => return other,
         };
         let report = self.pattern(game, plan)?;

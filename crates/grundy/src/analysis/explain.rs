@@ -635,6 +635,7 @@ fn derivation(game: &Game, solution: &Solution, periodicity: Option<&Periodicity
 /// The derivation by Bouton's misère rule, Wythoff's theorem or Zeckendorf's.
 fn closed_form(solution: &Solution) -> Option<Derivation> {
     Some(match (&solution.basis, &solution.position) {
+        (Basis::Rule(ClosedForm::Theorem(theorem)), _) => theorem_derivation(theorem)?,
         (
             Basis::Rule(ClosedForm::BoutonMisere {
                 heaps,
@@ -698,6 +699,27 @@ fn closed_form(solution: &Solution) -> Option<Derivation> {
         }
         _ => return None,
     })
+}
+
+/// The derivation of an answer by a family's theorem: the parts it read and their xor.
+fn theorem_derivation(theorem: &super::FamilyTheorem) -> Option<Derivation> {
+    let reading = theorem.reading.as_ref()?;
+    let crate::games::theorem::Worth::Grundy(total) = &reading.worth else {
+        return None;
+    };
+    let terms = reading
+        .parts
+        .iter()
+        .map(|part| XorTerm {
+            label: TermLabel::Part(part.label.clone()),
+            value: part.value.clone(),
+            target: &part.value ^ total,
+        })
+        .collect();
+    Some(Derivation::Theorem(XorSum {
+        terms,
+        total: total.clone(),
+    }))
 }
 
 fn xor_sum(values: Vec<(TermLabel, BigUint)>) -> XorSum {

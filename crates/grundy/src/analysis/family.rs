@@ -254,6 +254,14 @@ pub(super) trait Answers {
         None
     }
 
+    /// The moves of `component` to positions of Grundy value `target` whose positions are not
+    /// written — classes of moves, or moves leaving a position too long to write —, beside
+    /// those [`moves_to_value`](Self::moves_to_value) lists; none by default.
+    fn unwritten_moves_to_value(&self, component: &Component, target: &BigUint) -> Vec<Action> {
+        let _ = (component, target);
+        Vec::new()
+    }
+
     /// Every move from `position` of `game`, where its numbers are small enough to enumerate
     /// (for a sum's search); `None` where the family's own options serve.
     fn small_moves(

@@ -393,10 +393,10 @@ fn moves_count(solution: &Solution) -> u64 {
         .winning_moves
         .iter()
         .map(|m| match m.part() {
-            Part::Family { moves } => moves,
+            Part::Family { moves } => moves.to_u64().unwrap_or(u64::MAX),
             _ => 1,
         })
-        .sum()
+        .fold(0, u64::saturating_add)
 }
 
 /// A solution's winning moves as changes of one heap each.

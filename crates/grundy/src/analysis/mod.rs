@@ -40,6 +40,7 @@ mod error;
 mod evaluate;
 pub mod judge;
 mod sum;
+mod theorem;
 
 pub use answer::*;
 pub use config::*;
@@ -427,7 +428,10 @@ fn answers(game: &Game) -> Box<dyn family::Answers + '_> {
         Game::Script(script) => Box::new(script::ScriptAnswers(script)),
         Game::Octal(code) => Box::new(octal::OctalAnswers(code)),
         Game::Misere(inner) => answers(inner),
-        Game::Rules(rules) => Box::new(family::Searched(rules)),
+        Game::Rules(rules) => match rules.ruleset().theorem() {
+            Some(theorem) => Box::new(theorem::TheoremAnswers { rules, theorem }),
+            None => Box::new(family::Searched(rules)),
+        },
         Game::Sum(components) => Box::new(family::SumAnswers(components)),
     }
 }

@@ -149,6 +149,12 @@ pub enum PatternTheorem {
     /// Zeckendorf's characterisation of Fibonacci Nim: a fresh heap is lost exactly when it is
     /// a Fibonacci number (or empty).
     Zeckendorf,
+    /// An open family's own theorem
+    /// ([`Theorem::table_rule`](crate::games::theorem::Theorem::table_rule)).
+    Family {
+        /// The theorem's name.
+        name: crate::games::summary::Summary,
+    },
 }
 
 /// A rule of its table that a family's theorem proves.

@@ -191,6 +191,20 @@ impl Analyzer<'_> {
         roots: &[Position],
         from: &BigUint,
     ) -> Result<(Vec<BigUint>, Basis), Error> {
+        // A search known to pass the limit is refused before it starts.
+        let limit = BigUint::from(self.max_positions());
+        for root in roots {
+            if let Some(bound) = rules.reachable_bound(root)
+                && bound > limit
+            {
+                return Err(Error::beyond_positions(
+                    format!(
+                        "{game}[{root}] reaches up to {bound} positions, and grundy explores at most {limit}"
+                    ),
+                    Some(bound),
+                ));
+            }
+        }
         let play = game.play();
         let options = Options::new(rules, play);
         let roots: Vec<Position> = roots.iter().map(|root| rules.search_key(root)).collect();

@@ -196,9 +196,19 @@ impl Analyzer<'_> {
             None => self.moves_to_value(&components[index], target)?,
         };
         let whole = self.whole_positions(moves.len(), sum_length(components))?;
+        let unwritten = match known {
+            Some(_) => Vec::new(),
+            None => super::answers(&components[index].game)
+                .unwritten_moves_to_value(&components[index], target),
+        };
         Ok(moves
             .into_iter()
             .map(|(action, position)| sum_move(components, index, action, position, whole))
+            .chain(unwritten.into_iter().map(|action| Move {
+                component: Some(index),
+                action,
+                to: Target::Unwritten,
+            }))
             .collect())
     }
 

@@ -22,6 +22,7 @@ use crate::theory::period::Periodicity;
 
 mod positions;
 mod script;
+mod theorem;
 
 /// One way grundy computes answers, as `verify` checks it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,6 +136,9 @@ pub enum BruteForce {
     /// A script run on rhai's own interpreter, the whole graph of its positions explored and
     /// solved backwards.
     Interpreted,
+    /// A family's options — its literal rules — explored from each position and solved
+    /// backwards, against its theorem.
+    Options,
 }
 
 /// The result of [`Analyzer::verify`].

@@ -15,6 +15,8 @@ pub mod remainder;
 pub mod ruleset;
 pub mod script;
 pub mod subtraction;
+pub mod summary;
+pub mod theorem;
 pub mod wythoff;
 
 /// Declares the open families, each a folder of `games/` exporting its
@@ -28,4 +30,4 @@ macro_rules! families {
 }
 
 // The open families: adding one is its folder and its name here.
-families! { divisor }
+families! { divisor, coins, staircase }

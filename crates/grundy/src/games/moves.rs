@@ -66,6 +66,30 @@ pub enum Action {
     SplitClass(Box<SplitClass>),
     /// A residue class of moves `take 2^k` from one huge heap.
     PowerClass(Box<PowerClass>),
+    /// Turn over the coins at `cells` (from 0), the first the rightmost, which shows heads and
+    /// turns to tails (a coin-turning game).
+    Turn {
+        /// The cells, the rightmost first.
+        cells: Vec<BigUint>,
+    },
+    /// Turn over every coin from cell `from` to cell `to` (a run, `to` the rightmost, which
+    /// shows heads and turns to tails).
+    TurnRun {
+        /// The leftmost cell of the run.
+        from: BigUint,
+        /// The rightmost cell of the run.
+        to: BigUint,
+    },
+    /// A class of coin-turning moves too many to list one by one.
+    TurnClass(Box<TurnClass>),
+    /// Move `coins` coins from step `step` (from 1) one step down; from step 1 they leave the
+    /// staircase (staircase Nim).
+    MoveDown {
+        /// The step, from 1.
+        step: usize,
+        /// How many coins.
+        coins: BigUint,
+    },
     /// A move of a game given as a script, by the script's name for it (`to P` when the script
     /// names none).
     Labelled {
@@ -112,6 +136,19 @@ pub struct PowerClass {
     pub moves: u64,
 }
 
+/// The coin-turning moves that turn over the coin at `rightmost` (heads to tails) and two coins
+/// `y < z < rightmost` with `y xor z = mask`, for every such pair: one class of the winning
+/// moves of a coin too far along the row to list them one by one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnClass {
+    /// The rightmost coin, which shows heads.
+    pub rightmost: BigUint,
+    /// `y xor z` for the two other coins.
+    pub mask: BigUint,
+    /// How many moves the class holds.
+    pub moves: BigUint,
+}
+
 /// What a [`Move`] leaves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Target {
@@ -133,6 +170,10 @@ pub enum Target {
         /// Its position after the move.
         position: Position,
     },
+    /// The position is not written: each move of a class ([`Action::TurnClass`]) leaves its
+    /// own, or the one move leaves a position too long to write (a long [`Action::TurnRun`]);
+    /// the action says what changes.
+    Unwritten,
     /// The positions of a class of moves ([`Action::SplitClass`], [`Action::PowerClass`]): each
     /// member changes heap `index` (from 0) as the action says.
     Class {
@@ -145,7 +186,7 @@ pub enum Target {
 }
 
 /// What a [`Move`]'s `to` describes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Part {
     /// The whole position after the move.
     Whole,
@@ -163,7 +204,7 @@ pub enum Part {
     /// by one they would not fit the answer.
     Family {
         /// How many moves the class holds.
-        moves: u64,
+        moves: BigUint,
     },
 }
 
@@ -190,9 +231,15 @@ impl Move {
     /// ```
     pub fn part(&self) -> Part {
         match (&self.to, &self.action) {
-            (Target::Class { .. }, Action::PowerClass(class)) => {
-                Part::Family { moves: class.moves }
-            }
+            (Target::Class { .. }, Action::PowerClass(class)) => Part::Family {
+                moves: class.moves.into(),
+            },
+            (Target::Unwritten, Action::TurnClass(class)) => Part::Family {
+                moves: class.moves.clone(),
+            },
+            (Target::Unwritten, _) => Part::Family {
+                moves: BigUint::from(1u32),
+            },
             (
                 Target::Whole(_)
                 | Target::Sum(_)

@@ -9,6 +9,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use crate::games::ruleset::Ruleset;
+pub use crate::games::summary::Summary;
 
 /// How a family reads the rule of one of its games: the text after `name:` (`None` without a
 /// colon) to its rules, or what is wrong in it.
@@ -38,15 +39,6 @@ impl fmt::Debug for Family {
             .field("example", &self.example)
             .finish_non_exhaustive()
     }
-}
-
-/// A family's rules in one line, in each language explanations are written in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Summary {
-    /// In English.
-    pub en: &'static str,
-    /// In Simplified Chinese.
-    pub zh: &'static str,
 }
 
 /// What is wrong in a family's rule as written.

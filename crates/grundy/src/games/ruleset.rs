@@ -12,6 +12,7 @@ use num_bigint::BigUint;
 
 use crate::games::moves::Action;
 use crate::games::position::Position;
+use crate::games::theorem::Theorem;
 pub use crate::limits::MAX_LISTED_OPTIONS;
 use crate::theory::solver::Value;
 
@@ -109,6 +110,12 @@ pub trait Ruleset: Send + Sync {
     /// A position as a user writes it after the game, for messages that show how to give one.
     fn example_position(&self) -> &'static str {
         "10"
+    }
+
+    /// How a text shows the position of no number at all (written as nothing): `(no heaps)`
+    /// unless the family names it otherwise.
+    fn empty_position(&self) -> &'static str {
+        "(no heaps)"
     }
 
     /// How a position is written after the game: one whole number unless the family says
@@ -221,6 +228,12 @@ pub trait Ruleset: Send + Sync {
     /// of one.
     fn has_grid(&self) -> bool {
         false
+    }
+
+    /// The family's own theorem, which values any of its positions without exploring them;
+    /// `None` where every question searches the options.
+    fn theorem(&self) -> Option<&dyn Theorem> {
+        None
     }
 
     /// How far `verify` compares when not told: what its brute force solves for this family in

@@ -73,6 +73,32 @@ pub fn position_text(position: &crate::games::position::Position) -> String {
 /// How a text shows a position of no heap at all.
 pub const NO_HEAPS: &str = "(no heaps)";
 
+/// A position of `game` as a text shows it: as written, or for a position of no number at all
+/// (written as nothing) the family's words for it — `(no heaps)`, `(all tails)` for a coin row.
+///
+/// # Example
+/// ```
+/// use grundy::{Position, parse_game};
+/// use grundy::render::position_in;
+/// let coins = parse_game("coins:ruler")?;
+/// assert_eq!(position_in(&coins, &Position::Heaps(vec![])), "(all tails)");
+/// assert_eq!(position_in(&parse_game("nim")?, &Position::Heaps(vec![])), "(no heaps)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn position_in(
+    game: &crate::games::game::Game,
+    position: &crate::games::position::Position,
+) -> String {
+    match position {
+        crate::games::position::Position::Heaps(heaps) if heaps.is_empty() => game
+            .base()
+            .ruleset()
+            .map_or(NO_HEAPS, |rules| rules.empty_position())
+            .to_owned(),
+        other => other.to_string(),
+    }
+}
+
 /// The game as a text's heading names it: the spec, and where the user wrote a game by name, the
 /// names first and the codes after (`kayles (0.77)`).
 ///
@@ -135,6 +161,7 @@ pub fn rule_name(rule: &ClosedForm) -> &'static str {
         ClosedForm::Wythoff { .. } => "Wythoff's theorem",
         ClosedForm::Zeckendorf { .. } => "Zeckendorf's characterisation",
         ClosedForm::TameMisere { .. } => "grundy's tame criterion",
+        ClosedForm::Theorem(theorem) => theorem.name.en,
     }
 }
 

@@ -70,7 +70,27 @@ pub fn action(action: &Action) -> String {
         }
         Action::SplitClass(class) => on_heap(split_class(class), class.heap),
         Action::PowerClass(class) => power_class(class),
+        Action::Turn { cells } => turn_words(cells),
+        Action::TurnRun { from, to } => format!("turn over cells {from} to {to}"),
+        Action::TurnClass(class) => format!(
+            "turn over cell {} and any two cells y < z < {} with y xor z = {} ({} moves)",
+            class.rightmost, class.rightmost, class.mask, class.moves
+        ),
+        Action::MoveDown { step, coins } => {
+            let coins = super::count(coins, "coin");
+            format!("move {coins} down from step {step}")
+        }
         Action::Labelled { label } => label.clone(),
+    }
+}
+
+/// `turn over cell 5`, `turn over cells 5 and 3`, `turn over cells 5, 3 and 1`.
+fn turn_words(cells: &[BigUint]) -> String {
+    let cells: Vec<String> = cells.iter().map(ToString::to_string).collect();
+    match cells.as_slice() {
+        [one] => format!("turn over cell {one}"),
+        [first @ .., last] => format!("turn over cells {} and {last}", first.join(", ")),
+        [] => "turn over no coin".to_owned(),
     }
 }
 
@@ -104,6 +124,13 @@ pub fn target(game: &Game, play: &Move) -> String {
         }
         Target::Heap { heaps, .. } => heaps_text(heaps),
         Target::Component { index, position } => in_component(game, *index, position),
+        Target::Unwritten => match &play.action {
+            Action::TurnClass(_) => "one position per pair y, z".to_owned(),
+            Action::TurnRun { from, to } => {
+                format!("the heads with cells {from} to {to} turned over")
+            }
+            _ => "a position too long to write".to_owned(),
+        },
         Target::Class { index, others } => {
             let changed = match &play.action {
                 Action::SplitClass(class) => format!("a,{}−a", class.rest),
@@ -141,7 +168,10 @@ pub fn leads_to(game: &Game, play: &Move) -> String {
     let to = target(game, play);
     match play.part() {
         // A move that takes the last heap leaves no heap at all, written as nothing.
-        crate::analysis::Part::Whole if to.is_empty() => super::NO_HEAPS.to_owned(),
+        crate::analysis::Part::Whole if to.is_empty() => match &play.to {
+            Target::Whole(position) => super::position_in(game, position),
+            _ => super::NO_HEAPS.to_owned(),
+        },
         crate::analysis::Part::Whole | crate::analysis::Part::Family { .. } => to,
         crate::analysis::Part::Heap { index } if to.is_empty() => {
             format!("heap {} is gone", index + 1)

@@ -663,6 +663,7 @@ pub fn theorem_name(theorem: PatternTheorem) -> &'static str {
         PatternTheorem::BoutonMisere => "Bouton's misère rule",
         PatternTheorem::Wythoff => "Wythoff's theorem",
         PatternTheorem::Zeckendorf => "Zeckendorf's characterisation of Fibonacci Nim",
+        PatternTheorem::Family { name } => name.en,
     }
 }
 

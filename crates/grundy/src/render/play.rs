@@ -3,7 +3,7 @@
 
 use crate::analysis::play::{Choice, Options, Player};
 use crate::games::position::Position;
-use crate::render::{moves, position_text};
+use crate::render::moves;
 
 /// The position of `options` as the protocol writes it: a sum as its components
 /// (`nim[3] + kayles[4]`), no heaps as `(no heaps)`.
@@ -24,7 +24,7 @@ pub fn position(options: &Options) -> String {
             .map(|c| format!("{}[{}]", c.game, c.position))
             .collect::<Vec<_>>()
             .join(" + "),
-        (position, _) => position_text(position),
+        (position, _) => super::position_in(&options.game, position),
     }
 }
 
@@ -32,7 +32,7 @@ pub fn position(options: &Options) -> String {
 pub fn left(options: &Options, choice: &Choice) -> String {
     match &choice.position {
         Position::Sum => moves::target(&options.game, &choice.play),
-        position => position_text(position),
+        position => super::position_in(&options.game, position),
     }
 }
 

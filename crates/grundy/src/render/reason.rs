@@ -1,15 +1,18 @@
 //! The reason sentence of a [`Solution`]: what decided the answer, from its typed basis.
 
+use std::fmt::Write as _;
+
 use num_bigint::BigUint;
 use num_traits::Zero;
 
 use super::Terms;
 use crate::analysis::{
-    Basis, ClosedForm, Error, Outcome, Solution, Summand, SummandValue, Withheld,
+    Basis, ClosedForm, Error, FamilyTheorem, Outcome, Solution, Summand, SummandValue, Withheld,
 };
 use crate::games::game::Component;
 use crate::games::play::Play;
 use crate::games::position::Position;
+use crate::games::theorem::{PartLabel, Worth};
 use crate::theory::period::{Certificate, Theorem};
 use crate::theory::solver::Loopy;
 
@@ -258,6 +261,53 @@ fn rule_reason(solution: &Solution, rule: &ClosedForm, terms: &Terms<'_>) -> Str
         ClosedForm::TameMisere { total, range, .. } => {
             super::misere::tame_reason(solution, *total, *range)
         }
+        ClosedForm::Theorem(theorem) => theorem_reason(solution, theorem),
+    }
+}
+
+/// The parts a family's theorem shows by name and value before it sums them up.
+const SHOWN_PARTS: usize = 8;
+
+/// A family's theorem, and how it reads the position.
+fn theorem_reason(solution: &Solution, theorem: &FamilyTheorem) -> String {
+    let mut text = format!("{}: {}", theorem.name.en, theorem.statement.en);
+    let Some(reading) = &theorem.reading else {
+        return text;
+    };
+    let verdict = wins_or_loses(solution.outcome);
+    match &reading.worth {
+        Worth::Grundy(value) => {
+            let mut parts: Vec<String> = reading
+                .parts
+                .iter()
+                .take(SHOWN_PARTS)
+                .map(|part| format!("{} is worth {}", part_name(&part.label), part.value))
+                .collect();
+            if reading.parts.len() > SHOWN_PARTS {
+                parts.push(format!("{} more", reading.parts.len() - SHOWN_PARTS));
+            }
+            let parts = if parts.is_empty() {
+                "no part counts".to_owned()
+            } else {
+                parts.join(", ")
+            };
+            let _ = write!(
+                text,
+                " Here {parts}: the xor is {value}, so the player to move {verdict}."
+            );
+        }
+        Worth::Outcome { .. } => {
+            let _ = write!(text, " Here the player to move {verdict}.");
+        }
+    }
+    text
+}
+
+/// A part of a position, as a sentence names it.
+fn part_name(label: &PartLabel) -> String {
+    match label {
+        PartLabel::Cell(cell) => format!("the head at cell {cell}"),
+        PartLabel::Step(step) => format!("step {step}"),
     }
 }
 

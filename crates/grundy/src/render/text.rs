@@ -42,7 +42,7 @@ pub fn solution_text(solution: &Solution, terms: &Terms<'_>) -> String {
         let _ = writeln!(
             text,
             "position  {}",
-            super::position_text(&solution.position)
+            super::position_in(&solution.game, &solution.position)
         );
     }
     let _ = writeln!(text, "value     {verdict}");

@@ -80,7 +80,7 @@ fn place(game: &Game, position: &Position) -> String {
     match position {
         Position::Sum => game.to_string(),
         Position::Heap(n) => format!("heap {n}"),
-        other => format!("position {}", position_text(other)),
+        other => format!("position {}", super::position_in(game, other)),
     }
 }
 
@@ -144,7 +144,12 @@ pub fn verification_text(verification: &Verification) -> String {
             "compared   start(0) to start({}) with a brute force: the script run on rhai's own interpreter, the whole graph explored and solved backwards ({positions})",
             verification.to,
         ),
-        _ => writeln!(
+        BruteForce::Options => writeln!(
+            out,
+            "compared   every small position (numbers below {}) with a brute force: the family's options, its literal rules, explored from the position and solved backwards ({positions})",
+            verification.to,
+        ),
+        BruteForce::Rules => writeln!(
             out,
             "compared   numbers up to {} (random positions from seed {}) with a brute force: the game graph from the rules, each value the mex of its options' values, memoised ({positions})",
             verification.to, verification.seed,

@@ -11,6 +11,7 @@ use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::games::registry::Summary;
 use crate::games::subtraction::{FiniteSet, SubtractionSet};
+use crate::games::theorem::PartLabel;
 use crate::theory::period::Theorem;
 use crate::theory::solver::Loopy;
 
@@ -100,6 +101,13 @@ pub enum State {
     },
     /// A game whose rules are a script, solved as a graph of positions.
     Script,
+    /// A game of an open family with a theorem of its own, which values any position.
+    Family {
+        /// The family's name.
+        family: &'static str,
+        /// Its rules in one line.
+        rules: Summary,
+    },
     /// A game of an open family, solved as a graph of positions.
     Searched {
         /// The family's name.
@@ -349,6 +357,13 @@ pub enum Rule {
         /// The values computed.
         checked_to: u64,
     },
+    /// A family's own theorem.
+    Theorem {
+        /// Its name.
+        name: Summary,
+        /// What it says.
+        statement: Summary,
+    },
     /// Bouton: the player to move loses exactly when the xor of the heaps is 0.
     BoutonXor,
     /// Bouton's misère rule.
@@ -417,6 +432,10 @@ pub enum Derivation {
     },
     /// A xor of values (Nim heaps, a sum's components, several heaps of a take-and-break code).
     Xor(XorSum),
+    /// A family's theorem: the xor of the values of the parts it reads (the single heads of a
+    /// coin row, the odd steps of a staircase); its winning moves follow the family's rule,
+    /// not Nim's.
+    Theorem(XorSum),
     /// Bouton's misère rule.
     MisereNim {
         /// Heaps.
@@ -500,14 +519,18 @@ pub enum TermLabel {
     Heap(usize),
     /// A value named by what it is the value of: `G(5)` of a heap, `nim[3]` of a component.
     Named(String),
+    /// A part of a position as a family's theorem reads it: a head at a cell, a step.
+    Part(PartLabel),
 }
 
 impl std::fmt::Display for TermLabel {
-    /// The heap's place (`2`), or the name (`G(5)`).
+    /// The heap's place (`2`), the name (`G(5)`), or the part (`cell 3`, `step 1`).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::Heap(place) => write!(f, "{place}"),
             Self::Named(name) => f.write_str(name),
+            Self::Part(PartLabel::Cell(cell)) => write!(f, "cell {cell}"),
+            Self::Part(PartLabel::Step(step)) => write!(f, "step {step}"),
         }
     }
 }

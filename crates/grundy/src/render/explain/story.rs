@@ -20,6 +20,7 @@ use crate::analysis::{Action, Outcome, Uncertifiable};
 use crate::engine::octal::TakeAndBreakEngine;
 use crate::games::play::Play;
 use crate::games::subtraction::{Family, SubtractionSet};
+use crate::games::theorem::PartLabel;
 use crate::theory::period::Theorem;
 use crate::theory::solver::Loopy;
 
@@ -133,6 +134,16 @@ impl Writer<'_> {
                 &[("count", Arg::Count(components.len() as u32))],
             ),
             State::Script => self.t("explain-state-script", &[]),
+            State::Family { family, rules } => {
+                let rules = match self.language {
+                    Language::En => rules.en,
+                    Language::Zh => rules.zh,
+                };
+                self.t(
+                    "explain-state-theorem-family",
+                    &[("family", text(family)), ("rules", text(rules))],
+                )
+            }
             State::Searched { family, rules } => {
                 let rules = match self.language {
                     Language::En => rules.en,
@@ -813,6 +824,16 @@ impl Writer<'_> {
             Rule::MisereSum => self.t("explain-rule-misere-sum", &[]),
             Rule::ParityTable => self.t("explain-rule-parity", &[]),
             Rule::Graph => self.t("explain-rule-graph", &[]),
+            Rule::Theorem { name, statement } => {
+                let (name, statement) = match self.language {
+                    Language::En => (name.en, statement.en),
+                    Language::Zh => (name.zh, statement.zh),
+                };
+                self.t(
+                    "explain-rule-theorem",
+                    &[("name", text(name)), ("statement", text(statement))],
+                )
+            }
         };
         self.paragraph(&paragraph);
     }
@@ -877,6 +898,7 @@ impl Writer<'_> {
                 self.paragraph(&paragraph);
             }
             Derivation::Xor(sum) => self.xor(sum, &outcome),
+            Derivation::Theorem(sum) => self.theorem_xor(sum, &outcome),
             Derivation::MisereNim {
                 heaps,
                 ones,
@@ -1017,11 +1039,67 @@ impl Writer<'_> {
             Derivation::Table { .. }
             | Derivation::Periodic { .. }
             | Derivation::Xor(_)
+            | Derivation::Theorem(_)
             | Derivation::MisereNim { .. } => {}
         }
     }
 
+    /// A family theorem's parts and their xor, then the verdict: its winning moves follow.
+    fn theorem_xor(&mut self, sum: &XorSum, outcome: &str) {
+        let intro = self.t("explain-answer-theorem-xor", &[]);
+        self.paragraph(&intro);
+        self.xor_block(sum);
+        let paragraph = if sum.total.is_zero() {
+            self.t("explain-answer-theorem-zero", &[("outcome", text(outcome))])
+        } else {
+            self.t(
+                "explain-answer-theorem-nonzero",
+                &[
+                    ("total", text(self.num(&sum.total))),
+                    ("outcome", text(outcome)),
+                ],
+            )
+        };
+        self.paragraph(&paragraph);
+    }
+
     fn xor(&mut self, sum: &XorSum, outcome: &str) {
+        let intro = self.t("explain-answer-xor", &[]);
+        self.paragraph(&intro);
+        let labels = self.xor_block(sum);
+        if sum.total.is_zero() {
+            let paragraph = self.t("explain-answer-xor-zero", &[("outcome", text(outcome))]);
+            self.paragraph(&paragraph);
+            return;
+        }
+        let paragraph = self.t(
+            "explain-answer-xor-target",
+            &[
+                ("total", text(self.num(&sum.total))),
+                ("outcome", text(outcome)),
+            ],
+        );
+        self.paragraph(&paragraph);
+        let mut lines = Vec::new();
+        for (term, label) in sum.terms.iter().zip(&labels) {
+            if term.target < term.value {
+                lines.push(self.t(
+                    "explain-answer-target",
+                    &[
+                        ("label", text(label)),
+                        ("value", text(self.num(&term.value))),
+                        ("total", text(self.num(&sum.total))),
+                        ("target", text(self.num(&term.target))),
+                    ],
+                ));
+            }
+        }
+        self.bullets(&lines);
+    }
+
+    /// The values of `sum`'s terms in decimal and binary, column by column, and their xor;
+    /// returns the terms' labels.
+    fn xor_block(&mut self, sum: &XorSum) -> Vec<String> {
         let bits = sum
             .terms
             .iter()
@@ -1029,8 +1107,6 @@ impl Writer<'_> {
             .max()
             .unwrap_or(1)
             .max(1);
-        let intro = self.t("explain-answer-xor", &[]);
-        self.paragraph(&intro);
         let labels: Vec<String> = sum
             .terms
             .iter()
@@ -1039,6 +1115,12 @@ impl Writer<'_> {
                     self.t("explain-heap-label", &[("index", text(place.to_string()))])
                 }
                 TermLabel::Named(name) => fit_label(name),
+                TermLabel::Part(PartLabel::Cell(cell)) => {
+                    self.t("explain-cell-label", &[("cell", text(self.num(cell)))])
+                }
+                TermLabel::Part(PartLabel::Step(step)) => {
+                    self.t("explain-step-label", &[("step", text(step))])
+                }
             })
             .collect();
         let label_width = labels
@@ -1081,34 +1163,7 @@ impl Writer<'_> {
         }
         lines.push(total);
         self.block(&lines);
-        if sum.total.is_zero() {
-            let paragraph = self.t("explain-answer-xor-zero", &[("outcome", text(outcome))]);
-            self.paragraph(&paragraph);
-            return;
-        }
-        let paragraph = self.t(
-            "explain-answer-xor-target",
-            &[
-                ("total", text(self.num(&sum.total))),
-                ("outcome", text(outcome)),
-            ],
-        );
-        self.paragraph(&paragraph);
-        let mut lines = Vec::new();
-        for (term, label) in sum.terms.iter().zip(&labels) {
-            if term.target < term.value {
-                lines.push(self.t(
-                    "explain-answer-target",
-                    &[
-                        ("label", text(label)),
-                        ("value", text(self.num(&term.value))),
-                        ("total", text(self.num(&sum.total))),
-                        ("target", text(self.num(&term.target))),
-                    ],
-                ));
-            }
-        }
-        self.bullets(&lines);
+        labels
     }
 
     fn moves(&mut self, answer: &Answer) {
@@ -1195,6 +1250,26 @@ impl Writer<'_> {
             Action::PowerClass(class) => {
                 self.t("explain-move-class", &[("moves", text(class.moves))])
             }
+            Action::Turn { cells } => self.t(
+                "explain-move-turn",
+                &[("cells", text(list(cells.iter().map(|c| self.num(c)), ", ")))],
+            ),
+            Action::TurnRun { from, to } => self.t(
+                "explain-move-turn-run",
+                &[("from", text(self.num(from))), ("to", text(self.num(to)))],
+            ),
+            Action::TurnClass(class) => self.t(
+                "explain-move-turn-class",
+                &[
+                    ("cell", text(self.num(&class.rightmost))),
+                    ("mask", text(self.num(&class.mask))),
+                    ("moves", text(self.num(&class.moves))),
+                ],
+            ),
+            Action::MoveDown { step, coins } => self.t(
+                "explain-move-down",
+                &[("coins", text(self.num(coins))), ("step", text(step))],
+            ),
             Action::Labelled { label } => label.clone(),
         };
         let action = match play.component {

@@ -20,7 +20,7 @@ pub(super) fn move_object(game: &Game, play: &Move) -> Value {
         Part::Whole => {}
         Part::Heap { index } => value["replaces_heap"] = json!(index + 1),
         Part::Component { index } => value["replaces_component"] = json!(index + 1),
-        Part::Family { moves } => value["moves_in_class"] = json!(moves),
+        Part::Family { moves } => value["moves_in_class"] = json!(number(&moves)),
     }
     value
 }
@@ -210,7 +210,8 @@ pub fn verification(verification: &Verification) -> Value {
         "seed": verification.seed,
         "brute_force": match verification.brute_force {
             crate::analysis::verify::BruteForce::Interpreted => "script-interpreter",
-            _ => "rules",
+            crate::analysis::verify::BruteForce::Options => "options",
+            crate::analysis::verify::BruteForce::Rules => "rules",
         },
         "brute_force_positions": verification.brute_force_positions,
         "agrees": verification.first_disagreement().is_none(),

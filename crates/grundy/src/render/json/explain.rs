@@ -92,6 +92,9 @@ fn state_json(state: &State) -> Value {
             })).collect::<Vec<_>>(),
         }),
         State::Script => json!({ "step": "state", "kind": "script" }),
+        State::Family { family, rules } => {
+            json!({ "step": "state", "kind": "family", "family": family, "rules": rules.en })
+        }
         State::Searched { family, rules } => {
             json!({ "step": "state", "kind": "searched", "family": family, "rules": rules.en })
         }
@@ -239,6 +242,9 @@ fn rule_json(rule: &Rule) -> Value {
         Rule::MisereSum => json!({ "step": "rule", "kind": "misere_sum" }),
         Rule::ParityTable => json!({ "step": "rule", "kind": "parity_table" }),
         Rule::Graph => json!({ "step": "rule", "kind": "graph" }),
+        Rule::Theorem { name, statement } => json!({
+            "step": "rule", "kind": "theorem", "name": name.en, "statement": statement.en,
+        }),
     }
 }
 
@@ -265,6 +271,13 @@ fn derivation_json(derivation: &Derivation) -> Value {
             })).collect::<Vec<_>>(),
             "xor": number(&sum.total),
             "xor_binary": sum.total.to_str_radix(2),
+        }),
+        Derivation::Theorem(sum) => json!({
+            "kind": "theorem",
+            "terms": sum.terms.iter().map(|t| json!({
+                "label": t.label.to_string(), "value": number(&t.value),
+            })).collect::<Vec<_>>(),
+            "xor": number(&sum.total),
         }),
         Derivation::MisereNim {
             heaps,

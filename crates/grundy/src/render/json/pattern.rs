@@ -166,6 +166,7 @@ fn theorem_id(theorem: PatternTheorem) -> &'static str {
         PatternTheorem::BoutonMisere => "bouton-misere",
         PatternTheorem::Wythoff => "wythoff",
         PatternTheorem::Zeckendorf => "zeckendorf",
+        PatternTheorem::Family { .. } => "family",
     }
 }
 

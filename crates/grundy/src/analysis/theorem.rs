@@ -1,0 +1,275 @@
+//! The open families with a theorem of their own
+//! ([`Ruleset::theorem`](crate::games::ruleset::Ruleset::theorem)): their positions valued by
+//! it at any size — `solve` with every winning move, a table of their numbered positions, the
+//! moves of a component of a sum, an explanation stating the theorem and showing it at work —
+//! and `verify` comparing it with the general search over the family's options, which are its
+//! literal rules. Misère play falls back to the search: the theorems are about normal play.
+
+use num_bigint::BigUint;
+
+use super::codegen::{Decider, KernelError, NoProgram};
+use super::explain::{Rule, State, Step};
+use super::family::{Answers, Explained, PeriodAnswer, TableAnswer};
+use super::pattern::{KnownRule, Membership, OutcomeRule, PatternTheorem, ValueRule};
+use super::verify::Run;
+use super::{Analyzer, Basis, ClosedForm, Error, FamilyTheorem, Move, Outcome, Solution, Target};
+use crate::games::game::{Component, Game};
+use crate::games::moves::Action;
+use crate::games::play::Play;
+use crate::games::position::Position;
+use crate::games::registry::Rules;
+use crate::games::theorem::{Reading, Theorem, Worth};
+use crate::limits::{LISTED_CLASS_MOVES, WRITTEN_POSITION_NUMBERS};
+use crate::theory::pattern::NumberSet;
+
+/// A move as an action, with the position it leaves where it is written.
+type WrittenMove = (Action, Option<Position>);
+
+/// A family answered by its own theorem.
+pub(super) struct TheoremAnswers<'a> {
+    /// The game's rules.
+    pub(super) rules: &'a Rules,
+    /// Their theorem.
+    pub(super) theorem: &'a dyn Theorem,
+}
+
+impl TheoremAnswers<'_> {
+    /// The basis of an answer by the theorem, with how it read the position.
+    fn basis(&self, reading: Option<Reading>) -> Basis {
+        Basis::Rule(ClosedForm::Theorem(Box::new(FamilyTheorem {
+            family: self.rules.family().name,
+            name: self.theorem.name(),
+            statement: self.theorem.statement(),
+            reading,
+        })))
+    }
+
+    /// The moves from `position` to value `target` as actions, each with the position it
+    /// leaves where `whole` asks for them and the family writes it (not for a class of moves, or
+    /// a position too long); their memory is reserved first.
+    fn moves_to(
+        &self,
+        analyzer: &Analyzer<'_>,
+        position: &Position,
+        target: &BigUint,
+        whole: impl FnOnce(usize) -> Result<bool, Error>,
+    ) -> Option<Result<Vec<WrittenMove>, Error>> {
+        let actions = self
+            .theorem
+            .moves_to(position, target, LISTED_CLASS_MOVES)?;
+        let written = || -> Result<bool, Error> {
+            if !whole(actions.len())? {
+                return Ok(false);
+            }
+            let bytes = (actions.len() as u64).saturating_mul(position.heap_bytes() + 64);
+            analyzer.reserve(bytes, || {
+                format!(
+                    "{} winning moves, each with the position it leaves",
+                    actions.len()
+                )
+            })?;
+            Ok(true)
+        };
+        let whole = match written() {
+            Ok(whole) => whole,
+            Err(error) => return Some(Err(error)),
+        };
+        Some(Ok(actions
+            .into_iter()
+            .map(|action| {
+                let after = whole
+                    .then(|| {
+                        self.theorem
+                            .after(position, &action, WRITTEN_POSITION_NUMBERS)
+                    })
+                    .flatten();
+                (action, after)
+            })
+            .collect()))
+    }
+}
+
+/// A move of a game that is not a sum, written with its position where it has one.
+fn whole_move(action: Action, after: Option<Position>) -> Move {
+    match after {
+        Some(position) => Move::whole(action, position),
+        None => Move {
+            component: None,
+            action,
+            to: Target::Unwritten,
+        },
+    }
+}
+
+impl Answers for TheoremAnswers<'_> {
+    fn solve(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        position: &Position,
+    ) -> Option<Result<Solution, Error>> {
+        if play != Play::Normal {
+            return None;
+        }
+        let reading = self.theorem.read(position)?;
+        let (outcome, grundy) = match &reading.worth {
+            Worth::Grundy(value) => (Outcome::of_grundy(value), Some(value.clone())),
+            Worth::Outcome { wins: true } => (Outcome::Win, None),
+            Worth::Outcome { wins: false } => (Outcome::Lose, None),
+        };
+        let moves = if outcome == Outcome::Win {
+            let whole = |moves| analyzer.whole_positions(moves, position.written_length());
+            match self.moves_to(analyzer, position, &BigUint::ZERO, whole)? {
+                Ok(moves) => moves,
+                Err(error) => return Some(Err(error)),
+            }
+        } else {
+            Vec::new()
+        };
+        let winning_moves = moves
+            .into_iter()
+            .map(|(action, after)| whole_move(action, after))
+            .collect();
+        Some(Ok(Solution::new(
+            game,
+            position.clone(),
+            outcome,
+            grundy,
+            winning_moves,
+            self.basis(Some(reading)),
+        )))
+    }
+
+    /// The values of the numbered positions `from..from + rows`, each read by the theorem.
+    fn table(
+        &self,
+        analyzer: &Analyzer<'_>,
+        _: &Game,
+        play: Play,
+        (from, _, rows): (&BigUint, &BigUint, u64),
+    ) -> Option<Result<TableAnswer, Error>> {
+        if play != Play::Normal {
+            return None;
+        }
+        let ruleset = self.rules.ruleset();
+        let mut values = Vec::new();
+        for i in 0..rows {
+            if let Err(error) = analyzer.check(i) {
+                return Some(Err(error));
+            }
+            let position = ruleset.numbered_position(&(from + i))?;
+            match self.theorem.read(&position)?.worth {
+                Worth::Grundy(value) => values.push(value),
+                Worth::Outcome { .. } => return None,
+            }
+        }
+        Some(Ok(TableAnswer::Values(values, self.basis(None))))
+    }
+
+    /// No period is searched for: the theorem gives every value at once (under normal play;
+    /// misère play is searched).
+    fn period(
+        &self,
+        _: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+    ) -> Option<Result<PeriodAnswer, Error>> {
+        (play == Play::Normal).then(|| {
+            Err(Error::refused(format!(
+                "{game}: its family's theorem ({}) gives the value of every position directly, so there is no period to search for",
+                self.theorem.name().en
+            )))
+        })
+    }
+
+    /// The rule of the numbered positions' values the theorem states, and the outcomes that
+    /// follow: lost exactly at its finitely many zeros.
+    fn pattern_theorem(&self, _: &Game, play: Play) -> Vec<KnownRule> {
+        let Some(rule) = self.theorem.table_rule().filter(|_| play == Play::Normal) else {
+            return Vec::new();
+        };
+        let theorem = PatternTheorem::Family {
+            name: self.theorem.name(),
+        };
+        // "Lose iff n is one of these (perhaps none)", as `pattern` states a finite set.
+        let losses = Membership::Numbers(NumberSet::Finite(rule.losses));
+        let outcomes = OutcomeRule {
+            classes: vec![(Outcome::Lose, losses)],
+            otherwise: Outcome::Win,
+        };
+        vec![
+            KnownRule::Values(theorem, ValueRule::Sequence(rule.values)),
+            KnownRule::Outcomes(theorem, outcomes),
+        ]
+    }
+
+    fn state(&self) -> State {
+        State::Family {
+            family: self.rules.family().name,
+            rules: self.rules.family().summary,
+        }
+    }
+
+    fn explain(
+        &self,
+        _: &Analyzer<'_>,
+        _: &Game,
+        play: Play,
+        _: Option<&Position>,
+    ) -> Option<Result<Explained, Error>> {
+        (play == Play::Normal).then(|| {
+            let rule = Rule::Theorem {
+                name: self.theorem.name(),
+                statement: self.theorem.statement(),
+            };
+            Ok((vec![Step::Rule(rule)], None))
+        })
+    }
+
+    fn moves_to_value(
+        &self,
+        analyzer: &Analyzer<'_>,
+        component: &Component,
+        target: &BigUint,
+    ) -> Option<Result<Vec<(Action, Position)>, Error>> {
+        // The sum decides how to write its moves; each component's position is written whole.
+        let moves = self.moves_to(analyzer, &component.position, target, |_| Ok(true))?;
+        Some(moves.map(|moves| {
+            moves
+                .into_iter()
+                .filter_map(|(action, after)| after.map(|after| (action, after)))
+                .collect()
+        }))
+    }
+
+    fn unwritten_moves_to_value(&self, component: &Component, target: &BigUint) -> Vec<Action> {
+        let Some(actions) = self
+            .theorem
+            .moves_to(&component.position, target, LISTED_CLASS_MOVES)
+        else {
+            return Vec::new();
+        };
+        actions
+            .into_iter()
+            .filter(|action| {
+                self.theorem
+                    .after(&component.position, action, WRITTEN_POSITION_NUMBERS)
+                    .is_none()
+            })
+            .collect()
+    }
+
+    /// The rule of the table the theorem states, which the program carries (under normal
+    /// play; misère play is searched).
+    fn decider(&self, _: &Analyzer<'_>, _: &Game, play: Play) -> Result<Decider, KernelError> {
+        Err(KernelError::No(match play {
+            Play::Normal => NoProgram::Theorem,
+            Play::Misere => NoProgram::Misere,
+        }))
+    }
+
+    fn verify(&self, run: &mut Run<'_, '_>, _: &Game) -> Result<(), Error> {
+        run.theorem(self.theorem)
+    }
+}

@@ -1,0 +1,165 @@
+//! A family's own theorem: how it values any of its positions without exploring them (a coin
+//! row as the sum of its single heads, a staircase as Nim on its odd steps), and the moves that
+//! reach a given value. A family offers one through
+//! [`Ruleset::theorem`](crate::games::ruleset::Ruleset::theorem); the questions answer its games
+//! by it, and `verify` compares it with the general search over the family's options — the
+//! literal rules — on every small position.
+
+use num_bigint::BigUint;
+
+use crate::games::moves::Action;
+use crate::games::position::Position;
+use crate::games::summary::Summary;
+use crate::theory::pattern::Sequence;
+
+/// What a theorem says a position is worth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Worth {
+    /// Its Grundy value: the position plays in any sum like a Nim heap of that size.
+    Grundy(BigUint),
+    /// Only who wins: the theorem decides the outcome, not a Grundy value.
+    Outcome {
+        /// Whether the player to move wins.
+        wins: bool,
+    },
+}
+
+impl Worth {
+    /// Whether the player to move wins.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::games::theorem::Worth;
+    /// assert!(Worth::Grundy(3u32.into()).wins());
+    /// assert!(!Worth::Outcome { wins: false }.wins());
+    /// ```
+    pub fn wins(&self) -> bool {
+        match self {
+            Self::Grundy(value) => *value != BigUint::ZERO,
+            Self::Outcome { wins } => *wins,
+        }
+    }
+}
+
+/// What one part of a position is, as a theorem reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PartLabel {
+    /// A coin showing heads at this cell (from 0), worth the position of that one head.
+    Cell(BigUint),
+    /// The coins on this step of a staircase (from 1; step 0 is the ground).
+    Step(u64),
+}
+
+/// One part of a position with its value: the terms a theorem adds up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// What the part is.
+    pub label: PartLabel,
+    /// Its value (a Grundy value).
+    pub value: BigUint,
+}
+
+/// How a theorem read one position: the parts it counts, how they combine, and the worth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reading {
+    /// The parts that count, in the position's order (a part the theorem ignores — coins on an
+    /// even step — is not among them).
+    pub parts: Vec<Part>,
+    /// The worth: for a Grundy value, the xor of the parts' values.
+    pub worth: Worth,
+}
+
+impl Reading {
+    /// The reading of parts whose values add up by xor (the Sprague–Grundy theorem): the worth
+    /// is their xor.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::games::theorem::{Part, PartLabel, Reading, Worth};
+    /// let part = |cell: u32, value: u32| Part { label: PartLabel::Cell(cell.into()), value: value.into() };
+    /// let reading = Reading::xor(vec![part(0, 1), part(3, 7)]);
+    /// assert_eq!(reading.worth, Worth::Grundy(6u32.into()));
+    /// ```
+    pub fn xor(parts: Vec<Part>) -> Self {
+        let total = parts
+            .iter()
+            .fold(BigUint::ZERO, |total, part| total ^ &part.value);
+        Self {
+            parts,
+            worth: Worth::Grundy(total),
+        }
+    }
+}
+
+/// The rule of a family's table — the values of its numbered positions — as its theorem states
+/// it, for `pattern` to certify the rule it finds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableRule {
+    /// The value of the position numbered `n`.
+    pub values: Sequence,
+    /// The numbered positions lost by the player to move (value 0): finitely many.
+    pub losses: Vec<u64>,
+}
+
+/// A family's theorem: the worth of each of its positions and the moves to a value, computed
+/// from the position alone.
+///
+/// # Example
+/// ```
+/// use grundy::games::theorem::Worth;
+/// use grundy::{Position, parse_game};
+/// let game = parse_game("coins:mock-turtles")?;
+/// let theorem = game.ruleset().and_then(|rules| rules.theorem()).ok_or("a theorem")?;
+/// let heads = Position::Heaps(vec![0u32.into(), 3u32.into()]);
+/// let reading = theorem.read(&heads).ok_or("a position of the game")?;
+/// assert_eq!(reading.worth, Worth::Grundy(6u32.into())); // 1 xor 7
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait Theorem: Send + Sync {
+    /// The theorem's name, in each language explanations are written in: `the decomposition
+    /// theorem of coin-turning games`.
+    fn name(&self) -> Summary;
+
+    /// What the theorem says, in one or two sentences, in each language.
+    fn statement(&self) -> Summary;
+
+    /// How the theorem reads `position`; `None` where `position` is not one of the family's
+    /// positions.
+    ///
+    /// # Complexity
+    /// Linear in the digits of the position, for every family that offers one.
+    fn read(&self, position: &Position) -> Option<Reading>;
+
+    /// Every move from `position` to a position of Grundy value `target` — for a theorem of
+    /// outcomes only ([`Worth::Outcome`]), `target` 0 asks for the moves to positions lost by
+    /// the player to move —, each an action; a set of more than `most_listed` such moves that
+    /// one action can describe (such as
+    /// [`Action::TurnClass`]) is that one action. `None`
+    /// where `position` is not one of the family's positions.
+    ///
+    /// # Complexity
+    /// Linear in the digits of the position and in the actions returned.
+    fn moves_to(
+        &self,
+        position: &Position,
+        target: &BigUint,
+        most_listed: u64,
+    ) -> Option<Vec<Action>>;
+
+    /// The position `action` (one move, not a class) leaves from `position`; `None` for a class
+    /// of moves, or a position of more than `most_numbers` numbers.
+    ///
+    /// # Complexity
+    /// Linear in the digits of the position left.
+    fn after(&self, position: &Position, action: &Action, most_numbers: u64) -> Option<Position>;
+
+    /// The rule of the values of the family's numbered positions, where the theorem states one.
+    fn table_rule(&self) -> Option<TableRule> {
+        None
+    }
+
+    /// Every position whose numbers are below `reach` that `verify` compares the theorem with
+    /// the literal rules on (each is searched, so a few thousand at most).
+    fn small_positions(&self, reach: u64) -> Vec<Position>;
+}

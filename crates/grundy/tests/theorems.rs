@@ -1,0 +1,255 @@
+//! The families with a theorem of their own (coin-turning games, staircase Nim) against brute
+//! forces written here from the literal rules — sharing nothing with the families' code —: on
+//! every small position, the value, the outcome and the positions every winning move leaves;
+//! then positions far beyond any search, sums with other games, misère play and `verify`.
+
+use std::collections::{BTreeSet, HashMap};
+
+use num_bigint::BigUint;
+
+use grundy::{Analyzer, Config, Game, Outcome, Position, Target, parse_game};
+
+/// The mex of a set of values.
+fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
+    let seen: BTreeSet<u64> = values.into_iter().collect();
+    (0..).find(|v| !seen.contains(v)).expect("a mex")
+}
+
+/// The sets of cells a move turns over under each rule, its rightmost coin at `x`, as the
+/// rules say: Twins exactly two coins, Turning Turtles one or two, Mock Turtles one to three,
+/// Ruler any run of consecutive coins ending at `x`.
+fn turned_sets(rule: &str, x: u32) -> Vec<u64> {
+    let bit = |c: u32| 1u64 << c;
+    let mut sets = Vec::new();
+    match rule {
+        "twins" => sets.extend((0..x).map(|y| bit(x) | bit(y))),
+        "turning-turtles" => {
+            sets.push(bit(x));
+            sets.extend((0..x).map(|y| bit(x) | bit(y)));
+        }
+        "mock-turtles" => {
+            sets.push(bit(x));
+            for y in 0..x {
+                sets.push(bit(x) | bit(y));
+                for z in 0..y {
+                    sets.push(bit(x) | bit(y) | bit(z));
+                }
+            }
+        }
+        "ruler" => sets.extend((0..=x).map(|y| (y..=x).map(bit).fold(0, |a, b| a | b))),
+        other => panic!("no rule {other}"),
+    }
+    sets
+}
+
+/// The options of a row of heads (a bitmask): a move's rightmost coin shows heads.
+fn coin_options(rule: &str, heads: u64) -> Vec<u64> {
+    (0..64)
+        .filter(|&x| heads >> x & 1 == 1)
+        .flat_map(|x| turned_sets(rule, x))
+        .map(|set| heads ^ set)
+        .collect()
+}
+
+/// The Grundy value of a row of heads, by the mex over the options, memoised.
+fn coin_value(rule: &str, heads: u64, memo: &mut HashMap<u64, u64>) -> u64 {
+    if let Some(&value) = memo.get(&heads) {
+        return value;
+    }
+    let options = coin_options(rule, heads);
+    let value = mex(options.into_iter().map(|o| coin_value(rule, o, memo)));
+    memo.insert(heads, value);
+    value
+}
+
+fn cells(heads: u64) -> Position {
+    Position::Heaps(
+        (0..64u32)
+            .filter(|&c| heads >> c & 1 == 1)
+            .map(BigUint::from)
+            .collect(),
+    )
+}
+
+/// The positions a solution's winning moves leave, in order.
+fn left(solution: &grundy::Solution) -> Vec<Position> {
+    let mut positions: Vec<Position> = solution
+        .winning_moves
+        .iter()
+        .map(|m| match &m.to {
+            Target::Whole(position) => position.clone(),
+            other => panic!("a small position is written whole, not {other:?}"),
+        })
+        .collect();
+    positions.sort_by_key(ToString::to_string);
+    positions
+}
+
+#[test]
+fn coin_turning_agrees_with_its_rules_on_every_row_of_nine_cells() {
+    let analyzer = Analyzer::new(Config::default());
+    for rule in ["twins", "turning-turtles", "mock-turtles", "ruler"] {
+        let game = parse_game(&format!("coins:{rule}")).expect("a spec");
+        let mut memo = HashMap::new();
+        for heads in 0u64..1 << 9 {
+            let brute = coin_value(rule, heads, &mut memo);
+            let position = cells(heads);
+            let solution = analyzer.solve(&game, &position).expect("solved");
+            assert_eq!(solution.grundy, Some(brute.into()), "{rule} at {position}");
+            let outcome = if brute == 0 {
+                Outcome::Lose
+            } else {
+                Outcome::Win
+            };
+            assert_eq!(solution.outcome, outcome, "{rule} at {position}");
+            let mut winning: Vec<Position> = coin_options(rule, heads)
+                .into_iter()
+                .filter(|&o| coin_value(rule, o, &mut memo) == 0)
+                .map(cells)
+                .collect();
+            winning.sort_by_key(ToString::to_string);
+            winning.dedup();
+            assert_eq!(left(&solution), winning, "{rule} at {position}");
+        }
+    }
+}
+
+/// The options of a staircase (coins on steps 1, 2, …): some coins of one step down a step.
+fn staircase_options(steps: &[u64]) -> Vec<Vec<u64>> {
+    let mut options = Vec::new();
+    for (i, &coins) in steps.iter().enumerate() {
+        for moved in 1..=coins {
+            let mut after = steps.to_vec();
+            after[i] -= moved;
+            if i > 0 {
+                after[i - 1] += moved;
+            }
+            options.push(after);
+        }
+    }
+    options
+}
+
+fn staircase_value(steps: &[u64], memo: &mut HashMap<Vec<u64>, u64>) -> u64 {
+    if let Some(&value) = memo.get(steps) {
+        return value;
+    }
+    let value = mex(staircase_options(steps)
+        .iter()
+        .map(|o| staircase_value(o, memo)));
+    memo.insert(steps.to_vec(), value);
+    value
+}
+
+#[test]
+fn staircase_nim_agrees_with_its_rules_on_every_small_staircase() {
+    let analyzer = Analyzer::new(Config::default());
+    let game = parse_game("staircase").expect("a spec");
+    let mut memo = HashMap::new();
+    let heaps = |steps: &[u64]| Position::Heaps(steps.iter().map(|&c| c.into()).collect());
+    let mut staircases: Vec<Vec<u64>> = vec![Vec::new()];
+    for length in 1..=4usize {
+        let most = if length <= 2 { 7 } else { 4 };
+        let mut longer = Vec::new();
+        for steps in staircases.iter().filter(|s| s.len() == length - 1) {
+            for coins in 0..=most {
+                let mut next = steps.clone();
+                next.push(coins);
+                longer.push(next);
+            }
+        }
+        staircases.extend(longer);
+    }
+    for steps in &staircases {
+        let brute = staircase_value(steps, &mut memo);
+        let position = heaps(steps);
+        let solution = analyzer.solve(&game, &position).expect("solved");
+        assert_eq!(solution.grundy, Some(brute.into()), "at {position}");
+        let mut winning: Vec<Position> = staircase_options(steps)
+            .iter()
+            .filter(|o| staircase_value(o, &mut memo) == 0)
+            .map(|o| heaps(o))
+            .collect();
+        winning.sort_by_key(ToString::to_string);
+        winning.dedup();
+        assert_eq!(left(&solution), winning, "at {position}");
+    }
+}
+
+#[test]
+fn heads_far_along_the_row_are_answered_exactly() {
+    let analyzer = Analyzer::new(Config::default());
+    let huge = BigUint::from(10u32).pow(18);
+    let solve = |spec: &str, position: Position| {
+        analyzer
+            .solve(&parse_game(spec).expect("a spec"), &position)
+            .expect("solved")
+    };
+    // Ruler at cell 2^60 − 1 is worth 2^60; one head alone is won by turning it over.
+    let cell = (BigUint::from(1u32) << 60u32) - 1u32;
+    let ruler = solve("coins:ruler", Position::Heaps(vec![cell.clone()]));
+    assert_eq!(ruler.grundy, Some(BigUint::from(1u32) << 60u32));
+    // Two heads of Twins at 10^18 and 10^18 − 5: the move turns the far one and cell 5 less
+    // one... the winning move turns 10^18 and the cell worth 10^18 xor (10^18 − 5).
+    let near = &huge - 5u32;
+    let twins = solve(
+        "coins:twins",
+        Position::Heaps(vec![near.clone(), huge.clone()]),
+    );
+    let target = &huge ^ &near;
+    assert_eq!(twins.grundy, Some(target.clone()));
+    assert_eq!(twins.winning_moves.len(), 1);
+    // Mock Turtles with heads at 0, 1 and 10^18: the pairs y xor z = 1 below 10^18 are one class.
+    let mock = solve(
+        "coins:mock-turtles",
+        Position::Heaps(vec![0u32.into(), 1u32.into(), huge.clone()]),
+    );
+    assert!(
+        mock.winning_moves
+            .iter()
+            .any(|m| matches!(m.to, Target::Unwritten))
+    );
+    assert!(mock.winning_moves.len() < 10);
+    // A staircase of huge steps.
+    let stairs = solve(
+        "staircase",
+        Position::Heaps(vec![huge.clone(), 7u32.into(), huge.clone() + 3u32]),
+    );
+    assert_eq!(stairs.grundy, Some(BigUint::from(3u32)));
+}
+
+#[test]
+fn a_coin_row_plays_in_sums_and_under_misere_play() {
+    let analyzer = Analyzer::new(Config::default());
+    // Mock Turtles at 0,3 is worth 1 xor 7 = 6: with nim[6] the sum is lost.
+    let sum = parse_game("coins:mock-turtles[0,3] + nim[6]").expect("a spec");
+    let solution = analyzer.solve(&sum, &Position::Sum).expect("solved");
+    assert_eq!(solution.outcome, Outcome::Lose);
+    let sum = parse_game("coins:mock-turtles[0,3] + nim[5]").expect("a spec");
+    let solution = analyzer.solve(&sum, &Position::Sum).expect("solved");
+    assert_eq!(solution.grundy, Some(3u32.into()));
+    assert!(!solution.winning_moves.is_empty());
+    // Misère play is searched: a single head of Turning Turtles at 0 (one move, to no head)
+    // is lost under misère play.
+    let misere = parse_game("misere:coins:turning-turtles").expect("a spec");
+    assert!(matches!(misere, Game::Misere(_)));
+    let at_zero = analyzer
+        .solve(&misere, &Position::Heaps(vec![0u32.into()]))
+        .expect("solved");
+    assert_eq!(at_zero.outcome, Outcome::Lose);
+}
+
+#[test]
+fn verify_compares_each_theorem_with_the_search() {
+    let analyzer = Analyzer::new(Config::default());
+    for spec in ["coins:twins", "coins:ruler", "staircase"] {
+        let game = parse_game(spec).expect("a spec");
+        let verification = analyzer.verify(&game, 7, 1).expect("verified");
+        assert!(
+            verification.first_disagreement().is_none(),
+            "{spec}: {verification:?}"
+        );
+        assert!(!verification.checks.is_empty(), "{spec}");
+        assert!(verification.brute_force_positions > 0, "{spec}");
+    }
+}
