@@ -58,10 +58,30 @@ Exit status: 0 answered; 2 bad input, or refused because the answer is beyond th
 pub(crate) fn examples() -> String {
     let mut families = String::new();
     for family in grundy::games::FAMILIES {
-        let _ = writeln!(families, "  {:<23} {}", family.example, family.summary.en);
+        // The summary wrapped under its column, as the lines around it are.
+        let mut line = format!("  {:<23}", family.example);
+        let mut width = line.chars().count();
+        for word in family.summary.en.split(' ') {
+            let length = word.chars().count();
+            if width + 1 + length > HELP_WIDTH && width > SUMMARY_COLUMN {
+                let _ = writeln!(families, "{line}");
+                line = " ".repeat(SUMMARY_COLUMN - 1);
+                width = SUMMARY_COLUMN - 1;
+            }
+            line.push(' ');
+            line.push_str(word);
+            width += 1 + length;
+        }
+        let _ = writeln!(families, "{line}");
     }
     EXAMPLES.replace("{families}", &families)
 }
+
+/// The width the help's table of games is written to.
+const HELP_WIDTH: usize = 100;
+
+/// The column where a game's description starts in the help's table of games.
+const SUMMARY_COLUMN: usize = 26;
 
 /// Solve two-player combinatorial games exactly: who wins, the Grundy value, every winning move,
 /// and the periodic pattern with a proof.

@@ -115,7 +115,7 @@ explain-cell-label = cell { $cell }
 explain-step-label = step { $step }
 explain-heap-label = heap { $index }
 explain-answer-xor-zero = The xor is 0: { $outcome }. Every move changes exactly one term, which changes the xor to a non-zero value, so the opponent always gets a non-zero xor back.
-explain-answer-xor-target = The xor is x = { $total } ≠ 0: { $outcome }. Move in a term whose value v has x's highest binary 1, down to v ⊕ x < v: the xor becomes 0.
+explain-answer-xor-target = The xor is x = { $total } ≠ 0: { $outcome }. Move in a term whose value v has x's highest binary 1, down to v ⊕ x < v: the xor becomes 0 (a move raising a term to v ⊕ x wins as well, where the game has one).
 explain-answer-target = { $label }: { $value } ⊕ { $total } = { $target } < { $value }, so move it from { $value } to { $target }.
 explain-answer-misere-small = Every heap is at most 1 ({ $ones } of { $heaps } hold 1): the exception applies, and the game is just taking turns removing a 1. The player to move loses exactly when an odd number hold 1: { $outcome }.
 explain-answer-misere-large = Some heap has 2 or more: play as in normal Nim, with xor = { $xor }, except that a move leaving only heaps of at most 1 must leave an odd number of 1s: { $outcome }.
@@ -137,6 +137,7 @@ explain-move-take-both = take { $amount } from both heaps
 explain-move-split = take { $take } and leave { $parts }
 explain-move-split-heap = from heap { $heap }, take { $take } and leave { $parts }
 explain-move-class = one class of { $moves } moves (grundy solve lists it)
+explain-move-turn-one = turn over cell { $cells }
 explain-move-turn = turn over cells { $cells }
 explain-move-turn-run = turn over cells { $from } to { $to }
 explain-move-turn-class = turn over cell { $cell } and any two cells y < z < { $cell } with y xor z = { $mask } ({ $moves } moves)

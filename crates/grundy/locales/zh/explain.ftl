@@ -115,7 +115,7 @@ explain-cell-label = 第 { $cell } 格
 explain-step-label = 第 { $step } 级
 explain-heap-label = 第 { $index } 堆
 explain-answer-xor-zero = 异或和为 0：{ $outcome }。每一步只改变一项，异或和就变成非 0，所以对手总能把异或和变回 0。
-explain-answer-xor-target = 异或和 x = { $total } ≠ 0：{ $outcome }。在值 v 含有 x 最高位的那一项上走，把它变成 v ⊕ x < v：异或和变为 0。
+explain-answer-xor-target = 异或和 x = { $total } ≠ 0：{ $outcome }。在值 v 含有 x 最高位的那一项上走，把它变成 v ⊕ x < v：异或和变为 0（若某一项能升到 v ⊕ x，这样走也能赢）。
 explain-answer-target = { $label }：{ $value } ⊕ { $total } = { $target } < { $value }，所以把它从 { $value } 变成 { $target }。
 explain-answer-misere-small = 每堆都不超过 1（{ $heaps } 堆中有 { $ones } 堆为 1）：例外情形，游戏只是轮流拿走一个 1。当且仅当有奇数堆为 1 时先手必败：{ $outcome }。
 explain-answer-misere-large = 有一堆至少 2 个：按正常 Nim 走，异或和 = { $xor }，只是那一步若只留下不超过 1 的堆，必须留下奇数个 1：{ $outcome }。
@@ -137,6 +137,7 @@ explain-move-take-both = 从两堆各拿走 { $amount }
 explain-move-split = 拿走 { $take }，留下 { $parts }
 explain-move-split-heap = 在第 { $heap } 堆拿走 { $take }，留下 { $parts }
 explain-move-class = 一类共 { $moves } 种走法（grundy solve 会列出）
+explain-move-turn-one = 翻转第 { $cells } 格
 explain-move-turn = 翻转第 { $cells } 格
 explain-move-turn-run = 翻转第 { $from } 至 { $to } 格
 explain-move-turn-class = 翻转第 { $cell } 格，以及满足 y xor z = { $mask } 的任意两格 y < z < { $cell }（共 { $moves } 种）

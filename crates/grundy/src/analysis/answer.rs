@@ -314,6 +314,7 @@ impl Solution {
             .map(|play| match &play.action {
                 Action::SplitClass(class) => class.moves.clone(),
                 Action::PowerClass(class) => BigUint::from(class.moves),
+                Action::TurnClass(class) => class.moves.clone(),
                 _ => BigUint::from(1u32),
             })
             .sum()

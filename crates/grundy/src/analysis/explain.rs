@@ -547,7 +547,7 @@ fn answer(game: &Game, solution: &Solution, report: Option<&PeriodReport>) -> An
         value,
         derivation,
         moves,
-        winning_moves: solution.winning_moves.len() as u64,
+        winning_moves: solution.winning_move_count().to_u64().unwrap_or(u64::MAX),
     }
 }
 

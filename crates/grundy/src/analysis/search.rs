@@ -191,19 +191,22 @@ impl Analyzer<'_> {
         roots: &[Position],
         from: &BigUint,
     ) -> Result<(Vec<BigUint>, Basis), Error> {
-        // A search known to pass the limit is refused before it starts.
+        // A search known to pass the limit is refused before it starts, naming the root that
+        // reaches the most.
         let limit = BigUint::from(self.max_positions());
-        for root in roots {
-            if let Some(bound) = rules.reachable_bound(root)
-                && bound > limit
-            {
-                return Err(Error::beyond_positions(
-                    format!(
-                        "{game}[{root}] reaches up to {bound} positions, and grundy explores at most {limit}"
-                    ),
-                    Some(bound),
-                ));
-            }
+        let widest = roots
+            .iter()
+            .filter_map(|root| Some((rules.reachable_bound(root)?, root)))
+            .max_by(|a, b| a.0.cmp(&b.0));
+        if let Some((bound, root)) = widest
+            && bound > limit
+        {
+            return Err(Error::beyond_positions(
+                format!(
+                    "{game}[{root}] reaches up to {bound} positions, and grundy explores at most {limit}"
+                ),
+                Some(bound),
+            ));
         }
         let play = game.play();
         let options = Options::new(rules, play);

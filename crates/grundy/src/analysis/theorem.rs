@@ -206,7 +206,7 @@ impl Answers for TheoremAnswers<'_> {
 
     fn state(&self) -> State {
         State::Family {
-            family: self.rules.family().name,
+            game: self.rules.to_string(),
             rules: self.rules.family().summary,
         }
     }

@@ -398,7 +398,7 @@ impl Analyzer<'_> {
         Ok(Verification {
             game: game.clone(),
             brute_force: run.brute_force,
-            to,
+            to: run.to,
             brute_force_positions: run.brute_force_positions,
             seed,
             checks: run.checks,

@@ -129,9 +129,16 @@ pub fn parse_play_line(
         text.clone_into(&mut inner.text);
         inner
     })?;
+    // Positions that play alike are one (heads in any order, a staircase without its empty top
+    // steps): the first move leaving one like the position typed.
+    let key = |position: &Position| match game.base().ruleset() {
+        Some(rules) => rules.search_key(position),
+        None => position.clone(),
+    };
+    let typed = key(&position);
     leads_to
         .iter()
-        .position(|left| *left == position)
+        .position(|left| key(left) == typed)
         .map(PlayLine::Move)
         .ok_or_else(|| {
             InputError::new(

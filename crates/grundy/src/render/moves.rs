@@ -76,6 +76,10 @@ pub fn action(action: &Action) -> String {
             "turn over cell {} and any two cells y < z < {} with y xor z = {} ({} moves)",
             class.rightmost, class.rightmost, class.mask, class.moves
         ),
+        Action::MoveDown { step: 1, coins } => {
+            let coins = super::count(coins, "coin");
+            format!("move {coins} off the staircase from step 1")
+        }
         Action::MoveDown { step, coins } => {
             let coins = super::count(coins, "coin");
             format!("move {coins} down from step {step}")
@@ -128,6 +132,14 @@ pub fn target(game: &Game, play: &Move) -> String {
             Action::TurnClass(_) => "one position per pair y, z".to_owned(),
             Action::TurnRun { from, to } => {
                 format!("the heads with cells {from} to {to} turned over")
+            }
+            Action::Turn { cells } => format!(
+                "the heads with {} turned over",
+                turn_words(cells).trim_start_matches("turn over ")
+            ),
+            Action::MoveDown { step: 1, coins } => format!("step 1 less {coins}"),
+            Action::MoveDown { step, coins } => {
+                format!("step {step} less {coins}, step {} more {coins}", step - 1)
             }
             _ => "a position too long to write".to_owned(),
         },

@@ -103,8 +103,8 @@ pub enum State {
     Script,
     /// A game of an open family with a theorem of its own, which values any position.
     Family {
-        /// The family's name.
-        family: &'static str,
+        /// The game, as its spec names it with its rule: `coins:mock-turtles`.
+        game: String,
         /// Its rules in one line.
         rules: Summary,
     },

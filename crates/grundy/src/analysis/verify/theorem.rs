@@ -33,8 +33,20 @@ impl Run<'_, '_> {
             positions.dedup();
             Answer::Leaves(positions)
         };
+        let positions = theorem.small_positions(self.to);
+        // The family caps how far it compares: the numbers below `to` that were compared.
+        self.to = positions
+            .iter()
+            .filter_map(|position| match position {
+                Position::Heaps(numbers) => {
+                    numbers.iter().max().and_then(|n| u64::try_from(n).ok())
+                }
+                _ => None,
+            })
+            .max()
+            .map_or(0, |largest| largest.saturating_add(1));
         let mut tally = Tally::new(FastPath::Solve);
-        for position in theorem.small_positions(self.to) {
+        for position in positions {
             let fast = solver.solve(self.game, &position)?;
             let brute = solver.solve_by_search(self.game, &position)?;
             if let Basis::Search { positions, .. } = brute.basis {

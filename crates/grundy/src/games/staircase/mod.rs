@@ -26,8 +26,8 @@ use crate::games::theorem::{Part, PartLabel, Reading, Theorem};
 pub const FAMILY: Family = Family {
     name: "staircase",
     summary: Summary {
-        en: "coins on steps 1, 2, 3, …; a move takes one or more coins from a step down to the step below (from step 1 off the staircase); who cannot move loses",
-        zh: "硬币放在第 1、2、3…级台阶上；每步把某一级的一枚或多枚硬币移到下一级（第 1 级的移出台阶）；无法操作的一方输",
+        en: "coins on steps 1, 2, 3, …; a move takes one or more coins from a step down to the step below (from step 1 off the staircase)",
+        zh: "硬币放在第 1、2、3…级台阶上；每步把某一级的一枚或多枚硬币移到下一级（第 1 级的移出台阶）",
     },
     example: "staircase",
     rules,
@@ -123,6 +123,17 @@ impl Ruleset for StaircaseNim {
         Some(bound)
     }
 
+    /// Empty steps at the top change nothing.
+    fn search_key(&self, position: &Position) -> Position {
+        match steps(position) {
+            Some(steps) => {
+                let used = steps.iter().rposition(|c| *c != BigUint::ZERO).map_or(0, |i| i + 1);
+                Position::Heaps(steps[..used].to_vec())
+            }
+            None => position.clone(),
+        }
+    }
+
     fn theorem(&self) -> Option<&dyn Theorem> {
         Some(self)
     }
@@ -204,8 +215,10 @@ impl Theorem for StaircaseNim {
             .then(|| moved(steps, index, coins))
     }
 
-    /// Every staircase of at most four steps holding fewer than `reach` coins in all.
+    /// Every staircase of at most four steps holding fewer than `reach` coins in all, `reach` at
+    /// most 8 (330 staircases).
     fn small_positions(&self, reach: u64) -> Vec<Position> {
+        let reach = reach.min(8);
         let mut positions = vec![Position::Heaps(Vec::new())];
         let mut current: Vec<Vec<u64>> = vec![Vec::new()];
         for _ in 0..SMALL_STEPS {

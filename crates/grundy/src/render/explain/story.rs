@@ -134,14 +134,14 @@ impl Writer<'_> {
                 &[("count", Arg::Count(components.len() as u32))],
             ),
             State::Script => self.t("explain-state-script", &[]),
-            State::Family { family, rules } => {
+            State::Family { game, rules } => {
                 let rules = match self.language {
                     Language::En => rules.en,
                     Language::Zh => rules.zh,
                 };
                 self.t(
                     "explain-state-theorem-family",
-                    &[("family", text(family)), ("rules", text(rules))],
+                    &[("family", text(game)), ("rules", text(rules))],
                 )
             }
             State::Searched { family, rules } => {
@@ -1204,9 +1204,9 @@ impl Writer<'_> {
         }
     }
 
-    fn move_line(&self, check: &MoveCheck, period: Option<u64>) -> String {
-        let play = &check.play;
-        let action = match &play.action {
+    /// What a move does, in words.
+    fn action_text(&self, action: &Action) -> String {
+        match action {
             Action::Take { amount } | Action::TakeUnderQuota { amount } => {
                 self.t("explain-move-take", &[("amount", text(self.num(amount)))])
             }
@@ -1251,7 +1251,11 @@ impl Writer<'_> {
                 self.t("explain-move-class", &[("moves", text(class.moves))])
             }
             Action::Turn { cells } => self.t(
-                "explain-move-turn",
+                if cells.len() == 1 {
+                    "explain-move-turn-one"
+                } else {
+                    "explain-move-turn"
+                },
                 &[("cells", text(list(cells.iter().map(|c| self.num(c)), ", ")))],
             ),
             Action::TurnRun { from, to } => self.t(
@@ -1271,7 +1275,12 @@ impl Writer<'_> {
                 &[("coins", text(self.num(coins))), ("step", text(step))],
             ),
             Action::Labelled { label } => label.clone(),
-        };
+        }
+    }
+
+    fn move_line(&self, check: &MoveCheck, period: Option<u64>) -> String {
+        let play = &check.play;
+        let action = self.action_text(&play.action);
         let action = match play.component {
             Some(index) => self.t(
                 "explain-move-in-component",

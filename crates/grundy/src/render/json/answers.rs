@@ -12,9 +12,14 @@ use crate::theory::solver::Loopy;
 /// A move in JSON: `move`, `to`, and for a move carrying only the changed part, which heap or
 /// component `to` replaces (from 1), or how many moves its class holds.
 pub(super) fn move_object(game: &Game, play: &Move) -> Value {
+    let to = match play.to {
+        // A move whose position is not written says what it does in "move" alone.
+        crate::analysis::Target::Unwritten => Value::Null,
+        _ => json!(moves::target(game, play)),
+    };
     let mut value = json!({
         "move": moves::description(game, play),
-        "to": moves::target(game, play),
+        "to": to,
     });
     match play.part() {
         Part::Whole => {}

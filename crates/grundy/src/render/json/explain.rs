@@ -92,8 +92,8 @@ fn state_json(state: &State) -> Value {
             })).collect::<Vec<_>>(),
         }),
         State::Script => json!({ "step": "state", "kind": "script" }),
-        State::Family { family, rules } => {
-            json!({ "step": "state", "kind": "family", "family": family, "rules": rules.en })
+        State::Family { game, rules } => {
+            json!({ "step": "state", "kind": "family", "game": game, "rules": rules.en })
         }
         State::Searched { family, rules } => {
             json!({ "step": "state", "kind": "searched", "family": family, "rules": rules.en })
