@@ -19,7 +19,7 @@ use num_traits::{One, ToPrimitive, Zero};
 /// assert_eq!(multiply(2, 2), 3); // 2 is the Fermat 2-power 2^(2^0): 2 ⊗ 2 = 3
 /// assert_eq!(multiply(4, 4), 6);
 /// assert_eq!(multiply(16, 16), 24);
-/// assert_eq!(multiply(5, 7), 1 ^ multiply(5, 6)); // distributive over xor
+/// assert_eq!(multiply(5, 7), multiply(5, 6) ^ 5); // 7 = 6 ⊕ 1, distributive over xor
 /// ```
 pub fn multiply(a: u64, b: u64) -> u64 {
     multiply_within(a, b, 64)
