@@ -1,5 +1,5 @@
-//! The families with a theorem of their own (coin-turning games, staircase Nim) against brute
-//! forces written here from the literal rules — sharing nothing with the families' code —: on
+//! The families with a theorem of their own (coin-turning games, staircase Nim, Moore's
+//! `Nim_k`) against brute forces written here from the literal rules — sharing nothing with the families' code —: on
 //! every small position, the value, the outcome and the positions every winning move leaves;
 //! then positions far beyond any search, sums with other games, misère play and `verify`.
 
@@ -242,7 +242,7 @@ fn a_coin_row_plays_in_sums_and_under_misere_play() {
 #[test]
 fn verify_compares_each_theorem_with_the_search() {
     let analyzer = Analyzer::new(Config::default());
-    for spec in ["coins:twins", "coins:ruler", "staircase"] {
+    for spec in ["coins:twins", "coins:ruler", "staircase", "moore:2"] {
         let game = parse_game(spec).expect("a spec");
         let verification = analyzer.verify(&game, 7, 1).expect("verified");
         assert!(
@@ -251,5 +251,89 @@ fn verify_compares_each_theorem_with_the_search() {
         );
         assert!(!verification.checks.is_empty(), "{spec}");
         assert!(verification.brute_force_positions > 0, "{spec}");
+    }
+}
+
+/// The options of Moore's `Nim_k` from the literal rules: at least one token from each of one to
+/// `k` heaps, heaps kept in their places.
+fn moore_options(heaps: &[u64], k: usize) -> Vec<Vec<u64>> {
+    let mut options = Vec::new();
+    let mut after = heaps.to_vec();
+    loop {
+        // The next vector of sizes below or equal to the heaps, as an odometer.
+        let mut i = 0;
+        loop {
+            if i == heaps.len() {
+                return options;
+            }
+            if after[i] > 0 {
+                after[i] -= 1;
+                break;
+            }
+            after[i] = heaps[i];
+            i += 1;
+        }
+        let touched = after.iter().zip(heaps).filter(|(a, h)| a != h).count();
+        if touched <= k {
+            options.push(after.clone());
+        }
+    }
+}
+
+fn moore_value(heaps: &[u64], k: usize, memo: &mut HashMap<Vec<u64>, u64>) -> u64 {
+    if let Some(&value) = memo.get(heaps) {
+        return value;
+    }
+    let value = mex(moore_options(heaps, k)
+        .iter()
+        .map(|o| moore_value(o, k, memo))
+        .collect::<Vec<_>>());
+    memo.insert(heaps.to_vec(), value);
+    value
+}
+
+fn heaps_position(heaps: &[u64]) -> Position {
+    Position::Heaps(heaps.iter().map(|&h| BigUint::from(h)).collect())
+}
+
+#[test]
+fn moores_nim_agrees_with_its_rules_alone_and_in_sums() {
+    let analyzer = Analyzer::new(Config::default());
+    for k in 1..=3usize {
+        let game = parse_game(&format!("moore:{k}")).expect("a spec");
+        let mut memo = HashMap::new();
+        for a in 0..5u64 {
+            for b in 0..5u64 {
+                for c in 0..4u64 {
+                    let heaps = [a, b, c];
+                    let brute = moore_value(&heaps, k, &mut memo);
+                    let solution = analyzer
+                        .solve(&game, &heaps_position(&heaps))
+                        .expect("solved");
+                    let outcome = if brute == 0 {
+                        Outcome::Lose
+                    } else {
+                        Outcome::Win
+                    };
+                    assert_eq!(solution.outcome, outcome, "moore:{k} at {heaps:?}");
+                    let mut winning: Vec<Position> = moore_options(&heaps, k)
+                        .into_iter()
+                        .filter(|o| moore_value(o, k, &mut memo) == 0)
+                        .map(|o| heaps_position(&o))
+                        .collect();
+                    winning.sort_by_key(ToString::to_string);
+                    assert_eq!(left(&solution), winning, "moore:{k} at {heaps:?}");
+                    // In a sum with a Nim heap the component's Grundy value is searched.
+                    let sum =
+                        parse_game(&format!("moore:{k}[{a},{b},{c}] + nim[2]")).expect("a spec");
+                    let solved = analyzer.solve(&sum, &Position::Sum).expect("solved");
+                    assert_eq!(
+                        solved.grundy,
+                        Some(BigUint::from(brute ^ 2)),
+                        "moore:{k} at {heaps:?} + nim[2]"
+                    );
+                }
+            }
+        }
     }
 }

@@ -108,6 +108,10 @@ explain-answer-periodic = { $n } mod { $period } = { $residue }, so G({ $n }) = 
 explain-answer-periodic-from = { $n } ≥ { $preperiod } and { $n } mod { $period } = { $residue }, so G({ $n }) = G({ $index }) = { $value }: { $outcome }.
 explain-answer-periodic-saltus = { $n } lies { $periods } periods of { $period } past { $index }, so G({ $n }) = G({ $index }) + { $periods } · { $saltus } = { $value }: { $outcome }.
 explain-answer-xor = The values, in binary, and their xor (nim-sum), column by column:
+explain-answer-places-binary = The heaps in binary:
+explain-answer-places-counts = The number of heaps with a 1 in each binary place, from the highest: { $counts }.
+explain-answer-places-off = At { $place } the count { $count } is not a multiple of { $modulus }: { $outcome }, by a move on at most k heaps that makes every count a multiple of { $modulus } again.
+explain-answer-places-divisible = Every count is a multiple of { $modulus }: { $outcome }. Any move changes at most k heaps, so at the highest place it changes the count drops by 1 to k and stops being a multiple of { $modulus }.
 explain-answer-theorem-xor = By the theorem, the parts of this position and their values, in binary, with their xor:
 explain-answer-theorem-zero = The xor is 0: { $outcome }. By the theorem every move leaves a non-zero xor, which the opponent can bring back to 0.
 explain-answer-theorem-nonzero = The xor is { $total } ≠ 0: { $outcome }, by a move that brings the xor to 0.
@@ -141,6 +145,9 @@ explain-move-turn-one = turn over cell { $cells }
 explain-move-turn = turn over cells { $cells }
 explain-move-turn-run = turn over cells { $from } to { $to }
 explain-move-turn-class = turn over cell { $cell } and any two cells y < z < { $cell } with y xor z = { $mask } ({ $moves } moves)
+explain-move-take-heaps = { $takes }
+explain-move-take-heaps-separator = { " and " }
+explain-move-take-class = take from each of heaps { $heaps } so that every binary place holds a multiple of { $modulus } ones ({ $moves } moves)
 explain-move-down = from step { $step }, move { $coins } down a step
 explain-move-in-component = in component { $index }: { $move }
 explain-move-leaves-residue = { $move } → { $left }, and { $left } mod { $period } = { $residue }, whose value is { $value }: a P-position for the opponent

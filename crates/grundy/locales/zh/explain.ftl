@@ -108,6 +108,10 @@ explain-answer-periodic = { $n } mod { $period } = { $residue }，所以 G({ $n 
 explain-answer-periodic-from = { $n } ≥ { $preperiod } 且 { $n } mod { $period } = { $residue }，所以 G({ $n }) = G({ $index }) = { $value }：{ $outcome }。
 explain-answer-periodic-saltus = { $n } 在 { $index } 之后 { $periods } 个长度为 { $period } 的周期处，所以 G({ $n }) = G({ $index }) + { $periods } · { $saltus } = { $value }：{ $outcome }。
 explain-answer-xor = 各值的二进制，以及按位的异或和：
+explain-answer-places-binary = 各堆的二进制：
+explain-answer-places-counts = 从最高位起，每个二进制位上为 1 的堆数：{ $counts }。
+explain-answer-places-off = 在 { $place } 位上的计数 { $count } 不是 { $modulus } 的倍数：{ $outcome }，走一步（至多动 k 堆）使每一位的计数重新成为 { $modulus } 的倍数即可。
+explain-answer-places-divisible = 每个计数都是 { $modulus } 的倍数：{ $outcome }。任何一步至多改变 k 堆，在其改变的最高位上计数减少 1 至 k，不再是 { $modulus } 的倍数。
 explain-answer-theorem-xor = 按照定理，这个局面的各个部分、它们的值（二进制）以及异或和：
 explain-answer-theorem-zero = 异或和为 0：{ $outcome }。按照定理，每一步都会留下非 0 的异或和，对手总能再把它变回 0。
 explain-answer-theorem-nonzero = 异或和为 { $total } ≠ 0：{ $outcome }，走一步使异或和变为 0 即可。
@@ -141,6 +145,9 @@ explain-move-turn-one = 翻转第 { $cells } 格
 explain-move-turn = 翻转第 { $cells } 格
 explain-move-turn-run = 翻转第 { $from } 至 { $to } 格
 explain-move-turn-class = 翻转第 { $cell } 格，以及满足 y xor z = { $mask } 的任意两格 y < z < { $cell }（共 { $moves } 种）
+explain-move-take-heaps = { $takes }
+explain-move-take-heaps-separator = ，并
+explain-move-take-class = 从第 { $heaps } 堆各拿走若干，使每个二进制位上 1 的个数都是 { $modulus } 的倍数（共 { $moves } 种）
 explain-move-down = 把 { $coins } 枚硬币从第 { $step } 级移下一级
 explain-move-in-component = 在第 { $index } 个子游戏中：{ $move }
 explain-move-leaves-residue = { $move } → { $left }，{ $left } mod { $period } = { $residue }，值为 { $value }：留给对手必败态

@@ -635,7 +635,9 @@ fn derivation(game: &Game, solution: &Solution, periodicity: Option<&Periodicity
 /// The derivation by Bouton's misère rule, Wythoff's theorem or Zeckendorf's.
 fn closed_form(solution: &Solution) -> Option<Derivation> {
     Some(match (&solution.basis, &solution.position) {
-        (Basis::Rule(ClosedForm::Theorem(theorem)), _) => theorem_derivation(theorem)?,
+        (Basis::Rule(ClosedForm::Theorem(theorem)), position) => {
+            theorem_derivation(theorem, position)?
+        }
         (
             Basis::Rule(ClosedForm::BoutonMisere {
                 heaps,
@@ -702,10 +704,31 @@ fn closed_form(solution: &Solution) -> Option<Derivation> {
 }
 
 /// The derivation of an answer by a family's theorem: the parts it read and their xor.
-fn theorem_derivation(theorem: &super::FamilyTheorem) -> Option<Derivation> {
+fn theorem_derivation(theorem: &super::FamilyTheorem, position: &Position) -> Option<Derivation> {
+    use crate::games::theorem::{PartLabel, Worth};
     let reading = theorem.reading.as_ref()?;
-    let crate::games::theorem::Worth::Grundy(total) = &reading.worth else {
-        return None;
+    let Worth::Grundy(total) = &reading.worth else {
+        // A theorem of outcomes by binary places (Moore's): the heaps and each place's ones.
+        let places: Vec<(u64, u64, BigUint)> = reading
+            .parts
+            .iter()
+            .filter_map(|part| match part.label {
+                PartLabel::Place { place, modulus } => Some((place, modulus, part.value.clone())),
+                _ => None,
+            })
+            .collect();
+        let modulus = places.first().map(|&(_, modulus, _)| modulus)?;
+        let Position::Heaps(heaps) = position else {
+            return None;
+        };
+        return Some(Derivation::Places {
+            heaps: heaps.clone(),
+            places: places
+                .into_iter()
+                .map(|(place, _, count)| (place, count))
+                .collect(),
+            modulus,
+        });
     };
     let terms = reading
         .parts

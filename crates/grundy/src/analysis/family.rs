@@ -22,6 +22,19 @@ use crate::games::position::Position;
 use crate::games::registry::Rules;
 use crate::theory::period::Search;
 
+/// A move as an action, with the position it leaves where it is written (`None` for a class
+/// of moves, or a move leaving a position too long to write).
+pub(super) type WrittenMove = (Action, Option<Position>);
+
+/// Moves each with the position it leaves, all written: what
+/// [`Answers::moves_to_value`] returns for a family whose moves always are.
+pub(super) fn written(moves: Vec<(Action, Position)>) -> Vec<WrittenMove> {
+    moves
+        .into_iter()
+        .map(|(action, position)| (action, Some(position)))
+        .collect()
+}
+
 /// A table's values and what they rest on, or a whole table (with its misère genera).
 pub(super) enum TableAnswer {
     /// Values and their basis.
@@ -242,24 +255,17 @@ pub(super) trait Answers {
     }
 
     /// The moves of `component` (a game of the family and its position, in a sum) to positions
-    /// of Grundy value `target`, each with the position it leaves; `None` where the family has
-    /// no faster way than solving every option.
+    /// of Grundy value `target`, each with the position it leaves — `None` for a move whose
+    /// position is not written: a class of moves, or a move leaving a position too long to
+    /// write —; `None` where the family has no faster way than solving every option.
     fn moves_to_value(
         &self,
         analyzer: &Analyzer<'_>,
         component: &Component,
         target: &BigUint,
-    ) -> Option<Result<Vec<(Action, Position)>, Error>> {
+    ) -> Option<Result<Vec<WrittenMove>, Error>> {
         let _ = (analyzer, component, target);
         None
-    }
-
-    /// The moves of `component` to positions of Grundy value `target` whose positions are not
-    /// written — classes of moves, or moves leaving a position too long to write —, beside
-    /// those [`moves_to_value`](Self::moves_to_value) lists; none by default.
-    fn unwritten_moves_to_value(&self, component: &Component, target: &BigUint) -> Vec<Action> {
-        let _ = (component, target);
-        Vec::new()
     }
 
     /// Every move from `position` of `game`, where its numbers are small enough to enumerate

@@ -32,7 +32,7 @@ pub struct Verdict {
     pub outcome: Outcome,
     /// How many winning moves the first player has, for outputs that need it
     /// ([`OutputFormat::needs_moves`]); `None` otherwise.
-    pub winning_moves: Option<u64>,
+    pub winning_moves: Option<BigUint>,
     /// Every winning move as a change of one heap, for the `moves` output (empty otherwise).
     pub heap_moves: Vec<HeapMove>,
 }
@@ -297,7 +297,7 @@ impl Analyzer<'_> {
                 }
                 Ok(Verdict {
                     outcome,
-                    winning_moves: Some(heap_moves.len() as u64),
+                    winning_moves: Some(BigUint::from(heap_moves.len())),
                     heap_moves: if lists { heap_moves } else { Vec::new() },
                 })
             }
@@ -331,7 +331,7 @@ impl Analyzer<'_> {
             // The empty sum: no move, the player to move loses.
             return Ok(Verdict {
                 outcome: Outcome::Lose,
-                winning_moves: output.needs_moves().then_some(0),
+                winning_moves: output.needs_moves().then_some(BigUint::ZERO),
                 heap_moves: Vec::new(),
             });
         };
@@ -367,7 +367,7 @@ fn nim_verdict(heaps: &[BigUint], play: Play, needs_moves: bool, lists: bool) ->
         Play::Misere => nim::misere_loses(heaps),
     };
     let outcome = if loses { Outcome::Lose } else { Outcome::Win };
-    let winning_moves = needs_moves.then_some(moves.len() as u64);
+    let winning_moves = needs_moves.then(|| BigUint::from(moves.len()));
     let heap_moves = if lists {
         moves
             .into_iter()
@@ -388,15 +388,15 @@ fn nim_verdict(heaps: &[BigUint], play: Play, needs_moves: bool, lists: bool) ->
 }
 
 /// How many winning moves a solution has (a class of moves counts its members).
-fn moves_count(solution: &Solution) -> u64 {
+fn moves_count(solution: &Solution) -> BigUint {
     solution
         .winning_moves
         .iter()
         .map(|m| match m.part() {
-            Part::Family { moves } => moves.to_u64().unwrap_or(u64::MAX),
-            _ => 1,
+            Part::Family { moves } => moves.clone(),
+            _ => BigUint::from(1u32),
         })
-        .fold(0, u64::saturating_add)
+        .sum()
 }
 
 /// A solution's winning moves as changes of one heap each.

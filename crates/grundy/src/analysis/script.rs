@@ -477,7 +477,7 @@ impl Analyzer<'_> {
         }
         Ok(Verdict {
             outcome,
-            winning_moves: Some(count),
+            winning_moves: Some(BigUint::from(count)),
             heap_moves,
         })
     }

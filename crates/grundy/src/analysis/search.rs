@@ -87,6 +87,30 @@ impl solver::Rules for Options<'_> {
 }
 
 impl Analyzer<'_> {
+    /// A search from `roots` refused before it starts where the family bounds the positions
+    /// one of them reaches beyond the limit (the widest root is named).
+    fn refuse_beyond_reach(
+        &self,
+        game: &Game,
+        rules: &dyn Ruleset,
+        roots: &[Position],
+    ) -> Result<(), Error> {
+        let limit = BigUint::from(self.max_positions());
+        let widest = roots
+            .iter()
+            .filter_map(|root| Some((rules.reachable_bound(root)?, root)))
+            .max_by(|a, b| a.0.cmp(&b.0));
+        match widest {
+            Some((bound, root)) if bound > limit => Err(Error::beyond_positions(
+                format!(
+                    "{game}[{root}] reaches up to {bound} positions, and grundy explores at most {limit}"
+                ),
+                Some(bound),
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// Any game whose family lists its options: every position reachable from `position`
     /// explored and solved backwards (win, lose or draw, with remoteness), and its value: under
     /// normal play its (generalised) Grundy value, under misère play its misère Grundy value
@@ -106,17 +130,7 @@ impl Analyzer<'_> {
             return Err(unlisted(game, rules, position));
         }
         // A search known to pass the limit is refused before it starts.
-        let limit = self.max_positions();
-        if let Some(bound) = rules.reachable_bound(position)
-            && bound > BigUint::from(limit)
-        {
-            return Err(Error::beyond_positions(
-                format!(
-                    "{game}[{position}] reaches up to {bound} positions, and grundy explores at most {limit}"
-                ),
-                Some(bound),
-            ));
-        }
+        self.refuse_beyond_reach(game, rules, std::slice::from_ref(position))?;
         let play = game.play();
         let options = Options::new(rules, play);
         // Positions that play alike are one state (the start is state 0, its children in the
@@ -184,6 +198,37 @@ impl Analyzer<'_> {
         Some(self.values_by_search(game, rules, &roots, from))
     }
 
+    /// A component of a sum whose family's theorem gives only its outcome (Moore's `Nim_k`):
+    /// its Grundy value and its options' values by one search of the literal rules, the
+    /// position and its options as roots; `None` where its options are not listed.
+    ///
+    /// # Errors
+    /// The search's refusal (positions beyond the limit) or an interrupt.
+    pub(super) fn searched_summand(
+        &self,
+        game: &Game,
+        position: &Position,
+    ) -> Result<Option<(BigUint, Vec<super::general::ValuedMove>, Basis)>, Error> {
+        let Some(rules) = game.base().ruleset() else {
+            return Ok(None);
+        };
+        let Some(options) = rules.options(position) else {
+            return Ok(None);
+        };
+        let roots: Vec<Position> = std::iter::once(position.clone())
+            .chain(options.iter().map(|(_, after)| after.clone()))
+            .collect();
+        let (values, basis) = self.values_by_search(game, rules, &roots, &BigUint::ZERO)?;
+        let valued = options
+            .into_iter()
+            .zip(&values[1..])
+            .filter_map(|((action, after), value)| {
+                Some((action, after, Loopy::Nimber(value.to_u32()?)))
+            })
+            .collect();
+        Ok(Some((values[0].clone(), valued, basis)))
+    }
+
     fn values_by_search(
         &self,
         game: &Game,
@@ -193,21 +238,7 @@ impl Analyzer<'_> {
     ) -> Result<(Vec<BigUint>, Basis), Error> {
         // A search known to pass the limit is refused before it starts, naming the root that
         // reaches the most.
-        let limit = BigUint::from(self.max_positions());
-        let widest = roots
-            .iter()
-            .filter_map(|root| Some((rules.reachable_bound(root)?, root)))
-            .max_by(|a, b| a.0.cmp(&b.0));
-        if let Some((bound, root)) = widest
-            && bound > limit
-        {
-            return Err(Error::beyond_positions(
-                format!(
-                    "{game}[{root}] reaches up to {bound} positions, and grundy explores at most {limit}"
-                ),
-                Some(bound),
-            ));
-        }
+        self.refuse_beyond_reach(game, rules, roots)?;
         let play = game.play();
         let options = Options::new(rules, play);
         let roots: Vec<Position> = roots.iter().map(|root| rules.search_key(root)).collect();

@@ -7,7 +7,8 @@ use num_traits::{ToPrimitive, Zero};
 use super::general::ValuedMove;
 use super::heap::{HeapRules, amounts_to_value};
 use super::{
-    Action, Analyzer, Basis, Error, Move, Outcome, Solution, Summand, SummandValue, Target,
+    Action, Analyzer, Basis, ClosedForm, Error, Move, Outcome, Solution, Summand, SummandValue,
+    Target,
 };
 use crate::games::game::{Component, Game};
 use crate::games::play::Play;
@@ -87,8 +88,26 @@ impl Analyzer<'_> {
                 known.push(Some(moves));
                 solution
             } else {
-                known.push(None);
-                self.solve(&component.game, &component.position)?
+                let solution = self.solve(&component.game, &component.position)?;
+                // A theorem of outcomes alone: the component's values come from its rules.
+                let outcomes_only = solution.grundy.is_none()
+                    && solution.loopy.is_none()
+                    && matches!(solution.basis, Basis::Rule(ClosedForm::Theorem(_)));
+                if let Some((value, moves, basis)) = outcomes_only
+                    .then(|| self.searched_summand(&component.game, &component.position))
+                    .transpose()?
+                    .flatten()
+                {
+                    known.push(Some(moves));
+                    Solution {
+                        grundy: Some(value),
+                        basis,
+                        ..solution
+                    }
+                } else {
+                    known.push(None);
+                    solution
+                }
             };
             let value = match (&solution.grundy, &solution.loopy) {
                 (Some(value), _) => value.clone(),
@@ -185,30 +204,28 @@ impl Analyzer<'_> {
         target: &BigUint,
         known: Option<&[ValuedMove]>,
     ) -> Result<Vec<Move>, Error> {
-        let moves = match known {
+        let moves: Vec<super::family::WrittenMove> = match known {
             Some(known) => known
                 .iter()
                 .filter(|(_, _, value)| {
                     matches!(value, Loopy::Nimber(m) if BigUint::from(*m) == *target)
                 })
-                .map(|(action, position, _)| (action.clone(), position.clone()))
+                .map(|(action, position, _)| (action.clone(), Some(position.clone())))
                 .collect(),
             None => self.moves_to_value(&components[index], target)?,
         };
-        let whole = self.whole_positions(moves.len(), sum_length(components))?;
-        let unwritten = match known {
-            Some(_) => Vec::new(),
-            None => super::answers(&components[index].game)
-                .unwritten_moves_to_value(&components[index], target),
-        };
+        let written = moves.iter().filter(|(_, after)| after.is_some()).count();
+        let whole = self.whole_positions(written, sum_length(components))?;
         Ok(moves
             .into_iter()
-            .map(|(action, position)| sum_move(components, index, action, position, whole))
-            .chain(unwritten.into_iter().map(|action| Move {
-                component: Some(index),
-                action,
-                to: Target::Unwritten,
-            }))
+            .map(|(action, after)| match after {
+                Some(position) => sum_move(components, index, action, position, whole),
+                None => Move {
+                    component: Some(index),
+                    action,
+                    to: Target::Unwritten,
+                },
+            })
             .collect())
     }
 
@@ -219,7 +236,7 @@ impl Analyzer<'_> {
         &self,
         component: &Component,
         target: &BigUint,
-    ) -> Result<Vec<(Action, Position)>, Error> {
+    ) -> Result<Vec<super::family::WrittenMove>, Error> {
         let game = &component.game;
         if let Some(moves) = super::answers(game).moves_to_value(self, component, target) {
             return moves;
@@ -229,7 +246,7 @@ impl Analyzer<'_> {
             .into_iter()
             .map(|(action, position)| {
                 let value = self.solve(game, &position)?.grundy;
-                Ok((value.as_ref() == Some(target)).then_some((action, position)))
+                Ok((value.as_ref() == Some(target)).then_some((action, Some(position))))
             })
             .filter_map(Result::transpose)
             .collect()

@@ -9,7 +9,7 @@ use num_bigint::BigUint;
 
 use super::codegen::{Decider, KernelError, NoProgram};
 use super::explain::{Rule, State, Step};
-use super::family::{Answers, Explained, PeriodAnswer, TableAnswer};
+use super::family::{Answers, Explained, PeriodAnswer, TableAnswer, WrittenMove};
 use super::pattern::{KnownRule, Membership, OutcomeRule, PatternTheorem, ValueRule};
 use super::verify::Run;
 use super::{Analyzer, Basis, ClosedForm, Error, FamilyTheorem, Move, Outcome, Solution, Target};
@@ -21,9 +21,6 @@ use crate::games::registry::Rules;
 use crate::games::theorem::{Reading, Theorem, Worth};
 use crate::limits::{LISTED_CLASS_MOVES, WRITTEN_POSITION_NUMBERS};
 use crate::theory::pattern::NumberSet;
-
-/// A move as an action, with the position it leaves where it is written.
-type WrittenMove = (Action, Option<Position>);
 
 /// A family answered by its own theorem.
 pub(super) struct TheoremAnswers<'a> {
@@ -118,6 +115,14 @@ impl Answers for TheoremAnswers<'_> {
             Worth::Outcome { wins: true } => (Outcome::Win, None),
             Worth::Outcome { wins: false } => (Outcome::Lose, None),
         };
+        if outcome == Outcome::Win
+            && let Some(reason) = self.theorem.unlisted_reason(position)
+        {
+            return Some(Err(Error::refused(format!(
+                "{game}[{position}]: the player to move wins ({}), but {reason}",
+                self.theorem.name().en
+            ))));
+        }
         let moves = if outcome == Outcome::Win {
             let whole = |moves| analyzer.whole_positions(moves, position.written_length());
             match self.moves_to(analyzer, position, &BigUint::ZERO, whole)? {
@@ -232,32 +237,9 @@ impl Answers for TheoremAnswers<'_> {
         analyzer: &Analyzer<'_>,
         component: &Component,
         target: &BigUint,
-    ) -> Option<Result<Vec<(Action, Position)>, Error>> {
+    ) -> Option<Result<Vec<WrittenMove>, Error>> {
         // The sum decides how to write its moves; each component's position is written whole.
-        let moves = self.moves_to(analyzer, &component.position, target, |_| Ok(true))?;
-        Some(moves.map(|moves| {
-            moves
-                .into_iter()
-                .filter_map(|(action, after)| after.map(|after| (action, after)))
-                .collect()
-        }))
-    }
-
-    fn unwritten_moves_to_value(&self, component: &Component, target: &BigUint) -> Vec<Action> {
-        let Some(actions) = self
-            .theorem
-            .moves_to(&component.position, target, LISTED_CLASS_MOVES)
-        else {
-            return Vec::new();
-        };
-        actions
-            .into_iter()
-            .filter(|action| {
-                self.theorem
-                    .after(&component.position, action, WRITTEN_POSITION_NUMBERS)
-                    .is_none()
-            })
-            .collect()
+        self.moves_to(analyzer, &component.position, target, |_| Ok(true))
     }
 
     /// The rule of the table the theorem states, which the program carries (under normal

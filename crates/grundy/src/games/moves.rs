@@ -41,6 +41,14 @@ pub enum Action {
         /// Tokens taken.
         amount: BigUint,
     },
+    /// Take `amount` from each of several heaps at once (Moore's `Nim_k`), heaps from 0 in
+    /// increasing order, each amount at least 1.
+    TakeFromHeaps {
+        /// Each heap with the tokens taken from it.
+        takes: Vec<(usize, BigUint)>,
+    },
+    /// A class of moves taking from exactly a set of heaps, too many to list one by one.
+    TakeClass(Box<TakeClass>),
     /// Take `amount` from each of the two heaps of Wythoff's game.
     TakeFromBoth {
         /// Tokens taken from each heap.
@@ -149,6 +157,19 @@ pub struct TurnClass {
     pub moves: BigUint,
 }
 
+/// The moves of Moore's `Nim_k` that take at least one token from each of `heaps` and nothing
+/// from the others, leaving a position where every binary place holds a number of ones
+/// divisible by `modulus` (`k + 1`): one class of winning moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TakeClass {
+    /// The heaps taken from, from 0, in increasing order.
+    pub heaps: Vec<usize>,
+    /// `k + 1`.
+    pub modulus: u64,
+    /// How many moves the class holds.
+    pub moves: BigUint,
+}
+
 /// What a [`Move`] leaves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Target {
@@ -235,6 +256,9 @@ impl Move {
                 moves: class.moves.into(),
             },
             (Target::Unwritten, Action::TurnClass(class)) => Part::Family {
+                moves: class.moves.clone(),
+            },
+            (Target::Unwritten, Action::TakeClass(class)) => Part::Family {
                 moves: class.moves.clone(),
             },
             (Target::Unwritten, _) => Part::Family {

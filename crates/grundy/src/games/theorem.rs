@@ -49,6 +49,14 @@ pub enum PartLabel {
     Cell(BigUint),
     /// The coins on this step of a staircase (from 1; step 0 is the ground).
     Step(u64),
+    /// The binary place `2^place` of every heap, its value the number of heaps with a 1
+    /// there, which Moore's theorem reads modulo `modulus`.
+    Place {
+        /// The exponent of the place.
+        place: u64,
+        /// The modulus the count is read by (`k + 1`).
+        modulus: u64,
+    },
 }
 
 /// One part of a position with its value: the terms a theorem adds up.
@@ -146,6 +154,14 @@ pub trait Theorem: Send + Sync {
         target: &BigUint,
         most_listed: u64,
     ) -> Option<Vec<Action>>;
+
+    /// Why the moves of `position` to a value are not listed, where
+    /// [`moves_to`](Self::moves_to) is `None` for a position of the family because finding
+    /// them all would take too long: what it would take.
+    fn unlisted_reason(&self, position: &Position) -> Option<String> {
+        let _ = position;
+        None
+    }
 
     /// The position `action` (one move, not a class) leaves from `position`; `None` for a class
     /// of moves, or a position of more than `most_numbers` numbers.

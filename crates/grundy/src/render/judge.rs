@@ -187,7 +187,11 @@ fn answer(output: &OutputFormat, verdict: &Verdict) -> String {
             Outcome::Lose => "-".to_owned(),
             Outcome::Tie | Outcome::Draw => "0".to_owned(),
         },
-        OutputFormat::Count => verdict.winning_moves.unwrap_or(0).to_string(),
+        OutputFormat::Count => verdict
+            .winning_moves
+            .clone()
+            .unwrap_or_default()
+            .to_string(),
     }
 }
 

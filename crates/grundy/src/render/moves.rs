@@ -56,6 +56,22 @@ pub fn action(action: &Action) -> String {
         Action::Take { amount } | Action::TakeUnderQuota { amount } => format!("take {amount}"),
         Action::TakePowerOfTwo { exponent } => format!("take 2^{exponent}"),
         Action::TakeFromHeap { heap, amount } => format!("take {amount} from heap {}", heap + 1),
+        Action::TakeFromHeaps { takes } => {
+            let takes: Vec<String> = takes
+                .iter()
+                .map(|(heap, amount)| format!("{amount} from heap {}", heap + 1))
+                .collect();
+            format!("take {}", and_list(&takes))
+        }
+        Action::TakeClass(class) => {
+            let heaps: Vec<String> = class.heaps.iter().map(|h| (h + 1).to_string()).collect();
+            format!(
+                "take from each of heaps {} so that every binary place holds a multiple of {} ones ({} moves)",
+                and_list(&heaps),
+                class.modulus,
+                class.moves
+            )
+        }
         Action::TakeFromBoth { amount } => format!("take {amount} from both heaps"),
         Action::TakeAndBreak { heap, take, parts } => {
             let words = match parts.as_slice() {
@@ -85,6 +101,15 @@ pub fn action(action: &Action) -> String {
             format!("move {coins} down from step {step}")
         }
         Action::Labelled { label } => label.clone(),
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [first @ .., last] => format!("{} and {last}", first.join(", ")),
     }
 }
 
@@ -137,10 +162,14 @@ pub fn target(game: &Game, play: &Move) -> String {
                 "the heads with {} turned over",
                 turn_words(cells).trim_start_matches("turn over ")
             ),
-            Action::MoveDown { step: 1, coins } => format!("step 1 less {coins}"),
+            Action::MoveDown {
+                step: step @ (0 | 1),
+                coins,
+            } => format!("step {step} less {coins}"),
             Action::MoveDown { step, coins } => {
                 format!("step {step} less {coins}, step {} more {coins}", step - 1)
             }
+            Action::TakeClass(_) => "one position per move of the class".to_owned(),
             _ => "a position too long to write".to_owned(),
         },
         Target::Class { index, others } => {

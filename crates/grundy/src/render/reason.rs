@@ -12,7 +12,7 @@ use crate::analysis::{
 use crate::games::game::Component;
 use crate::games::play::Play;
 use crate::games::position::Position;
-use crate::games::theorem::{PartLabel, Worth};
+use crate::games::theorem::{PartLabel, Reading, Worth};
 use crate::theory::period::{Certificate, Theorem};
 use crate::theory::solver::Loopy;
 
@@ -297,10 +297,58 @@ fn theorem_reason(solution: &Solution, theorem: &FamilyTheorem) -> String {
             );
         }
         Worth::Outcome { .. } => {
-            let _ = write!(text, " Here the player to move {verdict}.");
+            let _ = write!(
+                text,
+                " Here{} the player to move {verdict}.",
+                outcome_parts(reading)
+            );
         }
     }
     text
+}
+
+/// The parts of a reading of outcomes, as a clause ending in `so` (`the numbers of heaps with
+/// a 1 in each binary place are 2^1: 2, 2^0: 2; at 2^1 the count 2 is not a multiple of 3,
+/// so`), or nothing where it has none.
+fn outcome_parts(reading: &Reading) -> String {
+    let places: Vec<(u64, u64, &BigUint)> = reading
+        .parts
+        .iter()
+        .filter_map(|part| match part.label {
+            PartLabel::Place { place, modulus } => Some((place, modulus, &part.value)),
+            _ => None,
+        })
+        .collect();
+    let Some(&(_, modulus, _)) = places.first() else {
+        return if reading.parts.is_empty() {
+            " no heap has a token, so".to_owned()
+        } else {
+            String::new()
+        };
+    };
+    let shown: Vec<String> = places
+        .iter()
+        .take(SHOWN_PARTS)
+        .map(|(place, _, count)| format!("2^{place}: {count}"))
+        .collect();
+    let more = if places.len() > SHOWN_PARTS {
+        format!(", {} more places", places.len() - SHOWN_PARTS)
+    } else {
+        String::new()
+    };
+    let first_off = places
+        .iter()
+        .find(|(_, _, count)| *count % modulus != BigUint::ZERO);
+    let verdict = match first_off {
+        Some((place, _, count)) => {
+            format!("at 2^{place} the count {count} is not a multiple of {modulus}")
+        }
+        None => format!("every count is a multiple of {modulus}"),
+    };
+    format!(
+        " the numbers of heaps with a 1 in each binary place are {}{more}; {verdict}, so",
+        shown.join(", ")
+    )
 }
 
 /// A part of a position, as a sentence names it.
@@ -308,6 +356,7 @@ fn part_name(label: &PartLabel) -> String {
     match label {
         PartLabel::Cell(cell) => format!("the head at cell {cell}"),
         PartLabel::Step(step) => format!("step {step}"),
+        PartLabel::Place { place, .. } => format!("the binary place 2^{place}"),
     }
 }
 

@@ -5,7 +5,7 @@ use super::{NimAnswers, wythoff_options};
 use crate::analysis::brute::{State as BruteState, each_heap, heaps_state};
 use crate::analysis::codegen::{Decider, Kernel, KernelError, NoProgram};
 use crate::analysis::explain::{CLOSED_FORM_ROWS, Rule, State, Step};
-use crate::analysis::family::Explained;
+use crate::analysis::family::{Explained, written};
 use crate::analysis::judge::{CaseKind, Oracle, TestHeaps};
 use crate::analysis::pattern::{KnownRule, Membership, OutcomeRule, PatternTheorem, ValueRule};
 use crate::analysis::{Action, Analyzer, Basis, ClosedForm, Error, Remedy, Solution};
@@ -106,11 +106,15 @@ impl crate::analysis::family::Answers for NimAnswers {
         analyzer: &Analyzer<'_>,
         component: &Component,
         target: &BigUint,
-    ) -> Option<Result<Vec<(Action, Position)>, Error>> {
+    ) -> Option<Result<Vec<crate::analysis::family::WrittenMove>, Error>> {
         let Position::Heaps(heaps) = &component.position else {
             return None;
         };
-        Some(analyzer.nim_moves_to_value(&component.position, heaps, target))
+        Some(
+            analyzer
+                .nim_moves_to_value(&component.position, heaps, target)
+                .map(written),
+        )
     }
 
     fn small_moves(
@@ -282,11 +286,11 @@ impl crate::analysis::family::Answers for WythoffAnswers {
         analyzer: &Analyzer<'_>,
         component: &Component,
         target: &BigUint,
-    ) -> Option<Result<Vec<(Action, Position)>, Error>> {
+    ) -> Option<Result<Vec<crate::analysis::family::WrittenMove>, Error>> {
         let Position::Pair(a, b) = &component.position else {
             return None;
         };
-        Some(analyzer.wythoff_moves_to_value(a, b, target))
+        Some(analyzer.wythoff_moves_to_value(a, b, target).map(written))
     }
 
     fn small_moves(
@@ -462,11 +466,15 @@ impl crate::analysis::family::Answers for FibonacciAnswers {
         analyzer: &Analyzer<'_>,
         component: &Component,
         target: &BigUint,
-    ) -> Option<Result<Vec<(Action, Position)>, Error>> {
+    ) -> Option<Result<Vec<crate::analysis::family::WrittenMove>, Error>> {
         let Position::Quota { heap, quota } = &component.position else {
             return None;
         };
-        Some(analyzer.fibonacci_moves_to_value(heap, quota.as_ref(), target))
+        Some(
+            analyzer
+                .fibonacci_moves_to_value(heap, quota.as_ref(), target)
+                .map(written),
+        )
     }
 
     /// Take 1 to the quota in force; the opponent's quota is twice the take.

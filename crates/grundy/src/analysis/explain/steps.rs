@@ -436,6 +436,17 @@ pub enum Derivation {
     /// coin row, the odd steps of a staircase); its winning moves follow the family's rule,
     /// not Nim's.
     Theorem(XorSum),
+    /// A family's theorem of outcomes by binary places (Moore's `Nim_k`): the heaps, and for each
+    /// place holding a 1, from the highest, how many heaps have a 1 there; the player to move
+    /// loses exactly when every count is a multiple of `modulus`.
+    Places {
+        /// The heaps.
+        heaps: Vec<BigUint>,
+        /// `(place, ones)`: the exponent of each place holding a 1 and its count, highest first.
+        places: Vec<(u64, BigUint)>,
+        /// `k + 1`.
+        modulus: u64,
+    },
     /// Bouton's misère rule.
     MisereNim {
         /// Heaps.
@@ -531,6 +542,7 @@ impl std::fmt::Display for TermLabel {
             Self::Named(name) => f.write_str(name),
             Self::Part(PartLabel::Cell(cell)) => write!(f, "cell {cell}"),
             Self::Part(PartLabel::Step(step)) => write!(f, "step {step}"),
+            Self::Part(PartLabel::Place { place, .. }) => write!(f, "2^{place}"),
         }
     }
 }

@@ -176,8 +176,12 @@ impl crate::analysis::family::Answers for HeapRules<'_> {
         analyzer: &Analyzer<'_>,
         component: &crate::games::game::Component,
         target: &BigUint,
-    ) -> Option<Result<Vec<(Action, Position)>, Error>> {
-        Some(analyzer.subtraction_moves_to_value(component, target))
+    ) -> Option<Result<Vec<crate::analysis::family::WrittenMove>, Error>> {
+        Some(
+            analyzer
+                .subtraction_moves_to_value(component, target)
+                .map(crate::analysis::family::written),
+        )
     }
 
     fn small_moves(

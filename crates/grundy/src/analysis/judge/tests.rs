@@ -86,7 +86,7 @@ fn samples_of_the_statements() {
     assert_eq!(pairs, [(8, 1), (9, 0), (10, 3)]);
     assert_eq!(
         verdicts("hdu-1850", "3\n5 7 9\n0\n", None)[0].winning_moves,
-        Some(1)
+        Some(1u32.into())
     );
 }
 

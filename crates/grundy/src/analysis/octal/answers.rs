@@ -170,7 +170,7 @@ impl crate::analysis::family::Answers for OctalAnswers<'_> {
         analyzer: &Analyzer<'_>,
         component: &crate::games::game::Component,
         target: &BigUint,
-    ) -> Option<Result<Vec<(Action, Position)>, Error>> {
+    ) -> Option<Result<Vec<crate::analysis::family::WrittenMove>, Error>> {
         let Position::Heaps(heaps) = &component.position else {
             return None;
         };
@@ -178,7 +178,7 @@ impl crate::analysis::family::Answers for OctalAnswers<'_> {
         Some(moves.map(|moves| {
             moves
                 .into_iter()
-                .map(|(action, after)| (action, Position::Heaps(after)))
+                .map(|(action, after)| (action, Some(Position::Heaps(after))))
                 .collect()
         }))
     }

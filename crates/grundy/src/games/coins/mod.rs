@@ -212,6 +212,21 @@ fn rules(rule: Option<&str>) -> Result<Arc<dyn Ruleset>, RuleProblem> {
     }
 }
 
+/// The decomposition theorem, the first sentence of every rule's statement (a macro so that
+/// `concat!` joins it to each rule's own sentence at compile time).
+macro_rules! decomposition_en {
+    () => {
+        "A row is the sum of its single heads: its value is the xor of the heads' values. "
+    };
+}
+
+/// The same sentence in Chinese.
+macro_rules! decomposition_zh {
+    () => {
+        "一排硬币等于其各枚正面硬币单独时的和：其值是各正面硬币之值的异或。"
+    };
+}
+
 /// The heads of a position: its cells (any order, each once).
 fn heads(position: &Position) -> Option<&[BigUint]> {
     match position {
@@ -359,20 +374,20 @@ impl Theorem for CoinTurning {
     fn statement(&self) -> Summary {
         match self.rule {
             CoinRule::Twins => Summary {
-                en: "A row is the sum of its single heads: its value is the xor of the heads' values. Under Twins (turn over exactly two coins) a head alone at cell x is worth x: turning it and one coin to its left moves a Nim heap of x to any smaller heap.",
-                zh: "一排硬币等于其各枚正面硬币单独时的和：其值是各正面硬币之值的异或。Twins（恰好翻两枚）中，单独一枚位于第 x 格的正面硬币值为 x：翻它和左边一枚，相当于把 x 枚的 Nim 堆变成任一更小的堆。",
+                en: concat!(decomposition_en!(), "Under Twins (turn over exactly two coins) a head alone at cell x is worth x: turning it and one coin to its left moves a Nim heap of x to any smaller heap."),
+                zh: concat!(decomposition_zh!(), "Twins（恰好翻两枚）中，单独一枚位于第 x 格的正面硬币值为 x：翻它和左边一枚，相当于把 x 枚的 Nim 堆变成任一更小的堆。"),
             },
             CoinRule::TurningTurtles => Summary {
-                en: "A row is the sum of its single heads: its value is the xor of the heads' values. Under Turning Turtles (turn over one or two coins) a head alone at cell x is worth x + 1 (Winning Ways numbers these coins from 1, where the value is the coin's number).",
-                zh: "一排硬币等于其各枚正面硬币单独时的和：其值是各正面硬币之值的异或。Turning Turtles（翻一枚或两枚）中，单独一枚位于第 x 格的正面硬币值为 x + 1（《Winning Ways》从 1 给这些硬币编号，其值即编号）。",
+                en: concat!(decomposition_en!(), "Under Turning Turtles (turn over one or two coins) a head alone at cell x is worth x + 1 (Winning Ways numbers these coins from 1, where the value is the coin's number)."),
+                zh: concat!(decomposition_zh!(), "Turning Turtles（翻一枚或两枚）中，单独一枚位于第 x 格的正面硬币值为 x + 1（《Winning Ways》从 1 给这些硬币编号，其值即编号）。"),
             },
             CoinRule::MockTurtles => Summary {
-                en: "A row is the sum of its single heads: its value is the xor of the heads' values. Under Mock Turtles (turn over one, two or three coins) a head alone at cell x is worth the x-th odious number from 0 (1, 2, 4, 7, 8, 11, …): 2x, plus 1 when x has an even number of 1 bits.",
-                zh: "一排硬币等于其各枚正面硬币单独时的和：其值是各正面硬币之值的异或。Mock Turtles（翻一、二或三枚）中，单独一枚位于第 x 格的正面硬币值为从 0 数起第 x 个 odious 数（1, 2, 4, 7, 8, 11, …）：2x，若 x 的二进制中 1 的个数为偶数再加 1。",
+                en: concat!(decomposition_en!(), "Under Mock Turtles (turn over one, two or three coins) a head alone at cell x is worth the x-th odious number from 0 (1, 2, 4, 7, 8, 11, …): 2x, plus 1 when x has an even number of 1 bits."),
+                zh: concat!(decomposition_zh!(), "Mock Turtles（翻一、二或三枚）中，单独一枚位于第 x 格的正面硬币值为从 0 数起第 x 个 odious 数（1, 2, 4, 7, 8, 11, …）：2x，若 x 的二进制中 1 的个数为偶数再加 1。"),
             },
             CoinRule::Ruler => Summary {
-                en: "A row is the sum of its single heads: its value is the xor of the heads' values. Under Ruler (turn over any run of consecutive coins whose rightmost coin shows heads) a head alone at cell x is worth the largest power of 2 dividing x + 1 (the ruler function: 1, 2, 1, 4, 1, 2, 1, 8, …).",
-                zh: "一排硬币等于其各枚正面硬币单独时的和：其值是各正面硬币之值的异或。Ruler（翻任意一段连续硬币，其最右一枚须为正面）中，单独一枚位于第 x 格的正面硬币值为整除 x + 1 的最大的 2 的幂（尺子函数：1, 2, 1, 4, 1, 2, 1, 8, …）。",
+                en: concat!(decomposition_en!(), "Under Ruler (turn over any run of consecutive coins whose rightmost coin shows heads) a head alone at cell x is worth the largest power of 2 dividing x + 1 (the ruler function: 1, 2, 1, 4, 1, 2, 1, 8, …)."),
+                zh: concat!(decomposition_zh!(), "Ruler（翻任意一段连续硬币，其最右一枚须为正面）中，单独一枚位于第 x 格的正面硬币值为整除 x + 1 的最大的 2 的幂（尺子函数：1, 2, 1, 4, 1, 2, 1, 8, …）。"),
             },
         }
     }

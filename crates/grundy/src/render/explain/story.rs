@@ -18,6 +18,12 @@ use crate::analysis::explain::{
 use crate::analysis::pattern::{PatternReport, RuleProof, RuleStatus};
 use crate::analysis::{Action, Outcome, Uncertifiable};
 use crate::engine::octal::TakeAndBreakEngine;
+
+/// The most heaps an explanation of Moore's theorem writes out in binary.
+const EXPLAIN_PLACES_HEAPS: usize = 16;
+
+/// The most binary places whose counts an explanation of Moore's theorem lists.
+const EXPLAIN_PLACES_SHOWN: usize = 24;
 use crate::games::play::Play;
 use crate::games::subtraction::{Family, SubtractionSet};
 use crate::games::theorem::PartLabel;
@@ -899,6 +905,11 @@ impl Writer<'_> {
             }
             Derivation::Xor(sum) => self.xor(sum, &outcome),
             Derivation::Theorem(sum) => self.theorem_xor(sum, &outcome),
+            Derivation::Places {
+                heaps,
+                places,
+                modulus,
+            } => self.places(heaps, places, *modulus, &outcome),
             Derivation::MisereNim {
                 heaps,
                 ones,
@@ -1040,8 +1051,77 @@ impl Writer<'_> {
             | Derivation::Periodic { .. }
             | Derivation::Xor(_)
             | Derivation::Theorem(_)
+            | Derivation::Places { .. }
             | Derivation::MisereNim { .. } => {}
         }
+    }
+
+    /// The heaps in binary (when they are few and short) and each place's ones, then the
+    /// verdict by Moore's theorem: its winning moves follow.
+    fn places(
+        &mut self,
+        heaps: &[BigUint],
+        places: &[(u64, BigUint)],
+        modulus: u64,
+        outcome: &str,
+    ) {
+        let bits = heaps.iter().map(BigUint::bits).max().unwrap_or(0);
+        if bits <= 64 && heaps.len() <= EXPLAIN_PLACES_HEAPS && !heaps.is_empty() {
+            let intro = self.t("explain-answer-places-binary", &[]);
+            self.paragraph(&intro);
+            let labels: Vec<String> = (1..=heaps.len())
+                .map(|index| self.t("explain-heap-label", &[("index", text(index.to_string()))]))
+                .collect();
+            let label_width = labels
+                .iter()
+                .map(|l| UnicodeWidthStr::width(l.as_str()))
+                .max()
+                .unwrap_or(0);
+            let value_width = heaps.iter().map(|h| self.num(h).len()).max().unwrap_or(1);
+            let mut lines = Vec::new();
+            for (heap, label) in heaps.iter().zip(&labels) {
+                let pad = label_width - UnicodeWidthStr::width(label.as_str());
+                lines.push(format!(
+                    "{label}{} = {:>value_width$} = {:0>width$}",
+                    " ".repeat(pad),
+                    self.num(heap),
+                    heap.to_str_radix(2),
+                    width = bits.max(1) as usize
+                ));
+            }
+            self.block(&lines);
+        }
+        let shown: Vec<String> = places
+            .iter()
+            .take(EXPLAIN_PLACES_SHOWN)
+            .map(|(place, count)| format!("2^{place}: {}", self.num(count)))
+            .collect();
+        let mut counts = list(shown, ", ");
+        if places.len() > EXPLAIN_PLACES_SHOWN {
+            counts.push_str(", …");
+        }
+        let counts = self.t("explain-answer-places-counts", &[("counts", text(counts))]);
+        self.paragraph(&counts);
+        let modulus_big = BigUint::from(modulus);
+        let paragraph = match places
+            .iter()
+            .find(|(_, count)| !(count % &modulus_big).is_zero())
+        {
+            Some((place, count)) => self.t(
+                "explain-answer-places-off",
+                &[
+                    ("place", text(format!("2^{place}"))),
+                    ("count", text(self.num(count))),
+                    ("modulus", text(modulus)),
+                    ("outcome", text(outcome)),
+                ],
+            ),
+            None => self.t(
+                "explain-answer-places-divisible",
+                &[("modulus", text(modulus)), ("outcome", text(outcome))],
+            ),
+        };
+        self.paragraph(&paragraph);
     }
 
     /// A family theorem's parts and their xor, then the verdict: its winning moves follow.
@@ -1121,6 +1201,7 @@ impl Writer<'_> {
                 TermLabel::Part(PartLabel::Step(step)) => {
                     self.t("explain-step-label", &[("step", text(step))])
                 }
+                TermLabel::Part(PartLabel::Place { place, .. }) => format!("2^{place}"),
             })
             .collect();
         let label_width = labels
@@ -1217,6 +1298,32 @@ impl Writer<'_> {
             Action::TakeFromHeap { heap, amount } => self.t(
                 "explain-move-take-heap",
                 &[("amount", text(self.num(amount))), ("heap", text(heap + 1))],
+            ),
+            Action::TakeFromHeaps { takes } => self.t(
+                "explain-move-take-heaps",
+                &[(
+                    "takes",
+                    text(list(
+                        takes.iter().map(|(heap, amount)| {
+                            self.t(
+                                "explain-move-take-heap",
+                                &[("amount", text(self.num(amount))), ("heap", text(heap + 1))],
+                            )
+                        }),
+                        self.t("explain-move-take-heaps-separator", &[]).as_str(),
+                    )),
+                )],
+            ),
+            Action::TakeClass(class) => self.t(
+                "explain-move-take-class",
+                &[
+                    (
+                        "heaps",
+                        text(list(class.heaps.iter().map(|h| (h + 1).to_string()), ", ")),
+                    ),
+                    ("modulus", text(class.modulus)),
+                    ("moves", text(self.num(&class.moves))),
+                ],
             ),
             Action::TakeFromBoth { amount } => self.t(
                 "explain-move-take-both",

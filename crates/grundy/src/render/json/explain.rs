@@ -279,6 +279,15 @@ fn derivation_json(derivation: &Derivation) -> Value {
             })).collect::<Vec<_>>(),
             "xor": number(&sum.total),
         }),
+        Derivation::Places {
+            places, modulus, ..
+        } => json!({
+            "kind": "places",
+            "places": places.iter().map(|(place, ones)| json!({
+                "place": place, "ones": number(ones),
+            })).collect::<Vec<_>>(),
+            "modulus": modulus,
+        }),
         Derivation::MisereNim {
             heaps,
             ones,
