@@ -226,6 +226,18 @@ fn check_moves(game: &Game, answer: &grundy::analysis::explain::Answer) {
     }
 }
 
+/// Re-counts each binary place's ones from the heaps, and the verdict by Moore's rule.
+fn check_places(heaps: &[BigUint], places: &[(u64, BigUint)], modulus: u64, outcome: Outcome) {
+    for (place, ones) in places {
+        let counted = heaps.iter().filter(|h| h.bit(*place)).count();
+        assert_eq!(*ones, BigUint::from(counted), "{heaps:?}: 2^{place}");
+    }
+    let balanced = places
+        .iter()
+        .all(|(_, ones)| ones % BigUint::from(modulus) == BigUint::ZERO);
+    assert_eq!(balanced, outcome == Outcome::Lose, "{heaps:?}");
+}
+
 /// Re-derives the answer: outcome and value from `solve`, the arithmetic of each derivation.
 fn check_answer(game: &Game, position: &Position, answer: &grundy::analysis::explain::Answer) {
     let solution = analyzer().solve(game, position).unwrap();
@@ -273,25 +285,7 @@ fn check_answer(game: &Game, position: &Position, answer: &grundy::analysis::exp
             heaps,
             places,
             modulus,
-        } => {
-            // Each place's count re-counted from the heaps, and the verdict by Moore's rule.
-            for (place, ones) in places {
-                let counted = heaps.iter().filter(|h| h.bit(*place)).count();
-                assert_eq!(
-                    *ones,
-                    BigUint::from(counted),
-                    "{game} {position}: 2^{place}"
-                );
-            }
-            let balanced = places
-                .iter()
-                .all(|(_, ones)| ones % BigUint::from(*modulus) == BigUint::ZERO);
-            assert_eq!(
-                balanced,
-                answer.outcome == Outcome::Lose,
-                "{game} {position}"
-            );
-        }
+        } => check_places(heaps, places, *modulus, answer.outcome),
         Derivation::MisereNim {
             heaps,
             ones,
