@@ -242,7 +242,13 @@ fn a_coin_row_plays_in_sums_and_under_misere_play() {
 #[test]
 fn verify_compares_each_theorem_with_the_search() {
     let analyzer = Analyzer::new(Config::default());
-    for spec in ["coins:twins", "coins:ruler", "staircase", "moore:2"] {
+    for spec in [
+        "coins:twins",
+        "coins:ruler",
+        "staircase",
+        "moore:2",
+        "hackenbush",
+    ] {
         let game = parse_game(spec).expect("a spec");
         let verification = analyzer.verify(&game, 7, 1).expect("verified");
         assert!(
@@ -336,4 +342,99 @@ fn moores_nim_agrees_with_its_rules_alone_and_in_sums() {
             }
         }
     }
+}
+
+/// The edges of a picture still connected to the ground (node 0), each written smaller node
+/// first, sorted: what the literal rules leave standing.
+fn standing(edges: &[(u64, u64)]) -> Vec<(u64, u64)> {
+    let mut reached = BTreeSet::from([0u64]);
+    while let Some(&(u, v)) = edges
+        .iter()
+        .find(|(u, v)| reached.contains(u) != reached.contains(v))
+    {
+        reached.insert(u);
+        reached.insert(v);
+    }
+    let mut kept: Vec<(u64, u64)> = edges
+        .iter()
+        .filter(|(u, _)| reached.contains(u))
+        .map(|&(u, v)| (u.min(v), u.max(v)))
+        .collect();
+    kept.sort_unstable();
+    kept
+}
+
+fn hackenbush_value(edges: &[(u64, u64)], memo: &mut HashMap<Vec<(u64, u64)>, u64>) -> u64 {
+    let key = standing(edges);
+    if let Some(&value) = memo.get(&key) {
+        return value;
+    }
+    let options: Vec<u64> = (0..key.len())
+        .map(|i| {
+            let mut rest = key.clone();
+            rest.remove(i);
+            hackenbush_value(&rest, memo)
+        })
+        .collect();
+    let value = mex(options);
+    memo.insert(key, value);
+    value
+}
+
+#[test]
+fn green_hackenbush_agrees_with_its_rules_on_trees_cycles_loops_and_floating_parts() {
+    let analyzer = Analyzer::new(Config::default());
+    let game = parse_game("hackenbush").expect("a spec");
+    let mut memo = HashMap::new();
+    let pictures: [&[(u64, u64)]; 8] = [
+        &[(0, 1), (1, 2), (1, 3)],
+        &[(0, 1), (1, 2), (2, 0), (2, 3), (0, 4)],
+        &[(0, 1), (1, 2), (2, 3), (3, 1), (3, 4), (4, 5)],
+        &[(0, 0), (0, 1), (1, 1), (1, 2)],
+        &[(0, 1), (0, 1), (1, 2), (5, 6)],
+        &[(0, 1), (1, 2), (2, 3), (3, 0), (1, 3), (2, 4)],
+        &[(7, 8), (8, 9)],
+        &[(0, 1), (1, 2), (2, 0), (0, 3), (3, 4), (4, 0), (4, 5)],
+    ];
+    for edges in pictures {
+        let text: Vec<String> = edges.iter().map(|(u, v)| format!("{u}-{v}")).collect();
+        let position = game.parse_position(&text.join(",")).expect("a picture");
+        let solution = analyzer.solve(&game, &position).expect("solved");
+        let brute = hackenbush_value(edges, &mut memo);
+        assert_eq!(solution.grundy, Some(brute.into()), "{edges:?}");
+        let mut winning: Vec<Vec<(u64, u64)>> = (0..edges.len())
+            .filter(|&i| {
+                standing(edges).contains(&(edges[i].0.min(edges[i].1), edges[i].0.max(edges[i].1)))
+            })
+            .map(|i| {
+                let mut rest = edges.to_vec();
+                rest.remove(i);
+                rest
+            })
+            .filter(|rest| hackenbush_value(rest, &mut memo) == 0)
+            .map(|rest| standing(&rest))
+            .collect();
+        winning.sort();
+        winning.dedup();
+        let mut left: Vec<Vec<(u64, u64)>> = solution
+            .winning_moves
+            .iter()
+            .map(|m| match &m.to {
+                Target::Whole(Position::Edges(after)) => standing(after),
+                other => panic!("a small picture is written whole, not {other:?}"),
+            })
+            .collect();
+        left.sort();
+        left.dedup();
+        assert_eq!(left, winning, "{edges:?}");
+    }
+    // A parent array is the same tree as its edges.
+    let parents = game
+        .parse_position("parents: 0 0 1 1")
+        .expect("a parent array");
+    let listed = game.parse_position("0-1,0-2,1-3,1-4").expect("edges");
+    assert_eq!(
+        analyzer.solve(&game, &parents).expect("solved").grundy,
+        analyzer.solve(&game, &listed).expect("solved").grundy
+    );
 }

@@ -117,6 +117,8 @@ explain-answer-theorem-zero = The xor is 0: { $outcome }. By the theorem every m
 explain-answer-theorem-nonzero = The xor is { $total } ≠ 0: { $outcome }, by a move that brings the xor to 0.
 explain-cell-label = cell { $cell }
 explain-step-label = step { $step }
+explain-branch-label = branch at node { $node }
+explain-loops-label = { $count } fused loops
 explain-heap-label = heap { $index }
 explain-answer-xor-zero = The xor is 0: { $outcome }. Every move changes exactly one term, which changes the xor to a non-zero value, so the opponent always gets a non-zero xor back.
 explain-answer-xor-target = The xor is x = { $total } ≠ 0: { $outcome }. Move in a term whose value v has x's highest binary 1, down to v ⊕ x < v: the xor becomes 0 (a move raising a term to v ⊕ x wins as well, where the game has one).
@@ -148,6 +150,7 @@ explain-move-turn-class = turn over cell { $cell } and any two cells y < z < { $
 explain-move-take-heaps = { $takes }
 explain-move-take-heaps-separator = { " and " }
 explain-move-take-class = take from each of heaps { $heaps } so that every binary place holds a multiple of { $modulus } ones ({ $moves } moves)
+explain-move-chop = remove edge { $edge } ({ $from }-{ $to })
 explain-move-down = from step { $step }, move { $coins } down a step
 explain-move-in-component = in component { $index }: { $move }
 explain-move-leaves-residue = { $move } → { $left }, and { $left } mod { $period } = { $residue }, whose value is { $value }: a P-position for the opponent

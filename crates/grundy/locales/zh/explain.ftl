@@ -117,6 +117,8 @@ explain-answer-theorem-zero = 异或和为 0：{ $outcome }。按照定理，每
 explain-answer-theorem-nonzero = 异或和为 { $total } ≠ 0：{ $outcome }，走一步使异或和变为 0 即可。
 explain-cell-label = 第 { $cell } 格
 explain-step-label = 第 { $step } 级
+explain-branch-label = 挂在 { $node } 号点的分支
+explain-loops-label = { $count } 个融合后的自环
 explain-heap-label = 第 { $index } 堆
 explain-answer-xor-zero = 异或和为 0：{ $outcome }。每一步只改变一项，异或和就变成非 0，所以对手总能把异或和变回 0。
 explain-answer-xor-target = 异或和 x = { $total } ≠ 0：{ $outcome }。在值 v 含有 x 最高位的那一项上走，把它变成 v ⊕ x < v：异或和变为 0（若某一项能升到 v ⊕ x，这样走也能赢）。
@@ -148,6 +150,7 @@ explain-move-turn-class = 翻转第 { $cell } 格，以及满足 y xor z = { $ma
 explain-move-take-heaps = { $takes }
 explain-move-take-heaps-separator = ，并
 explain-move-take-class = 从第 { $heaps } 堆各拿走若干，使每个二进制位上 1 的个数都是 { $modulus } 的倍数（共 { $moves } 种）
+explain-move-chop = 删去第 { $edge } 条边（{ $from }-{ $to }）
 explain-move-down = 把 { $coins } 枚硬币从第 { $step } 级移下一级
 explain-move-in-component = 在第 { $index } 个子游戏中：{ $move }
 explain-move-leaves-residue = { $move } → { $left }，{ $left } mod { $period } = { $residue }，值为 { $value }：留给对手必败态

@@ -119,7 +119,7 @@ impl Answers for TheoremAnswers<'_> {
             && let Some(reason) = self.theorem.unlisted_reason(position)
         {
             return Some(Err(Error::refused(format!(
-                "{game}[{position}]: the player to move wins ({}), but {reason}",
+                "{game}: at this position the player to move wins ({}), but {reason}",
                 self.theorem.name().en
             ))));
         }

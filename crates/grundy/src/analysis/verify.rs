@@ -247,6 +247,8 @@ fn largest_number(game: &Game, position: &Position) -> u64 {
         // A script's argument, when it is a number.
         Position::Argument(text) => text.trim().parse().unwrap_or(0),
         Position::State(_) => 0,
+        // A picture: its number of edges.
+        Position::Edges(edges) => edges.len() as u64,
     }
 }
 

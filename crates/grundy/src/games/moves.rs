@@ -98,6 +98,16 @@ pub enum Action {
         /// How many coins.
         coins: BigUint,
     },
+    /// Remove edge `edge` (from 0, in the order the picture lists its edges), which joins
+    /// `from` and `to` (Green Hackenbush); what no longer reaches the ground falls with it.
+    Chop {
+        /// Which edge, from 0.
+        edge: usize,
+        /// One end.
+        from: u64,
+        /// The other end.
+        to: u64,
+    },
     /// A move of a game given as a script, by the script's name for it (`to P` when the script
     /// names none).
     Labelled {

@@ -40,6 +40,9 @@ pub enum Position {
         /// Balls held by the opponent.
         theirs: BigUint,
     },
+    /// A picture of undirected edges between nodes named by whole numbers, node 0 the ground
+    /// (Green Hackenbush): `0-1,1-2,1-3`. Loops and parallel edges are edges too.
+    Edges(std::sync::Arc<Vec<(u64, u64)>>),
     /// The argument a script's `start` receives.
     Argument(String),
     /// A script's position, by its canonical text (`[3, 4]`, `"+--+"`, `#{left: 2}`): the
@@ -61,6 +64,7 @@ impl Position {
             Self::Quota { heap, quota } => number(heap) + quota.as_ref().map_or(0, number),
             Self::Balls { left, mine, theirs } => number(left) + number(mine) + number(theirs),
             Self::Argument(text) | Self::State(text) => text.len() as u64,
+            Self::Edges(edges) => edges.len() as u64 * 16,
             Self::Sum => 0,
         }
     }
@@ -105,6 +109,13 @@ impl Position {
             } => digits_bound(heap) + 1 + digits_bound(&BigUint::from(*last)),
             Self::Balls { left, mine, theirs } => numbers(&[left, mine, theirs]),
             Self::Argument(text) | Self::State(text) => text.len() as u64,
+            Self::Edges(edges) => edges
+                .iter()
+                .map(|&(u, v)| {
+                    digits_bound(&BigUint::from(u)) + digits_bound(&BigUint::from(v)) + 2
+                })
+                .sum::<u64>()
+                .saturating_sub(1),
             Self::Sum => 0,
         }
     }
@@ -144,6 +155,15 @@ impl fmt::Display for Position {
             }
             Self::Balls { left, mine, theirs } => write!(f, "{left}/{mine}/{theirs}"),
             Self::Argument(text) | Self::State(text) => f.write_str(text),
+            Self::Edges(edges) => {
+                for (i, (u, v)) in edges.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{u}-{v}")?;
+                }
+                Ok(())
+            }
             Self::Sum => Ok(()),
         }
     }

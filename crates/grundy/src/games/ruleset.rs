@@ -68,6 +68,10 @@ pub enum PositionShape<'a> {
     Balls,
     /// Any text, handed to the rules as it is ([`Position::Argument`]).
     Argument,
+    /// Undirected edges between nodes named by whole numbers, `u-v` or `u v`, separated by
+    /// commas, semicolons or new lines; or a parent array `parents: p1 p2 …` (node `i` joined
+    /// to `p_i`) ([`Position::Edges`]).
+    Edges,
 }
 
 /// Why a position of the right shape is not one of a family's positions.

@@ -49,6 +49,12 @@ pub enum PartLabel {
     Cell(BigUint),
     /// The coins on this step of a staircase (from 1; step 0 is the ground).
     Step(u64),
+    /// The branch of a picture hanging from the ground by a bridge to this node, worth one
+    /// more than the value at the node (Green Hackenbush's colon principle).
+    Branch(u64),
+    /// This many edges on cycles through the ground, fused into loops at the ground, worth 1
+    /// each (the fusion principle).
+    Loops(u64),
     /// The binary place `2^place` of every heap, its value the number of heaps with a 1
     /// there, which Moore's theorem reads modulo `modulus`.
     Place {

@@ -173,6 +173,7 @@ fn parse_shaped(text: &str, shape: PositionShape<'_>) -> Result<Position, InputE
                 )),
             }
         }
+        PositionShape::Edges => parse_edges(text),
         PositionShape::Quota => parse_quota(text),
         PositionShape::LastMove { amounts } => parse_last_move(text, amounts),
         PositionShape::Balls => parse_balls(text),
@@ -308,6 +309,79 @@ pub(crate) fn parse_heap_trimmed(text: &str) -> Result<BigUint, InputError> {
 ///
 /// # Errors
 /// The first part's [`InputError`], relocated.
+/// A node's name: a whole number below `2^64`, where `at` is its place in `text`.
+fn parse_node(text: &str, word: &str, at: usize) -> Result<u64, InputError> {
+    word.parse::<u64>().map_err(|_| {
+        let message = if word.bytes().all(|b| b.is_ascii_digit()) {
+            "a node is named by a whole number below 2^64"
+        } else {
+            "not a node: nodes are named by whole numbers"
+        };
+        position_error(
+            text,
+            at..at + word.len(),
+            message,
+            "write the edges as u-v separated by commas or new lines (node 0 the ground), e.g. 0-1,1-2,1-3, or a parent array: parents: 0 0 1 1",
+        )
+    })
+}
+
+/// A picture: edges `u-v` or `u v` separated by commas, semicolons or new lines, or a parent
+/// array `parents: p1 p2 …` (node `i`, from 1, joined to node `p_i`).
+fn parse_edges(text: &str) -> Result<Position, InputError> {
+    let mut words: Vec<(usize, &str)> = Vec::new();
+    let trimmed = text.trim_start();
+    let lead = text.len() - trimmed.len();
+    if let Some(rest) = trimmed.strip_prefix("parents:") {
+        let base = lead + "parents:".len();
+        let mut edges = Vec::new();
+        for (at, word) in split_words(rest, |c| c.is_whitespace() || c == ',') {
+            let parent = parse_node(text, word, base + at)?;
+            let child = edges.len() as u64 + 1;
+            edges.push((parent, child));
+        }
+        return Ok(Position::Edges(std::sync::Arc::new(edges)));
+    }
+    let mut edges = Vec::new();
+    for (at, edge) in split_words(text, |c| c == ',' || c == ';' || c == '\n') {
+        words.clear();
+        words.extend(split_words(edge, |c| c.is_whitespace() || c == '-'));
+        match words.as_slice() {
+            [(a, u), (b, v)] => {
+                edges.push((parse_node(text, u, at + a)?, parse_node(text, v, at + b)?));
+            }
+            _ => {
+                return Err(position_error(
+                    text,
+                    at..at + edge.len(),
+                    "an edge joins two nodes",
+                    "write the edges as u-v separated by commas or new lines (node 0 the ground), e.g. 0-1,1-2,1-3",
+                ));
+            }
+        }
+    }
+    Ok(Position::Edges(std::sync::Arc::new(edges)))
+}
+
+/// The non-empty pieces of `text` between separators, each with its offset.
+fn split_words(text: &str, separator: impl Fn(char) -> bool) -> Vec<(usize, &str)> {
+    let mut pieces = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        if separator(c) {
+            if let Some(from) = start.take() {
+                pieces.push((from, &text[from..i]));
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(from) = start {
+        pieces.push((from, &text[from..]));
+    }
+    pieces
+}
+
 pub(crate) fn parse_heaps(text: &str, separator: char) -> Result<Vec<BigUint>, InputError> {
     let mut heaps = Vec::new();
     let mut offset = 0;

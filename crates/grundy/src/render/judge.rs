@@ -45,6 +45,10 @@ fn numbers(case: &Case) -> Vec<String> {
             }
             Position::Balls { left, mine, theirs } => vec![text(left), text(mine), text(theirs)],
             Position::Argument(text) | Position::State(text) => vec![text.clone()],
+            Position::Edges(edges) => edges
+                .iter()
+                .flat_map(|(u, v)| [u.to_string(), v.to_string()])
+                .collect(),
             Position::Sum => Vec::new(),
         },
     }

@@ -90,6 +90,11 @@ pub fn position_in(
     position: &crate::games::position::Position,
 ) -> String {
     match position {
+        crate::games::position::Position::Edges(edges) if edges.is_empty() => game
+            .base()
+            .ruleset()
+            .map_or(NO_HEAPS, |rules| rules.empty_position())
+            .to_owned(),
         crate::games::position::Position::Heaps(heaps) if heaps.is_empty() => game
             .base()
             .ruleset()

@@ -100,6 +100,7 @@ pub fn action(action: &Action) -> String {
             let coins = super::count(coins, "coin");
             format!("move {coins} down from step {step}")
         }
+        Action::Chop { edge, from, to } => format!("remove edge {} ({from}-{to})", edge + 1),
         Action::Labelled { label } => label.clone(),
     }
 }

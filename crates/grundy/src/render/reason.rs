@@ -357,6 +357,13 @@ fn part_name(label: &PartLabel) -> String {
         PartLabel::Cell(cell) => format!("the head at cell {cell}"),
         PartLabel::Step(step) => format!("step {step}"),
         PartLabel::Place { place, .. } => format!("the binary place 2^{place}"),
+        PartLabel::Branch(node) => format!("the branch at node {node}"),
+        PartLabel::Loops(count) => {
+            format!(
+                "the cycles through the ground ({} fused into loops)",
+                super::count(count, "edge")
+            )
+        }
     }
 }
 

@@ -41,6 +41,8 @@ impl Run<'_, '_> {
                 Position::Heaps(numbers) => {
                     numbers.iter().max().and_then(|n| u64::try_from(n).ok())
                 }
+                // A picture: how many edges.
+                Position::Edges(edges) => Some(edges.len() as u64),
                 _ => None,
             })
             .max()

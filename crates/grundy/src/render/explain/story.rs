@@ -1202,6 +1202,12 @@ impl Writer<'_> {
                     self.t("explain-step-label", &[("step", text(step))])
                 }
                 TermLabel::Part(PartLabel::Place { place, .. }) => format!("2^{place}"),
+                TermLabel::Part(PartLabel::Branch(node)) => {
+                    self.t("explain-branch-label", &[("node", text(node))])
+                }
+                TermLabel::Part(PartLabel::Loops(count)) => {
+                    self.t("explain-loops-label", &[("count", text(count))])
+                }
             })
             .collect();
         let label_width = labels
@@ -1299,32 +1305,6 @@ impl Writer<'_> {
                 "explain-move-take-heap",
                 &[("amount", text(self.num(amount))), ("heap", text(heap + 1))],
             ),
-            Action::TakeFromHeaps { takes } => self.t(
-                "explain-move-take-heaps",
-                &[(
-                    "takes",
-                    text(list(
-                        takes.iter().map(|(heap, amount)| {
-                            self.t(
-                                "explain-move-take-heap",
-                                &[("amount", text(self.num(amount))), ("heap", text(heap + 1))],
-                            )
-                        }),
-                        self.t("explain-move-take-heaps-separator", &[]).as_str(),
-                    )),
-                )],
-            ),
-            Action::TakeClass(class) => self.t(
-                "explain-move-take-class",
-                &[
-                    (
-                        "heaps",
-                        text(list(class.heaps.iter().map(|h| (h + 1).to_string()), ", ")),
-                    ),
-                    ("modulus", text(class.modulus)),
-                    ("moves", text(self.num(&class.moves))),
-                ],
-            ),
             Action::TakeFromBoth { amount } => self.t(
                 "explain-move-take-both",
                 &[("amount", text(self.num(amount)))],
@@ -1357,6 +1337,46 @@ impl Writer<'_> {
             Action::PowerClass(class) => {
                 self.t("explain-move-class", &[("moves", text(class.moves))])
             }
+            Action::TakeFromHeaps { .. }
+            | Action::TakeClass(_)
+            | Action::Turn { .. }
+            | Action::TurnRun { .. }
+            | Action::TurnClass(_)
+            | Action::MoveDown { .. }
+            | Action::Chop { .. } => self.family_action_text(action),
+            Action::Labelled { label } => label.clone(),
+        }
+    }
+
+    /// The actions of the families with a theorem of their own, in words.
+    fn family_action_text(&self, action: &Action) -> String {
+        match action {
+            Action::TakeFromHeaps { takes } => self.t(
+                "explain-move-take-heaps",
+                &[(
+                    "takes",
+                    text(list(
+                        takes.iter().map(|(heap, amount)| {
+                            self.t(
+                                "explain-move-take-heap",
+                                &[("amount", text(self.num(amount))), ("heap", text(heap + 1))],
+                            )
+                        }),
+                        self.t("explain-move-take-heaps-separator", &[]).as_str(),
+                    )),
+                )],
+            ),
+            Action::TakeClass(class) => self.t(
+                "explain-move-take-class",
+                &[
+                    (
+                        "heaps",
+                        text(list(class.heaps.iter().map(|h| (h + 1).to_string()), ", ")),
+                    ),
+                    ("modulus", text(class.modulus)),
+                    ("moves", text(self.num(&class.moves))),
+                ],
+            ),
             Action::Turn { cells } => self.t(
                 if cells.len() == 1 {
                     "explain-move-turn-one"
@@ -1381,7 +1401,15 @@ impl Writer<'_> {
                 "explain-move-down",
                 &[("coins", text(self.num(coins))), ("step", text(step))],
             ),
-            Action::Labelled { label } => label.clone(),
+            Action::Chop { edge, from, to } => self.t(
+                "explain-move-chop",
+                &[
+                    ("edge", text(edge + 1)),
+                    ("from", text(from)),
+                    ("to", text(to)),
+                ],
+            ),
+            _ => crate::render::moves::action(action),
         }
     }
 
