@@ -244,6 +244,11 @@ pub(crate) fn read_bounded(
 /// reads the game differently from a common reading of the same words.
 pub(crate) fn read_game(text: &str) -> Result<grundy::Game, grundy::InputError> {
     let game = grundy::spec::parse_game_with_loader(text, &|path| {
+        // `@PATH`: a family's rule (a graph) from a file, as long as any input.
+        if let Some(rule) = path.strip_prefix('@') {
+            let file = std::fs::File::open(rule).map_err(|e| e.to_string())?;
+            return read_bounded(file, "the file", MAX_INPUT_BYTES);
+        }
         let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
         read_bounded(file, "the script", MAX_SCRIPT_BYTES)
     })?;

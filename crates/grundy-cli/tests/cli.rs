@@ -731,3 +731,48 @@ fn pattern_refuses_what_it_cannot_tabulate() {
     let message = fails(&["pattern", "subtraction:1,3,4", "--to", "10^99999"]);
     assert!(message.contains("--to"), "{message}");
 }
+
+#[test]
+fn graphs_come_inline_from_a_file_or_from_stdin() {
+    // Tokens on a graph: the graph inline, then the same graph from a file.
+    let inline = json(&["solve", "digraph:0>1,1>2,0>2,2>3", "0,1", "--json"]);
+    assert_eq!(inline["grundy"].as_u64(), Some(2));
+    let folder = tempfile::tempdir().expect("a folder");
+    let file = folder.path().join("graph.txt");
+    std::fs::write(&file, "0 1\n1 2\n0 2\n2 3\n").expect("written");
+    let spec = format!("digraph:@{}", file.display());
+    let from_file = json(&["solve", &spec, "0,1", "--json"]);
+    assert_eq!(from_file["grundy"], inline["grundy"]);
+    assert_eq!(from_file["winning_moves"], inline["winning_moves"]);
+    // A mistake in the file is reported with its line.
+    std::fs::write(&file, "0 1\n1 x\n").expect("written");
+    let error = fails(&["solve", &spec, "0"]);
+    assert!(
+        error.contains("line 2") && error.contains("'x' is not a node"),
+        "{error}"
+    );
+    // A loop with an exit: infinite, won by leaving; two such tokens draw.
+    let loopy = json(&["solve", "digraph:0>0,0>1", "0", "--json"]);
+    assert_eq!(loopy["value"].as_str(), Some("win"));
+    let draw = json(&["solve", "digraph:0>0,0>1", "0,0", "--json"]);
+    assert_eq!(draw["value"].as_str(), Some("draw"));
+    // Green Hackenbush from stdin, one edge per line, and as a parent array.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["solve", "hackenbush", "-", "--json"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("started");
+    {
+        use std::io::Write as _;
+        let mut input = child.stdin.take().expect("stdin");
+        input.write_all(b"0 1\n1 2\n1 3\n3 4\n").expect("written");
+    }
+    let output = child.wait_with_output().expect("finished");
+    let tree: Value = serde_json::from_slice(&output.stdout).expect("json");
+    assert_eq!(tree["grundy"].as_u64(), Some(4));
+    let parents = json(&["solve", "hackenbush", "parents: 0 0 1 1", "--json"]);
+    assert_eq!(parents["grundy"].as_u64(), Some(0));
+    let nim_k = json(&["solve", "moore:2", "7,5,6,1", "--json"]);
+    assert_eq!(nim_k["winning_move_count"].as_u64(), Some(2));
+}

@@ -57,6 +57,9 @@ const CASES: &[(&str, Option<&str>)] = &[
     ("moore:2", Some("7,5,6,1")),
     ("moore:2", Some("3,3,3,5,5,5")),
     ("moore:2[1,2,3] + nim[3]", None),
+    ("hackenbush", Some("0-1,1-2,2-0,2-3,0-4")),
+    ("digraph:0>1,1>2,0>2,2>3", Some("0,1")),
+    ("digraph:0>0,0>1", Some("0")),
     ("script:examples/cycle.rhai", Some("4")),
     ("script:examples/norepeat.rhai", Some("10")),
 ];

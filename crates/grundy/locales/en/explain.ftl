@@ -117,6 +117,7 @@ explain-answer-theorem-zero = The xor is 0: { $outcome }. By the theorem every m
 explain-answer-theorem-nonzero = The xor is { $total } ≠ 0: { $outcome }, by a move that brings the xor to 0.
 explain-cell-label = cell { $cell }
 explain-step-label = step { $step }
+explain-token-label = token at node { $node }
 explain-branch-label = branch at node { $node }
 explain-loops-label = { $count } fused loops
 explain-heap-label = heap { $index }
@@ -151,6 +152,7 @@ explain-move-take-heaps = { $takes }
 explain-move-take-heaps-separator = { " and " }
 explain-move-take-class = take from each of heaps { $heaps } so that every binary place holds a multiple of { $modulus } ones ({ $moves } moves)
 explain-move-chop = remove edge { $edge } ({ $from }-{ $to })
+explain-move-slide = move token { $token } from node { $from } to node { $to }
 explain-move-down = from step { $step }, move { $coins } down a step
 explain-move-in-component = in component { $index }: { $move }
 explain-move-leaves-residue = { $move } → { $left }, and { $left } mod { $period } = { $residue }, whose value is { $value }: a P-position for the opponent

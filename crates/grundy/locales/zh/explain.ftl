@@ -117,6 +117,7 @@ explain-answer-theorem-zero = 异或和为 0：{ $outcome }。按照定理，每
 explain-answer-theorem-nonzero = 异或和为 { $total } ≠ 0：{ $outcome }，走一步使异或和变为 0 即可。
 explain-cell-label = 第 { $cell } 格
 explain-step-label = 第 { $step } 级
+explain-token-label = { $node } 号点上的棋子
 explain-branch-label = 挂在 { $node } 号点的分支
 explain-loops-label = { $count } 个融合后的自环
 explain-heap-label = 第 { $index } 堆
@@ -151,6 +152,7 @@ explain-move-take-heaps = { $takes }
 explain-move-take-heaps-separator = ，并
 explain-move-take-class = 从第 { $heaps } 堆各拿走若干，使每个二进制位上 1 的个数都是 { $modulus } 的倍数（共 { $moves } 种）
 explain-move-chop = 删去第 { $edge } 条边（{ $from }-{ $to }）
+explain-move-slide = 把第 { $token } 枚棋子从 { $from } 号点移到 { $to } 号点
 explain-move-down = 把 { $coins } 枚硬币从第 { $step } 级移下一级
 explain-move-in-component = 在第 { $index } 个子游戏中：{ $move }
 explain-move-leaves-residue = { $move } → { $left }，{ $left } mod { $period } = { $residue }，值为 { $value }：留给对手必败态

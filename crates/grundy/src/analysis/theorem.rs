@@ -21,6 +21,7 @@ use crate::games::registry::Rules;
 use crate::games::theorem::{Reading, Theorem, Worth};
 use crate::limits::{LISTED_CLASS_MOVES, WRITTEN_POSITION_NUMBERS};
 use crate::theory::pattern::NumberSet;
+use crate::theory::solver::Loopy;
 
 /// A family answered by its own theorem.
 pub(super) struct TheoremAnswers<'a> {
@@ -114,6 +115,19 @@ impl Answers for TheoremAnswers<'_> {
             Worth::Grundy(value) => (Outcome::of_grundy(value), Some(value.clone())),
             Worth::Outcome { wins: true } => (Outcome::Win, None),
             Worth::Outcome { wins: false } => (Outcome::Lose, None),
+            Worth::Infinite { .. } if reading.worth.wins() => (Outcome::Win, None),
+            Worth::Infinite { .. } => (Outcome::Draw, None),
+        };
+        // Smith's infinite value, which a sum reads to add nimbers to it.
+        let loopy = match &reading.worth {
+            Worth::Infinite { options, .. } => Some(Loopy::Infinite(
+                options
+                    .iter()
+                    .filter_map(|k| u32::try_from(k).ok())
+                    .collect(),
+            )),
+            Worth::Grundy(value) => u32::try_from(value).ok().map(Loopy::Nimber),
+            Worth::Outcome { .. } => None,
         };
         if outcome == Outcome::Win
             && let Some(reason) = self.theorem.unlisted_reason(position)
@@ -136,14 +150,17 @@ impl Answers for TheoremAnswers<'_> {
             .into_iter()
             .map(|(action, after)| whole_move(action, after))
             .collect();
-        Some(Ok(Solution::new(
-            game,
-            position.clone(),
-            outcome,
-            grundy,
-            winning_moves,
-            self.basis(Some(reading)),
-        )))
+        Some(Ok(Solution {
+            loopy,
+            ..Solution::new(
+                game,
+                position.clone(),
+                outcome,
+                grundy,
+                winning_moves,
+                self.basis(Some(reading)),
+            )
+        }))
     }
 
     /// The values of the numbered positions `from..from + rows`, each read by the theorem.
@@ -166,7 +183,7 @@ impl Answers for TheoremAnswers<'_> {
             let position = ruleset.numbered_position(&(from + i))?;
             match self.theorem.read(&position)?.worth {
                 Worth::Grundy(value) => values.push(value),
-                Worth::Outcome { .. } => return None,
+                Worth::Outcome { .. } | Worth::Infinite { .. } => return None,
             }
         }
         Some(Ok(TableAnswer::Values(values, self.basis(None))))

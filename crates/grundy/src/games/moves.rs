@@ -108,6 +108,16 @@ pub enum Action {
         /// The other end.
         to: u64,
     },
+    /// Slide token `token` (from 0, in the order the position lists them) along the edge from
+    /// node `from` to node `to` (tokens on a directed graph).
+    Slide {
+        /// Which token, from 0.
+        token: usize,
+        /// The node it leaves.
+        from: u64,
+        /// The node it reaches.
+        to: u64,
+    },
     /// A move of a game given as a script, by the script's name for it (`to P` when the script
     /// names none).
     Labelled {

@@ -85,6 +85,20 @@ impl Rules {
         })
     }
 
+    /// The game of `family` whose rule is the text `loaded`, written in the spec as `rule`
+    /// (`@graph.txt`: the rule read from a file, which the spec names and does not hold).
+    ///
+    /// # Errors
+    /// The family's [`RuleProblem`] with the loaded text (its span is in `loaded`).
+    pub fn loaded(family: &'static Family, rule: &str, loaded: &str) -> Result<Self, RuleProblem> {
+        let ruleset = (family.rules)(Some(loaded))?;
+        Ok(Self {
+            family,
+            rule: Some(rule.to_owned()),
+            ruleset,
+        })
+    }
+
     /// The family.
     pub fn family(&self) -> &'static Family {
         self.family

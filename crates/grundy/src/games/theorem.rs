@@ -22,6 +22,15 @@ pub enum Worth {
         /// Whether the player to move wins.
         wins: bool,
     },
+    /// Smith's infinite value `∞(K)`: play can go on forever; the player to move wins exactly
+    /// when `0 ∈ K` (by moving to a position worth 0), and it is a draw otherwise.
+    Infinite {
+        /// The part whose value is infinite, when there is one (a token's node); `None` where
+        /// two parts or more are infinite, and `K` is empty.
+        node: Option<BigUint>,
+        /// `K`: the finite values the position's moves reach, ascending.
+        options: Vec<BigUint>,
+    },
 }
 
 impl Worth {
@@ -37,6 +46,7 @@ impl Worth {
         match self {
             Self::Grundy(value) => *value != BigUint::ZERO,
             Self::Outcome { wins } => *wins,
+            Self::Infinite { options, .. } => options.contains(&BigUint::ZERO),
         }
     }
 }
@@ -52,6 +62,8 @@ pub enum PartLabel {
     /// The branch of a picture hanging from the ground by a bridge to this node, worth one
     /// more than the value at the node (Green Hackenbush's colon principle).
     Branch(u64),
+    /// A token on the node of this name (tokens on a directed graph).
+    Token(BigUint),
     /// This many edges on cycles through the ground, fused into loops at the ground, worth 1
     /// each (the fusion principle).
     Loops(u64),

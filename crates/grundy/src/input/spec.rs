@@ -98,7 +98,9 @@ pub fn parse_game(text: &str) -> Result<Game, InputError> {
 
 /// Parses a game spec whose `script:PATH` parts are read by `loader` (the library does no I/O;
 /// the command line passes one that reads files). Scripts are compiled here, so a script that
-/// does not compile is reported with a caret under its path.
+/// does not compile is reported with a caret under its path. A family's rule written
+/// `NAME:@PATH` (a graph too long for a command line) is read by the same loader, asked for
+/// `@PATH` so that it can tell a rule file from a script.
 ///
 /// # Errors
 /// As [`parse_game`], and an [`InputError`] under the path when the loader fails or the script
@@ -555,12 +557,51 @@ impl<'a> SpecParser<'a> {
             None => None,
         };
         let at = self.offset(rest) - rule.map_or(0, str::len);
+        if let Some(path) = rule.and_then(|rule| rule.strip_prefix('@')) {
+            return self.loaded_rule(family, at, path);
+        }
         Rules::new(family, rule)
             .map(Game::Rules)
             .map_err(|problem| {
                 self.error(
                     at + problem.span.start..at + problem.span.end,
                     problem.message,
+                    Some(problem.hint),
+                )
+            })
+    }
+
+    /// `NAME:@PATH`: the family's rule read from a file by the loader (a graph too long for a
+    /// command line); a problem in it is reported at the path, with its line in the file.
+    fn loaded_rule(
+        &self,
+        family: &'static registry::Family,
+        at: usize,
+        path: &str,
+    ) -> Result<Game, InputError> {
+        let span = at..at + 1 + path.len();
+        // The path as written (the spec is read in lower case).
+        let path = &self.text[at + 1..span.end];
+        if path.is_empty() {
+            return Err(self.error(
+                span,
+                "expected a file's path after @",
+                Some(format!("write {}:@path/to/rule.txt", family.name)),
+            ));
+        }
+        // The loader is asked for `@PATH`: a rule file, not a script.
+        let text = (self.loader)(&format!("@{path}"))
+            .map_err(|e| self.error(span.clone(), format!("cannot read the rule: {e}"), None))?;
+        Rules::loaded(family, &format!("@{path}"), &text)
+            .map(Game::Rules)
+            .map_err(|problem| {
+                let line = text[..problem.span.start.min(text.len())]
+                    .matches('\n')
+                    .count()
+                    + 1;
+                self.error(
+                    span,
+                    format!("{path}, line {line}: {}", problem.message),
                     Some(problem.hint),
                 )
             })

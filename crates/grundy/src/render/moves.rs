@@ -100,6 +100,9 @@ pub fn action(action: &Action) -> String {
             let coins = super::count(coins, "coin");
             format!("move {coins} down from step {step}")
         }
+        Action::Slide { token, from, to } => {
+            format!("move token {} from node {from} to node {to}", token + 1)
+        }
         Action::Chop { edge, from, to } => format!("remove edge {} ({from}-{to})", edge + 1),
         Action::Labelled { label } => label.clone(),
     }

@@ -303,6 +303,9 @@ fn theorem_reason(solution: &Solution, theorem: &FamilyTheorem) -> String {
                 outcome_parts(reading)
             );
         }
+        Worth::Infinite { node, options } => {
+            text.push_str(&infinite_reason(reading, node.as_ref(), options));
+        }
     }
     text
 }
@@ -351,6 +354,30 @@ fn outcome_parts(reading: &Reading) -> String {
     )
 }
 
+/// Smith's rule at work on a position with infinite tokens: the infinite token's `K` (the
+/// position's, `options`, less the finite tokens' xor) and whether that xor is in it.
+fn infinite_reason(reading: &Reading, node: Option<&BigUint>, options: &[BigUint]) -> String {
+    let Some(node) = node else {
+        return " Here two tokens or more stand on infinite nodes: a draw.".to_owned();
+    };
+    let finite = reading
+        .parts
+        .iter()
+        .fold(BigUint::ZERO, |x, part| x ^ &part.value);
+    let own: Vec<String> = options.iter().map(|k| (k ^ &finite).to_string()).collect();
+    let verdict = if options.contains(&BigUint::ZERO) {
+        format!(
+            "{finite} is among them, so the player to move wins by moving that token to a node worth {finite}"
+        )
+    } else {
+        format!("{finite} is not among them, so neither player can force a win: a draw")
+    };
+    format!(
+        " Here the token at node {node} is infinite, ∞({{{}}}), and the other tokens are worth {finite} in all: {verdict}.",
+        own.join(", ")
+    )
+}
+
 /// A part of a position, as a sentence names it.
 fn part_name(label: &PartLabel) -> String {
     match label {
@@ -358,6 +385,7 @@ fn part_name(label: &PartLabel) -> String {
         PartLabel::Step(step) => format!("step {step}"),
         PartLabel::Place { place, .. } => format!("the binary place 2^{place}"),
         PartLabel::Branch(node) => format!("the branch at node {node}"),
+        PartLabel::Token(node) => format!("the token at node {node}"),
         PartLabel::Loops(count) => {
             format!(
                 "the cycles through the ground ({} fused into loops)",

@@ -1202,6 +1202,9 @@ impl Writer<'_> {
                     self.t("explain-step-label", &[("step", text(step))])
                 }
                 TermLabel::Part(PartLabel::Place { place, .. }) => format!("2^{place}"),
+                TermLabel::Part(PartLabel::Token(node)) => {
+                    self.t("explain-token-label", &[("node", text(self.num(node)))])
+                }
                 TermLabel::Part(PartLabel::Branch(node)) => {
                     self.t("explain-branch-label", &[("node", text(node))])
                 }
@@ -1343,7 +1346,8 @@ impl Writer<'_> {
             | Action::TurnRun { .. }
             | Action::TurnClass(_)
             | Action::MoveDown { .. }
-            | Action::Chop { .. } => self.family_action_text(action),
+            | Action::Chop { .. }
+            | Action::Slide { .. } => self.family_action_text(action),
             Action::Labelled { label } => label.clone(),
         }
     }
@@ -1400,6 +1404,14 @@ impl Writer<'_> {
             Action::MoveDown { step, coins } => self.t(
                 "explain-move-down",
                 &[("coins", text(self.num(coins))), ("step", text(step))],
+            ),
+            Action::Slide { token, from, to } => self.t(
+                "explain-move-slide",
+                &[
+                    ("token", text(token + 1)),
+                    ("from", text(from)),
+                    ("to", text(to)),
+                ],
             ),
             Action::Chop { edge, from, to } => self.t(
                 "explain-move-chop",
