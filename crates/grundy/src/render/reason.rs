@@ -372,8 +372,13 @@ fn infinite_reason(reading: &Reading, node: Option<&BigUint>, options: &[BigUint
     } else {
         format!("{finite} is not among them, so neither player can force a win: a draw")
     };
+    let others = if reading.parts.is_empty() {
+        "no other token stands on the graph, so the others are worth 0".to_owned()
+    } else {
+        format!("the other tokens are worth {finite} in all")
+    };
     format!(
-        " Here the token at node {node} is infinite, ∞({{{}}}), and the other tokens are worth {finite} in all: {verdict}.",
+        " Here the token at node {node} is infinite, ∞({{{}}}), and {others}: {verdict}.",
         own.join(", ")
     )
 }

@@ -59,6 +59,15 @@ pub fn solution_text(solution: &Solution, terms: &Terms<'_>) -> String {
         (None, Some(misere)) => {
             let _ = writeln!(text, "misère G  {misere}");
         }
+        // Smith's generalised value where play can go on forever.
+        (None, None)
+            if let Some(loopy @ crate::theory::solver::Loopy::Infinite(_)) = &solution.loopy =>
+        {
+            let _ = writeln!(
+                text,
+                "grundy    {loopy} (generalised: play can go on forever)"
+            );
+        }
         (None, None) => {
             let _ = writeln!(text, "grundy    not available (see the reason)");
         }
