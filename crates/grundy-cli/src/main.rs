@@ -355,7 +355,7 @@ fn explain(args: ExplainArgs, observer: &TerminalObserver) -> anyhow::Result<()>
     let analyzer = args.common.analyzer(observer)?;
     let game = read_game(&args.game)?;
     let position = match args.position {
-        Some(text) => Some(game.parse_position(&text)?),
+        Some(text) => Some(read_position(&game, &text)?),
         None => game.default_position(),
     };
     let explanation = analyzer.explain(&game, position.as_ref());

@@ -229,6 +229,18 @@ fn check_moves(game: &Game, answer: &grundy::analysis::explain::Answer) {
     }
 }
 
+/// Smith's rule: one infinite token wins exactly when the others' xor is in its `K`.
+fn check_infinite(
+    finite: &grundy::analysis::explain::XorSum,
+    one: bool,
+    options: &[BigUint],
+    outcome: Outcome,
+) {
+    let total = finite.terms.iter().fold(BigUint::ZERO, |x, t| x ^ &t.value);
+    assert_eq!(total, finite.total);
+    assert_eq!(one && options.contains(&total), outcome == Outcome::Win);
+}
+
 /// Re-counts each binary place's ones from the heaps, and the verdict by Moore's rule.
 fn check_places(heaps: &[BigUint], places: &[(u64, BigUint)], modulus: u64, outcome: Outcome) {
     for (place, ones) in places {
@@ -239,6 +251,35 @@ fn check_places(heaps: &[BigUint], places: &[(u64, BigUint)], modulus: u64, outc
         .iter()
         .all(|(_, ones)| ones % BigUint::from(modulus) == BigUint::ZERO);
     assert_eq!(balanced, outcome == Outcome::Lose, "{heaps:?}");
+}
+
+/// Re-derives a periodic answer: `n mod p`, the stored index, and `G(n) = G(index) + periods · s`.
+fn check_periodic(
+    game: &Game,
+    answer: &grundy::analysis::explain::Answer,
+    n: &BigUint,
+    period: u64,
+    (residue, index, preperiod): (u64, u64, u64),
+    periods: &BigUint,
+    saltus: u64,
+) {
+    assert_eq!(BigUint::from(residue), n % period);
+    assert_eq!(BigUint::from(index) % period, n % period);
+    assert!(index >= preperiod && index < preperiod + period);
+    let at_index = analyzer()
+        .solve(game, &game.parse_position(&index.to_string()).unwrap())
+        .unwrap();
+    let stored = at_index.grundy.or(at_index.misere_grundy).unwrap();
+    assert_eq!(
+        Some(stored + periods * saltus),
+        answer.value,
+        "{game}: G(n) = G(index) + periods · saltus"
+    );
+    assert_eq!(
+        BigUint::from(index) + periods * period,
+        n.clone(),
+        "{game}: n = index + periods · p"
+    );
 }
 
 /// Re-derives the answer: outcome and value from `solve`, the arithmetic of each derivation.
@@ -259,25 +300,15 @@ fn check_answer(game: &Game, position: &Position, answer: &grundy::analysis::exp
             periods,
             saltus,
             preperiod,
-        } => {
-            assert_eq!(BigUint::from(*residue), n % period);
-            assert_eq!(BigUint::from(*index) % period, n % period);
-            assert!(*index >= *preperiod && *index < preperiod + period);
-            let at_index = analyzer()
-                .solve(game, &game.parse_position(&index.to_string()).unwrap())
-                .unwrap();
-            let stored = at_index.grundy.or(at_index.misere_grundy).unwrap();
-            assert_eq!(
-                Some(stored + periods * saltus),
-                answer.value,
-                "{game}: G(n) = G(index) + periods · saltus"
-            );
-            assert_eq!(
-                BigUint::from(*index) + periods * period,
-                n.clone(),
-                "{game}: n = index + periods · p"
-            );
-        }
+        } => check_periodic(
+            game,
+            answer,
+            n,
+            *period,
+            (*residue, *index, *preperiod),
+            periods,
+            *saltus,
+        ),
         Derivation::Xor(sum) => check_xor(game, position, sum, answer),
         Derivation::Theorem(sum) => {
             let total = sum.terms.iter().fold(BigUint::ZERO, |x, t| x ^ &t.value);
@@ -289,6 +320,12 @@ fn check_answer(game: &Game, position: &Position, answer: &grundy::analysis::exp
             places,
             modulus,
         } => check_places(heaps, places, *modulus, answer.outcome),
+        // Smith's rule: one infinite token wins exactly when the others' xor is in its K.
+        Derivation::Infinite {
+            finite,
+            node,
+            options,
+        } => check_infinite(finite, node.is_some(), options, answer.outcome),
         Derivation::MisereNim {
             heaps,
             ones,

@@ -438,3 +438,53 @@ fn green_hackenbush_agrees_with_its_rules_on_trees_cycles_loops_and_floating_par
         analyzer.solve(&game, &listed).expect("solved").grundy
     );
 }
+
+/// Found by review: a misère position written in another order than the search keys it on had
+/// its listed moves paired with the keyed position's options.
+#[test]
+fn misere_moves_are_those_of_the_position_as_written() {
+    let analyzer = Analyzer::new(Config::default());
+    let cases = [
+        ("misere:moore:1", "2,1", "0,1"),
+        ("misere:hackenbush", "0-3,0-2,2-1", "0-3"),
+        ("misere:digraph:0>0,0>1,2>1", "2,0,1", "2,1,1"),
+    ];
+    for (spec, written, left) in cases {
+        let game = parse_game(spec).expect("a spec");
+        let position = game.parse_position(written).expect("a position");
+        let solution = analyzer.solve(&game, &position).expect("solved");
+        let leaves: Vec<String> = solution
+            .winning_moves
+            .iter()
+            .map(|m| match &m.to {
+                Target::Whole(after) => after.to_string(),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(leaves, vec![left.to_owned()], "{spec} at {written}");
+    }
+}
+
+#[test]
+fn a_class_of_nim_k_moves_counts_its_members_and_too_much_work_gives_the_value_alone() {
+    let analyzer = Analyzer::new(Config::default());
+    let game = parse_game("moore:4").expect("a spec");
+    let position = game
+        .parse_position("64,64,64,64,63,63,63")
+        .expect("a position");
+    let solution = analyzer.solve(&game, &position).expect("solved");
+    assert_eq!(solution.winning_move_count(), BigUint::from(46_656u32));
+    // A cycle of 10^4 edges through the ground: worth 1, its moves beyond the work limit.
+    let game = parse_game("hackenbush").expect("a spec");
+    let cycle: Vec<String> = (0..10_001u64)
+        .map(|i| format!("{i}-{}", (i + 1) % 10_001))
+        .collect();
+    let position = game.parse_position(&cycle.join(",")).expect("a picture");
+    let solution = analyzer.solve(&game, &position).expect("solved");
+    assert_eq!(solution.grundy, Some(BigUint::from(1u32)));
+    assert!(solution.moves_withheld.is_some(), "{solution:?}");
+    assert!(solution.winning_moves.is_empty());
+    // A parent array that is not a tree is refused.
+    assert!(game.parse_position("parents: 2 1").is_err());
+    assert!(game.parse_position("parents: 0 5").is_err());
+}

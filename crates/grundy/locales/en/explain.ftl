@@ -112,6 +112,9 @@ explain-answer-places-binary = The heaps in binary:
 explain-answer-places-counts = The number of heaps with a 1 in each binary place, from the highest: { $counts }.
 explain-answer-places-off = At { $place } the count { $count } is not a multiple of { $modulus }: { $outcome }, by a move on at most k heaps that makes every count a multiple of { $modulus } again.
 explain-answer-places-divisible = Every count is a multiple of { $modulus }: { $outcome }. Any move changes at most k heaps, so at the highest place it changes the count drops by 1 to k and stops being a multiple of { $modulus }.
+explain-answer-infinite-win = The token at node { $node } is infinite: play from it can go on forever, and its finite options are worth { $values }. The other tokens are worth { $total } in all, which is among them: { $outcome }, by moving that token to a node worth { $total } (Smith's rule for ∞(K) + *x).
+explain-answer-infinite-draw = The token at node { $node } is infinite: play from it can go on forever, and its finite options are worth { $values }. The other tokens are worth { $total } in all, which is not among them: { $outcome } — neither player can force a win (Smith's rule for ∞(K) + *x).
+explain-answer-infinite-many = Two tokens or more stand on infinite nodes, from which play can go on forever: { $outcome } — neither player can force a win.
 explain-answer-theorem-xor = By the theorem, the parts of this position and their values, in binary, with their xor:
 explain-answer-theorem-zero = The xor is 0: { $outcome }. By the theorem every move leaves a non-zero xor, which the opponent can bring back to 0.
 explain-answer-theorem-nonzero = The xor is { $total } ≠ 0: { $outcome }, by a move that brings the xor to 0.
@@ -167,6 +170,7 @@ explain-row-line = n = { $n }: options { $options } → values { $values } → {
 explain-characters = ({ $count } characters)
 explain-sentences = { $first } { $second }
 explain-table-component = The component game { $game }: its values give each component's value below.
+explain-moves-withheld = The winning moves are not listed: { $reason }.
 explain-win-without-move = No move is left: under misère play the player who cannot move wins.
 
 explain-section-found = The rule found in the table (打表找规律)

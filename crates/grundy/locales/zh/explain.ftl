@@ -112,6 +112,9 @@ explain-answer-places-binary = 各堆的二进制：
 explain-answer-places-counts = 从最高位起，每个二进制位上为 1 的堆数：{ $counts }。
 explain-answer-places-off = 在 { $place } 位上的计数 { $count } 不是 { $modulus } 的倍数：{ $outcome }，走一步（至多动 k 堆）使每一位的计数重新成为 { $modulus } 的倍数即可。
 explain-answer-places-divisible = 每个计数都是 { $modulus } 的倍数：{ $outcome }。任何一步至多改变 k 堆，在其改变的最高位上计数减少 1 至 k，不再是 { $modulus } 的倍数。
+explain-answer-infinite-win = { $node } 号点上的棋子是无穷的：从它出发可以无限走下去，它的有限后继值为 { $values }。其余棋子的值异或为 { $total }，在其中：{ $outcome }，把这枚棋子移到值为 { $total } 的点即可（Smith 关于 ∞(K) + *x 的规则）。
+explain-answer-infinite-draw = { $node } 号点上的棋子是无穷的：从它出发可以无限走下去，它的有限后继值为 { $values }。其余棋子的值异或为 { $total }，不在其中：{ $outcome }——双方都不能强制取胜（Smith 关于 ∞(K) + *x 的规则）。
+explain-answer-infinite-many = 两枚及以上棋子位于无穷点上，游戏可以无限进行：{ $outcome }——双方都不能强制取胜。
 explain-answer-theorem-xor = 按照定理，这个局面的各个部分、它们的值（二进制）以及异或和：
 explain-answer-theorem-zero = 异或和为 0：{ $outcome }。按照定理，每一步都会留下非 0 的异或和，对手总能再把它变回 0。
 explain-answer-theorem-nonzero = 异或和为 { $total } ≠ 0：{ $outcome }，走一步使异或和变为 0 即可。
@@ -167,6 +170,7 @@ explain-row-line = n = { $n }：后继 { $options } → 值 { $values } → { $m
 explain-characters = （共 { $count } 个字符）
 explain-sentences = { $first }{ $second }
 explain-table-component = 子游戏 { $game }：用它的 SG 值表得到下面每个子游戏的值。
+explain-moves-withheld = 未列出必胜走法：{ $reason }。
 explain-win-without-move = 无路可走：反常规则下无法移动的一方获胜。
 
 explain-section-found = 打表找规律：表中找到的规律

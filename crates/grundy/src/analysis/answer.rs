@@ -209,6 +209,9 @@ pub struct Solution {
     /// Families of winning moves too many to list (take-and-break splits of a huge heap); empty
     /// when `winning_moves` lists every winning move.
     pub unlisted_moves: Vec<UnlistedMoves>,
+    /// Why no winning move is listed although the player to move wins, where finding them all
+    /// would take longer than the limits allow (the outcome and value are known).
+    pub moves_withheld: Option<String>,
     /// Moves to the end under best play, where the whole game was solved (`None` otherwise, and
     /// for draws).
     pub remoteness: Option<u32>,
@@ -241,6 +244,7 @@ impl Solution {
             loopy: None,
             winning_moves,
             unlisted_moves: Vec::new(),
+            moves_withheld: None,
             remoteness: None,
             moves: Vec::new(),
             basis,
@@ -311,11 +315,10 @@ impl Solution {
     pub fn winning_move_count(&self) -> BigUint {
         self.winning_moves
             .iter()
-            .map(|play| match &play.action {
-                Action::SplitClass(class) => class.moves.clone(),
-                Action::PowerClass(class) => BigUint::from(class.moves),
-                Action::TurnClass(class) => class.moves.clone(),
-                _ => BigUint::from(1u32),
+            .map(|play| {
+                play.action
+                    .class_moves()
+                    .unwrap_or_else(|| BigUint::from(1u32))
             })
             .sum()
     }

@@ -548,6 +548,7 @@ fn answer(game: &Game, solution: &Solution, report: Option<&PeriodReport>) -> An
         derivation,
         moves,
         winning_moves: solution.winning_move_count().to_u64().unwrap_or(u64::MAX),
+        moves_withheld: solution.moves_withheld.clone(),
     }
 }
 
@@ -707,6 +708,21 @@ fn closed_form(solution: &Solution) -> Option<Derivation> {
 fn theorem_derivation(theorem: &super::FamilyTheorem, position: &Position) -> Option<Derivation> {
     use crate::games::theorem::{PartLabel, Worth};
     let reading = theorem.reading.as_ref()?;
+    if let Worth::Infinite { node, options } = &reading.worth {
+        let finite = xor_sum(
+            reading
+                .parts
+                .iter()
+                .map(|part| (TermLabel::Part(part.label.clone()), part.value.clone()))
+                .collect(),
+        );
+        let own = options.iter().map(|k| k ^ &finite.total).collect();
+        return Some(Derivation::Infinite {
+            finite,
+            node: node.clone(),
+            options: own,
+        });
+    }
     let Worth::Grundy(total) = &reading.worth else {
         // A theorem of outcomes by binary places (Moore's): the heaps and each place's ones.
         let places: Vec<(u64, u64, BigUint)> = reading

@@ -146,11 +146,15 @@ impl Analyzer<'_> {
         let listed = rules
             .options(position)
             .expect("the start's options were listed by the exploration");
+        // Each option of the position as written, valued at its key's state (the graph was
+        // explored from the key, whose options may come in another order).
         let moves = listed
             .into_iter()
-            .zip(graph.children_of(0))
-            .map(|((action, to), &child)| {
-                scored(Move::whole(action, to), records.get(child as usize))
+            .map(|(action, to)| {
+                let child = graph
+                    .index_of(&rules.search_key(&to))
+                    .expect("every option's key was explored");
+                scored(Move::whole(action, to), records.get(child))
             })
             .collect();
         let positions = graph.state_count() as u64;

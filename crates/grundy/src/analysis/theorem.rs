@@ -114,7 +114,8 @@ impl Answers for TheoremAnswers<'_> {
         let (outcome, grundy) = match &reading.worth {
             Worth::Grundy(value) => (Outcome::of_grundy(value), Some(value.clone())),
             Worth::Outcome { wins: true } => (Outcome::Win, None),
-            Worth::Outcome { wins: false } => (Outcome::Lose, None),
+            // A loss for the player to move is a Grundy value of 0, whatever the theorem.
+            Worth::Outcome { wins: false } => (Outcome::Lose, Some(BigUint::ZERO)),
             Worth::Infinite { .. } if reading.worth.wins() => (Outcome::Win, None),
             Worth::Infinite { .. } => (Outcome::Draw, None),
         };
@@ -127,17 +128,14 @@ impl Answers for TheoremAnswers<'_> {
                     .collect(),
             )),
             Worth::Grundy(value) => u32::try_from(value).ok().map(Loopy::Nimber),
-            Worth::Outcome { .. } => None,
+            Worth::Outcome { wins } => (!wins).then_some(Loopy::Nimber(0)),
         };
-        if outcome == Outcome::Win
-            && let Some(reason) = self.theorem.unlisted_reason(position)
-        {
-            return Some(Err(Error::refused(format!(
-                "{game}: at this position the player to move wins ({}), but {reason}",
-                self.theorem.name().en
-            ))));
-        }
-        let moves = if outcome == Outcome::Win {
+        // Where finding every winning move would take too long, the answer says why and
+        // lists none.
+        let withheld = (outcome == Outcome::Win)
+            .then(|| self.theorem.unlisted_reason(position))
+            .flatten();
+        let moves = if outcome == Outcome::Win && withheld.is_none() {
             let whole = |moves| analyzer.whole_positions(moves, position.written_length());
             match self.moves_to(analyzer, position, &BigUint::ZERO, whole)? {
                 Ok(moves) => moves,
@@ -152,6 +150,7 @@ impl Answers for TheoremAnswers<'_> {
             .collect();
         Some(Ok(Solution {
             loopy,
+            moves_withheld: withheld,
             ..Solution::new(
                 game,
                 position.clone(),
@@ -199,7 +198,7 @@ impl Answers for TheoremAnswers<'_> {
     ) -> Option<Result<PeriodAnswer, Error>> {
         (play == Play::Normal).then(|| {
             Err(Error::refused(format!(
-                "{game}: its family's theorem ({}) gives the value of every position directly, so there is no period to search for",
+                "{game}: its family's theorem ({}) answers every position directly, so there is no period to search for",
                 self.theorem.name().en
             )))
         })

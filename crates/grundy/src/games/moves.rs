@@ -190,6 +190,28 @@ pub struct TakeClass {
     pub moves: BigUint,
 }
 
+impl Action {
+    /// How many moves the action stands for where it is a class of moves (`None` for one
+    /// move).
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::games::moves::{Action, TakeClass};
+    /// let class = TakeClass { heaps: vec![0, 1], modulus: 3, moves: 7u32.into() };
+    /// assert_eq!(Action::TakeClass(Box::new(class)).class_moves(), Some(7u32.into()));
+    /// assert_eq!(Action::Take { amount: 1u32.into() }.class_moves(), None);
+    /// ```
+    pub fn class_moves(&self) -> Option<BigUint> {
+        match self {
+            Self::SplitClass(class) => Some(class.moves.clone()),
+            Self::PowerClass(class) => Some(BigUint::from(class.moves)),
+            Self::TurnClass(class) => Some(class.moves.clone()),
+            Self::TakeClass(class) => Some(class.moves.clone()),
+            _ => None,
+        }
+    }
+}
+
 /// What a [`Move`] leaves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Target {
@@ -275,14 +297,8 @@ impl Move {
             (Target::Class { .. }, Action::PowerClass(class)) => Part::Family {
                 moves: class.moves.into(),
             },
-            (Target::Unwritten, Action::TurnClass(class)) => Part::Family {
-                moves: class.moves.clone(),
-            },
-            (Target::Unwritten, Action::TakeClass(class)) => Part::Family {
-                moves: class.moves.clone(),
-            },
-            (Target::Unwritten, _) => Part::Family {
-                moves: BigUint::from(1u32),
+            (Target::Unwritten, action) => Part::Family {
+                moves: action.class_moves().unwrap_or_else(|| BigUint::from(1u32)),
             },
             (
                 Target::Whole(_)

@@ -335,11 +335,14 @@ fn parse_edges(text: &str) -> Result<Position, InputError> {
     if let Some(rest) = trimmed.strip_prefix("parents:") {
         let base = lead + "parents:".len();
         let mut edges = Vec::new();
+        let mut places = Vec::new();
         for (at, word) in split_words(rest, |c| c.is_whitespace() || c == ',') {
             let parent = parse_node(text, word, base + at)?;
             let child = edges.len() as u64 + 1;
             edges.push((parent, child));
+            places.push(base + at..base + at + word.len());
         }
+        check_tree(text, &edges, &places)?;
         return Ok(Position::Edges(std::sync::Arc::new(edges)));
     }
     let mut edges = Vec::new();
@@ -361,6 +364,54 @@ fn parse_edges(text: &str) -> Result<Position, InputError> {
         }
     }
     Ok(Position::Edges(std::sync::Arc::new(edges)))
+}
+
+/// That a parent array makes a tree hanging from node 0: each parent is a node (0 to `n`), and
+/// following parents from any node reaches 0.
+fn check_tree(
+    text: &str,
+    edges: &[(u64, u64)],
+    places: &[std::ops::Range<usize>],
+) -> Result<(), InputError> {
+    let hint = "node i (from 1) hangs from node p_i, 0 being the ground: parents: 0 0 1 1";
+    let count = edges.len() as u64;
+    for (index, &(parent, child)) in edges.iter().enumerate() {
+        if parent > count {
+            return Err(position_error(
+                text,
+                places[index].clone(),
+                &format!("node {child} hangs from node {parent}, but the nodes are 0 to {count}"),
+                hint,
+            ));
+        }
+    }
+    // 0: not seen, 1: on the current walk, 2: reaches the ground.
+    let mut state = vec![0u8; edges.len() + 1];
+    state[0] = 2;
+    let mut walk = Vec::new();
+    for start in 1..=edges.len() {
+        let mut node = start;
+        while state[node] == 0 {
+            state[node] = 1;
+            walk.push(node);
+            node = edges[node - 1].0 as usize;
+        }
+        if state[node] == 1 {
+            return Err(position_error(
+                text,
+                places[node - 1].clone(),
+                &format!(
+                    "the parents make a cycle through node {node}: a parent array gives a tree"
+                ),
+                hint,
+            ));
+        }
+        for &seen in &walk {
+            state[seen] = 2;
+        }
+        walk.clear();
+    }
+    Ok(())
 }
 
 /// The non-empty pieces of `text` between separators, each with its offset.

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use num_bigint::BigUint;
 
 use super::{Terms, basis_summary, moves, outcome_row, reason};
-use crate::analysis::{Action, Grid, Outcome, Sequence, Solution, Table, Tabulation};
+use crate::analysis::{Grid, Outcome, Sequence, Solution, Table, Tabulation};
 use crate::games::play::Play;
 use crate::games::position::Position;
 
@@ -118,6 +118,10 @@ pub fn solution_text(solution: &Solution, terms: &Terms<'_>) -> String {
 fn winning_lines(text: &mut String, solution: &Solution, terms: &Terms<'_>) {
     let game = &solution.game;
     let winning = &solution.winning_moves;
+    if let Some(reason) = &solution.moves_withheld {
+        let _ = writeln!(text, "winning   not listed: {reason}");
+        return;
+    }
     if winning.is_empty() && solution.unlisted_moves.is_empty() {
         let none = match solution.outcome {
             Outcome::Lose => "none: every move leaves a position the opponent wins",
@@ -133,7 +137,7 @@ fn winning_lines(text: &mut String, solution: &Solution, terms: &Terms<'_>) {
     if total > BigUint::from(1u32) {
         let classes = winning
             .iter()
-            .filter(|play| matches!(play.action, Action::SplitClass(_) | Action::PowerClass(_)))
+            .filter(|play| play.action.class_moves().is_some())
             .count();
         let how = if classes == 0 {
             String::new()

@@ -403,6 +403,9 @@ pub struct Answer {
     pub moves: Vec<MoveCheck>,
     /// How many winning moves there are (`moves` may hold fewer).
     pub winning_moves: u64,
+    /// Why no winning move is listed although the player to move wins, where finding them all
+    /// would take too long.
+    pub moves_withheld: Option<String>,
 }
 
 /// How the answer for a position follows.
@@ -436,6 +439,17 @@ pub enum Derivation {
     /// coin row, the odd steps of a staircase); its winning moves follow the family's rule,
     /// not Nim's.
     Theorem(XorSum),
+    /// A family's theorem where play can go on forever (tokens on a graph with cycles): the
+    /// finite parts and their xor `x`, and the infinite one, `∞(K)`: a win when `x ∈ K`, a
+    /// draw otherwise; with two infinite parts or more (`node` is `None`), a draw.
+    Infinite {
+        /// The finite parts and their xor.
+        finite: XorSum,
+        /// The infinite part (a token's node), where there is one.
+        node: Option<BigUint>,
+        /// `K` of the infinite part alone, ascending.
+        options: Vec<BigUint>,
+    },
     /// A family's theorem of outcomes by binary places (Moore's `Nim_k`): the heaps, and for each
     /// place holding a 1, from the highest, how many heaps have a 1 there; the player to move
     /// loses exactly when every count is a multiple of `modulus`.

@@ -51,6 +51,10 @@ pub const MAX_HEAPS_PER_MOVE: u64 = 1 << 62;
 /// places, times the states and choices of each place —: about a second.
 pub const MOST_MOVE_WORK: u64 = 1 << 27;
 
+/// The most winning moves listed one by one: beyond, every set of heaps is one class of moves
+/// with its count.
+pub const MOST_LISTED_MOVES: u64 = 1 << 16;
+
 /// The heaps and sizes of the positions `verify` compares its theorem on.
 const SMALL_HEAPS: usize = 4;
 
@@ -534,28 +538,40 @@ impl Theorem for Moore {
         let largest = usize::try_from(self.per_move)
             .unwrap_or(usize::MAX)
             .min(nonzero.len());
-        let mut moves = Vec::new();
+        // First each set's count; then the moves of the sets with few, one by one, unless that
+        // would write more than MOST_LISTED_MOVES in all: then every set is one class.
+        let mut sets: Vec<(Vec<usize>, BigUint)> = Vec::new();
         for size in 1..=largest {
             each_subset(nonzero.len(), size, |picked| {
                 let chosen: Vec<usize> = picked.iter().map(|&p| nonzero[p]).collect();
-                let set = SetMoves::new(heaps, &chosen, &counts, modulus);
-                let total = set.total();
-                if total.is_zero() {
-                    return true;
-                }
-                if total > BigUint::from(most_listed) {
-                    moves.push(Action::TakeClass(Box::new(TakeClass {
-                        heaps: chosen,
-                        modulus,
-                        moves: total,
-                    })));
-                } else {
-                    for sizes in set.each() {
-                        moves.push(take_action(heaps, &chosen, &sizes));
-                    }
+                let total = SetMoves::new(heaps, &chosen, &counts, modulus).total();
+                if !total.is_zero() {
+                    sets.push((chosen, total));
                 }
                 true
             });
+        }
+        let few = |total: &BigUint| *total <= BigUint::from(most_listed);
+        let listed: BigUint = sets
+            .iter()
+            .filter(|(_, total)| few(total))
+            .map(|(_, total)| total)
+            .sum();
+        let one_by_one = listed <= BigUint::from(MOST_LISTED_MOVES);
+        let mut moves = Vec::new();
+        for (chosen, total) in sets {
+            if one_by_one && few(&total) {
+                let set = SetMoves::new(heaps, &chosen, &counts, modulus);
+                for sizes in set.each() {
+                    moves.push(take_action(heaps, &chosen, &sizes));
+                }
+            } else {
+                moves.push(Action::TakeClass(Box::new(TakeClass {
+                    heaps: chosen,
+                    modulus,
+                    moves: total,
+                })));
+            }
         }
         Some(moves)
     }

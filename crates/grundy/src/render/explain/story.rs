@@ -910,6 +910,11 @@ impl Writer<'_> {
                 places,
                 modulus,
             } => self.places(heaps, places, *modulus, &outcome),
+            Derivation::Infinite {
+                finite,
+                node,
+                options,
+            } => self.infinite(finite, node.as_ref(), options, &outcome),
             Derivation::MisereNim {
                 heaps,
                 ones,
@@ -1052,8 +1057,48 @@ impl Writer<'_> {
             | Derivation::Xor(_)
             | Derivation::Theorem(_)
             | Derivation::Places { .. }
+            | Derivation::Infinite { .. }
             | Derivation::MisereNim { .. } => {}
         }
+    }
+
+    /// Smith's rule at work: the finite parts' xor, the infinite part's `K`, and the verdict.
+    fn infinite(
+        &mut self,
+        finite: &XorSum,
+        node: Option<&BigUint>,
+        options: &[BigUint],
+        outcome: &str,
+    ) {
+        let Some(node) = node else {
+            let paragraph = self.t(
+                "explain-answer-infinite-many",
+                &[("outcome", text(outcome))],
+            );
+            self.paragraph(&paragraph);
+            return;
+        };
+        if !finite.terms.is_empty() {
+            let intro = self.t("explain-answer-theorem-xor", &[]);
+            self.paragraph(&intro);
+            self.xor_block(finite);
+        }
+        let values = list(options.iter().map(|k| self.num(k)), ", ");
+        let id = if options.contains(&finite.total) {
+            "explain-answer-infinite-win"
+        } else {
+            "explain-answer-infinite-draw"
+        };
+        let paragraph = self.t(
+            id,
+            &[
+                ("node", text(self.num(node))),
+                ("values", text(values)),
+                ("total", text(self.num(&finite.total))),
+                ("outcome", text(outcome)),
+            ],
+        );
+        self.paragraph(&paragraph);
     }
 
     /// The heaps in binary (when they are few and short) and each place's ones, then the
@@ -1257,6 +1302,11 @@ impl Writer<'_> {
     }
 
     fn moves(&mut self, answer: &Answer) {
+        if let Some(reason) = &answer.moves_withheld {
+            let paragraph = self.t("explain-moves-withheld", &[("reason", text(reason))]);
+            self.paragraph(&paragraph);
+            return;
+        }
         if answer.outcome == Outcome::Win && answer.winning_moves == 0 {
             let paragraph = self.t("explain-win-without-move", &[]);
             self.paragraph(&paragraph);

@@ -94,6 +94,10 @@ pub fn solution(solution: &Solution, terms: &Terms<'_>) -> Value {
         value["heap_values"] = json!(solution.heap_values.iter().map(number).collect::<Vec<_>>());
     }
     value["winning_move_count"] = json!(number(&solution.winning_move_count()));
+    if let Some(reason) = &solution.moves_withheld {
+        value["winning_moves_withheld"] = json!(reason);
+        value["winning_moves_complete"] = json!(false);
+    }
     if !solution.unlisted_moves.is_empty() {
         // The count is of the moves listed; the families in `unlisted_moves` hold more.
         value["winning_moves_complete"] = json!(false);

@@ -279,6 +279,16 @@ fn derivation_json(derivation: &Derivation) -> Value {
             })).collect::<Vec<_>>(),
             "xor": number(&sum.total),
         }),
+        Derivation::Infinite {
+            finite,
+            node,
+            options,
+        } => json!({
+            "kind": "infinite",
+            "finite_xor": number(&finite.total),
+            "node": node.as_ref().map(number),
+            "options": options.iter().map(number).collect::<Vec<_>>(),
+        }),
         Derivation::Places {
             places, modulus, ..
         } => json!({
