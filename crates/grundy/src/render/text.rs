@@ -141,6 +141,8 @@ fn winning_lines(text: &mut String, solution: &Solution, terms: &Terms<'_>) {
             .count();
         let how = if classes == 0 {
             String::new()
+        } else if classes == winning.len() {
+            format!(" (in {})", super::count(classes, "class"))
         } else {
             format!(
                 " ({} one by one, the rest in {})",
