@@ -70,6 +70,32 @@ impl Position {
     }
 }
 
+/// The non-empty pieces of `text` between separators, each with its offset: the words of a
+/// list of edges or nodes.
+///
+/// # Example
+/// ```
+/// use grundy::games::position::pieces;
+/// assert_eq!(pieces("0 1,,2", |c| c == ','), vec![(0, "0 1"), (5, "2")]);
+/// ```
+pub fn pieces(text: &str, separator: impl Fn(char) -> bool) -> Vec<(usize, &str)> {
+    let mut found = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        if separator(c) {
+            if let Some(from) = start.take() {
+                found.push((from, &text[from..i]));
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(from) = start {
+        found.push((from, &text[from..]));
+    }
+    found
+}
+
 /// At least the number of decimal digits of `n`, and at most one more: from its bits, without
 /// converting it (`log10 2 < 0.30103`).
 pub fn digits_bound(n: &BigUint) -> u64 {

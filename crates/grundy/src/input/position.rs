@@ -6,7 +6,7 @@ use num_bigint::BigUint;
 use num_traits::{One, Pow};
 
 use crate::games::game::Game;
-use crate::games::position::Position;
+use crate::games::position::{Position, pieces};
 use crate::games::ruleset::PositionShape;
 use crate::input::error::InputError;
 
@@ -336,7 +336,7 @@ fn parse_edges(text: &str) -> Result<Position, InputError> {
         let base = lead + "parents:".len();
         let mut edges = Vec::new();
         let mut places = Vec::new();
-        for (at, word) in split_words(rest, |c| c.is_whitespace() || c == ',') {
+        for (at, word) in pieces(rest, |c| c.is_whitespace() || c == ',') {
             let parent = parse_node(text, word, base + at)?;
             let child = edges.len() as u64 + 1;
             edges.push((parent, child));
@@ -346,9 +346,9 @@ fn parse_edges(text: &str) -> Result<Position, InputError> {
         return Ok(Position::Edges(std::sync::Arc::new(edges)));
     }
     let mut edges = Vec::new();
-    for (at, edge) in split_words(text, |c| c == ',' || c == ';' || c == '\n') {
+    for (at, edge) in pieces(text, |c| c == ',' || c == ';' || c == '\n') {
         words.clear();
-        words.extend(split_words(edge, |c| c.is_whitespace() || c == '-'));
+        words.extend(pieces(edge, |c| c.is_whitespace() || c == '-'));
         match words.as_slice() {
             [(a, u), (b, v)] => {
                 edges.push((parse_node(text, u, at + a)?, parse_node(text, v, at + b)?));
@@ -412,25 +412,6 @@ fn check_tree(
         walk.clear();
     }
     Ok(())
-}
-
-/// The non-empty pieces of `text` between separators, each with its offset.
-fn split_words(text: &str, separator: impl Fn(char) -> bool) -> Vec<(usize, &str)> {
-    let mut pieces = Vec::new();
-    let mut start = None;
-    for (i, c) in text.char_indices() {
-        if separator(c) {
-            if let Some(from) = start.take() {
-                pieces.push((from, &text[from..i]));
-            }
-        } else if start.is_none() {
-            start = Some(i);
-        }
-    }
-    if let Some(from) = start {
-        pieces.push((from, &text[from..]));
-    }
-    pieces
 }
 
 pub(crate) fn parse_heaps(text: &str, separator: char) -> Result<Vec<BigUint>, InputError> {

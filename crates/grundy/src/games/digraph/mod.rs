@@ -17,7 +17,7 @@ use std::sync::{Arc, OnceLock};
 use num_bigint::BigUint;
 
 use crate::games::moves::Action;
-use crate::games::position::Position;
+use crate::games::position::{Position, pieces};
 use crate::games::registry::{Family, RuleProblem, Summary};
 use crate::games::ruleset::{PositionShape, Ruleset, listable};
 use crate::games::theorem::{Part, PartLabel, Reading, Theorem, Worth};
@@ -73,25 +73,6 @@ fn rules(rule: Option<&str>) -> Result<Arc<dyn Ruleset>, RuleProblem> {
         });
     };
     Ok(Arc::new(Digraph::read(text)?))
-}
-
-/// The non-empty pieces of `text` between separators, each with its offset.
-fn pieces(text: &str, separator: impl Fn(char) -> bool) -> Vec<(usize, &str)> {
-    let mut found = Vec::new();
-    let mut start = None;
-    for (i, c) in text.char_indices() {
-        if separator(c) {
-            if let Some(from) = start.take() {
-                found.push((from, &text[from..i]));
-            }
-        } else if start.is_none() {
-            start = Some(i);
-        }
-    }
-    if let Some(from) = start {
-        found.push((from, &text[from..]));
-    }
-    found
 }
 
 impl Digraph {
