@@ -59,18 +59,18 @@ pub fn solution_text(solution: &Solution, terms: &Terms<'_>) -> String {
         (None, Some(misere)) => {
             let _ = writeln!(text, "misère G  {misere}");
         }
-        // Smith's generalised value where play can go on forever.
-        (None, None)
-            if let Some(loopy @ crate::theory::solver::Loopy::Infinite(_)) = &solution.loopy =>
-        {
-            let _ = writeln!(
-                text,
-                "grundy    {loopy} (generalised: play can go on forever)"
-            );
-        }
-        (None, None) => {
-            let _ = writeln!(text, "grundy    not available (see the reason)");
-        }
+        (None, None) => match &solution.loopy {
+            // Smith's generalised value where play can go on forever.
+            Some(loopy @ crate::theory::solver::Loopy::Infinite(_)) => {
+                let _ = writeln!(
+                    text,
+                    "grundy    {loopy} (generalised: play can go on forever)"
+                );
+            }
+            _ => {
+                let _ = writeln!(text, "grundy    not available (see the reason)");
+            }
+        },
     }
     winning_lines(&mut text, solution, terms);
     if let Some(best) = solution.best_move() {
