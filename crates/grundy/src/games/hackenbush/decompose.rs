@@ -220,7 +220,7 @@ pub(super) struct Picture {
     names: Vec<u64>,
     /// The edges on the renamed nodes, in the order written.
     edges: Vec<(usize, usize)>,
-    blocks: Option<Blocks>,
+    blocks: Blocks,
 }
 
 impl Picture {
@@ -260,24 +260,20 @@ impl Picture {
         Self {
             names,
             edges: renamed,
-            blocks: Some(blocks),
+            blocks,
         }
-    }
-
-    fn blocks(&self) -> &Blocks {
-        self.blocks.as_ref().expect("decomposed")
     }
 
     /// The edges connected to the ground, in the order written.
     pub(super) fn grounded_edges(&self) -> impl Iterator<Item = usize> + '_ {
-        let blocks = self.blocks();
+        let blocks = &self.blocks;
         (0..self.edges.len()).filter(|&i| blocks.reached[i])
     }
 
     /// The branches at the ground: for each bridge leaving the ground's block, the node it
     /// reaches and the branch's value (the value at that node plus one).
     pub(super) fn ground_branches(&self) -> Vec<(u64, u64)> {
-        let blocks = self.blocks();
+        let blocks = &self.blocks;
         let Some(root) = blocks.root_block() else {
             return Vec::new();
         };
@@ -292,14 +288,14 @@ impl Picture {
 
     /// The edges on the cycles through the ground, fused into loops at the ground.
     pub(super) fn ground_loops(&self) -> u64 {
-        let blocks = self.blocks();
+        let blocks = &self.blocks;
         blocks.root_block().map_or(0, |root| blocks.inside[root])
     }
 
     /// The steps finding the winning moves inside cycles takes: each block decomposed again
     /// without each of its inner edges.
     pub(super) fn cycle_work(&self) -> u64 {
-        let blocks = self.blocks();
+        let blocks = &self.blocks;
         let mut nodes = vec![0u64; blocks.inside.len()];
         for &block in &blocks.block_of {
             if block != usize::MAX {
@@ -321,7 +317,7 @@ impl Picture {
     /// # Complexity
     /// `O(m)` for the bridges, and [`cycle_work`](Self::cycle_work) for the edges on cycles.
     pub(super) fn moves_to(&self, target: u64) -> Vec<usize> {
-        let blocks = self.blocks();
+        let blocks = &self.blocks;
         let Some(root) = blocks.root_block() else {
             return Vec::new();
         };
@@ -402,7 +398,7 @@ impl Picture {
     /// The value of the picture.
     #[cfg(test)]
     pub(super) fn value(&self) -> u64 {
-        let blocks = self.blocks();
+        let blocks = &self.blocks;
         blocks
             .root_block()
             .map_or(0, |root| blocks.values(None)[root])

@@ -176,7 +176,12 @@ impl Moore {
         let mut work = 0u64;
         for size in 1..=largest {
             let per_set = places
-                .saturating_mul(1u64.checked_shl(size as u32).unwrap_or(u64::MAX))
+                .saturating_mul(
+                    u32::try_from(size)
+                        .ok()
+                        .and_then(|size| 1u64.checked_shl(size))
+                        .unwrap_or(u64::MAX),
+                )
                 .saturating_mul(binomial(size, size / 2));
             work = work.saturating_add(binomial(nonzero, size).saturating_mul(per_set));
             if work > MOST_MOVE_WORK {
