@@ -371,6 +371,22 @@ request (scripts come as text). Each computation runs on one thread within --max
 and --timeout; at most --max-concurrent run at once, --queue more wait, and any request beyond
 them is answered 503. Ctrl-C or SIGTERM stops it after the requests in flight.")]
     Serve(crate::serve::ServeArgs),
+    /// Nim multiplication: the nim product of whole numbers of any size (a head of Turning
+    /// Corners at row a, column b is worth a ⊗ b).
+    #[command(after_help = "\
+Examples:
+  grundy nimber 5 7                      5 ⊗ 7 = 13
+  grundy nimber 2^32 2^32                a Fermat 2-power squared: 3 · 2^31
+  grundy nimber 3 5 6 --json             the product of several factors, as JSON
+  grundy table turning-corners --to 15   the multiplication table")]
+    Nimber {
+        /// The factors: whole numbers (10^18, 2^64 are written so).
+        #[arg(required = true)]
+        factors: Vec<String>,
+        /// Print JSON: `factors` and `product`.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// The arguments of `grundy codegen`.

@@ -27,8 +27,8 @@ use crate::arguments::{
     PatternArgs, RuleName, VerifyArgs, engine_config, language,
 };
 use crate::options::{
-    MAX_INPUT_BYTES, default_max_memory, parse_count, parse_number, parse_seconds, parse_size,
-    read_bounded, read_game, read_position,
+    MAX_INPUT_BYTES, default_max_memory, parse_count, parse_factor, parse_number, parse_seconds,
+    parse_size, read_bounded, read_game, read_position,
 };
 use crate::progress::TerminalObserver;
 
@@ -450,6 +450,14 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Explain(args) => explain(args, &observer),
         Command::Play(args) => play::run(&args, &observer),
         Command::Serve(args) => serve::run(&args),
+        Command::Nimber { factors, json } => {
+            let factors = factors
+                .iter()
+                .map(|text| parse_factor(text))
+                .collect::<Result<Vec<_>, _>>()?;
+            let product = grundy::analysis::nimber::nim_product(&factors)?;
+            output::nim_product(&product, json)
+        }
         Command::Period {
             games,
             common,

@@ -273,6 +273,25 @@ pub(crate) fn read_position(game: &grundy::Game, text: &str) -> anyhow::Result<g
     Ok(game.parse_position(text.trim_end())?)
 }
 
+/// A factor of a nim product: a whole number of any size.
+pub(crate) fn parse_factor(text: &str) -> Result<BigUint, grundy::InputError> {
+    parse_heap(text).map_err(|error| {
+        let found = text.get(error.span.clone()).unwrap_or_default();
+        let message = if found.is_empty() {
+            "expected a whole number".to_owned()
+        } else {
+            format!("expected a whole number, found '{found}'")
+        };
+        option_error(
+            "factor",
+            text,
+            error.span,
+            message,
+            "write whole numbers in decimal digits or as powers, e.g. 5, 10^18 or 2^64".to_owned(),
+        )
+    })
+}
+
 /// A number given to an option, with errors that name the option.
 pub(crate) fn parse_number(
     text: &str,

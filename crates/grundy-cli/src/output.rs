@@ -83,6 +83,18 @@ pub fn solution(solution: &Solution, as_json: bool) -> anyhow::Result<()> {
     )
 }
 
+/// Prints a nim product.
+pub fn nim_product(
+    product: &grundy::analysis::nimber::NimProduct,
+    as_json: bool,
+) -> anyhow::Result<()> {
+    answer(
+        as_json,
+        || print_json(&json::nim_product(product)),
+        || render::nim_product_text(product),
+    )
+}
+
 /// Prints a table (the seed-style rows `n`, `G(n)`, `P/N`, wrapped to `width` columns) or a grid.
 pub fn tabulation(tabulation: &Tabulation, as_json: bool, width: usize) -> anyhow::Result<()> {
     answer(

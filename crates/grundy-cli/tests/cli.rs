@@ -776,3 +776,35 @@ fn graphs_come_inline_from_a_file_or_from_stdin() {
     let nim_k = json(&["solve", "moore:2", "7,5,6,1", "--json"]);
     assert_eq!(nim_k["winning_move_count"].as_u64(), Some(2));
 }
+
+#[test]
+fn turning_corners_and_nim_multiplication() {
+    // 5 ⊗ 6 ⊕ 3 ⊗ 3 = 8 ⊕ 2: every winning rectangle, each leaving value 0.
+    let solved = json(&["solve", "turning-corners", "5:6,3:3", "--json"]);
+    assert_eq!(solved["grundy"].as_u64(), Some(10));
+    assert_eq!(solved["winning_move_count"].as_u64(), Some(3));
+    for play in solved["winning_moves"].as_array().expect("moves") {
+        let after = play["to"].as_str().expect("a position");
+        let left = json(&["solve", "turning-corners", after, "--json"]);
+        assert_eq!(left["grundy"].as_u64(), Some(0), "{after}");
+    }
+    // The table is the multiplication table; the product of any numbers on its own.
+    let table = json(&["table", "turning-corners", "--to", "4", "--json"]);
+    assert_eq!(table["values"][2], serde_json::json!([0, 2, 3, 1, 8]));
+    let product = json(&["nimber", "2^64", "2^64", "--json"]);
+    assert_eq!(
+        product["product"].to_string(),
+        "27670116110564327424" // 3 · 2^63
+    );
+    assert_eq!(stdout(&grundy(&["nimber", "5", "7"])), "5 ⊗ 7 = 13\n");
+    // Far heads: the value at once, the moves withheld with the reason.
+    let far = json(&["solve", "turning-corners", "10^18:10^18", "--json"]);
+    assert_eq!(far["winning_moves_complete"], Value::Bool(false));
+    assert!(far["winning_moves_withheld"].is_string());
+    let message = fails(&["solve", "turning-corners", "3:5,3:5"]);
+    assert!(message.contains("written twice"), "{message}");
+    let message = fails(&["solve", "turning-corners", "2^64:1"]);
+    assert!(message.contains("below 2^64"), "{message}");
+    let message = fails(&["nimber", "10^30000", "2"]);
+    assert!(message.contains("65536 bits"), "{message}");
+}

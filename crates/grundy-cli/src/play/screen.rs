@@ -340,9 +340,11 @@ fn heaps_of(position: &Position) -> Vec<BigUint> {
         | Position::Balls { left: heap, .. } => vec![heap.clone()],
         Position::Heaps(heaps) => heaps.clone(),
         Position::Pair(a, b) => vec![a.clone(), b.clone()],
-        Position::Argument(_) | Position::State(_) | Position::Edges(_) | Position::Sum => {
-            Vec::new()
-        }
+        Position::Argument(_)
+        | Position::State(_)
+        | Position::Edges(_)
+        | Position::Cells(_)
+        | Position::Sum => Vec::new(),
     }
 }
 

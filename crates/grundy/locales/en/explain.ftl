@@ -119,6 +119,7 @@ explain-answer-theorem-xor = By the theorem, the parts of this position and thei
 explain-answer-theorem-zero = The xor is 0: { $outcome }. By the theorem every move leaves a non-zero xor, which the opponent can bring back to 0.
 explain-answer-theorem-nonzero = The xor is { $total } ≠ 0: { $outcome }, by a move that brings the xor to 0.
 explain-cell-label = cell { $cell }
+explain-square-label = head { $row }:{ $column }
 explain-step-label = step { $step }
 explain-token-label = token at node { $node }
 explain-branch-label = branch at node { $node }
@@ -150,6 +151,7 @@ explain-move-class = one class of { $moves } moves (grundy solve lists it)
 explain-move-turn-one = turn over cell { $cells }
 explain-move-turn = turn over cells { $cells }
 explain-move-turn-run = turn over cells { $from } to { $to }
+explain-move-turn-corners = turn over { $row }:{ $column }, { $row }:{ $near_column }, { $near_row }:{ $column } and { $near_row }:{ $near_column }
 explain-move-turn-class = turn over cell { $cell } and any two cells y < z < { $cell } with y xor z = { $mask } ({ $moves } moves)
 explain-move-take-heaps = { $takes }
 explain-move-take-heaps-separator = { " and " }

@@ -119,6 +119,7 @@ explain-answer-theorem-xor = 按照定理，这个局面的各个部分、它们
 explain-answer-theorem-zero = 异或和为 0：{ $outcome }。按照定理，每一步都会留下非 0 的异或和，对手总能再把它变回 0。
 explain-answer-theorem-nonzero = 异或和为 { $total } ≠ 0：{ $outcome }，走一步使异或和变为 0 即可。
 explain-cell-label = 第 { $cell } 格
+explain-square-label = 正面 { $row }:{ $column }
 explain-step-label = 第 { $step } 级
 explain-token-label = { $node } 号点上的棋子
 explain-branch-label = 挂在 { $node } 号点的分支
@@ -150,6 +151,7 @@ explain-move-class = 一类共 { $moves } 种走法（grundy solve 会列出）
 explain-move-turn-one = 翻转第 { $cells } 格
 explain-move-turn = 翻转第 { $cells } 格
 explain-move-turn-run = 翻转第 { $from } 至 { $to } 格
+explain-move-turn-corners = 翻转 { $row }:{ $column }、{ $row }:{ $near_column }、{ $near_row }:{ $column } 和 { $near_row }:{ $near_column } 四角
 explain-move-turn-class = 翻转第 { $cell } 格，以及满足 y xor z = { $mask } 的任意两格 y < z < { $cell }（共 { $moves } 种）
 explain-move-take-heaps = { $takes }
 explain-move-take-heaps-separator = ，并

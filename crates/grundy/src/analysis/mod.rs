@@ -14,6 +14,7 @@ mod family;
 mod general;
 mod heap;
 mod misere;
+pub mod nimber;
 mod norepeat;
 mod octal;
 pub mod pattern;

@@ -162,6 +162,46 @@ impl Answers for TheoremAnswers<'_> {
         }))
     }
 
+    /// The values of the positions at two coordinates `a, b ≤ to` (Turning Corners: the nim
+    /// multiplication table), each read by the theorem; under normal play only.
+    fn grid(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+        to: usize,
+    ) -> Option<Result<Vec<Vec<u32>>, Error>> {
+        if play != Play::Normal {
+            return Some(Err(Error::refused(format!(
+                "{game}: grundy tables this family under normal play, where its theorem values every position; solve a misère position on its own"
+            ))));
+        }
+        let ruleset = self.rules.ruleset();
+        let mut values = Vec::with_capacity(to + 1);
+        for a in 0..=to {
+            if let Err(error) = analyzer.check(a as u64) {
+                return Some(Err(error));
+            }
+            let mut row = Vec::with_capacity(to + 1);
+            for b in 0..=to {
+                let position = ruleset.coordinate_position(&[a.into(), b.into()])?;
+                let Worth::Grundy(value) = self.theorem.read(&position)?.worth else {
+                    return None;
+                };
+                match u32::try_from(&value) {
+                    Ok(value) => row.push(value),
+                    Err(_) => {
+                        return Some(Err(Error::refused(format!(
+                            "{game}: the value at {a}, {b} is {value}, beyond the 32 bits a grid holds"
+                        ))));
+                    }
+                }
+            }
+            values.push(row);
+        }
+        Some(Ok(values))
+    }
+
     /// The values of the numbered positions `from..from + rows`, each read by the theorem.
     fn table(
         &self,

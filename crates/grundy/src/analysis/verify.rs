@@ -249,6 +249,8 @@ fn largest_number(game: &Game, position: &Position) -> u64 {
         Position::State(_) => 0,
         // A picture: its number of edges.
         Position::Edges(edges) => edges.len() as u64,
+        // A grid: its farthest row or column.
+        Position::Cells(cells) => cells.iter().map(|&(a, b)| a.max(b)).max().unwrap_or(0),
     }
 }
 

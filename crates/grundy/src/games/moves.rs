@@ -90,6 +90,15 @@ pub enum Action {
     },
     /// A class of coin-turning moves too many to list one by one.
     TurnClass(Box<TurnClass>),
+    /// Turn over the four corners of the rectangle between `corner` and `opposite` (row and
+    /// column, from 0): `corner` shows heads and turns to tails, `opposite` is below it in both
+    /// (Turning Corners).
+    TurnCorners {
+        /// The farthest corner from row 0 and column 0, which shows heads.
+        corner: (u64, u64),
+        /// The nearest corner.
+        opposite: (u64, u64),
+    },
     /// Move `coins` coins from step `step` (from 1) one step down; from step 1 they leave the
     /// staircase (staircase Nim).
     MoveDown {

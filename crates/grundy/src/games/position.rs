@@ -43,6 +43,9 @@ pub enum Position {
     /// A picture of undirected edges between nodes named by whole numbers, node 0 the ground
     /// (Green Hackenbush): `0-1,1-2,1-3`. Loops and parallel edges are edges too.
     Edges(std::sync::Arc<Vec<(u64, u64)>>),
+    /// The cells of a grid showing heads, each `row:column` from 0 (Turning Corners):
+    /// `3:5,2:2`.
+    Cells(Vec<(u64, u64)>),
     /// The argument a script's `start` receives.
     Argument(String),
     /// A script's position, by its canonical text (`[3, 4]`, `"+--+"`, `#{left: 2}`): the
@@ -65,6 +68,7 @@ impl Position {
             Self::Balls { left, mine, theirs } => number(left) + number(mine) + number(theirs),
             Self::Argument(text) | Self::State(text) => text.len() as u64,
             Self::Edges(edges) => edges.len() as u64 * 16,
+            Self::Cells(cells) => cells.len() as u64 * 16,
             Self::Sum => 0,
         }
     }
@@ -142,6 +146,13 @@ impl Position {
                 })
                 .sum::<u64>()
                 .saturating_sub(1),
+            Self::Cells(cells) => cells
+                .iter()
+                .map(|&(a, b)| {
+                    digits_bound(&BigUint::from(a)) + digits_bound(&BigUint::from(b)) + 2
+                })
+                .sum::<u64>()
+                .saturating_sub(1),
             Self::Sum => 0,
         }
     }
@@ -187,6 +198,15 @@ impl fmt::Display for Position {
                         f.write_str(",")?;
                     }
                     write!(f, "{u}-{v}")?;
+                }
+                Ok(())
+            }
+            Self::Cells(cells) => {
+                for (i, (a, b)) in cells.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{a}:{b}")?;
                 }
                 Ok(())
             }

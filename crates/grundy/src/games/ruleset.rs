@@ -72,6 +72,9 @@ pub enum PositionShape<'a> {
     /// commas, semicolons or new lines; or a parent array `parents: p1 p2 …` (node `i` joined
     /// to `p_i`) ([`Position::Edges`]).
     Edges,
+    /// Cells of a grid, `row:column` or `row column`, separated by commas, semicolons or new
+    /// lines, none written as nothing ([`Position::Cells`]).
+    Cells,
 }
 
 /// Why a position of the right shape is not one of a family's positions.

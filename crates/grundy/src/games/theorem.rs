@@ -57,6 +57,14 @@ impl Worth {
 pub enum PartLabel {
     /// A coin showing heads at this cell (from 0), worth the position of that one head.
     Cell(BigUint),
+    /// A coin showing heads at this row and column of a grid (from 0), worth the position of
+    /// that one head.
+    Square {
+        /// Its row.
+        row: u64,
+        /// Its column.
+        column: u64,
+    },
     /// The coins on this step of a staircase (from 1; step 0 is the ground).
     Step(u64),
     /// The branch of a picture hanging from the ground by a bridge to this node, worth one

@@ -174,6 +174,7 @@ fn parse_shaped(text: &str, shape: PositionShape<'_>) -> Result<Position, InputE
             }
         }
         PositionShape::Edges => parse_edges(text),
+        PositionShape::Cells => parse_cells(text),
         PositionShape::Quota => parse_quota(text),
         PositionShape::LastMove { amounts } => parse_last_move(text, amounts),
         PositionShape::Balls => parse_balls(text),
@@ -304,11 +305,6 @@ pub(crate) fn parse_heap_trimmed(text: &str) -> Result<BigUint, InputError> {
     })
 }
 
-/// Splits `text` at `separator` and parses every part as a heap size, with error spans pointing
-/// into the whole text.
-///
-/// # Errors
-/// The first part's [`InputError`], relocated.
 /// A node's name: a whole number below `2^64`, where `at` is its place in `text`.
 fn parse_node(text: &str, word: &str, at: usize) -> Result<u64, InputError> {
     word.parse::<u64>().map_err(|_| {
@@ -414,6 +410,48 @@ fn check_tree(
     Ok(())
 }
 
+/// Cells of a grid, `row:column` or `row column`, separated by commas, semicolons or new lines.
+fn parse_cells(text: &str) -> Result<Position, InputError> {
+    let hint = "write the coins showing heads as row:column separated by commas (rows and columns from 0), e.g. 3:5,2:2, or one 'row column' per line";
+    let mut cells = Vec::new();
+    let mut words: Vec<(usize, &str)> = Vec::new();
+    for (at, cell) in pieces(text, |c| c == ',' || c == ';' || c == '\n') {
+        words.clear();
+        words.extend(pieces(cell, |c| c.is_whitespace() || c == ':'));
+        let [(a, row), (b, column)] = words.as_slice() else {
+            if cell.trim().is_empty() {
+                continue;
+            }
+            return Err(position_error(
+                text,
+                at..at + cell.len(),
+                "a coin is written as its row and column",
+                hint,
+            ));
+        };
+        let coordinate = |word: &str, place: usize| {
+            let message = match parse_heap(word).map(|n| u64::try_from(&n)) {
+                Ok(Ok(number)) => return Ok(number),
+                Ok(Err(_)) => "a row or column is a whole number below 2^64",
+                Err(_) => "not a row or column: they are whole numbers from 0",
+            };
+            Err(position_error(
+                text,
+                place..place + word.len(),
+                message,
+                hint,
+            ))
+        };
+        cells.push((coordinate(row, at + a)?, coordinate(column, at + b)?));
+    }
+    Ok(Position::Cells(cells))
+}
+
+/// Splits `text` at `separator` and parses every part as a heap size, with error spans pointing
+/// into the whole text.
+///
+/// # Errors
+/// The first part's [`InputError`], relocated.
 pub(crate) fn parse_heaps(text: &str, separator: char) -> Result<Vec<BigUint>, InputError> {
     let mut heaps = Vec::new();
     let mut offset = 0;

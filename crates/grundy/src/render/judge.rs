@@ -49,6 +49,10 @@ fn numbers(case: &Case) -> Vec<String> {
                 .iter()
                 .flat_map(|(u, v)| [u.to_string(), v.to_string()])
                 .collect(),
+            Position::Cells(cells) => cells
+                .iter()
+                .flat_map(|(a, b)| [a.to_string(), b.to_string()])
+                .collect(),
             Position::Sum => Vec::new(),
         },
     }

@@ -29,7 +29,10 @@ pub use period::{
     shown_values, values_line,
 };
 pub use reason::reason;
-pub use text::{MOVES_SHOWN, grid_text, sequence_text, solution_text, table_text, tabulation_text};
+pub use text::{
+    MOVES_SHOWN, grid_text, nim_product_text, sequence_text, solution_text, table_text,
+    tabulation_text,
+};
 
 use num_bigint::BigUint;
 

@@ -92,6 +92,10 @@ pub fn action(action: &Action) -> String {
             "turn over cell {} and any two cells y < z < {} with y xor z = {} ({} moves)",
             class.rightmost, class.rightmost, class.mask, class.moves
         ),
+        Action::TurnCorners {
+            corner: (a, b),
+            opposite: (x, y),
+        } => format!("turn over {a}:{b}, {a}:{y}, {x}:{b} and {x}:{y}"),
         Action::MoveDown { step: 1, coins } => {
             let coins = super::count(coins, "coin");
             format!("move {coins} off the staircase from step 1")

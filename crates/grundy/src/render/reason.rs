@@ -387,6 +387,7 @@ fn infinite_reason(reading: &Reading, node: Option<&BigUint>, options: &[BigUint
 fn part_name(label: &PartLabel) -> String {
     match label {
         PartLabel::Cell(cell) => format!("the head at cell {cell}"),
+        PartLabel::Square { row, column } => format!("the head at {row}:{column}"),
         PartLabel::Step(step) => format!("step {step}"),
         PartLabel::Place { place, .. } => format!("the binary place 2^{place}"),
         PartLabel::Branch(node) => format!("the branch at node {node}"),

@@ -357,3 +357,17 @@ pub fn sequence_text(sequence: &Sequence, seconds: f64) -> String {
     text.push('\n');
     text
 }
+
+/// A nim product as one line: `5 ⊗ 7 = 13`.
+///
+/// # Example
+/// ```
+/// use grundy::analysis::nimber::nim_product;
+/// let product = nim_product(&[5u32.into(), 7u32.into()])?;
+/// assert_eq!(grundy::render::nim_product_text(&product), "5 ⊗ 7 = 13\n");
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn nim_product_text(product: &crate::analysis::nimber::NimProduct) -> String {
+    let factors: Vec<String> = product.factors.iter().map(ToString::to_string).collect();
+    format!("{} = {}\n", factors.join(" ⊗ "), product.product)
+}

@@ -46,6 +46,60 @@ fn multiply_within(a: u64, b: u64, bits: u32) -> u64 {
     ((cross) << half) ^ low ^ multiply_within(high, half_fermat, half)
 }
 
+/// The nim inverse of `a ≠ 0` below `2^64`: the `b` with `a ⊗ b = 1`; `None` for 0.
+///
+/// Below a Fermat 2-power `F`, write `a = a1·F ⊕ a0` (`a1, a0 < F`). `F` is a root of
+/// `x ⊗ x ⊕ x ⊕ F/2` over the field below `F`, whose other root is `F ⊕ 1`, so the conjugate
+/// `a1·F ⊕ (a0 ⊕ a1)` times `a` is the norm `a1 ⊗ a1 ⊗ F/2 ⊕ a0 ⊗ (a0 ⊕ a1)`, a number below
+/// `F`: the inverse is the conjugate times the norm's inverse, found in the smaller field.
+///
+/// # Complexity
+/// `O(3^6)` word operations at most, like [`multiply`].
+///
+/// # Example
+/// ```
+/// use grundy::theory::nimber::{inverse, multiply};
+/// assert_eq!(inverse(2), Some(3)); // 2 ⊗ 3 = 1
+/// assert_eq!(inverse(0), None);
+/// let a = 0x1234_5678_9abc_def0;
+/// assert_eq!(inverse(a).map(|b| multiply(a, b)), Some(1));
+/// ```
+pub fn inverse(a: u64) -> Option<u64> {
+    (a != 0).then(|| inverse_within(a, 64))
+}
+
+/// The nim quotient `a ⊘ b` (`a ⊗ b⁻¹`) below `2^64`; `None` for `b` 0.
+///
+/// # Complexity
+/// As [`inverse`].
+///
+/// # Example
+/// ```
+/// use grundy::theory::nimber::{divide, multiply};
+/// assert_eq!(divide(multiply(6, 9), 9), Some(6));
+/// ```
+pub fn divide(a: u64, b: u64) -> Option<u64> {
+    inverse(b).map(|inverse| multiply(a, inverse))
+}
+
+/// `a⁻¹` for `0 < a < 2^bits`, `bits` a power of two at most 64.
+fn inverse_within(a: u64, bits: u32) -> u64 {
+    if a < 2 {
+        return a;
+    }
+    let half = bits / 2;
+    if a >> half == 0 {
+        return inverse_within(a, half);
+    }
+    let mask = (1u64 << half) - 1;
+    let (a1, a0) = (a >> half, a & mask);
+    let half_fermat = 1u64 << (half - 1);
+    let norm = multiply_within(multiply_within(a1, a1, half), half_fermat, half)
+        ^ multiply_within(a0, a0 ^ a1, half);
+    let norm_inverse = inverse_within(norm, half);
+    (multiply_within(a1, norm_inverse, half) << half) | multiply_within(a0 ^ a1, norm_inverse, half)
+}
+
 /// The nim product of any two numbers: `a ⊗ b`.
 ///
 /// # Complexity
@@ -146,6 +200,21 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn inverses_and_quotients() {
+        for a in 1u64..1 << 12 {
+            assert_eq!(inverse(a).map(|b| multiply(a, b)), Some(1), "{a}");
+        }
+        let mut a = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..1000 {
+            a = a.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let b = a.rotate_left(17) | 1;
+            assert_eq!(inverse(a).map(|inverse| multiply(a, inverse)), Some(1));
+            assert_eq!(divide(multiply(a, b), b), Some(a));
+        }
+        assert_eq!(divide(5, 0), None);
     }
 
     #[test]

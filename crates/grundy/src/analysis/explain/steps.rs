@@ -555,6 +555,7 @@ impl std::fmt::Display for TermLabel {
             Self::Heap(place) => write!(f, "{place}"),
             Self::Named(name) => f.write_str(name),
             Self::Part(PartLabel::Cell(cell)) => write!(f, "cell {cell}"),
+            Self::Part(PartLabel::Square { row, column }) => write!(f, "{row}:{column}"),
             Self::Part(PartLabel::Step(step)) => write!(f, "step {step}"),
             Self::Part(PartLabel::Place { place, .. }) => write!(f, "2^{place}"),
             Self::Part(PartLabel::Branch(node)) => write!(f, "branch at {node}"),

@@ -43,6 +43,8 @@ impl Run<'_, '_> {
                 }
                 // A picture: how many edges.
                 Position::Edges(edges) => Some(edges.len() as u64),
+                // A grid: its farthest row or column.
+                Position::Cells(cells) => cells.iter().map(|&(a, b)| a.max(b)).max(),
                 _ => None,
             })
             .max()

@@ -1243,6 +1243,10 @@ impl Writer<'_> {
                 TermLabel::Part(PartLabel::Cell(cell)) => {
                     self.t("explain-cell-label", &[("cell", text(self.num(cell)))])
                 }
+                TermLabel::Part(PartLabel::Square { row, column }) => self.t(
+                    "explain-square-label",
+                    &[("row", text(row)), ("column", text(column))],
+                ),
                 TermLabel::Part(PartLabel::Step(step)) => {
                     self.t("explain-step-label", &[("step", text(step))])
                 }
@@ -1395,6 +1399,7 @@ impl Writer<'_> {
             | Action::Turn { .. }
             | Action::TurnRun { .. }
             | Action::TurnClass(_)
+            | Action::TurnCorners { .. }
             | Action::MoveDown { .. }
             | Action::Chop { .. }
             | Action::Slide { .. } => self.family_action_text(action),
@@ -1449,6 +1454,15 @@ impl Writer<'_> {
                     ("cell", text(self.num(&class.rightmost))),
                     ("mask", text(self.num(&class.mask))),
                     ("moves", text(self.num(&class.moves))),
+                ],
+            ),
+            Action::TurnCorners { corner, opposite } => self.t(
+                "explain-move-turn-corners",
+                &[
+                    ("row", text(corner.0)),
+                    ("column", text(corner.1)),
+                    ("near_row", text(opposite.0)),
+                    ("near_column", text(opposite.1)),
                 ],
             ),
             Action::MoveDown { step, coins } => self.t(

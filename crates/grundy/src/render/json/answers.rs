@@ -168,6 +168,12 @@ pub fn grid(grid: &Grid) -> Value {
     value
 }
 
+/// A nim product: `factors` and `product`, exact numbers.
+pub fn nim_product(product: &crate::analysis::nimber::NimProduct) -> Value {
+    let factors: Vec<Number> = product.factors.iter().map(number).collect();
+    json!({ "factors": factors, "product": number(&product.product) })
+}
+
 /// A verification: `game`, `to`, `seed`, `brute_force` (`rules` or `script-interpreter`),
 /// `brute_force_positions`, `agrees` and `checks` (each
 /// with `path`, `compared`, `verdict` — `agrees`, `disagrees` or `skipped` — and
