@@ -808,3 +808,28 @@ fn turning_corners_and_nim_multiplication() {
     let message = fails(&["nimber", "10^30000", "2"]);
     assert!(message.contains("65536 bits"), "{message}");
 }
+
+#[test]
+fn every_sg_from_the_command_line() {
+    let solved = json(&["solve", "every:nim[3] + subtraction:1,2[5]", "--json"]);
+    assert_eq!(solved["value"].as_str(), Some("win"));
+    assert_eq!(solved["grundy"], Value::Null);
+    assert_eq!(solved["winning_move_count"].as_u64(), Some(3));
+    let lost = json(&["solve", "every:nim[3] + subtraction:1,2[6]", "--json"]);
+    assert_eq!(lost["value"].as_str(), Some("lose"));
+    let text = stdout(&grundy(&["explain", "every:nim[3] + subtraction:1,2[5]"]));
+    assert!(
+        text.contains("The largest number of steps is 3, odd"),
+        "{text}"
+    );
+    let verified = json(&["verify", "every:nim[4] + subtraction:1,3,4[9]", "--json"]);
+    assert_eq!(verified["agrees"], Value::Bool(true));
+    assert_eq!(verified["brute_force"].as_str(), Some("joint-moves"));
+    let message = fails(&["solve", "every:nim"]);
+    assert!(
+        message.contains("Every-SG compound needs its position"),
+        "{message}"
+    );
+    let message = fails(&["solve", "every:nim[1] + digraph:0>0,0>1[0]"]);
+    assert!(message.contains("go on forever"), "{message}");
+}

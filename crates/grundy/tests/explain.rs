@@ -53,6 +53,9 @@ const CASES: &[(&str, Option<&str>)] = &[
     ),
     ("misere:nim[2] + bash:3[3]", None),
     ("coins:mock-turtles", Some("0,3,5")),
+    ("turning-corners", Some("5:6,3:3")),
+    ("every:nim[3] + subtraction:1,2[5]", None),
+    ("every:nim[3] + subtraction:1,2[6]", None),
     ("staircase", Some("3,0,5,2")),
     ("moore:2", Some("7,5,6,1")),
     ("moore:2", Some("3,3,3,5,5,5")),
@@ -320,6 +323,12 @@ fn check_answer(game: &Game, position: &Position, answer: &grundy::analysis::exp
             places,
             modulus,
         } => check_places(heaps, places, *modulus, answer.outcome),
+        // Every-SG: the player to move wins exactly when the largest number of steps is odd.
+        Derivation::Steps { components } => {
+            let largest = components.iter().map(|(_, steps)| steps).max().cloned();
+            let odd = largest.is_some_and(|steps| steps.bit(0));
+            assert_eq!(odd, answer.outcome == Outcome::Win, "{game}");
+        }
         // Smith's rule: one infinite token wins exactly when the others' xor is in its K.
         Derivation::Infinite {
             finite,

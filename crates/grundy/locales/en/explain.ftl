@@ -27,6 +27,7 @@ explain-state-quota = A position is a heap n and a quota q: a move takes 1 to q 
 explain-state-last-move = A position is a heap n and the amount the opponent just took, which the player to move may not take; a move takes an amount of S = { $set }. So one heap size has { $states } states: the fresh heap and one per forbidden amount. The value of a heap size is the vector (G(n, none), G(n, s₁), …), and the period search runs on these vectors: two heap sizes with equal vectors behave alike in every state.
 explain-state-balls = Players take an amount of S = { $set } balls from one pile; when no move is left, a player holding an odd number of balls wins, and equal parities tie. Written out, a state is four numbers: balls left, whose turn, and each player's balls. Whose turn is absorbed by always looking from the player to move, and only the parities of the holdings decide the end (a move adds the amount taken to the mover's holding, so the parity flips exactly when the amount is odd). The state reduces to (balls left, parity of the mover's balls, parity of the opponent's): 4 states per pile size.
 explain-state-code = A position is a list of heaps. Code { $code } says, digit by digit, which moves remove j tokens from a heap: take it whole, leave one heap, or leave two (or three) heaps. A move leaves at most { $heaps } heaps in place of one; the heaps left are a sum, so an option's value is the xor (⊕) of its parts' values.
+explain-state-every = The position is an Every-SG compound of { $count } components, each with its own position; a move is a move in every component that still has a move, and whoever makes the last move wins. It is not a sum: the Grundy values of the components do not decide it, the numbers of steps they last under best play do.
 explain-state-sum = The position is a sum of { $count } components, each with its own position; a move is a move in exactly one of them. By the Sprague–Grundy theorem the sum's Grundy value is the xor (nim-sum) of the components' values.
 explain-state-script = The rules are a script: grundy values every position reachable from the start once, each after its options (a depth-first search that remembers every value), and a position the script splits into components as the sum of their values. When a position can be reached from itself it explores the whole graph instead and solves it backwards from the positions without moves.
 explain-state-theorem-family = The rules of { $family }: { $rules }.
@@ -108,6 +109,9 @@ explain-answer-periodic = { $n } mod { $period } = { $residue }, so G({ $n }) = 
 explain-answer-periodic-from = { $n } ≥ { $preperiod } and { $n } mod { $period } = { $residue }, so G({ $n }) = G({ $index }) = { $value }: { $outcome }.
 explain-answer-periodic-saltus = { $n } lies { $periods } periods of { $period } past { $index }, so G({ $n }) = G({ $index }) + { $periods } · { $saltus } = { $value }: { $outcome }.
 explain-answer-xor = The values, in binary, and their xor (nim-sum), column by column:
+explain-answer-steps = Each component's steps under best play (0 at its end; the winner of a component plays slowly, its loser fast), numbered as the moves below number them:
+explain-answer-steps-odd = The largest number of steps is { $largest }, odd: { $outcome }, by a joint move that leaves the largest number of steps even — in the strategy, a won component moves to a lost option with the most steps and a lost one to the option with the fewest, so each loses one step.
+explain-answer-steps-even = The largest number of steps is { $largest }, even: { $outcome }. Whatever the joint move, the opponent answers so that the largest number of steps stays even, and makes the last move.
 explain-answer-places-binary = The heaps in binary:
 explain-answer-places-counts = The number of heaps with a 1 in each binary place, from the highest: { $counts }.
 explain-answer-places-off = At { $place } the count { $count } is not a multiple of { $modulus }: { $outcome }, by a move on at most k heaps that makes every count a multiple of { $modulus } again.
@@ -152,6 +156,8 @@ explain-move-turn-one = turn over cell { $cells }
 explain-move-turn = turn over cells { $cells }
 explain-move-turn-run = turn over cells { $from } to { $to }
 explain-move-turn-corners = turn over { $row }:{ $column }, { $row }:{ $near_column }, { $near_row }:{ $column } and { $near_row }:{ $near_column }
+explain-move-joint-part = in component { $component }: { $move }
+explain-move-joint-class = { $moves } other joint moves, each leaving the largest number of steps even
 explain-move-turn-class = turn over cell { $cell } and any two cells y < z < { $cell } with y xor z = { $mask } ({ $moves } moves)
 explain-move-take-heaps = { $takes }
 explain-move-take-heaps-separator = { " and " }

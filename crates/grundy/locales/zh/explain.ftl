@@ -27,6 +27,7 @@ explain-state-quota = 状态是一堆 n 和一个上限 q：每次拿 1 到 q �
 explain-state-last-move = 状态是剩余个数 n 加上对手刚拿的数量（当前玩家不能拿同样多）；每次拿走 S = { $set } 中的数。所以同一个 n 有 { $states } 个状态：不受限制的一个，加上每个被禁止的数各一个。一个 n 的 SG 值是向量 (G(n, 无), G(n, s₁), …)，周期也是在这些向量上找的：向量相同的两个 n 在每个状态下都表现一样。
 explain-state-balls = 双方轮流从一堆球中拿走 S = { $set } 中的个数；无法再拿时，手里球数为奇数的一方获胜，奇偶相同则平局。完整写出来，状态有四个量：剩余球数、轮到谁、双方各自的球数。“轮到谁”总是站在当前玩家的角度来看就消掉了；而终局只看双方球数的奇偶（拿走 s 个时，只有 s 为奇数才改变自己的奇偶）。所以状态压缩为（剩余球数，当前玩家的奇偶，对手的奇偶）：每个 n 只有 4 个状态。
 explain-state-code = 状态是若干堆。编码 { $code } 逐位说明从一堆中拿走 j 个时允许哪些操作：整堆拿走、留下一堆、或者把剩下的分成两堆（或三堆）。一步最多把一堆变成 { $heaps } 堆；分出来的几堆是一个和游戏，所以一个后继的 SG 值是各部分 SG 值的异或（⊕）。
+explain-state-every = 该局面是由 { $count } 个分量组成的 Every-SG 复合游戏，各分量有自己的局面；每一步须在所有还能走的分量中各走一步，走最后一步者胜。它不是和：决定胜负的不是各分量的 SG 值，而是在最优策略下各分量还能持续的步数。
 explain-state-sum = 局面是 { $count } 个子游戏的和，每个子游戏有自己的局面；每一步恰好在其中一个子游戏里走。由 Sprague–Grundy 定理，和游戏的 SG 值是各子游戏 SG 值的异或和。
 explain-state-script = 规则由脚本给出：grundy 对从起点能到达的每个局面只求一次值，先求它的后继再求它本身（记忆化的深度优先搜索）；脚本拆成若干分量的局面，取各分量值的和。若某个局面能回到自身，则改为生成整张图，从没有走法的局面倒推求解。
 explain-state-theorem-family = { $family } 的规则：{ $rules }。
@@ -108,6 +109,9 @@ explain-answer-periodic = { $n } mod { $period } = { $residue }，所以 G({ $n 
 explain-answer-periodic-from = { $n } ≥ { $preperiod } 且 { $n } mod { $period } = { $residue }，所以 G({ $n }) = G({ $index }) = { $value }：{ $outcome }。
 explain-answer-periodic-saltus = { $n } 在 { $index } 之后 { $periods } 个长度为 { $period } 的周期处，所以 G({ $n }) = G({ $index }) + { $periods } · { $saltus } = { $value }：{ $outcome }。
 explain-answer-xor = 各值的二进制，以及按位的异或和：
+explain-answer-steps = 各分量在最优策略下的步数（终局为 0；分量的赢家拖延、输家求快），编号与下面走法中的分量编号一致：
+explain-answer-steps-odd = 最大步数为 { $largest }，是奇数：{ $outcome }，走法是使剩下的最大步数为偶数的联合走法——按策略，必胜的分量走到步数最多的必败后继，必败的分量走到步数最少的后继，每个分量的步数都减一。
+explain-answer-steps-even = 最大步数为 { $largest }，是偶数：{ $outcome }。无论怎样联合走一步，对手都能应对使最大步数保持偶数，并走最后一步。
 explain-answer-places-binary = 各堆的二进制：
 explain-answer-places-counts = 从最高位起，每个二进制位上为 1 的堆数：{ $counts }。
 explain-answer-places-off = 在 { $place } 位上的计数 { $count } 不是 { $modulus } 的倍数：{ $outcome }，走一步（至多动 k 堆）使每一位的计数重新成为 { $modulus } 的倍数即可。
@@ -152,6 +156,8 @@ explain-move-turn-one = 翻转第 { $cells } 格
 explain-move-turn = 翻转第 { $cells } 格
 explain-move-turn-run = 翻转第 { $from } 至 { $to } 格
 explain-move-turn-corners = 翻转 { $row }:{ $column }、{ $row }:{ $near_column }、{ $near_row }:{ $column } 和 { $near_row }:{ $near_column } 四角
+explain-move-joint-part = 在第 { $component } 个分量中：{ $move }
+explain-move-joint-class = 另有 { $moves } 种联合走法，每种都使剩下的最大步数为偶数
 explain-move-turn-class = 翻转第 { $cell } 格，以及满足 y xor z = { $mask } 的任意两格 y < z < { $cell }（共 { $moves } 种）
 explain-move-take-heaps = { $takes }
 explain-move-take-heaps-separator = ，并

@@ -175,6 +175,9 @@ pub enum NoProgram {
     /// A game answered only by searching its options: no proved pattern, closed form or
     /// program of its family that a generated program could carry.
     Searched,
+    /// An Every-SG compound: its components' steps come from searching each one, which no
+    /// generated program repeats.
+    Every,
     /// A game of a family valued by its own theorem: its program carries the rule of the
     /// table the theorem states, and the theorem states none for this game (or its table has
     /// no numbered positions).
@@ -220,6 +223,9 @@ impl std::fmt::Display for NoProgram {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::NeedsGame => f.write_str("the format fixes no game: give the game"),
+            Self::Every => f.write_str(
+                "an Every-SG compound's steps come from searching each component, which a generated program does not repeat",
+            ),
             Self::GameInInput { carried } => write!(
                 f,
                 "the format's input carries its own game ({carried}), so no other game applies"

@@ -706,7 +706,7 @@ fn closed_form(solution: &Solution) -> Option<Derivation> {
 
 /// The derivation of an answer by a family's theorem: the parts it read and their xor.
 fn theorem_derivation(theorem: &super::FamilyTheorem, position: &Position) -> Option<Derivation> {
-    use crate::games::theorem::{PartLabel, Worth};
+    use crate::games::theorem::{Part, PartLabel, Worth};
     let reading = theorem.reading.as_ref()?;
     if let Worth::Infinite { node, options } = &reading.worth {
         let finite = xor_sum(
@@ -721,6 +721,25 @@ fn theorem_derivation(theorem: &super::FamilyTheorem, position: &Position) -> Op
             finite,
             node: node.clone(),
             options: own,
+        });
+    }
+    if let Some(Part {
+        label: PartLabel::Component { .. },
+        ..
+    }) = reading.parts.first()
+    {
+        return Some(Derivation::Steps {
+            components: reading
+                .parts
+                .iter()
+                .map(|part| {
+                    let name = match &part.label {
+                        PartLabel::Component { game, .. } => game.clone(),
+                        other => TermLabel::Part(other.clone()).to_string(),
+                    };
+                    (name, part.value.clone())
+                })
+                .collect(),
         });
     }
     let Worth::Grundy(total) = &reading.worth else {

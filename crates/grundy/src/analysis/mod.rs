@@ -39,6 +39,7 @@ mod answer;
 mod config;
 mod error;
 mod evaluate;
+mod every;
 pub mod judge;
 mod sum;
 mod theorem;
@@ -434,5 +435,6 @@ fn answers(game: &Game) -> Box<dyn family::Answers + '_> {
             None => Box::new(family::Searched(rules)),
         },
         Game::Sum(components) => Box::new(family::SumAnswers(components)),
+        Game::Every(components) => Box::new(every::EveryAnswers(components)),
     }
 }

@@ -21,7 +21,7 @@ use crate::theory::solver::{
 
 /// A family's rules as a graph to explore: positions, their options, and who wins where none is
 /// left.
-struct Options<'a> {
+pub(super) struct Options<'a> {
     rules: &'a dyn Ruleset,
     play: Play,
     /// The first position whose options the family did not list.
@@ -29,7 +29,7 @@ struct Options<'a> {
 }
 
 impl<'a> Options<'a> {
-    fn new(rules: &'a dyn Ruleset, play: Play) -> Self {
+    pub(super) fn new(rules: &'a dyn Ruleset, play: Play) -> Self {
         Self {
             rules,
             play,
@@ -38,7 +38,7 @@ impl<'a> Options<'a> {
     }
 
     /// The error of a failed exploration, naming the position whose options were not listed.
-    fn failed(&self, game: &Game, error: solver::SolverError) -> Error {
+    pub(super) fn failed(&self, game: &Game, error: solver::SolverError) -> Error {
         match self.unlisted.borrow_mut().take() {
             Some(position) => unlisted(game, self.rules, &position),
             None => solver_error(error),
@@ -47,7 +47,7 @@ impl<'a> Options<'a> {
 }
 
 /// The refusal of a search that meets `position`, whose options the family does not list.
-fn unlisted(game: &Game, rules: &dyn Ruleset, position: &Position) -> Error {
+pub(super) fn unlisted(game: &Game, rules: &dyn Ruleset, position: &Position) -> Error {
     let why = rules.unlisted_reason(position).unwrap_or_else(|| {
         format!("grundy lists at most {MAX_LISTED_OPTIONS} options of a position")
     });
@@ -89,7 +89,7 @@ impl solver::Rules for Options<'_> {
 impl Analyzer<'_> {
     /// A search from `roots` refused before it starts where the family bounds the positions
     /// one of them reaches beyond the limit (the widest root is named).
-    fn refuse_beyond_reach(
+    pub(super) fn refuse_beyond_reach(
         &self,
         game: &Game,
         rules: &dyn Ruleset,

@@ -20,6 +20,7 @@ use crate::limits::{
 };
 use crate::theory::period::Periodicity;
 
+mod every;
 mod positions;
 mod script;
 mod theorem;
@@ -133,6 +134,9 @@ pub enum BruteForce {
     /// The game graph written again from the rules, each value the mex of its options' values,
     /// memoised.
     Rules,
+    /// The joint moves of an Every-SG compound (one option of every component that has one,
+    /// from the components' literal rules), explored from the compound and solved backwards.
+    JointMoves,
     /// A script run on rhai's own interpreter, the whole graph of its positions explored and
     /// solved backwards.
     Interpreted,

@@ -48,6 +48,9 @@ pub enum Game {
     Misere(Box<Game>),
     /// A disjunctive sum: each move is a move in one component.
     Sum(Vec<Component>),
+    /// Every-SG, the continued conjunctive compound: each move is a move in every component
+    /// that still has one; whoever makes the last move wins.
+    Every(Vec<Component>),
 }
 
 /// One summand of a [`Game::Sum`]: a game and its position.
@@ -63,7 +66,7 @@ impl Game {
     /// Whether positions are given inside the spec (sums).
     pub fn has_positions(&self) -> bool {
         match self {
-            Self::Sum(_) => true,
+            Self::Sum(_) | Self::Every(_) => true,
             Self::Misere(inner) => inner.has_positions(),
             _ => false,
         }
@@ -158,6 +161,23 @@ impl Game {
     pub fn components(&self) -> Option<&[Component]> {
         match self {
             Self::Sum(components) => Some(components),
+            _ => None,
+        }
+    }
+
+    /// The components of an Every-SG compound (`every:nim[3] + kayles[4]`), `None` for any
+    /// other game.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::parse_game;
+    /// assert_eq!(parse_game("every:nim[3] + nim[4]")?.every_components().map(<[_]>::len), Some(2));
+    /// assert!(parse_game("nim[3] + nim[4]")?.every_components().is_none());
+    /// # Ok::<(), grundy::InputError>(())
+    /// ```
+    pub fn every_components(&self) -> Option<&[Component]> {
+        match self {
+            Self::Every(components) => Some(components),
             _ => None,
         }
     }
@@ -265,7 +285,7 @@ impl Game {
             Self::Octal(code) => Some(code),
             Self::Script(script) => Some(script),
             Self::Rules(rules) => Some(rules.ruleset()),
-            Self::Misere(_) | Self::Sum(_) => None,
+            Self::Misere(_) | Self::Sum(_) | Self::Every(_) => None,
         }
     }
 
@@ -314,7 +334,9 @@ impl Game {
         match self {
             Self::Octal(code) => code.name().is_some(),
             Self::Misere(inner) => inner.has_name(),
-            Self::Sum(components) => components.iter().any(|c| c.game.has_name()),
+            Self::Sum(components) | Self::Every(components) => {
+                components.iter().any(|c| c.game.has_name())
+            }
             _ => false,
         }
     }
@@ -472,32 +494,43 @@ impl Game {
                 f.write_str("misere:")?;
                 inner.write_spec(f, names)
             }
-            Self::Sum(components) => {
-                if let [
-                    Component {
-                        game: Self::Octal(code),
-                        position,
-                    },
-                ] = components.as_slice()
-                    && !(names && code.name().is_some())
-                {
-                    // Alone, a bracket after a code would read as its tail: mark "no tail".
-                    let empty = if code.last_digit().is_some() {
-                        "[]"
-                    } else {
-                        ""
-                    };
-                    return write!(f, "{code}{empty}[{position}]");
-                }
-                for (i, component) in components.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(" + ")?;
-                    }
-                    component.game.write_spec(f, names)?;
-                    write!(f, "[{}]", component.position)?;
-                }
-                Ok(())
+            Self::Sum(components) => write_components(f, components, names),
+            Self::Every(components) => {
+                f.write_str("every:")?;
+                write_components(f, components, names)
             }
         }
     }
+}
+
+/// The components of a sum or an Every-SG compound, `game[position]` joined by ` + `.
+fn write_components(
+    f: &mut fmt::Formatter<'_>,
+    components: &[Component],
+    names: bool,
+) -> fmt::Result {
+    if let [
+        Component {
+            game: Game::Octal(code),
+            position,
+        },
+    ] = components
+        && !(names && code.name().is_some())
+    {
+        // Alone, a bracket after a code would read as its tail: mark "no tail".
+        let empty = if code.last_digit().is_some() {
+            "[]"
+        } else {
+            ""
+        };
+        return write!(f, "{code}{empty}[{position}]");
+    }
+    for (i, component) in components.iter().enumerate() {
+        if i > 0 {
+            f.write_str(" + ")?;
+        }
+        component.game.write_spec(f, names)?;
+        write!(f, "[{}]", component.position)?;
+    }
+    Ok(())
 }

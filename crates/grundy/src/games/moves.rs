@@ -127,6 +127,18 @@ pub enum Action {
         /// The node it reaches.
         to: u64,
     },
+    /// A joint move of an Every-SG compound: one move in each component that has one, each
+    /// with its component (from 0).
+    Joint {
+        /// Each component moved in, with its move.
+        moves: Vec<(usize, Action)>,
+    },
+    /// A class of winning joint moves of an Every-SG compound too many to list: each leaves
+    /// the largest number of steps even.
+    JointClass {
+        /// How many moves the class holds.
+        moves: BigUint,
+    },
     /// A move of a game given as a script, by the script's name for it (`to P` when the script
     /// names none).
     Labelled {
@@ -216,6 +228,7 @@ impl Action {
             Self::PowerClass(class) => Some(BigUint::from(class.moves)),
             Self::TurnClass(class) => Some(class.moves.clone()),
             Self::TakeClass(class) => Some(class.moves.clone()),
+            Self::JointClass { moves } => Some(moves.clone()),
             _ => None,
         }
     }

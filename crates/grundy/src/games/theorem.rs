@@ -57,6 +57,13 @@ impl Worth {
 pub enum PartLabel {
     /// A coin showing heads at this cell (from 0), worth the position of that one head.
     Cell(BigUint),
+    /// A component of an Every-SG compound, its value the component's steps.
+    Component {
+        /// Which component, from 0.
+        index: usize,
+        /// The component as written: `nim[3]`.
+        game: String,
+    },
     /// A coin showing heads at this row and column of a grid (from 0), worth the position of
     /// that one head.
     Square {

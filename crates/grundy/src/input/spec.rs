@@ -5,6 +5,7 @@
 //!
 //! ```text
 //! spec      = ["misere:"] summand ("+" summand)*   (misère play of the whole game or sum)
+//!           | "every:" summand ("+" summand)*     (Every-SG: every summand has its position)
 //! summand   = game ["[" position "]"]              (a sum needs every position in brackets)
 //! game      = "nim" | "wythoff" | "fibonacci-nim"
 //!           | ["octal:" | "hex:"] code            (take-and-break: 0.77, .77, 4!.0, 0.[3])
@@ -39,7 +40,7 @@ use crate::input::error::InputError;
 use crate::limits::{MAX_SUM_COMPONENTS, SPEC_SCRIPT_BYTES};
 
 /// The game names the parser knows, for "did you mean" suggestions.
-const GAME_NAMES: [&str; 18] = [
+const GAME_NAMES: [&str; 19] = [
     "subtraction",
     "kayles",
     "dawsons-kayles",
@@ -58,6 +59,7 @@ const GAME_NAMES: [&str; 18] = [
     "script",
     "misere",
     "misère",
+    "every",
 ];
 
 /// Games whose name is the whole spec (no rule after a colon).
@@ -173,10 +175,26 @@ impl<'a> SpecParser<'a> {
         let mut rest = self.lower;
         Self::skip_spaces(&mut rest);
         let misere = self.misere_prefix(&mut rest)?;
+        Self::skip_spaces(&mut rest);
+        let every = self.every_prefix(&mut rest);
+        if let (Some(misere), Some(every)) = (&misere, &every) {
+            return Err(self.error(
+                misere.start..every.end,
+                "Every-SG is played to the last move: grundy has no misère form of it",
+                Some("write every: alone, e.g. every:nim[3] + kayles[4]".to_owned()),
+            ));
+        }
         let mut components: Vec<(Game, Option<Position>, Range<usize>)> = Vec::new();
         loop {
             Self::skip_spaces(&mut rest);
             let start = self.offset(rest);
+            if let Some(span) = self.every_prefix(&mut rest) {
+                return Err(self.error(
+                    span,
+                    "every: applies to the whole game, not to one component",
+                    Some("write every: once, at the start: every:nim[3] + nim[4]".to_owned()),
+                ));
+            }
             if let Some(span) = self.misere_prefix(&mut rest)? {
                 return Err(self.error(
                     span,
@@ -209,28 +227,48 @@ impl<'a> SpecParser<'a> {
         if !rest.is_empty() {
             return Err(self.stray(rest));
         }
-        let game = if components.len() == 1 && components[0].1.is_none() {
+        let game = if every.is_none() && components.len() == 1 && components[0].1.is_none() {
             components.pop().expect("one component").0
         } else {
             let mut sum = Vec::new();
             for (game, position, span) in components {
                 let Some(position) = position else {
-                    return Err(self.error(
-                        span,
-                        "each game in a sum needs its position in brackets",
-                        Some(
-                            "write GAME[POSITION], e.g. subtraction:1,3,4[10] + nim[7]".to_owned(),
-                        ),
-                    ));
+                    let (message, hint) = if every.is_some() {
+                        (
+                            "each component of an Every-SG compound needs its position in brackets",
+                            "write every:GAME[POSITION] + …, e.g. every:nim[3] + subtraction:1,2[5]",
+                        )
+                    } else {
+                        (
+                            "each game in a sum needs its position in brackets",
+                            "write GAME[POSITION], e.g. subtraction:1,3,4[10] + nim[7]",
+                        )
+                    };
+                    return Err(self.error(span, message, Some(hint.to_owned())));
                 };
                 sum.push(Component { game, position });
             }
-            Game::Sum(sum)
+            if every.is_some() {
+                Game::Every(sum)
+            } else {
+                Game::Sum(sum)
+            }
         };
         Ok(match misere {
             Some(_) => Game::Misere(Box::new(game)),
             None => game,
         })
+    }
+
+    /// Consumes `every:` if the text starts with it, returning its span.
+    fn every_prefix(&self, rest: &mut &'a str) -> Option<Range<usize>> {
+        let after = rest.strip_prefix("every")?;
+        let mut after_spaces = after;
+        Self::skip_spaces(&mut after_spaces);
+        let after_colon = after_spaces.strip_prefix(':')?;
+        let span = self.offset(rest)..self.offset(after_colon);
+        *rest = after_colon;
+        Some(span)
     }
 
     /// Consumes `misere:` (or `misère:`) if the text starts with it, returning its span.
@@ -343,8 +381,9 @@ impl<'a> SpecParser<'a> {
                 Some("codes look like 0.77, 4.7 or 4!.0".to_owned()),
             ));
         }
-        // Bracket groups after the digits: tails, unless the only one is a sum's position.
-        let in_sum = self.lower.contains('+');
+        // Bracket groups after the digits: tails, unless the only one is the position of a
+        // sum's component (an Every-SG compound's components always have one).
+        let in_sum = self.lower.contains('+') || self.lower.trim_start().starts_with("every");
         let mut groups: Vec<(Range<usize>, &str)> = Vec::new();
         let mut look = *rest;
         while look.starts_with('[') {

@@ -28,6 +28,21 @@ use crate::games::position::Position;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn description(game: &Game, play: &Move) -> String {
+    if let Action::Joint { moves } = &play.action {
+        let parts: Vec<String> = moves
+            .iter()
+            .map(|(index, action)| match component(game, *index) {
+                Some(component) => format!(
+                    "in {}[{}]: {}",
+                    component.game,
+                    component.position,
+                    self::action(action)
+                ),
+                None => format!("in component {}: {}", index + 1, self::action(action)),
+            })
+            .collect();
+        return parts.join("; ");
+    }
     let action = action(&play.action);
     match play.component {
         None => action,
@@ -108,6 +123,18 @@ pub fn action(action: &Action) -> String {
             format!("move token {} from node {from} to node {to}", token + 1)
         }
         Action::Chop { edge, from, to } => format!("remove edge {} ({from}-{to})", edge + 1),
+        Action::Joint { moves } => {
+            let parts: Vec<String> = moves
+                .iter()
+                .map(|(component, action)| {
+                    format!("{} in component {}", self::action(action), component + 1)
+                })
+                .collect();
+            parts.join("; ")
+        }
+        Action::JointClass { moves } => {
+            format!("{moves} other joint moves, each leaving the largest number of steps even")
+        }
         Action::Labelled { label } => label.clone(),
     }
 }
@@ -234,7 +261,10 @@ pub fn leads_to(game: &Game, play: &Move) -> String {
 
 /// Component `index` of `game`, a sum (or a misère sum).
 fn component(game: &Game, index: usize) -> Option<&Component> {
-    game.base().components()?.get(index)
+    let base = game.base();
+    base.components()
+        .or_else(|| base.every_components())?
+        .get(index)
 }
 
 /// `position` as the position of component `index`: `game[position]`.

@@ -314,6 +314,9 @@ fn theorem_reason(solution: &Solution, theorem: &FamilyTheorem) -> String {
 /// a 1 in each binary place are 2^1: 2, 2^0: 2; at 2^1 the count 2 is not a multiple of 3,
 /// so`), or nothing where it has none.
 fn outcome_parts(reading: &Reading) -> String {
+    if let Some(steps) = every_steps(reading) {
+        return steps;
+    }
     let places: Vec<(u64, u64, &BigUint)> = reading
         .parts
         .iter()
@@ -383,11 +386,39 @@ fn infinite_reason(reading: &Reading, node: Option<&BigUint>, options: &[BigUint
     )
 }
 
+/// The steps of each component of an Every-SG compound and the largest, where the reading is
+/// of one.
+fn every_steps(reading: &Reading) -> Option<String> {
+    let first = reading.parts.first()?;
+    let PartLabel::Component { .. } = first.label else {
+        return None;
+    };
+    let mut shown: Vec<String> = reading
+        .parts
+        .iter()
+        .take(SHOWN_PARTS)
+        .map(|part| {
+            let steps = super::count(&part.value, "step");
+            format!("{} lasts {steps}", part_name(&part.label))
+        })
+        .collect();
+    if reading.parts.len() > SHOWN_PARTS {
+        shown.push(format!("{} more", reading.parts.len() - SHOWN_PARTS));
+    }
+    let largest = reading.parts.iter().map(|part| &part.value).max()?;
+    let parity = if largest.bit(0) { "odd" } else { "even" };
+    Some(format!(
+        " {}; the largest number of steps, {largest}, is {parity}, so",
+        shown.join(", ")
+    ))
+}
+
 /// A part of a position, as a sentence names it.
 fn part_name(label: &PartLabel) -> String {
     match label {
         PartLabel::Cell(cell) => format!("the head at cell {cell}"),
         PartLabel::Square { row, column } => format!("the head at {row}:{column}"),
+        PartLabel::Component { game, .. } => game.clone(),
         PartLabel::Step(step) => format!("step {step}"),
         PartLabel::Place { place, .. } => format!("the binary place 2^{place}"),
         PartLabel::Branch(node) => format!("the branch at node {node}"),

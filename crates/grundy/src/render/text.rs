@@ -67,6 +67,12 @@ pub fn solution_text(solution: &Solution, terms: &Terms<'_>) -> String {
                     "grundy    {loopy} (generalised: play can go on forever)"
                 );
             }
+            _ if solution.game.base().every_components().is_some() => {
+                let _ = writeln!(
+                    text,
+                    "grundy    none: an Every-SG compound is not a sum; the components' steps decide it (see the reason)"
+                );
+            }
             _ => {
                 let _ = writeln!(text, "grundy    not available (see the reason)");
             }

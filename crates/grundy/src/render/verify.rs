@@ -96,14 +96,19 @@ pub fn skip_text(skip: &Skip) -> String {
     }
 }
 
-/// One check's line: its verdict, its name and what it compared.
-fn check_line(check: &Check, play: Play, out: &mut String) {
+/// One check's line: its verdict, its name and what it compared (with the largest number
+/// among the positions, where they are numbers).
+fn check_line(check: &Check, play: Play, numbered: bool, out: &mut String) {
     let name = path_name(&check.path);
-    let compared = format!(
-        "{}, numbers ≤ {}",
-        count(check.compared, "comparison"),
-        check.largest
-    );
+    let compared = if numbered {
+        format!(
+            "{}, numbers ≤ {}",
+            count(check.compared, "comparison"),
+            check.largest
+        )
+    } else {
+        count(check.compared, "comparison")
+    };
     let _ = match &check.verdict {
         Verdict::Agreed => writeln!(out, "agrees     {name:<44} {compared}"),
         Verdict::Skipped(skip) => writeln!(out, "skipped    {name}: {}", skip_text(skip)),
@@ -144,6 +149,10 @@ pub fn verification_text(verification: &Verification) -> String {
             "compared   start(0) to start({}) with a brute force: the script run on rhai's own interpreter, the whole graph explored and solved backwards ({positions})",
             verification.to,
         ),
+        BruteForce::JointMoves => writeln!(
+            out,
+            "compared   every position reachable from the compound (at most 2000) with a brute force: the joint moves of the components' literal rules, explored and solved backwards ({positions})",
+        ),
         BruteForce::Options => writeln!(
             out,
             "compared   every small position (numbers below {}) with a brute force: the family's options, its literal rules, explored from the position and solved backwards ({positions})",
@@ -156,7 +165,8 @@ pub fn verification_text(verification: &Verification) -> String {
         ),
     };
     for check in &verification.checks {
-        check_line(check, play, &mut out);
+        let numbered = verification.brute_force != BruteForce::JointMoves;
+        check_line(check, play, numbered, &mut out);
     }
     let disagreeing = verification
         .checks

@@ -99,6 +99,11 @@ pub enum State {
         /// The components, with their positions.
         components: Vec<Component>,
     },
+    /// An Every-SG compound: each turn moves in every component that still has a move.
+    Every {
+        /// The components, with their positions.
+        components: Vec<Component>,
+    },
     /// A game whose rules are a script, solved as a graph of positions.
     Script,
     /// A game of an open family with a theorem of its own, which values any position.
@@ -461,6 +466,12 @@ pub enum Derivation {
         /// `k + 1`.
         modulus: u64,
     },
+    /// The steps rule of an Every-SG compound: each component as written with its steps; the
+    /// player to move wins exactly when the largest is odd.
+    Steps {
+        /// Each component (`nim[3]`) and its steps.
+        components: Vec<(String, BigUint)>,
+    },
     /// Bouton's misère rule.
     MisereNim {
         /// Heaps.
@@ -555,6 +566,7 @@ impl std::fmt::Display for TermLabel {
             Self::Heap(place) => write!(f, "{place}"),
             Self::Named(name) => f.write_str(name),
             Self::Part(PartLabel::Cell(cell)) => write!(f, "cell {cell}"),
+            Self::Part(PartLabel::Component { game, .. }) => f.write_str(game),
             Self::Part(PartLabel::Square { row, column }) => write!(f, "{row}:{column}"),
             Self::Part(PartLabel::Step(step)) => write!(f, "step {step}"),
             Self::Part(PartLabel::Place { place, .. }) => write!(f, "2^{place}"),

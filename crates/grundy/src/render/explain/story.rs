@@ -139,6 +139,10 @@ impl Writer<'_> {
                 "explain-state-sum",
                 &[("count", Arg::Count(components.len() as u32))],
             ),
+            State::Every { components } => self.t(
+                "explain-state-every",
+                &[("count", Arg::Count(components.len() as u32))],
+            ),
             State::Script => self.t("explain-state-script", &[]),
             State::Family { game, rules } => {
                 let rules = match self.language {
@@ -910,6 +914,7 @@ impl Writer<'_> {
                 places,
                 modulus,
             } => self.places(heaps, places, *modulus, &outcome),
+            Derivation::Steps { components } => self.every_steps(components, &outcome),
             Derivation::Infinite {
                 finite,
                 node,
@@ -1057,9 +1062,55 @@ impl Writer<'_> {
             | Derivation::Xor(_)
             | Derivation::Theorem(_)
             | Derivation::Places { .. }
+            | Derivation::Steps { .. }
             | Derivation::Infinite { .. }
             | Derivation::MisereNim { .. } => {}
         }
+    }
+
+    /// The steps rule at work: each component's steps, the largest and its parity.
+    fn every_steps(&mut self, components: &[(String, BigUint)], outcome: &str) {
+        let intro = self.t("explain-answer-steps", &[]);
+        self.paragraph(&intro);
+        let labels: Vec<String> = components
+            .iter()
+            .enumerate()
+            .map(|(index, (game, _))| format!("{}. {}", index + 1, fit_label(game)))
+            .collect();
+        let label_width = labels
+            .iter()
+            .map(|l| UnicodeWidthStr::width(l.as_str()))
+            .max()
+            .unwrap_or(0);
+        let lines: Vec<String> = labels
+            .iter()
+            .zip(components)
+            .take(EXPLAIN_PLACES_SHOWN)
+            .map(|(label, (_, steps))| {
+                let pad = label_width - UnicodeWidthStr::width(label.as_str());
+                format!("{label}{} {}", " ".repeat(pad), self.num(steps))
+            })
+            .collect();
+        self.block(&lines);
+        let largest = components
+            .iter()
+            .map(|(_, steps)| steps)
+            .max()
+            .cloned()
+            .unwrap_or_default();
+        let id = if largest.bit(0) {
+            "explain-answer-steps-odd"
+        } else {
+            "explain-answer-steps-even"
+        };
+        let paragraph = self.t(
+            id,
+            &[
+                ("largest", text(self.num(&largest))),
+                ("outcome", text(outcome)),
+            ],
+        );
+        self.paragraph(&paragraph);
     }
 
     /// Smith's rule at work: the finite parts' xor, the infinite part's `K`, and the verdict.
@@ -1243,6 +1294,7 @@ impl Writer<'_> {
                 TermLabel::Part(PartLabel::Cell(cell)) => {
                     self.t("explain-cell-label", &[("cell", text(self.num(cell)))])
                 }
+                TermLabel::Part(PartLabel::Component { game, .. }) => fit_label(game),
                 TermLabel::Part(PartLabel::Square { row, column }) => self.t(
                     "explain-square-label",
                     &[("row", text(row)), ("column", text(column))],
@@ -1403,6 +1455,22 @@ impl Writer<'_> {
             | Action::MoveDown { .. }
             | Action::Chop { .. }
             | Action::Slide { .. } => self.family_action_text(action),
+            Action::Joint { moves } => list(
+                moves.iter().map(|(component, action)| {
+                    self.t(
+                        "explain-move-joint-part",
+                        &[
+                            ("component", text(component + 1)),
+                            ("move", text(self.action_text(action))),
+                        ],
+                    )
+                }),
+                "; ",
+            ),
+            Action::JointClass { moves } => self.t(
+                "explain-move-joint-class",
+                &[("moves", text(self.num(moves)))],
+            ),
             Action::Labelled { label } => label.clone(),
         }
     }

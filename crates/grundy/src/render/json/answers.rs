@@ -226,6 +226,7 @@ pub fn verification(verification: &Verification) -> Value {
         "brute_force": match verification.brute_force {
             crate::analysis::verify::BruteForce::Interpreted => "script-interpreter",
             crate::analysis::verify::BruteForce::Options => "options",
+            crate::analysis::verify::BruteForce::JointMoves => "joint-moves",
             crate::analysis::verify::BruteForce::Rules => "rules",
         },
         "brute_force_positions": verification.brute_force_positions,

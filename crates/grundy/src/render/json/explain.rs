@@ -91,6 +91,12 @@ fn state_json(state: &State) -> Value {
                 "game": c.game.to_string(), "position": c.position.to_string(),
             })).collect::<Vec<_>>(),
         }),
+        State::Every { components } => json!({
+            "step": "state", "kind": "every",
+            "components": components.iter().map(|c| json!({
+                "game": c.game.to_string(), "position": c.position.to_string(),
+            })).collect::<Vec<_>>(),
+        }),
         State::Script => json!({ "step": "state", "kind": "script" }),
         State::Family { game, rules } => {
             json!({ "step": "state", "kind": "family", "game": game, "rules": rules.en })
@@ -297,6 +303,12 @@ fn derivation_json(derivation: &Derivation) -> Value {
                 "place": place, "ones": number(ones),
             })).collect::<Vec<_>>(),
             "modulus": modulus,
+        }),
+        Derivation::Steps { components } => json!({
+            "kind": "every_steps",
+            "components": components.iter().map(|(game, steps)| json!({
+                "game": game, "steps": number(steps),
+            })).collect::<Vec<_>>(),
         }),
         Derivation::MisereNim {
             heaps,
