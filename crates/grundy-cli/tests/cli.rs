@@ -833,3 +833,16 @@ fn every_sg_from_the_command_line() {
     let message = fails(&["solve", "every:nim[1] + digraph:0>0,0>1[0]"]);
     assert!(message.contains("go on forever"), "{message}");
 }
+
+#[test]
+fn coins_turned_by_distances() {
+    // A head at 10^18 is worth the subtraction game {1, 3, 4} at 10^18: 10^18 ≡ 1 (mod 7), so 1.
+    let solved = json(&["solve", "coins:distances:1,3,4", "10^18", "--json"]);
+    assert_eq!(solved["grundy"].as_u64(), Some(1));
+    let table = json(&["table", "coins:distances:1,3,4", "--to", "7", "--json"]);
+    assert_eq!(table["values"], serde_json::json!([0, 1, 0, 1, 2, 3, 2, 0]));
+    let verified = json(&["verify", "coins:distances:2,5", "--json"]);
+    assert_eq!(verified["agrees"], Value::Bool(true));
+    let message = fails(&["solve", "coins:distances:0,2", "3"]);
+    assert!(message.contains("at least 1"), "{message}");
+}

@@ -37,6 +37,19 @@ fn turned_sets(rule: &str, x: u32) -> Vec<u64> {
             }
         }
         "ruler" => sets.extend((0..=x).map(|y| (y..=x).map(bit).fold(0, |a, b| a | b))),
+        // The head and the coin d cells to its left, d one of the distances.
+        "distances:1,3,4" => sets.extend(
+            [1, 3, 4]
+                .into_iter()
+                .filter(|&d| d <= x)
+                .map(|d| bit(x) | bit(x - d)),
+        ),
+        "distances:2,5" => sets.extend(
+            [2, 5]
+                .into_iter()
+                .filter(|&d| d <= x)
+                .map(|d| bit(x) | bit(x - d)),
+        ),
         other => panic!("no rule {other}"),
     }
     sets
@@ -88,7 +101,15 @@ fn left(solution: &grundy::Solution) -> Vec<Position> {
 #[test]
 fn coin_turning_agrees_with_its_rules_on_every_row_of_nine_cells() {
     let analyzer = Analyzer::new(Config::default());
-    for rule in ["twins", "turning-turtles", "mock-turtles", "ruler"] {
+    let rules = [
+        "twins",
+        "turning-turtles",
+        "mock-turtles",
+        "ruler",
+        "distances:1,3,4",
+        "distances:2,5",
+    ];
+    for rule in rules {
         let game = parse_game(&format!("coins:{rule}")).expect("a spec");
         let mut memo = HashMap::new();
         for heads in 0u64..1 << 9 {

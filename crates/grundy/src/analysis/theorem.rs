@@ -20,7 +20,6 @@ use crate::games::position::Position;
 use crate::games::registry::Rules;
 use crate::games::theorem::{Reading, Theorem, Worth};
 use crate::limits::{LISTED_CLASS_MOVES, WRITTEN_POSITION_NUMBERS};
-use crate::theory::pattern::NumberSet;
 use crate::theory::solver::Loopy;
 
 /// A family answered by its own theorem.
@@ -253,8 +252,8 @@ impl Answers for TheoremAnswers<'_> {
         let theorem = PatternTheorem::Family {
             name: self.theorem.name(),
         };
-        // "Lose iff n is one of these (perhaps none)", as `pattern` states a finite set.
-        let losses = Membership::Numbers(NumberSet::Finite(rule.losses));
+        // "Lose iff n is one of these (perhaps none)".
+        let losses = Membership::Numbers(rule.losses);
         let outcomes = OutcomeRule {
             classes: vec![(Outcome::Lose, losses)],
             otherwise: Outcome::Win,

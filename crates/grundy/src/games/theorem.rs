@@ -10,7 +10,7 @@ use num_bigint::BigUint;
 use crate::games::moves::Action;
 use crate::games::position::Position;
 use crate::games::summary::Summary;
-use crate::theory::pattern::Sequence;
+use crate::theory::pattern::{NumberSet, Sequence};
 
 /// What a theorem says a position is worth.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,8 +139,8 @@ impl Reading {
 pub struct TableRule {
     /// The value of the position numbered `n`.
     pub values: Sequence,
-    /// The numbered positions lost by the player to move (value 0): finitely many.
-    pub losses: Vec<u64>,
+    /// The numbered positions lost by the player to move (value 0).
+    pub losses: NumberSet,
 }
 
 /// A family's theorem: the worth of each of its positions and the moves to a value, computed

@@ -31,10 +31,12 @@ use crate::games::position::Position;
 use crate::games::registry::{Family, RuleProblem, Summary};
 use crate::games::ruleset::{PositionProblem, PositionShape, Ruleset, listable};
 use crate::games::theorem::{Part, PartLabel, Reading, TableRule, Theorem};
-use crate::theory::pattern::{BinaryForm, Sequence};
+use crate::theory::pattern::{BinaryForm, NumberSet, Sequence};
 
 #[cfg(test)]
 mod tests;
+
+pub use distances::{DistanceCoins, MOST_DISTANCE, MOST_DISTANCES};
 
 /// The family's entry in the registry.
 pub const FAMILY: Family = Family {
@@ -191,7 +193,7 @@ impl CoinTurning {
 fn rules(rule: Option<&str>) -> Result<Arc<dyn Ruleset>, RuleProblem> {
     let names: Vec<&str> = CoinRule::ALL.iter().map(|rule| rule.name()).collect();
     let hint = format!(
-        "write coins:RULE with RULE one of {}, e.g. coins:mock-turtles",
+        "write coins:RULE with RULE one of {}, or distances:D1,D2,… (the second coin D cells left of the head), e.g. coins:mock-turtles or coins:distances:1,3,4",
         names.join(", ")
     );
     let Some(text) = rule else {
@@ -201,6 +203,23 @@ fn rules(rule: Option<&str>) -> Result<Arc<dyn Ruleset>, RuleProblem> {
             hint,
         });
     };
+    if let Some(list) = text.trim_start().strip_prefix("distances:") {
+        let at = text.len() - list.len();
+        let hint = "write the distances after distances: separated by commas, e.g. coins:distances:1,3,4 or coins:distances:2..5".to_owned();
+        let distances = distances::read_distances(list).map_err(|(span, message)| RuleProblem {
+            span: at + span.start..at + span.end,
+            message,
+            hint: hint.clone(),
+        })?;
+        return match DistanceCoins::new(distances) {
+            Ok(rule) => Ok(Arc::new(rule)),
+            Err(message) => Err(RuleProblem {
+                span: at..text.len(),
+                message,
+                hint,
+            }),
+        };
+    }
     let name = text.trim();
     match CoinRule::ALL.iter().find(|rule| rule.name() == name) {
         Some(&rule) => Ok(Arc::new(CoinTurning { rule })),
@@ -225,6 +244,53 @@ macro_rules! decomposition_zh {
     () => {
         "一排硬币等于其各枚正面硬币单独时的和：其值是各正面硬币之值的异或。"
     };
+}
+
+// After the macros above, which it uses.
+mod distances;
+
+/// The theorem's name, shared by every rule.
+const DECOMPOSITION: Summary = Summary {
+    en: "The decomposition theorem of coin-turning games (Winning Ways, ch. 14)",
+    zh: "翻硬币游戏的分解定理（《Winning Ways》第 14 章）",
+};
+
+/// That no cell of a position is written twice.
+fn distinct_heads(position: &Position) -> Result<(), PositionProblem> {
+    let Some(cells) = heads(position) else {
+        return Ok(());
+    };
+    let distinct: BTreeSet<&BigUint> = cells.iter().collect();
+    if distinct.len() < cells.len() {
+        return Err(PositionProblem {
+            message: "a cell is written twice: a position is the set of cells showing heads"
+                .to_owned(),
+            hint: "write each cell showing heads once, e.g. 0,3,5".to_owned(),
+        });
+    }
+    Ok(())
+}
+
+/// Every row of coins up to the rightmost head: `2^(x + 1)` rows for a rightmost head at `x`
+/// (none beyond cell 65 535, where no rule lists its options).
+fn run_bound(cells: &[BigUint]) -> Option<BigUint> {
+    let rightmost = cells.iter().max();
+    let cells = rightmost.map_or(Some(0), |x| x.to_u64().filter(|&x| x < 1 << 16).map(|x| x + 1))?;
+    Some(BigUint::one() << cells)
+}
+
+/// Every set of heads among the first `reach` cells (at most [`SMALL_CELLS`]).
+fn rows_below(reach: u64) -> Vec<Position> {
+    let cells = reach.min(SMALL_CELLS);
+    (0u32..1 << cells)
+        .map(|set| {
+            let heads = (0..cells)
+                .filter(|&cell| set >> cell & 1 == 1)
+                .map(BigUint::from)
+                .collect();
+            Position::Heaps(heads)
+        })
+        .collect()
 }
 
 /// The heads of a position: its cells (any order, each once).
@@ -288,18 +354,7 @@ impl Ruleset for CoinTurning {
     }
 
     fn check_position(&self, position: &Position) -> Result<(), PositionProblem> {
-        let Some(cells) = heads(position) else {
-            return Ok(());
-        };
-        let distinct: BTreeSet<&BigUint> = cells.iter().collect();
-        if distinct.len() < cells.len() {
-            return Err(PositionProblem {
-                message: "a cell is written twice: a position is the set of cells showing heads"
-                    .to_owned(),
-                hint: "write each cell showing heads once, e.g. 0,3,5".to_owned(),
-            });
-        }
-        Ok(())
+        distinct_heads(position)
     }
 
     /// A head alone at cell `n`: the rows of the table are the single heads' values.
@@ -332,9 +387,7 @@ impl Ruleset for CoinTurning {
     /// Every row of coins up to the rightmost head: `2^(x + 1)` rows for a rightmost head at
     /// `x` (none beyond cell 65 535, where no rule lists its options).
     fn reachable_bound(&self, position: &Position) -> Option<BigUint> {
-        let rightmost = heads(position)?.iter().max();
-        let cells = rightmost.map_or(Some(0), |x| x.to_u64().filter(|&x| x < 1 << 16).map(|x| x + 1))?;
-        Some(BigUint::one() << cells)
+        run_bound(heads(position)?)
     }
 
     fn unlisted_reason(&self, position: &Position) -> Option<String> {
@@ -365,10 +418,7 @@ impl Ruleset for CoinTurning {
 
 impl Theorem for CoinTurning {
     fn name(&self) -> Summary {
-        Summary {
-            en: "The decomposition theorem of coin-turning games (Winning Ways, ch. 14)",
-            zh: "翻硬币游戏的分解定理（《Winning Ways》第 14 章）",
-        }
+        DECOMPOSITION
     }
 
     fn statement(&self) -> Summary {
@@ -451,7 +501,7 @@ impl Theorem for CoinTurning {
             divisor: 1,
         };
         let (values, losses) = match self.rule {
-            CoinRule::Twins => (linear(0), vec![0]),
+            CoinRule::Twins => (linear(0), vec![0u64]),
             CoinRule::TurningTurtles => (linear(1), Vec::new()),
             CoinRule::MockTurtles => (
                 Sequence::Binary {
@@ -468,20 +518,14 @@ impl Theorem for CoinTurning {
                 Vec::new(),
             ),
         };
-        Some(TableRule { values, losses })
+        Some(TableRule {
+            values,
+            losses: NumberSet::Finite(losses),
+        })
     }
 
     fn small_positions(&self, reach: u64) -> Vec<Position> {
-        let cells = reach.min(SMALL_CELLS);
-        (0u32..1 << cells)
-            .map(|set| {
-                let heads = (0..cells)
-                    .filter(|&cell| set >> cell & 1 == 1)
-                    .map(BigUint::from)
-                    .collect();
-                Position::Heaps(heads)
-            })
-            .collect()
+        rows_below(reach)
     }
 }
 
