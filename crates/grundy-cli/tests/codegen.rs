@@ -311,7 +311,7 @@ fn rule_checks(r: &mut Random) -> Vec<Check> {
     ]
 }
 
-/// Nim, misère Nim, Wythoff and Fibonacci Nim: the closed forms.
+/// Nim, misère Nim, Wythoff, staircase Nim and Fibonacci Nim: the closed forms.
 fn closed_form_checks(r: &mut Random) -> Vec<Check> {
     vec![
         check(
@@ -353,6 +353,15 @@ fn closed_form_checks(r: &mut Random) -> Vec<Check> {
             }],
         ),
         check(None, "hdu-1527", vec![wythoff_pairs(r)]),
+        // Staircase Nim: the coins on steps 1, 2, …, decided by the odd steps' xor.
+        check(
+            Some("staircase"),
+            "lines/yes-no",
+            vec![
+                multi_heap_lines(80, 7, u64::MAX, r),
+                multi_heap_lines(80, 4, 3, r),
+            ],
+        ),
         check(
             Some("fibonacci-nim"),
             "lines/yes-no",

@@ -46,6 +46,9 @@ pub enum Decider {
     /// Misère Nim (Bouton): the player to move loses when every heap is at most 1 and an odd
     /// number hold 1, or some heap holds 2 or more and the xor is 0.
     MisereNim,
+    /// Staircase Nim: a position lists the coins on steps 1, 2, …, and the player to move loses
+    /// exactly when the xor of the odd steps is 0.
+    Staircase,
     /// Wythoff's game: `(a, b)` with `a ≤ b` is a P-position exactly when `a = ⌊kφ⌋` for
     /// `k = b − a`, computed as `⌊(k + ⌊√(5k²)⌋) / 2⌋` with an integer square root.
     Wythoff,

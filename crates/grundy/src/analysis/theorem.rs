@@ -18,7 +18,7 @@ use crate::games::moves::Action;
 use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::games::registry::Rules;
-use crate::games::theorem::{Reading, Theorem, Worth};
+use crate::games::theorem::{ListRule, Reading, Theorem, Worth};
 use crate::limits::{LISTED_CLASS_MOVES, WRITTEN_POSITION_NUMBERS};
 use crate::theory::solver::Loopy;
 
@@ -300,6 +300,9 @@ impl Answers for TheoremAnswers<'_> {
     /// The rule of the table the theorem states, which the program carries (under normal
     /// play; misère play is searched).
     fn decider(&self, _: &Analyzer<'_>, _: &Game, play: Play) -> Result<Decider, KernelError> {
+        if play == Play::Normal && self.theorem.list_rule() == Some(ListRule::OddPlacesXor) {
+            return Ok(Decider::Staircase);
+        }
         Err(KernelError::No(match play {
             Play::Normal => NoProgram::Theorem,
             Play::Misere => NoProgram::Misere,

@@ -143,6 +143,16 @@ pub struct TableRule {
     pub losses: NumberSet,
 }
 
+/// A rule deciding a position written as a list of numbers, which a generated contest program
+/// can carry where the family has no numbered table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ListRule {
+    /// The player to move loses exactly when the xor of the numbers at odd places (the first,
+    /// third, …) is 0: staircase Nim, coins on steps 1, 2, ….
+    OddPlacesXor,
+}
+
 /// A family's theorem: the worth of each of its positions and the moves to a value, computed
 /// from the position alone.
 ///
@@ -202,6 +212,12 @@ pub trait Theorem: Send + Sync {
     /// # Complexity
     /// Linear in the digits of the position left.
     fn after(&self, position: &Position, action: &Action, most_numbers: u64) -> Option<Position>;
+
+    /// The rule a generated program carries for positions written as lists of numbers, where
+    /// the theorem states one.
+    fn list_rule(&self) -> Option<ListRule> {
+        None
+    }
 
     /// The rule of the values of the family's numbered positions, where the theorem states one.
     fn table_rule(&self) -> Option<TableRule> {

@@ -20,7 +20,7 @@ use crate::games::moves::Action;
 use crate::games::position::Position;
 use crate::games::registry::{Family, RuleProblem, Summary};
 use crate::games::ruleset::{PositionShape, Ruleset, listable};
-use crate::games::theorem::{Part, PartLabel, Reading, Theorem};
+use crate::games::theorem::{Part, PartLabel, Reading, Theorem, ListRule};
 
 /// The family's entry in the registry.
 pub const FAMILY: Family = Family {
@@ -144,6 +144,11 @@ impl Ruleset for StaircaseNim {
 }
 
 impl Theorem for StaircaseNim {
+    /// Nim on the odd steps: the list of steps' coins decides by the xor of its odd places.
+    fn list_rule(&self) -> Option<ListRule> {
+        Some(ListRule::OddPlacesXor)
+    }
+
     fn name(&self) -> Summary {
         Summary {
             en: "The staircase theorem",

@@ -232,6 +232,17 @@ struct ${name} {
 "
     }
 
+    fn staircase(&self) -> &'static str {
+        "struct Game {
+    char outcome(const vector<u64>& steps) const {
+        u64 total = 0;
+        for (size_t i = 0; i < steps.size(); i += 2) total ^= steps[i];  // steps 1, 3, 5, ...
+        return total == 0 ? 'L' : 'W';
+    }
+};
+"
+    }
+
     fn wythoff(&self) -> &'static str {
         concat!(
             isqrt_source!(),

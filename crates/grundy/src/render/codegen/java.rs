@@ -241,6 +241,17 @@ ${table}
 "
     }
 
+    fn staircase(&self) -> &'static str {
+        "    static final class Game {
+        char outcome(long[] steps) {
+            long total = 0;
+            for (int i = 0; i < steps.length; i += 2) total ^= steps[i]; // steps 1, 3, 5, ...
+            return total == 0 ? 'L' : 'W';
+        }
+    }
+"
+    }
+
     fn wythoff(&self) -> &'static str {
         r#"    static BigInteger unsigned(long x) {
         return new BigInteger(Long.toUnsignedString(x));

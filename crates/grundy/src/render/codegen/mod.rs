@@ -185,6 +185,12 @@ fn header_lines(program: &Program) -> Vec<String> {
             "every heap holds at most 1 and an odd number hold 1, or some heap holds 2 or more".to_owned(),
             "and the xor of the heaps is 0.".to_owned(),
         ]),
+        Decider::Staircase => lines.extend([
+            "Rule: the staircase theorem (docs/classical-extensions.md). A line lists the coins on".to_owned(),
+            "steps 1, 2, ...; the player to move loses exactly when the xor of the coins on the odd".to_owned(),
+            "steps (the 1st, 3rd, ... numbers) is 0: moves from even steps are answered by moving the".to_owned(),
+            "same coins down again.".to_owned(),
+        ]),
         Decider::Wythoff => lines.extend([
             "Rule: Wythoff's theorem. (a, b) with a <= b is lost by the player to move exactly when".to_owned(),
             "a = floor(k·phi) for k = b - a. floor(k·phi) = floor((k + isqrt(5k²)) / 2), with an exact".to_owned(),

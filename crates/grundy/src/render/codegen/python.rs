@@ -221,6 +221,16 @@ ${table}
 "#
     }
 
+    fn staircase(&self) -> &'static str {
+        r#"class Game:
+    def outcome(self, steps):
+        total = 0
+        for coins in steps[::2]:  # steps 1, 3, 5, ...
+            total ^= coins
+        return "L" if total == 0 else "W"
+"#
+    }
+
     fn wythoff(&self) -> &'static str {
         r#"class Game:
     def outcome(self, heaps):

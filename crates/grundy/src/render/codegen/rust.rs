@@ -320,6 +320,19 @@ impl Game {
 "
     }
 
+    fn staircase(&self) -> &'static str {
+        "struct Game;
+
+impl Game {
+    fn outcome(&mut self, steps: &[u64]) -> u8 {
+        // Steps 1, 3, 5, ...
+        let total = steps.iter().step_by(2).fold(0, |x, &coins| x ^ coins);
+        if total == 0 { b'L' } else { b'W' }
+    }
+}
+"
+    }
+
     fn wythoff(&self) -> &'static str {
         concat!(
             isqrt_source!(),
@@ -537,7 +550,7 @@ impl ${name} {
     fn new_game(&self) -> &'static str {
         "?grundy,misere_heap|Game { heap: Heap::new() }
 ?sum,oddball|Game::new()
-?misere_nim,wythoff,fibonacci_nim,rule&!grundy|Game
+?misere_nim,staircase,wythoff,fibonacci_nim,rule&!grundy|Game
 "
     }
 

@@ -78,6 +78,9 @@ pub(super) trait Syntax {
     /// Bouton's misère Nim.
     fn misere_nim(&self) -> &'static str;
 
+    /// Staircase Nim's game: the xor of the odd steps.
+    fn staircase(&self) -> &'static str;
+
     /// Wythoff's game.
     fn wythoff(&self) -> &'static str;
 
@@ -127,7 +130,7 @@ pub(super) trait Syntax {
 /// Every flag the walk sets: the decider, the input layout, the output, the join, what the
 /// program needs, and one kernel's shape.
 #[cfg(test)]
-pub(super) const FLAGS: [&str; 39] = [
+pub(super) const FLAGS: [&str; 40] = [
     "rule",
     "pairs",
     "rule_sqrt",
@@ -135,6 +138,7 @@ pub(super) const FLAGS: [&str; 39] = [
     "sum",
     "misere_heap",
     "misere_nim",
+    "staircase",
     "wythoff",
     "fibonacci_nim",
     "oddball",
@@ -228,6 +232,7 @@ fn program_context(program: &Program, syntax: &dyn Syntax) -> Context {
         .flag("sum", matches!(decider, Decider::Sum(_)))
         .flag("misere_heap", matches!(decider, Decider::MisereHeap(_)))
         .flag("misere_nim", *decider == Decider::MisereNim)
+        .flag("staircase", *decider == Decider::Staircase)
         .flag("wythoff", *decider == Decider::Wythoff)
         .flag("fibonacci_nim", *decider == Decider::FibonacciNim)
         .flag("oddball", matches!(decider, Decider::Oddball(_)))
@@ -314,6 +319,7 @@ fn game(out: &mut String, program: &Program, context: &Context, syntax: &dyn Syn
             return;
         }
         Decider::MisereNim => syntax.misere_nim(),
+        Decider::Staircase => syntax.staircase(),
         Decider::Wythoff => syntax.wythoff(),
         Decider::FibonacciNim => syntax.fibonacci_nim(),
         Decider::Oddball(plan) => {
