@@ -75,7 +75,7 @@ fn setting_message(error: &SettingError) -> String {
             format!("a table has at most {most} rows; --from {from} --to {to} asks for more")
         }
         SettingError::GridFrom { .. } => {
-            "a Wythoff grid always starts at (0, 0): drop --from".to_owned()
+            "a grid of two heaps always starts at (0, 0): drop --from".to_owned()
         }
         SettingError::TooManyCells { to, most } => {
             format!("a grid has at most {most} cells; --to {to} asks for more")

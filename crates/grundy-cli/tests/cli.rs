@@ -294,7 +294,7 @@ fn wythoff_is_exact_at_any_size_and_tables_as_a_grid() {
     let message = fails(&["table", "misere:wythoff", "--from", "2", "--to", "5"]);
     assert_eq!(
         message,
-        "error: a Wythoff grid always starts at (0, 0): drop --from\n"
+        "error: a grid of two heaps always starts at (0, 0): drop --from\n"
     );
 }
 

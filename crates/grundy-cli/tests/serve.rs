@@ -339,7 +339,7 @@ fn every_endpoint_answers_as_its_command_for_every_kind_of_game() {
     assert_eq!(answer.status, 400, "{}", answer.text());
     assert_eq!(
         answer.json()["error"],
-        "a Wythoff grid always starts at (0, 0): drop \"from\""
+        "a grid of two heaps always starts at (0, 0): drop \"from\""
     );
     same(
         "/api/explain",

@@ -168,6 +168,12 @@ fn refusals_say_why() {
         .unwrap_err()
         .to_string();
     assert!(error.contains("scores the end"), "{error}");
+    let wide = parse_game("every:nim[1] + nim[10000]").expect("a spec");
+    let error = analyzer
+        .solve(&wide, &Position::Sum)
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("moves in all"), "{error}");
     assert!(parse_game("misere:every:nim[1]").is_err());
     assert!(parse_game("every:nim").is_err());
     assert!(parse_game("nim[1] + every:nim[2]").is_err());

@@ -382,7 +382,7 @@ pub(crate) fn table(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
         // The library's setting in this endpoint's terms: a field, not a flag.
         Err(grundy::Error::Setting(SettingError::GridFrom { .. })) => {
             return Err(BadRequest(
-                "a Wythoff grid always starts at (0, 0): drop \"from\"".to_owned(),
+                "a grid of two heaps always starts at (0, 0): drop \"from\"".to_owned(),
             )
             .into());
         }

@@ -11,8 +11,11 @@
 //! number of steps even.
 //!
 //! Each component is explored as the general search explores a game (its family's options,
-//! normal play), so every game grundy can search is a component; a component where play can go
+//! normal play), so every game of grundy's families is a component (a script's moves come from
+//! running it, and are not explored here); a component where play can go
 //! on forever has no steps and is refused.
+
+use std::cell::Cell;
 
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
@@ -29,7 +32,52 @@ use crate::games::position::Position;
 use crate::games::summary::Summary;
 use crate::games::theorem::{Part, PartLabel, Reading, Worth};
 use crate::limits::LISTED_CLASS_MOVES;
-use crate::theory::solver::{Graph, SparseGraph};
+use crate::theory::solver::{Graph, Rules, SparseGraph, Value};
+
+/// The most moves the positions of one component may have in all: a few seconds of exploring.
+const MOST_MOVES: u64 = 1 << 23;
+
+/// A component's rules as the general search explores them, the moves counted against
+/// [`MOST_MOVES`].
+struct Counted<'a> {
+    options: &'a Options<'a>,
+    moves: Cell<u64>,
+}
+
+impl Counted<'_> {
+    fn count(&self, more: usize) -> Result<(), String> {
+        let moves = self.moves.get().saturating_add(more as u64);
+        self.moves.set(moves);
+        if moves > MOST_MOVES {
+            return Err(format!("more than {MOST_MOVES} moves"));
+        }
+        Ok(())
+    }
+}
+
+impl Rules for Counted<'_> {
+    type State = Position;
+
+    fn moves(&self, state: &Position) -> Result<Vec<(String, Position)>, String> {
+        let moves = self.options.moves(state)?;
+        self.count(moves.len())?;
+        Ok(moves)
+    }
+
+    fn successors(&self, state: &Position, out: &mut Vec<Position>) -> Result<(), String> {
+        let before = out.len();
+        self.options.successors(state, out)?;
+        self.count(out.len() - before)
+    }
+
+    fn state_bytes(&self, state: &Position) -> u64 {
+        self.options.state_bytes(state)
+    }
+
+    fn terminal(&self, state: &Position) -> Result<Value, String> {
+        self.options.terminal(state)
+    }
+}
 
 /// A component as the theorem reads it: its steps and each option with the steps it leaves.
 struct Stepped {
@@ -204,6 +252,11 @@ impl Analyzer<'_> {
                 "{compound}: {game} scores the end of the game itself, and Every-SG is won by the last move"
             )));
         }
+        if game.script().is_some() {
+            return Err(Error::refused(format!(
+                "{compound}: {game} lists its moves by running its script, and an Every-SG compound explores components whose rules grundy lists itself; write the whole compound as one script instead"
+            )));
+        }
         if rules.option_count(position).is_none() {
             return Err(super::wrong_shape(game, position));
         }
@@ -212,13 +265,25 @@ impl Analyzer<'_> {
         };
         self.refuse_beyond_reach(game, rules, std::slice::from_ref(position))?;
         let options = Options::new(rules, Play::Normal);
+        let counted = Counted {
+            options: &options,
+            moves: Cell::new(0),
+        };
         let graph = SparseGraph::explore(
-            &options,
+            &counted,
             rules.search_key(position),
             self.explore_limits(),
             self.observer(),
         )
-        .map_err(|error| options.failed(game, error))?;
+        .map_err(|error| {
+            if counted.moves.get() > MOST_MOVES {
+                Error::refused(format!(
+                    "{compound}: the positions {game}[{position}] reaches have more than {MOST_MOVES} moves in all, and Every-SG explores each component whole"
+                ))
+            } else {
+                options.failed(game, error)
+            }
+        })?;
         let Some(steps) = steps_of(&graph) else {
             return Err(Error::refused(format!(
                 "{compound}: play can go on forever in {game}[{position}], and the steps of Every-SG are defined for games that end"
@@ -375,8 +440,8 @@ impl Answers for EveryAnswers<'_> {
         Err(KernelError::No(NoProgram::Every))
     }
 
-    /// Every joint move with the outcome it leaves by the steps rule, and the steps left as its
-    /// remoteness (the compound lasts as long as its longest component under best play).
+    /// Every joint move with the outcome it leaves by the steps rule (no remoteness: under the
+    /// steps rule the winner plays slowly, which is not what remoteness measures).
     fn options(
         &self,
         analyzer: &Analyzer<'_>,
@@ -461,7 +526,8 @@ impl Analyzer<'_> {
                 position: Position::Sum,
                 outcome: outcome_of(left),
                 value: None,
-                remoteness: u32::try_from(left).ok(),
+                // Not a remoteness: the steps rule has the winner play slowly.
+                remoteness: None,
             });
             // The next choice, as an odometer: the last component's option turns fastest.
             let next = (0..moving.len())
@@ -477,7 +543,7 @@ impl Analyzer<'_> {
             position: Position::Sum,
             outcome: outcome_of(now),
             value: None,
-            remoteness: u32::try_from(now).ok(),
+            remoteness: None,
             moves: choices,
             basis: PlayBasis::Solved {
                 limit: self.max_positions(),

@@ -98,6 +98,11 @@ pub fn position_in(
             .ruleset()
             .map_or(NO_HEAPS, |rules| rules.empty_position())
             .to_owned(),
+        crate::games::position::Position::Cells(cells) if cells.is_empty() => game
+            .base()
+            .ruleset()
+            .map_or(NO_HEAPS, |rules| rules.empty_position())
+            .to_owned(),
         crate::games::position::Position::Heaps(heaps) if heaps.is_empty() => game
             .base()
             .ruleset()

@@ -204,7 +204,9 @@ pub fn target(game: &Game, play: &Move) -> String {
             Action::MoveDown { step, coins } => {
                 format!("step {step} less {coins}, step {} more {coins}", step - 1)
             }
-            Action::TakeClass(_) => "one position per move of the class".to_owned(),
+            Action::TakeClass(_) | Action::JointClass { .. } => {
+                "one position per move of the class".to_owned()
+            }
             _ => "a position too long to write".to_owned(),
         },
         Target::Class { index, others } => {

@@ -18,7 +18,11 @@ use crate::render::moves;
 /// # Ok(()) }
 /// ```
 pub fn position(options: &Options) -> String {
-    match (&options.position, options.game.base().components()) {
+    let base = options.game.base();
+    match (
+        &options.position,
+        base.components().or_else(|| base.every_components()),
+    ) {
         (Position::Sum, Some(components)) => components
             .iter()
             .map(|c| format!("{}[{}]", c.game, c.position))

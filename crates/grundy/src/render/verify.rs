@@ -151,7 +151,7 @@ pub fn verification_text(verification: &Verification) -> String {
         ),
         BruteForce::JointMoves => writeln!(
             out,
-            "compared   every position reachable from the compound (at most 2000) with a brute force: the joint moves of the components' literal rules, explored and solved backwards ({positions})",
+            "compared   the positions reachable from the compound (the first 2000 explored) with a brute force: the joint moves of the components' literal rules, explored and solved backwards ({positions})",
         ),
         BruteForce::Options => writeln!(
             out,

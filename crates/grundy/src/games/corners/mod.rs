@@ -42,8 +42,8 @@ pub const FAMILY: Family = Family {
 };
 
 /// The most nim divisions finding every winning move may take (the smaller side of each head,
-/// summed): about a second.
-pub const MOST_DIVISIONS: u64 = 1 << 22;
+/// summed): about a second (a division takes a few microseconds).
+pub const MOST_DIVISIONS: u64 = 1 << 18;
 
 /// The most cells the positions left by a position's options may hold in all for them to be
 /// listed.

@@ -95,6 +95,8 @@ pub fn solution(solution: &Solution, terms: &Terms<'_>) -> Value {
     }
     value["winning_move_count"] = json!(number(&solution.winning_move_count()));
     if let Some(reason) = &solution.moves_withheld {
+        // Not counted: the moves were not looked for.
+        value["winning_move_count"] = Value::Null;
         value["winning_moves_withheld"] = json!(reason);
         value["winning_moves_complete"] = json!(false);
     }
