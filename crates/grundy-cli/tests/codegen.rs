@@ -311,7 +311,7 @@ fn rule_checks(r: &mut Random) -> Vec<Check> {
     ]
 }
 
-/// Nim, misère Nim, Wythoff, staircase Nim and Fibonacci Nim: the closed forms.
+/// Nim, misère Nim, Wythoff, staircase Nim, Moore's `Nim_k` and Fibonacci Nim: the closed forms.
 fn closed_form_checks(r: &mut Random) -> Vec<Check> {
     vec![
         check(
@@ -360,6 +360,15 @@ fn closed_form_checks(r: &mut Random) -> Vec<Check> {
             vec![
                 multi_heap_lines(80, 7, u64::MAX, r),
                 multi_heap_lines(80, 4, 3, r),
+            ],
+        ),
+        // Moore's Nim_2: every binary place's ones modulo 3.
+        check(
+            Some("moore:2"),
+            "lines/yes-no",
+            vec![
+                multi_heap_lines(80, 7, u64::MAX, r),
+                multi_heap_lines(120, 6, 3, r),
             ],
         ),
         check(

@@ -49,6 +49,12 @@ pub enum Decider {
     /// Staircase Nim: a position lists the coins on steps 1, 2, …, and the player to move loses
     /// exactly when the xor of the odd steps is 0.
     Staircase,
+    /// Moore's `Nim_k`: the player to move loses exactly when every binary place holds a number
+    /// of ones that is a multiple of `modulus` (`k + 1`).
+    Moore {
+        /// `k + 1`.
+        modulus: u64,
+    },
     /// Wythoff's game: `(a, b)` with `a ≤ b` is a P-position exactly when `a = ⌊kφ⌋` for
     /// `k = b − a`, computed as `⌊(k + ⌊√(5k²)⌋) / 2⌋` with an integer square root.
     Wythoff,

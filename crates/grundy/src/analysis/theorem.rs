@@ -300,8 +300,12 @@ impl Answers for TheoremAnswers<'_> {
     /// The rule of the table the theorem states, which the program carries (under normal
     /// play; misère play is searched).
     fn decider(&self, _: &Analyzer<'_>, _: &Game, play: Play) -> Result<Decider, KernelError> {
-        if play == Play::Normal && self.theorem.list_rule() == Some(ListRule::OddPlacesXor) {
-            return Ok(Decider::Staircase);
+        match (play, self.theorem.list_rule()) {
+            (Play::Normal, Some(ListRule::OddPlacesXor)) => return Ok(Decider::Staircase),
+            (Play::Normal, Some(ListRule::PlacesModulo { modulus })) => {
+                return Ok(Decider::Moore { modulus });
+            }
+            _ => {}
         }
         Err(KernelError::No(match play {
             Play::Normal => NoProgram::Theorem,

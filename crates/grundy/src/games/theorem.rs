@@ -151,6 +151,12 @@ pub enum ListRule {
     /// The player to move loses exactly when the xor of the numbers at odd places (the first,
     /// third, …) is 0: staircase Nim, coins on steps 1, 2, ….
     OddPlacesXor,
+    /// The player to move loses exactly when, in every binary place, the number of the numbers
+    /// with a 1 there is a multiple of `modulus` (Moore's `Nim_k`, `modulus = k + 1`).
+    PlacesModulo {
+        /// `k + 1`, at least 2.
+        modulus: u64,
+    },
 }
 
 /// A family's theorem: the worth of each of its positions and the moves to a value, computed

@@ -28,7 +28,7 @@ use crate::games::moves::{Action, TakeClass};
 use crate::games::position::Position;
 use crate::games::registry::{Family, RuleProblem, Summary};
 use crate::games::ruleset::{PositionShape, Ruleset, listable};
-use crate::games::theorem::{Part, PartLabel, Reading, Theorem, Worth};
+use crate::games::theorem::{ListRule, Part, PartLabel, Reading, Theorem, Worth};
 
 #[cfg(test)]
 mod tests;
@@ -486,6 +486,13 @@ impl Ruleset for Moore {
 }
 
 impl Theorem for Moore {
+    /// Moore's theorem on a list of heaps: every binary place's count of ones modulo `k + 1`.
+    fn list_rule(&self) -> Option<ListRule> {
+        Some(ListRule::PlacesModulo {
+            modulus: self.modulus(),
+        })
+    }
+
     fn name(&self) -> Summary {
         Summary {
             en: "Moore's theorem (Nim_k)",

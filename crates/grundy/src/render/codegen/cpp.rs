@@ -243,6 +243,20 @@ struct ${name} {
 "
     }
 
+    fn moore(&self) -> &'static str {
+        "struct Game {
+    char outcome(const vector<u64>& heaps) const {
+        for (int bit = 0; bit < 64; ++bit) {
+            u64 ones = 0;
+            for (u64 h : heaps) ones += (h >> bit) & 1;
+            if (ones % ${modulus}ULL != 0) return 'W';
+        }
+        return 'L';
+    }
+};
+"
+    }
+
     fn wythoff(&self) -> &'static str {
         concat!(
             isqrt_source!(),

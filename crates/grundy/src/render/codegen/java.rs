@@ -252,6 +252,20 @@ ${table}
 "
     }
 
+    fn moore(&self) -> &'static str {
+        "    static final class Game {
+        char outcome(long[] heaps) {
+            for (int bit = 0; bit < 64; bit++) {
+                long ones = 0;
+                for (long h : heaps) ones += (h >>> bit) & 1;
+                if (Long.remainderUnsigned(ones, ${modulus}L) != 0) return 'W';
+            }
+            return 'L';
+        }
+    }
+"
+    }
+
     fn wythoff(&self) -> &'static str {
         r#"    static BigInteger unsigned(long x) {
         return new BigInteger(Long.toUnsignedString(x));

@@ -191,6 +191,11 @@ fn header_lines(program: &Program) -> Vec<String> {
             "steps (the 1st, 3rd, ... numbers) is 0: moves from even steps are answered by moving the".to_owned(),
             "same coins down again.".to_owned(),
         ]),
+        Decider::Moore { modulus } => lines.extend([
+            format!("Rule: Moore's theorem (docs/classical-extensions.md). A move takes from 1 to {} heaps; the", modulus - 1),
+            "player to move loses exactly when, in every binary place, the number of heaps with a 1".to_owned(),
+            format!("there is a multiple of {modulus}."),
+        ]),
         Decider::Wythoff => lines.extend([
             "Rule: Wythoff's theorem. (a, b) with a <= b is lost by the player to move exactly when".to_owned(),
             "a = floor(k·phi) for k = b - a. floor(k·phi) = floor((k + isqrt(5k²)) / 2), with an exact".to_owned(),

@@ -231,6 +231,16 @@ ${table}
 "#
     }
 
+    fn moore(&self) -> &'static str {
+        r#"class Game:
+    def outcome(self, heaps):
+        for bit in range(64):
+            if sum((h >> bit) & 1 for h in heaps) % ${modulus} != 0:
+                return "W"
+        return "L"
+"#
+    }
+
     fn wythoff(&self) -> &'static str {
         r#"class Game:
     def outcome(self, heaps):

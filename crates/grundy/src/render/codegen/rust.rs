@@ -333,6 +333,23 @@ impl Game {
 "
     }
 
+    fn moore(&self) -> &'static str {
+        "struct Game;
+
+impl Game {
+    fn outcome(&mut self, heaps: &[u64]) -> u8 {
+        for bit in 0..64 {
+            let ones = heaps.iter().filter(|&&h| h >> bit & 1 == 1).count() as u64;
+            if ones % ${modulus} != 0 {
+                return b'W';
+            }
+        }
+        b'L'
+    }
+}
+"
+    }
+
     fn wythoff(&self) -> &'static str {
         concat!(
             isqrt_source!(),
@@ -550,7 +567,7 @@ impl ${name} {
     fn new_game(&self) -> &'static str {
         "?grundy,misere_heap|Game { heap: Heap::new() }
 ?sum,oddball|Game::new()
-?misere_nim,staircase,wythoff,fibonacci_nim,rule&!grundy|Game
+?misere_nim,staircase,moore,wythoff,fibonacci_nim,rule&!grundy|Game
 "
     }
 

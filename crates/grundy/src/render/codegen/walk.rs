@@ -81,6 +81,9 @@ pub(super) trait Syntax {
     /// Staircase Nim's game: the xor of the odd steps.
     fn staircase(&self) -> &'static str;
 
+    /// Moore's `Nim_k`: each binary place's ones modulo `${modulus}`.
+    fn moore(&self) -> &'static str;
+
     /// Wythoff's game.
     fn wythoff(&self) -> &'static str;
 
@@ -130,7 +133,7 @@ pub(super) trait Syntax {
 /// Every flag the walk sets: the decider, the input layout, the output, the join, what the
 /// program needs, and one kernel's shape.
 #[cfg(test)]
-pub(super) const FLAGS: [&str; 40] = [
+pub(super) const FLAGS: [&str; 41] = [
     "rule",
     "pairs",
     "rule_sqrt",
@@ -139,6 +142,7 @@ pub(super) const FLAGS: [&str; 40] = [
     "misere_heap",
     "misere_nim",
     "staircase",
+    "moore",
     "wythoff",
     "fibonacci_nim",
     "oddball",
@@ -233,6 +237,7 @@ fn program_context(program: &Program, syntax: &dyn Syntax) -> Context {
         .flag("misere_heap", matches!(decider, Decider::MisereHeap(_)))
         .flag("misere_nim", *decider == Decider::MisereNim)
         .flag("staircase", *decider == Decider::Staircase)
+        .flag("moore", matches!(decider, Decider::Moore { .. }))
         .flag("wythoff", *decider == Decider::Wythoff)
         .flag("fibonacci_nim", *decider == Decider::FibonacciNim)
         .flag("oddball", matches!(decider, Decider::Oddball(_)))
@@ -320,6 +325,12 @@ fn game(out: &mut String, program: &Program, context: &Context, syntax: &dyn Syn
         }
         Decider::MisereNim => syntax.misere_nim(),
         Decider::Staircase => syntax.staircase(),
+        Decider::Moore { modulus } => {
+            let context = context.clone().value("modulus", modulus.to_string());
+            out.push_str(syntax.gap());
+            out.push_str(&context.fill(syntax.moore()));
+            return;
+        }
         Decider::Wythoff => syntax.wythoff(),
         Decider::FibonacciNim => syntax.fibonacci_nim(),
         Decider::Oddball(plan) => {
