@@ -145,6 +145,19 @@ fn steps_of(graph: &SparseGraph<Position>) -> Option<Vec<u64>> {
     Some(steps)
 }
 
+/// The even numbers of steps the options of the moving components leave, increasing, each once.
+fn even_steps(moving: &[Vec<u64>]) -> Vec<u64> {
+    let mut evens: Vec<u64> = moving
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|s| s.is_multiple_of(2))
+        .collect();
+    evens.sort_unstable();
+    evens.dedup();
+    evens
+}
+
 /// How many joint moves leave the largest number of steps even, from the options' steps of
 /// each component with a move: for each even `e`, the moves with every component at most `e`
 /// less those with every component at most `e − 1`.
@@ -156,14 +169,7 @@ fn winning_count(moving: &[Vec<u64>]) -> BigUint {
     for steps in &mut sorted {
         steps.sort_unstable();
     }
-    let mut evens: Vec<u64> = sorted
-        .iter()
-        .flatten()
-        .copied()
-        .filter(|s| s.is_multiple_of(2))
-        .collect();
-    evens.sort_unstable();
-    evens.dedup();
+    let evens = even_steps(&sorted);
     let at_most = |bound: Option<u64>| -> BigUint {
         sorted
             .iter()
@@ -208,14 +214,7 @@ fn winning_choices(moving: &[Vec<u64>], most: usize) -> Vec<Vec<usize>> {
             }
         }
     }
-    let mut evens: Vec<u64> = moving
-        .iter()
-        .flatten()
-        .copied()
-        .filter(|s| s.is_multiple_of(2))
-        .collect();
-    evens.sort_unstable();
-    evens.dedup();
+    let evens = even_steps(moving);
     let mut out = Vec::new();
     for even in evens {
         choose(moving, even, &mut Vec::new(), false, &mut out, most);
