@@ -174,6 +174,10 @@ fn refusals_say_why() {
         .unwrap_err()
         .to_string();
     assert!(error.contains("moves in all"), "{error}");
+    // verify's brute force multiplies the components' moves: refused before building them.
+    let product = parse_game("every:nim[1000] + nim[1000] + nim[1000]").expect("a spec");
+    let error = analyzer.verify(&product, 12, 1).unwrap_err().to_string();
+    assert!(error.contains("joint moves"), "{error}");
     assert!(parse_game("misere:every:nim[1]").is_err());
     assert!(parse_game("every:nim").is_err());
     assert!(parse_game("nim[1] + every:nim[2]").is_err());

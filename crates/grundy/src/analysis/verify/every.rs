@@ -7,6 +7,7 @@ use super::{Answer, BruteForce, FastPath, Run, Tally};
 use crate::analysis::{Error, Outcome, Target};
 use crate::games::game::{Component, Game};
 use crate::games::position::Position;
+use crate::limits::MAX_LISTED_OPTIONS;
 use crate::theory::solver::{Graph, Limits, Rules, SparseGraph, Value, solve_graph};
 
 /// The most positions of a compound `verify` compares on.
@@ -31,6 +32,13 @@ impl Rules for JointRules<'_> {
             let options = rules
                 .options(position)
                 .ok_or_else(|| format!("the options of {game}[{position}] are not listed"))?;
+            // The joint moves multiply: refuse before building more than a position lists.
+            let joint_count = (joint.len() as u64).saturating_mul(options.len().max(1) as u64);
+            if joint_count > MAX_LISTED_OPTIONS {
+                return Err(format!(
+                    "a position has more than {MAX_LISTED_OPTIONS} joint moves"
+                ));
+            }
             let choices: Vec<Position> = if options.is_empty() {
                 vec![position.clone()]
             } else {
