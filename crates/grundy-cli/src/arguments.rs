@@ -251,11 +251,14 @@ Examples:
   printf '1 2 3\\n1 2 3 4 5\\n' | grundy contest oddball             prints: + 0 + 0 -
 
 FORMAT is a preset of a real problem (hdu-1527, hdu-1846, hdu-1847, hdu-1848, hdu-1850, hdu-1907,
-hdu-2176, hdu-2188, hdu-1536 (= hdu-1944), poj-2234, lanqiao-2016-qiuqiu, lanqiao-algo-529) or
-INPUT/OUTPUT: inputs lines, lines-zero, cases, heaps, cases-heaps, cases-bash, snim, oddball;
-outputs yes-no, first-second, win-lose, one-zero, symbols, count, moves. docs/judge-formats.md
-describes each exactly. A preset fixes its game (GAME may be left out); cases-bash, snim and
-oddball read the game from the input.
+hdu-2176, hdu-2188, hdu-1536 (= hdu-1944), poj-2234, lanqiao-2016-qiuqiu, lanqiao-algo-529),
+INPUT/OUTPUT (inputs lines, lines-zero, cases, heaps, cases-heaps, cases-bash, snim, oddball;
+outputs yes-no, first-second, win-lose, one-zero, symbols, count, moves), or a description of the
+problem's input and words, given inline or as @FILE:
+  --io 'read T; repeat T { read h k; case {h} }; game subtraction:1,2,{k}; say Alice Bob'
+docs/judge-formats.md describes the language and each format exactly. A preset fixes its game
+(GAME may be left out); cases-bash, snim, oddball and a description's game with values in braces
+read the game from the input.
 
 oddball alone (取球博弈, Lanqiao 2016, the same as --io lanqiao-2016-qiuqiu): the first line holds
 n1 n2 n3, the second the pile sizes; each pile gets + (the first player wins), 0 (best play

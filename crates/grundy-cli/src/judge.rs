@@ -16,28 +16,50 @@ use grundy::{Analyzer, Config, Game};
 
 use crate::progress::TerminalObserver;
 
+/// The format of `--io`: a preset, `INPUT/OUTPUT`, a description, or `@FILE` holding a
+/// description.
+pub fn read_format(io: &str) -> anyhow::Result<JudgeFormat> {
+    let (text, what) = match io.strip_prefix('@') {
+        Some(path) => {
+            let file = std::fs::File::open(path)
+                .with_context(|| format!("cannot open the judge description {path}"))?;
+            let text = crate::read_bounded(file, path, MAX_DESCRIPTION_BYTES)
+                .map_err(anyhow::Error::msg)?;
+            (text, "judge description")
+        }
+        None => (io.to_owned(), "--io"),
+    };
+    JudgeFormat::parse(&text).map_err(|mut error| {
+        error.what = what;
+        error.into()
+    })
+}
+
+/// The most bytes of a judge description read from a file.
+const MAX_DESCRIPTION_BYTES: u64 = 64 << 10;
+
 /// The game a judge format is answered for: the one given on the command line, checked against
-/// the format (a preset fixes its game; some formats read it from the input).
+/// the format (a description may fix its game — a preset always does — or build it from the
+/// values it reads).
 pub fn resolve_game(format: &JudgeFormat, given: Option<&str>) -> anyhow::Result<Option<Game>> {
     let name = format.name();
-    if let Some(carried) = format.input.carried_game() {
+    let template = format.description.game.as_ref();
+    if let Some(template) = template.filter(|t| t.variables().next().is_some()) {
         if let Some(given) = given {
-            let what = match carried {
-                grundy::input::judge_format::CarriedGame::Bash => "the Bash limit m of each case",
-                grundy::input::judge_format::CarriedGame::SubtractionSet => {
-                    "the subtraction set S of each block"
-                }
-                grundy::input::judge_format::CarriedGame::Oddball => "the amounts n1 n2 n3",
-            };
             anyhow::bail!(
-                "the format {name} reads its game from the input ({what}), so it takes no GAME: drop {given}"
+                "the format {name} reads its game from the input (game {template}), so it takes no GAME: drop {given}"
             );
         }
         return Ok(None);
     }
-    let fixed = format
-        .preset
-        .and_then(grundy::input::judge_format::Preset::game);
+    let fixed = template
+        .map(|template| crate::read_game(&template.to_string()))
+        .transpose()?;
+    let what = if format.preset.is_some() {
+        "preset"
+    } else {
+        "format"
+    };
     match (given, fixed) {
         (None, Some(game)) => Ok(Some(game)),
         (None, None) => anyhow::bail!(
@@ -47,7 +69,7 @@ pub fn resolve_game(format: &JudgeFormat, given: Option<&str>) -> anyhow::Result
             let game = crate::read_game(text)?;
             match fixed {
                 Some(fixed) if fixed != game => anyhow::bail!(
-                    "the preset {name} is a problem about {fixed}, and {game} is another game: drop GAME, or give {fixed}"
+                    "the {what} {name} is a problem about {fixed}, and {game} is another game: drop GAME, or give {fixed}"
                 ),
                 _ => Ok(Some(game)),
             }
@@ -92,7 +114,7 @@ pub fn contest(
     .map_err(anyhow::Error::msg)?;
     let cases = read_judge(&input, format, game)
         .map_err(grundy::input::judge_format::JudgeInputError::into_input_error)?;
-    let verdicts = analyzer.judge(&cases, &format.output);
+    let verdicts = analyzer.judge(&cases, format.output());
     observer.finish();
     crate::output::text(&output_text(format, &cases, &verdicts?))
 }
@@ -146,7 +168,7 @@ pub fn verify_against(
     let game_name = game.map_or_else(|| "the games of the input".to_owned(), ToString::to_string);
     for (index, cases) in inputs.iter().enumerate() {
         let input = input_text(format, cases);
-        let verdicts = analyzer.judge(cases, &format.output)?;
+        let verdicts = analyzer.judge(cases, format.output())?;
         let expected = output_text(format, cases, &verdicts);
         let run = run(trial.command, &input, trial.time_limit)?;
         let problem = match &run.ending {

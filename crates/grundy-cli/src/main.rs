@@ -209,10 +209,7 @@ fn codegen(arguments: &CodegenArguments, observer: &TerminalObserver) -> anyhow:
     let language = *language;
     let config = judge::config(max.as_deref(), max_memory.as_deref(), timeout.as_deref())?;
     let analyzer = Analyzer::new(config).with_observer(observer);
-    let format = grundy::input::judge_format::JudgeFormat::parse(io).map_err(|mut error| {
-        error.what = "--io";
-        error
-    })?;
+    let format = judge::read_format(io)?;
     let game = game.as_deref().map(read_game).transpose()?;
     let plan = grundy::analysis::pattern::PatternPlan {
         to: pattern_bound(rule_to.as_deref(), "--rule-to")?,
@@ -294,11 +291,7 @@ fn language_of(language: LanguageName) -> grundy::render::codegen::Language {
 fn contest_command(args: &ContestArgs, observer: &TerminalObserver) -> anyhow::Result<()> {
     let (game, max) = (args.game.as_deref(), args.max.as_deref());
     let (max_memory, timeout) = (args.max_memory.as_deref(), args.timeout.as_deref());
-    let format = args
-        .io
-        .as_deref()
-        .map(grundy::input::judge_format::JudgeFormat::parse)
-        .transpose()?;
+    let format = args.io.as_deref().map(judge::read_format).transpose()?;
     // The contest game's own judge: named alone (`grundy contest oddball`), or its preset.
     let lanqiao = Some(grundy::input::judge_format::Preset::Lanqiao2016Qiuqiu);
     let named = game.and_then(grundy::input::judge_format::Preset::of_problem_name);
@@ -338,7 +331,7 @@ fn verify_against(
             "give the format the program reads and prints with --io FORMAT, e.g. --io hdu-1527 or --io lines/yes-no (grundy contest --help lists them)"
         );
     };
-    let format = grundy::input::judge_format::JudgeFormat::parse(io)?;
+    let format = judge::read_format(io)?;
     let game = judge::resolve_game(&format, args.game.as_deref())?;
     let config = judge::config(args.max.as_deref(), args.max_memory.as_deref(), None)?;
     let trial = judge::Trial {

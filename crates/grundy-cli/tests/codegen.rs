@@ -895,8 +895,10 @@ mod rule_forms {
     }
 
     fn program(decider: Decider, format: &str) -> Program {
+        let format = JudgeFormat::parse(format).unwrap();
         Program {
-            format: JudgeFormat::parse(format).unwrap(),
+            layout: format.layout().unwrap(),
+            format,
             game: Some(parse_game("nim").unwrap()),
             decider,
         }

@@ -20,7 +20,7 @@ fn samples(name: &str) -> String {
 fn answer(format: &JudgeFormat, input: &str, game: Option<&Game>) -> String {
     let cases = read_judge(input, format, game).unwrap_or_else(|e| panic!("{format}: {e}"));
     let verdicts = Analyzer::new(Config::default())
-        .judge(&cases, &format.output)
+        .judge(&cases, format.output())
         .unwrap_or_else(|e| panic!("{format}: {e}"));
     output_text(format, &cases, &verdicts)
 }
@@ -48,10 +48,10 @@ fn aliases_and_generic_names_read() {
         Some(Preset::Hdu1536)
     );
     for layout in InputLayout::ALL {
-        for (output, value) in OutputFormat::GENERIC {
+        for (output, value) in OutputFormat::generic() {
             let name = format!("{}/{output}", layout.name());
             let format = JudgeFormat::parse(&name).unwrap();
-            assert_eq!((format.input, format.output), (layout, value));
+            assert_eq!((format.layout(), format.output()), (Some(layout), &value));
             assert_eq!(format.name(), name);
         }
     }
@@ -84,7 +84,7 @@ fn generic_layouts_read_their_inputs() {
         let format = JudgeFormat::parse(format).unwrap();
         let cases = read_judge(input, &format, game).unwrap();
         Analyzer::new(Config::default())
-            .judge(&cases, &format.output)
+            .judge(&cases, format.output())
             .unwrap()
             .into_iter()
             .map(|v| v.outcome)
@@ -153,21 +153,23 @@ type Bad = (
 );
 
 #[rustfmt::skip]
-const BAD_INPUTS: [Bad; 14] = [
-    ("lines/yes-no", Some("wythoff"), "3 5\n4\n", 2, "4", 0..1, "exactly two heaps"),
+const BAD_INPUTS: [Bad; 16] = [
+    ("lines/yes-no", Some("wythoff"), "3 5\n4\n", 2, "4", 0..1, "exactly two heaps, not 1"),
     ("lines/yes-no", Some("nim"), "3 x\n", 1, "3 x", 2..3, "'x' is not a whole number"),
-    ("lines-zero/yes-no", Some("nim"), "3\n", 1, "3", 1..1, "without the line of zeros"),
-    ("lines-zero/yes-no", Some("nim"), "3\n0\n5\n", 3, "5", 0..1, "unexpected text after"),
-    ("cases/yes-no", Some("nim"), "3\n1\n2\n", 3, "2", 1..1, "after 2 of the 3 cases"),
-    ("cases/yes-no", Some("nim"), "1 2\n1\n", 1, "1 2", 2..3, "number of cases T alone"),
-    ("heaps/count", Some("nim"), "3 1 2\n", 1, "3 1 2", 0..1, "says 3 heaps"),
+    ("lines-zero/yes-no", Some("nim"), "3\n0\n5\n", 3, "5", 0..1, "unexpected text after the end of the input (the stop on line 2)"),
+    ("cases/yes-no", Some("nim"), "3\n1\n2\n", 3, "2", 1..1, "the line x[] should be read (round 3 of 3 of repeat T)"),
+    ("cases/yes-no", Some("nim"), "1 2\n1\n", 1, "1 2", 2..3, "this line holds more than T"),
+    ("heaps/count", Some("nim"), "3 1 2\n", 1, "3 1 2", 0..1, "this count says 3 values of h, and the input ends after 2"),
     ("heaps/count", Some("nim"), "1 -4\n", 1, "1 -4", 2..4, "negative"),
-    ("cases-heaps/count", Some("nim"), "2\n1 1\n", 2, "1 1", 3..3, "after 1 of the 2 cases"),
-    ("cases-bash/yes-no", None, "1\n5 0\n", 2, "5 0", 2..3, "limit m must be from 1"),
-    ("snim/win-lose", None, "2 0 3\n1\n1 3\n", 1, "2 0 3", 0..5, "set S is invalid"),
-    ("snim/win-lose", None, "1 2\n2\n1 2\n", 3, "1 2", 3..3, "the heap count l of position 2"),
-    ("oddball/symbols", None, "1 2 3\n", 1, "1 2 3", 5..5, "before the first pile"),
-    ("oddball/symbols", None, "0 1 3\n4\n", 1, "0 1 3", 0..5, "amounts are invalid"),
+    ("cases-heaps/count", Some("nim"), "2\n1 1\n", 2, "1 1", 3..3, "where m should be read (round 2 of 2 of repeat T)"),
+    ("cases-bash/yes-no", None, "1\n5 0\n", 2, "5 0", 2..3, "bash:0 is not a game"),
+    ("snim/win-lose", None, "2 0 3\n1\n1 3\n", 1, "2 0 3", 2..5, "subtraction:0,3 is not a game"),
+    ("snim/win-lose", None, "1 2\n2\n1 2\n", 3, "1 2", 3..3, "where l should be read (round 2 of 2 of repeat m)"),
+    ("oddball/symbols", None, "0 1 3\n4\n", 1, "0 1 3", 0..5, "oddball:0,1,3 is not a game"),
+    ("read n; line a b; case {a}; say A B", Some("nim"), "1\n2 3 4\n", 2, "2 3 4", 4..5, "this line holds more than a b"),
+    ("read n; line a b; case {a}; say A B", Some("nim"), "1 2\n3\n", 1, "1 2", 2..3, "this line holds too few values"),
+    ("read n; repeat n - 2 { read x; case {x} }; say A B", Some("nim"), "1 5\n", 1, "1 5", 0..1, "n - 2 is negative"),
+    ("read T; repeat T { read n k; case {n} }; game subtraction:1,2,{k}; say A B", None, "1\n5 0\n", 2, "5 0", 2..3, "subtraction:1,2,0 is not a game"),
 ];
 
 #[test]
@@ -254,7 +256,7 @@ fn test_inputs_read_back_as_the_same_cases() {
                 };
                 assert_eq!(shape(&read), shape(&cases), "{format}\n{text}");
                 // Heaps of one-heap games are read as lists exactly where the layout says.
-                if format.input.reads_heap_lists()
+                if format.layout().is_some_and(InputLayout::reads_heap_lists)
                     && game
                         .as_ref()
                         .is_some_and(|g| matches!(g.base(), Game::Subtraction(_)))
@@ -265,7 +267,7 @@ fn test_inputs_read_back_as_the_same_cases() {
                     );
                 }
                 // grundy agrees with itself through the text.
-                let verdicts = analyzer.judge(&read, &format.output).unwrap();
+                let verdicts = analyzer.judge(&read, format.output()).unwrap();
                 let expected = output_text(format, &read, &verdicts);
                 assert_eq!(first_difference(&expected, &expected), None);
             }
@@ -300,7 +302,7 @@ fn large_inputs_are_answered_from_one_period() {
     }
     let cases = read_judge(&input, &format, Some(&game)).unwrap();
     let verdicts = Analyzer::new(Config::default())
-        .judge(&cases, &format.output)
+        .judge(&cases, format.output())
         .unwrap();
     assert_eq!(verdicts.len(), 100_000);
     let solution = Analyzer::new(Config::default())

@@ -235,7 +235,7 @@ fn judged_cases_of_open_families_agree_with_solve() {
         ] {
             let game = parse_game(&spec).unwrap();
             let cases = read_judge(&input, &format, Some(&game)).unwrap();
-            let verdicts = analyzer.judge(&cases, &format.output).unwrap();
+            let verdicts = analyzer.judge(&cases, format.output()).unwrap();
             for (case, verdict) in cases.iter().zip(&verdicts) {
                 let (game, position) = case.game_and_position().expect("one game");
                 let alone = analyzer.solve(&game, &position).unwrap();

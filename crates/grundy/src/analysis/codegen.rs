@@ -23,6 +23,8 @@ use crate::theory::period::{Certificate, Search};
 pub struct Program {
     /// The judge format the program reads and prints.
     pub format: JudgeFormat,
+    /// The generic layout of its input, whose reader the program holds.
+    pub layout: InputLayout,
     /// The game, as the spec names it; `None` when the input carries it (the Bash limit of each
     /// case, the set of each S-Nim block, the contest game's amounts).
     pub game: Option<Game>,
@@ -165,6 +167,9 @@ pub const ODDBALL_BOUND: u64 = 10_000_000;
 pub enum NoProgram {
     /// The format fixes no game and the input carries none: the game must be given.
     NeedsGame,
+    /// The format's description is not one of the generic layouts, whose readers generated
+    /// programs hold.
+    Layout,
     /// The format's input carries its own game (`cases-bash`, `snim`, `oddball`), and a
     /// different game was given.
     GameInInput {
@@ -232,6 +237,9 @@ impl std::fmt::Display for NoProgram {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::NeedsGame => f.write_str("the format fixes no game: give the game"),
+            Self::Layout => f.write_str(
+                "generated programs read the generic layouts (lines, lines-zero, cases, heaps, cases-heaps, cases-bash, snim, oddball) and the presets, and this description reads its input otherwise",
+            ),
             Self::Every => f.write_str(
                 "an Every-SG compound's steps come from searching each component, which a generated program does not repeat",
             ),
@@ -397,7 +405,13 @@ impl Analyzer<'_> {
         plan: &PatternPlan,
     ) -> Result<Program, CodegenError> {
         let preset = format.preset.and_then(Preset::game);
-        let carried = match format.input {
+        let Some(layout) = format.layout() else {
+            return Err(CodegenError::NoProgram {
+                game: game.map_or_else(|| format.name(), ToString::to_string),
+                why: NoProgram::Layout,
+            });
+        };
+        let carried = match layout {
             InputLayout::CasesBash => {
                 Some(("a Bash game per case", Decider::Grundy(Kernel::CarriedBash)))
             }
@@ -451,10 +465,10 @@ impl Analyzer<'_> {
                 .map_or_else(|| format.name(), ToString::to_string),
             why,
         };
-        if format.output.needs_moves() && !lists_moves(game.as_ref(), &decider) {
+        if format.output().needs_moves() && !lists_moves(game.as_ref(), &decider) {
             return Err(refuse(NoProgram::Moves));
         }
-        let heap_lists = matches!(format.input, InputLayout::Heaps | InputLayout::CasesHeaps);
+        let heap_lists = matches!(layout, InputLayout::Heaps | InputLayout::CasesHeaps);
         if heap_lists
             && !matches!(
                 decider,
@@ -464,7 +478,8 @@ impl Analyzer<'_> {
             return Err(refuse(NoProgram::HeapLists));
         }
         Ok(Program {
-            format: *format,
+            format: format.clone(),
+            layout,
             game,
             decider,
         })
@@ -521,7 +536,10 @@ impl Analyzer<'_> {
         let allowed = |status: &RuleStatus| {
             rules == RuleUse::Observed || matches!(status, RuleStatus::Certified(_))
         };
-        let values = matches!(format.input, InputLayout::Heaps | InputLayout::CasesHeaps);
+        let values = matches!(
+            format.layout(),
+            Some(InputLayout::Heaps | InputLayout::CasesHeaps)
+        );
         let found = if values {
             let rules = report.values.as_ref().map_or(&[][..], |v| &v.rules[..]);
             let observed = !rules.is_empty();

@@ -127,7 +127,7 @@ impl Analyzer<'_> {
     /// use grundy::{Analyzer, Config, Outcome};
     /// let format = JudgeFormat::parse("hdu-1527")?;
     /// let cases = read_judge("2 1\n8 4\n4 7\n", &format, None)?;
-    /// let verdicts = Analyzer::new(Config::default()).judge(&cases, &format.output)?;
+    /// let verdicts = Analyzer::new(Config::default()).judge(&cases, format.output())?;
     /// let outcomes: Vec<Outcome> = verdicts.iter().map(|v| v.outcome).collect();
     /// assert_eq!(outcomes, [Outcome::Lose, Outcome::Win, Outcome::Lose]);
     /// # Ok(()) }
@@ -167,21 +167,17 @@ impl Analyzer<'_> {
                 entry.insert(self.oracle(&case.game, &largest[&key])?);
             }
             let verdict = self.verdict(&oracles[&key], case, output)?;
-            if let OutputFormat::Words(words) = output
-                && matches!(verdict.outcome, Outcome::Tie | Outcome::Draw)
+            if let Some(words) = output.words()
+                && words.of(verdict.outcome).is_none()
             {
-                let name = output.name().map_or_else(
-                    || format!("{} / {}", words.win, words.lose),
-                    ToOwned::to_owned,
-                );
+                let which = if verdict.outcome == Outcome::Tie {
+                    "tie"
+                } else {
+                    "draw"
+                };
                 return Err(Error::refused(format!(
-                    "the case on line {} is a {}: the output {name} has a word for a win and for a loss only (the symbols output writes 0 for it)",
-                    case.line,
-                    if verdict.outcome == Outcome::Tie {
-                        "tie"
-                    } else {
-                        "draw"
-                    }
+                    "the case on line {} is a {which}, and the output has no word for a {which} (its words are {} for a win and {} for a loss; a description says {which} WORD)",
+                    case.line, words.win, words.lose,
                 )));
             }
             verdicts.push(verdict);
@@ -555,14 +551,19 @@ impl Analyzer<'_> {
         let fixed = game
             .cloned()
             .or_else(|| format.preset.and_then(Preset::game));
+        let Some(layout) = format.layout() else {
+            return Err(Error::refused(format!(
+                "grundy writes test inputs for the generic layouts and the presets, and the format {format} reads its input otherwise"
+            )));
+        };
         let mut inputs = Vec::with_capacity(count);
-        match (format.input.carried_game(), fixed) {
+        match (layout.carried_game(), fixed) {
             (Some(carried), _) => {
                 for index in 0..count {
                     let game = carried_game(carried, &bounds, &mut random, index);
                     let plan = self.plan(&game, &bounds)?;
                     inputs.push(input_cases(
-                        format,
+                        (format, layout),
                         &bounds,
                         &game,
                         &plan,
@@ -575,7 +576,7 @@ impl Analyzer<'_> {
                 let plan = self.plan(&game, &bounds)?;
                 for index in 0..count {
                     inputs.push(input_cases(
-                        format,
+                        (format, layout),
                         &bounds,
                         &game,
                         &plan,
@@ -719,7 +720,7 @@ pub(super) enum CaseKind {
 
 /// The cases of test input `index`: the edges first, then random cases.
 fn input_cases(
-    format: &JudgeFormat,
+    (format, layout): (&JudgeFormat, InputLayout),
     bounds: &Bounds,
     game: &Game,
     plan: &Plan,
@@ -732,7 +733,7 @@ fn input_cases(
     let mut positions: Vec<CasePosition> = Vec::new();
     if index < edge_inputs {
         for heap in plan.edges.iter().skip(index * most).take(most) {
-            positions.push(edge_position(format, game.as_ref(), heap, plan));
+            positions.push(edge_position((format, layout), game.as_ref(), heap, plan));
         }
     } else {
         let cases = if format.preset == Some(Preset::Lanqiao2016Qiuqiu) {
@@ -741,17 +742,29 @@ fn input_cases(
             random.between(1, most.min(10) as u64) as usize
         };
         for _ in 0..cases {
-            positions.push(random_position(format, bounds, game.as_ref(), plan, random));
+            positions.push(random_position(
+                (format, layout),
+                bounds,
+                game.as_ref(),
+                plan,
+                random,
+            ));
         }
     }
     if format.preset == Some(Preset::Lanqiao2016Qiuqiu) {
         // The statement gives exactly five piles.
         while positions.len() < most {
-            positions.push(random_position(format, bounds, game.as_ref(), plan, random));
+            positions.push(random_position(
+                (format, layout),
+                bounds,
+                game.as_ref(),
+                plan,
+                random,
+            ));
         }
         positions.truncate(most);
     }
-    if format.input == InputLayout::LinesUntilZeros {
+    if layout == InputLayout::LinesUntilZeros {
         // A line of zeros would end the input there.
         positions.retain(|position| match position {
             CasePosition::Single(Position::Pair(a, b)) => {
@@ -764,7 +777,7 @@ fn input_cases(
             CasePosition::Single(_) => true,
         });
     }
-    let block_of = |i: usize| match format.input {
+    let block_of = |i: usize| match layout {
         InputLayout::SNim | InputLayout::Oddball => 0,
         _ => i,
     };
@@ -781,7 +794,12 @@ fn input_cases(
 }
 
 /// An edge case: the heap alone, or as both heaps of a pair.
-fn edge_position(format: &JudgeFormat, game: &Game, heap: &BigUint, plan: &Plan) -> CasePosition {
+fn edge_position(
+    (format, layout): (&JudgeFormat, InputLayout),
+    game: &Game,
+    heap: &BigUint,
+    plan: &Plan,
+) -> CasePosition {
     let position = match super::answers(game.base()).test_case() {
         // The losing pair of `heap`, or where its partner is out of bounds, the largest losing
         // pair within them (where floating-point square roots go wrong first).
@@ -799,16 +817,16 @@ fn edge_position(format: &JudgeFormat, game: &Game, heap: &BigUint, plan: &Plan)
         }
         // HDU 1848 has three heaps a line.
         _ if format.preset == Some(Preset::Hdu1848) => {
-            return heaps_position(format, game, vec![heap.clone(); 3]);
+            return heaps_position(layout, game, vec![heap.clone(); 3]);
         }
-        _ => return heaps_position(format, game, vec![heap.clone()]),
+        _ => return heaps_position(layout, game, vec![heap.clone()]),
     };
     CasePosition::Single(position)
 }
 
 /// A random case.
 fn random_position(
-    format: &JudgeFormat,
+    (format, layout): (&JudgeFormat, InputLayout),
     bounds: &Bounds,
     game: &Game,
     plan: &Plan,
@@ -832,7 +850,7 @@ fn random_position(
     let count = match kind {
         CaseKind::Fresh(_) => 1,
         CaseKind::Heaps => several,
-        _ if format.input.reads_heap_lists() => several,
+        _ if layout.reads_heap_lists() => several,
         _ if format.preset == Some(Preset::Hdu1848) => 3,
         _ => 1,
     };
@@ -853,23 +871,21 @@ fn random_position(
             }
         }
     }
-    if format.input == InputLayout::LinesUntilZeros && heaps.iter().all(|h| *h == BigUint::ZERO) {
+    if layout == InputLayout::LinesUntilZeros && heaps.iter().all(|h| *h == BigUint::ZERO) {
         heaps[0] = BigUint::from(1u32);
     }
-    heaps_position(format, game, heaps)
+    heaps_position(layout, game, heaps)
 }
 
 /// `heaps` as a position of `game`.
-fn heaps_position(format: &JudgeFormat, game: &Game, heaps: Vec<BigUint>) -> CasePosition {
+fn heaps_position(layout: InputLayout, game: &Game, heaps: Vec<BigUint>) -> CasePosition {
     match super::answers(game.base()).test_case() {
         CaseKind::Heaps => CasePosition::Single(Position::Heaps(heaps)),
         CaseKind::Fresh(start) => {
             CasePosition::Single(start(heaps.into_iter().next().unwrap_or_default()))
         }
         _ => match <[BigUint; 1]>::try_from(heaps) {
-            Ok([heap]) if !format.input.reads_heap_lists() => {
-                CasePosition::Single(Position::Heap(heap))
-            }
+            Ok([heap]) if !layout.reads_heap_lists() => CasePosition::Single(Position::Heap(heap)),
             Ok([heap]) => CasePosition::Heaps(vec![heap]),
             Err(heaps) => CasePosition::Heaps(heaps),
         },

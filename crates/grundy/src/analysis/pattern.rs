@@ -11,7 +11,7 @@ use num_traits::ToPrimitive;
 
 use super::{Analyzer, Basis, Error, MAX_TABLE_ROWS, Outcome, SettingError, Tabulation};
 use crate::games::game::Game;
-use crate::input::judge_format::{Case, CasePosition, OutputFormat};
+use crate::input::judge_format::{Case, CasePosition, OutputFormat, Words};
 use crate::theory::pattern::{
     self, GridValues, NumberSet, PairSet, Rules, Sequence, grid_value_rules, pair_set_rules,
     sequence_rules, set_rules,
@@ -510,7 +510,7 @@ impl Analyzer<'_> {
             })
             .collect::<Result<Vec<_>, Error>>()?;
         Ok(self
-            .judge_unsettled(&cases, &OutputFormat::Symbols)?
+            .judge_unsettled(&cases, &OutputFormat::Words(Words::symbols()))?
             .into_iter()
             .map(|verdict| verdict.outcome)
             .collect())

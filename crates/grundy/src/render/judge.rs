@@ -105,7 +105,12 @@ pub fn input_text(format: &JudgeFormat, cases: &[Case]) -> String {
         format.preset,
         Some(Preset::Hdu1850 | Preset::LanqiaoAlgo529)
     );
-    match format.input {
+    // Only the generic layouts have writers (`Analyzer::test_inputs` refuses other
+    // descriptions).
+    let Some(layout) = format.layout() else {
+        return out;
+    };
+    match layout {
         InputLayout::Lines => {
             for case in cases {
                 line(&mut out, &numbers(case));
@@ -185,16 +190,10 @@ pub fn input_text(format: &JudgeFormat, cases: &[Case]) -> String {
 /// The answer word or symbol of one verdict.
 fn answer(output: &OutputFormat, verdict: &Verdict) -> String {
     match output {
-        OutputFormat::Words(words) | OutputFormat::Moves(words) => match verdict.outcome {
-            Outcome::Win => words.win.to_owned(),
-            // A tie or a draw is refused before rendering; it is not a win.
-            _ => words.lose.to_owned(),
-        },
-        OutputFormat::Symbols => match verdict.outcome {
-            Outcome::Win => "+".to_owned(),
-            Outcome::Lose => "-".to_owned(),
-            Outcome::Tie | Outcome::Draw => "0".to_owned(),
-        },
+        // A tie or a draw without a word is refused before rendering.
+        OutputFormat::Words(words) | OutputFormat::Moves(words) => {
+            words.of(verdict.outcome).unwrap_or(&words.lose).to_owned()
+        }
         OutputFormat::Count => verdict
             .winning_moves
             .clone()
@@ -218,7 +217,7 @@ fn answer(output: &OutputFormat, verdict: &Verdict) -> String {
 /// use grundy::{Analyzer, Config};
 /// let format = JudgeFormat::parse("hdu-1536")?;
 /// let cases = read_judge("2 2 5\n3\n2 5 12\n3 2 4 7\n4 2 3 7 12\n0\n", &format, None)?;
-/// let verdicts = Analyzer::new(Config::default()).judge(&cases, &format.output)?;
+/// let verdicts = Analyzer::new(Config::default()).judge(&cases, format.output())?;
 /// assert_eq!(grundy::render::judge::output_text(&format, &cases, &verdicts), "LWW\n");
 /// # Ok(()) }
 /// ```
@@ -227,9 +226,9 @@ pub fn output_text(format: &JudgeFormat, cases: &[Case], verdicts: &[Verdict]) -
     match format.join() {
         Join::Lines => {
             for verdict in verdicts {
-                out.push_str(&answer(&format.output, verdict));
+                out.push_str(&answer(format.output(), verdict));
                 out.push('\n');
-                if let (OutputFormat::Moves(_), Outcome::Win) = (&format.output, verdict.outcome) {
+                if let (OutputFormat::Moves(_), Outcome::Win) = (format.output(), verdict.outcome) {
                     for play in &verdict.heap_moves {
                         let _ = writeln!(out, "{} {}", play.from, play.to);
                     }
@@ -240,12 +239,12 @@ pub fn output_text(format: &JudgeFormat, cases: &[Case], verdicts: &[Verdict]) -
             let mut previous = None;
             for (case, verdict) in cases.iter().zip(verdicts) {
                 match previous {
-                    Some(block) if block == case.block => out.push_str(separator),
+                    Some(block) if block == case.block => out.push_str(&separator),
                     Some(_) => out.push('\n'),
                     None => {}
                 }
                 previous = Some(case.block);
-                out.push_str(&answer(&format.output, verdict));
+                out.push_str(&answer(format.output(), verdict));
             }
             if previous.is_some() {
                 out.push('\n');

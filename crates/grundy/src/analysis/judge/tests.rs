@@ -10,7 +10,7 @@ fn verdicts(format: &str, input: &str, game: Option<&str>) -> Vec<Verdict> {
     let game = game.map(|g| parse_game(g).unwrap());
     let cases = read_judge(input, &format, game.as_ref()).unwrap();
     Analyzer::new(Config::default())
-        .judge(&cases, &format.output)
+        .judge(&cases, format.output())
         .unwrap()
 }
 
@@ -33,14 +33,14 @@ fn verdicts_agree_with_solve() {
         for seed in 0..5 {
             let inputs = analyzer.test_inputs(&format, Some(&game), 6, seed).unwrap();
             for cases in inputs {
-                let verdicts = analyzer.judge(&cases, &format.output).unwrap();
+                let verdicts = analyzer.judge(&cases, format.output()).unwrap();
                 for (case, verdict) in cases.iter().zip(&verdicts) {
                     let Some((game, position)) = case.game_and_position() else {
                         continue;
                     };
                     let solution = analyzer.solve(&game, &position).unwrap();
                     assert_eq!(verdict.outcome, solution.outcome, "{game} {position}");
-                    if format.output.needs_moves() {
+                    if format.output().needs_moves() {
                         assert_eq!(
                             verdict.winning_moves,
                             Some(moves_count(&solution)),
@@ -96,7 +96,7 @@ fn ties_have_no_word() {
     let game = parse_game("oddball:1,2,3").unwrap();
     let cases = read_judge("2\n", &format, Some(&game)).unwrap();
     let error = Analyzer::new(Config::default())
-        .judge(&cases, &format.output)
+        .judge(&cases, format.output())
         .unwrap_err();
     assert!(error.to_string().contains("tie"), "{error}");
 }
@@ -147,7 +147,7 @@ fn the_cases_of_a_script_share_one_search() {
         .join("\n");
     let cases = read_judge(&input, &format, Some(&game)).unwrap();
     let verdicts = Analyzer::new(Config::default())
-        .judge(&cases, &format.output)
+        .judge(&cases, format.output())
         .unwrap();
     for (heap, verdict) in heaps.iter().zip(&verdicts) {
         let expected = if heap % 3 == 0 {
@@ -167,7 +167,7 @@ fn a_script_input_ends_at_its_line_of_zeros() {
     let game = script_game(pair);
     let cases = read_judge("3 3\n1 2\n0 0\n", &format, Some(&game)).unwrap();
     let verdicts = Analyzer::new(Config::default())
-        .judge(&cases, &format.output)
+        .judge(&cases, format.output())
         .unwrap();
     let outcomes: Vec<Outcome> = verdicts.iter().map(|v| v.outcome).collect();
     assert_eq!(outcomes, [Outcome::Lose, Outcome::Win]);

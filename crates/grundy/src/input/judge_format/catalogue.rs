@@ -130,17 +130,58 @@ impl Preset {
     /// The preset's output, with the statement's strings.
     pub fn output(self) -> OutputFormat {
         match self {
-            Self::Hdu1527 => OutputFormat::Words(Words::ONE_ZERO),
+            Self::Hdu1527 => OutputFormat::Words(Words::new("1", "0")),
             Self::Hdu1846 => OutputFormat::Words(Words::new("first", "second")),
             Self::Hdu1847 => OutputFormat::Words(Words::new("Kiki", "Cici")),
             Self::Hdu1848 => OutputFormat::Words(Words::new("Fibo", "Nacci")),
             Self::Hdu1850 => OutputFormat::Count,
             Self::Hdu1907 => OutputFormat::Words(Words::new("John", "Brother")),
-            Self::Hdu2176 => OutputFormat::Moves(Words::YES_NO),
+            Self::Hdu2176 => OutputFormat::Moves(Words::new("Yes", "No")),
             Self::Hdu2188 => OutputFormat::Words(Words::new("Grass", "Rabbit")),
-            Self::Hdu1536 => OutputFormat::Words(Words::WIN_LOSE),
-            Self::Poj2234 | Self::LanqiaoAlgo529 => OutputFormat::Words(Words::YES_NO),
-            Self::Lanqiao2016Qiuqiu => OutputFormat::Symbols,
+            Self::Hdu1536 => OutputFormat::Words(Words::new("W", "L")),
+            Self::Poj2234 | Self::LanqiaoAlgo529 => OutputFormat::Words(Words::new("Yes", "No")),
+            Self::Lanqiao2016Qiuqiu => OutputFormat::Words(Words::symbols()),
+        }
+    }
+
+    /// The preset written in the description language: its input, its game (unless the input
+    /// carries it, when the game names the values read) and its words.
+    pub fn description(self) -> &'static str {
+        match self {
+            Self::Hdu1527 => "loop { line x[]; case {x} }; game wythoff; say 1 0",
+            Self::Hdu1846 => {
+                "read T; repeat T { read n m; case {n} }; game bash:{m}; say first second"
+            }
+            Self::Hdu1847 => {
+                "loop { line x[]; case {x} }; game subtraction:powers-of-2; say Kiki Cici"
+            }
+            Self::Hdu1848 => {
+                "loop { line x[]; stop if x == 0; case {x} }; game subtraction:fibonacci; say Fibo Nacci"
+            }
+            Self::Hdu1850 => {
+                "loop { read m; stop if m == 0; read h[m]; case {h} }; game nim; say count"
+            }
+            Self::Hdu1907 => {
+                "read T; repeat T { read m h[m]; case {h} }; game misere:nim; say John Brother"
+            }
+            Self::Hdu2176 => {
+                "loop { read m; stop if m == 0; read h[m]; case {h} }; game nim; say moves Yes No"
+            }
+            Self::Hdu2188 => {
+                "read T; repeat T { read n m; case {n} }; game bash:{m}; say Grass Rabbit"
+            }
+            Self::Hdu1536 => {
+                "loop { read k; stop if k == 0; read s[k] m; repeat m { read l h[l]; case {h} }; newline }; game subtraction:{s}; say W L join \"\""
+            }
+            Self::Poj2234 => {
+                "loop { read m; stop if m == 0; read h[m]; case {h} }; game nim; say Yes No"
+            }
+            Self::Lanqiao2016Qiuqiu => {
+                "read a b c; loop { read n; case {n} }; newline; game oddball:{a},{b},{c}; say + - tie 0"
+            }
+            Self::LanqiaoAlgo529 => {
+                "loop { read m; stop if m == 0; read h[m]; case {h} }; game subtraction:fibonacci; say Yes No"
+            }
         }
     }
 

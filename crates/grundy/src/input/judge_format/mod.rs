@@ -20,17 +20,21 @@
 //! (their strings, games and bounds); `reader` the tokenizer and reader of a judge's input.
 
 mod catalogue;
+pub mod description;
 mod reader;
 
 pub use catalogue::Preset;
+pub use description::Description;
 pub use reader::{
-    Case, CasePosition, JudgeInputError, MAX_BASH_AMOUNTS, MAX_JUDGE_NUMBERS, read_judge,
+    Case, CasePosition, JudgeInputError, MAX_INPUT_AMOUNTS, MAX_INPUT_GAMES, MAX_JUDGE_NUMBERS,
+    read_judge,
 };
 
 use std::fmt;
 use std::ops::Range;
 
 use crate::input::error::InputError;
+use crate::theory::solver::Value as Outcome;
 
 /// How a judge's input lays out its cases. Numbers are separated by white space; in the
 /// line-based layouts ([`Lines`](Self::Lines), [`LinesUntilZeros`](Self::LinesUntilZeros),
@@ -103,6 +107,52 @@ impl InputLayout {
         Self::ALL.into_iter().find(|layout| layout.name() == name)
     }
 
+    /// The layout's statements in the description language (with the game of the layouts
+    /// that carry one).
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::input::judge_format::InputLayout;
+    /// assert_eq!(InputLayout::Heaps.statements(), "loop { read m; stop if m == 0; read h[m]; case {h} }");
+    /// ```
+    pub fn statements(self) -> &'static str {
+        match self {
+            Self::Lines => "loop { line x[]; case {x} }",
+            Self::LinesUntilZeros => "loop { line x[]; stop if x == 0; case {x} }",
+            Self::Cases => "line T; repeat T { line x[]; case {x} }",
+            Self::Heaps => "loop { read m; stop if m == 0; read h[m]; case {h} }",
+            Self::CasesHeaps => "read T; repeat T { read m h[m]; case {h} }",
+            Self::CasesBash => "read T; repeat T { read n m; case {n} }; game bash:{m}",
+            Self::SNim => {
+                "loop { read k; stop if k == 0; read s[k] m; repeat m { read l h[l]; case {h} }; newline }; game subtraction:{s}"
+            }
+            Self::Oddball => {
+                "read a b c; loop { read n; case {n} }; newline; game oddball:{a},{b},{c}"
+            }
+        }
+    }
+
+    /// The layout as a description printing `output`: answers of a block share a line (an
+    /// S-Nim block, the Lanqiao input) unless `output` counts or lists moves; one-letter words
+    /// are joined without a separator.
+    pub fn description(self, output: OutputFormat) -> Description {
+        let mut description = Description::parse(&format!("{}; say Yes No", self.statements()))
+            .unwrap_or_else(|error| {
+                panic!("the layout {} is not a description: {error}", self.name())
+            });
+        if output.needs_moves() {
+            description::remove_newlines(&mut description.statements);
+        }
+        description.separator = match &output {
+            OutputFormat::Words(words) if self == Self::SNim && words.are_letters() => {
+                String::new()
+            }
+            _ => " ".to_owned(),
+        };
+        description.output = output;
+        description
+    }
+
     /// Which game the input carries, for the layouts whose cases hold a game read from the input;
     /// `None` when the game is given apart (by a preset or the user).
     ///
@@ -139,46 +189,72 @@ pub enum CarriedGame {
     Oddball,
 }
 
-/// The two words of an answer that is one word per case: `win` when the player to move (the
-/// first player) wins, `lose` when they lose.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The words of an answer that is one word per case: `win` when the player to move (the first
+/// player) wins, `lose` when they lose, and, when the problem has them, the words of a tie and
+/// of a draw (a draw takes the tie's word when it has none of its own).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Words {
     /// Printed when the first player wins.
-    pub win: &'static str,
+    pub win: String,
     /// Printed when the first player loses.
-    pub lose: &'static str,
+    pub lose: String,
+    /// Printed when best play ties (and for a draw without a word of its own).
+    pub tie: Option<String>,
+    /// Printed when best play never ends.
+    pub draw: Option<String>,
 }
 
 impl Words {
-    /// `Yes` / `No`.
-    pub const YES_NO: Self = Self::new("Yes", "No");
-    /// `First` / `Second`.
-    pub const FIRST_SECOND: Self = Self::new("First", "Second");
-    /// `W` / `L`.
-    pub const WIN_LOSE: Self = Self::new("W", "L");
-    /// `1` / `0`.
-    pub const ONE_ZERO: Self = Self::new("1", "0");
-
-    const fn new(win: &'static str, lose: &'static str) -> Self {
-        Self { win, lose }
+    /// The words of a win and a loss, with no word for a tie or a draw.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::input::judge_format::Words;
+    /// use grundy::Outcome;
+    /// let words = Words::new("Alice", "Bob");
+    /// assert_eq!(words.of(Outcome::Lose), Some("Bob"));
+    /// assert_eq!(words.of(Outcome::Tie), None);
+    /// ```
+    pub fn new(win: impl Into<String>, lose: impl Into<String>) -> Self {
+        Self {
+            win: win.into(),
+            lose: lose.into(),
+            tie: None,
+            draw: None,
+        }
     }
 
-    /// Whether both words are a single character (they are then written without separator in a
-    /// block, as S-Nim's `LWW`).
+    /// `+`, `-`, and `0` for a tie or a draw.
+    pub fn symbols() -> Self {
+        Self {
+            tie: Some("0".to_owned()),
+            ..Self::new("+", "-")
+        }
+    }
+
+    /// The word printed for `outcome`, when there is one.
+    pub fn of(&self, outcome: Outcome) -> Option<&str> {
+        match outcome {
+            Outcome::Win => Some(&self.win),
+            Outcome::Lose => Some(&self.lose),
+            Outcome::Tie => self.tie.as_deref(),
+            Outcome::Draw => self.draw.as_deref().or(self.tie.as_deref()),
+        }
+    }
+
+    /// Whether the words of a win and a loss are single characters (written without separator
+    /// in a block, as S-Nim's `LWW`).
     pub fn are_letters(&self) -> bool {
         self.win.chars().count() == 1 && self.lose.chars().count() == 1
     }
 }
 
 /// What a judge wants printed for each case.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum OutputFormat {
-    /// One word per case (`yes-no`, `first-second`, `win-lose`, `one-zero`, or a preset's own
-    /// words such as `Kiki` / `Cici`). A tie or a draw has no word: answering refuses it.
+    /// One word per case: the problem's words for a win, a loss and, where it has them, a tie
+    /// and a draw (`yes-no`, `symbols`, or a description's `say Alice Bob`).
     Words(Words),
-    /// `symbols`: `+` the first player wins, `0` best play ties (or draws), `-` the first player
-    /// loses.
-    Symbols,
     /// `count`: the number of winning moves of the first player (0 when there is none), HDU 1850.
     Count,
     /// `moves`: the `lose` word alone when the first player loses; otherwise the `win` word, then
@@ -189,36 +265,46 @@ pub enum OutputFormat {
 
 impl OutputFormat {
     /// The generic outputs, with their names, in the order the documentation lists them.
-    pub const GENERIC: [(&'static str, Self); 7] = [
-        ("yes-no", Self::Words(Words::YES_NO)),
-        ("first-second", Self::Words(Words::FIRST_SECOND)),
-        ("win-lose", Self::Words(Words::WIN_LOSE)),
-        ("one-zero", Self::Words(Words::ONE_ZERO)),
-        ("symbols", Self::Symbols),
-        ("count", Self::Count),
-        ("moves", Self::Moves(Words::YES_NO)),
-    ];
+    pub fn generic() -> [(&'static str, Self); 7] {
+        [
+            ("yes-no", Self::Words(Words::new("Yes", "No"))),
+            ("first-second", Self::Words(Words::new("First", "Second"))),
+            ("win-lose", Self::Words(Words::new("W", "L"))),
+            ("one-zero", Self::Words(Words::new("1", "0"))),
+            ("symbols", Self::Words(Words::symbols())),
+            ("count", Self::Count),
+            ("moves", Self::Moves(Words::new("Yes", "No"))),
+        ]
+    }
 
     /// The generic output named `name`.
     pub fn from_name(name: &str) -> Option<Self> {
-        Self::GENERIC
-            .iter()
+        Self::generic()
+            .into_iter()
             .find(|(n, _)| *n == name)
-            .map(|&(_, output)| output)
+            .map(|(_, output)| output)
     }
 
-    /// The generic name of this output, when it is one of [`GENERIC`](Self::GENERIC) (a
-    /// preset's own words have none).
+    /// The generic name of this output, when it is one of [`generic`](Self::generic) (a
+    /// problem's own words have none).
     pub fn name(&self) -> Option<&'static str> {
-        Self::GENERIC
-            .iter()
+        Self::generic()
+            .into_iter()
             .find(|(_, output)| output == self)
-            .map(|&(name, _)| name)
+            .map(|(name, _)| name)
     }
 
     /// Whether answering needs every winning move (not only who wins).
     pub fn needs_moves(&self) -> bool {
         matches!(self, Self::Count | Self::Moves(_))
+    }
+
+    /// The words of a win and a loss, for the outputs that print them.
+    pub fn words(&self) -> Option<&Words> {
+        match self {
+            Self::Words(words) | Self::Moves(words) => Some(words),
+            Self::Count => None,
+        }
     }
 }
 
@@ -246,40 +332,63 @@ impl Bounds {
 }
 
 /// How the answers of one block of cases are joined.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Join {
     /// One line per case.
     Lines,
-    /// One line per block (an S-Nim block, a Lanqiao input), the answers separated by
-    /// `separator` (empty for S-Nim's `W`/`L` letters, a space for Lanqiao's symbols).
+    /// One line per block (an S-Nim block, a Lanqiao input; a description's `newline` ends
+    /// one), the answers separated by `separator` (empty for S-Nim's `W`/`L` letters, a space
+    /// for Lanqiao's symbols).
     Block {
         /// Between two answers of a block.
-        separator: &'static str,
+        separator: String,
     },
 }
 
-/// A judge format: how the input is laid out, what is printed, and the preset it comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A judge format: its description (how the input is read, the game of each case, what is
+/// printed) and the name it was given.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct JudgeFormat {
-    /// How the input lays out its cases.
-    pub input: InputLayout,
-    /// What is printed for each case.
-    pub output: OutputFormat,
-    /// The named problem, when the format is one; it fixes the game ([`Preset::game`]).
+    /// What the format reads and prints.
+    pub description: Description,
+    /// The named problem, when the format is one.
     pub preset: Option<Preset>,
+    /// The generic layout it was named by (`lines` in `lines/yes-no`), when it was.
+    pub shorthand: Option<InputLayout>,
 }
 
 impl JudgeFormat {
     /// The format of `preset`.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::input::judge_format::{JudgeFormat, Preset};
+    /// let format = JudgeFormat::of_preset(Preset::Hdu1846);
+    /// assert_eq!(format.description.to_string(), "read T; repeat T { read n m; case {n} }; game bash:{m}; say first second");
+    /// ```
     pub fn of_preset(preset: Preset) -> Self {
+        let description = Description::parse(preset.description()).unwrap_or_else(|error| {
+            panic!("the preset {} is not a description: {error}", preset.name())
+        });
         Self {
-            input: preset.input(),
-            output: preset.output(),
+            description,
             preset: Some(preset),
+            shorthand: None,
         }
     }
 
-    /// Reads a format: a preset name (`hdu-1527`) or `INPUT/OUTPUT` (`lines/yes-no`).
+    /// The generic format `layout` / `output`.
+    pub fn of_layout(layout: InputLayout, output: OutputFormat) -> Self {
+        Self {
+            description: layout.description(output),
+            preset: None,
+            shorthand: Some(layout),
+        }
+    }
+
+    /// Reads a format: a preset name (`hdu-1527`), `INPUT/OUTPUT` (`lines/yes-no`), or a
+    /// description (`read T; repeat T { read n; case {n} }; say Alice Bob`) — text with a space
+    /// in it is a description.
     ///
     /// # Complexity
     /// `O(L)` for `L` bytes of text (plus the suggestion's edit distances on failure).
@@ -292,13 +401,22 @@ impl JudgeFormat {
     /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use grundy::input::judge_format::{InputLayout, JudgeFormat, OutputFormat, Preset};
     /// let format = JudgeFormat::parse("heaps/count")?;
-    /// assert_eq!((format.input, format.output), (InputLayout::Heaps, OutputFormat::Count));
+    /// assert_eq!((format.layout(), format.output()), (Some(InputLayout::Heaps), &OutputFormat::Count));
     /// assert_eq!(JudgeFormat::parse("hdu-1527")?.preset, Some(Preset::Hdu1527));
     /// assert_eq!(JudgeFormat::parse("lines/yess-no").unwrap_err().span, 6..13);
+    /// let format = JudgeFormat::parse("loop { read n; case {n} }; say Alice Bob")?;
+    /// assert_eq!(format.layout(), None);
     /// # Ok(()) }
     /// ```
     pub fn parse(text: &str) -> Result<Self, InputError> {
         let trimmed = text.trim();
+        if trimmed.contains(char::is_whitespace) {
+            return Ok(Self {
+                description: Description::parse(text)?,
+                preset: None,
+                shorthand: None,
+            });
+        }
         let offset = text.find(trimmed).unwrap_or(0);
         if let Some(preset) = Preset::from_name(trimmed) {
             return Ok(Self::of_preset(preset));
@@ -313,8 +431,8 @@ impl JudgeFormat {
                 offset..offset + trimmed.len(),
                 format!("unknown judge format '{trimmed}'"),
                 closest(trimmed, &names).map_or_else(
-                    || "give a preset (e.g. hdu-1527) or INPUT/OUTPUT (e.g. lines/yes-no)".to_owned(),
-                    |name| format!("did you mean {name}? A format is a preset or INPUT/OUTPUT, e.g. lines/yes-no"),
+                    || "give a preset (e.g. hdu-1527), INPUT/OUTPUT (e.g. lines/yes-no) or a description (e.g. 'loop { read n; case {n} }; say Yes No')".to_owned(),
+                    |name| format!("did you mean {name}? A format is a preset, INPUT/OUTPUT (e.g. lines/yes-no) or a description"),
                 ),
             ));
         };
@@ -329,7 +447,7 @@ impl JudgeFormat {
         })?;
         let at = offset + input.len() + 1;
         let output_format = OutputFormat::from_name(output).ok_or_else(|| {
-            let names: Vec<&str> = OutputFormat::GENERIC.iter().map(|(n, _)| *n).collect();
+            let names: Vec<&str> = OutputFormat::generic().iter().map(|(n, _)| *n).collect();
             format_error(
                 text,
                 at..at + output.len(),
@@ -337,14 +455,11 @@ impl JudgeFormat {
                 with_closest(output, &names, "outputs"),
             )
         })?;
-        Ok(Self {
-            input: layout,
-            output: output_format,
-            preset: None,
-        })
+        Ok(Self::of_layout(layout, output_format))
     }
 
-    /// The format's canonical name: the preset's, or `INPUT/OUTPUT`.
+    /// The format's canonical name: the preset's, `INPUT/OUTPUT`, or the description in one
+    /// line.
     ///
     /// # Example
     /// ```
@@ -355,11 +470,32 @@ impl JudgeFormat {
     /// # Ok(()) }
     /// ```
     pub fn name(&self) -> String {
-        match (self.preset, self.output.name()) {
-            (Some(preset), _) => preset.name().to_owned(),
-            (None, Some(output)) => format!("{}/{output}", self.input.name()),
-            (None, None) => self.input.name().to_owned(),
+        match (self.preset, self.shorthand, self.output().name()) {
+            (Some(preset), _, _) => preset.name().to_owned(),
+            (None, Some(layout), Some(output)) => format!("{}/{output}", layout.name()),
+            _ => self.description.to_string(),
         }
+    }
+
+    /// What is printed for each case.
+    pub fn output(&self) -> &OutputFormat {
+        &self.description.output
+    }
+
+    /// The generic layout the format's input is, when it is one (a preset's, a shorthand's, or
+    /// a description that reads as one does).
+    pub fn layout(&self) -> Option<InputLayout> {
+        if let Some(preset) = self.preset {
+            return Some(preset.input());
+        }
+        if self.shorthand.is_some() {
+            return self.shorthand;
+        }
+        InputLayout::ALL.into_iter().find(|layout| {
+            let canonical = layout.description(self.output().clone());
+            canonical.statements == self.description.statements
+                && canonical.game == self.description.game
+        })
     }
 
     /// The bounds of the format's input: the preset's statement, or [`Bounds::GENERIC`].
@@ -367,17 +503,17 @@ impl JudgeFormat {
         self.preset.map_or(Bounds::GENERIC, Preset::bounds)
     }
 
-    /// How the answers of a block are joined: S-Nim's one-letter answers into one string per
-    /// block, Lanqiao's symbols into one line separated by spaces, everything else one line per
-    /// case. `count` and `moves` answers are always one case per line.
+    /// How the answers of a block are joined: on one line separated by the description's
+    /// separator where its `newline` statements end the lines (S-Nim's one-letter answers
+    /// into one string per block, Lanqiao's symbols into one line separated by spaces), else
+    /// one line per case.
     pub fn join(&self) -> Join {
-        match (self.input, self.output) {
-            (_, OutputFormat::Count | OutputFormat::Moves(_)) => Join::Lines,
-            (InputLayout::SNim, OutputFormat::Words(words)) if words.are_letters() => {
-                Join::Block { separator: "" }
+        if self.description.joins() {
+            Join::Block {
+                separator: self.description.separator.clone(),
             }
-            (InputLayout::SNim | InputLayout::Oddball, _) => Join::Block { separator: " " },
-            _ => Join::Lines,
+        } else {
+            Join::Lines
         }
     }
 }

@@ -1,18 +1,20 @@
-//! The reader of a judge's input: the tokenizer of its numbers and the layouts' readers, which
-//! turn the text into typed [`Case`]s, each holding the game it is played in.
+//! The reader of a judge's input: the tokenizer, and the interpreter of a [`Description`] that
+//! turns the text into typed [`Case`]s, each holding the game it is played in.
 
+use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::Arc;
 
 use num_bigint::BigUint;
 
-use super::{InputLayout, JudgeFormat, Preset};
-use crate::games::game::{Game, SubtractionGame};
+use super::JudgeFormat;
+use super::description::{Condition, Expression, Item, Kind, Length, Piece, Statement, Template};
+use crate::games::game::Game;
 use crate::games::position::Position;
 use crate::games::ruleset::{PositionShape, Ruleset};
-use crate::games::subtraction::{FiniteSet, SubtractionSet};
 use crate::input::error::InputError;
-use crate::limits::{MAX_AMOUNT, MAX_POSITION_DIGITS};
+use crate::input::spec::parse_game;
+use crate::limits::MAX_POSITION_DIGITS;
 
 /// A case's position as the input gives it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,23 +108,29 @@ impl JudgeInputError {
 /// memory a 64 MiB input of one-digit numbers would otherwise take.
 pub const MAX_JUDGE_NUMBERS: u64 = 1 << 23;
 
-/// The most amounts the Bash games of one input may hold together (each distinct `m` is a set of
-/// `m` amounts).
-pub const MAX_BASH_AMOUNTS: u64 = 1 << 24;
+/// The most amounts the games read from one input may hold together (each distinct `bash:m`
+/// is a set of `m` amounts): a bound on the memory of the games an input carries.
+pub const MAX_INPUT_AMOUNTS: u64 = 1 << 24;
 
-/// Reads a judge's input laid out as `format.input`. `game` is the game of a generic format (or
-/// the preset's, which is used when `game` is `None`); layouts that carry their game read it
-/// from the input and take no `game`.
+/// The most different games one input may carry (each is analysed once for the whole input).
+pub const MAX_INPUT_GAMES: usize = 1 << 16;
+
+/// Reads a judge's input as `format`'s description says. `game` is the game of every case when
+/// the description names none (a command line's GAME); a description whose game names values
+/// of the input (`game bash:{m}`) builds each case's game from them and takes no `game`; one
+/// with a fixed game (`game wythoff`) uses `game` when it is given (the front end read it, files
+/// included) and its own spec otherwise.
 ///
 /// # Complexity
-/// `O(L + D²/w)` for `L` bytes holding numbers of `D` digits at most (`w` the machine word);
-/// memory proportional to the numbers read.
+/// `O(L + D²/w)` for `L` bytes holding numbers of `D` digits at most (`w` the machine word),
+/// plus one parse of each distinct game the input carries; memory proportional to the numbers
+/// read.
 ///
 /// # Errors
-/// [`JudgeInputError`] on the first thing that is not the format: a token that is not a whole
-/// number, a count that the input does not fill, a position of the wrong shape for the game,
-/// text after the end marker, an invalid set; or, in `error.message`, a missing game (a generic
-/// format without `game`).
+/// [`JudgeInputError`] on the first thing that is not the description: a token that is not a
+/// whole number where a number is needed, an input that ends inside a read, a line holding more
+/// or fewer values than its `line` statement, a position of the wrong shape for the game, a game
+/// the input's values do not make, text after the end; or, in `error.message`, a missing game.
 ///
 /// # Example
 /// ```
@@ -133,6 +141,9 @@ pub const MAX_BASH_AMOUNTS: u64 = 1 << 24;
 /// assert_eq!(cases[1].position, CasePosition::Single(Position::Pair(8u32.into(), 4u32.into())));
 /// let error = read_judge("2 1\n8 x\n", &JudgeFormat::parse("hdu-1527")?, None).unwrap_err();
 /// assert_eq!((error.line, error.error.span.clone()), (2, 2..3));
+/// let format = JudgeFormat::parse("read T; repeat T { read n k; case {n} }; game subtraction:1,2,{k}; say Alice Bob")?;
+/// let cases = read_judge("2\n3 3\n7 4\n", &format, None)?;
+/// assert_eq!(cases[1].game.to_string(), "subtraction:1,2,4");
 /// # Ok(()) }
 /// ```
 pub fn read_judge(
@@ -140,37 +151,656 @@ pub fn read_judge(
     format: &JudgeFormat,
     game: Option<&Game>,
 ) -> Result<Vec<Case>, JudgeInputError> {
-    let mut reader = Reader::new(input);
-    let game = || -> Result<Arc<Game>, JudgeInputError> {
-        match game
-            .cloned()
-            .or_else(|| format.preset.and_then(Preset::game))
-        {
-            Some(game) => Ok(Arc::new(game)),
-            None => Err(Reader::new(input).error(
-                0..0,
-                format!("the format {format} needs a game"),
-                None,
-            )),
+    let description = &format.description;
+    let reader = Reader::new(input);
+    let games = match (&description.game, game) {
+        (Some(template), _) if template.variables().next().is_some() => Games::Carried {
+            template,
+            cache: HashMap::new(),
+            amounts: 0,
+        },
+        (_, Some(game)) => Games::Fixed(Arc::new(game.clone())),
+        (Some(template), None) => {
+            let text = template.to_string();
+            let game = parse_game(&text).map_err(|error| {
+                reader.error(
+                    0..0,
+                    format!("the format's game {text} is not a game: {}", error.message),
+                    error.hint,
+                )
+            })?;
+            Games::Fixed(Arc::new(game))
+        }
+        (None, None) => {
+            return Err(reader.error(0..0, format!("the format {format} needs a game"), None));
         }
     };
-    match format.input {
-        InputLayout::Lines => reader.lines(&game()?, false),
-        InputLayout::LinesUntilZeros => reader.lines(&game()?, true),
-        InputLayout::Cases => reader.cases(&game()?),
-        InputLayout::Heaps => reader.heaps(&game()?, None),
-        InputLayout::CasesHeaps => {
-            let game = game()?;
-            let (count, _) = reader.count("the number of cases T")?;
-            reader.heaps(&game, Some(count))
+    let mut machine = Machine {
+        reader,
+        variables: HashMap::new(),
+        games,
+        cases: Vec::new(),
+        joins: description.joins(),
+        output_line: 0,
+        on_line: 0,
+        first_line: None,
+        last_span: 0..0,
+        rounds: Vec::new(),
+    };
+    let flow = machine.run(&description.statements)?;
+    let after = match flow {
+        Flow::Stop(line) => format!("the end of the input (the stop on line {line})"),
+        Flow::Next | Flow::Break => match machine.cases.len() {
+            0 => "what the description reads".to_owned(),
+            count => format!("the {}", plural(count as u64, "case", "cases")),
+        },
+    };
+    machine.reader.finished(&after)?;
+    Ok(machine.cases)
+}
+
+/// What the next statement does after one has run.
+enum Flow {
+    /// Go on.
+    Next,
+    /// Leave the innermost loop.
+    Break,
+    /// The input ends (a `stop if` held on this line).
+    Stop(usize),
+}
+
+/// A variable's value: tokens of the input, read as numbers or words where they are used.
+#[derive(Clone)]
+enum Value<'a> {
+    One(Token<'a>),
+    List {
+        tokens: Vec<Token<'a>>,
+        /// Read with a count (`h[m]`), not as the rest of a line.
+        counted: bool,
+    },
+}
+
+impl<'a> Value<'a> {
+    fn tokens(&self) -> &[Token<'a>] {
+        match self {
+            Self::One(token) => std::slice::from_ref(token),
+            Self::List { tokens, .. } => tokens,
         }
-        InputLayout::CasesBash => reader.cases_bash(),
-        InputLayout::SNim => reader.snim(),
-        InputLayout::Oddball => reader.oddball(),
     }
 }
 
+/// The game of each case: one for the whole input, or built from the values read.
+enum Games<'d> {
+    Fixed(Arc<Game>),
+    Carried {
+        template: &'d Template,
+        /// The games built so far, by their spec.
+        cache: HashMap<String, Arc<Game>>,
+        /// The amounts they hold together.
+        amounts: u64,
+    },
+}
+
+/// The interpreter of a description over one input.
+struct Machine<'a, 'd> {
+    reader: Reader<'a>,
+    variables: HashMap<&'d str, Value<'a>>,
+    games: Games<'d>,
+    cases: Vec<Case>,
+    /// Whether answers share lines (`newline` ends them).
+    joins: bool,
+    /// The output line of the next answer, and how many answers it holds.
+    output_line: usize,
+    on_line: usize,
+    /// The line of the first token read since the last case or the start of the round.
+    first_line: Option<usize>,
+    /// The last token read (errors of values computed from it point there).
+    last_span: Range<usize>,
+    /// The `repeat`s being run: their count, the round (from 1) and how many rounds.
+    rounds: Vec<(&'d Expression, u64, u64)>,
+}
+
+impl<'a, 'd> Machine<'a, 'd> {
+    fn run(&mut self, statements: &'d [Statement]) -> Result<Flow, JudgeInputError> {
+        for statement in statements {
+            match statement {
+                Statement::Read { line, items } => {
+                    if *line {
+                        self.read_line(items)?;
+                    } else {
+                        self.read(items)?;
+                    }
+                }
+                Statement::Repeat { count, body } => {
+                    let rounds = self.evaluate(count)?;
+                    self.rounds.push((count, 0, rounds));
+                    let mut flow = Flow::Next;
+                    for round in 1..=rounds {
+                        self.rounds.last_mut().expect("pushed above").1 = round;
+                        self.first_line = None;
+                        match self.run(body)? {
+                            Flow::Next => {}
+                            Flow::Break => break,
+                            stop @ Flow::Stop(_) => {
+                                flow = stop;
+                                break;
+                            }
+                        }
+                    }
+                    self.rounds.pop();
+                    if let stop @ Flow::Stop(_) = flow {
+                        return Ok(stop);
+                    }
+                }
+                Statement::Loop { body } => loop {
+                    if !self.reader.has_more() {
+                        break;
+                    }
+                    self.first_line = None;
+                    match self.run(body)? {
+                        Flow::Next => {}
+                        Flow::Break => break,
+                        stop @ Flow::Stop(_) => return Ok(stop),
+                    }
+                },
+                Statement::Stop(condition) => {
+                    if self.holds(condition) {
+                        return Ok(Flow::Stop(self.reader.line_of(self.last_span.start)));
+                    }
+                }
+                Statement::Break(condition) => {
+                    if self.holds(condition) {
+                        return Ok(Flow::Break);
+                    }
+                }
+                Statement::Case(template) => self.case(template)?,
+                Statement::Newline => {
+                    if self.on_line > 0 {
+                        self.output_line += 1;
+                        self.on_line = 0;
+                    }
+                }
+            }
+        }
+        Ok(Flow::Next)
+    }
+
+    /// Where the innermost `repeat` is, for errors: ` (round 3 of 5 of repeat T)`.
+    fn round(&self) -> String {
+        self.rounds
+            .last()
+            .map_or_else(String::new, |(count, round, rounds)| {
+                format!(" (round {round} of {rounds} of repeat {count})")
+            })
+    }
+
+    fn note(&mut self, token: &Token<'_>) -> Result<(), JudgeInputError> {
+        self.reader.count_token(token)?;
+        if self.first_line.is_none() {
+            self.first_line = Some(self.reader.line_of(token.span.start));
+        }
+        self.last_span = token.span.clone();
+        Ok(())
+    }
+
+    /// `read ITEMS`: tokens wherever the lines break.
+    fn read(&mut self, items: &'d [Item]) -> Result<(), JudgeInputError> {
+        for item in items {
+            match &item.length {
+                Length::One => {
+                    let name = &item.names[0];
+                    let Some(token) = self.reader.token() else {
+                        return Err(self.reader.error(
+                            self.reader.end(),
+                            format!("the input ends where {name} should be read{}", self.round()),
+                            None,
+                        ));
+                    };
+                    self.note(&token)?;
+                    self.variables.insert(name, Value::One(token));
+                }
+                Length::Counted(count) => {
+                    let count = self.evaluate(count)?;
+                    let counted_at = self.last_span.clone();
+                    let width = item.names.len() as u64;
+                    let total = count.saturating_mul(width);
+                    let mut lists: Vec<Vec<Token<'a>>> = vec![Vec::new(); item.names.len()];
+                    for read in 0..total {
+                        let Some(token) = self.reader.token() else {
+                            let what = if width == 1 {
+                                item.names[0].clone()
+                            } else {
+                                format!("({})", item.names.join(" "))
+                            };
+                            return Err(self.reader.error(
+                                counted_at,
+                                format!(
+                                    "this count says {count} values of {what}, and the input ends after {}",
+                                    read / width
+                                ),
+                                None,
+                            ));
+                        };
+                        self.note(&token)?;
+                        lists[(read % width) as usize].push(token);
+                    }
+                    for (name, tokens) in item.names.iter().zip(lists) {
+                        self.variables.insert(
+                            name,
+                            Value::List {
+                                tokens,
+                                counted: true,
+                            },
+                        );
+                    }
+                }
+                // The parser allows a rest-of-line list in `line` statements only.
+                Length::Rest => unreachable!("a rest-of-line list outside a line statement"),
+            }
+        }
+        Ok(())
+    }
+
+    /// `line ITEMS`: one whole line holding exactly the items.
+    fn read_line(&mut self, items: &'d [Item]) -> Result<(), JudgeInputError> {
+        let names: Vec<String> = items.iter().map(ToString::to_string).collect();
+        let numbers = items.iter().all(|item| item.kind != Kind::Word);
+        let Some(tokens) = self.reader.line(numbers) else {
+            return Err(self.reader.error(
+                self.reader.end(),
+                format!(
+                    "the input ends where the line {} should be read{}",
+                    names.join(" "),
+                    self.round()
+                ),
+                None,
+            ));
+        };
+        for token in &tokens {
+            self.note(token)?;
+        }
+        let line_span = tokens[0].span.start..tokens.last().expect("a line has a token").span.end;
+        let mut rest = tokens.into_iter();
+        for item in items {
+            match &item.length {
+                Length::One => {
+                    let Some(token) = rest.next() else {
+                        return Err(self.reader.error(
+                            line_span,
+                            format!("this line holds too few values: it is {}", names.join(" ")),
+                            None,
+                        ));
+                    };
+                    self.variables.insert(&item.names[0], Value::One(token));
+                }
+                Length::Counted(count) => {
+                    let count = self.evaluate(count)?;
+                    let width = item.names.len();
+                    let total = usize::try_from(count)
+                        .ok()
+                        .and_then(|count| count.checked_mul(width))
+                        .unwrap_or(usize::MAX);
+                    let taken: Vec<Token<'a>> = rest.by_ref().take(total).collect();
+                    if taken.len() < total {
+                        return Err(self.reader.error(
+                            line_span,
+                            format!(
+                                "this line holds too few values: it is {} with {count} values in {}",
+                                names.join(" "),
+                                item
+                            ),
+                            None,
+                        ));
+                    }
+                    let mut lists: Vec<Vec<Token<'a>>> = vec![Vec::new(); width];
+                    for (i, token) in taken.into_iter().enumerate() {
+                        lists[i % width].push(token);
+                    }
+                    for (name, tokens) in item.names.iter().zip(lists) {
+                        self.variables.insert(
+                            name,
+                            Value::List {
+                                tokens,
+                                counted: true,
+                            },
+                        );
+                    }
+                }
+                Length::Rest => {
+                    let tokens: Vec<Token<'a>> = rest.by_ref().collect();
+                    let width = item.names.len();
+                    if !tokens.len().is_multiple_of(width) {
+                        return Err(self.reader.error(
+                            line_span,
+                            format!("this line's values do not make whole tuples of {width}"),
+                            None,
+                        ));
+                    }
+                    let mut lists: Vec<Vec<Token<'a>>> = vec![Vec::new(); width];
+                    for (i, token) in tokens.into_iter().enumerate() {
+                        lists[i % width].push(token);
+                    }
+                    for (name, tokens) in item.names.iter().zip(lists) {
+                        self.variables.insert(
+                            name,
+                            Value::List {
+                                tokens,
+                                counted: false,
+                            },
+                        );
+                    }
+                }
+            }
+        }
+        if let Some(extra) = rest.next() {
+            return Err(self.reader.error(
+                extra.span,
+                format!("this line holds more than {}", names.join(" ")),
+                Some("a line statement reads a whole line; end it with a list such as h[] to take the rest".to_owned()),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The value of a whole-number expression.
+    fn evaluate(&self, expression: &Expression) -> Result<u64, JudgeInputError> {
+        let overflow = |what: &str| {
+            self.reader
+                .error(self.last_span.clone(), format!("{expression} {what}"), None)
+        };
+        match expression {
+            Expression::Literal(value) => Ok(*value),
+            Expression::Variable(name) => match self.variables.get(name.as_str()) {
+                Some(Value::One(token)) => self.reader.count_of(token, name),
+                _ => Err(overflow("names a value that is not read")),
+            },
+            Expression::Add(a, b) => self
+                .evaluate(a)?
+                .checked_add(self.evaluate(b)?)
+                .ok_or_else(|| overflow("does not fit in 64 bits")),
+            Expression::Subtract(a, b) => self
+                .evaluate(a)?
+                .checked_sub(self.evaluate(b)?)
+                .ok_or_else(|| overflow("is negative")),
+            Expression::Multiply(a, b) => self
+                .evaluate(a)?
+                .checked_mul(self.evaluate(b)?)
+                .ok_or_else(|| overflow("does not fit in 64 bits")),
+        }
+    }
+
+    /// Whether every equality holds: a token is equal to a number when it is that number's
+    /// digits (leading zeros allowed); a list when all its values are, and it has some.
+    fn holds(&self, condition: &Condition) -> bool {
+        condition.equalities.iter().all(|(name, value)| {
+            let tokens = self
+                .variables
+                .get(name.as_str())
+                .map_or(&[][..], Value::tokens);
+            let expected = value.to_string();
+            !tokens.is_empty()
+                && tokens.iter().all(|token| {
+                    let digits = token.text.trim_start_matches('0');
+                    let digits = if digits.is_empty() && !token.text.is_empty() {
+                        "0"
+                    } else {
+                        digits
+                    };
+                    token.text.bytes().all(|b| b.is_ascii_digit()) && digits == expected
+                })
+        })
+    }
+
+    /// The span of the tokens a template names (for errors about the case).
+    fn span_of(&self, template: &Template) -> Range<usize> {
+        let mut span: Option<Range<usize>> = None;
+        for name in template.variables() {
+            for token in self.variables.get(name).map_or(&[][..], Value::tokens) {
+                span = Some(match span {
+                    None => token.span.clone(),
+                    Some(span) => span.start.min(token.span.start)..span.end.max(token.span.end),
+                });
+            }
+        }
+        span.unwrap_or_else(|| self.last_span.clone())
+    }
+
+    /// `case POSITION`.
+    fn case(&mut self, template: &'d Template) -> Result<(), JudgeInputError> {
+        let game = self.game()?;
+        let position = self.position(&game, template)?;
+        let line = self
+            .first_line
+            .unwrap_or_else(|| self.reader.line_of(self.last_span.start));
+        let block = if self.joins {
+            self.output_line
+        } else {
+            self.cases.len()
+        };
+        self.cases.push(Case {
+            game,
+            position,
+            block,
+            line,
+        });
+        self.on_line += 1;
+        self.first_line = None;
+        Ok(())
+    }
+
+    /// The game of the case being read.
+    fn game(&mut self) -> Result<Arc<Game>, JudgeInputError> {
+        let (template, cache, amounts) = match &mut self.games {
+            Games::Fixed(game) => return Ok(Arc::clone(game)),
+            Games::Carried {
+                template,
+                cache,
+                amounts,
+            } => (*template, cache, amounts),
+        };
+        let text = expand(template, &self.variables);
+        if let Some(game) = cache.get(&text) {
+            return Ok(Arc::clone(game));
+        }
+        let span = {
+            let mut span: Option<Range<usize>> = None;
+            for name in template.variables() {
+                for token in self.variables.get(name).map_or(&[][..], Value::tokens) {
+                    span = Some(match span {
+                        None => token.span.clone(),
+                        Some(span) => {
+                            span.start.min(token.span.start)..span.end.max(token.span.end)
+                        }
+                    });
+                }
+            }
+            span.unwrap_or_else(|| self.last_span.clone())
+        };
+        if cache.len() >= MAX_INPUT_GAMES {
+            return Err(self.reader.error(
+                span,
+                format!("the input carries more than {MAX_INPUT_GAMES} different games"),
+                None,
+            ));
+        }
+        let game = parse_game(&text).map_err(|error| {
+            self.reader.error(
+                span.clone(),
+                format!("{text} is not a game: {}", error.message),
+                error.hint.clone(),
+            )
+        })?;
+        let held = game
+            .base()
+            .ruleset()
+            .and_then(Ruleset::amounts)
+            .map_or(0, |amounts| amounts.len() as u64);
+        *amounts = amounts.saturating_add(held);
+        if *amounts > MAX_INPUT_AMOUNTS {
+            return Err(self.reader.error(
+                span,
+                format!(
+                    "the games of this input hold more than {MAX_INPUT_AMOUNTS} amounts together"
+                ),
+                None,
+            ));
+        }
+        let game = Arc::new(game);
+        cache.insert(text, Arc::clone(&game));
+        Ok(game)
+    }
+
+    /// The position a `case` names, for `game`.
+    fn position(&self, game: &Game, template: &Template) -> Result<CasePosition, JudgeInputError> {
+        let span = self.span_of(template);
+        if !template.is_list() {
+            let text = expand(template, &self.variables);
+            return game
+                .parse_position(&text)
+                .map(CasePosition::Single)
+                .map_err(|error| {
+                    self.reader.error(
+                        span,
+                        format!("{text} is not a position of {game}: {}", error.message),
+                        error.hint,
+                    )
+                });
+        }
+        let values: Vec<&Value<'a>> = template
+            .variables()
+            .filter_map(|name| self.variables.get(name))
+            .collect();
+        let tokens: Vec<&Token<'a>> = values.iter().flat_map(|value| value.tokens()).collect();
+        let counted = matches!(values.as_slice(), [Value::List { counted: true, .. }]);
+        let shape = shape(game);
+        if shape == Shape::Argument {
+            // A script: heaps side by side when they are counted (each the script's argument,
+            // a sum), two numbers for a script that starts from two; else the text in order.
+            if counted && !game.has_grid() {
+                return Ok(CasePosition::Heaps(self.numbers(&tokens)?));
+            }
+            if counted && tokens.len() != 2 {
+                return Err(self.reader.error(
+                    span,
+                    format!("{game} takes two numbers, not {}", tokens.len()),
+                    None,
+                ));
+            }
+            let text: Vec<&str> = tokens.iter().map(|token| token.text).collect();
+            return Ok(CasePosition::Single(Position::Argument(text.join(" "))));
+        }
+        let values = self.numbers(&tokens)?;
+        let wrong = |message: String, hint: &str| {
+            Err(self
+                .reader
+                .error(span.clone(), message, Some(hint.to_owned())))
+        };
+        match shape {
+            Shape::OneHeap => Ok(match <[BigUint; 1]>::try_from(values) {
+                // Heaps read with a count are a sum, one heap too (its winning moves are listed
+                // as heaps like any sum's).
+                Ok([heap]) if !counted => CasePosition::Single(Position::Heap(heap)),
+                Ok([heap]) => CasePosition::Heaps(vec![heap]),
+                Err(values) => CasePosition::Heaps(values),
+            }),
+            Shape::Heaps => Ok(CasePosition::Single(Position::Heaps(values))),
+            Shape::Pair => match <[BigUint; 2]>::try_from(values) {
+                Ok([a, b]) => Ok(CasePosition::Single(Position::Pair(a, b))),
+                Err(values) => wrong(
+                    format!("{game} has exactly two heaps, not {}", values.len()),
+                    "write the two heaps, e.g. 3 5",
+                ),
+            },
+            Shape::Slashed => {
+                let text: Vec<String> = values.iter().map(ToString::to_string).collect();
+                game.parse_position(&text.join("/"))
+                    .map(CasePosition::Single)
+                    .map_err(|error| {
+                        self.reader.error(
+                            span.clone(),
+                            format!("not a position of {game}: {}", error.message),
+                            error.hint,
+                        )
+                    })
+            }
+            Shape::Argument => unreachable!("a script's position is read above"),
+            Shape::None => wrong(
+                format!("{game} carries its positions in its spec"),
+                "give the game of one component, e.g. nim or subtraction:1,3,4",
+            ),
+        }
+    }
+
+    fn numbers(&self, tokens: &[&Token<'_>]) -> Result<Vec<BigUint>, JudgeInputError> {
+        tokens
+            .iter()
+            .map(|token| self.reader.number(token))
+            .collect()
+    }
+}
+
+/// The text of a template with the values read: a list's elements joined by commas, and a
+/// group of braces joined by other text (`{u}-{v}`) written once per element.
+fn expand(template: &Template, variables: &HashMap<&str, Value<'_>>) -> String {
+    let tokens_of = |name: &str| variables.get(name).map_or(&[][..], Value::tokens);
+    let is_list = |name: &str| matches!(variables.get(name), Some(Value::List { .. }));
+    let mut out = String::new();
+    let pieces = &template.pieces;
+    let mut i = 0;
+    while i < pieces.len() {
+        match &pieces[i] {
+            Piece::Text(text) => {
+                out.push_str(text);
+                i += 1;
+            }
+            Piece::Variable(_) => {
+                // The group: variables joined by text without spaces or commas.
+                let mut end = i + 1;
+                while end + 1 < pieces.len()
+                    && matches!(&pieces[end], Piece::Text(text) if !text.contains(|c: char| c == ',' || c.is_whitespace()))
+                    && matches!(pieces[end + 1], Piece::Variable(_))
+                {
+                    end += 2;
+                }
+                let group = &pieces[i..end];
+                let length = group
+                    .iter()
+                    .filter_map(|piece| match piece {
+                        Piece::Variable(name) if is_list(name) => Some(tokens_of(name).len()),
+                        _ => None,
+                    })
+                    .max();
+                let rounds = length.unwrap_or(1);
+                for round in 0..rounds {
+                    if round > 0 {
+                        out.push(',');
+                    }
+                    for piece in group {
+                        match piece {
+                            Piece::Text(text) => out.push_str(text),
+                            Piece::Variable(name) => {
+                                let tokens = tokens_of(name);
+                                let token = if is_list(name) {
+                                    tokens.get(round)
+                                } else {
+                                    tokens.first()
+                                };
+                                if let Some(token) = token {
+                                    out.push_str(token.text);
+                                }
+                            }
+                        }
+                    }
+                }
+                i = end;
+            }
+        }
+    }
+    out
+}
+
 /// A token: its text and its byte span in the input.
+#[derive(Clone, Debug)]
 struct Token<'a> {
     text: &'a str,
     span: Range<usize>,
@@ -182,7 +812,7 @@ struct Reader<'a> {
     at: usize,
     /// A byte offset and its line, from which [`Reader::line_of`] counts.
     line_cache: std::cell::Cell<(usize, usize)>,
-    /// How many numbers were read.
+    /// How many tokens were read.
     numbers: std::cell::Cell<u64>,
 }
 
@@ -275,8 +905,16 @@ impl<'a> Reader<'a> {
         end..end
     }
 
-    /// The next non-blank line: its tokens (white space and commas separate).
-    fn line(&mut self) -> Option<Vec<Token<'a>>> {
+    /// Whether anything but white space is left.
+    fn has_more(&self) -> bool {
+        self.input.as_bytes()[self.at..]
+            .iter()
+            .any(|byte| !byte.is_ascii_whitespace())
+    }
+
+    /// The rest of the current line, or the next non-blank line: its tokens (white space
+    /// separates, and commas too when `commas`).
+    fn line(&mut self, commas: bool) -> Option<Vec<Token<'a>>> {
         while self.at < self.input.len() {
             let start = self.at;
             let end = self.input[start..]
@@ -287,11 +925,11 @@ impl<'a> Reader<'a> {
             let bytes = self.input.as_bytes();
             let mut i = start;
             while i < end {
-                while i < end && is_separator(bytes[i], true) {
+                while i < end && is_separator(bytes[i], commas) {
                     i += 1;
                 }
                 let token_start = i;
-                while i < end && !is_separator(bytes[i], true) {
+                while i < end && !is_separator(bytes[i], commas) {
                     i += 1;
                 }
                 if token_start < i {
@@ -320,16 +958,6 @@ impl<'a> Reader<'a> {
             };
             return Err(self.error(at..token.span.end, message, None));
         }
-        self.numbers.set(self.numbers.get() + 1);
-        if self.numbers.get() > MAX_JUDGE_NUMBERS {
-            return Err(self.error(
-                token.span.clone(),
-                format!(
-                    "the input holds more than {MAX_JUDGE_NUMBERS} numbers, more than grundy reads"
-                ),
-                None,
-            ));
-        }
         if text.len() > MAX_POSITION_DIGITS {
             return Err(self.error(
                 token.span.clone(),
@@ -340,32 +968,31 @@ impl<'a> Reader<'a> {
         Ok(BigUint::parse_bytes(text.as_bytes(), 10).expect("checked digits"))
     }
 
-    /// A count (`T`, `m`, `k`, `l`): a whole number that fits in 64 bits.
+    /// A count or a bound (`T`, `m`, `k`, `l`): a whole number that fits in 64 bits.
     fn count_of(&self, token: &Token<'_>, what: &str) -> Result<u64, JudgeInputError> {
         let number = self.number(token)?;
         u64::try_from(&number).map_err(|_| {
             self.error(
                 token.span.clone(),
-                format!("{what} {number} is too large"),
+                format!("{what} = {number} is too large to count with (more than 64 bits)"),
                 None,
             )
         })
     }
 
-    /// The next token as a count, or an error naming `what` at the end of the input.
-    fn count(&mut self, what: &str) -> Result<(u64, Range<usize>), JudgeInputError> {
-        let token = self.required(what)?;
-        Ok((self.count_of(&token, what)?, token.span))
-    }
-
-    fn required(&mut self, what: &str) -> Result<Token<'a>, JudgeInputError> {
-        self.token().ok_or_else(|| {
-            self.error(
-                self.end(),
-                format!("the input ends where {what} should be"),
+    /// Counts one token read, refusing more than [`MAX_JUDGE_NUMBERS`].
+    fn count_token(&self, token: &Token<'_>) -> Result<(), JudgeInputError> {
+        self.numbers.set(self.numbers.get() + 1);
+        if self.numbers.get() > MAX_JUDGE_NUMBERS {
+            return Err(self.error(
+                token.span.clone(),
+                format!(
+                    "the input holds more than {MAX_JUDGE_NUMBERS} values, more than grundy reads"
+                ),
                 None,
-            )
-        })
+            ));
+        }
+        Ok(())
     }
 
     /// Fails if anything but white space is left.
@@ -379,402 +1006,6 @@ impl<'a> Reader<'a> {
             )),
         }
     }
-
-    /// `lines` and `lines-zero`.
-    fn lines(&mut self, game: &Arc<Game>, zeros_end: bool) -> Result<Vec<Case>, JudgeInputError> {
-        let mut cases = Vec::new();
-        while let Some(tokens) = self.line() {
-            let numbers = self.numbers_or_argument(game, &tokens)?;
-            // The closing line: numbers all zero — for a script too, whose line is its
-            // argument's text.
-            let zeros = match &numbers {
-                Numbers::Values(values) => values.iter().all(|v| *v == BigUint::ZERO),
-                Numbers::Argument(_) => tokens
-                    .iter()
-                    .all(|token| !token.text.is_empty() && token.text.bytes().all(|b| b == b'0')),
-            };
-            if zeros_end && zeros {
-                let line = self.line_of(tokens[0].span.start);
-                self.finished(&format!(
-                    "the line of zeros (line {line}) that ends the input"
-                ))?;
-                return Ok(cases);
-            }
-            let line = self.line_of(tokens[0].span.start);
-            let position = self.line_position(game, &tokens, numbers)?;
-            let block = cases.len();
-            cases.push(Case {
-                game: Arc::clone(game),
-                position,
-                block,
-                line,
-            });
-        }
-        if zeros_end {
-            return Err(self.error(
-                self.end(),
-                "the input ends without the line of zeros that ends it".to_owned(),
-                Some("the last line is 0 0 0 (as many zeros as a case has numbers)".to_owned()),
-            ));
-        }
-        Ok(cases)
-    }
-
-    /// `cases`: `T`, then `T` lines.
-    fn cases(&mut self, game: &Arc<Game>) -> Result<Vec<Case>, JudgeInputError> {
-        let Some(first) = self.line() else {
-            return Err(self.error(
-                self.end(),
-                "the input is empty: it starts with the number of cases T".to_owned(),
-                None,
-            ));
-        };
-        if first.len() != 1 {
-            return Err(self.error(
-                first[1].span.start..first.last().expect("two tokens").span.end,
-                "the first line holds the number of cases T alone".to_owned(),
-                None,
-            ));
-        }
-        let count = self.count_of(&first[0], "the number of cases T")?;
-        let mut cases = Vec::new();
-        for case in 0..count {
-            let Some(tokens) = self.line() else {
-                return Err(self.error(
-                    self.end(),
-                    format!(
-                        "the input ends after {case} of the {}",
-                        plural(count, "case", "cases")
-                    ),
-                    None,
-                ));
-            };
-            let numbers = self.numbers_or_argument(game, &tokens)?;
-            let line = self.line_of(tokens[0].span.start);
-            let position = self.line_position(game, &tokens, numbers)?;
-            cases.push(Case {
-                game: Arc::clone(game),
-                position,
-                block: cases.len(),
-                line,
-            });
-        }
-        self.finished(&format!("the {}", plural(count, "case", "cases")))?;
-        Ok(cases)
-    }
-
-    fn numbers_or_argument(
-        &self,
-        game: &Game,
-        tokens: &[Token<'_>],
-    ) -> Result<Numbers, JudgeInputError> {
-        let shape = game.base().ruleset().map(Ruleset::position_shape);
-        if shape == Some(PositionShape::Argument) {
-            let start = tokens[0].span.start;
-            let end = tokens.last().expect("a non-empty line").span.end;
-            return Ok(Numbers::Argument(self.input[start..end].to_owned()));
-        }
-        tokens
-            .iter()
-            .map(|token| self.number(token))
-            .collect::<Result<_, _>>()
-            .map(Numbers::Values)
-    }
-
-    /// A line's position for `game`.
-    fn line_position(
-        &self,
-        game: &Game,
-        tokens: &[Token<'_>],
-        numbers: Numbers,
-    ) -> Result<CasePosition, JudgeInputError> {
-        let span = tokens[0].span.start..tokens.last().expect("a non-empty line").span.end;
-        let values = match numbers {
-            Numbers::Argument(text) => return Ok(CasePosition::Single(Position::Argument(text))),
-            Numbers::Values(values) => values,
-        };
-        let wrong = |message: &str, hint: &str| {
-            Err(self.error(span.clone(), message.to_owned(), Some(hint.to_owned())))
-        };
-        match shape(game) {
-            Shape::OneHeap => Ok(match <[BigUint; 1]>::try_from(values) {
-                Ok([heap]) => CasePosition::Single(Position::Heap(heap)),
-                Err(values) => CasePosition::Heaps(values),
-            }),
-            Shape::Heaps => Ok(CasePosition::Single(Position::Heaps(values))),
-            // (A script's line is read as its text, above.)
-            Shape::Argument => {
-                let text: Vec<String> = values.iter().map(ToString::to_string).collect();
-                Ok(CasePosition::Single(Position::Argument(text.join(" "))))
-            }
-            Shape::Pair => match <[BigUint; 2]>::try_from(values) {
-                Ok([a, b]) => Ok(CasePosition::Single(Position::Pair(a, b))),
-                Err(_) => wrong(
-                    &format!("{game} has exactly two heaps"),
-                    "write the two heaps on the line, e.g. 3 5",
-                ),
-            },
-            Shape::Slashed => {
-                let text: Vec<String> = values.iter().map(ToString::to_string).collect();
-                game.parse_position(&text.join("/"))
-                    .map(CasePosition::Single)
-                    .map_err(|error| {
-                        self.error(
-                            span.clone(),
-                            format!("not a position of {game}: {}", error.message),
-                            error.hint,
-                        )
-                    })
-            }
-            Shape::None => wrong(
-                &format!("{game} carries its positions in its spec"),
-                "give the game of one component, e.g. nim or subtraction:1,3,4",
-            ),
-        }
-    }
-
-    /// `heaps` (`expected` is `None`: until the end or a count of 0) and `cases-heaps` (`T`
-    /// blocks).
-    fn heaps(
-        &mut self,
-        game: &Arc<Game>,
-        expected: Option<u64>,
-    ) -> Result<Vec<Case>, JudgeInputError> {
-        let heap_shape = shape(game);
-        // Whether a script takes two numbers: read once, not per case.
-        let pairs = heap_shape == Shape::Argument && game.has_grid();
-        let mut cases = Vec::new();
-        loop {
-            if let Some(count) = expected
-                && cases.len() as u64 == count
-            {
-                self.finished(&format!("the {}", plural(count, "case", "cases")))?;
-                return Ok(cases);
-            }
-            let token = match (self.token(), &expected) {
-                (Some(token), _) => token,
-                (None, None) => return Ok(cases),
-                (None, Some(count)) => {
-                    return Err(self.error(
-                        self.end(),
-                        format!(
-                            "the input ends after {} of the {}",
-                            cases.len(),
-                            plural(*count, "case", "cases")
-                        ),
-                        None,
-                    ));
-                }
-            };
-            let m = self.count_of(&token, "the heap count")?;
-            if m == 0 && expected.is_none() {
-                self.finished("the count 0 that ends the input")?;
-                return Ok(cases);
-            }
-            let line = self.line_of(token.span.start);
-            let heaps = self.heap_list(m, &token)?;
-            let position = match heap_shape {
-                Shape::OneHeap => CasePosition::Heaps(heaps),
-                // Heaps side by side, one heap too (a sum of one: its winning moves are listed
-                // as heaps like any sum's).
-                Shape::Argument if !pairs => CasePosition::Heaps(heaps),
-                Shape::Argument => match <[BigUint; 2]>::try_from(heaps) {
-                    Ok([a, b]) => CasePosition::Single(Position::Argument(format!("{a} {b}"))),
-                    Err(_) => {
-                        return Err(self.error(
-                            token.span,
-                            format!("{game} takes two numbers, not {m}"),
-                            None,
-                        ));
-                    }
-                },
-                Shape::Heaps => CasePosition::Single(Position::Heaps(heaps)),
-                Shape::Pair => match <[BigUint; 2]>::try_from(heaps) {
-                    Ok([a, b]) => CasePosition::Single(Position::Pair(a, b)),
-                    Err(_) => {
-                        return Err(self.error(
-                            token.span,
-                            format!("{game} has exactly two heaps, not {m}"),
-                            None,
-                        ));
-                    }
-                },
-                Shape::Slashed | Shape::None => {
-                    return Err(self.error(
-                        token.span,
-                        format!("the positions of {game} are not lists of heaps"),
-                        Some("use a line layout (lines, cases) for this game".to_owned()),
-                    ));
-                }
-            };
-            cases.push(Case {
-                game: Arc::clone(game),
-                position,
-                block: cases.len(),
-                line,
-            });
-        }
-    }
-
-    /// `m` heaps after the count at `counted`.
-    fn heap_list(&mut self, m: u64, counted: &Token<'_>) -> Result<Vec<BigUint>, JudgeInputError> {
-        let mut heaps = Vec::new();
-        for read in 0..m {
-            let Some(token) = self.token() else {
-                return Err(self.error(
-                    counted.span.clone(),
-                    format!(
-                        "this count says {}, and the input ends after {read}",
-                        plural(m, "heap", "heaps")
-                    ),
-                    None,
-                ));
-            };
-            heaps.push(self.number(&token)?);
-        }
-        Ok(heaps)
-    }
-
-    /// `cases-bash`: `T`, then `T` pairs `n m`.
-    fn cases_bash(&mut self) -> Result<Vec<Case>, JudgeInputError> {
-        let (count, _) = self.count("the number of cases T")?;
-        let mut games: Vec<(u64, Arc<Game>)> = Vec::new();
-        let mut amounts = 0u64;
-        let mut cases = Vec::new();
-        for case in 0..count {
-            let what = format!("the heap n of case {} (of {count})", case + 1);
-            let heap_token = self.required(&what)?;
-            let heap = self.number(&heap_token)?;
-            let limit_token = self.required(&format!("the limit m of case {}", case + 1))?;
-            let m = self.count_of(&limit_token, "the limit m")?;
-            if m == 0 || m > MAX_AMOUNT {
-                return Err(self.error(
-                    limit_token.span,
-                    format!("the limit m must be from 1 to {MAX_AMOUNT}; got {m}"),
-                    Some("each case is n m: a heap of n, take 1 to m".to_owned()),
-                ));
-            }
-            let game = if let Some((_, game)) = games.iter().find(|(limit, _)| *limit == m) {
-                Arc::clone(game)
-            } else {
-                {
-                    amounts += m;
-                    if amounts > MAX_BASH_AMOUNTS {
-                        return Err(self.error(
-                            limit_token.span,
-                            format!("the Bash games of this input hold more than {MAX_BASH_AMOUNTS} amounts together"),
-                            None,
-                        ));
-                    }
-                    let set = FiniteSet::new(1..=m).expect("1..m with 1 <= m <= MAX_AMOUNT");
-                    let game = Arc::new(Game::Subtraction(SubtractionGame::bash(set)));
-                    games.push((m, Arc::clone(&game)));
-                    game
-                }
-            };
-            cases.push(Case {
-                game,
-                position: CasePosition::Single(Position::Heap(heap)),
-                block: cases.len(),
-                line: self.line_of(heap_token.span.start),
-            });
-        }
-        self.finished(&format!("the {}", plural(count, "case", "cases")))?;
-        Ok(cases)
-    }
-
-    /// `snim`: blocks of `k s1..sk`, `m`, `m` times `l h1..hl`; `k = 0` or the end stops.
-    fn snim(&mut self) -> Result<Vec<Case>, JudgeInputError> {
-        let mut cases = Vec::new();
-        let mut block = 0;
-        while let Some(token) = self.token() {
-            let k = self.count_of(&token, "the set size k")?;
-            if k == 0 {
-                self.finished("the k = 0 that ends the input")?;
-                break;
-            }
-            let mut amounts = Vec::new();
-            let mut span = token.span.clone();
-            for read in 0..k {
-                let Some(amount) = self.token() else {
-                    return Err(self.error(
-                        token.span,
-                        format!("this set size says {k} amounts, and the input ends after {read}"),
-                        None,
-                    ));
-                };
-                span.end = amount.span.end;
-                amounts.push(self.count_of(&amount, "an amount")?);
-            }
-            let set = FiniteSet::new(amounts).map_err(|error| {
-                self.error(span.clone(), format!("the set S is invalid: {error}"), None)
-            })?;
-            let game = Arc::new(Game::Subtraction(SubtractionGame::new(
-                SubtractionSet::Finite(set),
-            )));
-            let (m, _) = self.count("the number of positions m")?;
-            for position in 0..m {
-                let token = self.required(&format!(
-                    "the heap count l of position {} (of {m})",
-                    position + 1
-                ))?;
-                let l = self.count_of(&token, "the heap count l")?;
-                let heaps = self.heap_list(l, &token)?;
-                cases.push(Case {
-                    game: Arc::clone(&game),
-                    position: CasePosition::Heaps(heaps),
-                    block,
-                    line: self.line_of(token.span.start),
-                });
-            }
-            block += 1;
-        }
-        Ok(cases)
-    }
-
-    /// `oddball`: `n1 n2 n3`, then the piles.
-    fn oddball(&mut self) -> Result<Vec<Case>, JudgeInputError> {
-        let mut amounts = Vec::new();
-        let mut span = 0..0;
-        for which in ["n1", "n2", "n3"] {
-            let token = self.required(&format!("the amount {which}"))?;
-            if amounts.is_empty() {
-                span = token.span.clone();
-            }
-            span.end = token.span.end;
-            amounts.push(self.count_of(&token, "an amount")?);
-        }
-        let set = FiniteSet::new(amounts).map_err(|error| {
-            self.error(
-                span.clone(),
-                format!("the amounts are invalid: {error}"),
-                None,
-            )
-        })?;
-        let game = Arc::new(Game::Oddball(set.into()));
-        let mut cases = Vec::new();
-        while let Some(token) = self.token() {
-            let pile = self.number(&token)?;
-            cases.push(Case {
-                game: Arc::clone(&game),
-                position: CasePosition::Single(Position::Balls {
-                    left: pile,
-                    mine: BigUint::ZERO,
-                    theirs: BigUint::ZERO,
-                }),
-                block: 0,
-                line: self.line_of(token.span.start),
-            });
-        }
-        if cases.is_empty() {
-            return Err(self.error(
-                self.end(),
-                "the input ends before the first pile".to_owned(),
-                Some("for example: 1 2 3 then 1 2 3 4 5".to_owned()),
-            ));
-        }
-        Ok(cases)
-    }
 }
 
 /// The largest char boundary at or before `at`.
@@ -783,12 +1014,6 @@ fn floor_boundary(text: &str, mut at: usize) -> usize {
         at -= 1;
     }
     at
-}
-
-/// A line's content: numbers, or a script's argument text.
-enum Numbers {
-    Values(Vec<BigUint>),
-    Argument(String),
 }
 
 /// How the numbers of one case make a position of a game.
@@ -889,6 +1114,9 @@ mod tests {
         let error = read_judge("3\n5 7 9\n0\n4\n", &format, None).unwrap_err();
         assert_eq!(error.line, 4);
         let error = read_judge("3\n5 7\n", &format, None).unwrap_err();
-        assert!(error.error.message.contains("says 3 heaps"), "{error}");
+        assert!(
+            error.error.message.contains("says 3 values of h"),
+            "{error}"
+        );
     }
 }

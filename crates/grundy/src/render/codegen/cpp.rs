@@ -372,8 +372,8 @@ struct ${name} {
 ?output_words|    char outcome = game.outcome(position);
 ?output_words|    if (outcome == 'T') fail("best play ties, and this format has no word for a tie");
 ?output_words|    return outcome == 'W' ? "${win}" : "${lose}";
-?output_symbols|    char outcome = game.outcome(position);
-?output_symbols|    return outcome == 'W' ? "+" : outcome == 'L' ? "-" : "0";
+?output_tie|    char outcome = game.outcome(position);
+?output_tie|    return outcome == 'W' ? "${win}" : outcome == 'L' ? "${lose}" : "${tie}";
 ?output_count|    return to_string(game.winning_moves(position).size());
 ?output_moves|    vector<pair<u64, u64>> moves = game.winning_moves(position);
 ?output_moves|    if (moves.empty()) return "${lose}";

@@ -390,8 +390,8 @@ ${cases}        }
 ?output_words|        char outcome = game.outcome(position);
 ?output_words|        if (outcome == 'T') throw fail("best play ties, and this format has no word for a tie");
 ?output_words|        return outcome == 'W' ? "${win}" : "${lose}";
-?output_symbols|        char outcome = game.outcome(position);
-?output_symbols|        return outcome == 'W' ? "+" : outcome == 'L' ? "-" : "0";
+?output_tie|        char outcome = game.outcome(position);
+?output_tie|        return outcome == 'W' ? "${win}" : outcome == 'L' ? "${lose}" : "${tie}";
 ?output_count|        return Integer.toString(game.winningMoves(position).size());
 ?output_moves|        java.util.List<long[]> moves = game.winningMoves(position);
 ?output_moves|        if (moves.isEmpty()) return "${lose}";

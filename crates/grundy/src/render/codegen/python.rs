@@ -351,7 +351,7 @@ ${cases}"#
 ?output_words|    if outcome == "T":
 ?output_words|        fail("best play ties, and this format has no word for a tie")
 ?output_words|    return "${win}" if outcome == "W" else "${lose}"
-?output_symbols|    return {"W": "+", "T": "0", "L": "-"}[game.outcome(position)]
+?output_tie|    return {"W": "${win}", "T": "${tie}", "L": "${lose}"}[game.outcome(position)]
 ?output_count|    return str(len(game.winning_moves(position)))
 ?output_moves|    moves = game.winning_moves(position)
 ?output_moves|    if not moves:

@@ -544,12 +544,12 @@ impl ${name} {
 ?output_words|        b'L' => "${lose}".to_string(),
 ?output_words|        _ => fail("best play ties, and this format has no word for a tie"),
 ?output_words|    }
-?output_symbols|    match game.outcome(position) {
-?output_symbols|        b'W' => "+",
-?output_symbols|        b'L' => "-",
-?output_symbols|        _ => "0",
-?output_symbols|    }
-?output_symbols|    .to_string()
+?output_tie|    match game.outcome(position) {
+?output_tie|        b'W' => "${win}",
+?output_tie|        b'L' => "${lose}",
+?output_tie|        _ => "${tie}",
+?output_tie|    }
+?output_tie|    .to_string()
 ?output_count|    game.winning_moves(position).len().to_string()
 ?output_moves|    let moves = game.winning_moves(position);
 ?output_moves|    if moves.is_empty() {

@@ -156,7 +156,7 @@ pub(super) const FLAGS: [&str; 41] = [
     "oddball_input",
     "line_input",
     "output_words",
-    "output_symbols",
+    "output_tie",
     "output_count",
     "output_moves",
     "moves",
@@ -197,7 +197,7 @@ pub(super) fn source(program: &Program, header: &[String], syntax: &dyn Syntax) 
     let new_game = context.fill(syntax.new_game());
     let main = context.clone().value("game", new_game.trim_end());
     let reader = if matches!(
-        program.format.input,
+        program.layout,
         InputLayout::Lines | InputLayout::LinesUntilZeros | InputLayout::Cases
     ) {
         main.fill(syntax.line_reader())
@@ -215,17 +215,24 @@ pub(super) fn source(program: &Program, header: &[String], syntax: &dyn Syntax) 
 /// The flags and values of the whole program.
 fn program_context(program: &Program, syntax: &dyn Syntax) -> Context {
     let decider = &program.decider;
-    let layout = program.format.input;
-    let output = program.format.output;
+    let layout = program.layout;
+    let output = program.format.output();
     let built = rule_built(program);
     let kernels: Vec<&Kernel> = match decider {
         Decider::Grundy(kernel) | Decider::MisereHeap(kernel) => vec![kernel],
         Decider::Sum(kernels) => kernels.iter().collect(),
         _ => Vec::new(),
     };
-    let (win, lose) = match output {
-        OutputFormat::Words(words) | OutputFormat::Moves(words) => (words.win, words.lose),
-        OutputFormat::Symbols | OutputFormat::Count => ("", ""),
+    // Words go into string literals: a backslash and a quote are escaped (the same way in
+    // every language).
+    let literal = |word: &str| word.replace('\\', "\\\\").replace('"', "\\\"");
+    let (win, lose, tie) = match output.words() {
+        Some(words) => (
+            literal(&words.win),
+            literal(&words.lose),
+            words.tie.as_deref().map(literal),
+        ),
+        None => (String::new(), String::new(), None),
     };
     let separator = match join(program) {
         Join::Block { separator } => Some(separator),
@@ -256,9 +263,15 @@ fn program_context(program: &Program, syntax: &dyn Syntax) -> Context {
                 InputLayout::Lines | InputLayout::LinesUntilZeros | InputLayout::Cases
             ),
         )
-        .flag("output_words", matches!(output, OutputFormat::Words(_)))
-        .flag("output_symbols", output == OutputFormat::Symbols)
-        .flag("output_count", output == OutputFormat::Count)
+        .flag(
+            "output_words",
+            matches!(output, OutputFormat::Words(_)) && tie.is_none(),
+        )
+        .flag(
+            "output_tie",
+            matches!(output, OutputFormat::Words(_)) && tie.is_some(),
+        )
+        .flag("output_count", *output == OutputFormat::Count)
         .flag("output_moves", matches!(output, OutputFormat::Moves(_)))
         .flag("moves", output.needs_moves())
         .flag("block", separator.is_some())
@@ -287,6 +300,7 @@ fn program_context(program: &Program, syntax: &dyn Syntax) -> Context {
         )
         .value("win", win)
         .value("lose", lose)
+        .value("tie", tie.unwrap_or_default())
         .value("separator", separator.unwrap_or_default())
         .value("count", kernels.len().to_string())
         .value("components", syntax.components(kernels.len()))
@@ -362,7 +376,7 @@ fn xor_game(
     context: &Context,
     syntax: &dyn Syntax,
 ) {
-    let moves = program.format.output.needs_moves();
+    let moves = program.format.output().needs_moves();
     let amounts = finite_amounts(kernel, game).filter(|_| moves);
     heap(
         out,
