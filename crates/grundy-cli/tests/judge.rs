@@ -405,3 +405,200 @@ fn a_script_answers_every_heaps_layout_as_the_built_in_game() {
         stderr(&misere)
     );
 }
+
+/// The Grundy values of the subtraction game on `set` up to `n`, by the mex of the options.
+fn subtraction_values(set: &[u64], n: u64) -> Vec<u64> {
+    let mut values: Vec<u64> = Vec::new();
+    for heap in 0..=n {
+        let options: Vec<u64> = set
+            .iter()
+            .filter(|&&amount| amount <= heap)
+            .map(|&amount| values[(heap - amount) as usize])
+            .collect();
+        values.push((0..).find(|v| !options.contains(v)).expect("a mex"));
+    }
+    values
+}
+
+/// Whether the player to move wins the row of `+`/`-` where a move turns `++` into `--`, by
+/// trying every move.
+fn flips_win(row: &str, memo: &mut std::collections::HashMap<String, bool>) -> bool {
+    if let Some(&known) = memo.get(row) {
+        return known;
+    }
+    let bytes = row.as_bytes();
+    let win = (0..bytes.len().saturating_sub(1)).any(|i| {
+        bytes[i] == b'+' && bytes[i + 1] == b'+' && {
+            let next = format!("{}--{}", &row[..i], &row[i + 2..]);
+            !flips_win(&next, memo)
+        }
+    });
+    memo.insert(row.to_owned(), win);
+    win
+}
+
+/// Judge shapes no preset covers, each written as a description and checked against a brute
+/// force in this file: a parameter per case, the second player's verdict, words with spaces,
+/// blocks closed by a terminator, trees (edges from 1, a parent array) and strings.
+#[test]
+fn descriptions_answer_judge_shapes_the_presets_do_not_cover() {
+    let run = |args: &[&str], input: &str| {
+        let output = with_input(args, input);
+        assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+        stdout(&output)
+    };
+    // The 1-2-K game: k per case.
+    let cases: Vec<(u64, u64)> = (0..60).map(|i| (i * 7 % 41, 3 + i % 9)).collect();
+    let mut input = format!("{}\n", cases.len());
+    let mut expected = String::new();
+    for &(n, k) in &cases {
+        input.push_str(&format!("{n} {k}\n"));
+        let values = subtraction_values(&[1, 2, k], n);
+        expected.push_str(if values[n as usize] != 0 {
+            "Alice\n"
+        } else {
+            "Bob\n"
+        });
+    }
+    let description =
+        "read T; repeat T { read n k:3..10^18; case {n} }; game subtraction:1,2,{k}; say Alice Bob";
+    assert_eq!(run(&["contest", "--io", description], &input), expected);
+    // The second player's verdict, until the end of the input.
+    let values = subtraction_values(&[1, 3, 4], 30);
+    let input: String = (0..=30).map(|n| format!("{n}\n")).collect();
+    let expected: String = values
+        .iter()
+        .map(|&v| if v == 0 { "Yes\n" } else { "No\n" })
+        .collect();
+    let description = "loop { read n; case {n} }; say second Yes No";
+    assert_eq!(
+        run(
+            &["contest", "subtraction:1,3,4", "--io", description],
+            &input
+        ),
+        expected
+    );
+    // Words with spaces, until a 0 (nothing follows it).
+    let description = r#"loop { read n; stop if n == 0; case {n} }; game subtraction:1,3,4; say "Stan wins." "Ollie wins.""#;
+    assert_eq!(
+        run(&["contest", "--io", description], "1\n7\n10\n0\n"),
+        // G(1), G(7), G(10) of {1, 3, 4}: 1, 0, 1.
+        "Stan wins.\nOllie wins.\nStan wins.\n"
+    );
+    // Blocks closed by a 0, each block's answers on one line.
+    let description = r#"loop { loop { read n; break if n == 0; case {n} }; newline }; game bash:3; say W L join """#;
+    assert_eq!(
+        run(&["contest", "--io", description], "5 8 0\n4 0\n1 2 3 0\n"),
+        "WL\nL\nWWW\n"
+    );
+    // A tree on nodes 1..n hanging from node 1: edges u v, each made to hang from the ground (0)
+    // by {u - 1}-{v - 1}; by the colon principle a node is worth the xor of (child + 1).
+    let edges = [(1, 2), (1, 3), (3, 4), (3, 5), (5, 6)];
+    let mut input = format!("{}\n", edges.len());
+    for (u, v) in edges {
+        input.push_str(&format!("{u} {v}\n"));
+    }
+    fn colon(node: u64, edges: &[(u64, u64)]) -> u64 {
+        edges
+            .iter()
+            .filter(|(u, _)| *u == node)
+            .map(|&(_, v)| colon(v, edges) + 1)
+            .fold(0, |x, v| x ^ v)
+    }
+    let value = colon(1, &edges);
+    let description = "read m; read (u v)[m]; case {u - 1}-{v - 1}; game hackenbush; say count";
+    let count = run(&["contest", "--io", description], &input);
+    // The root's value is 2 ^ 1 ... whatever it is, a nonzero value has at least one winning move.
+    assert_eq!(count.trim() != "0", value != 0, "{count}");
+    let description = "read m; read (u v)[m]; case {u - 1}-{v - 1}; game hackenbush; say Alice Bob";
+    assert_eq!(
+        run(&["contest", "--io", description], &input),
+        if value != 0 { "Alice\n" } else { "Bob\n" }
+    );
+    // The same tree as a parent array (node i hangs from p_i, the ground 0).
+    let description = "read n; read p[n]; case parents: {p}; game hackenbush; say Alice Bob";
+    assert_eq!(
+        run(&["contest", "--io", description], "5\n0 0 2 2 4\n"),
+        if value != 0 { "Alice\n" } else { "Bob\n" }
+    );
+    // Strings: rows of + and -, a move turns ++ into --.
+    let rows = [
+        "++",
+        "+++",
+        "++++",
+        "+++-+++",
+        "++-++",
+        "-",
+        "++++++++++",
+        "+-+-+",
+    ];
+    let mut input = format!("{}\n", rows.len());
+    let mut memo = std::collections::HashMap::new();
+    let mut expected = String::new();
+    for row in rows {
+        input.push_str(row);
+        input.push('\n');
+        expected.push_str(if flips_win(row, &mut memo) {
+            "Yes\n"
+        } else {
+            "No\n"
+        });
+    }
+    let script = repository("examples/flips.rhai");
+    let description =
+        format!("read T; repeat T {{ read s:word; case {{s}} }}; game script:{script}; say Yes No");
+    assert_eq!(run(&["contest", "--io", &description], &input), expected);
+}
+
+#[test]
+fn a_description_file_and_its_mistakes() {
+    let directory = tempfile::tempdir().expect("a directory");
+    let path = directory.path().join("problem.judge");
+    std::fs::write(
+        &path,
+        "# 1-2-K: T cases of n k\nread T\nrepeat T {\n  read n k\n  case {n}\n}\ngame subtraction:1,2,{k}\nsay Alice Bob\n",
+    )
+    .expect("written");
+    let io = format!("@{}", path.display());
+    let output = with_input(&["contest", "--io", &io], "2\n3 3\n4 3\n");
+    assert!(output.status.success(), "{}", stderr(&output));
+    // {1, 2, 3}: 3 is won, 4 lost.
+    assert_eq!(stdout(&output), "Alice\nBob\n");
+    // A game on the command line when the input carries it.
+    let output = with_input(&["contest", "nim", "--io", &io], "1\n3 3\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("reads its game from the input"),
+        "{}",
+        stderr(&output)
+    );
+    // A mistake in the description: its line, a caret, exit 2.
+    std::fs::write(
+        &path,
+        "read T\nrepeat T {\n  read n\n  case {m}\n}\nsay Yes No\n",
+    )
+    .expect("written");
+    let output = with_input(&["contest", "nim", "--io", &io], "1\n3\n");
+    assert_eq!(output.status.code(), Some(2));
+    let error = stderr(&output);
+    assert!(error.contains("m is not read before this"), "{error}");
+    assert!(
+        error.contains(&format!("line 4:   case {{m}}\n{}^^^\n", " ".repeat(17))),
+        "{error}"
+    );
+    // A bad value in the input: the game it would make, pointed at.
+    let output = with_input(
+        &[
+            "contest",
+            "--io",
+            "read n k; case {n}; game subtraction:1,2,{k}; say A B",
+        ],
+        "5 0\n",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("subtraction:1,2,0 is not a game"),
+        "{}",
+        stderr(&output)
+    );
+}

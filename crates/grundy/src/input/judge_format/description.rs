@@ -128,6 +128,21 @@ pub enum Expression {
     Multiply(Box<Expression>, Box<Expression>),
 }
 
+impl Expression {
+    /// The variables the expression names, in order.
+    pub fn variables(&self) -> Vec<&str> {
+        match self {
+            Self::Literal(_) => Vec::new(),
+            Self::Variable(name) => vec![name.as_str()],
+            Self::Add(a, b) | Self::Subtract(a, b) | Self::Multiply(a, b) => {
+                let mut names = a.variables();
+                names.extend(b.variables());
+                names
+            }
+        }
+    }
+}
+
 /// `a == 0 and b == 0`: every variable equal to its number (a list: every element, and at
 /// least one).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -153,16 +168,19 @@ pub struct Template {
 pub enum Piece {
     /// Text written as it is.
     Text(String),
-    /// A variable's value (`{name}`).
+    /// A variable's value (`{name}`), written as read.
     Variable(String),
+    /// A number computed from values read (`{u - 1}`): of each element where it names lists.
+    Computed(Expression),
 }
 
 impl Template {
     /// The variables the template names, in order (with repeats).
     pub fn variables(&self) -> impl Iterator<Item = &str> {
-        self.pieces.iter().filter_map(|piece| match piece {
-            Piece::Variable(name) => Some(name.as_str()),
-            Piece::Text(_) => None,
+        self.pieces.iter().flat_map(|piece| match piece {
+            Piece::Variable(name) => vec![name.as_str()],
+            Piece::Computed(expression) => expression.variables(),
+            Piece::Text(_) => Vec::new(),
         })
     }
 
@@ -173,6 +191,7 @@ impl Template {
         self.variables().next().is_some()
             && self.pieces.iter().all(|piece| match piece {
                 Piece::Variable(_) => true,
+                Piece::Computed(_) => false,
                 Piece::Text(text) => text.chars().all(|c| c == ',' || c.is_whitespace()),
             })
     }
@@ -209,6 +228,8 @@ impl Description {
             game: None,
             output: None,
             cases: Vec::new(),
+            elementwise: false,
+            lenient: false,
         };
         let statements = parser.body(false)?;
         let Some((output, separator, say_span)) = parser.output.take() else {
@@ -311,6 +332,10 @@ struct Parser<'a> {
     output: Option<Said>,
     /// The variables known at each `case`.
     cases: Vec<HashMap<String, Variable>>,
+    /// Whether expressions may name lists (computed for each element, in braces).
+    elementwise: bool,
+    /// Whether variables not read yet are accepted (in a game, checked at each case).
+    lenient: bool,
 }
 
 impl Parser<'_> {
@@ -713,13 +738,19 @@ impl Parser<'_> {
         number: bool,
     ) -> Result<Variable, InputError> {
         let Some(variable) = self.known.get(name) else {
+            if self.lenient {
+                return Ok(Variable {
+                    list: false,
+                    word: false,
+                });
+            }
             return Err(self.error(
                 span,
                 &format!("{name} is not read before this"),
                 "read it first, e.g. read n",
             ));
         };
-        if number && (variable.list || variable.word) {
+        if number && (variable.word || variable.list && !self.elementwise) {
             return Err(self.error(
                 span,
                 &format!("{name} is {}, not a number", describe(*variable)),
@@ -907,24 +938,20 @@ impl Parser<'_> {
                     "a value is written {name}",
                 ));
             };
-            let name = rest[open + 1..open + close].trim();
+            let inside = &rest[open + 1..open + close];
+            let name = inside.trim();
             let span = at + open..at + open + close + 1;
-            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-                return Err(self.error(span, "braces hold the name of a variable", "e.g. {n}"));
-            }
-            self.known_variable(name, span, false).or_else(|error| {
-                // A game is checked at each case instead (it may name values read later
-                // in the text, before every case).
-                if what.starts_with("a game") && !self.known.contains_key(name) {
-                    Ok(Variable {
-                        list: false,
-                        word: false,
-                    })
-                } else {
-                    Err(error)
+            let game = what.starts_with("a game");
+            if name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            {
+                if !(game && !self.known.contains_key(name)) {
+                    self.known_variable(name, span, false)?;
                 }
-            })?;
-            pieces.push(Piece::Variable(name.to_owned()));
+                pieces.push(Piece::Variable(name.to_owned()));
+            } else {
+                pieces.push(Piece::Computed(self.braced(inside, at + open + 1, game)?));
+            }
             at += open + close + 1;
             rest = &rest[open + close + 1..];
         }
@@ -932,6 +959,39 @@ impl Parser<'_> {
             pieces.push(Piece::Text(rest.to_owned()));
         }
         Ok(Template { pieces })
+    }
+
+    /// The expression in braces `inside`, which starts at byte `offset` of the description:
+    /// lists allowed (each element computed), and in a game variables read later.
+    fn braced(&self, inside: &str, offset: usize, game: bool) -> Result<Expression, InputError> {
+        let mut parser = Parser {
+            text: inside,
+            at: 0,
+            known: self.known.clone(),
+            loops: 0,
+            game: None,
+            output: None,
+            cases: Vec::new(),
+            elementwise: true,
+            lenient: game,
+        };
+        let shift = |mut error: InputError| {
+            error.text = self.text.to_owned();
+            error.span = error.span.start + offset..error.span.end + offset;
+            error.what = "judge description";
+            error
+        };
+        let expression = parser.expression().map_err(shift)?;
+        parser.blank();
+        if parser.at < inside.len() {
+            let span = parser.at..inside.len();
+            return Err(shift(parser.error(
+                span,
+                "braces hold a variable or an expression such as {u - 1}",
+                "",
+            )));
+        }
+        Ok(expression)
     }
 
     /// A double-quoted string (`\"` and `\\` escaped), and its span.
@@ -1276,11 +1336,16 @@ impl fmt::Display for Template {
                     text.push_str(name);
                     text.push('}');
                 }
+                Piece::Computed(expression) => {
+                    text.push('{');
+                    text.push_str(&expression.to_string());
+                    text.push('}');
+                }
             }
         }
         let plain = self.pieces.iter().all(|piece| match piece {
             Piece::Text(part) => !part.contains([';', '"', '\n', '{', '}']),
-            Piece::Variable(_) => true,
+            Piece::Variable(_) | Piece::Computed(_) => true,
         }) && !text.starts_with(char::is_whitespace)
             && !text.starts_with('"');
         if plain {
@@ -1310,6 +1375,7 @@ mod tests {
             "read a b c; loop { read n; case {n} }; newline; game oddball:{a},{b},{c}; say + - tie 0",
             "loop { line s:word; case \"{s};\" }; say count",
             "read n; repeat 2 * (n + 1) { read x; case {x} }; say moves Yes No",
+            "read n; read (u v)[n]; case {u - 1}-{v - 1}; game hackenbush; say A B",
         ] {
             let description = Description::parse(text).unwrap();
             assert_eq!(description.to_string(), text);

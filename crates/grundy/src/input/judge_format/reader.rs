@@ -598,7 +598,7 @@ impl<'a, 'd> Machine<'a, 'd> {
                 amounts,
             } => (*template, cache, amounts),
         };
-        let text = expand(template, &self.variables);
+        let text = expand(template, &self.variables, &self.reader)?;
         if let Some(game) = cache.get(&text) {
             return Ok(Arc::clone(game));
         }
@@ -654,7 +654,7 @@ impl<'a, 'd> Machine<'a, 'd> {
     fn position(&self, game: &Game, template: &Template) -> Result<CasePosition, JudgeInputError> {
         let span = self.span_of(template);
         if !template.is_list() {
-            let text = expand(template, &self.variables);
+            let text = expand(template, &self.variables, &self.reader)?;
             return game
                 .parse_position(&text)
                 .map(CasePosition::Single)
@@ -740,63 +740,135 @@ impl<'a, 'd> Machine<'a, 'd> {
 }
 
 /// The text of a template with the values read: a list's elements joined by commas, and a
-/// group of braces joined by other text (`{u}-{v}`) written once per element.
-fn expand(template: &Template, variables: &HashMap<&str, Value<'_>>) -> String {
+/// group of braces joined by other text (`{u}-{v}`) written once per element; a computed value
+/// (`{u - 1}`) of each element of the lists it names.
+fn expand(
+    template: &Template,
+    variables: &HashMap<&str, Value<'_>>,
+    reader: &Reader<'_>,
+) -> Result<String, JudgeInputError> {
     let tokens_of = |name: &str| variables.get(name).map_or(&[][..], Value::tokens);
     let is_list = |name: &str| matches!(variables.get(name), Some(Value::List { .. }));
+    let valued = |piece: &Piece| !matches!(piece, Piece::Text(_));
     let mut out = String::new();
     let pieces = &template.pieces;
     let mut i = 0;
     while i < pieces.len() {
-        match &pieces[i] {
-            Piece::Text(text) => {
-                out.push_str(text);
-                i += 1;
+        if let Piece::Text(text) = &pieces[i] {
+            out.push_str(text);
+            i += 1;
+            continue;
+        }
+        // The group: values joined by text without spaces or commas.
+        let mut end = i + 1;
+        while end + 1 < pieces.len()
+            && matches!(&pieces[end], Piece::Text(text) if !text.contains(|c: char| c == ',' || c.is_whitespace()))
+            && valued(&pieces[end + 1])
+        {
+            end += 2;
+        }
+        let group = &pieces[i..end];
+        let lists: Vec<&str> = group
+            .iter()
+            .flat_map(|piece| match piece {
+                Piece::Variable(name) => vec![name.as_str()],
+                Piece::Computed(expression) => expression.variables(),
+                Piece::Text(_) => Vec::new(),
+            })
+            .filter(|name| is_list(name))
+            .collect();
+        let rounds = lists.iter().map(|name| tokens_of(name).len()).max();
+        if let Some(&short) = lists
+            .iter()
+            .find(|name| Some(tokens_of(name).len()) != rounds)
+        {
+            let longest = lists
+                .iter()
+                .find(|name| Some(tokens_of(name).len()) == rounds)
+                .copied()
+                .unwrap_or(short);
+            let span = tokens_of(short)
+                .first()
+                .map_or(0..0, |token| token.span.clone());
+            return Err(reader.error(
+                span,
+                format!(
+                    "{short} holds {} values and {longest} holds {}: lists written together must be as long",
+                    tokens_of(short).len(),
+                    rounds.unwrap_or(0)
+                ),
+                None,
+            ));
+        }
+        for round in 0..rounds.unwrap_or(1) {
+            if round > 0 {
+                out.push(',');
             }
-            Piece::Variable(_) => {
-                // The group: variables joined by text without spaces or commas.
-                let mut end = i + 1;
-                while end + 1 < pieces.len()
-                    && matches!(&pieces[end], Piece::Text(text) if !text.contains(|c: char| c == ',' || c.is_whitespace()))
-                    && matches!(pieces[end + 1], Piece::Variable(_))
-                {
-                    end += 2;
-                }
-                let group = &pieces[i..end];
-                let length = group
-                    .iter()
-                    .filter_map(|piece| match piece {
-                        Piece::Variable(name) if is_list(name) => Some(tokens_of(name).len()),
-                        _ => None,
-                    })
-                    .max();
-                let rounds = length.unwrap_or(1);
-                for round in 0..rounds {
-                    if round > 0 {
-                        out.push(',');
-                    }
-                    for piece in group {
-                        match piece {
-                            Piece::Text(text) => out.push_str(text),
-                            Piece::Variable(name) => {
-                                let tokens = tokens_of(name);
-                                let token = if is_list(name) {
-                                    tokens.get(round)
-                                } else {
-                                    tokens.first()
-                                };
-                                if let Some(token) = token {
-                                    out.push_str(token.text);
-                                }
-                            }
+            for piece in group {
+                match piece {
+                    Piece::Text(text) => out.push_str(text),
+                    Piece::Variable(name) => {
+                        let tokens = tokens_of(name);
+                        let token = if is_list(name) {
+                            tokens.get(round)
+                        } else {
+                            tokens.first()
+                        };
+                        if let Some(token) = token {
+                            out.push_str(token.text);
                         }
                     }
+                    Piece::Computed(expression) => {
+                        let value = compute(expression, round, variables, reader)?;
+                        out.push_str(&value.to_string());
+                    }
                 }
-                i = end;
             }
         }
+        i = end;
     }
-    out
+    Ok(out)
+}
+
+/// The value of `expression` in braces, taking element `round` of each list it names.
+fn compute(
+    expression: &Expression,
+    round: usize,
+    variables: &HashMap<&str, Value<'_>>,
+    reader: &Reader<'_>,
+) -> Result<u64, JudgeInputError> {
+    let mut at = 0..0;
+    let fail =
+        |at: Range<usize>, what: &str| reader.error(at, format!("{{{expression}}} {what}"), None);
+    let value = match expression {
+        Expression::Literal(value) => return Ok(*value),
+        Expression::Variable(name) => {
+            let token = match variables.get(name.as_str()) {
+                Some(Value::One(token)) => token,
+                Some(Value::List { tokens, .. }) => &tokens[round],
+                None => return Err(fail(0..0, "names a value that is not read")),
+            };
+            return reader.count_of(token, name);
+        }
+        Expression::Add(a, b) | Expression::Subtract(a, b) | Expression::Multiply(a, b) => {
+            let left = compute(a, round, variables, reader)?;
+            let right = compute(b, round, variables, reader)?;
+            for name in expression.variables() {
+                if let Some(value) = variables.get(name) {
+                    let tokens = value.tokens();
+                    if let Some(token) = tokens.get(round).or(tokens.first()) {
+                        at = token.span.clone();
+                    }
+                }
+            }
+            match expression {
+                Expression::Add(..) => left.checked_add(right),
+                Expression::Subtract(..) => left.checked_sub(right),
+                _ => left.checked_mul(right),
+            }
+        }
+    };
+    value.ok_or_else(|| fail(at, "is negative or beyond 64 bits here"))
 }
 
 /// A token: its text and its byte span in the input.
