@@ -945,7 +945,7 @@ impl Parser<'_> {
             if name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
                 && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
             {
-                if !(game && !self.known.contains_key(name)) {
+                if !game || self.known.contains_key(name) {
                     self.known_variable(name, span, false)?;
                 }
                 pieces.push(Piece::Variable(name.to_owned()));
@@ -976,7 +976,7 @@ impl Parser<'_> {
             lenient: game,
         };
         let shift = |mut error: InputError| {
-            error.text = self.text.to_owned();
+            self.text.clone_into(&mut error.text);
             error.span = error.span.start + offset..error.span.end + offset;
             error.what = "judge description";
             error
