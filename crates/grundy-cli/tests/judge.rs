@@ -8,6 +8,7 @@
 
 mod common;
 
+use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::{Command, Output, Stdio};
 
@@ -420,6 +421,15 @@ fn subtraction_values(set: &[u64], n: u64) -> Vec<u64> {
     values
 }
 
+/// The value of the tree below `node` by the colon principle: the xor of (child + 1).
+fn colon(node: u64, edges: &[(u64, u64)]) -> u64 {
+    edges
+        .iter()
+        .filter(|(u, _)| *u == node)
+        .map(|&(_, v)| colon(v, edges) + 1)
+        .fold(0, |x, v| x ^ v)
+}
+
 /// Whether the player to move wins the row of `+`/`-` where a move turns `++` into `--`, by
 /// trying every move.
 fn flips_win(row: &str, memo: &mut std::collections::HashMap<String, bool>) -> bool {
@@ -452,7 +462,7 @@ fn descriptions_answer_judge_shapes_the_presets_do_not_cover() {
     let mut input = format!("{}\n", cases.len());
     let mut expected = String::new();
     for &(n, k) in &cases {
-        input.push_str(&format!("{n} {k}\n"));
+        writeln!(input, "{n} {k}").expect("a string");
         let values = subtraction_values(&[1, 2, k], n);
         expected.push_str(if values[n as usize] != 0 {
             "Alice\n"
@@ -465,7 +475,10 @@ fn descriptions_answer_judge_shapes_the_presets_do_not_cover() {
     assert_eq!(run(&["contest", "--io", description], &input), expected);
     // The second player's verdict, until the end of the input.
     let values = subtraction_values(&[1, 3, 4], 30);
-    let input: String = (0..=30).map(|n| format!("{n}\n")).collect();
+    let mut input = String::new();
+    for n in 0..=30 {
+        writeln!(input, "{n}").expect("a string");
+    }
     let expected: String = values
         .iter()
         .map(|&v| if v == 0 { "Yes\n" } else { "No\n" })
@@ -496,14 +509,7 @@ fn descriptions_answer_judge_shapes_the_presets_do_not_cover() {
     let edges = [(1, 2), (1, 3), (3, 4), (3, 5), (5, 6)];
     let mut input = format!("{}\n", edges.len());
     for (u, v) in edges {
-        input.push_str(&format!("{u} {v}\n"));
-    }
-    fn colon(node: u64, edges: &[(u64, u64)]) -> u64 {
-        edges
-            .iter()
-            .filter(|(u, _)| *u == node)
-            .map(|&(_, v)| colon(v, edges) + 1)
-            .fold(0, |x, v| x ^ v)
+        writeln!(input, "{u} {v}").expect("a string");
     }
     let value = colon(1, &edges);
     let description = "read m; read (u v)[m]; case {u - 1}-{v - 1}; game hackenbush; say count";
