@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 use grundy::input::judge_format::{JudgeFormat, read_judge};
-use grundy::render::judge::{first_difference, input_text, output_text};
+use grundy::render::judge::{first_difference, input_text, output_text, output_text_each};
 use grundy::{Analyzer, Config, Game};
 
 use crate::progress::TerminalObserver;
@@ -114,10 +114,49 @@ pub fn contest(
     .map_err(anyhow::Error::msg)?;
     let cases = read_judge(&input, format, game)
         .map_err(grundy::input::judge_format::JudgeInputError::into_input_error)?;
-    let verdicts = analyzer.judge(&cases, format.output());
+    let answers = analyzer.judge_each(&cases, format.output());
     observer.finish();
-    crate::output::text(&output_text(format, &cases, &verdicts?))
+    let answers = answers?;
+    crate::output::text(&output_text_each(format, &cases, &answers))?;
+    let failed: Vec<(usize, &grundy::Error)> = cases
+        .iter()
+        .zip(&answers)
+        .filter_map(|(case, answer)| answer.as_ref().err().map(|error| (case.line, error)))
+        .collect();
+    if failed.is_empty() {
+        return Ok(());
+    }
+    for (line, error) in &failed {
+        eprintln!("error: the case on line {line} of the input: {error}");
+    }
+    Err(UnansweredCases {
+        failed: failed.len(),
+        cases: cases.len(),
+    }
+    .into())
 }
+
+/// Some cases of a judge's input could not be answered (each is marked `?` in the output and
+/// explained on stderr): exit status 2.
+#[derive(Debug)]
+pub struct UnansweredCases {
+    failed: usize,
+    cases: usize,
+}
+
+impl std::fmt::Display for UnansweredCases {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} of the {} cases could not be answered: each is marked {} in the output, and why is above",
+            self.failed,
+            self.cases,
+            grundy::render::judge::UNANSWERED
+        )
+    }
+}
+
+impl std::error::Error for UnansweredCases {}
 
 /// What `verify --against` does: how many inputs, from which seed, with how much time each.
 pub struct Trial<'a> {

@@ -608,3 +608,36 @@ fn a_description_file_and_its_mistakes() {
         stderr(&output)
     );
 }
+
+/// A case beyond the limits is one `?`: the others are answered (those of the same game from one
+/// table), stderr says which case failed and why, and the exit status is 2.
+#[test]
+fn one_bad_case_is_one_bad_answer() {
+    let output = with_input(
+        &[
+            "contest",
+            "subtraction:fibonacci",
+            "--io",
+            "lines/yes-no",
+            "--max",
+            "10000",
+        ],
+        "10\n1000000000000000000000\n7\n3 4\n",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    // G(10) = 0; G(7) = 1; G(3) ^ G(4) = 3 ^ 0.
+    assert_eq!(stdout(&output), "No\n?\nYes\nYes\n");
+    let error = stderr(&output);
+    assert!(error.contains("the case on line 2 of the input"), "{error}");
+    assert!(
+        error.contains("1 of the 4 cases could not be answered"),
+        "{error}"
+    );
+    // Joined answers keep their places too.
+    let output = with_input(
+        &["contest", "--io", "oddball/symbols", "--max", "100"],
+        "1 2 3\n1 2 1000 4 5\n",
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "+ 0 ? 0 -\n");
+}

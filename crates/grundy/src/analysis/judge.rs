@@ -136,25 +136,77 @@ impl Analyzer<'_> {
         self.settle(self.judge_unsettled(cases, output))
     }
 
+    /// Answers every case of a judge's input as [`judge`](Self::judge) does, keeping going past
+    /// a case that cannot be answered: each case gets its verdict or its own error (a case beyond
+    /// the limits, a tie without a word), and the cases of the same game with smaller heaps are
+    /// still answered from one table.
+    ///
+    /// # Complexity
+    /// As [`judge`](Self::judge); a game whose table a case makes too large is tried again
+    /// without its largest cases, at most 8 times.
+    ///
+    /// # Errors
+    /// Only what stops the whole input: [`Error::Interrupted`], [`Error::TimedOut`], an internal
+    /// error. Everything else is the error of its case.
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::input::judge_format::{JudgeFormat, read_judge};
+    /// use grundy::{Analyzer, Config};
+    /// let format = JudgeFormat::parse("lines/yes-no")?;
+    /// let game = grundy::parse_game("subtraction:fibonacci")?;
+    /// let cases = read_judge("10\n1000000000000000000000\n7\n", &format, Some(&game))?;
+    /// let config = Config::default().with_max_values(10_000)?;
+    /// let answers = Analyzer::new(config).judge_each(&cases, format.output())?;
+    /// assert!(answers[0].is_ok() && answers[1].is_err() && answers[2].is_ok());
+    /// # Ok(()) }
+    /// ```
+    pub fn judge_each(
+        &self,
+        cases: &[Case],
+        output: &OutputFormat,
+    ) -> Result<Vec<Result<Verdict, Error>>, Error> {
+        self.settle(self.judge_each_unsettled(cases, output))
+    }
+
     pub(super) fn judge_unsettled(
         &self,
         cases: &[Case],
         output: &OutputFormat,
     ) -> Result<Vec<Verdict>, Error> {
-        // The largest heap of each game (cases of one game share its `Arc`).
-        let mut largest: HashMap<*const Game, BigUint> = HashMap::new();
-        for case in cases {
-            let entry = largest
+        self.judge_each_unsettled(cases, output)?
+            .into_iter()
+            .collect()
+    }
+
+    fn judge_each_unsettled(
+        &self,
+        cases: &[Case],
+        output: &OutputFormat,
+    ) -> Result<Vec<Result<Verdict, Error>>, Error> {
+        // The cases of each game (they share its `Arc`).
+        let mut games: HashMap<*const Game, Vec<usize>> = HashMap::new();
+        for (index, case) in cases.iter().enumerate() {
+            games
                 .entry(Arc::as_ptr(&case.game))
-                .or_insert(BigUint::ZERO);
-            if let Some(heap) = largest_number(case)
-                && *heap > *entry
-            {
-                entry.clone_from(heap);
-            }
+                .or_default()
+                .push(index);
         }
         let mut oracles: HashMap<*const Game, Oracle> = HashMap::new();
-        let mut verdicts = Vec::with_capacity(cases.len());
+        let mut refused: HashMap<usize, Error> = HashMap::new();
+        for (index, case) in cases.iter().enumerate() {
+            let key = Arc::as_ptr(&case.game);
+            if oracles.contains_key(&key) || !games.contains_key(&key) {
+                continue;
+            }
+            let members = games.remove(&key).unwrap_or_default();
+            let _ = index;
+            if let Some(oracle) = self.oracle_within(&case.game, cases, members, &mut refused)? {
+                oracles.insert(key, oracle);
+            }
+        }
+        let mut answers = Vec::with_capacity(cases.len());
         for (done, case) in cases.iter().enumerate() {
             if done % 1024 == 0 {
                 self.check(done as u64).map_err(|_| Error::Interrupted {
@@ -162,11 +214,24 @@ impl Analyzer<'_> {
                     unit: Unit::Positions,
                 })?;
             }
-            let key = Arc::as_ptr(&case.game);
-            if let std::collections::hash_map::Entry::Vacant(entry) = oracles.entry(key) {
-                entry.insert(self.oracle(&case.game, &largest[&key])?);
+            if let Some(error) = refused.remove(&done) {
+                answers.push(Err(error));
+                continue;
             }
-            let verdict = self.verdict(&oracles[&key], case, output)?;
+            let Some(oracle) = oracles.get(&Arc::as_ptr(&case.game)) else {
+                return Err(Error::Internal(format!(
+                    "the case on line {} has no oracle and no refusal",
+                    case.line
+                )));
+            };
+            let verdict = match self.verdict(oracle, case, output) {
+                Ok(verdict) => verdict,
+                Err(error) if stops_everything(&error) => return Err(error),
+                Err(error) => {
+                    answers.push(Err(error));
+                    continue;
+                }
+            };
             if let Some(words) = output.words()
                 && words.of(verdict.outcome).is_none()
             {
@@ -175,14 +240,57 @@ impl Analyzer<'_> {
                 } else {
                     "draw"
                 };
-                return Err(Error::refused(format!(
+                answers.push(Err(Error::refused(format!(
                     "the case on line {} is a {which}, and the output has no word for a {which} (its words are {} for a win and {} for a loss; a description says {which} WORD)",
                     case.line, words.win, words.lose,
-                )));
+                ))));
+                continue;
             }
-            verdicts.push(verdict);
+            answers.push(Ok(verdict));
         }
-        Ok(verdicts)
+        Ok(answers)
+    }
+
+    /// The oracle of `game` for the cases `members` of `cases`: when the largest heap makes it
+    /// too large (a refusal, the memory limit), its cases are refused — each with that error —
+    /// and the oracle is tried again for the rest, at most 8 times; `None` when no case is left.
+    fn oracle_within(
+        &self,
+        game: &Game,
+        cases: &[Case],
+        mut members: Vec<usize>,
+        refused: &mut HashMap<usize, Error>,
+    ) -> Result<Option<Oracle>, Error> {
+        let largest_of = |members: &[usize]| {
+            members
+                .iter()
+                .filter_map(|&i| largest_number(&cases[i]))
+                .max()
+                .cloned()
+                .unwrap_or_default()
+        };
+        for attempt in 0..8 {
+            let largest = largest_of(&members);
+            match self.oracle(game, &largest) {
+                Ok(oracle) => return Ok(Some(oracle)),
+                Err(error) if stops_everything(&error) => return Err(error),
+                Err(error) => {
+                    let (beyond, rest): (Vec<usize>, Vec<usize>) =
+                        members.into_iter().partition(|&i| {
+                            attempt == 7 || largest_number(&cases[i]).is_none_or(|n| *n == largest)
+                        });
+                    let message = error.to_string();
+                    for i in beyond {
+                        refused.insert(i, Error::refused(message.clone()));
+                    }
+                    members = rest;
+                    if members.is_empty() {
+                        return Ok(None);
+                    }
+                }
+            }
+        }
+        Ok(None)
     }
 
     /// How the cases of `game` are answered, its values found for heaps up to `largest`: as
@@ -437,6 +545,15 @@ fn not_heap_moves(case: &Case) -> Error {
         "the moves output writes each winning move as one heap's size before and after it, and the moves of {} do not change one heap",
         case.game
     ))
+}
+
+/// Whether an error ends the whole input rather than its case: an interruption, the time
+/// limit, an internal error.
+fn stops_everything(error: &Error) -> bool {
+    matches!(
+        error,
+        Error::Interrupted { .. } | Error::TimedOut { .. } | Error::Internal(_)
+    )
 }
 
 /// The largest number of a case, for the tables its game needs.

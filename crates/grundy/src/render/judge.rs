@@ -222,13 +222,59 @@ fn answer(output: &OutputFormat, verdict: &Verdict) -> String {
 /// # Ok(()) }
 /// ```
 pub fn output_text(format: &JudgeFormat, cases: &[Case], verdicts: &[Verdict]) -> String {
+    let answers: Vec<Option<&Verdict>> = verdicts.iter().map(Some).collect();
+    written(format, cases, &answers)
+}
+
+/// The mark written in place of the answer of a case that could not be answered.
+pub const UNANSWERED: &str = "?";
+
+/// The output for `cases` and their answers (`Analyzer::judge_each`): as [`output_text`], with
+/// [`UNANSWERED`] (`?`) in place of the answer of each case that has an error, so that every other
+/// answer keeps its place.
+///
+/// # Complexity
+/// `O(L)` for `L` bytes written.
+///
+/// # Example
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use grundy::input::judge_format::{JudgeFormat, read_judge};
+/// use grundy::{Analyzer, Config};
+/// let format = JudgeFormat::parse("lines/yes-no")?;
+/// let game = grundy::parse_game("subtraction:fibonacci")?;
+/// let cases = read_judge("10\n1000000000000000000000\n7\n", &format, Some(&game))?;
+/// let analyzer = Analyzer::new(Config::default().with_max_values(10_000)?);
+/// let answers = analyzer.judge_each(&cases, format.output())?;
+/// assert_eq!(grundy::render::judge::output_text_each(&format, &cases, &answers), "No\n?\nYes\n");
+/// # Ok(()) }
+/// ```
+pub fn output_text_each<E>(
+    format: &JudgeFormat,
+    cases: &[Case],
+    answers: &[Result<Verdict, E>],
+) -> String {
+    let answers: Vec<Option<&Verdict>> =
+        answers.iter().map(|answer| answer.as_ref().ok()).collect();
+    written(format, cases, &answers)
+}
+
+fn written(format: &JudgeFormat, cases: &[Case], answers: &[Option<&Verdict>]) -> String {
     let mut out = String::new();
+    let text = |answer: Option<&Verdict>| {
+        answer.map_or_else(
+            || UNANSWERED.to_owned(),
+            |verdict| self::answer(format.output(), verdict),
+        )
+    };
     match format.join() {
         Join::Lines => {
-            for verdict in verdicts {
-                out.push_str(&answer(format.output(), verdict));
+            for answer in answers {
+                out.push_str(&text(*answer));
                 out.push('\n');
-                if let (OutputFormat::Moves(_), Outcome::Win) = (format.output(), verdict.outcome) {
+                if let (OutputFormat::Moves(_), Some(verdict)) = (format.output(), answer)
+                    && verdict.outcome == Outcome::Win
+                {
                     for play in &verdict.heap_moves {
                         let _ = writeln!(out, "{} {}", play.from, play.to);
                     }
@@ -237,14 +283,14 @@ pub fn output_text(format: &JudgeFormat, cases: &[Case], verdicts: &[Verdict]) -
         }
         Join::Block { separator } => {
             let mut previous = None;
-            for (case, verdict) in cases.iter().zip(verdicts) {
+            for (case, answer) in cases.iter().zip(answers) {
                 match previous {
                     Some(block) if block == case.block => out.push_str(&separator),
                     Some(_) => out.push('\n'),
                     None => {}
                 }
                 previous = Some(case.block);
-                out.push_str(&answer(format.output(), verdict));
+                out.push_str(&text(*answer));
             }
             if previous.is_some() {
                 out.push('\n');
