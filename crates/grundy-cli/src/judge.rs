@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 use grundy::input::judge_format::{JudgeFormat, read_judge};
-use grundy::render::judge::{first_difference, input_text, output_text, output_text_each};
+use grundy::render::judge::{first_difference, output_text, output_text_each};
 use grundy::{Analyzer, Config, Game};
 
 use crate::progress::TerminalObserver;
@@ -62,9 +62,16 @@ pub fn resolve_game(format: &JudgeFormat, given: Option<&str>) -> anyhow::Result
     };
     match (given, fixed) {
         (None, Some(game)) => Ok(Some(game)),
-        (None, None) => anyhow::bail!(
-            "the format {name} needs the game: give it before --io, e.g. grundy contest subtraction:1,3,4 --io {name}"
-        ),
+        (None, None) => {
+            let shown = if format.preset.is_some() || format.shorthand.is_some() {
+                name.clone()
+            } else {
+                format!("'{name}'")
+            };
+            anyhow::bail!(
+                "the format {name} needs the game: give it before --io, e.g. grundy contest subtraction:1,3,4 --io {shown}"
+            )
+        }
         (Some(text), fixed) => {
             let game = crate::read_game(text)?;
             match fixed {
@@ -205,11 +212,11 @@ pub fn verify_against(
     let inputs = analyzer.test_inputs(format, game, trial.inputs, trial.seed)?;
     let mut cases_run = 0;
     let game_name = game.map_or_else(|| "the games of the input".to_owned(), ToString::to_string);
-    for (index, cases) in inputs.iter().enumerate() {
-        let input = input_text(format, cases);
+    for (index, test) in inputs.iter().enumerate() {
+        let (input, cases) = (&test.text, &test.cases);
         let verdicts = analyzer.judge(cases, format.output())?;
         let expected = output_text(format, cases, &verdicts);
-        let run = run(trial.command, &input, trial.time_limit)?;
+        let run = run(trial.command, input, trial.time_limit)?;
         let problem = match &run.ending {
             Ending::TimedOut => Some(format!(
                 "it ran past the time limit of {} s",
@@ -239,7 +246,7 @@ pub fn verify_against(
             crate::output::text(&failure_report(
                 index + 1,
                 trial,
-                &input,
+                input,
                 &expected,
                 &run,
                 &problem,

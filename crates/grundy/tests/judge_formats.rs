@@ -3,10 +3,11 @@
 //! testdata/judge/SOURCES.md); every layout reads good inputs and points at the first wrong
 //! character of bad ones; test inputs written for a format read back as the same cases.
 
+use grundy::analysis::judge::TestInput;
 use grundy::input::judge_format::{
     CasePosition, InputLayout, JudgeFormat, OutputFormat, Preset, read_judge,
 };
-use grundy::render::judge::{first_difference, input_text, output_text};
+use grundy::render::judge::{first_difference, output_text};
 use grundy::{Analyzer, Config, Game, Outcome, Position, parse_game};
 
 fn samples(name: &str) -> String {
@@ -153,7 +154,7 @@ type Bad = (
 );
 
 #[rustfmt::skip]
-const BAD_INPUTS: [Bad; 16] = [
+const BAD_INPUTS: [Bad; 19] = [
     ("lines/yes-no", Some("wythoff"), "3 5\n4\n", 2, "4", 0..1, "exactly two heaps, not 1"),
     ("lines/yes-no", Some("nim"), "3 x\n", 1, "3 x", 2..3, "'x' is not a whole number"),
     ("lines-zero/yes-no", Some("nim"), "3\n0\n5\n", 3, "5", 0..1, "unexpected text after the end of the input (the stop on line 2)"),
@@ -170,6 +171,9 @@ const BAD_INPUTS: [Bad; 16] = [
     ("read n; line a b; case {a}; say A B", Some("nim"), "1 2\n3\n", 1, "1 2", 2..3, "this line holds too few values"),
     ("read n; repeat n - 2 { read x; case {x} }; say A B", Some("nim"), "1 5\n", 1, "1 5", 0..1, "n - 2 is negative"),
     ("read T; repeat T { read n k; case {n} }; game subtraction:1,2,{k}; say A B", None, "1\n5 0\n", 2, "5 0", 2..3, "subtraction:1,2,0 is not a game"),
+    ("read k; loop { read h[k]; case {h} }; say W L", Some("bash:3"), "0\n1\n", 1, "0", 0..1, "a round of a loop read nothing"),
+    ("read T; repeat T { read m }; case {m}; game bash:3; say W L", None, "0\n", 1, "0", 0..1, "the statement that reads it has not run"),
+    ("read m h[m]; case {h}; game fibonacci-nim; say W L", None, "2 2 3\n", 1, "2 2 3", 2..5, "not lists of heaps"),
 ];
 
 #[test]
@@ -241,11 +245,10 @@ fn test_inputs_read_back_as_the_same_cases() {
     }
     for (format, game) in &formats {
         for seed in 0..3 {
-            for cases in analyzer
+            for TestInput { text, cases } in analyzer
                 .test_inputs(format, game.as_ref(), 8, seed)
                 .unwrap()
             {
-                let text = input_text(format, &cases);
                 let read = read_judge(&text, format, game.as_ref())
                     .unwrap_or_else(|e| panic!("{format}: {e}\n{text}"));
                 let shape = |cases: &[grundy::input::judge_format::Case]| {
@@ -325,8 +328,8 @@ proptest::proptest! {
         for game in &games {
             match read_judge(&text, &format, game.as_ref()) {
                 Ok(cases) => {
-                    let written = input_text(&format, &cases);
-                    proptest::prop_assert!(written.is_empty() || written.ends_with('\n'));
+                    let verdicts = Analyzer::new(Config::default()).judge_each(&cases, format.output());
+                    proptest::prop_assert!(verdicts.is_ok());
                 }
                 Err(error) => {
                     let span = error.error.span.clone();
@@ -346,6 +349,7 @@ fn test_inputs_start_with_the_edges() {
     let game = parse_game("subtraction:1,3,4").unwrap();
     let inputs = analyzer.test_inputs(&format, Some(&game), 3, 1).unwrap();
     let heaps: Vec<String> = inputs[0]
+        .cases
         .iter()
         .map(|case| match &case.position {
             CasePosition::Single(position) => position.to_string(),
@@ -370,7 +374,7 @@ fn test_inputs_start_with_the_edges() {
     // A preset's bounds cut them: HDU 1527 allows heaps up to 10^9.
     let format = JudgeFormat::of_preset(Preset::Hdu1527);
     let first = &analyzer.test_inputs(&format, None, 1, 1).unwrap()[0];
-    let text = input_text(&format, first);
+    let text = &first.text;
     // (618033988, 999999999) is the last P-position within 10^9: the next is (618033989, 1000000001).
     assert_eq!(text, "0 0\n1 2\n2 1\n999999999 618033988\n");
     let p = |a: u32, b: u32| grundy::wythoff::is_p_position(&a.into(), &b.into());

@@ -264,11 +264,7 @@ impl super::family::Answers for OddballAnswers<'_> {
 
     /// A pile at the start: no ball held.
     fn test_case(&self) -> CaseKind {
-        CaseKind::Fresh(|left| Position::Balls {
-            left,
-            mine: BigUint::ZERO,
-            theirs: BigUint::ZERO,
-        })
+        CaseKind::Fresh
     }
 
     fn decider(&self, _: &Analyzer<'_>, _: &Game, play: Play) -> Result<Decider, KernelError> {

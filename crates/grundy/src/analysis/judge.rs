@@ -18,11 +18,9 @@ use crate::games::oddball;
 use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::games::ruleset::{PositionShape, Ruleset};
-use crate::games::subtraction::{FiniteSet, SubtractionSet};
+use crate::games::subtraction::FiniteSet;
 use crate::games::{nim, wythoff};
-use crate::input::judge_format::{
-    Bounds, CarriedGame, Case, CasePosition, InputLayout, JudgeFormat, OutputFormat, Preset,
-};
+use crate::input::judge_format::{Bounds, Case, CasePosition, OutputFormat};
 use crate::theory::solver::Records;
 
 /// A judge's answer for one case: who wins, and the winning moves when the output needs them.
@@ -628,96 +626,13 @@ struct Plan {
 }
 
 impl Analyzer<'_> {
-    /// Test inputs for a judge format: first inputs of edge cases (heaps 0 and 1, a certified
-    /// period's boundaries — preperiod, preperiod + period ± 1 —, 2^31 − 1, 2^63 − 1 and 10^18,
-    /// where the format's bounds and the game allow), then random inputs, `count` in all, each a
-    /// list of cases ready to be written (`render::judge::input_text`) and answered
-    /// ([`judge`](Self::judge)). The same `seed` gives the same inputs. `game` is the game of a
-    /// generic format (a preset's own game is used otherwise); formats that carry their game
-    /// draw one (a Bash limit, an S-Nim set, contest amounts).
-    ///
-    /// # Complexity
-    /// One period search of the game, then `O(count · c · h)` for inputs of at most `c` cases
-    /// of `h` heaps ([`Bounds`]).
-    ///
-    /// # Errors
-    /// [`Error::Refused`] for games whose positions no format writes (sums given with their
-    /// positions, scripts); errors of the period search.
-    ///
-    /// # Example
-    /// ```
-    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
-    /// use grundy::input::judge_format::JudgeFormat;
-    /// use grundy::{Analyzer, Config};
-    /// let format = JudgeFormat::parse("hdu-1527")?;
-    /// let analyzer = Analyzer::new(Config::default());
-    /// let inputs = analyzer.test_inputs(&format, None, 10, 7)?;
-    /// assert_eq!(inputs.len(), 10);
-    /// assert_eq!(inputs, analyzer.test_inputs(&format, None, 10, 7)?); // deterministic
-    /// # Ok(()) }
-    /// ```
-    pub fn test_inputs(
-        &self,
-        format: &JudgeFormat,
-        game: Option<&Game>,
-        count: usize,
-        seed: u64,
-    ) -> Result<Vec<Vec<Case>>, Error> {
-        let mut random = TestRandom::new(seed);
-        let bounds = format.bounds();
-        let fixed = game
-            .cloned()
-            .or_else(|| format.preset.and_then(Preset::game));
-        let Some(layout) = format.layout() else {
-            return Err(Error::refused(format!(
-                "grundy writes test inputs for the generic layouts and the presets, and the format {format} reads its input otherwise"
-            )));
-        };
-        let mut inputs = Vec::with_capacity(count);
-        match (layout.carried_game(), fixed) {
-            (Some(carried), _) => {
-                for index in 0..count {
-                    let game = carried_game(carried, &bounds, &mut random, index);
-                    let plan = self.plan(&game, &bounds)?;
-                    inputs.push(input_cases(
-                        (format, layout),
-                        &bounds,
-                        &game,
-                        &plan,
-                        &mut random,
-                        index,
-                    ));
-                }
-            }
-            (None, Some(game)) => {
-                let plan = self.plan(&game, &bounds)?;
-                for index in 0..count {
-                    inputs.push(input_cases(
-                        (format, layout),
-                        &bounds,
-                        &game,
-                        &plan,
-                        &mut random,
-                        index,
-                    ));
-                }
-            }
-            (None, None) => {
-                return Err(Error::refused(format!(
-                    "the format {format} needs a game to write test inputs for"
-                )));
-            }
-        }
-        Ok(inputs)
-    }
-
     /// The heaps a game's test inputs use.
     fn plan(&self, game: &Game, bounds: &Bounds) -> Result<Plan, Error> {
         let base = game.base();
         // A position written as a script's argument is a test case only where the family
         // numbers it (`start(n)`).
         let argument = base.ruleset().map(Ruleset::position_shape) == Some(PositionShape::Argument)
-            && !matches!(super::answers(base).test_case(), CaseKind::Fresh(_));
+            && !matches!(super::answers(base).test_case(), CaseKind::Fresh);
         if base.components().is_some() || argument {
             return Err(Error::refused(format!(
                 "grundy writes no test inputs for {game}: a judge format gives heaps, and {game} has no heap positions to write"
@@ -824,7 +739,7 @@ pub(super) enum CaseKind {
     /// Any number of heaps in one position (Nim, take-and-break codes).
     Heaps,
     /// One number a case: the position the game starts from with that many tokens.
-    Fresh(fn(BigUint) -> Position),
+    Fresh,
     /// Two heaps a case, with edge cases on the losing pairs: `partner(a)` makes `(a, partner)`
     /// lose, `largest_pair(bound)` is the largest losing pair within `bound`.
     Pair {
@@ -833,180 +748,6 @@ pub(super) enum CaseKind {
         /// The largest losing pair within a bound.
         largest_pair: fn(&BigUint) -> (BigUint, BigUint),
     },
-}
-
-/// The cases of test input `index`: the edges first, then random cases.
-fn input_cases(
-    (format, layout): (&JudgeFormat, InputLayout),
-    bounds: &Bounds,
-    game: &Game,
-    plan: &Plan,
-    random: &mut TestRandom,
-    index: usize,
-) -> Vec<Case> {
-    let game = Arc::new(game.clone());
-    let most = bounds.most_cases.max(1);
-    let edge_inputs = plan.edges.len().div_ceil(most);
-    let mut positions: Vec<CasePosition> = Vec::new();
-    if index < edge_inputs {
-        for heap in plan.edges.iter().skip(index * most).take(most) {
-            positions.push(edge_position((format, layout), game.as_ref(), heap, plan));
-        }
-    } else {
-        let cases = if format.preset == Some(Preset::Lanqiao2016Qiuqiu) {
-            most
-        } else {
-            random.between(1, most.min(10) as u64) as usize
-        };
-        for _ in 0..cases {
-            positions.push(random_position(
-                (format, layout),
-                bounds,
-                game.as_ref(),
-                plan,
-                random,
-            ));
-        }
-    }
-    if format.preset == Some(Preset::Lanqiao2016Qiuqiu) {
-        // The statement gives exactly five piles.
-        while positions.len() < most {
-            positions.push(random_position(
-                (format, layout),
-                bounds,
-                game.as_ref(),
-                plan,
-                random,
-            ));
-        }
-        positions.truncate(most);
-    }
-    if layout == InputLayout::LinesUntilZeros {
-        // A line of zeros would end the input there.
-        positions.retain(|position| match position {
-            CasePosition::Single(Position::Pair(a, b)) => {
-                *a != BigUint::ZERO || *b != BigUint::ZERO
-            }
-            CasePosition::Single(Position::Heap(heap)) => *heap != BigUint::ZERO,
-            CasePosition::Heaps(heaps) | CasePosition::Single(Position::Heaps(heaps)) => {
-                heaps.iter().any(|h| *h != BigUint::ZERO)
-            }
-            CasePosition::Single(_) => true,
-        });
-    }
-    let block_of = |i: usize| match layout {
-        InputLayout::SNim | InputLayout::Oddball => 0,
-        _ => i,
-    };
-    positions
-        .into_iter()
-        .enumerate()
-        .map(|(i, position)| Case {
-            game: Arc::clone(&game),
-            position,
-            block: block_of(i),
-            line: i + 1,
-        })
-        .collect()
-}
-
-/// An edge case: the heap alone, or as both heaps of a pair.
-fn edge_position(
-    (format, layout): (&JudgeFormat, InputLayout),
-    game: &Game,
-    heap: &BigUint,
-    plan: &Plan,
-) -> CasePosition {
-    let position = match super::answers(game.base()).test_case() {
-        // The losing pair of `heap`, or where its partner is out of bounds, the largest losing
-        // pair within them (where floating-point square roots go wrong first).
-        CaseKind::Pair {
-            partner,
-            largest_pair,
-        } => {
-            let partner = partner(heap);
-            if partner <= plan.largest {
-                Position::Pair(heap.clone(), partner)
-            } else {
-                let (a, b) = largest_pair(&plan.largest);
-                Position::Pair(b, a)
-            }
-        }
-        // HDU 1848 has three heaps a line.
-        _ if format.preset == Some(Preset::Hdu1848) => {
-            return heaps_position(layout, game, vec![heap.clone(); 3]);
-        }
-        _ => return heaps_position(layout, game, vec![heap.clone()]),
-    };
-    CasePosition::Single(position)
-}
-
-/// A random case.
-fn random_position(
-    (format, layout): (&JudgeFormat, InputLayout),
-    bounds: &Bounds,
-    game: &Game,
-    plan: &Plan,
-    random: &mut TestRandom,
-) -> CasePosition {
-    let heap = |random: &mut TestRandom| random_heap(plan, random);
-    let kind = super::answers(game.base()).test_case();
-    if let CaseKind::Pair { partner, .. } = kind {
-        let a = heap(random);
-        let b = if random.between(0, 2) == 0 {
-            partner(&a).min(plan.largest.clone())
-        } else {
-            heap(random)
-        };
-        return CasePosition::Single(Position::Pair(a, b));
-    }
-    let one_heap = !matches!(kind, CaseKind::Heaps);
-    let several = random.between(1, bounds.most_heaps.min(6) as u64) as usize;
-    // One-heap games get several heaps only where the format reads lists of heaps
-    // (and HDU 1848's three heaps a line); one heap a line otherwise.
-    let count = match kind {
-        CaseKind::Fresh(_) => 1,
-        CaseKind::Heaps => several,
-        _ if layout.reads_heap_lists() => several,
-        _ if format.preset == Some(Preset::Hdu1848) => 3,
-        _ => 1,
-    };
-    let mut heaps: Vec<BigUint> = (0..count).map(|_| heap(random)).collect();
-    // A third of the lists are lost by construction: paired heaps (or, in Nim, a last
-    // heap equal to the xor of the others).
-    if count > 1 && random.between(0, 2) == 0 {
-        if one_heap {
-            let half = count / 2;
-            let (low, high) = heaps.split_at_mut(half);
-            for (copy, heap) in high.iter_mut().zip(low.iter()) {
-                copy.clone_from(heap);
-            }
-        } else {
-            let xor = heaps[..count - 1].iter().fold(BigUint::ZERO, |x, h| x ^ h);
-            if xor <= plan.largest && xor >= BigUint::from(plan.smallest) {
-                heaps[count - 1] = xor;
-            }
-        }
-    }
-    if layout == InputLayout::LinesUntilZeros && heaps.iter().all(|h| *h == BigUint::ZERO) {
-        heaps[0] = BigUint::from(1u32);
-    }
-    heaps_position(layout, game, heaps)
-}
-
-/// `heaps` as a position of `game`.
-fn heaps_position(layout: InputLayout, game: &Game, heaps: Vec<BigUint>) -> CasePosition {
-    match super::answers(game.base()).test_case() {
-        CaseKind::Heaps => CasePosition::Single(Position::Heaps(heaps)),
-        CaseKind::Fresh(start) => {
-            CasePosition::Single(start(heaps.into_iter().next().unwrap_or_default()))
-        }
-        _ => match <[BigUint; 1]>::try_from(heaps) {
-            Ok([heap]) if !layout.reads_heap_lists() => CasePosition::Single(Position::Heap(heap)),
-            Ok([heap]) => CasePosition::Heaps(vec![heap]),
-            Err(heaps) => CasePosition::Heaps(heaps),
-        },
-    }
 }
 
 /// A random heap: mostly small (a few periods), sometimes anywhere in the range.
@@ -1030,50 +771,9 @@ fn random_heap(plan: &Plan, random: &mut TestRandom) -> BigUint {
     }
 }
 
-/// A game drawn for a format that carries its game: input `index` 0 uses the smallest
-/// parameters, input 1 the largest the bounds allow, the others random ones.
-fn carried_game(
-    carried: CarriedGame,
-    bounds: &Bounds,
-    random: &mut TestRandom,
-    index: usize,
-) -> Game {
-    let top = bounds.largest.unwrap_or(1000).min(100);
-    match carried {
-        CarriedGame::Bash => {
-            let m = match index {
-                0 => 1,
-                1 => top,
-                _ => random.between(1, top.min(20)),
-            };
-            let set = FiniteSet::new(1..=m).expect("1..m with 1 <= m <= 100");
-            Game::Subtraction(crate::games::game::SubtractionGame::bash(set))
-        }
-        CarriedGame::SubtractionSet => {
-            let size = random.between(1, 4);
-            let amounts: Vec<u64> = (0..size).map(|_| random.between(1, 12)).collect();
-            let set = FiniteSet::new(amounts).expect("amounts from 1 to 12");
-            Game::Subtraction(crate::games::game::SubtractionGame::new(
-                SubtractionSet::Finite(set),
-            ))
-        }
-        CarriedGame::Oddball => {
-            // Three different amounts below 100, as the statement's n1 < n2 < n3.
-            let mut amounts = Vec::new();
-            while amounts.len() < 3 {
-                let amount = random.between(1, 12);
-                if !amounts.contains(&amount) {
-                    amounts.push(amount);
-                }
-            }
-            Game::Oddball(
-                FiniteSet::new(amounts)
-                    .expect("three amounts from 1 to 12")
-                    .into(),
-            )
-        }
-    }
-}
+mod generate;
+
+pub use generate::TestInput;
 
 #[cfg(test)]
 mod tests;

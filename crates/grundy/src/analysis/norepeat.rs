@@ -292,7 +292,7 @@ impl super::family::Answers for NoRepeatAnswers<'_> {
 
     /// A fresh heap: no amount taken yet.
     fn test_case(&self) -> super::judge::CaseKind {
-        super::judge::CaseKind::Fresh(|heap| Position::LastMove { heap, last: None })
+        super::judge::CaseKind::Fresh
     }
 
     /// Every fresh heap and every last move, then the period against the brute force.

@@ -856,7 +856,7 @@ impl super::family::Answers for ScriptAnswers<'_> {
         if self.0.starts_with_two_numbers() {
             super::judge::CaseKind::OneHeap
         } else {
-            super::judge::CaseKind::Fresh(|n| Position::Argument(n.to_string()))
+            super::judge::CaseKind::Fresh
         }
     }
 

@@ -425,7 +425,7 @@ impl crate::analysis::family::Answers for FibonacciAnswers {
 
     /// A fresh heap: the first move may take anything but the whole heap.
     fn test_case(&self) -> CaseKind {
-        CaseKind::Fresh(|heap| Position::Quota { heap, quota: None })
+        CaseKind::Fresh
     }
 
     /// Every fresh heap, and every quota of each heap.

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::analysis::Config;
-use crate::input::judge_format::read_judge;
+use crate::input::judge_format::{JudgeFormat, Preset, read_judge};
 use crate::input::spec::parse_game;
 
 fn verdicts(format: &str, input: &str, game: Option<&str>) -> Vec<Verdict> {
@@ -32,7 +32,7 @@ fn verdicts_agree_with_solve() {
         let game = parse_game(game).unwrap();
         for seed in 0..5 {
             let inputs = analyzer.test_inputs(&format, Some(&game), 6, seed).unwrap();
-            for cases in inputs {
+            for TestInput { cases, .. } in inputs {
                 let verdicts = analyzer.judge(&cases, format.output()).unwrap();
                 for (case, verdict) in cases.iter().zip(&verdicts) {
                     let Some((game, position)) = case.game_and_position() else {
@@ -107,7 +107,7 @@ fn test_inputs_stay_within_the_bounds() {
     for preset in Preset::ALL {
         let format = JudgeFormat::of_preset(preset);
         let bounds = format.bounds();
-        for cases in analyzer.test_inputs(&format, None, 12, 3).unwrap() {
+        for TestInput { cases, .. } in analyzer.test_inputs(&format, None, 12, 3).unwrap() {
             assert!(
                 !cases.is_empty() && cases.len() <= bounds.most_cases,
                 "{preset:?}"

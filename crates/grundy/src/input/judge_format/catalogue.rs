@@ -156,7 +156,7 @@ impl Preset {
                 "loop { line x[]; case {x} }; game subtraction:powers-of-2; say Kiki Cici"
             }
             Self::Hdu1848 => {
-                "loop { line x[]; stop if x == 0; case {x} }; game subtraction:fibonacci; say Fibo Nacci"
+                "loop { line m n p; stop if m == 0 and n == 0 and p == 0; case {m} {n} {p} }; game subtraction:fibonacci; say Fibo Nacci"
             }
             Self::Hdu1850 => {
                 "loop { read m; stop if m == 0; read h[m]; case {h} }; game nim; say count"
@@ -177,7 +177,7 @@ impl Preset {
                 "loop { read m; stop if m == 0; read h[m]; case {h} }; game nim; say Yes No"
             }
             Self::Lanqiao2016Qiuqiu => {
-                "read a b c; loop { read n; case {n} }; newline; game oddball:{a},{b},{c}; say + - tie 0"
+                "read a b c; repeat 5 { read n; case {n} }; newline; game oddball:{a},{b},{c}; say + - tie 0"
             }
             Self::LanqiaoAlgo529 => {
                 "loop { read m; stop if m == 0; read h[m]; case {h} }; game subtraction:fibonacci; say Yes No"

@@ -230,6 +230,7 @@ impl Description {
             cases: Vec::new(),
             elementwise: false,
             lenient: false,
+            depth: 0,
         };
         let statements = parser.body(false)?;
         let Some((output, separator, say_span)) = parser.output.take() else {
@@ -336,7 +337,12 @@ struct Parser<'a> {
     elementwise: bool,
     /// Whether variables not read yet are accepted (in a game, checked at each case).
     lenient: bool,
+    /// How deeply the blocks and parentheses being read are nested.
+    depth: usize,
 }
+
+/// The deepest nesting of blocks or parentheses a description may hold.
+const MOST_DEPTH: usize = 64;
 
 impl Parser<'_> {
     fn error(&self, span: Range<usize>, message: &str, hint: &str) -> InputError {
@@ -543,6 +549,16 @@ impl Parser<'_> {
                     ));
                 }
                 let template = self.template(&span, "a game spec, e.g. game bash:{m}")?;
+                if matches!(
+                    template.pieces.first(),
+                    Some(Piece::Variable(_) | Piece::Computed(_))
+                ) {
+                    return Err(self.error(
+                        start..self.at,
+                        "the game's family is written out: only its numbers come from the input",
+                        "e.g. game bash:{m} or game subtraction:1,2,{k}",
+                    ));
+                }
                 self.game = Some((template, start..self.at));
                 return Ok(None);
             }
@@ -649,6 +665,17 @@ impl Parser<'_> {
                     "write (u v)[m] for m pairs u v",
                 ));
             }
+            if let Some(twice) = names
+                .iter()
+                .enumerate()
+                .find_map(|(i, name)| names[..i].contains(name).then_some(name))
+            {
+                return Err(self.error(
+                    start..self.at,
+                    &format!("the tuple names {twice} twice"),
+                    "give each value of a tuple its own name",
+                ));
+            }
             names
         } else if let Some(name) = self.variable_name()? {
             vec![name]
@@ -701,6 +728,15 @@ impl Parser<'_> {
             }
             self.at += 2;
             let high = self.expression()?;
+            if let (Expression::Literal(low), Expression::Literal(high)) = (&low, &high)
+                && low > high
+            {
+                return Err(self.error(
+                    start..self.at,
+                    &format!("the range {low}..{high} holds no number"),
+                    "write the least value first, e.g. n:1..1000",
+                ));
+            }
             Kind::Number {
                 range: Some((low, high)),
             }
@@ -761,8 +797,18 @@ impl Parser<'_> {
     }
 
     fn expression(&mut self) -> Result<Expression, InputError> {
+        let start = self.at;
         let mut left = self.term()?;
+        let mut operators = 0;
         loop {
+            operators += 1;
+            if operators > MOST_DEPTH {
+                return Err(self.error(
+                    start..self.at,
+                    &format!("an expression of more than {MOST_DEPTH} terms"),
+                    "a count or a bound is a short expression, e.g. n - 1",
+                ));
+            }
             if self.eat('+') {
                 left = Expression::Add(Box::new(left), Box::new(self.term()?));
             } else if self.peek_minus() {
@@ -780,18 +826,44 @@ impl Parser<'_> {
     }
 
     fn term(&mut self) -> Result<Expression, InputError> {
+        let start = self.at;
         let mut left = self.factor()?;
+        let mut factors = 0;
         while self.eat('*') {
+            factors += 1;
+            if factors > MOST_DEPTH {
+                return Err(self.error(
+                    start..self.at,
+                    &format!("a product of more than {MOST_DEPTH} factors"),
+                    "a count or a bound is a short expression, e.g. 2 * n",
+                ));
+            }
             left = Expression::Multiply(Box::new(left), Box::new(self.factor()?));
         }
         Ok(left)
     }
 
+    /// One level deeper, refused beyond [`MOST_DEPTH`].
+    fn deeper(&mut self, at: Range<usize>) -> Result<(), InputError> {
+        self.depth += 1;
+        if self.depth > MOST_DEPTH {
+            return Err(self.error(
+                at,
+                &format!("blocks and parentheses are nested more than {MOST_DEPTH} deep here"),
+                "a judge's input is described in a few levels",
+            ));
+        }
+        Ok(())
+    }
+
     fn factor(&mut self) -> Result<Expression, InputError> {
         self.blank();
+        let start = self.at;
         if self.eat('(') {
+            self.deeper(start..start + 1)?;
             let inner = self.expression()?;
             self.expect(')', "close the parenthesis")?;
+            self.depth -= 1;
             return Ok(inner);
         }
         if self.peek().is_some_and(|c| c.is_ascii_digit()) {
@@ -878,6 +950,15 @@ impl Parser<'_> {
                 return Err(self.error(span, "expected '=='", "write e.g. n == 0"));
             }
             self.at += 2;
+            self.blank();
+            if !self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                let span = self.next_span();
+                return Err(self.error(
+                    span,
+                    "a condition compares a variable with a number",
+                    "write e.g. n == 0",
+                ));
+            }
             let value = self.literal()?;
             equalities.push((name, value));
             if !self.keyword("and") {
@@ -974,6 +1055,7 @@ impl Parser<'_> {
             cases: Vec::new(),
             elementwise: true,
             lenient: game,
+            depth: self.depth,
         };
         let shift = |mut error: InputError| {
             self.text.clone_into(&mut error.text);
@@ -1036,12 +1118,19 @@ impl Parser<'_> {
                 let (text, span) = self.quoted()?;
                 Ok(Some((text, span, true)))
             }
-            Some(_) => {
+            Some(first) => {
                 let start = self.at;
                 let rest = &self.text[start..];
                 let length = rest
                     .find(|c: char| c.is_whitespace() || ";{}\"#".contains(c))
                     .unwrap_or(rest.len());
+                if length == 0 {
+                    return Err(self.error(
+                        start..start + first.len_utf8(),
+                        &format!("'{first}' cannot start a word of say"),
+                        "quote a word that holds braces, e.g. say \"{W}\" L",
+                    ));
+                }
                 self.at += length;
                 Ok(Some((rest[..length].to_owned(), start..self.at, false)))
             }
@@ -1096,7 +1185,7 @@ impl Parser<'_> {
                         return Err(self.error(
                             span,
                             "say needs two words: the first is printed when the player to move wins, the second when they lose",
-                            "e.g. say Yes No, say second Yes No (the second player's verdict), say count, say moves Yes No",
+                            "e.g. say Yes No, say second Yes No (the second player's verdict), say count, say moves Yes No; a word that is a keyword (tie, draw, join, count, moves, second) is quoted, and # starts a comment",
                         ));
                     }
                 }
@@ -1117,10 +1206,17 @@ impl Parser<'_> {
                         ));
                     };
                     self.printable(word, word_span)?;
-                    if which == "tie" {
-                        words_said.tie = Some(word.clone());
+                    let slot = if which == "tie" {
+                        &mut words_said.tie
                     } else {
-                        words_said.draw = Some(word.clone());
+                        &mut words_said.draw
+                    };
+                    if slot.replace(word.clone()).is_some() {
+                        return Err(self.error(
+                            words[index].1.clone(),
+                            &format!("a second {which} word"),
+                            &format!("say has one {which} word"),
+                        ));
                     }
                     index += 2;
                 }

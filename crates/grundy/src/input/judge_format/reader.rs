@@ -13,7 +13,7 @@ use crate::games::game::Game;
 use crate::games::position::Position;
 use crate::games::ruleset::{PositionShape, Ruleset};
 use crate::input::error::InputError;
-use crate::input::spec::parse_game;
+use crate::input::spec::{parse_game, parse_game_with_loader};
 use crate::limits::MAX_POSITION_DIGITS;
 
 /// A case's position as the input gives it.
@@ -278,7 +278,13 @@ impl<'a, 'd> Machine<'a, 'd> {
                     for round in 1..=rounds {
                         self.rounds.last_mut().expect("pushed above").1 = round;
                         self.first_line = None;
-                        match self.run(body)? {
+                        let before = self.reader.read_so_far();
+                        let round_flow = self.run(body)?;
+                        // A round that ends its loop may stop before reading.
+                        if matches!(round_flow, Flow::Next) {
+                            self.read_something(before, "repeat")?;
+                        }
+                        match round_flow {
                             Flow::Next => {}
                             Flow::Break => break,
                             stop @ Flow::Stop(_) => {
@@ -297,19 +303,24 @@ impl<'a, 'd> Machine<'a, 'd> {
                         break;
                     }
                     self.first_line = None;
-                    match self.run(body)? {
+                    let before = self.reader.read_so_far();
+                    let flow = self.run(body)?;
+                    if matches!(flow, Flow::Next) {
+                        self.read_something(before, "loop")?;
+                    }
+                    match flow {
                         Flow::Next => {}
                         Flow::Break => break,
                         stop @ Flow::Stop(_) => return Ok(stop),
                     }
                 },
                 Statement::Stop(condition) => {
-                    if self.holds(condition) {
+                    if self.holds(condition)? {
                         return Ok(Flow::Stop(self.reader.line_of(self.last_span.start)));
                     }
                 }
                 Statement::Break(condition) => {
-                    if self.holds(condition) {
+                    if self.holds(condition)? {
                         return Ok(Flow::Break);
                     }
                 }
@@ -531,14 +542,11 @@ impl<'a, 'd> Machine<'a, 'd> {
 
     /// Whether every equality holds: a token is equal to a number when it is that number's
     /// digits (leading zeros allowed); a list when all its values are, and it has some.
-    fn holds(&self, condition: &Condition) -> bool {
-        condition.equalities.iter().all(|(name, value)| {
-            let tokens = self
-                .variables
-                .get(name.as_str())
-                .map_or(&[][..], Value::tokens);
+    fn holds(&self, condition: &Condition) -> Result<bool, JudgeInputError> {
+        for (name, value) in &condition.equalities {
+            let tokens = self.known(name)?.tokens();
             let expected = value.to_string();
-            !tokens.is_empty()
+            let equal = !tokens.is_empty()
                 && tokens.iter().all(|token| {
                     let digits = token.text.trim_start_matches('0');
                     let digits = if digits.is_empty() && !token.text.is_empty() {
@@ -547,8 +555,35 @@ impl<'a, 'd> Machine<'a, 'd> {
                         digits
                     };
                     token.text.bytes().all(|b| b.is_ascii_digit()) && digits == expected
-                })
+                });
+            if !equal {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// The value of `name`, which a statement that ran must have read.
+    fn known(&self, name: &str) -> Result<&Value<'a>, JudgeInputError> {
+        self.variables.get(name).ok_or_else(|| {
+            self.reader.error(
+                self.last_span.clone(),
+                format!("{name} is used here, and the statement that reads it has not run"),
+                Some("a repeat of 0 rounds or a loop left early reads nothing; read it where every path passes".to_owned()),
+            )
         })
+    }
+
+    /// Refuses a round of a loop that read nothing: every later round would read nothing too.
+    fn read_something(&self, before: u64, what: &str) -> Result<(), JudgeInputError> {
+        if self.reader.read_so_far() == before {
+            return Err(self.reader.error(
+                self.last_span.clone(),
+                format!("a round of a {what} read nothing here (a list of 0 values?): it would never move on"),
+                Some("each round of a loop or repeat reads at least one value".to_owned()),
+            ));
+        }
+        Ok(())
     }
 
     /// The span of the tokens a template names (for errors about the case).
@@ -567,6 +602,14 @@ impl<'a, 'd> Machine<'a, 'd> {
 
     /// `case POSITION`.
     fn case(&mut self, template: &'d Template) -> Result<(), JudgeInputError> {
+        for name in template.variables() {
+            self.known(name)?;
+        }
+        if let Games::Carried { template: game, .. } = &self.games {
+            for name in game.variables() {
+                self.known(name)?;
+            }
+        }
         let game = self.game()?;
         let position = self.position(&game, template)?;
         let line = self
@@ -623,7 +666,12 @@ impl<'a, 'd> Machine<'a, 'd> {
                 None,
             ));
         }
-        let game = parse_game(&text).map_err(|error| {
+        let game = parse_game_with_loader(&text, &|path| {
+            Err(format!(
+                "a game made from the input's values names no file ({path})"
+            ))
+        })
+        .map_err(|error| {
             self.reader.error(
                 span.clone(),
                 format!("{text} is not a game: {}", error.message),
@@ -711,6 +759,13 @@ impl<'a, 'd> Machine<'a, 'd> {
                     "write the two heaps, e.g. 3 5",
                 ),
             },
+            Shape::Slashed if counted && values.len() != 1 => wrong(
+                format!(
+                    "{game}'s positions are not lists of heaps: {} values read as a list are not one of its positions",
+                    values.len()
+                ),
+                "read its numbers one by one, e.g. read n q; case {n} {q}",
+            ),
             Shape::Slashed => {
                 let text: Vec<String> = values.iter().map(ToString::to_string).collect();
                 game.parse_position(&text.join("/"))
@@ -934,7 +989,7 @@ impl<'a> Reader<'a> {
             from = floor_boundary(self.input, start - 60);
         }
         if to - start > 100 {
-            to = floor_boundary(self.input, (start + 80).max(span.end.min(line_end)));
+            to = floor_boundary(self.input, start + 100);
         }
         let text = self.input[from..to].trim_end_matches('\r');
         let end = span.end.clamp(start, to.max(start));
@@ -1050,6 +1105,11 @@ impl<'a> Reader<'a> {
                 None,
             )
         })
+    }
+
+    /// How many tokens were read so far.
+    fn read_so_far(&self) -> u64 {
+        self.numbers.get()
     }
 
     /// Counts one token read, refusing more than [`MAX_JUDGE_NUMBERS`].
