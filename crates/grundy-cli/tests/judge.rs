@@ -641,3 +641,39 @@ fn one_bad_case_is_one_bad_answer() {
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     assert_eq!(stdout(&output), "+ 0 ? 0 -\n");
 }
+
+/// `verify --against` with a description: a parameter per case (the 1-2-K game); the correct
+/// solution agrees on every input, the wrong one is caught.
+#[test]
+fn verify_checks_a_solution_of_a_described_problem() {
+    require_python();
+    let description = "read T:1..8; repeat T { read n k:3..100; case {n} }; game subtraction:1,2,{k}; say Alice Bob";
+    let correct = format!(
+        "python3 {}",
+        repository("testdata/judge/one-two-k-correct.py")
+    );
+    let output = verify(&["--against", &correct, "--io", description, "--cases", "40"]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}{}",
+        stdout(&output),
+        stderr(&output)
+    );
+    assert!(
+        stdout(&output).starts_with("agreed: 40 test inputs"),
+        "{}",
+        stdout(&output)
+    );
+    let wrong = format!(
+        "python3 {}",
+        repository("testdata/judge/one-two-k-wrong.py")
+    );
+    let output = verify(&["--against", &wrong, "--io", description, "--cases", "40"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stdout(&output).starts_with("disagreement on test input"),
+        "{}",
+        stdout(&output)
+    );
+}

@@ -222,7 +222,8 @@ impl Description {
     pub fn parse(text: &str) -> Result<Self, InputError> {
         let mut parser = Parser {
             text,
-            at: 0,
+            // A byte-order mark that an editor put first is not part of the description.
+            at: if text.starts_with('\u{feff}') { 3 } else { 0 },
             known: HashMap::new(),
             loops: 0,
             game: None,

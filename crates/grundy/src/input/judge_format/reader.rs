@@ -951,7 +951,8 @@ impl<'a> Reader<'a> {
     fn new(input: &'a str) -> Self {
         Self {
             input,
-            at: 0,
+            // A byte-order mark that an editor put first is not part of the input.
+            at: if input.starts_with('\u{feff}') { 3 } else { 0 },
             line_cache: std::cell::Cell::new((0, 1)),
             numbers: std::cell::Cell::new(0),
         }
@@ -1208,6 +1209,21 @@ mod tests {
         let wythoff = parse_game("wythoff").unwrap();
         let error = read_judge("3 5\n3\n", &format, Some(&wythoff)).unwrap_err();
         assert_eq!(error.line, 2);
+        // A byte-order mark first is skipped, in the input and in a description.
+        assert_eq!(
+            read_judge("\u{feff}3 5\n", &format, Some(&wythoff))
+                .unwrap()
+                .len(),
+            1
+        );
+        let described =
+            JudgeFormat::parse("\u{feff}loop { read a b; case {a} {b} }\nsay W L").unwrap();
+        assert_eq!(
+            read_judge("3 5\n", &described, Some(&wythoff))
+                .unwrap()
+                .len(),
+            1
+        );
         let fibonacci = parse_game("fibonacci-nim").unwrap();
         let cases = read_judge("20 4\n", &format, Some(&fibonacci)).unwrap();
         assert_eq!(
