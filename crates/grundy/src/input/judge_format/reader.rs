@@ -375,7 +375,7 @@ impl<'a, 'd> Machine<'a, 'd> {
                     let counted_at = self.last_span.clone();
                     let width = item.names.len() as u64;
                     let total = count.saturating_mul(width);
-                    let mut lists: Vec<Vec<Token<'a>>> = vec![Vec::new(); item.names.len()];
+                    let mut taken: Vec<Token<'a>> = Vec::new();
                     for read in 0..total {
                         let Some(token) = self.reader.token() else {
                             let what = if width == 1 {
@@ -393,17 +393,9 @@ impl<'a, 'd> Machine<'a, 'd> {
                             ));
                         };
                         self.note(&token)?;
-                        lists[(read % width) as usize].push(token);
+                        taken.push(token);
                     }
-                    for (name, tokens) in item.names.iter().zip(lists) {
-                        self.variables.insert(
-                            name,
-                            Value::List {
-                                tokens,
-                                counted: true,
-                            },
-                        );
-                    }
+                    self.deal(&item.names, taken, true);
                 }
                 // The parser allows a rest-of-line list in `line` statements only.
                 Length::Rest => unreachable!("a rest-of-line list outside a line statement"),
@@ -463,19 +455,7 @@ impl<'a, 'd> Machine<'a, 'd> {
                             None,
                         ));
                     }
-                    let mut lists: Vec<Vec<Token<'a>>> = vec![Vec::new(); width];
-                    for (i, token) in taken.into_iter().enumerate() {
-                        lists[i % width].push(token);
-                    }
-                    for (name, tokens) in item.names.iter().zip(lists) {
-                        self.variables.insert(
-                            name,
-                            Value::List {
-                                tokens,
-                                counted: true,
-                            },
-                        );
-                    }
+                    self.deal(&item.names, taken, true);
                 }
                 Length::Rest => {
                     let tokens: Vec<Token<'a>> = rest.by_ref().collect();
@@ -487,19 +467,7 @@ impl<'a, 'd> Machine<'a, 'd> {
                             None,
                         ));
                     }
-                    let mut lists: Vec<Vec<Token<'a>>> = vec![Vec::new(); width];
-                    for (i, token) in tokens.into_iter().enumerate() {
-                        lists[i % width].push(token);
-                    }
-                    for (name, tokens) in item.names.iter().zip(lists) {
-                        self.variables.insert(
-                            name,
-                            Value::List {
-                                tokens,
-                                counted: false,
-                            },
-                        );
-                    }
+                    self.deal(&item.names, tokens, false);
                 }
             }
         }
@@ -511,6 +479,17 @@ impl<'a, 'd> Machine<'a, 'd> {
             ));
         }
         Ok(())
+    }
+
+    /// Deals `tokens` in turn to the lists `names` (one list, or the lists of a tuple).
+    fn deal(&mut self, names: &'d [String], tokens: Vec<Token<'a>>, counted: bool) {
+        let mut lists: Vec<Vec<Token<'a>>> = vec![Vec::new(); names.len()];
+        for (i, token) in tokens.into_iter().enumerate() {
+            lists[i % names.len()].push(token);
+        }
+        for (name, tokens) in names.iter().zip(lists) {
+            self.variables.insert(name, Value::List { tokens, counted });
+        }
     }
 
     /// The value of a whole-number expression.
