@@ -193,13 +193,12 @@ impl Analyzer<'_> {
         }
         let mut oracles: HashMap<*const Game, Oracle> = HashMap::new();
         let mut refused: HashMap<usize, Error> = HashMap::new();
-        for (index, case) in cases.iter().enumerate() {
+        for case in cases {
+            // Each game once, at its first case.
             let key = Arc::as_ptr(&case.game);
-            if oracles.contains_key(&key) || !games.contains_key(&key) {
+            let Some(members) = games.remove(&key) else {
                 continue;
-            }
-            let members = games.remove(&key).unwrap_or_default();
-            let _ = index;
+            };
             if let Some(oracle) = self.oracle_within(&case.game, cases, members, &mut refused)? {
                 oracles.insert(key, oracle);
             }

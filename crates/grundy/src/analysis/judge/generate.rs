@@ -218,9 +218,9 @@ impl<'d> Sketch<'d, '_> {
         Ok(())
     }
 
-    fn read(&mut self, line: bool, items: &'d [Item]) -> Result<(), Error> {
+    /// A `read` or a `line`: one line of the values read (a tuple list one line per tuple).
+    fn read(&mut self, items: &'d [Item]) -> Result<(), Error> {
         self.lines.push(Vec::new());
-        let _ = line;
         for item in items {
             let range = match &item.kind {
                 Kind::Number {
@@ -291,7 +291,7 @@ impl<'d> Sketch<'d, '_> {
     fn run(&mut self, statements: &'d [Statement]) -> Result<Flow, Error> {
         for statement in statements {
             match statement {
-                Statement::Read { line, items } => self.read(*line, items)?,
+                Statement::Read { items, .. } => self.read(items)?,
                 Statement::Repeat { count, body } => {
                     let rounds = self.evaluate(count)?;
                     self.ending.push(None);
@@ -363,15 +363,6 @@ impl<'d> Sketch<'d, '_> {
             }
         }
         Ok(Flow::Next)
-    }
-
-    fn text(&self) -> String {
-        let mut out = String::new();
-        for line in self.lines.iter().filter(|line| !line.is_empty()) {
-            out.push_str(&line.join(" "));
-            out.push('\n');
-        }
-        out
     }
 }
 
@@ -505,7 +496,7 @@ impl<'d> Writer<'_, 'd> {
             tokens: 0,
         };
         sketch.run(&self.format.description.statements)?;
-        let first = self.read(&sketch.text())?;
+        let first = self.read(&joined(&sketch.lines))?;
         if first.len() != sketch.cases.len() {
             return Err(Error::Internal(format!(
                 "a test input written with {} cases reads back as {}",
@@ -521,11 +512,7 @@ impl<'d> Writer<'_, 'd> {
         for (case, slots) in first.iter().zip(slots) {
             self.place(case, slots, &mut lines, random)?;
         }
-        let mut text = String::new();
-        for line in lines.iter().filter(|line| !line.is_empty()) {
-            text.push_str(&line.join(" "));
-            text.push('\n');
-        }
+        let text = joined(&lines);
         let cases = self.read(&text)?;
         Ok(TestInput { text, cases })
     }
@@ -578,6 +565,17 @@ impl<'d> Writer<'_, 'd> {
         }
         Ok(())
     }
+}
+
+/// The text of an input's lines: their numbers separated by spaces, a line each (empty ones
+/// left out).
+fn joined(lines: &[Vec<String>]) -> String {
+    let mut text = String::new();
+    for line in lines.iter().filter(|line| !line.is_empty()) {
+        text.push_str(&line.join(" "));
+        text.push('\n');
+    }
+    text
 }
 
 /// How many heaps a line of a position holds, by its family's kind: two for a pair, up to 4

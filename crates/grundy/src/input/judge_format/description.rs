@@ -528,7 +528,7 @@ impl Parser<'_> {
                 Statement::Break(self.condition(&span)?)
             }
             "case" => {
-                let template = self.template(&span, "a position, e.g. case {n}")?;
+                let template = self.template(&span, "a position, e.g. case {n}", false)?;
                 self.cases.push(self.known.clone());
                 Statement::Case(template)
             }
@@ -549,7 +549,7 @@ impl Parser<'_> {
                         "a description has one game",
                     ));
                 }
-                let template = self.template(&span, "a game spec, e.g. game bash:{m}")?;
+                let template = self.template(&span, "a game spec, e.g. game bash:{m}", true)?;
                 if matches!(
                     template.pieces.first(),
                     Some(Piece::Variable(_) | Piece::Computed(_))
@@ -970,7 +970,14 @@ impl Parser<'_> {
 
     /// A template: quoted, or the rest of the statement (up to `;`, a line break, or a `}`
     /// that closes a block).
-    fn template(&mut self, keyword: &Range<usize>, what: &str) -> Result<Template, InputError> {
+    /// `game` says whether it is the game's, which may name values read later (checked at each
+    /// case).
+    fn template(
+        &mut self,
+        keyword: &Range<usize>,
+        what: &str,
+        game: bool,
+    ) -> Result<Template, InputError> {
         self.blank();
         let quoted = self.peek() == Some('"');
         let (text, offset) = if quoted {
@@ -1023,7 +1030,6 @@ impl Parser<'_> {
             let inside = &rest[open + 1..open + close];
             let name = inside.trim();
             let span = at + open..at + open + close + 1;
-            let game = what.starts_with("a game");
             if name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
                 && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
             {

@@ -154,11 +154,7 @@ pub fn read_judge(
     let description = &format.description;
     let reader = Reader::new(input);
     let games = match (&description.game, game) {
-        (Some(template), _) if template.variables().next().is_some() => Games::Carried {
-            template,
-            cache: HashMap::new(),
-            amounts: 0,
-        },
+        (Some(template), _) if template.variables().next().is_some() => Games::Carried(template),
         (_, Some(game)) => Games::Fixed(Arc::new(game.clone())),
         (Some(template), None) => {
             let text = template.to_string();
@@ -179,6 +175,8 @@ pub fn read_judge(
         reader,
         variables: HashMap::new(),
         games,
+        built: HashMap::new(),
+        amounts: 0,
         cases: Vec::new(),
         joins: description.joins(),
         output_line: 0,
@@ -232,13 +230,8 @@ impl<'a> Value<'a> {
 /// The game of each case: one for the whole input, or built from the values read.
 enum Games<'d> {
     Fixed(Arc<Game>),
-    Carried {
-        template: &'d Template,
-        /// The games built so far, by their spec.
-        cache: HashMap<String, Arc<Game>>,
-        /// The amounts they hold together.
-        amounts: u64,
-    },
+    /// Built from this template at each case (kept in [`Machine::built`]).
+    Carried(&'d Template),
 }
 
 /// The interpreter of a description over one input.
@@ -246,6 +239,10 @@ struct Machine<'a, 'd> {
     reader: Reader<'a>,
     variables: HashMap<&'d str, Value<'a>>,
     games: Games<'d>,
+    /// The games built from the input's values so far, by their spec, and the amounts they
+    /// hold together.
+    built: HashMap<String, Arc<Game>>,
+    amounts: u64,
     cases: Vec<Case>,
     /// Whether answers share lines (`newline` ends them).
     joins: bool,
@@ -584,7 +581,7 @@ impl<'a, 'd> Machine<'a, 'd> {
         for name in template.variables() {
             self.known(name)?;
         }
-        if let Games::Carried { template: game, .. } = &self.games {
+        if let Games::Carried(game) = &self.games {
             for name in game.variables() {
                 self.known(name)?;
             }
@@ -612,33 +609,16 @@ impl<'a, 'd> Machine<'a, 'd> {
 
     /// The game of the case being read.
     fn game(&mut self) -> Result<Arc<Game>, JudgeInputError> {
-        let (template, cache, amounts) = match &mut self.games {
+        let template = match &self.games {
             Games::Fixed(game) => return Ok(Arc::clone(game)),
-            Games::Carried {
-                template,
-                cache,
-                amounts,
-            } => (*template, cache, amounts),
+            Games::Carried(template) => *template,
         };
         let text = expand(template, &self.variables, &self.reader)?;
-        if let Some(game) = cache.get(&text) {
+        if let Some(game) = self.built.get(&text) {
             return Ok(Arc::clone(game));
         }
-        let span = {
-            let mut span: Option<Range<usize>> = None;
-            for name in template.variables() {
-                for token in self.variables.get(name).map_or(&[][..], Value::tokens) {
-                    span = Some(match span {
-                        None => token.span.clone(),
-                        Some(span) => {
-                            span.start.min(token.span.start)..span.end.max(token.span.end)
-                        }
-                    });
-                }
-            }
-            span.unwrap_or_else(|| self.last_span.clone())
-        };
-        if cache.len() >= MAX_INPUT_GAMES {
+        let span = self.span_of(template);
+        if self.built.len() >= MAX_INPUT_GAMES {
             return Err(self.reader.error(
                 span,
                 format!("the input carries more than {MAX_INPUT_GAMES} different games"),
@@ -662,8 +642,8 @@ impl<'a, 'd> Machine<'a, 'd> {
             .ruleset()
             .and_then(Ruleset::amounts)
             .map_or(0, |amounts| amounts.len() as u64);
-        *amounts = amounts.saturating_add(held);
-        if *amounts > MAX_INPUT_AMOUNTS {
+        self.amounts = self.amounts.saturating_add(held);
+        if self.amounts > MAX_INPUT_AMOUNTS {
             return Err(self.reader.error(
                 span,
                 format!(
@@ -673,7 +653,7 @@ impl<'a, 'd> Machine<'a, 'd> {
             ));
         }
         let game = Arc::new(game);
-        cache.insert(text, Arc::clone(&game));
+        self.built.insert(text, Arc::clone(&game));
         Ok(game)
     }
 
