@@ -211,6 +211,7 @@ fn checks() -> Vec<Check> {
     ];
     checks.extend(closed_form_checks(r));
     checks.extend(carried_checks(r));
+    checks.extend(description_checks(r));
     // A sum of two different subtraction games: each line gives one heap per component.
     checks.push(Check {
         game: Some("subtraction:1,2[0] + subtraction:1,3,4[0]"),
@@ -424,7 +425,7 @@ fn carried_checks(r: &mut Random) -> Vec<Check> {
                 "1 2 3\n1 2 3 4 5\n".to_owned(),
                 "1 4 5\n10 11 12 13 15\n".to_owned(),
                 {
-                    let piles: Vec<String> = (0..80).map(|_| r.below(1000).to_string()).collect();
+                    let piles: Vec<String> = (0..5).map(|_| r.below(1000).to_string()).collect();
                     format!("2 5 8\n{}\n", piles.join(" "))
                 },
             ],
@@ -490,6 +491,85 @@ fn carried_checks(r: &mut Random) -> Vec<Check> {
 }
 
 /// What grundy answers for `input`.
+/// Judge shapes written in the description language: each program's reader is the description's
+/// statements, and its answers must be `grundy contest`'s on the same description.
+fn description_checks(r: &mut Random) -> Vec<Check> {
+    fn cases(r: &mut Random, count: usize, text: &dyn Fn(&mut Random) -> String) -> String {
+        let lines: Vec<String> = (0..count).map(|_| text(r)).collect();
+        format!("{count}\n{}\n", lines.join("\n"))
+    }
+    let one_two_k = cases(r, 40, &|r| format!("{} {}", r.below(1000), 3 + r.below(60)));
+    let sets = cases(r, 20, &|r| {
+        let k = 1 + r.below(4);
+        let set: Vec<String> = (0..k).map(|_| (1 + r.below(9)).to_string()).collect();
+        format!("{k} {} {}", set.join(" "), r.below(200))
+    });
+    let named = cases(r, 20, &|r| {
+        let heaps: Vec<String> = (0..=r.below(4)).map(|_| r.below(50).to_string()).collect();
+        format!("player{} {} {}", r.below(9), heaps.len(), heaps.join(" "))
+    });
+    let doubled = cases(r, 10, &|r| {
+        let n = 1 + r.below(3);
+        let heaps: Vec<String> = (0..2 * n).map(|_| r.below(30).to_string()).collect();
+        format!("{n}\n{}", heaps.join(" "))
+    });
+    let pairs: Vec<String> = (0..40)
+        .map(|_| format!("{} {}", r.below(60), r.below(60)))
+        .collect();
+    let blocks: Vec<String> = (0..5)
+        .map(|_| {
+            let m = 1 + r.below(6);
+            let heaps: Vec<String> = (0..m).map(|_| r.below(100).to_string()).collect();
+            format!("{m} {}", heaps.join(" "))
+        })
+        .collect();
+    let piles: Vec<String> = (0..80).map(|_| r.below(1000).to_string()).collect();
+    vec![
+        // The 1-2-K game: the set's third amount read with each case.
+        check(
+            None,
+            "read T; repeat T { read n k:3..100; case {n} }; game subtraction:1,2,{k}; say Alice Bob",
+            vec![one_two_k],
+        ),
+        // A set read with each case, then a heap; the second player's verdict.
+        check(
+            None,
+            "read T; repeat T { read k s[k] n; case {n} }; game subtraction:{s}; say second First Second",
+            vec![sets],
+        ),
+        // A word to skip before each position.
+        check(
+            Some("nim"),
+            "read T; repeat T { read who:word m h[m]; case {h} }; say Yes No",
+            vec![named],
+        ),
+        // A computed count: 2n heaps.
+        check(
+            Some("subtraction:1,3,4"),
+            "read T; repeat T { read n h[2 * n]; case {h} }; say W L",
+            vec![doubled],
+        ),
+        // Pairs until a line of zeros (Wythoff).
+        check(
+            Some("wythoff"),
+            "loop { line a b; stop if a == 0 and b == 0; case {a} {b} }; say Win Lose",
+            vec![format!("{}\n0 0\n", pairs.join("\n"))],
+        ),
+        // Blocks of heaps, one answer per heap on the block's line, until a 0.
+        check(
+            Some("subtraction:1,2"),
+            "loop { read m; stop if m == 0; repeat m { read h; case {h} }; newline }; say W L join \"\"",
+            vec![format!("{}\n0\n", blocks.join("\n"))],
+        ),
+        // The contest game's amounts, then any number of piles on one line.
+        check(
+            None,
+            "oddball/symbols",
+            vec![format!("2 5 8\n{}\n", piles.join(" "))],
+        ),
+    ]
+}
+
 fn expected(check: &Check, input: &str) -> String {
     if let Some(components) = &check.sum {
         let mut text = String::new();
@@ -897,7 +977,7 @@ mod rule_forms {
     fn program(decider: Decider, format: &str) -> Program {
         let format = JudgeFormat::parse(format).unwrap();
         Program {
-            layout: format.layout().unwrap(),
+            carried: None,
             format,
             game: Some(parse_game("nim").unwrap()),
             decider,

@@ -12,22 +12,29 @@ use crate::games::game::{Component, Game};
 use crate::games::play::Play;
 use crate::games::ruleset::Ruleset;
 use crate::games::subtraction::{Family, FiniteSet};
-use crate::input::judge_format::{InputLayout, JudgeFormat, Preset};
-use crate::limits::DEFAULT_MAX_VALUES;
+use crate::input::judge_format::description::{Length, Statement, Template};
+use crate::input::judge_format::{Description, JudgeFormat, Preset};
+use crate::input::spec::parse_game;
+
+mod reading;
+
 use crate::theory::pattern::Sequence;
 use crate::theory::period::{Certificate, Search};
+pub use reading::{Argument, Carried, Unreadable};
 
 /// A contest solution's plan: the judge format it reads and prints, the game, and what decides a
 /// position of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Program {
-    /// The judge format the program reads and prints.
+    /// The judge format the program reads and prints: its description's statements become the
+    /// program's reader.
     pub format: JudgeFormat,
-    /// The generic layout of its input, whose reader the program holds.
-    pub layout: InputLayout,
     /// The game, as the spec names it; `None` when the input carries it (the Bash limit of each
     /// case, the set of each S-Nim block, the contest game's amounts).
     pub game: Option<Game>,
+    /// The game the input carries, built at each case from the values read; `None` when one
+    /// game answers every case.
+    pub carried: Option<Carried>,
     /// What decides a position.
     pub decider: Decider,
 }
@@ -167,14 +174,13 @@ pub const ODDBALL_BOUND: u64 = 10_000_000;
 pub enum NoProgram {
     /// The format fixes no game and the input carries none: the game must be given.
     NeedsGame,
-    /// The format's description is not one of the generic layouts, whose readers generated
-    /// programs hold.
-    Layout,
+    /// The format's input cannot be read by a generated program's reader.
+    Unreadable(Unreadable),
     /// The format's input carries its own game (`cases-bash`, `snim`, `oddball`), and a
     /// different game was given.
     GameInInput {
-        /// The game the input carries, in words.
-        carried: &'static str,
+        /// The game the input carries, as the format writes it.
+        carried: String,
     },
     /// The format's output lists or counts winning moves, and the program writes them for heaps
     /// of Nim and of finite subtraction games only.
@@ -237,9 +243,7 @@ impl std::fmt::Display for NoProgram {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::NeedsGame => f.write_str("the format fixes no game: give the game"),
-            Self::Layout => f.write_str(
-                "generated programs read the generic layouts (lines, lines-zero, cases, heaps, cases-heaps, cases-bash, snim, oddball) and the presets, and this description reads its input otherwise",
-            ),
+            Self::Unreadable(why) => write!(f, "{why}"),
             Self::Every => f.write_str(
                 "an Every-SG compound's steps come from searching each component, which a generated program does not repeat",
             ),
@@ -405,29 +409,15 @@ impl Analyzer<'_> {
         plan: &PatternPlan,
     ) -> Result<Program, CodegenError> {
         let preset = format.preset.and_then(Preset::game);
-        let Some(layout) = format.layout() else {
-            return Err(CodegenError::NoProgram {
-                game: game.map_or_else(|| format.name(), ToString::to_string),
-                why: NoProgram::Layout,
-            });
-        };
-        let carried = match layout {
-            InputLayout::CasesBash => {
-                Some(("a Bash game per case", Decider::Grundy(Kernel::CarriedBash)))
+        let description = &format.description;
+        reading::check(description).map_err(|why| CodegenError::NoProgram {
+            game: game.map_or_else(|| format.name(), ToString::to_string),
+            why,
+        })?;
+        let carried = match &description.game {
+            Some(spec) if spec.variables().next().is_some() => {
+                Some(self.carried(spec, description)?)
             }
-            InputLayout::SNim => Some((
-                "a subtraction set per block",
-                Decider::Grundy(Kernel::CarriedSet {
-                    bound: DEFAULT_MAX_VALUES - 1,
-                }),
-            )),
-            InputLayout::Oddball => Some((
-                "the contest game's amounts",
-                Decider::Oddball(OddballPlan {
-                    set: None,
-                    bound: ODDBALL_BOUND,
-                }),
-            )),
             _ => None,
         };
         if let (Some(given), Some(fixed)) = (game, preset.as_ref())
@@ -440,25 +430,41 @@ impl Analyzer<'_> {
                 },
             });
         }
-        let (game, decider) = match (carried, game.or(preset.as_ref())) {
-            (Some((_, decider)), None) => (None, decider),
-            (Some((carried, _)), Some(game)) => {
-                return Err(CodegenError::NoProgram {
-                    game: game.to_string(),
-                    why: NoProgram::GameInInput { carried },
-                });
-            }
-            (None, None) => {
-                return Err(CodegenError::NoProgram {
-                    game: format.name(),
-                    why: NoProgram::NeedsGame,
-                });
-            }
-            (None, Some(game)) => (
-                Some(game.clone()),
-                self.decider_or_rule(game, format, rules, plan)?,
-            ),
+        // The format's own game, written out without values read.
+        let written = match &description.game {
+            Some(spec) if carried.is_none() => Some(parse_game(&spec.to_string()).map_err(
+                |_| CodegenError::NoProgram {
+                    game: spec.to_string(),
+                    why: NoProgram::Unreadable(Unreadable::CarriedGame {
+                        template: spec.to_string(),
+                    }),
+                },
+            )?),
+            _ => None,
         };
+        let (game, carried, decider) =
+            match (carried, game.or(preset.as_ref()).or(written.as_ref())) {
+                (Some((carried, decider)), None) => (None, Some(carried), decider),
+                (Some((carried, _)), Some(game)) => {
+                    return Err(CodegenError::NoProgram {
+                        game: game.to_string(),
+                        why: NoProgram::GameInInput {
+                            carried: carried.spec.to_string(),
+                        },
+                    });
+                }
+                (None, None) => {
+                    return Err(CodegenError::NoProgram {
+                        game: format.name(),
+                        why: NoProgram::NeedsGame,
+                    });
+                }
+                (None, Some(game)) => (
+                    Some(game.clone()),
+                    None,
+                    self.decider_or_rule(game, format, rules, plan)?,
+                ),
+            };
         let refuse = |why| CodegenError::NoProgram {
             game: game
                 .as_ref()
@@ -468,21 +474,62 @@ impl Analyzer<'_> {
         if format.output().needs_moves() && !lists_moves(game.as_ref(), &decider) {
             return Err(refuse(NoProgram::Moves));
         }
-        let heap_lists = matches!(layout, InputLayout::Heaps | InputLayout::CasesHeaps);
-        if heap_lists
+        if reads_heap_lists(description)
             && !matches!(
                 decider,
-                Decider::Grundy(_) | Decider::MisereNim | Decider::Wythoff
+                Decider::Grundy(_)
+                    | Decider::MisereNim
+                    | Decider::Wythoff
+                    | Decider::Staircase
+                    | Decider::Moore { .. }
             )
         {
             return Err(refuse(NoProgram::HeapLists));
         }
         Ok(Program {
             format: format.clone(),
-            layout,
             game,
+            carried,
             decider,
         })
+    }
+
+    /// The game a description's input carries, and what decides its positions: the family of
+    /// the game its spec builds from sample numbers says how a program builds it at run time.
+    fn carried(
+        &self,
+        spec: &Template,
+        description: &Description,
+    ) -> Result<(Carried, Decider), CodegenError> {
+        let refuse = || CodegenError::NoProgram {
+            game: spec.to_string(),
+            why: NoProgram::Unreadable(Unreadable::CarriedGame {
+                template: spec.to_string(),
+            }),
+        };
+        let (family, arguments, sample) =
+            reading::arguments(spec, &description.variables()).ok_or_else(refuse)?;
+        let written: Vec<String> = sample.iter().map(ToString::to_string).collect();
+        let game = parse_game(&format!("{family}{}", written.join(","))).map_err(|_| refuse())?;
+        let decider = super::answers(game.base())
+            .carried(self, &game, &sample)
+            .ok_or_else(refuse)?;
+        if matches!(decider, Decider::Grundy(Kernel::CarriedBash))
+            && !matches!(
+                arguments.as_slice(),
+                [Argument::Value(_) | Argument::Computed(_)]
+            )
+        {
+            return Err(refuse());
+        }
+        Ok((
+            Carried {
+                spec: spec.clone(),
+                family,
+                arguments,
+            },
+            decider,
+        ))
     }
 
     /// What decides a position of `game`.
@@ -536,10 +583,7 @@ impl Analyzer<'_> {
         let allowed = |status: &RuleStatus| {
             rules == RuleUse::Observed || matches!(status, RuleStatus::Certified(_))
         };
-        let values = matches!(
-            format.layout(),
-            Some(InputLayout::Heaps | InputLayout::CasesHeaps)
-        );
+        let values = reads_heap_lists(&format.description);
         let found = if values {
             let rules = report.values.as_ref().map_or(&[][..], |v| &v.rules[..]);
             let observed = !rules.is_empty();
@@ -620,6 +664,29 @@ fn rule_plan<R, F>(
         fitted: found.fitted,
         pairs: report.coordinates == super::pattern::Coordinates::Two,
     }
+}
+
+/// Whether a case's position holds a list read with its count (`read m h[m]; case {h}`): heaps
+/// side by side, which only games whose positions are lists of heaps read.
+fn reads_heap_lists(description: &Description) -> bool {
+    fn counted(statements: &[Statement], lists: &mut Vec<String>) -> bool {
+        statements.iter().any(|statement| match statement {
+            Statement::Read { items, .. } => {
+                for item in items {
+                    if matches!(item.length, Length::Counted(_)) {
+                        lists.extend(item.names.iter().cloned());
+                    }
+                }
+                false
+            }
+            Statement::Repeat { body, .. } | Statement::Loop { body } => counted(body, lists),
+            Statement::Case(template) => template
+                .variables()
+                .any(|name| lists.iter().any(|list| list == name)),
+            _ => false,
+        })
+    }
+    counted(&description.statements, &mut Vec::new())
 }
 
 /// Whether a generated program can count and list the winning moves of `decider`: heaps of Nim
@@ -727,7 +794,7 @@ mod tests {
                 "nim",
                 "hdu-1846",
                 NoProgram::GameInInput {
-                    carried: "a Bash game per case",
+                    carried: "bash:{m}".to_owned(),
                 },
             ),
             ("", "lines/yes-no", NoProgram::NeedsGame),

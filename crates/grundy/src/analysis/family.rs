@@ -216,6 +216,17 @@ pub(super) trait Answers {
         }))
     }
 
+    /// The decider of this family's games when a judge's input carries them: a generated
+    /// program builds each case's game at run time from the numbers of its spec's argument list.
+    /// `game` is the game those numbers build for `sample` — the numbers written in the spec and
+    /// distinct stand-ins for the values read — from which the family tells the form of its spec
+    /// (the amounts themselves, or a bound on them). `None` when no program builds the family's
+    /// games from numbers read.
+    fn carried(&self, analyzer: &Analyzer<'_>, game: &Game, sample: &[u64]) -> Option<Decider> {
+        let _ = (analyzer, game, sample);
+        None
+    }
+
     /// How a judge's cases of the game are answered, its values found for heaps up to
     /// `largest`: by `solve`, case by case, unless the family has faster.
     ///

@@ -277,6 +277,19 @@ impl super::family::Answers for OddballAnswers<'_> {
         }
     }
 
+    /// The amounts read from the input (`oddball:{a},{b},{c}`), under normal play.
+    fn carried(&self, _: &Analyzer<'_>, game: &Game, sample: &[u64]) -> Option<Decider> {
+        let mut amounts = sample.to_vec();
+        amounts.sort_unstable();
+        amounts.dedup();
+        (game.play() == Play::Normal && self.0.members() == amounts.as_slice()).then_some(
+            Decider::Oddball(OddballPlan {
+                set: None,
+                bound: ODDBALL_BOUND,
+            }),
+        )
+    }
+
     /// The outcomes of the first piles in each parity state, and the rule that reads them.
     fn explain(
         &self,

@@ -11,6 +11,7 @@ use crate::engine::Play;
 use crate::games::game::Game;
 use crate::games::position::Position;
 use crate::games::subtraction::SubtractionSet;
+use crate::limits::DEFAULT_MAX_VALUES;
 use crate::theory::period::Search;
 use num_bigint::BigUint;
 
@@ -234,6 +235,31 @@ impl crate::analysis::family::Answers for HeapRules<'_> {
             Play::Normal => Decider::Grundy(kernel),
             Play::Misere => Decider::MisereHeap(kernel),
         })
+    }
+
+    /// A finite set built from the numbers read: the amounts themselves (`subtraction:{s}`,
+    /// `subtraction:1,2,{k}`), or every amount up to one number (`bash:{m}`), under normal play.
+    fn carried(&self, _: &Analyzer<'_>, game: &Game, sample: &[u64]) -> Option<Decider> {
+        let Self::Plain(SubtractionSet::Finite(set)) = self else {
+            return None;
+        };
+        if game.play() != Play::Normal {
+            return None;
+        }
+        let mut amounts = sample.to_vec();
+        amounts.sort_unstable();
+        amounts.dedup();
+        if set.members() == amounts.as_slice() {
+            return Some(Decider::Grundy(Kernel::CarriedSet {
+                bound: DEFAULT_MAX_VALUES - 1,
+            }));
+        }
+        match sample {
+            [bound] if set.members().iter().copied().eq(1..=*bound) => {
+                Some(Decider::Grundy(Kernel::CarriedBash))
+            }
+            _ => None,
+        }
     }
 
     /// A finite set or a family of amounts is a DP up to the value limit; all-but sets and the

@@ -282,6 +282,49 @@ impl Description {
             *statement == Statement::Newline
         })
     }
+
+    /// Every variable the statements read, in the order of their first reads, with how it is
+    /// read.
+    ///
+    /// # Complexity
+    /// `O(s · v)` for `s` statements and items reading `v` variables.
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::input::judge_format::Description;
+    /// use grundy::input::judge_format::description::Reading;
+    /// let description = Description::parse("read T; repeat T { read m h[m]; case {h} }; say Yes No")?;
+    /// let variables = description.variables();
+    /// assert_eq!(variables[2], ("h", Reading { list: true, word: false }));
+    /// # Ok(()) }
+    /// ```
+    pub fn variables(&self) -> Vec<(&str, Reading)> {
+        fn walk<'a>(statements: &'a [Statement], out: &mut Vec<(&'a str, Reading)>) {
+            for statement in statements {
+                match statement {
+                    Statement::Read { items, .. } => {
+                        for item in items {
+                            let reading = Reading {
+                                list: item.length != Length::One,
+                                word: item.kind == Kind::Word,
+                            };
+                            for name in &item.names {
+                                if !out.iter().any(|(known, _)| known == name) {
+                                    out.push((name, reading));
+                                }
+                            }
+                        }
+                    }
+                    Statement::Repeat { body, .. } | Statement::Loop { body } => walk(body, out),
+                    _ => {}
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(&self.statements, &mut out);
+        out
+    }
 }
 
 /// Removes the `newline` statements (each answer is then its own line).
@@ -305,11 +348,14 @@ fn contains(statements: &[Statement], test: &dyn Fn(&Statement) -> bool) -> bool
     })
 }
 
-/// What is known of a variable once read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Variable {
-    list: bool,
-    word: bool,
+/// How a variable is read: one value or a list, numbers or words — the same at every read of it
+/// (the parser refuses a name read both ways).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Reading {
+    /// A list (`h[m]`, `h[]`, a tuple's list) rather than one value.
+    pub list: bool,
+    /// Words (`s:word`) rather than numbers.
+    pub word: bool,
 }
 
 /// The statements' keywords (no variable may take these names).
@@ -327,13 +373,13 @@ type Said = (OutputFormat, String, Range<usize>);
 struct Parser<'a> {
     text: &'a str,
     at: usize,
-    known: HashMap<String, Variable>,
+    known: HashMap<String, Reading>,
     /// How many loops enclose the statement read.
     loops: usize,
     game: Option<(Template, Range<usize>)>,
     output: Option<Said>,
     /// The variables known at each `case`.
-    cases: Vec<HashMap<String, Variable>>,
+    cases: Vec<HashMap<String, Reading>>,
     /// Whether expressions may name lists (computed for each element, in braces).
     elementwise: bool,
     /// Whether variables not read yet are accepted (in a game, checked at each case).
@@ -622,7 +668,7 @@ impl Parser<'_> {
             }
             let start = self.at;
             let item = self.item(line)?;
-            let variable = Variable {
+            let variable = Reading {
                 list: item.length != Length::One,
                 word: item.kind == Kind::Word,
             };
@@ -773,10 +819,10 @@ impl Parser<'_> {
         name: &str,
         span: Range<usize>,
         number: bool,
-    ) -> Result<Variable, InputError> {
+    ) -> Result<Reading, InputError> {
         let Some(variable) = self.known.get(name) else {
             if self.lenient {
-                return Ok(Variable {
+                return Ok(Reading {
                     list: false,
                     word: false,
                 });
@@ -1258,7 +1304,7 @@ impl Parser<'_> {
 }
 
 /// "a list", "a word", "a list of words", "a number".
-fn describe(variable: Variable) -> &'static str {
+fn describe(variable: Reading) -> &'static str {
     match (variable.list, variable.word) {
         (true, true) => "a list of words",
         (true, false) => "a list",

@@ -1,8 +1,12 @@
 //! C++17: `g++ -std=c++17 -O2 -Wall -Wextra` compiles it without a warning. Numbers are
 //! `unsigned long long`; Wythoff's square root uses `unsigned __int128`.
 
+use std::fmt::Write as _;
+
+use super::reader::{Part, ReaderSyntax, Usage};
 use super::rule::{Helper, RuleSyntax};
 use super::walk::Syntax;
+use crate::input::judge_format::description::Reading;
 
 /// The integer square root's source, shared by Wythoff's program and the rules' helpers.
 macro_rules! isqrt_source {
@@ -29,10 +33,10 @@ pub(super) struct Cpp;
 impl Syntax for Cpp {
     fn prelude(&self) -> &'static str {
         r#"
-?snim,wythoff,rule|#include <algorithm>
+?carried_set,carried_oddball,wythoff,rule|#include <algorithm>
 #include <cstdlib>
 #include <iostream>
-?line_input|#include <sstream>
+#include <iterator>
 #include <string>
 #include <utility>
 #include <vector>
@@ -384,122 +388,134 @@ struct ${name} {
 "#
     }
 
-    fn main(&self) -> &'static str {
-        "int main() {
-    ios::sync_with_stdio(false);
-${reader}    return 0;
-}
+    fn game_declaration(&self) -> &'static str {
+        "?carried_input|Games games;
+?!carried_input|Game game;
 "
     }
 
-    fn line_reader(&self) -> &'static str {
-        r#"    Game game;
-?cases|    bool counted = false;
-?cases|    u64 expected = 0, done = 0;
-    string line;
-    while (getline(cin, line)) {
-        for (char& c : line) {
-            if (c == ',') c = ' ';
+    fn reader_helpers(&self) -> &'static str {
+        READER_HELPERS
+    }
+
+    fn run(&self) -> &'static str {
+        "// Reads the judge's input as its description says, answering each case.
+static void run(Input& input, Output& out) {
+${body}}
+"
+    }
+
+    fn main(&self) -> &'static str {
+        r#"int main() {
+    ios::sync_with_stdio(false);
+    string text((istreambuf_iterator<char>(cin)), istreambuf_iterator<char>());
+    Input input(text);
+    Output out;
+    run(input, out);
+    if (input.more()) fail("unexpected text after what the input holds: '" + input.word("") + "'");
+    out.newline();
+    cout << out.text;
+    return 0;
+}
+"#
+    }
+
+    fn reader(&self) -> &dyn ReaderSyntax {
+        self
+    }
+}
+
+impl ReaderSyntax for Cpp {
+    fn declare(&self, name: &str, reading: Reading, usage: Usage) -> Option<String> {
+        let unused = if usage.used { "" } else { "[[maybe_unused]] " };
+        Some(match (reading.list, reading.word) {
+            (false, false) => format!("{unused}u64 {name} = 0;"),
+            (false, true) => format!("{unused}string {name};"),
+            (true, false) => format!("{unused}vector<u64> {name};"),
+            (true, true) => format!("{unused}vector<string> {name};"),
+        })
+    }
+
+    fn assign(&self, name: &str, value: &str) -> String {
+        format!("{name} = {value};")
+    }
+
+    fn clear(&self, name: &str, _: Reading) -> String {
+        format!("{name}.clear();")
+    }
+
+    fn push(&self, name: &str, value: &str) -> String {
+        format!("{name}.push_back({value});")
+    }
+
+    fn repeat(&self, depth: usize, count: &str) -> String {
+        format!(
+            "for (u64 round{depth} = 0, rounds{depth} = {count}; round{depth} < rounds{depth}; ++round{depth})"
+        )
+    }
+
+    fn while_head(&self, condition: &str) -> String {
+        format!("while ({condition})")
+    }
+
+    fn if_head(&self, condition: &str) -> String {
+        format!("if ({condition})")
+    }
+
+    fn line_start(&self, commas: bool, what: &str) -> String {
+        format!("Line line = input.line({commas}, \"{what}\");")
+    }
+
+    fn mark(&self, depth: usize) -> String {
+        format!("size_t before{depth} = input.at;")
+    }
+
+    fn unmoved(&self, depth: usize) -> String {
+        format!("input.at == before{depth}")
+    }
+
+    fn fail(&self, message: &str) -> String {
+        format!("fail(\"{message}\");")
+    }
+
+    fn equals(&self, name: &str, value: u64) -> String {
+        format!("{name} == {}", self.constant(value))
+    }
+
+    fn constant(&self, value: u64) -> String {
+        format!("{value}ULL")
+    }
+
+    fn numbers(&self, parts: &[Part]) -> String {
+        if let [Part::List(name)] = parts {
+            return name.clone();
         }
-        istringstream words(line);
-        vector<u64> numbers;
-        string token;
-        while (words >> token) numbers.push_back(parse_number(token));
-        if (numbers.empty()) continue;
-?lines_zero|        bool zeros = true;
-?lines_zero|        for (u64 x : numbers) {
-?lines_zero|            if (x != 0) zeros = false;
-?lines_zero|        }
-?lines_zero|        if (zeros) break;
-?cases|        if (!counted) {
-?cases|            if (numbers.size() != 1) fail("the first line is the number of cases T");
-?cases|            expected = numbers[0];
-?cases|            counted = true;
-?cases|            continue;
-?cases|        }
-?cases|        if (done == expected) fail("more lines than the T cases");
-?cases|        ++done;
-        cout << answer(game, numbers) << '\n';
-    }
-?cases|    if (done < expected) fail("the input ends before the T cases");
-"#
-    }
-
-    fn stream_reader(&self) -> &'static str {
-        r#"    vector<u64> numbers;
-    string token;
-    while (cin >> token) numbers.push_back(parse_number(token));
-    size_t at = 0;
-    auto next = [&](const char* what) -> u64 {
-        if (at == numbers.size()) fail(string("the input ends before ") + what);
-        return numbers[at++];
-    };
-?heaps|    Game game;
-?heaps|    while (at < numbers.size()) {
-?heaps|        u64 m = next("the heap count");
-?heaps|        if (m == 0) break;
-?cases_heaps|    Game game;
-?cases_heaps|    u64 cases = next("the number of cases T");
-?cases_heaps|    for (u64 c = 0; c < cases; ++c) {
-?cases_heaps|        u64 m = next("the heap count");
-?heaps,cases_heaps|        vector<u64> heaps;
-?heaps,cases_heaps|        for (u64 i = 0; i < m; ++i) heaps.push_back(next("a heap"));
-?heaps,cases_heaps|        cout << answer(game, heaps) << '\n';
-?heaps,cases_heaps|    }
-"#
+        if parts.iter().all(|part| matches!(part, Part::One(_))) {
+            let ones: Vec<&str> = parts
+                .iter()
+                .filter_map(|part| match part {
+                    Part::One(code) => Some(code.as_str()),
+                    Part::List(_) => None,
+                })
+                .collect();
+            return format!("vector<u64>{{{}}}", ones.join(", "));
+        }
+        let mut code = String::from("[&] { vector<u64> numbers;");
+        for part in parts {
+            let _ = match part {
+                Part::One(one) => write!(code, " numbers.push_back({one});"),
+                Part::List(name) => write!(
+                    code,
+                    " numbers.insert(numbers.end(), {name}.begin(), {name}.end());"
+                ),
+            };
+        }
+        code.push_str(" return numbers; }()");
+        code
     }
 
-    fn carried_reader(&self) -> &'static str {
-        r#"?cases_bash|    u64 cases = next("the number of cases T");
-?cases_bash|    for (u64 c = 0; c < cases; ++c) {
-?cases_bash|        u64 n = next("the heap n");
-?cases_bash|        u64 m = next("the limit m");
-?cases_bash|        if (m == 0) fail("the limit m must be at least 1");
-?cases_bash|        Game game{Heap{m}};
-?cases_bash|        cout << answer(game, {n}) << '\n';
-?cases_bash|    }
-?snim|    while (at < numbers.size()) {
-?snim|        u64 k = next("the set size k");
-?snim|        if (k == 0) break;
-?snim|        vector<u64> set;
-?snim|        for (u64 i = 0; i < k; ++i) {
-?snim|            u64 amount = next("an amount");
-?snim|            if (amount == 0) fail("the amounts must be positive");
-?snim|            set.push_back(amount);
-?snim|        }
-?snim|        sort(set.begin(), set.end());
-?snim|        set.erase(unique(set.begin(), set.end()), set.end());
-?snim|        Game game{Heap(set)};
-?snim|        u64 positions = next("the number of positions m");
-?snim|        string block;
-?snim|        for (u64 p = 0; p < positions; ++p) {
-?snim|            u64 m = next("the heap count l");
-?snim|            vector<u64> heaps;
-?snim|            for (u64 i = 0; i < m; ++i) heaps.push_back(next("a heap"));
-?snim&block|            if (p > 0) block += "${separator}";
-?snim&block|            block += answer(game, heaps);
-?snim&block|        }
-?snim&block|        cout << block << '\n';
-?snim&!block|            cout << answer(game, heaps) << '\n';
-?snim&!block|        }
-?snim|    }
-?oddball_input|    Game game;
-?oddball_input|    for (int i = 0; i < 3; ++i) {
-?oddball_input|        u64 amount = next("the amounts n1 n2 n3");
-?oddball_input|        if (amount == 0) fail("the amounts must be positive");
-?oddball_input|        game.amounts.push_back(amount);
-?oddball_input|    }
-?oddball_input|    if (at == numbers.size()) fail("the input ends before the first pile");
-?oddball_input|    string line;
-?oddball_input|    while (at < numbers.size()) {
-?oddball_input|        u64 pile = next("a pile");
-?oddball_input&block|        if (!line.empty()) line += "${separator}";
-?oddball_input&block|        line += answer(game, {pile});
-?oddball_input&block|    }
-?oddball_input&block|    cout << line << '\n';
-?oddball_input&!block|        cout << answer(game, {pile}) << '\n';
-?oddball_input&!block|    }
-"#
+    fn answer(&self, game: &str, position: &str) -> String {
+        format!("out.add(answer({game}, {position}));")
     }
 }
 
@@ -707,4 +723,138 @@ static u64 binary_form(u64 n, u64 shift, u64 form) {
     if (value > ~0ULL) fail("the rule's value does not fit in 64 bits");
     return static_cast<u64>(value);
 }
+"#;
+
+/// The reader's helpers (see `Syntax::reader_helpers`).
+const READER_HELPERS: &str = r#"static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+// The values of one line, read in turn.
+struct Line {
+    vector<string> words;
+    size_t at;
+    string what;
+    bool more() const { return at < words.size(); }
+    u64 left() const { return words.size() - at; }
+    string word(const char*) {
+        if (at == words.size()) fail("a line holds too few values: it is " + what);
+        return words[at++];
+    }
+    u64 number(const char* what_read) { return parse_number(word(what_read)); }
+    void end() const {
+        if (at < words.size()) fail("a line holds more than " + what);
+    }
+};
+
+// The judge's input as tokens, each with the number of its line.
+struct Input {
+    vector<pair<string, u64>> tokens;
+    size_t at = 0;
+    explicit Input(const string& text) {
+        size_t i = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;  // a byte-order mark is not input
+        u64 line = 0;
+        while (i < text.size()) {
+            if (is_blank(text[i])) {
+                if (text[i] == '\n') ++line;
+                ++i;
+                continue;
+            }
+            size_t start = i;
+            while (i < text.size() && !is_blank(text[i])) ++i;
+            tokens.emplace_back(text.substr(start, i - start), line);
+        }
+    }
+    bool more() const { return at < tokens.size(); }
+    string word(const char* what) {
+        if (at == tokens.size()) fail(string("the input ends where ") + what + " should be read");
+        return tokens[at++].first;
+    }
+    u64 number(const char* what) { return parse_number(word(what)); }
+    // The rest of the current line, or the next line holding a value.
+    Line line(bool commas, const char* what) {
+        while (at < tokens.size()) {
+            u64 number = tokens[at].second;
+            Line line{{}, 0, what};
+            while (at < tokens.size() && tokens[at].second == number) {
+                const string& token = tokens[at++].first;
+                if (!commas) {
+                    line.words.push_back(token);
+                    continue;
+                }
+                string part;  // commas separate numbers too
+                for (char c : token) {
+                    if (c != ',') {
+                        part += c;
+                    } else if (!part.empty()) {
+                        line.words.push_back(part);
+                        part.clear();
+                    }
+                }
+                if (!part.empty()) line.words.push_back(part);
+            }
+            if (!line.words.empty()) return line;
+        }
+        fail(string("the input ends where the line ") + what + " should be read");
+    }
+};
+
+// The answers, a line at a time: the answers of one line joined by the separator.
+struct Output {
+    string text;
+    vector<string> parts;
+    void add(const string& answer) { parts.push_back(answer); }
+    void newline() {
+        if (parts.empty()) return;
+        for (size_t i = 0; i < parts.size(); ++i) {
+            if (i > 0) text += "${separator}";
+            text += parts[i];
+        }
+        text += '\n';
+        parts.clear();
+    }
+};
+?add,sub,mul|
+?add,sub,mul|// Counts and numbers the format computes: 0 or more, and 64 bits.
+?add|static u64 add(u64 a, u64 b) {
+?add|    u64 sum;
+?add|    if (__builtin_add_overflow(a, b, &sum)) fail("a number the format computes does not fit in 64 bits");
+?add|    return sum;
+?add|}
+?sub|static u64 sub(u64 a, u64 b) {
+?sub|    if (b > a) fail("a number the format computes is negative");
+?sub|    return a - b;
+?sub|}
+?mul|static u64 mul(u64 a, u64 b) {
+?mul|    u64 product;
+?mul|    if (__builtin_mul_overflow(a, b, &product)) fail("a number the format computes does not fit in 64 bits");
+?mul|    return product;
+?mul|}
+?all_equal|
+?all_equal|static bool all_equal(const vector<u64>& values, u64 value) {
+?all_equal|    for (u64 v : values) {
+?all_equal|        if (v != value) return false;
+?all_equal|    }
+?all_equal|    return !values.empty();
+?all_equal|}
+?carried_input|
+?carried_input|// The game of each case, built from the numbers the input gives it (the last one kept).
+?carried_input|struct Games {
+?carried_input|    vector<u64> values;
+?carried_input|    vector<Game> built;  // the last game, once built
+?carried_input|    Game& of(const vector<u64>& numbers) {
+?carried_input|        if (built.empty() || numbers != values) {
+?carried_bash|            if (numbers[0] == 0) fail("the limit m must be at least 1");
+?carried_bash|            Game game{Heap{numbers[0]}};
+?carried_set,carried_oddball|            vector<u64> set = numbers;
+?carried_set,carried_oddball|            sort(set.begin(), set.end());
+?carried_set,carried_oddball|            set.erase(unique(set.begin(), set.end()), set.end());
+?carried_set,carried_oddball|            if (set[0] == 0) fail("the amounts must be positive");
+?carried_set|            Game game{Heap(set)};
+?carried_oddball|            Game game;
+?carried_oddball|            game.amounts = set;
+?carried_input|            built.assign(1, game);
+?carried_input|            values = numbers;
+?carried_input|        }
+?carried_input|        return built[0];
+?carried_input|    }
+?carried_input|};
 "#;

@@ -5,8 +5,10 @@
 
 use std::fmt::Write as _;
 
+use super::reader::{Part, ReaderSyntax, Usage};
 use super::rule::{Helper, RuleSyntax};
 use super::walk::Syntax;
+use crate::input::judge_format::description::Reading;
 
 /// Java's pieces.
 pub(super) struct Java;
@@ -22,10 +24,10 @@ impl Syntax for Java {
 ?wythoff,rule|import java.math.BigInteger;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-?dp|import java.util.ArrayList;
-?dp|import java.util.Arrays;
-?dp|import java.util.List;
-?snim|import java.util.TreeSet;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+?carried_set,carried_oddball|import java.util.TreeSet;
 
 public class Main {
     static IllegalStateException fail(String message) {
@@ -410,144 +412,146 @@ ${cases}        }
 "
     }
 
+    fn game_declaration(&self) -> &'static str {
+        "?carried_input|Games games = new Games();
+?!carried_input|Game game = ${game};
+"
+    }
+
+    fn reader_helpers(&self) -> &'static str {
+        READER_HELPERS
+    }
+
+    fn run(&self) -> &'static str {
+        "    /** Reads the judge's input as its description says, answering each case. */
+    static void run(Input input, Output out) {
+${body}    }
+"
+    }
+
     fn main(&self) -> &'static str {
         r#"    public static void main(String[] args) throws IOException {
-        String input = new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
-        StringBuilder out = new StringBuilder();
-${reader}        System.out.print(out);
+        String text = new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
+        Input input = new Input(text);
+        Output out = new Output();
+        run(input, out);
+        if (input.more()) throw fail("unexpected text after what the input holds: '" + input.word("") + "'");
+        out.newline();
+        System.out.print(out.text);
     }
-?!line_input|
-?!line_input|    static final class Reader {
-?!line_input|        final long[] numbers;
-?!line_input|        int at = 0;
-?!line_input|
-?!line_input|        Reader(long[] numbers) {
-?!line_input|            this.numbers = numbers;
-?!line_input|        }
-?!line_input|
-?!line_input|        boolean more() {
-?!line_input|            return at < numbers.length;
-?!line_input|        }
-?!line_input|
-?!line_input|        long next(String what) {
-?!line_input|            if (at == numbers.length) throw fail("the input ends before " + what);
-?!line_input|            return numbers[at++];
-?!line_input|        }
-?!line_input|
-?!line_input|        long[] heaps(long m) {
-?!line_input|            if (Long.compareUnsigned(m, numbers.length - at) > 0) throw fail("the input ends before the " + Long.toUnsignedString(m) + " heaps");
-?!line_input|            long[] heaps = new long[(int) m];
-?!line_input|            for (int i = 0; i < heaps.length; i++) heaps[i] = next("a heap");
-?!line_input|            return heaps;
-?!line_input|        }
-?!line_input|    }
 }
 "#
     }
 
-    fn line_reader(&self) -> &'static str {
-        r#"        Game game = ${game};
-?cases|        long expected = -1, done = 0;
-        for (String line : input.split("\n")) {
-            String trimmed = line.replace(',', ' ').trim();
-            if (trimmed.isEmpty()) continue;
-            String[] tokens = trimmed.split("\\s+");
-            long[] numbers = new long[tokens.length];
-            for (int i = 0; i < tokens.length; i++) numbers[i] = parseNumber(tokens[i]);
-?lines_zero|            boolean zeros = true;
-?lines_zero|            for (long x : numbers) {
-?lines_zero|                if (x != 0) zeros = false;
-?lines_zero|            }
-?lines_zero|            if (zeros) break;
-?cases|            if (expected == -1) {
-?cases|                if (numbers.length != 1) throw fail("the first line is the number of cases T");
-?cases|                expected = numbers[0];
-?cases|                continue;
-?cases|            }
-?cases|            if (done == expected) throw fail("more lines than the T cases");
-?cases|            done++;
-            out.append(answer(game, numbers)).append('\n');
-        }
-?cases|        if (expected == -1 || Long.compareUnsigned(done, expected) < 0) throw fail("the input ends before the T cases");
-"#
-    }
-
-    fn stream_reader(&self) -> &'static str {
-        r#"        String trimmed = input.trim();
-        String[] tokens = trimmed.isEmpty() ? new String[0] : trimmed.split("\\s+");
-        long[] numbers = new long[tokens.length];
-        for (int i = 0; i < tokens.length; i++) numbers[i] = parseNumber(tokens[i]);
-        Reader reader = new Reader(numbers);
-?heaps|        Game game = ${game};
-?heaps|        while (reader.more()) {
-?heaps|            long m = reader.next("the heap count");
-?heaps|            if (m == 0) break;
-?heaps|            out.append(answer(game, reader.heaps(m))).append('\n');
-?heaps|        }
-?cases_heaps|        Game game = ${game};
-?cases_heaps|        long cases = reader.next("the number of cases T");
-?cases_heaps|        for (long c = 0; Long.compareUnsigned(c, cases) < 0; c++) {
-?cases_heaps|            long m = reader.next("the heap count");
-?cases_heaps|            out.append(answer(game, reader.heaps(m))).append('\n');
-?cases_heaps|        }
-"#
-    }
-
-    fn carried_reader(&self) -> &'static str {
-        r#"?cases_bash|        long cases = reader.next("the number of cases T");
-?cases_bash|        for (long c = 0; Long.compareUnsigned(c, cases) < 0; c++) {
-?cases_bash|            long n = reader.next("the heap n");
-?cases_bash|            long m = reader.next("the limit m");
-?cases_bash|            if (m == 0) throw fail("the limit m must be at least 1");
-?cases_bash|            out.append(answer(new Game(new Heap(m)), new long[] {n})).append('\n');
-?cases_bash|        }
-?snim|        while (reader.more()) {
-?snim|            long k = reader.next("the set size k");
-?snim|            if (k == 0) break;
-?snim|            TreeSet<Long> set = new TreeSet<>();
-?snim|            for (long i = 0; Long.compareUnsigned(i, k) < 0; i++) {
-?snim|                long amount = reader.next("an amount");
-?snim|                if (amount == 0) throw fail("the amounts must be positive");
-?snim|                set.add(amount);
-?snim|            }
-?snim|            Game game = new Game(new Heap(set));
-?snim|            long positions = reader.next("the number of positions m");
-?snim|            StringBuilder block = new StringBuilder();
-?snim|            for (long p = 0; Long.compareUnsigned(p, positions) < 0; p++) {
-?snim|                long m = reader.next("the heap count l");
-?snim|                String answer = answer(game, reader.heaps(m));
-?snim&block|                if (p > 0) block.append("${separator}");
-?snim&block|                block.append(answer);
-?snim&block|            }
-?snim&block|            out.append(block).append('\n');
-?snim&!block|                block.append(answer).append('\n');
-?snim&!block|            }
-?snim&!block|            out.append(block);
-?snim|        }
-?oddball_input|        Game game = new Game();
-?oddball_input|        game.amounts = new long[3];
-?oddball_input|        for (int i = 0; i < 3; i++) {
-?oddball_input|            game.amounts[i] = reader.next("the amounts n1 n2 n3");
-?oddball_input|            if (game.amounts[i] == 0) throw fail("the amounts must be positive");
-?oddball_input|        }
-?oddball_input|        if (!reader.more()) throw fail("the input ends before the first pile");
-?oddball_input|        StringBuilder line = new StringBuilder();
-?oddball_input|        while (reader.more()) {
-?oddball_input|            String answer = answer(game, new long[] {reader.next("a pile")});
-?oddball_input&block|            if (line.length() > 0) line.append("${separator}");
-?oddball_input&block|            line.append(answer);
-?oddball_input&block|        }
-?oddball_input&block|        out.append(line).append('\n');
-?oddball_input&!block|            line.append(answer).append('\n');
-?oddball_input&!block|        }
-?oddball_input&!block|        out.append(line);
-"#
+    fn reader(&self) -> &dyn ReaderSyntax {
+        self
     }
 
     /// `source` with every character beyond ASCII written as a Unicode escape (`\\u00e8`), which
     /// Java reads anywhere in a source: javac then compiles it under any platform encoding.
     fn finish(&self, source: String) -> String {
         ascii(&source)
+    }
+}
+
+impl ReaderSyntax for Java {
+    fn base_depth(&self) -> usize {
+        2
+    }
+
+    fn declare(&self, name: &str, reading: Reading, _: Usage) -> Option<String> {
+        Some(match (reading.list, reading.word) {
+            (false, false) => format!("long {name} = 0;"),
+            (false, true) => format!("String {name} = \"\";"),
+            (true, false) => format!("Numbers {name} = new Numbers();"),
+            (true, true) => format!("List<String> {name} = new ArrayList<>();"),
+        })
+    }
+
+    fn assign(&self, name: &str, value: &str) -> String {
+        format!("{name} = {value};")
+    }
+
+    fn clear(&self, name: &str, reading: Reading) -> String {
+        if reading.word {
+            format!("{name} = new ArrayList<>();")
+        } else {
+            format!("{name} = new Numbers();")
+        }
+    }
+
+    fn push(&self, name: &str, value: &str) -> String {
+        format!("{name}.add({value});")
+    }
+
+    fn repeat(&self, depth: usize, count: &str) -> String {
+        format!(
+            "for (long round{depth} = 0, rounds{depth} = {count}; Long.compareUnsigned(round{depth}, rounds{depth}) < 0; round{depth}++)"
+        )
+    }
+
+    fn while_head(&self, condition: &str) -> String {
+        format!("while ({condition})")
+    }
+
+    fn if_head(&self, condition: &str) -> String {
+        format!("if ({condition})")
+    }
+
+    fn line_start(&self, commas: bool, what: &str) -> String {
+        format!("Line line = input.line({commas}, \"{what}\");")
+    }
+
+    fn mark(&self, depth: usize) -> String {
+        format!("int before{depth} = input.at;")
+    }
+
+    fn unmoved(&self, depth: usize) -> String {
+        format!("input.at == before{depth}")
+    }
+
+    fn fail(&self, message: &str) -> String {
+        format!("throw fail(\"{message}\");")
+    }
+
+    fn equals(&self, name: &str, value: u64) -> String {
+        format!("{name} == {}", self.constant(value))
+    }
+
+    fn all_equal(&self, name: &str, value: u64) -> String {
+        format!("allEqual({name}, {})", self.constant(value))
+    }
+
+    fn constant(&self, value: u64) -> String {
+        Syntax::number(self, value)
+    }
+
+    fn numbers(&self, parts: &[Part]) -> String {
+        let arrays: Vec<String> = parts
+            .iter()
+            .map(|part| match part {
+                Part::One(code) => format!("new long[] {{{code}}}"),
+                Part::List(name) => format!("{name}.toArray()"),
+            })
+            .collect();
+        if parts.iter().all(|part| matches!(part, Part::One(_))) {
+            let ones: Vec<&str> = parts
+                .iter()
+                .filter_map(|part| match part {
+                    Part::One(code) => Some(code.as_str()),
+                    Part::List(_) => None,
+                })
+                .collect();
+            return format!("new long[] {{{}}}", ones.join(", "));
+        }
+        match arrays.as_slice() {
+            [one] => one.clone(),
+            _ => format!("joined({})", arrays.join(", ")),
+        }
+    }
+
+    fn answer(&self, game: &str, position: &str) -> String {
+        format!("out.add(answer({game}, {position}));")
     }
 }
 
@@ -812,6 +816,193 @@ const BINARY_FORM: &str = r#"    /**
         long extra = form == 3 ? (ones % 2 == 0 ? 1 : 0) : ones % 2;
         return fits(wide.shiftLeft(1).add(BigInteger.valueOf(extra)));
     }
+"#;
+
+/// The reader's helpers (see `Syntax::reader_helpers`).
+const READER_HELPERS: &str = r#"    /** A list of numbers that grows as they are read. */
+    static final class Numbers {
+        long[] items = new long[8];
+        int size = 0;
+
+        void add(long value) {
+            if (size == items.length) items = Arrays.copyOf(items, 2 * size);
+            items[size++] = value;
+        }
+
+        long[] toArray() {
+            return Arrays.copyOf(items, size);
+        }
+    }
+
+    /** The numbers of several lists, side by side. */
+    static long[] joined(long[]... parts) {
+        Numbers all = new Numbers();
+        for (long[] part : parts) {
+            for (long value : part) all.add(value);
+        }
+        return all.toArray();
+    }
+
+    static boolean isBlank(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\u000b';
+    }
+
+    /** The values of one line, read in turn. */
+    static final class Line {
+        final List<String> words;
+        final String what;
+        int at = 0;
+
+        Line(List<String> words, String what) {
+            this.words = words;
+            this.what = what;
+        }
+
+        boolean more() {
+            return at < words.size();
+        }
+
+        long left() {
+            return words.size() - at;
+        }
+
+        String word(String unused) {
+            if (at == words.size()) throw fail("a line holds too few values: it is " + what);
+            return words.get(at++);
+        }
+
+        long number(String read) {
+            return parseNumber(word(read));
+        }
+
+        void end() {
+            if (at < words.size()) throw fail("a line holds more than " + what);
+        }
+    }
+
+    /** The judge's input as tokens, each with the number of its line. */
+    static final class Input {
+        final List<String> tokens = new ArrayList<>();
+        final List<Integer> lines = new ArrayList<>();
+        int at = 0;
+
+        Input(String text) {
+            int i = text.startsWith("\ufeff") ? 1 : 0; // a byte-order mark is not input
+            int line = 0;
+            while (i < text.length()) {
+                char c = text.charAt(i);
+                if (isBlank(c)) {
+                    if (c == '\n') line++;
+                    i++;
+                    continue;
+                }
+                int start = i;
+                while (i < text.length() && !isBlank(text.charAt(i))) i++;
+                tokens.add(text.substring(start, i));
+                lines.add(line);
+            }
+        }
+
+        boolean more() {
+            return at < tokens.size();
+        }
+
+        String word(String what) {
+            if (at == tokens.size()) throw fail("the input ends where " + what + " should be read");
+            return tokens.get(at++);
+        }
+
+        long number(String what) {
+            return parseNumber(word(what));
+        }
+
+        /** The rest of the current line, or the next line holding a value. */
+        Line line(boolean commas, String what) {
+            while (at < tokens.size()) {
+                int number = lines.get(at);
+                List<String> words = new ArrayList<>();
+                while (at < tokens.size() && lines.get(at) == number) {
+                    String token = tokens.get(at++);
+                    if (!commas) {
+                        words.add(token);
+                        continue;
+                    }
+                    for (String part : token.split(",")) { // commas separate numbers too
+                        if (!part.isEmpty()) words.add(part);
+                    }
+                }
+                if (!words.isEmpty()) return new Line(words, what);
+            }
+            throw fail("the input ends where the line " + what + " should be read");
+        }
+    }
+
+    /** The answers, a line at a time: the answers of one line joined by the separator. */
+    static final class Output {
+        final StringBuilder text = new StringBuilder();
+        final List<String> parts = new ArrayList<>();
+
+        void add(String answer) {
+            parts.add(answer);
+        }
+
+        void newline() {
+            if (parts.isEmpty()) return;
+            text.append(String.join("${separator}", parts)).append('\n');
+            parts.clear();
+        }
+    }
+?add,sub,mul|
+?add,sub,mul|    /** Counts and numbers the format computes: 0 or more, and 64 bits (unsigned). */
+?add|    static long add(long a, long b) {
+?add|        long sum = a + b;
+?add|        if (Long.compareUnsigned(sum, a) < 0) throw fail("a number the format computes does not fit in 64 bits");
+?add|        return sum;
+?add|    }
+?add|
+?sub|    static long sub(long a, long b) {
+?sub|        if (Long.compareUnsigned(b, a) > 0) throw fail("a number the format computes is negative");
+?sub|        return a - b;
+?sub|    }
+?sub|
+?mul|    static long mul(long a, long b) {
+?mul|        if (a != 0 && Long.compareUnsigned(b, Long.divideUnsigned(-1L, a)) > 0) {
+?mul|            throw fail("a number the format computes does not fit in 64 bits");
+?mul|        }
+?mul|        return a * b;
+?mul|    }
+?all_equal|
+?all_equal|    static boolean allEqual(Numbers values, long value) {
+?all_equal|        for (int i = 0; i < values.size; i++) {
+?all_equal|            if (values.items[i] != value) return false;
+?all_equal|        }
+?all_equal|        return values.size > 0;
+?all_equal|    }
+?carried_input|
+?carried_input|    /** The game of each case, built from the numbers the input gives it (the last one kept). */
+?carried_input|    static final class Games {
+?carried_input|        long[] values;
+?carried_input|        Game game;
+?carried_input|
+?carried_input|        Game of(long[] numbers) {
+?carried_input|            if (game == null || !Arrays.equals(numbers, values)) {
+?carried_bash|                if (numbers[0] == 0) throw fail("the limit m must be at least 1");
+?carried_bash|                game = new Game(new Heap(numbers[0]));
+?carried_set,carried_oddball|                TreeSet<Long> set = new TreeSet<>();
+?carried_set,carried_oddball|                for (long amount : numbers) {
+?carried_set,carried_oddball|                    if (amount == 0) throw fail("the amounts must be positive");
+?carried_set,carried_oddball|                    set.add(amount);
+?carried_set,carried_oddball|                }
+?carried_set|                game = new Game(new Heap(set));
+?carried_oddball|                game = new Game();
+?carried_oddball|                game.amounts = new long[set.size()];
+?carried_oddball|                int i = 0;
+?carried_oddball|                for (long amount : set) game.amounts[i++] = amount;
+?carried_input|                values = numbers;
+?carried_input|            }
+?carried_input|            return game;
+?carried_input|        }
+?carried_input|    }
 "#;
 
 #[cfg(test)]

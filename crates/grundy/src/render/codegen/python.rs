@@ -1,8 +1,10 @@
 //! Python 3: runs on `CPython` as it is. Integers are exact at any size; numbers above 64 bits are
 //! refused as the other languages refuse them, so that every language answers the same inputs.
 
+use super::reader::{Part, ReaderSyntax, Usage};
 use super::rule::{Helper, RuleSyntax};
 use super::walk::Syntax;
+use crate::input::judge_format::description::Reading;
 
 /// Python's pieces.
 pub(super) struct Python;
@@ -360,98 +362,154 @@ ${cases}"#
 "#
     }
 
+    fn game_declaration(&self) -> &'static str {
+        "?carried_input|games = Games()
+?!carried_input|game = Game()
+"
+    }
+
+    fn reader_helpers(&self) -> &'static str {
+        READER_HELPERS
+    }
+
+    fn run(&self) -> &'static str {
+        r#"def run(input, out):
+    """Reads the judge's input as its description says, answering each case."""
+${body}"#
+    }
+
     fn main(&self) -> &'static str {
         r#"def main():
-${reader}
+    text = sys.stdin.buffer.read().decode("utf-8", "replace")
+    input, out = Input(text), Output()
+    run(input, out)
+    if input.more():
+        fail("unexpected text after what the input holds: '" + input.word("") + "'")
+    out.write()
+
 
 if __name__ == "__main__":
     main()
 "#
     }
 
-    fn line_reader(&self) -> &'static str {
-        r#"    game = Game()
-?cases|    expected = None
-?cases|    done = 0
-    for line in sys.stdin.read().splitlines():
-        numbers = [parse_number(token) for token in line.replace(",", " ").split()]
-        if not numbers:
-            continue
-?lines_zero|        if not any(numbers):
-?lines_zero|            break
-?cases|        if expected is None:
-?cases|            if len(numbers) != 1:
-?cases|                fail("the first line is the number of cases T")
-?cases|            expected = numbers[0]
-?cases|            continue
-?cases|        if done == expected:
-?cases|            fail("more lines than the T cases")
-?cases|        done += 1
-        print(answer(game, numbers))
-?cases|    if expected is None or done < expected:
-?cases|        fail("the input ends before the T cases")
-"#
+    fn reader(&self) -> &dyn ReaderSyntax {
+        self
+    }
+}
+
+impl ReaderSyntax for Python {
+    fn open(&self, head: &str) -> String {
+        format!("{head}:")
     }
 
-    fn stream_reader(&self) -> &'static str {
-        r#"    numbers = [parse_number(token) for token in sys.stdin.read().split()]
-    at = 0
-
-    def next_number(what):
-        nonlocal at
-        if at == len(numbers):
-            fail("the input ends before " + what)
-        at += 1
-        return numbers[at - 1]
-
-?heaps|    game = Game()
-?heaps|    while at < len(numbers):
-?heaps|        m = next_number("the heap count")
-?heaps|        if m == 0:
-?heaps|            break
-?heaps|        print(answer(game, [next_number("a heap") for _ in range(m)]))
-?cases_heaps|    game = Game()
-?cases_heaps|    for _ in range(next_number("the number of cases T")):
-?cases_heaps|        m = next_number("the heap count")
-?cases_heaps|        print(answer(game, [next_number("a heap") for _ in range(m)]))
-"#
+    fn close(&self) -> Option<&'static str> {
+        None
     }
 
-    fn carried_reader(&self) -> &'static str {
-        r#"?cases_bash|    for _ in range(next_number("the number of cases T")):
-?cases_bash|        n = next_number("the heap n")
-?cases_bash|        m = next_number("the limit m")
-?cases_bash|        if m == 0:
-?cases_bash|            fail("the limit m must be at least 1")
-?cases_bash|        print(answer(Game(Heap(m)), [n]))
-?snim|    while at < len(numbers):
-?snim|        k = next_number("the set size k")
-?snim|        if k == 0:
-?snim|            break
-?snim|        amounts = [next_number("an amount") for _ in range(k)]
-?snim|        if 0 in amounts:
-?snim|            fail("the amounts must be positive")
-?snim|        game = Game(Heap(amounts))
-?snim|        answers = []
-?snim|        for _ in range(next_number("the number of positions m")):
-?snim|            m = next_number("the heap count l")
-?snim|            answers.append(answer(game, [next_number("a heap") for _ in range(m)]))
-?snim&block|        print("${separator}".join(answers))
-?snim&!block|        for line in answers:
-?snim&!block|            print(line)
-?oddball_input|    game = Game()
-?oddball_input|    game.amounts = [next_number("the amounts n1 n2 n3") for _ in range(3)]
-?oddball_input|    if 0 in game.amounts:
-?oddball_input|        fail("the amounts must be positive")
-?oddball_input|    if at == len(numbers):
-?oddball_input|        fail("the input ends before the first pile")
-?oddball_input|    answers = []
-?oddball_input|    while at < len(numbers):
-?oddball_input|        answers.append(answer(game, [next_number("a pile")]))
-?oddball_input&block|    print("${separator}".join(answers))
-?oddball_input&!block|    for line in answers:
-?oddball_input&!block|        print(line)
-"#
+    fn scope(&self) -> Option<&'static str> {
+        None
+    }
+
+    fn declare(&self, _: &str, _: Reading, _: Usage) -> Option<String> {
+        None
+    }
+
+    fn assign(&self, name: &str, value: &str) -> String {
+        format!("{name} = {value}")
+    }
+
+    fn clear(&self, name: &str, _: Reading) -> String {
+        format!("{name} = []")
+    }
+
+    fn push(&self, name: &str, value: &str) -> String {
+        format!("{name}.append({value})")
+    }
+
+    fn repeat(&self, _: usize, count: &str) -> String {
+        format!("for _ in range({count})")
+    }
+
+    fn while_head(&self, condition: &str) -> String {
+        format!("while {condition}")
+    }
+
+    fn if_head(&self, condition: &str) -> String {
+        format!("if {condition}")
+    }
+
+    fn break_statement(&self) -> &'static str {
+        "break"
+    }
+
+    fn return_statement(&self) -> &'static str {
+        "return"
+    }
+
+    fn line_start(&self, commas: bool, what: &str) -> String {
+        let commas = if commas { "True" } else { "False" };
+        format!("line = input.line({commas}, \"{what}\")")
+    }
+
+    fn line_end(&self) -> String {
+        "line.end()".to_owned()
+    }
+
+    fn mark(&self, depth: usize) -> String {
+        format!("before{depth} = input.at")
+    }
+
+    fn unmoved(&self, depth: usize) -> String {
+        format!("input.at == before{depth}")
+    }
+
+    fn fail(&self, message: &str) -> String {
+        format!("fail(\"{message}\")")
+    }
+
+    fn equals(&self, name: &str, value: u64) -> String {
+        format!("{name} == {value}")
+    }
+
+    fn and(&self) -> &'static str {
+        " and "
+    }
+
+    fn constant(&self, value: u64) -> String {
+        value.to_string()
+    }
+
+    fn numbers(&self, parts: &[Part]) -> String {
+        if let [Part::List(name)] = parts {
+            return name.clone();
+        }
+        let mut pieces: Vec<String> = Vec::new();
+        let mut ones: Vec<&str> = Vec::new();
+        for part in parts {
+            match part {
+                Part::One(code) => ones.push(code),
+                Part::List(name) => {
+                    if !ones.is_empty() {
+                        pieces.push(format!("[{}]", ones.join(", ")));
+                        ones.clear();
+                    }
+                    pieces.push(name.clone());
+                }
+            }
+        }
+        if !ones.is_empty() || pieces.is_empty() {
+            pieces.push(format!("[{}]", ones.join(", ")));
+        }
+        pieces.join(" + ")
+    }
+
+    fn answer(&self, game: &str, position: &str) -> String {
+        format!("out.add(answer({game}, {position}))")
+    }
+
+    fn newline(&self) -> &'static str {
+        "out.newline()"
     }
 }
 
@@ -655,4 +713,131 @@ const BINARY_FORM: &str = r#"def binary_form(n, shift, form):
     if form == 3:
         return 2 * m + (1 - ones % 2)
     return 2 * m + ones % 2
+"#;
+
+/// The reader's helpers (see `Syntax::reader_helpers`).
+const READER_HELPERS: &str = r#"class Input:
+    """The judge's input as tokens, each with the number of its line."""
+
+    def __init__(self, text):
+        if text.startswith("\ufeff"):  # a byte-order mark is not part of the input
+            text = text[1:]
+        self.tokens = [(token, number) for number, line in enumerate(text.split("\n")) for token in line.split()]
+        self.at = 0
+
+    def more(self):
+        return self.at < len(self.tokens)
+
+    def word(self, what):
+        if self.at == len(self.tokens):
+            fail("the input ends where " + what + " should be read")
+        self.at += 1
+        return self.tokens[self.at - 1][0]
+
+    def number(self, what):
+        return parse_number(self.word(what))
+
+    def line(self, commas, what):
+        """The rest of the current line, or the next line holding a value."""
+        while self.at < len(self.tokens):
+            number = self.tokens[self.at][1]
+            words = []
+            while self.at < len(self.tokens) and self.tokens[self.at][1] == number:
+                words.append(self.tokens[self.at][0])
+                self.at += 1
+            if commas:  # commas separate numbers too
+                words = [part for word in words for part in word.split(",") if part]
+            if words:
+                return Line(words, what)
+        fail("the input ends where the line " + what + " should be read")
+
+
+class Line:
+    """The values of one line, read in turn."""
+
+    def __init__(self, words, what):
+        self.words, self.at, self.what = words, 0, what
+
+    def more(self):
+        return self.at < len(self.words)
+
+    def left(self):
+        return len(self.words) - self.at
+
+    def word(self, what):
+        if self.at == len(self.words):
+            fail("a line holds too few values: it is " + self.what)
+        self.at += 1
+        return self.words[self.at - 1]
+
+    def number(self, what):
+        return parse_number(self.word(what))
+
+    def end(self):
+        if self.at < len(self.words):
+            fail("a line holds more than " + self.what)
+
+
+class Output:
+    """The answers, a line at a time: the answers of one line joined by the separator."""
+
+    def __init__(self):
+        self.lines, self.parts = [], []
+
+    def add(self, text):
+        self.parts.append(text)
+
+    def newline(self):
+        if self.parts:
+            self.lines.append("${separator}".join(self.parts))
+            self.parts = []
+
+    def write(self):
+        self.newline()
+        sys.stdout.write("".join(line + "\n" for line in self.lines))
+?add,sub,mul|
+?add,sub,mul|
+?add,sub,mul|def checked(value):
+?add,sub,mul|    """A count or a number the format computes: 0 or more, and 64 bits."""
+?add,sub,mul|    if value < 0:
+?add,sub,mul|        fail("a number the format computes is negative")
+?add,sub,mul|    if value >= 1 << 64:
+?add,sub,mul|        fail("a number the format computes does not fit in 64 bits")
+?add,sub,mul|    return value
+?add,sub,mul|
+?add,sub,mul|
+?add|def add(a, b):
+?add|    return checked(a + b)
+?add|
+?add|
+?sub|def sub(a, b):
+?sub|    return checked(a - b)
+?sub|
+?sub|
+?mul|def mul(a, b):
+?mul|    return checked(a * b)
+?all_equal|
+?all_equal|
+?all_equal|def all_equal(values, value):
+?all_equal|    return len(values) > 0 and all(v == value for v in values)
+?carried_input|
+?carried_input|
+?carried_input|class Games:
+?carried_input|    """The game of each case, built from the numbers the input gives it (the last one kept)."""
+?carried_input|
+?carried_input|    def __init__(self):
+?carried_input|        self.values, self.game = None, None
+?carried_input|
+?carried_input|    def of(self, values):
+?carried_input|        if values != self.values:
+?carried_bash|            if values[0] == 0:
+?carried_bash|                fail("the limit m must be at least 1")
+?carried_bash|            self.game = Game(Heap(values[0]))
+?carried_set,carried_oddball|            if 0 in values:
+?carried_set,carried_oddball|                fail("the amounts must be positive")
+?carried_set|            self.game = Game(Heap(values))
+?carried_oddball|            self.game = Game()
+?carried_oddball|            self.game.amounts = sorted(set(values))
+?carried_input|            self.values = values
+?carried_input|        return self.game
 "#;

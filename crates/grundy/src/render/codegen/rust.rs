@@ -1,8 +1,10 @@
 //! Rust, edition 2021, standard library only: `rustc --edition 2021 -O -D warnings` compiles it.
 //! Numbers are `u64`; Wythoff's square root uses `u128`.
 
+use super::reader::{Part, ReaderSyntax, Usage};
 use super::rule::{Helper, RuleSyntax};
 use super::walk::Syntax;
+use crate::input::judge_format::description::Reading;
 
 /// The integer square root's source, shared by Wythoff's program and the rules' helpers.
 macro_rules! isqrt_source {
@@ -571,162 +573,160 @@ impl ${name} {
 "
     }
 
+    fn game_declaration(&self) -> &'static str {
+        "?carried_input|let mut games = Games::default();
+?!carried_input|let mut game = ${game};
+"
+    }
+
+    fn reader_helpers(&self) -> &'static str {
+        READER_HELPERS
+    }
+
+    fn run(&self) -> &'static str {
+        "/// Reads the judge's input as its description says, answering each case (its variables keep
+/// the statement's names, capitals included).
+#[allow(non_snake_case)]
+fn run(input: &mut Input<'_>, out: &mut Output) {
+${body}}
+"
+    }
+
     fn main(&self) -> &'static str {
         r#"fn main() {
-    let mut input = String::new();
-    if io::stdin().read_to_string(&mut input).is_err() {
+    let mut text = String::new();
+    if io::stdin().read_to_string(&mut text).is_err() {
         fail("the input is not UTF-8 text");
     }
-    let mut out = String::new();
-${reader}    if io::stdout().write_all(out.as_bytes()).is_err() {
+    let mut input = Input::new(&text);
+    let mut out = Output::default();
+    run(&mut input, &mut out);
+    if input.more() {
+        fail(&format!("unexpected text after what the input holds: '{}'", input.word("")));
+    }
+    out.newline();
+    if io::stdout().write_all(out.text.as_bytes()).is_err() {
         fail("cannot write the answers");
     }
 }
 "#
     }
 
-    fn line_reader(&self) -> &'static str {
-        r#"    let mut game = ${game};
-?cases|    let mut expected = None;
-?cases|    let mut done = 0;
-    for line in input.lines() {
-        let numbers: Vec<u64> = line
-            .split(|c: char| c.is_ascii_whitespace() || c == ',')
-            .filter(|token| !token.is_empty())
-            .map(parse_number)
+    fn reader(&self) -> &dyn ReaderSyntax {
+        self
+    }
+}
+
+impl ReaderSyntax for Rust {
+    fn name(&self, name: &str, usage: Usage) -> String {
+        if usage.used {
+            name.to_owned()
+        } else {
+            format!("_{name}")
+        }
+    }
+
+    fn declare(&self, name: &str, reading: Reading, usage: Usage) -> Option<String> {
+        let mutable = if reading.list || usage.reassigned() {
+            "mut "
+        } else {
+            ""
+        };
+        let kind = match (reading.list, reading.word) {
+            (false, false) => "u64",
+            (false, true) => "String",
+            (true, false) => "Vec<u64>",
+            (true, true) => "Vec<String>",
+        };
+        Some(format!("let {mutable}{name}: {kind};"))
+    }
+
+    fn assign(&self, name: &str, value: &str) -> String {
+        format!("{name} = {value};")
+    }
+
+    fn clear(&self, name: &str, _: Reading) -> String {
+        format!("{name} = Vec::new();")
+    }
+
+    fn push(&self, name: &str, value: &str) -> String {
+        format!("{name}.push({value});")
+    }
+
+    fn repeat(&self, _: usize, count: &str) -> String {
+        format!("for _ in 0..{count}")
+    }
+
+    fn while_head(&self, condition: &str) -> String {
+        format!("while {condition}")
+    }
+
+    fn if_head(&self, condition: &str) -> String {
+        format!("if {condition}")
+    }
+
+    fn line_start(&self, commas: bool, what: &str) -> String {
+        format!("let mut line = input.line({commas}, \"{what}\");")
+    }
+
+    fn mark(&self, depth: usize) -> String {
+        format!("let before{depth} = input.at;")
+    }
+
+    fn unmoved(&self, depth: usize) -> String {
+        format!("input.at == before{depth}")
+    }
+
+    fn fail(&self, message: &str) -> String {
+        format!("fail(\"{message}\");")
+    }
+
+    fn equals(&self, name: &str, value: u64) -> String {
+        format!("{name} == {value}")
+    }
+
+    fn all_equal(&self, name: &str, value: u64) -> String {
+        format!("all_equal(&{name}, {value})")
+    }
+
+    fn constant(&self, value: u64) -> String {
+        value.to_string()
+    }
+
+    fn numbers(&self, parts: &[Part]) -> String {
+        if let [Part::List(name)] = parts {
+            return name.clone();
+        }
+        if parts.iter().all(|part| matches!(part, Part::One(_))) {
+            let ones: Vec<&str> = parts
+                .iter()
+                .filter_map(|part| match part {
+                    Part::One(code) => Some(code.as_str()),
+                    Part::List(_) => None,
+                })
+                .collect();
+            return format!("[{}]", ones.join(", "));
+        }
+        let pieces: Vec<String> = parts
+            .iter()
+            .map(|part| match part {
+                Part::One(code) => format!("vec![{code}]"),
+                Part::List(name) => format!("{name}.clone()"),
+            })
             .collect();
-        if numbers.is_empty() {
-            continue;
-        }
-?lines_zero|        if numbers.iter().all(|&x| x == 0) {
-?lines_zero|            break;
-?lines_zero|        }
-?cases|        let Some(count) = expected else {
-?cases|            if numbers.len() != 1 {
-?cases|                fail("the first line is the number of cases T");
-?cases|            }
-?cases|            expected = Some(numbers[0]);
-?cases|            continue;
-?cases|        };
-?cases|        if done == count {
-?cases|            fail("more lines than the T cases");
-?cases|        }
-?cases|        done += 1;
-        out.push_str(&answer(&mut game, &numbers));
-        out.push('\n');
-    }
-?cases|    if expected.map_or(true, |count| done < count) {
-?cases|        fail("the input ends before the T cases");
-?cases|    }
-"#
+        format!("[{}].concat()", pieces.join(", "))
     }
 
-    fn stream_reader(&self) -> &'static str {
-        r#"    let numbers: Vec<u64> = input.split_ascii_whitespace().map(parse_number).collect();
-    let mut at = 0;
-    let mut next = |what: &str| -> u64 {
-        if at == numbers.len() {
-            fail(&format!("the input ends before {what}"));
-        }
-        at += 1;
-        numbers[at - 1]
-    };
-?heaps|    let mut game = ${game};
-?heaps|    let total = numbers.len();
-?heaps|    let mut read = 0;
-?heaps|    while read < total {
-?heaps|        let m = next("the heap count");
-?heaps|        read += 1;
-?heaps|        if m == 0 {
-?heaps|            break;
-?heaps|        }
-?cases_heaps|    let mut game = ${game};
-?cases_heaps|    for _ in 0..next("the number of cases T") {
-?cases_heaps|        let m = next("the heap count");
-?heaps,cases_heaps|        let heaps = {
-?heaps,cases_heaps|            let mut heaps = Vec::new();
-?heaps,cases_heaps|            for _ in 0..m {
-?heaps,cases_heaps|                heaps.push(next("a heap"));
-?heaps,cases_heaps|            }
-?heaps,cases_heaps|            heaps
-?heaps,cases_heaps|        };
-?heaps|        read += heaps.len();
-?heaps,cases_heaps|        out.push_str(&answer(&mut game, &heaps));
-?heaps,cases_heaps|        out.push('\n');
-?heaps,cases_heaps|    }
-"#
+    fn answer(&self, game: &str, position: &str) -> String {
+        format!("out.add(answer({game}, &{position}));")
     }
 
-    fn carried_reader(&self) -> &'static str {
-        r#"?cases_bash|    for _ in 0..next("the number of cases T") {
-?cases_bash|        let n = next("the heap n");
-?cases_bash|        let m = next("the limit m");
-?cases_bash|        if m == 0 {
-?cases_bash|            fail("the limit m must be at least 1");
-?cases_bash|        }
-?cases_bash|        let mut game = Game { heap: Heap { m } };
-?cases_bash|        out.push_str(&answer(&mut game, &[n]));
-?cases_bash|        out.push('\n');
-?cases_bash|    }
-?snim|    let total = numbers.len();
-?snim|    let mut read = 0;
-?snim|    while read < total {
-?snim|        let k = next("the set size k");
-?snim|        read += 1;
-?snim|        if k == 0 {
-?snim|            break;
-?snim|        }
-?snim|        let mut amounts = Vec::new();
-?snim|        for _ in 0..k {
-?snim|            amounts.push(next("an amount"));
-?snim|        }
-?snim|        read += amounts.len();
-?snim|        if amounts.contains(&0) {
-?snim|            fail("the amounts must be positive");
-?snim|        }
-?snim|        let mut game = Game { heap: Heap::new(amounts) };
-?snim|        let positions = next("the number of positions m");
-?snim|        read += 1;
-?snim|        let mut answers = Vec::new();
-?snim|        for _ in 0..positions {
-?snim|            let m = next("the heap count l");
-?snim|            let heaps = {
-?snim|            let mut heaps = Vec::new();
-?snim|            for _ in 0..m {
-?snim|                heaps.push(next("a heap"));
-?snim|            }
-?snim|            heaps
-?snim|        };
-?snim|            read += 1 + heaps.len();
-?snim|            answers.push(answer(&mut game, &heaps));
-?snim|        }
-?snim&block|        out.push_str(&answers.join("${separator}"));
-?snim&block|        out.push('\n');
-?snim&!block|        for line in answers {
-?snim&!block|            out.push_str(&line);
-?snim&!block|            out.push('\n');
-?snim&!block|        }
-?snim|    }
-?oddball_input|    let mut game = Game::new();
-?oddball_input|    game.amounts = (0..3).map(|_| next("the amounts n1 n2 n3")).collect();
-?oddball_input|    if game.amounts.contains(&0) {
-?oddball_input|        fail("the amounts must be positive");
-?oddball_input|    }
-?oddball_input|    if numbers.len() == 3 {
-?oddball_input|        fail("the input ends before the first pile");
-?oddball_input|    }
-?oddball_input|    let mut answers = Vec::new();
-?oddball_input|    for _ in 3..numbers.len() {
-?oddball_input|        let pile = next("a pile");
-?oddball_input|        answers.push(answer(&mut game, &[pile]));
-?oddball_input|    }
-?oddball_input&block|    out.push_str(&answers.join("${separator}"));
-?oddball_input&block|    out.push('\n');
-?oddball_input&!block|    for line in answers {
-?oddball_input&!block|        out.push_str(&line);
-?oddball_input&!block|        out.push('\n');
-?oddball_input&!block|    }
-"#
+    fn game(&self) -> &'static str {
+        "&mut game"
+    }
+
+    fn carried_game(&self, values: &str) -> String {
+        format!("games.of(&{values})")
     }
 }
 
@@ -964,4 +964,182 @@ fn binary_form(n: u64, shift: u64, form: u64) -> u64 {
     };
     u64::try_from(value).unwrap_or_else(|_| fail("the rule's value does not fit in 64 bits"))
 }
+"#;
+
+/// The reader's helpers (see `Syntax::reader_helpers`).
+const READER_HELPERS: &str = r#"fn is_blank(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+/// The values of one line, read in turn.
+struct Line {
+    words: Vec<String>,
+    at: usize,
+    what: String,
+}
+
+#[allow(dead_code)] // the reader calls what its description needs
+impl Line {
+    fn more(&self) -> bool {
+        self.at < self.words.len()
+    }
+
+    fn left(&self) -> usize {
+        self.words.len() - self.at
+    }
+
+    fn word(&mut self, _: &str) -> String {
+        if self.at == self.words.len() {
+            fail(&format!("a line holds too few values: it is {}", self.what));
+        }
+        self.at += 1;
+        self.words[self.at - 1].clone()
+    }
+
+    fn number(&mut self, what: &str) -> u64 {
+        parse_number(&self.word(what))
+    }
+
+    fn end(&self) {
+        if self.at < self.words.len() {
+            fail(&format!("a line holds more than {}", self.what));
+        }
+    }
+}
+
+/// The judge's input as tokens, each with the number of its line.
+struct Input<'a> {
+    tokens: Vec<(&'a str, usize)>,
+    at: usize,
+}
+
+#[allow(dead_code)] // the reader calls what its description needs
+impl<'a> Input<'a> {
+    fn new(text: &'a str) -> Self {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text); // a byte-order mark is not input
+        let bytes = text.as_bytes();
+        let mut tokens = Vec::new();
+        let (mut i, mut line) = (0, 0);
+        while i < bytes.len() {
+            if is_blank(bytes[i]) {
+                if bytes[i] == b'\n' {
+                    line += 1;
+                }
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < bytes.len() && !is_blank(bytes[i]) {
+                i += 1;
+            }
+            tokens.push((&text[start..i], line));
+        }
+        Input { tokens, at: 0 }
+    }
+
+    fn more(&self) -> bool {
+        self.at < self.tokens.len()
+    }
+
+    fn word(&mut self, what: &str) -> String {
+        if self.at == self.tokens.len() {
+            fail(&format!("the input ends where {what} should be read"));
+        }
+        self.at += 1;
+        self.tokens[self.at - 1].0.to_string()
+    }
+
+    fn number(&mut self, what: &str) -> u64 {
+        parse_number(&self.word(what))
+    }
+
+    /// The rest of the current line, or the next line holding a value.
+    fn line(&mut self, commas: bool, what: &str) -> Line {
+        while self.at < self.tokens.len() {
+            let number = self.tokens[self.at].1;
+            let mut words = Vec::new();
+            while self.at < self.tokens.len() && self.tokens[self.at].1 == number {
+                let token = self.tokens[self.at].0;
+                self.at += 1;
+                if commas {
+                    // Commas separate numbers too.
+                    words.extend(token.split(',').filter(|part| !part.is_empty()).map(str::to_string));
+                } else {
+                    words.push(token.to_string());
+                }
+            }
+            if !words.is_empty() {
+                return Line { words, at: 0, what: what.to_string() };
+            }
+        }
+        fail(&format!("the input ends where the line {what} should be read"));
+    }
+}
+
+/// The answers, a line at a time: the answers of one line joined by the separator.
+#[derive(Default)]
+struct Output {
+    text: String,
+    parts: Vec<String>,
+}
+
+impl Output {
+    fn add(&mut self, answer: String) {
+        self.parts.push(answer);
+    }
+
+    fn newline(&mut self) {
+        if !self.parts.is_empty() {
+            self.text.push_str(&self.parts.join("${separator}"));
+            self.text.push('\n');
+            self.parts.clear();
+        }
+    }
+}
+?add,sub,mul|
+?add,sub,mul|/// Counts and numbers the format computes: 0 or more, and 64 bits.
+?add|fn add(a: u64, b: u64) -> u64 {
+?add|    a.checked_add(b).unwrap_or_else(|| fail("a number the format computes does not fit in 64 bits"))
+?add|}
+?add|
+?sub|fn sub(a: u64, b: u64) -> u64 {
+?sub|    a.checked_sub(b).unwrap_or_else(|| fail("a number the format computes is negative"))
+?sub|}
+?sub|
+?mul|fn mul(a: u64, b: u64) -> u64 {
+?mul|    a.checked_mul(b).unwrap_or_else(|| fail("a number the format computes does not fit in 64 bits"))
+?mul|}
+?all_equal|
+?all_equal|fn all_equal(values: &[u64], value: u64) -> bool {
+?all_equal|    !values.is_empty() && values.iter().all(|&v| v == value)
+?all_equal|}
+?carried_input|
+?carried_input|/// The game of each case, built from the numbers the input gives it (the last one kept).
+?carried_input|#[derive(Default)]
+?carried_input|struct Games {
+?carried_input|    values: Vec<u64>,
+?carried_input|    game: Option<Game>,
+?carried_input|}
+?carried_input|
+?carried_input|impl Games {
+?carried_input|    fn of(&mut self, numbers: &[u64]) -> &mut Game {
+?carried_input|        if self.game.is_none() || self.values != numbers {
+?carried_bash|            if numbers[0] == 0 {
+?carried_bash|                fail("the limit m must be at least 1");
+?carried_bash|            }
+?carried_bash|            self.game = Some(Game { heap: Heap { m: numbers[0] } });
+?carried_set,carried_oddball|            if numbers.contains(&0) {
+?carried_set,carried_oddball|                fail("the amounts must be positive");
+?carried_set,carried_oddball|            }
+?carried_set|            self.game = Some(Game { heap: Heap::new(numbers.to_vec()) });
+?carried_oddball|            let mut game = Game::new();
+?carried_oddball|            game.amounts = numbers.to_vec();
+?carried_oddball|            game.amounts.sort_unstable();
+?carried_oddball|            game.amounts.dedup();
+?carried_oddball|            self.game = Some(game);
+?carried_input|            self.values = numbers.to_vec();
+?carried_input|        }
+?carried_input|        self.game.as_mut().expect("built above")
+?carried_input|    }
+?carried_input|}
 "#;

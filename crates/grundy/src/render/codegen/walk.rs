@@ -6,14 +6,16 @@
 //! reading the judge's layout. It fills each piece's template with the flags and values of the
 //! plan; a language says only how each piece is written.
 
+use super::reader::{self, ReaderSyntax};
 use super::rule::{self, Built, Helper, RuleSyntax};
 use super::template::Context;
 use super::{finite_amounts, join, kernel_games, table_list, wrapped_list};
-use crate::analysis::codegen::{Amounts, Decider, Kernel, Program};
+use crate::analysis::codegen::{Amounts, Argument, Decider, Kernel, Program};
 use crate::games::game::Game;
 use crate::games::play::Play;
 use crate::games::subtraction::Family;
-use crate::input::judge_format::{InputLayout, Join, OutputFormat};
+use crate::input::judge_format::description::{Expression, Length, Statement};
+use crate::input::judge_format::{Join, OutputFormat};
 
 /// How one language writes the pieces of a program: templates filled by the walk.
 ///
@@ -101,18 +103,24 @@ pub(super) trait Syntax {
         ""
     }
 
-    /// `main` around `${reader}`, the reader of the layout, and the writer of the answers.
+    /// The statement that declares the program's one game from `${game}` (flag
+    /// `carried_input`: the cache of the games the input carries instead).
+    fn game_declaration(&self) -> &'static str;
+
+    /// The reader's helpers: the input's tokens (`Input`), one line's (`Line`), the answers
+    /// (`Output`, joined by `${separator}`), and as flags say the checked arithmetic
+    /// (`add`, `sub`, `mul`), `all_equal`, and the carried games'
+    /// cache (`carried_input`, with `carried_bash`, `carried_set` or `carried_oddball`).
+    fn reader_helpers(&self) -> &'static str;
+
+    /// `run`, the reader, around `${body}` (written by [`ReaderSyntax`]).
+    fn run(&self) -> &'static str;
+
+    /// `main`: reads the input, calls `run`, refuses what is left, writes the answers.
     fn main(&self) -> &'static str;
 
-    /// The reader of a layout of one position per line; `${game}`.
-    fn line_reader(&self) -> &'static str;
-
-    /// The reader of a stream of numbers, and the layouts of heap lists; `${game}`.
-    fn stream_reader(&self) -> &'static str;
-
-    /// The stream layouts that carry their game (a Bash limit, an S-Nim set, the contest
-    /// amounts); `${separator}`.
-    fn carried_reader(&self) -> &'static str;
+    /// How the language writes the reader's statements.
+    fn reader(&self) -> &dyn ReaderSyntax;
 
     /// How the language writes rules found in a table.
     fn rules(&self) -> &dyn RuleSyntax;
@@ -133,7 +141,7 @@ pub(super) trait Syntax {
 /// Every flag the walk sets: the decider, the input layout, the output, the join, what the
 /// program needs, and one kernel's shape.
 #[cfg(test)]
-pub(super) const FLAGS: [&str; 41] = [
+pub(super) const FLAGS: [&str; 40] = [
     "rule",
     "pairs",
     "rule_sqrt",
@@ -146,15 +154,14 @@ pub(super) const FLAGS: [&str; 41] = [
     "wythoff",
     "fibonacci_nim",
     "oddball",
-    "lines",
-    "lines_zero",
-    "cases",
-    "heaps",
-    "cases_heaps",
-    "cases_bash",
-    "snim",
-    "oddball_input",
-    "line_input",
+    "carried_input",
+    "carried_bash",
+    "carried_set",
+    "carried_oddball",
+    "add",
+    "sub",
+    "mul",
+    "all_equal",
     "output_words",
     "output_tie",
     "output_count",
@@ -196,26 +203,19 @@ pub(super) fn source(program: &Program, header: &[String], syntax: &dyn Syntax) 
     out.push_str(syntax.gap());
     let new_game = context.fill(syntax.new_game());
     let main = context.clone().value("game", new_game.trim_end());
-    let reader = if matches!(
-        program.layout,
-        InputLayout::Lines | InputLayout::LinesUntilZeros | InputLayout::Cases
-    ) {
-        main.fill(syntax.line_reader())
-    } else {
-        [
-            main.fill(syntax.stream_reader()),
-            main.fill(syntax.carried_reader()),
-        ]
-        .concat()
-    };
-    out.push_str(&main.value("reader", reader).fill(syntax.main()));
+    out.push_str(&main.fill(syntax.reader_helpers()));
+    out.push_str(syntax.gap());
+    let declaration = main.fill(syntax.game_declaration());
+    let body = reader::body(program, syntax.reader(), declaration.trim_end());
+    out.push_str(&main.clone().value("body", body).fill(syntax.run()));
+    out.push_str(syntax.gap());
+    out.push_str(&main.fill(syntax.main()));
     syntax.finish(out)
 }
 
 /// The flags and values of the whole program.
 fn program_context(program: &Program, syntax: &dyn Syntax) -> Context {
     let decider = &program.decider;
-    let layout = program.layout;
     let output = program.format.output();
     let built = rule_built(program);
     let kernels: Vec<&Kernel> = match decider {
@@ -248,21 +248,24 @@ fn program_context(program: &Program, syntax: &dyn Syntax) -> Context {
         .flag("wythoff", *decider == Decider::Wythoff)
         .flag("fibonacci_nim", *decider == Decider::FibonacciNim)
         .flag("oddball", matches!(decider, Decider::Oddball(_)))
-        .flag("lines", layout == InputLayout::Lines)
-        .flag("lines_zero", layout == InputLayout::LinesUntilZeros)
-        .flag("cases", layout == InputLayout::Cases)
-        .flag("heaps", layout == InputLayout::Heaps)
-        .flag("cases_heaps", layout == InputLayout::CasesHeaps)
-        .flag("cases_bash", layout == InputLayout::CasesBash)
-        .flag("snim", layout == InputLayout::SNim)
-        .flag("oddball_input", layout == InputLayout::Oddball)
+        .flag("carried_input", program.carried.is_some())
         .flag(
-            "line_input",
-            matches!(
-                layout,
-                InputLayout::Lines | InputLayout::LinesUntilZeros | InputLayout::Cases
-            ),
+            "carried_bash",
+            program.carried.is_some() && *decider == Decider::Grundy(Kernel::CarriedBash),
         )
+        .flag(
+            "carried_set",
+            program.carried.is_some()
+                && matches!(decider, Decider::Grundy(Kernel::CarriedSet { .. })),
+        )
+        .flag(
+            "carried_oddball",
+            program.carried.is_some() && matches!(decider, Decider::Oddball(_)),
+        )
+        .flag("add", uses(program, "add"))
+        .flag("sub", uses(program, "sub"))
+        .flag("mul", uses(program, "mul"))
+        .flag("all_equal", compares_lists(program))
         .flag(
             "output_words",
             matches!(output, OutputFormat::Words(_)) && tie.is_none(),
@@ -477,6 +480,65 @@ fn rule_built(program: &Program) -> Option<Built> {
         _ => return None,
     }
     Some(built)
+}
+
+/// Whether the description computes a number with `operation` (`add`, `sub` or `mul`: `n + 1`,
+/// `n - 1`, `2 * k`): the program then holds its checked helper.
+fn uses(program: &Program, operation: &str) -> bool {
+    fn computes(expression: &Expression, operation: &str) -> bool {
+        match expression {
+            Expression::Literal(_) | Expression::Variable(_) => false,
+            Expression::Add(a, b) | Expression::Subtract(a, b) | Expression::Multiply(a, b) => {
+                let this = match expression {
+                    Expression::Add(..) => "add",
+                    Expression::Subtract(..) => "sub",
+                    _ => "mul",
+                };
+                this == operation || computes(a, operation) || computes(b, operation)
+            }
+        }
+    }
+    fn walk(statements: &[Statement], operation: &str) -> bool {
+        statements.iter().any(|statement| match statement {
+            Statement::Read { items, .. } => items.iter().any(
+                |item| matches!(&item.length, Length::Counted(count) if computes(count, operation)),
+            ),
+            Statement::Repeat { count, body } => {
+                computes(count, operation) || walk(body, operation)
+            }
+            Statement::Loop { body } => walk(body, operation),
+            _ => false,
+        })
+    }
+    let carried = program.carried.as_ref().is_some_and(|carried| {
+        carried.arguments.iter().any(|argument| {
+            matches!(argument, Argument::Computed(expression) if computes(expression, operation))
+        })
+    });
+    carried || walk(&program.format.description.statements, operation)
+}
+
+/// Whether a condition compares a list (`stop if x == 0` for a line `x[]`): the program then
+/// holds `all_equal`.
+fn compares_lists(program: &Program) -> bool {
+    fn walk(statements: &[Statement], lists: &[&str]) -> bool {
+        statements.iter().any(|statement| match statement {
+            Statement::Stop(condition) | Statement::Break(condition) => condition
+                .equalities
+                .iter()
+                .any(|(name, _)| lists.contains(&name.as_str())),
+            Statement::Repeat { body, .. } | Statement::Loop { body } => walk(body, lists),
+            _ => false,
+        })
+    }
+    let description = &program.format.description;
+    let lists: Vec<&str> = description
+        .variables()
+        .into_iter()
+        .filter(|(_, reading)| reading.list)
+        .map(|(name, _)| name)
+        .collect();
+    walk(&description.statements, &lists)
 }
 
 /// `values` as the language lists numbers: separated by `, `.

@@ -1,0 +1,301 @@
+//! What a generated program reads: the checks a description passes before its statements become
+//! a program's reader, and the game each case is built from when the input carries it.
+//!
+//! A generated program declares each variable once and reads the input with the description's
+//! own statements, so a value must be read on every path to each place it is used (not only in
+//! a loop that may not run), numbers are what positions and games are made of, and a position is
+//! its values side by side. A game the input carries is a family's spec whose argument is a
+//! comma list of numbers, some written out and some read (`subtraction:1,2,{k}`, `bash:{m}`,
+//! `subtraction:{s}`): the program builds it from those numbers at each case.
+
+use std::collections::HashSet;
+
+use super::NoProgram;
+use crate::input::judge_format::Description;
+use crate::input::judge_format::description::{
+    Condition, Expression, Length, Piece, Reading, Statement, Template,
+};
+
+/// One number of a carried game's argument list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Argument {
+    /// Written in the description.
+    Number(u64),
+    /// A value read (`{k}`).
+    Value(String),
+    /// Every value of a list read (`{s}`), in order.
+    List(String),
+    /// A number computed from values read (`{k - 1}`).
+    Computed(Expression),
+}
+
+/// A game the input carries: built at each case from its spec's argument list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Carried {
+    /// The spec, with the values read in braces.
+    pub spec: Template,
+    /// The family's name and what precedes the argument list (`subtraction:`).
+    pub family: String,
+    /// The argument list.
+    pub arguments: Vec<Argument>,
+}
+
+/// Why a description's input cannot be read by a generated program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Unreadable {
+    /// A value is used where the statement that reads it may not have run (it is read in a
+    /// loop, and used after it).
+    NotReadOnEveryPath {
+        /// The variable.
+        name: String,
+    },
+    /// Words are read into a variable that a position, the game or a condition uses as numbers.
+    Words {
+        /// The variable.
+        name: String,
+    },
+    /// A position written otherwise than its values side by side (`{a}/{b}`, `{u - 1}`).
+    Position {
+        /// The position, as the description writes it.
+        template: String,
+    },
+    /// The game the input carries is not a family's spec with a comma list of numbers, or not
+    /// one whose games a program builds at run time.
+    CarriedGame {
+        /// The game, as the description writes it.
+        template: String,
+    },
+}
+
+impl std::fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::NotReadOnEveryPath { name } => write!(
+                f,
+                "{name} is used where the statement reading it may not have run (it is read inside a loop and used after it); a generated program reads each value before every use"
+            ),
+            Self::Words { name } => write!(
+                f,
+                "{name} is read as words and used as a number (in a position, the game or a condition); generated programs read words only to skip them"
+            ),
+            Self::Position { template } => write!(
+                f,
+                "the position {template} is not values side by side, which is what generated programs read a position as"
+            ),
+            Self::CarriedGame { template } => write!(
+                f,
+                "the game {template} is not a spec whose argument is a list of numbers that generated programs build at run time (a subtraction set, bash:{{m}}, the contest game's amounts)"
+            ),
+        }
+    }
+}
+
+/// Checks that every value is read on each path to its uses, and that positions (and the game)
+/// are made of numbers side by side.
+pub(super) fn check(description: &Description) -> Result<(), NoProgram> {
+    let readings = description.variables();
+    let reading = |name: &str| {
+        readings
+            .iter()
+            .find(|(known, _)| *known == name)
+            .map(|(_, reading)| *reading)
+    };
+    let numbers = |template: &Template| -> Result<(), NoProgram> {
+        match template
+            .variables()
+            .find(|name| reading(name).is_some_and(|reading| reading.word))
+        {
+            Some(name) => Err(NoProgram::Unreadable(Unreadable::Words {
+                name: name.to_owned(),
+            })),
+            None => Ok(()),
+        }
+    };
+    if let Some(game) = &description.game {
+        numbers(game)?;
+    }
+    let words = |name: &str| reading(name).is_some_and(|reading| reading.word);
+    walk(
+        &description.statements,
+        &mut HashSet::new(),
+        description.game.as_ref(),
+        &Checks {
+            numbers: &numbers,
+            words: &words,
+        },
+    )
+}
+
+/// The checks of a template's and a name's kind.
+struct Checks<'c> {
+    numbers: &'c dyn Fn(&Template) -> Result<(), NoProgram>,
+    words: &'c dyn Fn(&str) -> bool,
+}
+
+/// Refuses the first of `names` not `known` to be read.
+fn used<'n>(
+    known: &HashSet<&str>,
+    names: impl IntoIterator<Item = &'n str>,
+) -> Result<(), NoProgram> {
+    match names.into_iter().find(|name| !known.contains(name)) {
+        Some(name) => Err(NoProgram::Unreadable(Unreadable::NotReadOnEveryPath {
+            name: name.to_owned(),
+        })),
+        None => Ok(()),
+    }
+}
+
+/// Walks `statements` with the variables `known` to be read on every path so far.
+fn walk<'d>(
+    statements: &'d [Statement],
+    known: &mut HashSet<&'d str>,
+    game: Option<&Template>,
+    checks: &Checks<'_>,
+) -> Result<(), NoProgram> {
+    let Checks { numbers, words } = checks;
+    let condition_names = |condition: &'d Condition| {
+        condition
+            .equalities
+            .iter()
+            .map(|(name, _)| name.as_str())
+            .collect::<Vec<_>>()
+    };
+    for statement in statements {
+        match statement {
+            Statement::Read { items, .. } => {
+                for item in items {
+                    if let Length::Counted(count) = &item.length {
+                        used(known, count.variables())?;
+                    }
+                    known.extend(item.names.iter().map(String::as_str));
+                }
+            }
+            Statement::Repeat { count, body } => {
+                used(known, count.variables())?;
+                walk(body, &mut known.clone(), game, checks)?;
+            }
+            Statement::Loop { body } => walk(body, &mut known.clone(), game, checks)?,
+            Statement::Stop(condition) | Statement::Break(condition) => {
+                used(known, condition_names(condition))?;
+                if let Some(name) = condition_names(condition)
+                    .into_iter()
+                    .find(|name| words(name))
+                {
+                    return Err(NoProgram::Unreadable(Unreadable::Words {
+                        name: name.to_owned(),
+                    }));
+                }
+            }
+            Statement::Case(template) => {
+                used(known, template.variables())?;
+                if let Some(game) = game {
+                    used(known, game.variables())?;
+                }
+                numbers(template)?;
+                if !template.is_list() {
+                    return Err(NoProgram::Unreadable(Unreadable::Position {
+                        template: template.to_string(),
+                    }));
+                }
+            }
+            Statement::Newline => {}
+        }
+    }
+    Ok(())
+}
+
+/// The family and argument list of a carried game's spec, with sample numbers for it: the
+/// literal numbers as written, one distinct number for each value or computed number and two for
+/// each list. `None` when the spec is not `FAMILY:` followed by a comma list whose elements are
+/// each a number written out or one pair of braces.
+pub(super) fn arguments(
+    spec: &Template,
+    readings: &[(&str, Reading)],
+) -> Option<(String, Vec<Argument>, Vec<u64>)> {
+    // The family: the text before the first brace, up to its last ':'.
+    let Some(Piece::Text(head)) = spec.pieces.first() else {
+        return None;
+    };
+    let colon = head.rfind(':')?;
+    let family = head[..=colon].to_owned();
+    let mut elements: Vec<Vec<&Piece>> = vec![Vec::new()];
+    let first = Piece::Text(head[colon + 1..].to_owned());
+    let pieces = std::iter::once(&first).chain(&spec.pieces[1..]);
+    let mut texts: Vec<Piece> = Vec::new();
+    for piece in pieces {
+        match piece {
+            Piece::Text(text) => {
+                let mut parts = text.split(',');
+                if let Some(part) = parts.next() {
+                    texts.push(Piece::Text(part.to_owned()));
+                }
+                for part in parts {
+                    texts.push(Piece::Text(",".to_owned()));
+                    texts.push(Piece::Text(part.to_owned()));
+                }
+            }
+            other => texts.push(other.clone()),
+        }
+    }
+    for piece in &texts {
+        match piece {
+            Piece::Text(text) if text == "," => elements.push(Vec::new()),
+            Piece::Text(text) if text.trim().is_empty() => {}
+            piece => elements
+                .last_mut()
+                .expect("one element at least")
+                .push(piece),
+        }
+    }
+    let literals: Vec<u64> = elements
+        .iter()
+        .filter_map(|element| match element.as_slice() {
+            [Piece::Text(text)] => text.trim().parse().ok(),
+            _ => None,
+        })
+        .collect();
+    let mut sample = literals.iter().max().map_or(2, |&largest| largest + 2);
+    let mut next_sample = || {
+        sample += 1;
+        sample
+    };
+    let mut arguments = Vec::new();
+    let mut samples = Vec::new();
+    for element in elements {
+        match element.as_slice() {
+            [Piece::Text(text)] => {
+                let number = text.trim().parse().ok()?;
+                arguments.push(Argument::Number(number));
+                samples.push(number);
+            }
+            [Piece::Variable(name)] => {
+                let reading = readings
+                    .iter()
+                    .find(|(known, _)| known == name)
+                    .map(|(_, reading)| *reading)?;
+                if reading.list {
+                    arguments.push(Argument::List(name.clone()));
+                    samples.extend([next_sample(), next_sample()]);
+                } else {
+                    arguments.push(Argument::Value(name.clone()));
+                    samples.push(next_sample());
+                }
+            }
+            [Piece::Computed(expression)] => {
+                let lists = expression.variables().into_iter().any(|name| {
+                    readings
+                        .iter()
+                        .any(|(known, reading)| *known == name && reading.list)
+                });
+                if lists {
+                    return None;
+                }
+                arguments.push(Argument::Computed(expression.clone()));
+                samples.push(next_sample());
+            }
+            _ => return None,
+        }
+    }
+    Some((family, arguments, samples))
+}
