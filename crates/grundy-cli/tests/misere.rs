@@ -1,5 +1,6 @@
 //! Misère take-and-break codes through the real binary: `solve` by the tame rule and by the
-//! exhaustive search, misère sums across families, `table` with genera, and the refusals.
+//! exhaustive search, misère sums across families, misère subtraction sums as their codes,
+//! `table` with genera, and the refusals.
 
 use serde_json::{Value, json};
 
@@ -66,6 +67,24 @@ fn misere_sums_of_tame_games_across_families() {
     // A wild component: the sum is searched.
     let value = json(&["solve", "misere:nim[2] + 0.77[6]", "--json"]);
     assert_eq!(value["basis"]["kind"], "exhaustive search");
+}
+
+#[test]
+fn misere_subtraction_sums_are_answered_as_their_code() {
+    // Ten heaps up to 100 of misère subtraction:1,3,4 (the code 0.3033): tame, at once.
+    let heaps = "10,20,30,40,50,60,70,80,90,100";
+    let value = json(&["solve", "misere:subtraction:1,3,4", heaps, "--json"]);
+    assert_eq!(value["value"], "lose");
+    assert_eq!(value["basis"]["rule"], "grundy's tame criterion");
+    let code = json(&["solve", "misere:0.3033", heaps, "--json"]);
+    assert_eq!(code["value"], value["value"]);
+    // Moves are written as takes, an emptied heap kept in its place.
+    let text = stdout(&grundy(&["solve", "misere:subtraction:1,3,4", "3,4,6"]));
+    assert!(text.contains("take 3 from heap 1 → 0,4,6"), "{text}");
+    assert!(text.contains("take 1 from heap 3 → 3,4,5"), "{text}");
+    // A huge heap: the misère quotient decides.
+    let value = json(&["solve", "misere:subtraction:1,3,4", "5,99999999999", "--json"]);
+    assert_eq!(value["value"], "win");
 }
 
 #[test]

@@ -700,3 +700,4 @@ pub(super) fn refusal(
 }
 
 mod answers;
+mod misere;

@@ -30,7 +30,15 @@ impl crate::analysis::family::Answers for HeapRules<'_> {
                 analyzer.solve_subtraction_heaps(game, *self, heaps)
             }
             (Play::Misere, Position::Heaps(heaps)) => {
-                analyzer.solve_misere_heaps(game, game.base(), heaps)
+                // A finite set is a take-and-break code: its misère theory answers sums.
+                let set = match self {
+                    Self::Plain(SubtractionSet::Finite(set)) => Some(set),
+                    _ => None,
+                };
+                match set.and_then(|set| analyzer.solve_misere_set(game, set, heaps)) {
+                    Some(answer) => answer,
+                    None => analyzer.solve_misere_heaps(game, game.base(), heaps),
+                }
             }
             _ => return None,
         })
