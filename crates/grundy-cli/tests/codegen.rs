@@ -160,6 +160,9 @@ struct Check {
     sum: Option<Vec<&'static str>>,
     /// More arguments of `codegen` (`--rule observed` and its range).
     extra: &'static [&'static str],
+    /// An oracle of the test's own in place of `grundy contest` (for inputs beyond grundy's
+    /// limits).
+    oracle: Option<fn(&str) -> String>,
 }
 
 fn check(game: Option<&'static str>, format: &'static str, inputs: Vec<String>) -> Check {
@@ -169,6 +172,7 @@ fn check(game: Option<&'static str>, format: &'static str, inputs: Vec<String>) 
         inputs,
         sum: None,
         extra: &[],
+        oracle: None,
     }
 }
 
@@ -225,6 +229,7 @@ fn checks() -> Vec<Check> {
         }))],
         sum: Some(vec!["subtraction:1,2", "subtraction:1,3,4"]),
         extra: &[],
+        oracle: None,
     });
     checks.extend(rule_checks(r));
     checks
@@ -249,6 +254,7 @@ fn rule_checks(r: &mut Random) -> Vec<Check> {
         inputs,
         sum: None,
         extra,
+        oracle: None,
     };
     let pairs = |r: &mut Random, largest: u64| {
         let mut rows: Vec<Vec<u64>> = (0..12)
@@ -567,10 +573,102 @@ fn description_checks(r: &mut Random) -> Vec<Check> {
             "oddball/symbols",
             vec![format!("2 5 8\n{}\n", piles.join(" "))],
         ),
+        // The 1-2-K game with amounts and heaps to 2^64 - 1: the programs' closed forms against
+        // a mex brute force where it reaches, the theorem of docs/theory.md §4 beyond.
+        Check {
+            oracle: Some(one_two_k_answers),
+            ..check(
+                None,
+                "read T; repeat T { read n k:3..100; case {n} }; game subtraction:1,2,{k}; say Alice Bob",
+                vec![huge_one_two_k(r)],
+            )
+        },
     ]
 }
 
+/// Cases of the 1-2-K game: small ones, every residue near the period's end, and extremes.
+fn huge_one_two_k(r: &mut Random) -> String {
+    let mut cases: Vec<(u64, u64)> = Vec::new();
+    for k in 3..=40 {
+        for n in [
+            0,
+            1,
+            2,
+            k - 1,
+            k,
+            k + 1,
+            k + 2,
+            2 * k + 1,
+            2 * k + 2,
+            3 * k + 5,
+        ] {
+            cases.push((n, k));
+        }
+        cases.push((r.below(400), k));
+    }
+    let huge = [
+        999_999_999_999_999_999,
+        1_000_000_000_000_000_000,
+        u64::MAX,
+        u64::MAX - 1,
+        u64::MAX - 2,
+        3 << 60,
+    ];
+    for &k in &huge {
+        for n in [
+            0,
+            1,
+            2,
+            k - 1,
+            k,
+            k.saturating_add(1),
+            u64::MAX,
+            r.heap(u64::MAX),
+        ] {
+            cases.push((n, k));
+        }
+    }
+    let lines: Vec<String> = cases.iter().map(|(n, k)| format!("{n} {k}")).collect();
+    format!("{}\n{}\n", cases.len(), lines.join("\n"))
+}
+
+/// The 1-2-K game's answers: the mex of the values (a brute force) for heaps below 2000 and
+/// `k` up to 60, the closed form of docs/theory.md §4 (tested against the mex for every `k` up
+/// to 60 in `theory::period`) beyond.
+fn one_two_k_answers(input: &str) -> String {
+    let numbers: Vec<u64> = input
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let mut out = String::new();
+    for case in numbers[1..].chunks(2) {
+        let (n, k) = (case[0], case[1]);
+        let value = if n < 2000 && k <= 60 {
+            let mut values: Vec<u64> = Vec::new();
+            for heap in 0..=n {
+                let options: Vec<u64> = [1, 2, k]
+                    .iter()
+                    .filter(|&&take| take <= heap)
+                    .map(|&take| values[(heap - take) as usize])
+                    .collect();
+                values.push((0..).find(|v| !options.contains(v)).unwrap());
+            }
+            values[n as usize]
+        } else if k % 3 != 0 {
+            n % 3
+        } else {
+            let r = if n <= k { n } else { n % (k + 1) };
+            if r == k { 3 } else { r % 3 }
+        };
+        out.push_str(if value != 0 { "Alice\n" } else { "Bob\n" });
+    }
+    out
+}
+
 fn expected(check: &Check, input: &str) -> String {
+    if let Some(oracle) = check.oracle {
+        return oracle(input);
+    }
     if let Some(components) = &check.sum {
         let mut text = String::new();
         for line in input.lines() {

@@ -83,7 +83,12 @@ fn misere_subtraction_sums_are_answered_as_their_code() {
     assert!(text.contains("take 3 from heap 1 → 0,4,6"), "{text}");
     assert!(text.contains("take 1 from heap 3 → 3,4,5"), "{text}");
     // A huge heap: the misère quotient decides.
-    let value = json(&["solve", "misere:subtraction:1,3,4", "5,99999999999", "--json"]);
+    let value = json(&[
+        "solve",
+        "misere:subtraction:1,3,4",
+        "5,99999999999",
+        "--json",
+    ]);
     assert_eq!(value["value"], "win");
 }
 

@@ -109,13 +109,30 @@ struct ${name} {
     static constexpr u64 BOUND = ${bound};
 ?carried|    vector<u64> amounts;  // ascending
 ?carried|    vector<unsigned> values;
-?carried|    explicit ${name}(vector<u64> set) : amounts(move(set)) {}
+?carried|    // Closed forms (docs/theory.md §4, §5): the residue theorem — the set holds 1..m-1 and no
+?carried|    // multiple of m, G(n) = n mod m — and {1, 2, k} with 3 | k, period k + 1.
+?carried|    u64 modulus = 0, cycle = 0;
+?carried|    explicit ${name}(vector<u64> set) : amounts(move(set)) {
+?carried|        u64 m = 1;
+?carried|        while (m <= amounts.size() && amounts[m - 1] == m) ++m;
+?carried|        bool residue = m >= 2;
+?carried|        for (u64 s : amounts) {
+?carried|            if (s % m == 0) residue = false;
+?carried|        }
+?carried|        if (residue) modulus = m;
+?carried|        if (amounts.size() == 3 && amounts[0] == 1 && amounts[1] == 2 && amounts[2] % 3 == 0) cycle = amounts[2];
+?carried|    }
 ?!carried|    vector<u64> amounts{${amounts}};  // ascending
 ?!carried|    vector<unsigned> values;
 ?fibonacci|    u64 low = 1, high = 2;  // consecutive Fibonacci numbers
 ?squares|    u64 root = 1;  // the next square is root * root
 ?powers|    u64 power = 1;  // the next power of two
     u64 value(u64 n) {
+?carried|        if (modulus != 0) return n % modulus;
+?carried|        if (cycle != 0) {
+?carried|            u64 r = n <= cycle ? n : n % (cycle + 1);
+?carried|            return r == cycle ? 3 : r % 3;
+?carried|        }
         if (n > BOUND) fail("heap " + to_string(n) + " is above " + to_string(BOUND) + ", the largest heap this DP answers (no period is proved)");
         vector<char> seen;
         while (values.size() <= n) {

@@ -98,11 +98,30 @@ ${table}
 
 ?!carried|        ${name}() {
 ?!carried|            for (long take : new long[] {${amounts}}) amounts.add(take);
+?carried|        // Closed forms (docs/theory.md §4, §5): the residue theorem — the set holds 1..m-1 and
+?carried|        // no multiple of m, G(n) = n mod m — and {1, 2, k} with 3 | k, period k + 1.
+?carried|        long modulus = 0, cycle = 0;
+?carried|
 ?carried|        ${name}(TreeSet<Long> set) {
 ?carried|            amounts.addAll(set);
+?carried|            long m = 1;
+?carried|            while (m <= amounts.size() && amounts.get((int) m - 1) == m) m++;
+?carried|            boolean residue = m >= 2;
+?carried|            for (long s : amounts) {
+?carried|                if (Long.remainderUnsigned(s, m) == 0) residue = false;
+?carried|            }
+?carried|            if (residue) modulus = m;
+?carried|            if (amounts.size() == 3 && amounts.get(0) == 1 && amounts.get(1) == 2 && Long.remainderUnsigned(amounts.get(2), 3) == 0) {
+?carried|                cycle = amounts.get(2);
+?carried|            }
         }
 
         long value(long n) {
+?carried|            if (modulus != 0) return Long.remainderUnsigned(n, modulus);
+?carried|            if (cycle != 0) {
+?carried|                long r = Long.compareUnsigned(n, cycle) <= 0 ? n : Long.remainderUnsigned(n, cycle + 1);
+?carried|                return r == cycle ? 3 : Long.remainderUnsigned(r, 3);
+?carried|            }
             if (Long.compareUnsigned(n, BOUND) > 0) {
                 throw fail("heap " + Long.toUnsignedString(n) + " is above " + BOUND + ", the largest heap this DP answers (no period is proved)");
             }
@@ -988,7 +1007,7 @@ const READER_HELPERS: &str = r#"    /** A list of numbers that grows as they are
 ?carried_input|            if (game == null || !Arrays.equals(numbers, values)) {
 ?carried_bash|                if (numbers[0] == 0) throw fail("the limit m must be at least 1");
 ?carried_bash|                game = new Game(new Heap(numbers[0]));
-?carried_set,carried_oddball|                TreeSet<Long> set = new TreeSet<>();
+?carried_set,carried_oddball|                TreeSet<Long> set = new TreeSet<>(Long::compareUnsigned); // ascending as unsigned numbers
 ?carried_set,carried_oddball|                for (long amount : numbers) {
 ?carried_set,carried_oddball|                    if (amount == 0) throw fail("the amounts must be positive");
 ?carried_set,carried_oddball|                    set.add(amount);

@@ -282,7 +282,7 @@ fn kernel_lines(lines: &mut Vec<String>, value: &str, kernel: &Kernel, play: Pla
             rule_lines(lines, &sentence.replacen("G(n)", value, 1), plan);
         }
         Kernel::CarriedSet { bound } => lines.push(format!(
-            "Rule: {value} = mex of the values of the heaps a move leaves, for the set S of each block, computed up to the largest heap asked. The set comes with the input, so no period is proved in advance: the DP answers heaps up to {bound} and refuses larger ones."
+            "Rule, for the set S each case's game is built with: the residue theorem when S holds 1..m-1 and no multiple of m ({value} = n mod m), and the {{1, 2, k}} theorem when S = {{1, 2, k}} with 3 | k ({value} has period k + 1: r mod 3 for r = n mod (k + 1) below k, and 3 at k; docs/theory.md §4) — both exact for every n; otherwise {value} = mex of the values of the heaps a move leaves, computed up to the largest heap asked: the set comes with the input, so no period is proved in advance, and the DP answers heaps up to {bound} and refuses larger ones."
         )),
     }
     if play == Play::Misere && matches!(kernel, Kernel::Dp(_)) {

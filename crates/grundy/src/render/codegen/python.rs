@@ -93,13 +93,25 @@ ${table}
 ?!carried|    def __init__(self):
 ?!carried|        self.amounts = [${amounts}]  # ascending
 ?carried|    def __init__(self, amounts):
-?carried|        self.amounts = sorted(set(amounts))
+?carried|        self.amounts = a = sorted(set(amounts))
+?carried|        # Closed forms (docs/theory.md §4, §5): the residue theorem — the set holds 1..m-1 and
+?carried|        # no multiple of m, G(n) = n mod m — and {1, 2, k} with 3 | k, period k + 1.
+?carried|        m = 1
+?carried|        while m <= len(a) and a[m - 1] == m:
+?carried|            m += 1
+?carried|        self.modulus = m if m >= 2 and all(s % m for s in a) else 0
+?carried|        self.cycle = a[2] if len(a) == 3 and a[:2] == [1, 2] and a[2] % 3 == 0 else 0
         self.values = []
 ?fibonacci|        self.low, self.high = 1, 2  # consecutive Fibonacci numbers
 ?squares|        self.root = 1  # the next square is root * root
 ?powers|        self.power = 1  # the next power of two
 
     def value(self, n):
+?carried|        if self.modulus:
+?carried|            return n % self.modulus
+?carried|        if self.cycle:
+?carried|            r = n % (self.cycle + 1)
+?carried|            return 3 if r == self.cycle else r % 3
         if n > self.BOUND:
             fail("heap %d is above %d, the largest heap this DP answers (no period is proved)" % (n, self.BOUND))
         values, amounts = self.values, self.amounts

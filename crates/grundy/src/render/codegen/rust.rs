@@ -112,6 +112,10 @@ ${table}
 struct ${name} {
     amounts: Vec<u64>, // ascending
     values: Vec<u32>,
+?carried|    // Closed forms (docs/theory.md §4, §5): the residue theorem — the set holds 1..m-1 and no
+?carried|    // multiple of m, G(n) = n mod m — and {1, 2, k} with 3 | k, period k + 1.
+?carried|    modulus: u64,
+?carried|    cycle: u64,
 ?fibonacci|    low: u64,
 ?fibonacci|    high: u64,
 ?squares|    root: u64,
@@ -127,8 +131,19 @@ impl ${name} {
 ?carried|    fn new(mut amounts: Vec<u64>) -> Self {
 ?carried|        amounts.sort_unstable();
 ?carried|        amounts.dedup();
+?carried|        let mut m = 1;
+?carried|        while m <= amounts.len() as u64 && amounts[m as usize - 1] == m {
+?carried|            m += 1;
+?carried|        }
+?carried|        let modulus = if m >= 2 && amounts.iter().all(|s| s % m != 0) { m } else { 0 };
+?carried|        let cycle = match amounts[..] {
+?carried|            [1, 2, k] if k % 3 == 0 => k,
+?carried|            _ => 0,
+?carried|        };
 ?carried|        ${name} {
 ?carried|            amounts,
+?carried|            modulus,
+?carried|            cycle,
             values: Vec::new(),
 ?fibonacci|            low: 1,
 ?fibonacci|            high: 2,
@@ -138,6 +153,13 @@ impl ${name} {
     }
 
     fn value(&mut self, n: u64) -> u64 {
+?carried|        if self.modulus != 0 {
+?carried|            return n % self.modulus;
+?carried|        }
+?carried|        if self.cycle != 0 {
+?carried|            let r = if n <= self.cycle { n } else { n % (self.cycle + 1) };
+?carried|            return if r == self.cycle { 3 } else { r % 3 };
+?carried|        }
         if n > Self::BOUND {
             fail(&format!(
                 "heap {n} is above {}, the largest heap this DP answers (no period is proved)",

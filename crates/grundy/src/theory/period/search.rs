@@ -3,20 +3,29 @@
 //! least consistent period of an unproved observation. Each certificate it returns is built
 //! from values it has checked.
 
+use std::collections::HashMap;
+
 use super::{Certificate, CertificateError, Observation, Periodicity, Search, Theorem};
 use crate::theory::compact::{Element, View, on_view};
 use crate::theory::families::{Digits, FamilyFailure};
 
+/// How many windows after the first [`search_window`] keeps to recognise when they recur: the
+/// preperiods for which it reads no more terms than its certificate needs.
+const ANCHORS: usize = 4096;
+
 /// Searches a sequence obeying the window hypothesis (each term from index `window` on is a
 /// function of the `window` terms before it) for its period, reading at most `limit` terms.
 ///
-/// The sequence of windows is deterministic, so Brent's cycle-finding algorithm on windows (compared
-/// by a rolling hash, confirmed term by term) finds the least period `p`; the least preperiod for
-/// it is then found by scanning backwards. Returns the search result and every term read.
+/// The sequence of windows is deterministic, so a window that recurs proves the period: the
+/// windows ending at `t, …, t + ANCHORS` are kept (by a rolling hash, confirmed term by term),
+/// and the first time one of them recurs the search stops — for a preperiod `n0 <= ANCHORS` that
+/// is after exactly the `n0 + p + t` terms the certificate needs. Beyond them Brent's
+/// cycle-finding algorithm on windows finds the least period `p`. The least preperiod for it is
+/// then found by scanning backwards. Returns the search result and every term read.
 ///
 /// # Complexity
-/// `O(n0 + p + t)` terms read, up to a factor 3 (Brent), `O(1)` work per term plus `O(t)` per hash
-/// match; memory: the terms read.
+/// `O(n0 + p + t)` terms read — exactly `n0 + p + t` when `n0 <= 4096`, else up to a factor 3
+/// (Brent) —, `O(1)` work per term plus `O(t)` per hash match; memory: the terms read.
 ///
 /// # Example
 /// ```
@@ -41,6 +50,14 @@ pub fn search_window(
     limit: u64,
 ) -> (Search, Vec<u32>) {
     const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
+    let not_found = |seq: Vec<u32>| {
+        (
+            Search::NotFound {
+                checked_to: seq.len() as u64,
+            },
+            seq,
+        )
+    };
     let t = window.max(1) as usize;
     let mut seq: Vec<u32> = Vec::new();
     let base_to_t = (0..t).fold(1u64, |acc, _| acc.wrapping_mul(BASE));
@@ -60,21 +77,11 @@ pub fn search_window(
     // The first window that the deterministic map applies to ends at index t.
     while (seq.len() as u64) < (t as u64 + 1).min(limit) {
         if !push(&mut seq, &mut hash) {
-            return (
-                Search::NotFound {
-                    checked_to: seq.len() as u64,
-                },
-                seq,
-            );
+            return not_found(seq);
         }
     }
     if (seq.len() as u64) < t as u64 + 1 {
-        return (
-            Search::NotFound {
-                checked_to: seq.len() as u64,
-            },
-            seq,
-        );
+        return not_found(seq);
     }
     // Brent: tortoise at window end t, hare at t + 1.
     let mut tortoise = t;
@@ -86,8 +93,21 @@ pub fn search_window(
         h
     };
     let (mut power, mut lambda) = (1usize, 1usize);
+    // The windows ending at t, …, t + ANCHORS, by hash: the first that recurs gives the period
+    // as soon as the certificate's values are read.
+    let mut anchors: HashMap<u64, usize> = HashMap::from([(tortoise_hash, t)]);
     loop {
         let hare = seq.len();
+        if let Some(&anchor) = anchors.get(&hash)
+            && seq[hare - t..hare] == seq[anchor - t..anchor]
+        {
+            tortoise = anchor;
+            lambda = hare - anchor;
+            break;
+        }
+        if hare <= t + ANCHORS {
+            anchors.entry(hash).or_insert(hare);
+        }
         if hash == tortoise_hash && seq[hare - t..hare] == seq[tortoise - t..tortoise] {
             break;
         }
@@ -98,20 +118,10 @@ pub fn search_window(
             lambda = 0;
         }
         if seq.len() as u64 >= limit {
-            return (
-                Search::NotFound {
-                    checked_to: seq.len() as u64,
-                },
-                seq,
-            );
+            return not_found(seq);
         }
         if !push(&mut seq, &mut hash) {
-            return (
-                Search::NotFound {
-                    checked_to: seq.len() as u64,
-                },
-                seq,
-            );
+            return not_found(seq);
         }
         lambda += 1;
     }
@@ -719,6 +729,55 @@ mod tests {
         // The preperiod is least: one step earlier breaks the relation.
         let n0 = certificate.periodicity.preperiod as usize;
         assert!(n0 == 0 || values[n0 - 1] != values[n0 - 1 + 5]);
+    }
+
+    #[test]
+    fn window_search_stops_when_its_certificate_holds() {
+        // Sets with and without a preperiod, and {1, 2, k} with 3 | k (period k + 1): the search
+        // reads exactly the n0 + p + t values its certificate checks, and finds what a search over
+        // the whole table finds.
+        for set in [
+            &[1, 3, 4][..],
+            &[2, 3, 7],
+            &[2, 5, 7],
+            &[3, 5, 9, 12],
+            &[1, 2, 300],
+            &[1, 2, 301],
+            &[4, 9, 10, 17],
+        ] {
+            let t = *set.iter().max().unwrap();
+            let values = subtraction(set, 4000);
+            let (search, read) = search_window(values.clone().into_iter(), t as u64, 4000);
+            let certificate = search.certificate().unwrap();
+            certificate.verify(&values).unwrap();
+            assert_eq!(read.len() as u64, certificate.checked_to(), "{set:?}");
+            let p = certificate.periodicity.period as usize;
+            let n0 = certificate.periodicity.preperiod as usize;
+            assert!(
+                (1..p).all(|q| (n0..4000 - q).any(|n| values[n] != values[n + q])),
+                "{set:?}"
+            );
+            assert!(n0 == 0 || values[n0 - 1] != values[n0 - 1 + p], "{set:?}");
+        }
+    }
+
+    /// docs/theory.md §4: `{1, 2, k}` has `G(n) = n mod 3` when 3 ∤ k, and period k + 1 with
+    /// `G = r mod 3` below `r = k` and 3 at it when 3 | k — against the mex, k up to 60.
+    #[test]
+    fn one_two_k_has_the_closed_form_of_the_theory() {
+        for k in 3..=60usize {
+            let values = subtraction(&[1, 2, k], 5 * (k + 1));
+            for (n, &value) in values.iter().enumerate() {
+                let expected = if k % 3 != 0 {
+                    n % 3
+                } else if n % (k + 1) == k {
+                    3
+                } else {
+                    n % (k + 1) % 3
+                };
+                assert_eq!(value as usize, expected, "k = {k}, n = {n}");
+            }
+        }
     }
 
     #[test]
