@@ -331,6 +331,25 @@ fn closed_form_checks(r: &mut Random) -> Vec<Check> {
             "hdu-2176",
             vec![heap_blocks(60, 5, u64::MAX, r, true)],
         ),
+        // HDU 2177: every winning move of Wythoff's game as the pair it leaves, pairs up to 10^6
+        // and far beyond (below 2^62, where the programs' 128-bit roots reach).
+        check(
+            None,
+            "hdu-2177",
+            vec![{
+                let mut rows: Vec<String> = (0..40)
+                    .map(|i| {
+                        let largest = if i < 30 { 1_000_000 } else { (1 << 62) - 1 };
+                        let (a, b) = (r.below(largest), r.below(largest));
+                        format!("{} {}", a.min(b), a.max(b))
+                    })
+                    .collect();
+                // Lost pairs and the pairs next to them.
+                rows.extend(["3 5", "4 5", "3 6", "1 2", "0 1", "6 10", "7 10"].map(String::from));
+                rows.push("0 0".to_owned());
+                rows.join("\n") + "\n"
+            }],
+        ),
         check(
             Some("nim"),
             "cases-heaps/yes-no",
@@ -573,6 +592,16 @@ fn description_checks(r: &mut Random) -> Vec<Check> {
             "oddball/symbols",
             vec![format!("2 5 8\n{}\n", piles.join(" "))],
         ),
+        // Every winning move of Wythoff's game as the pair it leaves (HDU 2177), against a
+        // brute force over the pairs up to 60.
+        Check {
+            oracle: Some(wythoff_moves),
+            ..check(
+                Some("wythoff"),
+                "loop { line a b; stop if a == 0 and b == 0; case {a} {b} }; say moves 1 0",
+                vec![format!("{}\n2 2\n0 5\n5 8\n0 0\n", pairs.join("\n"))],
+            )
+        },
         // The 1-2-K game with amounts and heaps to 2^64 - 1: the programs' closed forms against
         // a mex brute force where it reaches, the theorem of docs/theory.md §4 beyond.
         Check {
@@ -584,6 +613,55 @@ fn description_checks(r: &mut Random) -> Vec<Check> {
             )
         },
     ]
+}
+
+/// Wythoff's game by brute force (a pair is lost when no move reaches a lost pair): `0` for a
+/// lost pair, else `1` and the lost pairs the winning moves leave, smaller first — those from
+/// both heaps, then those from one heap, each ascending, each once.
+fn wythoff_moves(input: &str) -> String {
+    const SIZE: usize = 61;
+    let mut lost = vec![[false; SIZE]; SIZE];
+    for a in 0..SIZE {
+        for b in 0..SIZE {
+            let from_one = (0..a).any(|x| lost[x][b]) || (0..b).any(|y| lost[a][y]);
+            let from_both = (1..=a.min(b)).any(|t| lost[a - t][b - t]);
+            lost[a][b] = !from_one && !from_both;
+        }
+    }
+    let mut out = String::new();
+    for line in input.lines() {
+        let numbers: Vec<usize> = line
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        if numbers == [0, 0] {
+            break;
+        }
+        let (a, b) = (numbers[0], numbers[1]);
+        let sorted = |x: usize, y: usize| (x.min(y), x.max(y));
+        let mut both: Vec<(usize, usize)> = (1..=a.min(b))
+            .filter(|t| lost[a - t][b - t])
+            .map(|t| sorted(a - t, b - t))
+            .collect();
+        let mut one: Vec<(usize, usize)> = (0..a)
+            .filter(|&x| lost[x][b])
+            .map(|x| sorted(x, b))
+            .chain((0..b).filter(|&y| lost[a][y]).map(|y| sorted(a, y)))
+            .collect();
+        for group in [&mut both, &mut one] {
+            group.sort_unstable();
+            group.dedup();
+        }
+        if both.is_empty() && one.is_empty() {
+            out.push_str("0\n");
+            continue;
+        }
+        out.push_str("1\n");
+        for (x, y) in both.into_iter().chain(one) {
+            let _ = writeln!(out, "{x} {y}");
+        }
+    }
+    out
 }
 
 /// Cases of the 1-2-K game: small ones, every residue near the period's end, and extremes.

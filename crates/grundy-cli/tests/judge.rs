@@ -37,7 +37,7 @@ fn with_input(args: &[&str], input: &str) -> Output {
     output
 }
 
-const PRESETS: [&str; 13] = [
+const PRESETS: [&str; 14] = [
     "hdu-1527",
     "hdu-1846",
     "hdu-1847",
@@ -45,6 +45,7 @@ const PRESETS: [&str; 13] = [
     "hdu-1850",
     "hdu-1907",
     "hdu-2176",
+    "hdu-2177",
     "hdu-2188",
     "hdu-1536",
     "poj-2234",

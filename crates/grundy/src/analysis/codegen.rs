@@ -13,7 +13,7 @@ use crate::games::play::Play;
 use crate::games::ruleset::Ruleset;
 use crate::games::subtraction::{Family, FiniteSet};
 use crate::input::judge_format::description::{Length, Statement, Template};
-use crate::input::judge_format::{Description, JudgeFormat, Preset};
+use crate::input::judge_format::{Description, JudgeFormat, OutputFormat, Preset};
 use crate::input::spec::parse_game;
 
 mod reading;
@@ -183,7 +183,7 @@ pub enum NoProgram {
         carried: String,
     },
     /// The format's output lists or counts winning moves, and the program writes them for heaps
-    /// of Nim and of finite subtraction games only.
+    /// of Nim and of finite subtraction games (and lists Wythoff's as the pairs they leave).
     Moves,
     /// The format's input is lists of heaps, and the game's positions are not.
     HeapLists,
@@ -252,7 +252,7 @@ impl std::fmt::Display for NoProgram {
                 "the format's input carries its own game ({carried}), so no other game applies"
             ),
             Self::Moves => f.write_str(
-                "generated programs count and list winning moves for heaps of Nim and of finite subtraction games only",
+                "generated programs count and list winning moves for heaps of Nim and of finite subtraction games, and list those of Wythoff's game as the pairs they leave; not this game's or this output's",
             ),
             Self::HeapLists => f.write_str(
                 "the format's input is lists of heaps, and this game's positions are not heaps whose values add up by xor",
@@ -471,7 +471,7 @@ impl Analyzer<'_> {
                 .map_or_else(|| format.name(), ToString::to_string),
             why,
         };
-        if format.output().needs_moves() && !lists_moves(game.as_ref(), &decider) {
+        if format.output().needs_moves() && !lists_moves(game.as_ref(), &decider, format.output()) {
             return Err(refuse(NoProgram::Moves));
         }
         if reads_heap_lists(description)
@@ -692,8 +692,11 @@ fn reads_heap_lists(description: &Description) -> bool {
 /// Whether a generated program can count and list the winning moves of `decider`: heaps of Nim
 /// (the move to `h xor X`) and of finite subtraction games (each amount tried), including the
 /// games the input carries (Bash, S-Nim).
-fn lists_moves(game: Option<&Game>, decider: &Decider) -> bool {
+fn lists_moves(game: Option<&Game>, decider: &Decider, output: &OutputFormat) -> bool {
     match decider {
+        // The pairs Wythoff's winning moves leave (a pair two moves leave is written once, so
+        // they are listed, not counted).
+        Decider::Wythoff => matches!(output, OutputFormat::Moves(_)),
         Decider::Grundy(Kernel::NimHeap | Kernel::CarriedBash | Kernel::CarriedSet { .. }) => true,
         // A kernel of a game whose rule is a list of amounts (a finite subtraction set).
         Decider::Grundy(_) => game
@@ -788,6 +791,7 @@ mod tests {
         }
         for (spec, format, why) in [
             ("wythoff", "lines/count", NoProgram::Moves),
+            ("fibonacci-nim", "lines/moves", NoProgram::Moves),
             ("subtraction:fibonacci", "heaps/moves", NoProgram::Moves),
             ("fibonacci-nim", "heaps/yes-no", NoProgram::HeapLists),
             (

@@ -31,8 +31,17 @@ pub struct Verdict {
     /// How many winning moves the first player has, for outputs that need it
     /// ([`OutputFormat::needs_moves`]); `None` otherwise.
     pub winning_moves: Option<BigUint>,
-    /// Every winning move as a change of one heap, for the `moves` output (empty otherwise).
-    pub heap_moves: Vec<HeapMove>,
+    /// Every winning move as the `moves` output writes it (empty for the other outputs).
+    pub listed: Vec<ListedMove>,
+}
+
+/// A winning move as the `moves` output writes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ListedMove {
+    /// One heap changed: its size before and after (`from to`).
+    Heap(HeapMove),
+    /// The two heaps a move of a two-heap game leaves, the smaller first (`x y`): Wythoff's game.
+    Pair(BigUint, BigUint),
 }
 
 /// A winning move that changes one heap: from `from` tokens to `to`.
@@ -338,7 +347,7 @@ impl Analyzer<'_> {
         let outcome_only = |outcome| Verdict {
             outcome,
             winning_moves: None,
-            heap_moves: Vec::new(),
+            listed: Vec::new(),
         };
         match (oracle, &case.position) {
             (Oracle::Nim(play), CasePosition::Single(Position::Heaps(heaps))) => {
@@ -389,17 +398,17 @@ impl Analyzer<'_> {
                         return self.solved_verdict(case, output);
                     };
                     for take in amounts? {
-                        heap_moves.push(HeapMove {
+                        heap_moves.push(ListedMove::Heap(HeapMove {
                             heap: index,
                             from: heap.clone(),
                             to: heap - take,
-                        });
+                        }));
                     }
                 }
                 Ok(Verdict {
                     outcome,
                     winning_moves: Some(BigUint::from(heap_moves.len())),
-                    heap_moves: if lists { heap_moves } else { Vec::new() },
+                    listed: if lists { heap_moves } else { Vec::new() },
                 })
             }
             (
@@ -433,7 +442,7 @@ impl Analyzer<'_> {
             return Ok(Verdict {
                 outcome: Outcome::Lose,
                 winning_moves: output.needs_moves().then_some(BigUint::ZERO),
-                heap_moves: Vec::new(),
+                listed: Vec::new(),
             });
         };
         let solution = self.solve_unsettled(&game, &position)?;
@@ -444,15 +453,17 @@ impl Analyzer<'_> {
 /// The verdict of a case from its solution.
 fn verdict_of(case: &Case, output: &OutputFormat, solution: &Solution) -> Result<Verdict, Error> {
     let winning_moves = output.needs_moves().then(|| moves_count(solution));
-    let heap_moves = if matches!(output, OutputFormat::Moves(_)) {
-        heap_moves(case, solution)?
-    } else {
+    let listed = if !matches!(output, OutputFormat::Moves(_)) {
         Vec::new()
+    } else if let CasePosition::Single(Position::Pair(..)) = &case.position {
+        pair_moves(solution)
+    } else {
+        heap_moves(case, solution)?
     };
     Ok(Verdict {
         outcome: solution.outcome,
         winning_moves,
-        heap_moves,
+        listed,
     })
 }
 
@@ -472,10 +483,12 @@ fn nim_verdict(heaps: &[BigUint], play: Play, needs_moves: bool, lists: bool) ->
     let heap_moves = if lists {
         moves
             .into_iter()
-            .map(|m| HeapMove {
-                from: heaps[m.heap].clone(),
-                heap: m.heap,
-                to: m.left,
+            .map(|m| {
+                ListedMove::Heap(HeapMove {
+                    from: heaps[m.heap].clone(),
+                    heap: m.heap,
+                    to: m.left,
+                })
             })
             .collect()
     } else {
@@ -484,7 +497,7 @@ fn nim_verdict(heaps: &[BigUint], play: Play, needs_moves: bool, lists: bool) ->
     Verdict {
         outcome,
         winning_moves,
-        heap_moves,
+        listed: heap_moves,
     }
 }
 
@@ -500,8 +513,39 @@ fn moves_count(solution: &Solution) -> BigUint {
         .sum()
 }
 
+/// A two-heap solution's winning moves as the pairs they leave, the smaller heap first: the moves
+/// from both heaps first, then those from one heap, each group in ascending order of the pair, a
+/// pair that two moves leave written once (the order of HDU 2177 for Wythoff's game).
+fn pair_moves(solution: &Solution) -> Vec<ListedMove> {
+    let mut both: Vec<(BigUint, BigUint)> = Vec::new();
+    let mut one: Vec<(BigUint, BigUint)> = Vec::new();
+    for play in &solution.winning_moves {
+        if let Target::Whole(Position::Pair(a, b)) = &play.to {
+            let pair = if a <= b {
+                (a.clone(), b.clone())
+            } else {
+                (b.clone(), a.clone())
+            };
+            let group = if matches!(play.action, Action::TakeFromBoth { .. }) {
+                &mut both
+            } else {
+                &mut one
+            };
+            group.push(pair);
+        }
+    }
+    for group in [&mut both, &mut one] {
+        group.sort();
+        group.dedup();
+    }
+    both.into_iter()
+        .chain(one)
+        .map(|(x, y)| ListedMove::Pair(x, y))
+        .collect()
+}
+
 /// A solution's winning moves as changes of one heap each.
-fn heap_moves(case: &Case, solution: &Solution) -> Result<Vec<HeapMove>, Error> {
+fn heap_moves(case: &Case, solution: &Solution) -> Result<Vec<ListedMove>, Error> {
     let heaps = case.heaps().ok_or_else(|| not_heap_moves(case))?;
     solution
         .winning_moves
@@ -528,11 +572,11 @@ fn heap_moves(case: &Case, solution: &Solution) -> Result<Vec<HeapMove>, Error> 
                 .get(index)
                 .ok_or_else(|| not_heap_moves(case))?
                 .clone();
-            Ok(HeapMove {
+            Ok(ListedMove::Heap(HeapMove {
                 heap: index,
                 from,
                 to,
-            })
+            }))
         })
         .collect()
 }

@@ -8,7 +8,7 @@ use num_traits::ToPrimitive;
 
 use super::codegen::{Decider, KernelError, NoProgram};
 use super::general::{ValuedMove, loopy_text, scored, solver_error};
-use super::judge::{HeapMove, Verdict};
+use super::judge::{HeapMove, ListedMove, Verdict};
 use super::{Action, Analyzer, Basis, Error, Move, Outcome, Remedy, Solution};
 use crate::games::game::Game;
 use crate::games::play::Play;
@@ -432,7 +432,7 @@ impl Analyzer<'_> {
             return Ok(Verdict {
                 outcome,
                 winning_moves: None,
-                heap_moves: Vec::new(),
+                listed: Vec::new(),
             });
         }
         let lists = matches!(output, OutputFormat::Moves(_));
@@ -467,18 +467,18 @@ impl Analyzer<'_> {
                             "{game}: the moves output lists the heap a move leaves, and a move from start({heap}) leaves {to}, not a heap"
                         )));
                     };
-                    heap_moves.push(HeapMove {
+                    heap_moves.push(ListedMove::Heap(HeapMove {
                         heap: index,
                         from: heap.clone(),
                         to: BigUint::from(left),
-                    });
+                    }));
                 }
             }
         }
         Ok(Verdict {
             outcome,
             winning_moves: Some(BigUint::from(count)),
-            heap_moves,
+            listed: heap_moves,
         })
     }
 

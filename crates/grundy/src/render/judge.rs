@@ -8,7 +8,7 @@
 use std::fmt::Write as _;
 
 use crate::analysis::Outcome;
-use crate::analysis::judge::Verdict;
+use crate::analysis::judge::{ListedMove, Verdict};
 use crate::input::judge_format::{Case, Join, JudgeFormat, OutputFormat};
 
 /// The answer word or symbol of one verdict.
@@ -99,8 +99,11 @@ fn written(format: &JudgeFormat, cases: &[Case], answers: &[Option<&Verdict>]) -
                 if let (OutputFormat::Moves(_), Some(verdict)) = (format.output(), answer)
                     && verdict.outcome == Outcome::Win
                 {
-                    for play in &verdict.heap_moves {
-                        let _ = writeln!(out, "{} {}", play.from, play.to);
+                    for play in &verdict.listed {
+                        let _ = match play {
+                            ListedMove::Heap(play) => writeln!(out, "{} {}", play.from, play.to),
+                            ListedMove::Pair(x, y) => writeln!(out, "{x} {y}"),
+                        };
                     }
                 }
             }

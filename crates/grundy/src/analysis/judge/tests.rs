@@ -70,17 +70,18 @@ fn samples_of_the_statements() {
         [Lose, Win, Win]
     );
     let moves = verdicts("hdu-2176", "2 45 45\n3 3 6 9\n0\n", None);
-    assert_eq!((moves[0].outcome, moves[0].heap_moves.len()), (Lose, 0));
-    assert_eq!(moves[1].heap_moves.len(), 1);
+    assert_eq!((moves[0].outcome, moves[0].listed.len()), (Lose, 0));
+    assert_eq!(moves[1].listed.len(), 1);
     let moves = verdicts("hdu-2176", "5 5 7 8 9 10\n0\n", None);
     let pairs: Vec<(u32, u32)> = moves[0]
-        .heap_moves
+        .listed
         .iter()
-        .map(|m| {
-            (
+        .map(|m| match m {
+            ListedMove::Heap(m) => (
                 u32::try_from(&m.from).unwrap(),
                 u32::try_from(&m.to).unwrap(),
-            )
+            ),
+            ListedMove::Pair(..) => panic!("one heap's moves"),
         })
         .collect();
     assert_eq!(pairs, [(8, 1), (9, 0), (10, 3)]);

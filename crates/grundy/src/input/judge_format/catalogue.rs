@@ -29,6 +29,9 @@ pub enum Preset {
     /// HDU 2176 取(m堆)石子游戏: `m` then `m` Nim heaps, `m = 0` ends; `No`, or `Yes` and every
     /// winning move as `a b` (a heap of `a` left with `b`).
     Hdu2176,
+    /// HDU 2177 取(2堆)石子游戏: Wythoff pairs `a b` until `0 0`; `0`, or `1` and every winning
+    /// move as the pair it leaves (`x y`, `x <= y`), the moves from both heaps first.
+    Hdu2177,
     /// HDU 2188 选拔志愿者: `C` cases of `n m` (Bash game: reach `n` adding 1 to `m`); `Grass`
     /// (the first player) / `Rabbit`.
     Hdu2188,
@@ -45,7 +48,7 @@ pub enum Preset {
 
 impl Preset {
     /// Every preset, in the order the documentation lists them.
-    pub const ALL: [Self; 12] = [
+    pub const ALL: [Self; 13] = [
         Self::Hdu1527,
         Self::Hdu1846,
         Self::Hdu1847,
@@ -53,6 +56,7 @@ impl Preset {
         Self::Hdu1850,
         Self::Hdu1907,
         Self::Hdu2176,
+        Self::Hdu2177,
         Self::Hdu2188,
         Self::Hdu1536,
         Self::Poj2234,
@@ -76,6 +80,7 @@ impl Preset {
             Self::Hdu1850 => "hdu-1850",
             Self::Hdu1907 => "hdu-1907",
             Self::Hdu2176 => "hdu-2176",
+            Self::Hdu2177 => "hdu-2177",
             Self::Hdu2188 => "hdu-2188",
             Self::Hdu1536 => "hdu-1536",
             Self::Poj2234 => "poj-2234",
@@ -95,10 +100,9 @@ impl Preset {
     /// The problem's title as its statement gives it.
     pub fn title(self) -> &'static str {
         match self {
-            Self::Hdu1527 | Self::Hdu2176 => match self {
-                Self::Hdu1527 => "取石子游戏",
-                _ => "取(m堆)石子游戏",
-            },
+            Self::Hdu1527 => "取石子游戏",
+            Self::Hdu2176 => "取(m堆)石子游戏",
+            Self::Hdu2177 => "取(2堆)石子游戏",
             Self::Hdu1846 => "Brave Game",
             Self::Hdu1847 => "Good Luck in CET-4 Everybody!",
             Self::Hdu1848 => "Fibonacci again and again",
@@ -116,7 +120,7 @@ impl Preset {
     pub fn input(self) -> InputLayout {
         match self {
             Self::Hdu1527 | Self::Hdu1847 => InputLayout::Lines,
-            Self::Hdu1848 => InputLayout::LinesUntilZeros,
+            Self::Hdu1848 | Self::Hdu2177 => InputLayout::LinesUntilZeros,
             Self::Hdu1846 | Self::Hdu2188 => InputLayout::CasesBash,
             Self::Hdu1850 | Self::Hdu2176 | Self::Poj2234 | Self::LanqiaoAlgo529 => {
                 InputLayout::Heaps
@@ -137,6 +141,7 @@ impl Preset {
             Self::Hdu1850 => OutputFormat::Count,
             Self::Hdu1907 => OutputFormat::Words(Words::new("John", "Brother")),
             Self::Hdu2176 => OutputFormat::Moves(Words::new("Yes", "No")),
+            Self::Hdu2177 => OutputFormat::Moves(Words::new("1", "0")),
             Self::Hdu2188 => OutputFormat::Words(Words::new("Grass", "Rabbit")),
             Self::Hdu1536 => OutputFormat::Words(Words::new("W", "L")),
             Self::Poj2234 | Self::LanqiaoAlgo529 => OutputFormat::Words(Words::new("Yes", "No")),
@@ -166,6 +171,9 @@ impl Preset {
             }
             Self::Hdu2176 => {
                 "loop { read m; stop if m == 0; read h[m]; case {h} }; game nim; say moves Yes No"
+            }
+            Self::Hdu2177 => {
+                "loop { line a b; stop if a == 0 and b == 0; case {a} {b} }; game wythoff; say moves 1 0"
             }
             Self::Hdu2188 => {
                 "read T; repeat T { read n m; case {n} }; game bash:{m}; say Grass Rabbit"
@@ -199,7 +207,7 @@ impl Preset {
         let family =
             |family| Game::Subtraction(SubtractionGame::new(SubtractionSet::Family(family)));
         match self {
-            Self::Hdu1527 => Some(Game::Wythoff),
+            Self::Hdu1527 | Self::Hdu2177 => Some(Game::Wythoff),
             Self::Hdu1847 => Some(family(Family::PowersOfTwo)),
             Self::Hdu1848 | Self::LanqiaoAlgo529 => Some(family(Family::Fibonacci)),
             Self::Hdu1850 | Self::Hdu2176 | Self::Poj2234 => Some(Game::Nim),
@@ -245,6 +253,7 @@ impl Preset {
         };
         match self {
             Self::Hdu1527 => bounds(0, 1_000_000_000, 2, 100),
+            Self::Hdu2177 => bounds(0, 1_000_000, 2, 100),
             Self::Hdu1846 | Self::Hdu1847 | Self::Hdu2188 => bounds(1, 1000, 1, 100),
             Self::Hdu1848 => bounds(1, 1000, 3, 100),
             Self::Hdu1850 => bounds(1, 999_999, 100, 20),

@@ -294,6 +294,42 @@ struct ${name} {
         u128 lower = (wide + isqrt(5 * wide * wide)) / 2;  // floor(k phi), exactly
         return lower == a ? 'L' : 'W';
     }
+?moves|    // a_j = floor(j phi), the smaller heap of the P-position of difference j (j < 2^62).
+?moves|    static u64 lower(u64 j) {
+?moves|        u128 wide = j;
+?moves|        return static_cast<u64>((wide + isqrt(5 * wide * wide)) / 2);
+?moves|    }
+?moves|    // The j with n = a_j (or, when upper, n = a_j + j); -1 when there is none.
+?moves|    static long long index(u64 n, bool upper) {
+?moves|        u128 wide = n;
+?moves|        u128 root = isqrt(5 * wide * wide);
+?moves|        u128 guess = upper ? (3 * wide - root) / 2 : (root - wide) / 2;  // n / phi^2 or n / phi
+?moves|        for (u128 j = guess > 0 ? guess - 1 : 0; j <= guess + 1; ++j) {
+?moves|            u64 small = static_cast<u64>(j);
+?moves|            if (lower(small) + (upper ? small : 0) == n) return static_cast<long long>(small);
+?moves|        }
+?moves|        return -1;
+?moves|    }
+?moves|    // Every winning move as the pair it leaves, smaller first: the move from both heaps, then
+?moves|    // those from one heap in ascending order (a pair two moves leave, once).
+?moves|    vector<pair<u64, u64>> winning_moves(const vector<u64>& heaps) const {
+?moves|        if (heaps.size() != 2) fail("a Wythoff position is two heaps");
+?moves|        u64 a = min(heaps[0], heaps[1]), b = max(heaps[0], heaps[1]);
+?moves|        if (b >= (1ULL << 62)) fail("this program lists Wythoff moves for heaps below 2^62 (its 128-bit square roots)");
+?moves|        u64 k = b - a;
+?moves|        vector<pair<u64, u64>> both, one;
+?moves|        if (a > lower(k)) both.push_back({lower(k), lower(k) + k});  // the P-position of the same difference
+?moves|        long long j = index(a, false);
+?moves|        if (j >= 0 && lower(j) + j < b) one.push_back({a, lower(j) + j});  // b down to a's partner
+?moves|        j = index(a, true);
+?moves|        if (j >= 0) one.push_back({lower(j), a});  // b down to a's smaller partner
+?moves|        j = index(b, true);
+?moves|        if (j >= 0 && lower(j) < a) one.push_back({lower(j), b});  // a down to b's partner
+?moves|        sort(one.begin(), one.end());
+?moves|        one.erase(unique(one.begin(), one.end()), one.end());
+?moves|        both.insert(both.end(), one.begin(), one.end());
+?moves|        return both;
+?moves|    }
 };
 "#
         )

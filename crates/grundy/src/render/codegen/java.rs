@@ -302,6 +302,42 @@ ${table}
             BigInteger lower = k.add(k.multiply(k).multiply(BigInteger.valueOf(5)).sqrt()).shiftRight(1);
             return lower.equals(a) ? 'L' : 'W';
         }
+?moves|
+?moves|        /** a_j = floor(j phi), the smaller heap of the P-position of difference j. */
+?moves|        static BigInteger lower(BigInteger j) {
+?moves|            return j.add(j.multiply(j).multiply(BigInteger.valueOf(5)).sqrt()).shiftRight(1);
+?moves|        }
+?moves|
+?moves|        /** The j with n = a_j (or, when upper, n = a_j + j); null when there is none. */
+?moves|        static BigInteger index(BigInteger n, boolean upper) {
+?moves|            BigInteger root = n.multiply(n).multiply(BigInteger.valueOf(5)).sqrt();
+?moves|            BigInteger guess = (upper ? n.multiply(BigInteger.valueOf(3)).subtract(root) : root.subtract(n)).shiftRight(1);
+?moves|            for (BigInteger j = guess.subtract(BigInteger.ONE).max(BigInteger.ZERO); j.compareTo(guess.add(BigInteger.ONE)) <= 0; j = j.add(BigInteger.ONE)) {
+?moves|                if (lower(j).add(upper ? j : BigInteger.ZERO).equals(n)) return j;
+?moves|            }
+?moves|            return null;
+?moves|        }
+?moves|
+?moves|        /** Every winning move as the pair it leaves, smaller first: the move from both heaps, then those from one heap in ascending order (a pair two moves leave, once). */
+?moves|        java.util.List<long[]> winningMoves(long[] heaps) {
+?moves|            if (heaps.length != 2) throw fail("a Wythoff position is two heaps");
+?moves|            BigInteger a = unsigned(heaps[0]).min(unsigned(heaps[1]));
+?moves|            BigInteger b = unsigned(heaps[0]).max(unsigned(heaps[1]));
+?moves|            BigInteger k = b.subtract(a);
+?moves|            java.util.List<long[]> moves = new java.util.ArrayList<>();
+?moves|            if (a.compareTo(lower(k)) > 0) moves.add(new long[] {lower(k).longValue(), lower(k).add(k).longValue()});
+?moves|            java.util.TreeMap<BigInteger, BigInteger> one = new java.util.TreeMap<>();
+?moves|            BigInteger j = index(a, false);
+?moves|            if (j != null && lower(j).add(j).compareTo(b) < 0) one.put(a, lower(j).add(j)); // b down to a's partner
+?moves|            j = index(a, true);
+?moves|            if (j != null) one.put(lower(j), a); // b down to a's smaller partner
+?moves|            j = index(b, true);
+?moves|            if (j != null && lower(j).compareTo(a) < 0) one.put(lower(j), b); // a down to b's partner
+?moves|            for (java.util.Map.Entry<BigInteger, BigInteger> pair : one.entrySet()) {
+?moves|                moves.add(new long[] {pair.getKey().longValue(), pair.getValue().longValue()});
+?moves|            }
+?moves|            return moves;
+?moves|        }
     }
 "#
     }

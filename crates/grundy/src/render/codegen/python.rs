@@ -264,6 +264,41 @@ ${table}
         k = b - a
         lower = (k + math.isqrt(5 * k * k)) // 2  # floor(k phi), exactly
         return "L" if lower == a else "W"
+?moves|
+?moves|    @staticmethod
+?moves|    def lower(j):
+?moves|        """a_j = floor(j phi), the smaller heap of the P-position of difference j."""
+?moves|        return (j + math.isqrt(5 * j * j)) // 2
+?moves|
+?moves|    def index(self, n, upper):
+?moves|        """The j with n = a_j (or, when upper, n = a_j + j), if there is one."""
+?moves|        root = math.isqrt(5 * n * n)
+?moves|        guess = (3 * n - root) // 2 if upper else (root - n) // 2  # n / phi^2 or n / phi
+?moves|        for j in range(max(guess - 1, 0), guess + 2):
+?moves|            if self.lower(j) + (j if upper else 0) == n:
+?moves|                return j
+?moves|        return None
+?moves|
+?moves|    def winning_moves(self, heaps):
+?moves|        """Every winning move as the pair it leaves, smaller first: the move from both heaps,
+?moves|        then those from one heap in ascending order (a pair two moves leave, once)."""
+?moves|        if len(heaps) != 2:
+?moves|            fail("a Wythoff position is two heaps")
+?moves|        a, b = min(heaps), max(heaps)
+?moves|        k = b - a
+?moves|        both, one = [], set()
+?moves|        if a > self.lower(k):  # the P-position of the same difference, below
+?moves|            both.append((self.lower(k), self.lower(k) + k))
+?moves|        j = self.index(a, False)
+?moves|        if j is not None and self.lower(j) + j < b:  # b down to a's partner
+?moves|            one.add((a, self.lower(j) + j))
+?moves|        j = self.index(a, True)
+?moves|        if j is not None:  # b down to a's smaller partner
+?moves|            one.add((self.lower(j), a))
+?moves|        j = self.index(b, True)
+?moves|        if j is not None and self.lower(j) < a:  # a down to b's partner
+?moves|            one.add((self.lower(j), b))
+?moves|        return both + sorted(one)
 "#
     }
 

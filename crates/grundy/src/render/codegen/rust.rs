@@ -381,25 +381,71 @@ impl Game {
             r#"struct Game;
 
 impl Game {
-    fn outcome(&mut self, heaps: &[u64]) -> u8 {
-        if heaps.len() != 2 {
-            fail("a Wythoff position is two heaps");
-        }
-        let (a, b) = (heaps[0].min(heaps[1]), heaps[0].max(heaps[1]));
-        let k = b - a;
-        // A P-position of difference k has b = floor(k phi) + k > 2.618k - 1: above this k it
-        // does not fit in 64 bits (and 5k^2 would not fit in 128).
-        if k > 7_500_000_000_000_000_000 {
-            return b'W';
-        }
-        let wide = u128::from(k);
-        let lower = (wide + isqrt(5 * wide * wide)) / 2; // floor(k phi), exactly
-        if lower == u128::from(a) {
-            b'L'
-        } else {
-            b'W'
-        }
-    }
+?!moves|    fn outcome(&mut self, heaps: &[u64]) -> u8 {
+?!moves|        if heaps.len() != 2 {
+?!moves|            fail("a Wythoff position is two heaps");
+?!moves|        }
+?!moves|        let (a, b) = (heaps[0].min(heaps[1]), heaps[0].max(heaps[1]));
+?!moves|        let k = b - a;
+?!moves|        // A P-position of difference k has b = floor(k phi) + k > 2.618k - 1: above this k it
+?!moves|        // does not fit in 64 bits (and 5k^2 would not fit in 128).
+?!moves|        if k > 7_500_000_000_000_000_000 {
+?!moves|            return b'W';
+?!moves|        }
+?!moves|        let wide = u128::from(k);
+?!moves|        let lower = (wide + isqrt(5 * wide * wide)) / 2; // floor(k phi), exactly
+?!moves|        if lower == u128::from(a) {
+?!moves|            b'L'
+?!moves|        } else {
+?!moves|            b'W'
+?!moves|        }
+?!moves|    }
+?moves|    /// a_j = floor(j phi), the smaller heap of the P-position of difference j (j < 2^62).
+?moves|    fn lower(j: u64) -> u64 {
+?moves|        let wide = u128::from(j);
+?moves|        ((wide + isqrt(5 * wide * wide)) / 2) as u64
+?moves|    }
+?moves|
+?moves|    /// The j with n = a_j (or, when upper, n = a_j + j), if there is one.
+?moves|    fn index(n: u64, upper: bool) -> Option<u64> {
+?moves|        let wide = u128::from(n);
+?moves|        let root = isqrt(5 * wide * wide);
+?moves|        // n / phi^2 or n / phi
+?moves|        let guess = if upper { (3 * wide - root) / 2 } else { (root - wide) / 2 } as u64;
+?moves|        (guess.saturating_sub(1)..=guess + 1).find(|&j| Self::lower(j) + if upper { j } else { 0 } == n)
+?moves|    }
+?moves|
+?moves|    /// Every winning move as the pair it leaves, smaller first: the move from both heaps,
+?moves|    /// then those from one heap in ascending order (a pair two moves leave, once).
+?moves|    fn winning_moves(&mut self, heaps: &[u64]) -> Vec<(u64, u64)> {
+?moves|        if heaps.len() != 2 {
+?moves|            fail("a Wythoff position is two heaps");
+?moves|        }
+?moves|        let (a, b) = (heaps[0].min(heaps[1]), heaps[0].max(heaps[1]));
+?moves|        if b >= 1 << 62 {
+?moves|            fail("this program lists Wythoff moves for heaps below 2^62 (its 128-bit square roots)");
+?moves|        }
+?moves|        let k = b - a;
+?moves|        let mut moves = Vec::new();
+?moves|        if a > Self::lower(k) {
+?moves|            // The P-position of the same difference.
+?moves|            moves.push((Self::lower(k), Self::lower(k) + k));
+?moves|        }
+?moves|        let mut one = Vec::new();
+?moves|        if let Some(j) = Self::index(a, false).filter(|&j| Self::lower(j) + j < b) {
+?moves|            one.push((a, Self::lower(j) + j)); // b down to a's partner
+?moves|        }
+?moves|        if let Some(j) = Self::index(a, true) {
+?moves|            one.push((Self::lower(j), a)); // b down to a's smaller partner
+?moves|        }
+?moves|        if let Some(j) = Self::index(b, true).filter(|&j| Self::lower(j) < a) {
+?moves|            one.push((Self::lower(j), b)); // a down to b's partner
+?moves|        }
+?moves|        one.sort_unstable();
+?moves|        one.dedup();
+?moves|        moves.extend(one);
+?moves|        moves
+?moves|    }
 }
 "#
         )
