@@ -286,8 +286,7 @@ fn language_of(language: LanguageName) -> grundy::render::codegen::Language {
     }
 }
 
-/// `grundy contest [GAME] --io FORMAT`; `oddball` alone (or with the Lanqiao preset) is the
-/// contest game's own judge.
+/// `grundy contest [GAME] --io FORMAT`; `oddball` alone is the contest game's own judge.
 fn contest_command(args: &ContestArgs, observer: &TerminalObserver) -> anyhow::Result<()> {
     let (game, max) = (args.game.as_deref(), args.max.as_deref());
     let (max_memory, timeout) = (args.max_memory.as_deref(), args.timeout.as_deref());
@@ -295,10 +294,9 @@ fn contest_command(args: &ContestArgs, observer: &TerminalObserver) -> anyhow::R
     // The contest game's own judge: named alone (`grundy contest oddball`), or its preset.
     let lanqiao = Some(grundy::input::judge_format::Preset::Lanqiao2016Qiuqiu);
     let named = game.and_then(grundy::input::judge_format::Preset::of_problem_name);
-    let oddball = match &format {
-        None => named == lanqiao,
-        Some(format) => format.preset == lanqiao && (game.is_none() || named == lanqiao),
-    };
+    // With --io the format's description reads the input, presets included (the Lanqiao
+    // preset reads its statement's five piles); without it, any number of piles.
+    let oddball = format.is_none() && named == lanqiao;
     if oddball {
         return contest(max.unwrap_or("1000000"), max_memory, timeout, observer);
     }
@@ -306,6 +304,12 @@ fn contest_command(args: &ContestArgs, observer: &TerminalObserver) -> anyhow::R
         anyhow::bail!(
             "give the judge format with --io FORMAT, e.g. grundy contest wythoff --io hdu-1527 or grundy contest nim --io heaps/yes-no (grundy contest --help lists them; grundy contest oddball answers the Lanqiao 2016 contest game)"
         );
+    };
+    // `oddball` names the game the Lanqiao preset reads from its input: nothing to resolve.
+    let game = if format.preset == lanqiao && named == lanqiao {
+        None
+    } else {
+        game
     };
     let game = judge::resolve_game(&format, game)?;
     let config = judge::config(max, max_memory, timeout)?;

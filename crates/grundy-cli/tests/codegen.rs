@@ -586,6 +586,20 @@ fn description_checks(r: &mut Random) -> Vec<Check> {
             "loop { read m; stop if m == 0; repeat m { read h; case {h} }; newline }; say W L join \"\"",
             vec![format!("{}\n0\n", blocks.join("\n"))],
         ),
+        // A value read twice (the first read overwritten), and words and a separator that need
+        // escaping in every language (a backslash, quotes, a C++ trigraph).
+        check(
+            Some("subtraction:1,2"),
+            r#"loop { read m; stop if m == 0; read m; repeat m { read h; case {h} }; newline }; say "??=\\" "x\"y" join " \\ \"q\" ""#,
+            vec![format!(
+                "{}\n0\n",
+                blocks
+                    .iter()
+                    .map(|b| format!("9 {b}"))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            )],
+        ),
         // The contest game's amounts, then any number of piles on one line.
         check(
             None,
@@ -1031,6 +1045,18 @@ fn games_without_a_program_are_refused_with_the_reason() {
             vec!["codegen", "wythoff", "--lang", "cpp", "--io", "lines/count"],
             "winning moves",
         ),
+        // The description names its game: another one on the command line is refused.
+        (
+            vec![
+                "codegen",
+                "nim",
+                "--lang",
+                "python",
+                "--io",
+                "loop { line x[]; case {x} }; game wythoff; say W L",
+            ],
+            "a problem about wythoff",
+        ),
         (
             vec!["codegen", "--lang", "cpp", "--io", "lines/yes-no"],
             "give the game",
@@ -1041,7 +1067,7 @@ fn games_without_a_program_are_refused_with_the_reason() {
         ),
         (
             vec!["codegen", "nim", "--lang", "python", "--io", "hdu-1527"],
-            "the preset is a problem about wythoff",
+            "the format is a problem about wythoff",
         ),
         (
             vec!["codegen", "nim", "--lang", "cobol", "--io", "lines/yes-no"],

@@ -179,20 +179,31 @@ fn bad_judge_input_is_pointed_at() {
 
 #[test]
 fn the_contest_game_keeps_its_judge() {
+    // Named alone: the amounts, then any number of piles.
+    let output = with_input(&["contest", "oddball"], "1 4 5\n10 11 12 13 15 10\n");
+    assert_eq!(stdout(&output), "0 - 0 + + 0\n");
+    let output = with_input(&["contest", "oddball", "--max", "1000"], "1 2 3\n1 5000\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("hint: raise the limit with --max 5000"),
+        "{}",
+        stderr(&output)
+    );
+    // The Lanqiao preset reads its statement's five piles, as its generated programs do.
     for args in [
-        &["contest", "oddball"][..],
-        &["contest", "--io", "lanqiao-2016-qiuqiu"],
+        &["contest", "--io", "lanqiao-2016-qiuqiu"][..],
         &["contest", "oddball", "--io", "lanqiao-2016-qiuqiu"],
     ] {
         let output = with_input(args, "1 4 5\n10 11 12 13 15\n");
         assert_eq!(stdout(&output), "0 - 0 + +\n", "{args:?}");
-        let output = with_input(&[args, &["--max", "1000"][..]].concat(), "1 2 3\n1 5000\n");
-        assert_eq!(output.status.code(), Some(2));
-        assert!(
-            stderr(&output).contains("hint: raise the limit with --max 5000"),
-            "{}",
-            stderr(&output)
+        let output = with_input(args, "1 4 5\n10 11 12 13 15 10\n");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let output = with_input(
+            &[args, &["--max", "1000"][..]].concat(),
+            "1 2 3\n1 5000 1 2 3\n",
         );
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(stdout(&output), "+ ? + 0 +\n", "{args:?}");
     }
 }
 

@@ -207,9 +207,10 @@ pub enum NoProgram {
     UncertifiedCode,
     /// An all-but set whose period is not certified within the limit.
     UncertifiedAllBut,
-    /// The format is a preset of a problem about another game.
+    /// The format is a preset, or a description naming its game, of a problem about another
+    /// game.
     OtherGame {
-        /// The preset's game.
+        /// The format's game.
         fixed: String,
     },
     /// A subtraction game with the rest rule whose period is not certified within the limit
@@ -277,7 +278,7 @@ impl std::fmt::Display for NoProgram {
             ),
             Self::OtherGame { fixed } => write!(
                 f,
-                "the preset is a problem about {fixed}, and a program for another game would answer a different question"
+                "the format is a problem about {fixed}, and a program for another game would answer a different question"
             ),
             Self::UncertifiedRest => f.write_str(
                 "no period of this game with the rest rule is certified within the limits, and generated DPs cover the plain rule only",
@@ -442,6 +443,16 @@ impl Analyzer<'_> {
             )?),
             _ => None,
         };
+        if let (Some(given), Some(written)) = (game, written.as_ref())
+            && given != written
+        {
+            return Err(CodegenError::NoProgram {
+                game: given.to_string(),
+                why: NoProgram::OtherGame {
+                    fixed: written.to_string(),
+                },
+            });
+        }
         let (game, carried, decider) =
             match (carried, game.or(preset.as_ref()).or(written.as_ref())) {
                 (Some((carried, decider)), None) => (None, Some(carried), decider),

@@ -1322,12 +1322,14 @@ impl fmt::Display for Description {
             write!(f, "; game {game}")?;
         }
         f.write_str("; say ")?;
-        // A word is quoted where it would read as a keyword: first, or after the pair.
+        // A word is quoted where it would read as a keyword (first, or after the pair), and
+        // where it holds a backslash: bare, it would read the same, but a line of text that
+        // quotes the description could end with it.
         let word = |text: &str, keywords: &[&str]| {
             let bare = !text.is_empty()
                 && !text
                     .chars()
-                    .any(|c| c.is_whitespace() || ";{}\"#".contains(c))
+                    .any(|c| c.is_whitespace() || ";{}\"#\\".contains(c))
                 && !keywords.contains(&text);
             if bare {
                 text.to_owned()

@@ -31,6 +31,12 @@ static u128 isqrt(u128 n) {
 pub(super) struct Cpp;
 
 impl Syntax for Cpp {
+    fn escape(&self, text: &str) -> String {
+        text.replace('\\', "\\\\")
+            .replace('"', "\\\"")
+            .replace('?', "\\?")
+    }
+
     fn prelude(&self) -> &'static str {
         r#"
 ?carried_set,carried_oddball,wythoff,rule|#include <algorithm>
@@ -339,6 +345,7 @@ struct ${name} {
         r#"struct Game {
     char outcome(const vector<u64>& numbers) const {
         if (numbers.empty() || numbers.size() > 2) fail("a Fibonacci Nim position is a heap n, or n and the quota q");
+        if (numbers.size() == 2 && numbers[1] == 0) fail("the quota must be at least 1");
         u64 n = numbers[0];
         if (n == 0) return 'L';
         u64 quota = numbers.size() == 2 ? numbers[1] : n - 1;  // a fresh heap: anything but all
@@ -897,6 +904,7 @@ struct Output {
 ?carried_input|        if (built.empty() || numbers != values) {
 ?carried_bash|            if (numbers[0] == 0) fail("the limit m must be at least 1");
 ?carried_bash|            Game game{Heap{numbers[0]}};
+?carried_set,carried_oddball|            if (numbers.empty()) fail("the set of amounts is empty");
 ?carried_set,carried_oddball|            vector<u64> set = numbers;
 ?carried_set,carried_oddball|            sort(set.begin(), set.end());
 ?carried_set,carried_oddball|            set.erase(unique(set.begin(), set.end()), set.end());

@@ -346,6 +346,7 @@ ${table}
         r#"    static final class Game {
         char outcome(long[] numbers) {
             if (numbers.length < 1 || numbers.length > 2) throw fail("a Fibonacci Nim position is a heap n, or n and the quota q");
+            if (numbers.length == 2 && numbers[1] == 0) throw fail("the quota must be at least 1");
             long n = numbers[0];
             if (n == 0) return 'L';
             long quota = numbers.length == 2 ? numbers[1] : n - 1; // a fresh heap: anything but all
@@ -394,7 +395,7 @@ ${table}
                     long m = state >> 1, t = state & 1;
                     char best = 0;
                     for (long take : amounts) {
-                        if (take > balls) continue;
+                        if (Long.compareUnsigned(take, balls) > 0) continue;
                         // The opponent moves next; the mover's parity changes with an odd take.
                         char after = results.charAt((int) (4 * (balls - take) + 2 * t + (m ^ (take & 1))));
                         char now = after == 'W' ? 'L' : after == 'L' ? 'W' : 'T';
@@ -1043,6 +1044,7 @@ const READER_HELPERS: &str = r#"    /** A list of numbers that grows as they are
 ?carried_input|            if (game == null || !Arrays.equals(numbers, values)) {
 ?carried_bash|                if (numbers[0] == 0) throw fail("the limit m must be at least 1");
 ?carried_bash|                game = new Game(new Heap(numbers[0]));
+?carried_set,carried_oddball|                if (numbers.length == 0) throw fail("the set of amounts is empty");
 ?carried_set,carried_oddball|                TreeSet<Long> set = new TreeSet<>(Long::compareUnsigned); // ascending as unsigned numbers
 ?carried_set,carried_oddball|                for (long amount : numbers) {
 ?carried_set,carried_oddball|                    if (amount == 0) throw fail("the amounts must be positive");

@@ -412,17 +412,17 @@ fn output_words(output: &OutputFormat) -> String {
     match output {
         OutputFormat::Words(words) => match &words.tie {
             Some(tie) => format!(
-                "{} when the first player wins, {tie} for a tie, {} when they lose",
+                "{:?} when the first player wins, {tie:?} for a tie, {:?} when they lose",
                 words.win, words.lose
             ),
             None => format!(
-                "{} when the first player wins, {} when they lose",
+                "{:?} when the first player wins, {:?} when they lose",
                 words.win, words.lose
             ),
         },
         OutputFormat::Count => "the number of winning moves".to_owned(),
         OutputFormat::Moves(words) => format!(
-            "{} when the first player loses; otherwise {}, then one line 'from to' per winning move",
+            "{:?} when the first player loses; otherwise {:?}, then one line per winning move ('from to' for a heap, 'x y' for the pair a Wythoff move leaves)",
             words.lose, words.win
         ),
     }

@@ -307,6 +307,8 @@ ${table}
     def outcome(self, numbers):
         if not 1 <= len(numbers) <= 2:
             fail("a Fibonacci Nim position is a heap n, or n and the quota q")
+        if len(numbers) == 2 and numbers[1] == 0:
+            fail("the quota must be at least 1")
         n = numbers[0]
         if n == 0:
             return "L"
@@ -880,6 +882,8 @@ class Output:
 ?carried_bash|            if values[0] == 0:
 ?carried_bash|                fail("the limit m must be at least 1")
 ?carried_bash|            self.game = Game(Heap(values[0]))
+?carried_set,carried_oddball|            if not values:
+?carried_set,carried_oddball|                fail("the set of amounts is empty")
 ?carried_set,carried_oddball|            if 0 in values:
 ?carried_set,carried_oddball|                fail("the amounts must be positive")
 ?carried_set|            self.game = Game(Heap(values))

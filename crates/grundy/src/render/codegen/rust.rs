@@ -459,6 +459,9 @@ impl Game {
         if numbers.is_empty() || numbers.len() > 2 {
             fail("a Fibonacci Nim position is a heap n, or n and the quota q");
         }
+        if numbers.len() == 2 && numbers[1] == 0 {
+            fail("the quota must be at least 1");
+        }
         let n = numbers[0];
         if n == 0 {
             return b'L';
@@ -653,8 +656,9 @@ impl ${name} {
 
     fn run(&self) -> &'static str {
         "/// Reads the judge's input as its description says, answering each case (its variables keep
-/// the statement's names, capitals included).
-#[allow(non_snake_case)]
+/// the statement's names, capitals included; a value the description reads twice may be
+/// overwritten unused).
+#[allow(non_snake_case, unused_assignments)]
 fn run(input: &mut Input<'_>, out: &mut Output) {
 ${body}}
 "
@@ -1196,6 +1200,9 @@ impl Output {
 ?carried_bash|                fail("the limit m must be at least 1");
 ?carried_bash|            }
 ?carried_bash|            self.game = Some(Game { heap: Heap { m: numbers[0] } });
+?carried_set,carried_oddball|            if numbers.is_empty() {
+?carried_set,carried_oddball|                fail("the set of amounts is empty");
+?carried_set,carried_oddball|            }
 ?carried_set,carried_oddball|            if numbers.contains(&0) {
 ?carried_set,carried_oddball|                fail("the amounts must be positive");
 ?carried_set,carried_oddball|            }

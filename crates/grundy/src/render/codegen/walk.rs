@@ -37,6 +37,12 @@ pub(super) trait Syntax {
         "\n"
     }
 
+    /// `text` as the inside of a string literal: a backslash and a quote escaped (C++ escapes a
+    /// question mark too, which could start a trigraph).
+    fn escape(&self, text: &str) -> String {
+        text.replace('\\', "\\\\").replace('"', "\\\"")
+    }
+
     /// One number of a list in the source.
     fn number(&self, value: u64) -> String {
         value.to_string()
@@ -223,9 +229,8 @@ fn program_context(program: &Program, syntax: &dyn Syntax) -> Context {
         Decider::Sum(kernels) => kernels.iter().collect(),
         _ => Vec::new(),
     };
-    // Words go into string literals: a backslash and a quote are escaped (the same way in
-    // every language).
-    let literal = |word: &str| word.replace('\\', "\\\\").replace('"', "\\\"");
+    // Words and the separator go into string literals, escaped as the language needs.
+    let literal = |word: &str| syntax.escape(word);
     let (win, lose, tie) = match output.words() {
         Some(words) => (
             literal(&words.win),
@@ -304,7 +309,7 @@ fn program_context(program: &Program, syntax: &dyn Syntax) -> Context {
         .value("win", win)
         .value("lose", lose)
         .value("tie", tie.unwrap_or_default())
-        .value("separator", separator.unwrap_or_default())
+        .value("separator", literal(&separator.unwrap_or_default()))
         .value("count", kernels.len().to_string())
         .value("components", syntax.components(kernels.len()))
 }
