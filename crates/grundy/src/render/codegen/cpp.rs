@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::reader::{Part, ReaderSyntax, Usage};
+use super::reader::{Part, ReaderSyntax, Usage, ones};
 use super::rule::{Helper, RuleSyntax};
 use super::walk::Syntax;
 use crate::input::judge_format::description::Reading;
@@ -496,10 +496,6 @@ impl ReaderSyntax for Cpp {
         })
     }
 
-    fn assign(&self, name: &str, value: &str) -> String {
-        format!("{name} = {value};")
-    }
-
     fn clear(&self, name: &str, _: Reading) -> String {
         format!("{name}.clear();")
     }
@@ -514,32 +510,12 @@ impl ReaderSyntax for Cpp {
         )
     }
 
-    fn while_head(&self, condition: &str) -> String {
-        format!("while ({condition})")
-    }
-
-    fn if_head(&self, condition: &str) -> String {
-        format!("if ({condition})")
-    }
-
     fn line_start(&self, commas: bool, what: &str) -> String {
         format!("Line line = input.line({commas}, \"{what}\");")
     }
 
     fn mark(&self, depth: usize) -> String {
         format!("size_t before{depth} = input.at;")
-    }
-
-    fn unmoved(&self, depth: usize) -> String {
-        format!("input.at == before{depth}")
-    }
-
-    fn fail(&self, message: &str) -> String {
-        format!("fail(\"{message}\");")
-    }
-
-    fn equals(&self, name: &str, value: u64) -> String {
-        format!("{name} == {}", self.constant(value))
     }
 
     fn constant(&self, value: u64) -> String {
@@ -550,14 +526,7 @@ impl ReaderSyntax for Cpp {
         if let [Part::List(name)] = parts {
             return name.clone();
         }
-        if parts.iter().all(|part| matches!(part, Part::One(_))) {
-            let ones: Vec<&str> = parts
-                .iter()
-                .filter_map(|part| match part {
-                    Part::One(code) => Some(code.as_str()),
-                    Part::List(_) => None,
-                })
-                .collect();
+        if let Some(ones) = ones(parts) {
             return format!("vector<u64>{{{}}}", ones.join(", "));
         }
         let mut code = String::from("[&] { vector<u64> numbers;");

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::reader::{Part, ReaderSyntax, Usage};
+use super::reader::{Part, ReaderSyntax, Usage, ones};
 use super::rule::{Helper, RuleSyntax};
 use super::walk::Syntax;
 use crate::input::judge_format::description::Reading;
@@ -524,10 +524,6 @@ impl ReaderSyntax for Java {
         })
     }
 
-    fn assign(&self, name: &str, value: &str) -> String {
-        format!("{name} = {value};")
-    }
-
     fn clear(&self, name: &str, reading: Reading) -> String {
         if reading.word {
             format!("{name} = new ArrayList<>();")
@@ -546,14 +542,6 @@ impl ReaderSyntax for Java {
         )
     }
 
-    fn while_head(&self, condition: &str) -> String {
-        format!("while ({condition})")
-    }
-
-    fn if_head(&self, condition: &str) -> String {
-        format!("if ({condition})")
-    }
-
     fn line_start(&self, commas: bool, what: &str) -> String {
         format!("Line line = input.line({commas}, \"{what}\");")
     }
@@ -562,16 +550,8 @@ impl ReaderSyntax for Java {
         format!("int before{depth} = input.at;")
     }
 
-    fn unmoved(&self, depth: usize) -> String {
-        format!("input.at == before{depth}")
-    }
-
     fn fail(&self, message: &str) -> String {
         format!("throw fail(\"{message}\");")
-    }
-
-    fn equals(&self, name: &str, value: u64) -> String {
-        format!("{name} == {}", self.constant(value))
     }
 
     fn all_equal(&self, name: &str, value: u64) -> String {
@@ -590,14 +570,7 @@ impl ReaderSyntax for Java {
                 Part::List(name) => format!("{name}.toArray()"),
             })
             .collect();
-        if parts.iter().all(|part| matches!(part, Part::One(_))) {
-            let ones: Vec<&str> = parts
-                .iter()
-                .filter_map(|part| match part {
-                    Part::One(code) => Some(code.as_str()),
-                    Part::List(_) => None,
-                })
-                .collect();
+        if let Some(ones) = ones(parts) {
             return format!("new long[] {{{}}}", ones.join(", "));
         }
         match arrays.as_slice() {

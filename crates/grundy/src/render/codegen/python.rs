@@ -509,10 +509,6 @@ impl ReaderSyntax for Python {
         format!("before{depth} = input.at")
     }
 
-    fn unmoved(&self, depth: usize) -> String {
-        format!("input.at == before{depth}")
-    }
-
     fn fail(&self, message: &str) -> String {
         format!("fail(\"{message}\")")
     }

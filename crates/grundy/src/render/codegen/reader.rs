@@ -80,7 +80,9 @@ pub(super) trait ReaderSyntax {
     fn declare(&self, name: &str, reading: Reading, usage: Usage) -> Option<String>;
 
     /// `name = value` as a statement.
-    fn assign(&self, name: &str, value: &str) -> String;
+    fn assign(&self, name: &str, value: &str) -> String {
+        format!("{name} = {value};")
+    }
 
     /// A new empty list assigned to `name`.
     fn clear(&self, name: &str, reading: Reading) -> String;
@@ -112,10 +114,14 @@ pub(super) trait ReaderSyntax {
     fn repeat(&self, depth: usize, count: &str) -> String;
 
     /// The head of a loop run while `condition` holds.
-    fn while_head(&self, condition: &str) -> String;
+    fn while_head(&self, condition: &str) -> String {
+        format!("while ({condition})")
+    }
 
     /// The head of a conditional.
-    fn if_head(&self, condition: &str) -> String;
+    fn if_head(&self, condition: &str) -> String {
+        format!("if ({condition})")
+    }
 
     /// Leaves the innermost loop.
     fn break_statement(&self) -> &'static str {
@@ -140,13 +146,19 @@ pub(super) trait ReaderSyntax {
     fn mark(&self, depth: usize) -> String;
 
     /// Whether the input has not moved since the mark.
-    fn unmoved(&self, depth: usize) -> String;
+    fn unmoved(&self, depth: usize) -> String {
+        format!("input.at == before{depth}")
+    }
 
     /// A statement that stops the program with `message`.
-    fn fail(&self, message: &str) -> String;
+    fn fail(&self, message: &str) -> String {
+        format!("fail(\"{message}\");")
+    }
 
     /// Whether the one number `name` equals `value`.
-    fn equals(&self, name: &str, value: u64) -> String;
+    fn equals(&self, name: &str, value: u64) -> String {
+        format!("{name} == {}", self.constant(value))
+    }
 
     /// Whether the list `name` is not empty and all its numbers equal `value`.
     fn all_equal(&self, name: &str, value: u64) -> String {
@@ -523,6 +535,17 @@ impl Writer<'_> {
             })
             .collect()
     }
+}
+
+/// The code of `parts` when every one is one number; `None` when a list is among them.
+pub(super) fn ones(parts: &[Part]) -> Option<Vec<&str>> {
+    parts
+        .iter()
+        .map(|part| match part {
+            Part::One(code) => Some(code.as_str()),
+            Part::List(_) => None,
+        })
+        .collect()
 }
 
 /// Whether every round of `body` reads a token: a statement at its top reads one value or a

@@ -1,7 +1,7 @@
 //! Rust, edition 2021, standard library only: `rustc --edition 2021 -O -D warnings` compiles it.
 //! Numbers are `u64`; Wythoff's square root uses `u128`.
 
-use super::reader::{Part, ReaderSyntax, Usage};
+use super::reader::{Part, ReaderSyntax, Usage, ones};
 use super::rule::{Helper, RuleSyntax};
 use super::walk::Syntax;
 use crate::input::judge_format::description::Reading;
@@ -713,10 +713,6 @@ impl ReaderSyntax for Rust {
         Some(format!("let {mutable}{name}: {kind};"))
     }
 
-    fn assign(&self, name: &str, value: &str) -> String {
-        format!("{name} = {value};")
-    }
-
     fn clear(&self, name: &str, _: Reading) -> String {
         format!("{name} = Vec::new();")
     }
@@ -745,18 +741,6 @@ impl ReaderSyntax for Rust {
         format!("let before{depth} = input.at;")
     }
 
-    fn unmoved(&self, depth: usize) -> String {
-        format!("input.at == before{depth}")
-    }
-
-    fn fail(&self, message: &str) -> String {
-        format!("fail(\"{message}\");")
-    }
-
-    fn equals(&self, name: &str, value: u64) -> String {
-        format!("{name} == {value}")
-    }
-
     fn all_equal(&self, name: &str, value: u64) -> String {
         format!("all_equal(&{name}, {value})")
     }
@@ -769,14 +753,7 @@ impl ReaderSyntax for Rust {
         if let [Part::List(name)] = parts {
             return name.clone();
         }
-        if parts.iter().all(|part| matches!(part, Part::One(_))) {
-            let ones: Vec<&str> = parts
-                .iter()
-                .filter_map(|part| match part {
-                    Part::One(code) => Some(code.as_str()),
-                    Part::List(_) => None,
-                })
-                .collect();
+        if let Some(ones) = ones(parts) {
             return format!("[{}]", ones.join(", "));
         }
         let pieces: Vec<String> = parts
