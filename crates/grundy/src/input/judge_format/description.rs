@@ -283,6 +283,26 @@ impl Description {
         })
     }
 
+    /// The statements alone, as the language writes them (without `game` and `say`).
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::input::judge_format::Description;
+    /// let description = Description::parse("read T; repeat T { read n; case {n} }; game nim; say A B")?;
+    /// assert_eq!(description.statements_text(), "read T; repeat T { read n; case {n} }");
+    /// # Ok(()) }
+    /// ```
+    pub fn statements_text(&self) -> String {
+        struct Statements<'a>(&'a [Statement]);
+        impl fmt::Display for Statements<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write_statements(f, self.0)
+            }
+        }
+        Statements(&self.statements).to_string()
+    }
+
     /// Every variable the statements read, in the order of their first reads, with how it is
     /// read.
     ///

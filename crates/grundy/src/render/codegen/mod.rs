@@ -24,7 +24,7 @@ use crate::games::game::Game;
 use crate::games::play::Play;
 use crate::games::ruleset::Ruleset;
 use crate::games::subtraction::Family;
-use crate::input::judge_format::{Description, Join, OutputFormat};
+use crate::input::judge_format::{Join, OutputFormat};
 use crate::theory::period::{Certificate, Search};
 
 /// A language grundy writes contest solutions in.
@@ -155,7 +155,7 @@ fn header_lines(program: &Program) -> Vec<String> {
     }
     lines.push(format!(
         "Input, as its judge description reads it: {}.",
-        statements_text(&program.format.description)
+        program.format.description.statements_text()
     ));
     lines.push(format!(
         "Output: {}.",
@@ -393,18 +393,6 @@ fn carried_name(program: &Program) -> String {
                 carried.spec
             )
         })
-}
-
-/// The statements of a description, as the description language writes them.
-fn statements_text(description: &Description) -> String {
-    let text = description.to_string();
-    // The statements come first; `game` and `say` follow them.
-    let cut = [" game ", " say "]
-        .iter()
-        .filter_map(|keyword| text.find(&format!(";{keyword}")))
-        .min()
-        .unwrap_or(text.len());
-    text[..cut].to_owned()
 }
 
 /// An output in words.
