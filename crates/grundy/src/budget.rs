@@ -66,6 +66,11 @@ impl<'a> Budget<'a> {
         self.memory
     }
 
+    /// When the query must stop, if it has a time limit.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
     /// Whether the deadline has passed.
     pub fn expired(&self) -> bool {
         self.deadline

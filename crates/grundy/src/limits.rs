@@ -43,6 +43,15 @@ pub const MAX_SCRIPT_CALL_OPERATIONS: u64 = 1_000_000;
 /// The call limit alone would let a question make any number of calls.
 pub const MAX_SCRIPT_OPERATIONS: u64 = 1_000_000_000;
 
+/// The most seconds one call of a script function may run.
+///
+/// The operation limits bound the steps of a call, not what one step costs: rhai measures a
+/// whole array again each time one grows, so a call that builds a large value step by step
+/// takes time quadratic in its size. Ten seconds is far more than a call within the operation
+/// limit takes otherwise (well under one); a question's own time limit, when it has one, stops
+/// a call sooner.
+pub const MAX_SCRIPT_CALL_SECONDS: u64 = 10;
+
 /// The most elements of an array or map, or bytes of a string, one value of a script may hold.
 ///
 /// A move generator that lists its moves in one array needs as many elements as a position

@@ -218,7 +218,10 @@ impl Analyzer<'_> {
 
     /// A script compiled for `play`, with an empty memo, for the positions of one question.
     pub(super) fn script_cases(&self, script: &Script, play: Play) -> Result<ScriptCases, Error> {
-        let mut rules = self.compile_script(script, &crate::games::script::Spending::default())?;
+        let mut rules = self.compile_script(
+            script,
+            &crate::games::script::Spending::until(self.budget.deadline()),
+        )?;
         if play == Play::Misere {
             rules = rules.into_misere().map_err(Error::refused)?;
         }
@@ -344,7 +347,10 @@ impl Analyzer<'_> {
         script: &Script,
         arguments: &[String],
     ) -> Result<(Vec<u32>, u64), Error> {
-        let rules = self.compile_script(script, &crate::games::script::Spending::default())?;
+        let rules = self.compile_script(
+            script,
+            &crate::games::script::Spending::until(self.budget.deadline()),
+        )?;
         if !rules.impartial() {
             return Err(Error::refused_unless(
                 format!(

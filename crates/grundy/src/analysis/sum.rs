@@ -68,7 +68,7 @@ impl Analyzer<'_> {
         // Each script is compiled once for the question, every script's calls counted in one
         // spending; a script component is explored once, its valued moves kept for the winning
         // moves below.
-        let spending = Spending::default();
+        let spending = Spending::until(self.budget.deadline());
         let mut compiled: Vec<(&Script, ScriptRules)> = Vec::new();
         let mut known: Vec<Option<Vec<ValuedMove>>> = Vec::with_capacity(components.len());
         for (i, component) in components.iter().enumerate() {

@@ -38,7 +38,12 @@ pub(super) struct Bounds {
     pub depth: usize,
     /// The most elements of an array, characters of a string, entries of a map.
     pub size: usize,
+    /// When the call must stop, whatever it has spent.
+    pub deadline: std::time::Instant,
 }
+
+/// How many operations pass between two looks at the clock.
+const CLOCK_EVERY: u64 = 4096;
 
 /// One call of a program's function, and its stack of local variables.
 pub(super) struct Machine<'p> {
@@ -122,6 +127,11 @@ impl<'p> Machine<'p> {
         self.operations += 1;
         if self.operations > self.bounds.operations {
             return fail("too many operations");
+        }
+        if self.operations.is_multiple_of(CLOCK_EVERY)
+            && std::time::Instant::now() >= self.bounds.deadline
+        {
+            return fail("past the call's deadline");
         }
         Ok(())
     }

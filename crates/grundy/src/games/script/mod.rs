@@ -25,6 +25,7 @@ use num_bigint::BigUint;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
+use std::time::Instant;
 
 use rhai::{AST, CallFnOptions, Dynamic, Engine, Scope};
 
@@ -39,7 +40,8 @@ use machine::{Bounds, Machine};
 pub use value::Value;
 
 pub use crate::limits::{
-    MAX_SCRIPT_CALL_OPERATIONS as MAX_OPERATIONS, MAX_SCRIPT_OPERATIONS as MAX_TOTAL_OPERATIONS,
+    MAX_SCRIPT_CALL_OPERATIONS as MAX_OPERATIONS, MAX_SCRIPT_CALL_SECONDS as MAX_CALL_SECONDS,
+    MAX_SCRIPT_OPERATIONS as MAX_TOTAL_OPERATIONS,
 };
 
 /// A script's text and where it came from.
@@ -119,10 +121,37 @@ impl std::fmt::Display for State {
     }
 }
 
-/// The operations the script calls of one question have taken so far, shared by every script
-/// compiled for that question: together they stop at [`MAX_TOTAL_OPERATIONS`].
+/// What the script calls of one question may spend, shared by every script compiled for that
+/// question: the operations taken so far, which together stop at [`MAX_TOTAL_OPERATIONS`], and
+/// the question's deadline, if it has one.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Spending(Rc<Cell<u64>>);
+pub(crate) struct Spending {
+    operations: Rc<Cell<u64>>,
+    deadline: Option<Instant>,
+}
+
+impl Spending {
+    /// Nothing spent yet, the calls stopping at `deadline` (none: only at each call's own time
+    /// limit, [`MAX_CALL_SECONDS`]).
+    pub(crate) fn until(deadline: Option<Instant>) -> Self {
+        Self {
+            operations: Rc::default(),
+            deadline,
+        }
+    }
+}
+
+/// Why rhai stopped a call from its progress callback, carried in its termination token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    /// The question's operations ran out.
+    Operations,
+    /// The call's deadline passed.
+    Time,
+}
+
+/// How many of rhai's operations pass between two looks at the clock.
+const CLOCK_EVERY: u64 = 1024;
 
 #[cfg(test)]
 thread_local! {
@@ -155,12 +184,15 @@ pub const MAX_SIZE: usize = crate::limits::MAX_SCRIPT_VALUE_SIZE;
 /// The most nested calls of a script's functions.
 pub const MAX_CALL_DEPTH: usize = crate::limits::MAX_SCRIPT_CALL_DEPTH;
 
-/// The bounds of each call on the compiled engine.
-const BOUNDS: Bounds = Bounds {
-    operations: MAX_OPERATIONS,
-    depth: MAX_CALL_DEPTH,
-    size: MAX_SIZE,
-};
+/// The bounds of a call on the compiled engine that must stop at `deadline`.
+fn bounds(deadline: Instant) -> Bounds {
+    Bounds {
+        operations: MAX_OPERATIONS,
+        depth: MAX_CALL_DEPTH,
+        size: MAX_SIZE,
+        deadline,
+    }
+}
 
 /// A compiled script, ready to answer `start`, `moves` and `outcome`.
 pub struct ScriptRules {
@@ -179,6 +211,10 @@ pub struct ScriptRules {
     /// Operations of the calls finished so far, and of the call running now.
     spent: Rc<Cell<u64>>,
     running: Rc<Cell<u64>>,
+    /// The question's deadline, if it has one.
+    deadline: Option<Instant>,
+    /// When the call running now must stop, seen by rhai's progress callback.
+    call_deadline: Rc<Cell<Instant>>,
     /// Where each call and what the script prints go, when traced.
     trace: Option<TraceSink>,
 }
@@ -200,18 +236,26 @@ struct Entries {
 }
 
 /// An engine with rhai's limits set, printing nothing, with no `eval`, no modules (the crate is
-/// built without `import`) and no clock (built without `timestamp`), whose calls together stop at
-/// [`MAX_TOTAL_OPERATIONS`].
-fn sandboxed_engine(spent: &Rc<Cell<u64>>, running: &Rc<Cell<u64>>) -> Engine {
+/// built without `import`) and no clock for scripts (built without `timestamp`), whose calls
+/// together stop at [`MAX_TOTAL_OPERATIONS`] and each at `call_deadline`.
+fn sandboxed_engine(
+    spent: &Rc<Cell<u64>>,
+    running: &Rc<Cell<u64>>,
+    call_deadline: &Rc<Cell<Instant>>,
+) -> Engine {
     let mut engine = Engine::new();
-    let (spent, running) = (Rc::clone(spent), Rc::clone(running));
+    let (spent, running, call_deadline) = (
+        Rc::clone(spent),
+        Rc::clone(running),
+        Rc::clone(call_deadline),
+    );
     engine.on_progress(move |operations| {
         running.set(operations);
-        (spent.get().saturating_add(operations) > MAX_TOTAL_OPERATIONS).then(|| {
-            Dynamic::from(format!(
-                "the script's calls took more than {MAX_TOTAL_OPERATIONS} operations in all for this question"
-            ))
-        })
+        if spent.get().saturating_add(operations) > MAX_TOTAL_OPERATIONS {
+            return Some(Dynamic::from(Stop::Operations));
+        }
+        (operations.is_multiple_of(CLOCK_EVERY) && Instant::now() >= call_deadline.get())
+            .then(|| Dynamic::from(Stop::Time))
     });
     engine
         .set_max_operations(MAX_OPERATIONS)
@@ -257,6 +301,38 @@ fn limit_hit(error: &rhai::EvalAltResult) -> Option<String> {
     Some(format!("{limit}{at}"))
 }
 
+/// When a call starting now must stop: at the question's deadline, or [`MAX_CALL_SECONDS`] from
+/// now if that comes first.
+fn call_deadline(question: Option<Instant>) -> Instant {
+    let now = Instant::now();
+    let own = now
+        .checked_add(std::time::Duration::from_secs(MAX_CALL_SECONDS))
+        .unwrap_or(now);
+    question.map_or(own, |question| question.min(own))
+}
+
+/// What a failed call on rhai's interpreter tells the user: rhai's message with the limit it hit,
+/// or which of grundy's limits stopped it.
+fn failure(error: rhai::EvalAltResult, question: Option<Instant>) -> String {
+    match error {
+        rhai::EvalAltResult::ErrorTerminated(token, _) => match token.try_cast::<Stop>() {
+            Some(Stop::Time) if question.is_some_and(|end| Instant::now() >= end) => {
+                "the question's time limit passed during this call".to_owned()
+            }
+            Some(Stop::Time) => format!(
+                "one call of a script may run at most {MAX_CALL_SECONDS} s (rhai measures a whole array, map or string again each time it grows, so building a large value one element at a time is slow: build it at once, or keep it smaller)"
+            ),
+            _ => format!(
+                "the script's calls took more than {MAX_TOTAL_OPERATIONS} operations in all for this question (each call may take {MAX_OPERATIONS})"
+            ),
+        },
+        other => match limit_hit(&other) {
+            Some(limit) => format!("{other} — {limit}"),
+            None => other.to_string(),
+        },
+    }
+}
+
 impl ScriptRules {
     /// Compiles `script` and checks that it defines `start(arg)` and `moves(state)`; runs its
     /// top level once, whose variables and constants every function then sees.
@@ -286,8 +362,9 @@ impl ScriptRules {
     ) -> Result<Self, ScriptError> {
         #[cfg(test)]
         COMPILATIONS.with(|count| count.set(count.get() + 1));
-        let (spent, running) = (Rc::clone(&spending.0), Rc::new(Cell::new(0)));
-        let mut engine = sandboxed_engine(&spent, &running);
+        let (spent, running) = (Rc::clone(&spending.operations), Rc::new(Cell::new(0)));
+        let call_deadline = Rc::new(Cell::new(call_deadline(spending.deadline)));
+        let mut engine = sandboxed_engine(&spent, &running, &call_deadline);
         let ast = engine
             .compile(&script.source)
             .map_err(|e| ScriptError::Syntax {
@@ -330,7 +407,7 @@ impl ScriptRules {
         ran.map_err(|e| ScriptError::Runtime {
             path: script.path.clone(),
             call: "its top level".to_owned(),
-            message: e.to_string(),
+            message: failure(*e, spending.deadline),
         })?;
         let globals: Vec<(String, Dynamic)> = scope
             .iter_raw()
@@ -376,6 +453,8 @@ impl ScriptRules {
             misere: false,
             spent,
             running,
+            deadline: spending.deadline,
+            call_deadline,
             trace: None,
         })
     }
@@ -489,8 +568,10 @@ impl ScriptRules {
         arguments: &[Value],
         shown: &dyn Fn() -> String,
     ) -> Result<Value, ScriptError> {
+        let deadline = call_deadline(self.deadline);
+        self.call_deadline.set(deadline);
         if let Some(index) = entry {
-            let mut machine = Machine::new(&self.program, BOUNDS, self.stack.take());
+            let mut machine = Machine::new(&self.program, bounds(deadline), self.stack.take());
             if self.trace.is_some() {
                 machine.printed = Some(Vec::new());
             }
@@ -529,7 +610,11 @@ impl ScriptRules {
             .trim()
             .parse::<i64>()
             .map_or_else(|_| Value::Str(Rc::new(argument.to_owned())), Value::Int);
-        let mut machine = Machine::new(&self.program, BOUNDS, Vec::new());
+        let mut machine = Machine::new(
+            &self.program,
+            bounds(call_deadline(self.deadline)),
+            Vec::new(),
+        );
         machine.call(self.entries.start?, vec![value]).ok()
     }
 
@@ -557,15 +642,7 @@ impl ScriptRules {
         let value = result.map_err(|e| ScriptError::Runtime {
             path: self.path.clone(),
             call: call(),
-            message: match *e {
-                rhai::EvalAltResult::ErrorTerminated(..) => format!(
-                    "the script's calls took more than {MAX_TOTAL_OPERATIONS} operations in all for this question (each call may take {MAX_OPERATIONS})"
-                ),
-                other => match limit_hit(&other) {
-                    Some(limit) => format!("{other} — {limit}"),
-                    None => other.to_string(),
-                },
-            },
+            message: failure(*e, self.deadline),
         })?;
         Value::from_dynamic(&value).map_err(|m| self.runtime(call(), m))
     }

@@ -5,6 +5,7 @@
 use proptest::prelude::*;
 
 use super::{Script, ScriptEngine, ScriptRules};
+use crate::theory::solver::Rules;
 
 fn rules(source: &str, engine: ScriptEngine) -> ScriptRules {
     ScriptRules::compile(&Script {
@@ -268,4 +269,29 @@ fn a_trace_is_the_same_on_both_engines() {
             "call: start(4) = 5",
         ]
     );
+}
+
+/// A call that grows an array one element at a time makes rhai measure the whole array at each
+/// step (time quadratic in its size, within the operation limit): the call stops at its
+/// deadline, on either engine, rather than running for minutes. The deadline here has already
+/// passed when the call starts, so the stop does not depend on how fast the machine is.
+#[test]
+fn a_call_stops_at_its_deadline() {
+    let source = "fn start(n) { n }\nfn moves(n) { let a = []; for i in 0..100000 { a.push(i); } [a.len(), 1.5] }";
+    let script = Script {
+        path: "grow.rhai".into(),
+        source: source.into(),
+    };
+    for engine in [ScriptEngine::Compiled, ScriptEngine::Interpreted] {
+        let spending = super::Spending::until(Some(std::time::Instant::now()));
+        let rules = ScriptRules::compile_spending(&script, &spending)
+            .unwrap()
+            .with_engine(engine);
+        let start = rules.start("3").unwrap();
+        let error = rules.moves(&start).unwrap_err();
+        assert!(
+            error.contains("the question's time limit passed during this call"),
+            "{engine:?}: {error}"
+        );
+    }
 }
