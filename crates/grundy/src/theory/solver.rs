@@ -106,6 +106,21 @@ pub enum SolverError {
     Rules(String),
 }
 
+impl SolverError {
+    /// The error of rules that failed with `message` after `states` states: the observer's stop
+    /// when it says to stop (rules may stop a call at the question's deadline, as scripts do),
+    /// else the rules' own failure.
+    pub(crate) fn rules_failed(message: String, observer: &dyn Observer, states: usize) -> Self {
+        if observer.interrupted() {
+            Self::Interrupted {
+                states: states as u64,
+            }
+        } else {
+            Self::Rules(message)
+        }
+    }
+}
+
 /// The records of a solved graph: 4 bytes per state. While a state is undecided its record holds
 /// the number of children not yet known to be wins for the opponent; once decided, the value in
 /// the top two bits and the remoteness below.
@@ -558,11 +573,12 @@ impl<S: Clone + Eq + Hash> SparseGraph<S> {
         let mut moves = Vec::new();
         while next < states.len() {
             moves.clear();
+            let failed = |message| SolverError::rules_failed(message, observer, states.len());
             rules
                 .successors(&states[next], &mut moves)
-                .map_err(SolverError::Rules)?;
+                .map_err(failed)?;
             terminal.push(if moves.is_empty() {
-                Some(rules.terminal(&states[next]).map_err(SolverError::Rules)?)
+                Some(rules.terminal(&states[next]).map_err(failed)?)
             } else {
                 None
             });

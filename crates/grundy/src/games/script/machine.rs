@@ -42,8 +42,8 @@ pub(super) struct Bounds {
     pub deadline: std::time::Instant,
 }
 
-/// How many operations pass between two looks at the clock.
-const CLOCK_EVERY: u64 = 4096;
+/// How many operations pass between two looks at the clock, on either engine.
+pub(super) const CLOCK_EVERY: u64 = 1024;
 
 /// One call of a program's function, and its stack of local variables.
 pub(super) struct Machine<'p> {

@@ -36,7 +36,7 @@ mod machine;
 mod value;
 
 use compile::Program;
-use machine::{Bounds, Machine};
+use machine::{Bounds, CLOCK_EVERY, Machine};
 pub use value::Value;
 
 pub use crate::limits::{
@@ -149,9 +149,6 @@ enum Stop {
     /// The call's deadline passed.
     Time,
 }
-
-/// How many of rhai's operations pass between two looks at the clock.
-const CLOCK_EVERY: u64 = 1024;
 
 #[cfg(test)]
 thread_local! {

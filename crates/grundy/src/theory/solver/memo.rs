@@ -462,9 +462,11 @@ impl<S: Pack> Memo<S> {
         let start = self.pending.len();
         self.frames
             .push(Frame::new(bucket, start, self.values.len(), false));
+        let states = self.len();
+        let failed = |message| SolverError::rules_failed(message, observer, states);
         if rules
             .components(&state, &mut self.pending)
-            .map_err(SolverError::Rules)?
+            .map_err(failed)?
         {
             // A sum: its value is the xor of its components' (none: the empty sum, a loss).
             let top = self.frames.last_mut().expect("just pushed");
@@ -476,11 +478,11 @@ impl<S: Pack> Memo<S> {
         }
         rules
             .successors(&state, &mut self.pending)
-            .map_err(SolverError::Rules)?;
+            .map_err(failed)?;
         if self.pending.len() > start {
             return Ok(None);
         }
-        let value = rules.terminal(&state).map_err(SolverError::Rules)?;
+        let value = rules.terminal(&state).map_err(failed)?;
         self.frames.pop();
         let valued = Entry {
             solved: Solved {
