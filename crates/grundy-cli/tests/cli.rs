@@ -64,6 +64,57 @@ fn solve_answers_10_to_the_18_with_the_move() {
 }
 
 #[test]
+fn one_two_k_with_k_up_to_10_to_the_18_is_answered_by_theorems() {
+    // 10^18 ≡ 1 (mod 3): the residue theorem, G(n) = n mod 3.
+    let value = json(&[
+        "solve",
+        "subtraction:1,2,1000000000000000000",
+        "999999999999999999",
+        "--json",
+    ]);
+    assert_eq!(value["value"], "lose");
+    assert_eq!(value["grundy"], 0);
+    // 3 | k: the {1, 2, k} theorem, period k + 1; heap k is worth 3 and taking k wins.
+    let value = json(&[
+        "solve",
+        "subtraction:1,2,999999999999999999",
+        "999999999999999999",
+        "--json",
+    ]);
+    assert_eq!(value["grundy"], 3);
+    assert_eq!(
+        value["winning_moves"],
+        serde_json::json!([{ "move": "take 999999999999999999", "to": "0" }])
+    );
+    let text = stdout(&grundy(&[
+        "solve",
+        "subtraction:1,2,999999999999999999",
+        "1999999999999999999",
+    ]));
+    assert!(text.contains("the {1, 2, k} theorem"), "{text}");
+    assert!(
+        text.contains("Here n mod 1000000000000000000 = 999999999999999999 is worth 3"),
+        "{text}"
+    );
+    // The period question states the theorem rather than listing 10^18 values.
+    let message = fails(&["period", "subtraction:1,2,999999999999999999"]);
+    assert!(
+        message.contains("has period 1000000000000000000 from n = 0 by the {1, 2, k} theorem"),
+        "{message}"
+    );
+    // Without a theorem, a large amount is refused where it is written.
+    let message = fails(&["solve", "subtraction:1,4,10^12", "5"]);
+    assert!(
+        message.contains("amounts above 10000000 need a theorem"),
+        "{message}"
+    );
+    assert!(
+        message.contains("  subtraction:1,4,10^12\n                  ^^^^^"),
+        "{message}"
+    );
+}
+
+#[test]
 fn solve_a_losing_heap_lists_no_moves() {
     let value = json(&["solve", "bash:3", "10^100", "--json"]);
     assert_eq!(value["value"], "lose");
@@ -208,7 +259,7 @@ fn bad_specs_fail_with_a_caret() {
         ("subtracion:1,3,4", "did you mean 'subtraction'", 0),
         ("subtraction:fibonaci", "did you mean 'fibonacci'", 12),
         ("subtraction:5..2", "the range 5..2 is empty", 12),
-        ("subtraction:99999999999", "too large", 12),
+        ("subtraction:99999999999", "need a theorem", 12),
         ("bash:", "expected the largest amount", 5),
         ("nimm:3", "unknown game 'nimm'", 0),
         ("", "expected a game name", 0),

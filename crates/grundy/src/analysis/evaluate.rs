@@ -3,12 +3,15 @@
 
 use num_bigint::BigUint;
 
+use super::answer::{ClosedForm, FamilyTheorem};
 use super::{Analyzer, Basis, DEFAULT_WORK, Error, MoveTargets, Unit, WHOLE_POSITIONS_BYTES};
 use crate::Observer;
 use crate::budget::Exhausted;
 use crate::engine::Stream;
+use crate::games::summary::Summary;
+use crate::games::theorem::{Part, PartLabel, Reading};
 use crate::limits::PIPELINE_BYTES_PER_VALUE;
-use crate::theory::period::Certificate;
+use crate::theory::period::{Certificate, one_two_value};
 use num_traits::ToPrimitive;
 
 /// A value stream that reports progress and stops when the observer says so, consulting it after
@@ -216,6 +219,9 @@ impl Analyzer<'_> {
 pub(super) enum Evaluation {
     Certified(Certificate),
     Computed(Vec<u32>),
+    /// The subtraction game `{1, 2, k}` with `3 | k`, valued by its theorem (docs/theory.md §4)
+    /// at any heap, whatever `k`: the period `k + 1` may be far too long to store.
+    OneTwo(u64),
 }
 
 impl Evaluation {
@@ -228,15 +234,18 @@ impl Evaluation {
                     .expect("computed heaps are below the value limit");
                 BigUint::from(values[n])
             }
+            Self::OneTwo(k) => one_two_value(*k, n).into(),
         }
     }
 
-    pub(super) fn basis(self) -> Basis {
+    /// What the answer at `heaps` rests on (none for a table of values).
+    pub(super) fn basis(self, heaps: &[BigUint]) -> Basis {
         match self {
             Self::Certified(certificate) => Basis::Certified(certificate),
             Self::Computed(values) => Basis::Computed {
                 computed: values.len() as u64,
             },
+            Self::OneTwo(k) => one_two_basis(k, heaps),
         }
     }
 
@@ -268,6 +277,41 @@ impl Evaluation {
                     .map(|&v| BigUint::from(v))
                     .collect()
             }
+            Self::OneTwo(k) => (0..rows)
+                .map(|row| one_two_value(*k, &(from + row)).into())
+                .collect(),
         }
     }
+}
+
+/// The basis of `{1, 2, k}`'s values at `heaps` by its theorem, reading each heap's residue
+/// (no reading for a table of values).
+fn one_two_basis(k: u64, heaps: &[BigUint]) -> Basis {
+    let modulus = BigUint::from(k) + 1u32;
+    let reading = (!heaps.is_empty()).then(|| {
+        Reading::xor(
+            heaps
+                .iter()
+                .map(|heap| Part {
+                    label: PartLabel::Residue {
+                        residue: heap % &modulus,
+                        modulus: modulus.clone(),
+                    },
+                    value: one_two_value(k, heap).into(),
+                })
+                .collect(),
+        )
+    });
+    Basis::Rule(ClosedForm::Theorem(Box::new(FamilyTheorem {
+        family: "subtraction",
+        name: Summary {
+            en: "the {1, 2, k} theorem",
+            zh: "{1, 2, k} 定理",
+        },
+        statement: Summary {
+            en: "when k is a multiple of 3, the values of S = {1, 2, k} have period k + 1 from 0: with r = n mod (k + 1), G(n) = r mod 3 for r < k and G(n) = 3 for r = k (docs/theory.md §4).",
+            zh: "当 k 是 3 的倍数时，S = {1, 2, k} 的 SG 值从 0 起以 k + 1 为周期：记 r = n mod (k + 1)，r < k 时 G(n) = r mod 3，r = k 时 G(n) = 3（docs/theory.md §4）。",
+        },
+        reading,
+    })))
 }

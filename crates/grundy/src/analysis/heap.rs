@@ -160,6 +160,12 @@ impl Analyzer<'_> {
         self.reserve(limit.saturating_mul(per_value), || {
             format!("{limit} values of {game} ({per_value} bytes each)")
         })?;
+        if let (HeapRules::Plain(SubtractionSet::Finite(finite)), Play::Normal) = (rules, play)
+            && let Some(k) = finite.one_two_multiple_of_three()
+            && (2 * u128::from(k) + 1) > u128::from(limit)
+        {
+            return Err(one_two_unlisted(game, k, limit));
+        }
         // The residue theorem is about normal play: a misère terminal heap is worth 1, not 0.
         if let (Some(modulus), Play::Normal) = (rules.residue_modulus(), play) {
             // The theorem gives the values themselves; nothing needs computing.
@@ -219,6 +225,14 @@ impl Analyzer<'_> {
     ) -> Result<Evaluation, Error> {
         let set = rules.set();
         let limit = self.subtraction_limit(rules);
+        if let (HeapRules::Plain(SubtractionSet::Finite(finite)), Play::Normal) = (rules, play)
+            && let Some(k) = finite.one_two_multiple_of_three()
+            && 2 * u128::from(k) + 1 > u128::from(limit)
+        {
+            // The {1, 2, k} theorem values every heap, whatever k; below the limit the window
+            // criterion certifies the same period from the values, as for any set.
+            return Ok(Evaluation::OneTwo(k));
+        }
         let within = largest.to_u64().filter(|&n| n < limit);
         let residue = rules.residue_modulus().filter(|_| play == Play::Normal);
         if let (SubtractionSet::Family(_), Some(n), None) = (set, within, residue) {
@@ -288,7 +302,7 @@ impl Analyzer<'_> {
             outcome,
             None,
             winning_moves,
-            evaluation.basis(),
+            evaluation.basis(std::slice::from_ref(heap)),
         )
         .with_value(play, value))
     }
@@ -346,7 +360,7 @@ impl Analyzer<'_> {
                 Outcome::of_grundy(&total),
                 Some(total),
                 winning_moves,
-                evaluation.basis(),
+                evaluation.basis(heaps),
             )
         })
     }
@@ -548,6 +562,16 @@ pub(super) fn amounts_to_value(
     Ok(amounts)
 }
 
+/// The answer to a period search of `{1, 2, k}` (`3 | k`) whose period is too long to certify
+/// value by value within `limit` values: the theorem states it, no list of values does.
+fn one_two_unlisted(game: &Game, k: u64, limit: u64) -> Error {
+    let period = u128::from(k) + 1;
+    Error::refused(format!(
+        "{game} has period {period} from n = 0 by the {{1, 2, k}} theorem (docs/theory.md §4): with r = n mod {period}, G(n) = r mod 3 for r < {k} and G(n) = 3 for r = {k}. Its period is too long to list, or to check value by value within the limit of {limit} values (that takes {} values); solve, table and contest answer any heap by the theorem",
+        2 * u128::from(k) + 1
+    ))
+}
+
 /// The positions `m < heap` with value `target`: finitely many when the values grow.
 fn positions_with_value(
     evaluation: &Evaluation,
@@ -587,6 +611,10 @@ fn positions_with_value(
                 .map(|(_, m)| m.into())
                 .collect())
         }
+        Evaluation::OneTwo(_) => Err(Error::Internal(
+            "the values of {1, 2, k} do not grow: its positions of a value are not listed"
+                .to_owned(),
+        )),
     }
 }
 
@@ -620,6 +648,13 @@ fn finite_amounts_to_value(
             })
         }
         (Evaluation::Computed(_), None) => unreachable!("direct values stop below the value limit"),
+        (Evaluation::OneTwo(k), _) => {
+            let k = *k;
+            Box::new(move |s| {
+                BigUint::from(s) <= *heap
+                    && u64::from(period::one_two_value(k, &(heap - s))) == target
+            })
+        }
     };
     members
         .iter()
@@ -690,7 +725,26 @@ pub(super) fn refusal(
             ),
             Some(heap + 1u32),
         ),
-        _ => Error::beyond_values(
+        SubtractionSet::Finite(finite) => {
+            // The window criterion reads two windows of `max S` values and one more: a limit
+            // below that cannot certify any period.
+            let least = BigUint::from(finite.largest()) * 2u32 + 1u32;
+            let needed = (least > BigUint::from(limit)).then_some(least);
+            let reading = match &needed {
+                Some(least) => format!(
+                    " A certificate reads at least 2 · {} + 1 = {least} values.",
+                    finite.largest()
+                ),
+                None => String::new(),
+            };
+            Error::beyond_values(
+                format!(
+                    "no period of {game} was certified within the first {limit} values, and heap {heap} lies beyond them, so grundy cannot answer exactly.{reading}{seen}"
+                ),
+                needed,
+            )
+        }
+        SubtractionSet::AllBut(_) => Error::beyond_values(
             format!(
                 "no period of {game} was certified within the first {limit} values, and heap {heap} lies beyond them, so grundy cannot answer exactly.{seen}"
             ),

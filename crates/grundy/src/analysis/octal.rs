@@ -422,7 +422,7 @@ impl Analyzer<'_> {
                 outcome,
                 Some(total),
                 winning_moves,
-                evaluation.basis(),
+                evaluation.basis(heaps),
             )
         })
     }

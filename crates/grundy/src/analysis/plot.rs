@@ -490,7 +490,10 @@ impl Analyzer<'_> {
             _ => None,
         };
         let (values, basis) = match drawn {
-            Some(evaluation) => (drawn_values(game, &evaluation, count)?, evaluation.basis()),
+            Some(evaluation) => (
+                drawn_values(game, &evaluation, count)?,
+                evaluation.basis(&[]),
+            ),
             None => self.plot_values(game, to)?,
         };
         let pattern = match report {
@@ -679,7 +682,10 @@ impl Analyzer<'_> {
                 .collect::<Result<Vec<_>, _>>()?;
             return Ok((values, table.basis));
         };
-        Ok((drawn_values(game, &evaluation, count)?, evaluation.basis()))
+        Ok((
+            drawn_values(game, &evaluation, count)?,
+            evaluation.basis(&[]),
+        ))
     }
 }
 
@@ -704,6 +710,9 @@ fn drawn_values(game: &Game, evaluation: &Evaluation, count: u64) -> Result<Vec<
                 })
                 .collect()
         }
+        Evaluation::OneTwo(k) => Ok((0..count)
+            .map(|n| crate::theory::period::one_two_value(*k, &n.into()))
+            .collect()),
     }
 }
 

@@ -137,12 +137,8 @@ impl Values {
             return None;
         }
         match &self.inner {
-            Inner::FiniteRing(ring) => {
-                (self.next - m <= ring.span).then(|| ring.ring[m as usize & ring.mask])
-            }
-            Inner::FiniteWindow(window) => {
-                (self.next - m <= window.span).then(|| window.ring[m as usize & window.mask])
-            }
+            Inner::FiniteRing(ring) => ring.ring.recent(self.next, m),
+            Inner::FiniteWindow(window) => window.ring.recent(self.next, m),
             Inner::FiniteNaive { table, .. } | Inner::AllButNaive { table, .. } => {
                 Some(table[m as usize])
             }
@@ -193,27 +189,77 @@ impl Iterator for Values {
     }
 }
 
-/// Finite set, streaming: the last `max S` values in a ring.
-struct FiniteRing {
-    members: Vec<u64>,
-    ring: Vec<u32>,
+/// The last values of a stream, by heap: the ring holds the heaps computed so far until it
+/// reaches `span + 1` of them (rounded up to a power of two), then wraps around. So its memory
+/// follows the values computed, whatever the largest amount (up to `2^64 − 1` where the residue
+/// theorem allows it).
+struct Ring {
+    values: Vec<u32>,
     mask: usize,
     /// How far back the ring reaches: `max S`.
     span: u64,
+    /// The size the ring stops growing at.
+    full: usize,
+}
+
+impl Ring {
+    /// The size a ring starts at.
+    const START: usize = 64;
+
+    fn new(span: u64) -> Self {
+        let full = usize::try_from(span)
+            .ok()
+            .and_then(|span| span.checked_add(1))
+            .and_then(usize::checked_next_power_of_two)
+            .unwrap_or(1 << (usize::BITS - 1));
+        let size = full.min(Self::START);
+        Self {
+            values: vec![0; size],
+            mask: size - 1,
+            span,
+            full,
+        }
+    }
+
+    /// `G(m)` when heaps below `next` are written and the ring still holds `m`.
+    fn recent(&self, next: u64, m: u64) -> Option<u32> {
+        (next - m <= self.span).then(|| self.get(m))
+    }
+
+    /// The value of heap `n`, written before (the caller reads back at most `span` heaps).
+    fn get(&self, n: u64) -> u32 {
+        self.values[n as usize & self.mask]
+    }
+
+    /// Writes the value of heap `n`, the next heap after those written, growing the ring first if
+    /// it has not reached its full size: a ring that has not wrapped holds heap `i` at `i`.
+    fn set(&mut self, n: u64, value: u32) {
+        let at = n as usize;
+        if at >= self.values.len() && self.values.len() < self.full {
+            let size = at
+                .checked_add(1)
+                .and_then(usize::checked_next_power_of_two)
+                .map_or(self.full, |size| size.min(self.full));
+            self.values.resize(size, 0);
+            self.mask = size - 1;
+        }
+        self.values[at & self.mask] = value;
+    }
+}
+
+/// Finite set, streaming: the last `max S` values in a ring.
+struct FiniteRing {
+    members: Vec<u64>,
+    ring: Ring,
     mex: Bitset,
 }
 
 impl FiniteRing {
     fn new(members: &[u64]) -> Self {
         let span = *members.last().expect("finite sets are non-empty");
-        let size = usize::try_from(span + 1)
-            .expect("amounts are bounded")
-            .next_power_of_two();
         Self {
             members: members.to_vec(),
-            ring: vec![0; size],
-            mask: size - 1,
-            span,
+            ring: Ring::new(span),
             mex: Bitset::default(),
         }
     }
@@ -226,7 +272,7 @@ impl FiniteRing {
                 if s > n {
                     break;
                 }
-                seen |= 1 << self.ring[(n - s) as usize & self.mask];
+                seen |= 1 << self.ring.get(n - s);
             }
             seen.trailing_ones()
         } else {
@@ -234,12 +280,12 @@ impl FiniteRing {
                 if s > n {
                     break;
                 }
-                self.mex.insert(self.ring[(n - s) as usize & self.mask]);
+                self.mex.insert(self.ring.get(n - s));
             }
             self.mex.take_mex()
         };
         let value = play.value(n < self.members[0], mex);
-        self.ring[n as usize & self.mask] = value;
+        self.ring.set(n, value);
         value
     }
 }
@@ -362,10 +408,7 @@ impl MexCounts {
 /// `G(n - s)` over `s ∈ S`, `s <= n`, and its mex is the mex of the options.
 struct FiniteWindow {
     runs: Vec<(u64, u64)>,
-    ring: Vec<u32>,
-    mask: usize,
-    /// How far back the ring reaches: `max S`.
-    span: u64,
+    ring: Ring,
     options: MexCounts,
 }
 
@@ -373,14 +416,9 @@ impl FiniteWindow {
     /// The engine for the set made of `runs`, with `members` amounts in all.
     fn new(runs: Vec<(u64, u64)>, members: usize) -> Self {
         let span = runs.last().expect("finite sets are non-empty").1;
-        let size = usize::try_from(span + 1)
-            .expect("amounts are bounded")
-            .next_power_of_two();
         Self {
             runs,
-            ring: vec![0; size],
-            mask: size - 1,
-            span,
+            ring: Ring::new(span),
             // At most |S| options, so every value and every mex is at most |S|.
             options: MexCounts::new(members + 1),
         }
@@ -395,14 +433,13 @@ impl FiniteWindow {
             if n < a {
                 break;
             }
-            self.options.insert(self.ring[(n - a) as usize & self.mask]);
+            self.options.insert(self.ring.get(n - a));
             if n > b {
-                self.options
-                    .remove(self.ring[(n - 1 - b) as usize & self.mask]);
+                self.options.remove(self.ring.get(n - 1 - b));
             }
         }
         let value = play.value(n < self.runs[0].0, self.options.mex());
-        self.ring[n as usize & self.mask] = value;
+        self.ring.set(n, value);
         value
     }
 }

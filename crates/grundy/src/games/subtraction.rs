@@ -64,18 +64,21 @@ pub enum SetError {
     /// An amount of zero (a move must remove at least one token).
     #[error("0 is not a legal amount")]
     Zero,
-    /// An amount above [`MAX_AMOUNT`].
+    /// An amount of an all-but set above [`MAX_AMOUNT`].
     #[error("amount {0} exceeds the supported maximum {MAX_AMOUNT}")]
     TooLarge(u64),
+    /// An amount of a finite set above [`MAX_AMOUNT`] where no theorem gives the values.
+    #[error(
+        "amount {0} exceeds {MAX_AMOUNT}, the largest a set may hold unless a theorem gives every value: the residue theorem (the set holds 1, …, m − 1 and no multiple of m) or the {{1, 2, k}} theorem"
+    )]
+    NoTheoremForLarge(u64),
 }
 
+/// The amounts sorted and without duplicates, refused if empty or holding 0.
 fn normalise(amounts: impl IntoIterator<Item = u64>) -> Result<Vec<u64>, SetError> {
     let mut members: Vec<u64> = amounts.into_iter().collect();
     if members.contains(&0) {
         return Err(SetError::Zero);
-    }
-    if let Some(&large) = members.iter().find(|&&a| a > MAX_AMOUNT) {
-        return Err(SetError::TooLarge(large));
     }
     members.sort_unstable();
     members.dedup();
@@ -86,10 +89,14 @@ fn normalise(amounts: impl IntoIterator<Item = u64>) -> Result<Vec<u64>, SetErro
 }
 
 impl FiniteSet {
-    /// Builds a set from amounts in any order; duplicates are merged.
+    /// Builds a set from amounts in any order; duplicates are merged. Amounts above
+    /// [`MAX_AMOUNT`] (up to `2^64 − 1`) are allowed when a theorem gives every value, so that no
+    /// analysis tabulates `max S` values: the residue theorem (`G(n) = n mod m`) or the
+    /// `{1, 2, k}` theorem for `3 | k` ([`one_two_multiple_of_three`](Self::one_two_multiple_of_three)).
     ///
     /// # Errors
-    /// [`SetError`] when the list is empty, holds 0, or holds an amount above [`MAX_AMOUNT`].
+    /// [`SetError`] when the list is empty, holds 0, or holds an amount above [`MAX_AMOUNT`] while
+    /// the residue theorem does not apply.
     ///
     /// # Example
     /// ```
@@ -101,7 +108,17 @@ impl FiniteSet {
     /// # Ok(()) }
     /// ```
     pub fn new(amounts: impl IntoIterator<Item = u64>) -> Result<Self, SetError> {
-        normalise(amounts).map(|members| Self { members })
+        let set = Self {
+            members: normalise(amounts)?,
+        };
+        // A theorem gives every value of such a set: nothing is tabulated by `max S`.
+        if set.largest() > MAX_AMOUNT
+            && set.residue_modulus().is_none()
+            && set.one_two_multiple_of_three().is_none()
+        {
+            return Err(SetError::NoTheoremForLarge(set.largest()));
+        }
+        Ok(set)
     }
 
     /// The amounts, ascending.
@@ -117,6 +134,25 @@ impl FiniteSet {
     /// Whether `amount` is in the set.
     pub fn contains(&self, amount: u64) -> bool {
         self.members.binary_search(&amount).is_ok()
+    }
+
+    /// `k` when the set is `{1, 2, k}` with `k >= 3` a multiple of 3, whose values have period
+    /// `k + 1` from 0 ([`one_two_value`](crate::theory::period::one_two_value), docs/theory.md
+    /// §4). (When `3 ∤ k` the residue theorem applies instead.)
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::subtraction::FiniteSet;
+    /// assert_eq!(FiniteSet::new([1, 2, 999_999_999_999_999_999])?.one_two_multiple_of_three(), Some(999_999_999_999_999_999));
+    /// assert_eq!(FiniteSet::new([1, 2, 10])?.one_two_multiple_of_three(), None);
+    /// # Ok(()) }
+    /// ```
+    pub fn one_two_multiple_of_three(&self) -> Option<u64> {
+        match self.members[..] {
+            [1, 2, k] if k % 3 == 0 => Some(k),
+            _ => None,
+        }
     }
 
     /// The modulus `m` of the residue theorem ([`crate::theory::period::Theorem::Residue`]) when it
@@ -170,7 +206,11 @@ impl AllButSet {
     /// # Ok(()) }
     /// ```
     pub fn new(excluded: impl IntoIterator<Item = u64>) -> Result<Self, SetError> {
-        normalise(excluded).map(|excluded| Self { excluded })
+        let excluded = normalise(excluded)?;
+        match excluded.last() {
+            Some(&large) if large > MAX_AMOUNT => Err(SetError::TooLarge(large)),
+            _ => Ok(Self { excluded }),
+        }
     }
 
     /// The excluded amounts, ascending.
@@ -580,9 +620,26 @@ mod tests {
     fn set_errors() {
         assert_eq!(FiniteSet::new([]), Err(SetError::Empty));
         assert_eq!(FiniteSet::new([3, 0]), Err(SetError::Zero));
+        // {1, 3, 2^64 − 2}: 2 is not a move and an even amount is, so no residue theorem.
+        assert_eq!(
+            FiniteSet::new([1, 3, u64::MAX - 1]),
+            Err(SetError::NoTheoremForLarge(u64::MAX - 1))
+        );
+        // {1, 3, 2^64 − 1}: every move odd, so G(n) = n mod 2.
+        let odd = FiniteSet::new([1, 3, u64::MAX]).unwrap();
+        assert_eq!(odd.residue_modulus(), Some(2));
+        let large = FiniteSet::new([1, 2, 1_000_000_000_000_000_000]).unwrap();
+        assert_eq!(large.residue_modulus(), Some(3));
+        // 2^64 − 1 is a multiple of 3.
+        let largest = FiniteSet::new([1, 2, u64::MAX]).unwrap();
+        assert_eq!(largest.one_two_multiple_of_three(), Some(u64::MAX));
+        assert_eq!(
+            AllButSet::new([MAX_AMOUNT + 1]),
+            Err(SetError::TooLarge(MAX_AMOUNT + 1))
+        );
         assert_eq!(
             FiniteSet::new([MAX_AMOUNT + 1]),
-            Err(SetError::TooLarge(MAX_AMOUNT + 1))
+            Err(SetError::NoTheoremForLarge(MAX_AMOUNT + 1))
         );
     }
 }

@@ -82,6 +82,14 @@ pub enum PartLabel {
     /// This many edges on cycles through the ground, fused into loops at the ground, worth 1
     /// each (the fusion principle).
     Loops(u64),
+    /// A heap's residue modulo the period of a theorem that values heaps by it (the `{1, 2, k}`
+    /// subtraction game, period `k + 1`).
+    Residue {
+        /// The heap modulo `modulus`.
+        residue: BigUint,
+        /// The period.
+        modulus: BigUint,
+    },
     /// The binary place `2^place` of every heap, its value the number of heaps with a 1
     /// there, which Moore's theorem reads modulo `modulus`.
     Place {

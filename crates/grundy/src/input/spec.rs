@@ -554,7 +554,7 @@ impl<'a> SpecParser<'a> {
             }
             "script" => return self.script(rest),
             "norepeat" | "oddball" => {
-                let ranges = self.amounts(rest, "subtraction set")?;
+                let (ranges, _) = self.amounts(rest, "subtraction set", false)?;
                 let set = FiniteSet::new(expand(ranges))
                     .expect("amounts are checked positive, bounded and non-empty");
                 return Ok(if name == "oddball" {
@@ -564,7 +564,7 @@ impl<'a> SpecParser<'a> {
                 });
             }
             _ => {
-                let ranges = self.amounts(rest, "excluded set")?;
+                let (ranges, _) = self.amounts(rest, "excluded set", false)?;
                 let set = AllButSet::new(expand(ranges))
                     .expect("amounts are checked positive, bounded and non-empty");
                 SubtractionGame::new(SubtractionSet::AllBut(set))
@@ -654,9 +654,17 @@ impl<'a> SpecParser<'a> {
                 SubtractionSet::Family(family),
             )));
         }
-        let ranges = self.amounts(rest, "subtraction set")?;
-        let set = FiniteSet::new(expand(ranges))
-            .expect("amounts are checked positive, bounded and non-empty");
+        let (ranges, first_large) = self.amounts(rest, "subtraction set", true)?;
+        let set = FiniteSet::new(expand(ranges)).map_err(|_| {
+            self.error(
+                first_large.clone().unwrap_or(0..0),
+                format!("amounts above {MAX_AMOUNT} need a theorem"),
+                Some(
+                    "such a set is answered by a theorem only: the residue theorem, when it holds 1, …, m − 1 and no multiple of m (as subtraction:1,2,10^18 does, m = 3), or the {1, 2, k} theorem (subtraction:1,2,k for any k)"
+                        .to_owned(),
+                ),
+            )
+        })?;
         if Self::rest_rule(rest) {
             // With 1 in the set only an empty heap is below it: the rule adds nothing.
             if let Some(game) = RemainderGame::new(set.clone()) {
@@ -760,10 +768,29 @@ impl<'a> SpecParser<'a> {
         let start = self.offset(rest);
         let digits: Result<&str, ContextError> = digit1.parse_next(rest);
         match digits {
-            Ok(digits) => Ok(Number {
-                value: digits.parse().ok(),
-                span: start..self.offset(rest),
-            }),
+            Ok(digits) => {
+                let mut value: Option<u64> = digits.parse().ok();
+                // A power, `10^18`: the base to that exponent (none when it overflows).
+                if let Some(after) = rest.strip_prefix('^') {
+                    let mut exponent = after;
+                    let Ok(power) = digit1::<&str, ContextError>.parse_next(&mut exponent) else {
+                        let at = self.offset(after);
+                        return Err(self.error(
+                            at..at,
+                            "expected an exponent after '^'",
+                            Some("write a power as 10^18".to_owned()),
+                        ));
+                    };
+                    *rest = exponent;
+                    value = value
+                        .zip(power.parse::<u32>().ok())
+                        .and_then(|(base, power)| base.checked_pow(power));
+                }
+                Ok(Number {
+                    value,
+                    span: start..self.offset(rest),
+                })
+            }
             Err(_) if rest.is_empty() => Err(self.error(
                 start..start,
                 format!("expected {expected}"),
@@ -798,8 +825,15 @@ impl<'a> SpecParser<'a> {
     }
 
     /// A non-empty comma-separated list of amounts and ranges, as inclusive ranges of checked
-    /// amounts.
-    fn amounts(&self, rest: &mut &'a str, what: &str) -> Result<Vec<(u64, u64)>, InputError> {
+    /// amounts. With `large`, a single amount (not a range's end) may exceed [`MAX_AMOUNT`];
+    /// the first such one's place comes back too, for the set to refuse it when no theorem
+    /// allows it.
+    fn amounts(
+        &self,
+        rest: &mut &'a str,
+        what: &str,
+        large: bool,
+    ) -> Result<WrittenAmounts, InputError> {
         if rest.is_empty() {
             let at = self.offset(rest);
             return Err(self.error(
@@ -809,6 +843,7 @@ impl<'a> SpecParser<'a> {
             ));
         }
         let mut amounts = Vec::new();
+        let mut first_large = None;
         loop {
             let low = self.number(rest, "an amount (a positive integer)")?;
             Self::skip_spaces(rest);
@@ -827,34 +862,58 @@ impl<'a> SpecParser<'a> {
                 }
                 amounts.push((a, b));
             } else {
-                let a = self.amount(&low)?;
+                let a = match low.value {
+                    Some(value) if large && value > MAX_AMOUNT => {
+                        first_large.get_or_insert(low.span.clone());
+                        value
+                    }
+                    None if large => {
+                        return Err(self.error(
+                            low.span.clone(),
+                            format!("amount {} is too large", &self.text[low.span.clone()]),
+                            Some(format!(
+                                "amounts are at most {} (and above {MAX_AMOUNT} only where a theorem gives the values)",
+                                u64::MAX
+                            )),
+                        ));
+                    }
+                    _ => self.amount(&low)?,
+                };
                 amounts.push((a, a));
             }
             Self::skip_spaces(rest);
             let mut peek = *rest;
             if what == "subtraction set" && Self::rest_rule(&mut peek) {
                 // `,rest` ends the amounts: the caller reads it.
-                return Ok(amounts);
+                return Ok((amounts, first_large));
             }
             if rest.starts_with(',') {
                 *rest = &rest[1..];
                 Self::skip_spaces(rest);
             } else {
-                return Ok(amounts);
+                return Ok((amounts, first_large));
             }
         }
     }
 }
+
+/// Amounts as written: inclusive ranges, and where the first single amount above
+/// [`MAX_AMOUNT`] stands, if one does.
+type WrittenAmounts = (Vec<(u64, u64)>, Option<Range<usize>>);
 
 /// The amounts in `ranges`, ascending and without duplicates. Overlapping ranges are merged first,
 /// so the work is bounded by the number of distinct amounts (at most [`MAX_AMOUNT`]).
 fn expand(mut ranges: Vec<(u64, u64)>) -> Vec<u64> {
     ranges.sort_unstable();
     let mut amounts = Vec::new();
-    let mut next = 0;
+    // The least amount not yet listed; `None` once `u64::MAX` is.
+    let mut next = Some(0);
     for (low, high) in ranges {
-        amounts.extend(low.max(next)..=high);
-        next = next.max(high + 1);
+        let Some(from) = next else { break };
+        if high >= from {
+            amounts.extend(low.max(from)..=high);
+            next = high.checked_add(1);
+        }
     }
     amounts
 }

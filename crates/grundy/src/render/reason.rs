@@ -286,15 +286,19 @@ fn theorem_reason(solution: &Solution, theorem: &FamilyTheorem) -> String {
             if reading.parts.len() > SHOWN_PARTS {
                 parts.push(format!("{} more", reading.parts.len() - SHOWN_PARTS));
             }
-            let parts = if parts.is_empty() {
-                "no part counts".to_owned()
+            if let [part] = &parts[..] {
+                let _ = write!(text, " Here {part}, so the player to move {verdict}.");
             } else {
-                parts.join(", ")
-            };
-            let _ = write!(
-                text,
-                " Here {parts}: the xor is {value}, so the player to move {verdict}."
-            );
+                let parts = if parts.is_empty() {
+                    "no part counts".to_owned()
+                } else {
+                    parts.join(", ")
+                };
+                let _ = write!(
+                    text,
+                    " Here {parts}: the xor is {value}, so the player to move {verdict}."
+                );
+            }
         }
         Worth::Outcome { .. } => {
             let _ = write!(
@@ -421,6 +425,7 @@ fn part_name(label: &PartLabel) -> String {
         PartLabel::Component { game, .. } => game.clone(),
         PartLabel::Step(step) => format!("step {step}"),
         PartLabel::Place { place, .. } => format!("the binary place 2^{place}"),
+        PartLabel::Residue { residue, modulus } => format!("n mod {modulus} = {residue}"),
         PartLabel::Branch(node) => format!("the branch at node {node}"),
         PartLabel::Token(node) => format!("the token at node {node}"),
         PartLabel::Loops(count) => {

@@ -570,6 +570,9 @@ impl std::fmt::Display for TermLabel {
             Self::Part(PartLabel::Square { row, column }) => write!(f, "{row}:{column}"),
             Self::Part(PartLabel::Step(step)) => write!(f, "step {step}"),
             Self::Part(PartLabel::Place { place, .. }) => write!(f, "2^{place}"),
+            Self::Part(PartLabel::Residue { residue, modulus }) => {
+                write!(f, "n mod {modulus} = {residue}")
+            }
             Self::Part(PartLabel::Branch(node)) => write!(f, "branch at {node}"),
             Self::Part(PartLabel::Token(node)) => write!(f, "token at {node}"),
             Self::Part(PartLabel::Loops(count)) => write!(f, "{count} loops"),

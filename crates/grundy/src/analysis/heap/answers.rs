@@ -9,11 +9,27 @@ use crate::analysis::judge::{Oracle, TestHeaps};
 use crate::analysis::{Action, Analyzer, Error, Solution};
 use crate::engine::Play;
 use crate::games::game::Game;
+use crate::games::moves::Target;
 use crate::games::position::Position;
 use crate::games::subtraction::SubtractionSet;
 use crate::limits::DEFAULT_MAX_VALUES;
 use crate::theory::period::Search;
 use num_bigint::BigUint;
+
+/// The answer for one heap written as a list of one heap, as the question was.
+fn written_as_heaps(mut solution: Solution) -> Solution {
+    let listed = |position: Position| match position {
+        Position::Heap(heap) => Position::Heaps(vec![heap]),
+        other => other,
+    };
+    solution.position = listed(solution.position);
+    for step in &mut solution.winning_moves {
+        if let Target::Whole(position) = &mut step.to {
+            *position = listed(std::mem::replace(position, Position::Sum));
+        }
+    }
+    solution
+}
 
 /// One-heap subtraction games answer from their value streams and periods.
 impl crate::analysis::family::Answers for HeapRules<'_> {
@@ -37,6 +53,10 @@ impl crate::analysis::family::Answers for HeapRules<'_> {
                 };
                 match set.and_then(|set| analyzer.solve_misere_set(game, set, heaps)) {
                     Some(answer) => answer,
+                    // One heap is valued alone: its misère value decides it.
+                    None if heaps.len() == 1 => analyzer
+                        .solve_subtraction(game, *self, play, &heaps[0])
+                        .map(written_as_heaps),
                     None => analyzer.solve_misere_heaps(game, game.base(), heaps),
                 }
             }
@@ -56,7 +76,7 @@ impl crate::analysis::family::Answers for HeapRules<'_> {
                 .subtraction_evaluate(game, *self, play, to)
                 .map(|evaluation| {
                     let values = evaluation.range(from, rows);
-                    crate::analysis::family::TableAnswer::Values(values, evaluation.basis())
+                    crate::analysis::family::TableAnswer::Values(values, evaluation.basis(&[]))
                 }),
         )
     }

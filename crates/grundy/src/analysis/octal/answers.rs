@@ -58,7 +58,7 @@ impl crate::analysis::family::Answers for OctalAnswers<'_> {
         Some(match play {
             Play::Normal => analyzer.octal_evaluate(game, self.0, to).map(|evaluation| {
                 let values = evaluation.range(from, rows);
-                crate::analysis::family::TableAnswer::Values(values, evaluation.basis())
+                crate::analysis::family::TableAnswer::Values(values, evaluation.basis(&[]))
             }),
             Play::Misere => analyzer
                 .misere_octal_table(game, from, to)

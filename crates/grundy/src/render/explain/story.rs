@@ -1303,6 +1303,9 @@ impl Writer<'_> {
                     self.t("explain-step-label", &[("step", text(step))])
                 }
                 TermLabel::Part(PartLabel::Place { place, .. }) => format!("2^{place}"),
+                TermLabel::Part(PartLabel::Residue { residue, modulus }) => {
+                    format!("n mod {} = {}", self.num(modulus), self.num(residue))
+                }
                 TermLabel::Part(PartLabel::Token(node)) => {
                     self.t("explain-token-label", &[("node", text(self.num(node)))])
                 }

@@ -630,6 +630,31 @@ impl Certificate {
     }
 }
 
+/// The value of heap `n` in the subtraction game `{1, 2, k}` with `k >= 3` a multiple of 3,
+/// by the `{1, 2, k}` theorem (docs/theory.md §4): with `r = n mod (k + 1)`, `r mod 3` for
+/// `r < k` and `3` for `r = k`. The caller vouches for the hypothesis on `k`.
+///
+/// # Complexity
+/// One division of `n`: `O(d)` for `d` digits.
+///
+/// # Example
+/// ```
+/// use grundy::period::one_two_value;
+/// // {1, 2, 6}: period 7, values 0 1 2 0 1 2 3.
+/// let values: Vec<u32> = (0u32..14).map(|n| one_two_value(6, &n.into())).collect();
+/// assert_eq!(values, [0, 1, 2, 0, 1, 2, 3, 0, 1, 2, 0, 1, 2, 3]);
+/// ```
+pub fn one_two_value(k: u64, n: &BigUint) -> u32 {
+    use num_traits::ToPrimitive;
+    let modulus = BigUint::from(k) + 1u32;
+    let residue = (n % modulus).to_u64().expect("below k + 1");
+    if residue == k {
+        3
+    } else {
+        (residue % 3) as u32
+    }
+}
+
 /// The certificate of the residue theorem ([`Theorem::Residue`]) for modulus `m >= 2`: `a(n) = n mod m`.
 /// The caller vouches for the hypothesis about the set (its `residue_modulus`, at most
 /// `MAX_AMOUNT + 1`), which is why this is crate-private.

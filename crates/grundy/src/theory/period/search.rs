@@ -60,7 +60,7 @@ pub fn search_window(
     };
     let t = window.max(1) as usize;
     let mut seq: Vec<u32> = Vec::new();
-    let base_to_t = (0..t).fold(1u64, |acc, _| acc.wrapping_mul(BASE));
+    let base_to_t = wrapping_power(BASE, window.max(1));
     let mut hash = 0u64;
     // `hash` is the hash of the window ending at `seq.len()`: seq[len - t..len].
     let mut push = |seq: &mut Vec<u32>, hash: &mut u64| -> bool {
@@ -74,13 +74,15 @@ pub fn search_window(
         seq.push(value);
         true
     };
-    // The first window that the deterministic map applies to ends at index t.
-    while (seq.len() as u64) < (t as u64 + 1).min(limit) {
+    // The first window that the deterministic map applies to ends at index t (a window of
+    // 2^64 − 1 values never fits a limit, so saturating is exact).
+    let first = window.max(1).saturating_add(1);
+    while (seq.len() as u64) < first.min(limit) {
         if !push(&mut seq, &mut hash) {
             return not_found(seq);
         }
     }
-    if (seq.len() as u64) < t as u64 + 1 {
+    if (seq.len() as u64) < first {
         return not_found(seq);
     }
     // Brent: tortoise at window end t, hare at t + 1.
@@ -220,6 +222,19 @@ fn z_function(n: usize, same: impl Fn(usize, usize) -> bool) -> Vec<u32> {
 /// the relation holds on at least `margin(p)` terms past one period. `None` when no period qualifies.
 /// The definition, walking down from the top for each candidate: the reference for
 /// [`least_consistent_linear`].
+/// `base^exponent` modulo `2^64`, by squaring: `O(log exponent)` for a window of any size.
+fn wrapping_power(mut base: u64, mut exponent: u64) -> u64 {
+    let mut power = 1u64;
+    while exponent > 0 {
+        if exponent & 1 == 1 {
+            power = power.wrapping_mul(base);
+        }
+        base = base.wrapping_mul(base);
+        exponent >>= 1;
+    }
+    power
+}
+
 #[cfg(test)]
 fn least_consistent<T: Element>(
     values: &[T],
