@@ -9,6 +9,9 @@ use std::collections::BTreeSet;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
+use grundy::games::norepeat::NoRepeatGame;
+use grundy::oddball::OddballGame;
+use grundy::subtraction::{FiniteSet, SetError};
 use grundy::{Analyzer, Config, Limit, Outcome, Position, Remedy, Target, parse_game};
 
 /// The mex of a set of values.
@@ -187,6 +190,16 @@ fn large_amounts_without_a_theorem_are_refused_where_written() {
         let error = parse_game(spec).expect_err(spec);
         assert!(error.message.contains("too large"), "{spec}: {error}");
     }
+    // And so do their constructors in the library, for a set that holds a huge amount.
+    let huge = FiniteSet::new([1, 2, u64::MAX]).expect("the {1, 2, k} theorem");
+    assert_eq!(
+        OddballGame::new(huge.clone()).err(),
+        Some(SetError::TooLarge(u64::MAX))
+    );
+    assert_eq!(
+        NoRepeatGame::new(huge).err(),
+        Some(SetError::TooLarge(u64::MAX))
+    );
 }
 
 #[test]

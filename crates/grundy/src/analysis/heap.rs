@@ -7,7 +7,9 @@ use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
 use super::evaluate::Evaluation;
-use super::{Action, Analyzer, Error, Move, Outcome, PowerClass, Solution, Target, Unit, Watched};
+use super::{
+    Action, Analyzer, Error, Limit, Move, Outcome, PowerClass, Solution, Target, Unit, Watched,
+};
 use crate::engine::remainder::RemainderValues;
 use crate::engine::{Engine, Play, Stream, Values};
 use crate::games::game::Game;
@@ -160,11 +162,9 @@ impl Analyzer<'_> {
         self.reserve(limit.saturating_mul(per_value), || {
             format!("{limit} values of {game} ({per_value} bytes each)")
         })?;
-        if let (HeapRules::Plain(SubtractionSet::Finite(finite)), Play::Normal) = (rules, play)
-            && let Some(k) = finite.one_two_multiple_of_three()
-            && (2 * u128::from(k) + 1) > u128::from(limit)
-        {
-            return Err(one_two_unlisted(game, k, limit));
+        // No limit certifies a period this long from its values: the theorem states it.
+        if let Some(k) = one_two_beyond(rules, play, Limit::Values.most().unwrap_or(u64::MAX)) {
+            return Err(one_two_unlisted(game, k));
         }
         // The residue theorem is about normal play: a misère terminal heap is worth 1, not 0.
         if let (Some(modulus), Play::Normal) = (rules.residue_modulus(), play) {
@@ -225,11 +225,8 @@ impl Analyzer<'_> {
     ) -> Result<Evaluation, Error> {
         let set = rules.set();
         let limit = self.subtraction_limit(rules);
-        if let (HeapRules::Plain(SubtractionSet::Finite(finite)), Play::Normal) = (rules, play)
-            && let Some(k) = finite.one_two_multiple_of_three()
-            && 2 * u128::from(k) + 1 > u128::from(limit)
-        {
-            // The {1, 2, k} theorem values every heap, whatever k; below the limit the window
+        if let Some(k) = one_two_beyond(rules, play, limit) {
+            // The {1, 2, k} theorem values every heap, whatever k; within the limit the window
             // criterion certifies the same period from the values, as for any set.
             return Ok(Evaluation::OneTwo(k));
         }
@@ -562,12 +559,23 @@ pub(super) fn amounts_to_value(
     Ok(amounts)
 }
 
+/// `k` when `rules` are `{1, 2, k}` (`3 | k`) under normal play and the window criterion needs
+/// more than `limit` values (`2k + 1`) to certify its period `k + 1`.
+fn one_two_beyond(rules: HeapRules<'_>, play: Play, limit: u64) -> Option<u64> {
+    match (rules, play) {
+        (HeapRules::Plain(SubtractionSet::Finite(finite)), Play::Normal) => finite
+            .one_two_multiple_of_three()
+            .filter(|&k| 2 * u128::from(k) + 1 > u128::from(limit)),
+        _ => None,
+    }
+}
+
 /// The answer to a period search of `{1, 2, k}` (`3 | k`) whose period is too long to certify
-/// value by value within `limit` values: the theorem states it, no list of values does.
-fn one_two_unlisted(game: &Game, k: u64, limit: u64) -> Error {
+/// value by value within any value limit: the theorem states it, no list of values does.
+fn one_two_unlisted(game: &Game, k: u64) -> Error {
     let period = u128::from(k) + 1;
     Error::refused(format!(
-        "{game} has period {period} from n = 0 by the {{1, 2, k}} theorem (docs/theory.md §4): with r = n mod {period}, G(n) = r mod 3 for r < {k} and G(n) = 3 for r = {k}. Its period is too long to list, or to check value by value within the limit of {limit} values (that takes {} values); solve, table and contest answer any heap by the theorem",
+        "{game} has period {period} from n = 0 by the {{1, 2, k}} theorem (docs/theory.md §4): with r = n mod {period}, G(n) = r mod 3 for r < {k} and G(n) = 3 for r = {k}. Its period is too long to list, or to check value by value within any value limit (that takes {} values); solve, table and contest answer any heap by the theorem",
         2 * u128::from(k) + 1
     ))
 }

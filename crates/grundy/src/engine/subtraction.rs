@@ -15,7 +15,8 @@ use crate::theory::mex::{Bitset, mex};
 /// `O(k)` (a single machine word as the mex set while `|S| < 64`), or — when the set is mostly
 /// long runs of consecutive amounts, so that its `r` maximal runs (singletons count as runs) number
 /// at most `|S| / 4` — `O(r + log_64 |S|)` by the sliding-window mex; on an all-but set
-/// `O(|X| log |X|)`. Memory: streaming on a finite set holds `O(max S)` values; every other
+/// `O(|X| log |X|)`. Memory: streaming on a finite set holds `O(min(n, max S))` values (its ring
+/// grows with the values read, so a huge amount costs nothing until heaps reach it); every other
 /// engine keeps the whole prefix.
 ///
 /// # Example

@@ -7,7 +7,7 @@ use num_bigint::BigUint;
 use crate::games::moves::Action;
 use crate::games::position::Position;
 use crate::games::ruleset::{PositionShape, Ruleset, listable};
-use crate::games::subtraction::FiniteSet;
+use crate::games::subtraction::{FiniteSet, MAX_AMOUNT, SetError};
 
 /// A no-repeat subtraction game on a finite set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,8 +18,15 @@ pub struct NoRepeatGame {
 
 impl NoRepeatGame {
     /// The no-repeat game on `set`.
-    pub fn new(set: FiniteSet) -> Self {
-        Self { set }
+    ///
+    /// # Errors
+    /// [`SetError::TooLarge`] for an amount above [`MAX_AMOUNT`]: its values are tabulated by
+    /// heap, with no theorem for larger amounts.
+    pub fn new(set: FiniteSet) -> Result<Self, SetError> {
+        match set.largest() {
+            largest if largest > MAX_AMOUNT => Err(SetError::TooLarge(largest)),
+            _ => Ok(Self { set }),
+        }
     }
 
     /// The amounts a move may take.
@@ -41,8 +48,10 @@ impl NoRepeatGame {
     }
 }
 
-impl From<FiniteSet> for NoRepeatGame {
-    fn from(set: FiniteSet) -> Self {
+impl TryFrom<FiniteSet> for NoRepeatGame {
+    type Error = SetError;
+
+    fn try_from(set: FiniteSet) -> Result<Self, SetError> {
         Self::new(set)
     }
 }

@@ -10,7 +10,7 @@ use num_bigint::BigUint;
 use crate::games::moves::Action;
 use crate::games::position::Position;
 use crate::games::ruleset::{PositionShape, Ruleset, listable};
-use crate::games::subtraction::FiniteSet;
+use crate::games::subtraction::{FiniteSet, MAX_AMOUNT, SetError};
 use crate::theory::solver::{DenseGraph, Graph, Records, Value, solve_graph};
 
 /// The dense index of (balls left, mover's parity, opponent's parity).
@@ -142,8 +142,15 @@ pub struct OddballGame {
 
 impl OddballGame {
     /// The contest game where a move takes an amount of `set`.
-    pub fn new(set: FiniteSet) -> Self {
-        Self { set }
+    ///
+    /// # Errors
+    /// [`SetError::TooLarge`] for an amount above [`MAX_AMOUNT`]: its values are tabulated by
+    /// heap, with no theorem for larger amounts.
+    pub fn new(set: FiniteSet) -> Result<Self, SetError> {
+        match set.largest() {
+            largest if largest > MAX_AMOUNT => Err(SetError::TooLarge(largest)),
+            _ => Ok(Self { set }),
+        }
     }
 
     /// The amounts a move may take.
@@ -152,8 +159,10 @@ impl OddballGame {
     }
 }
 
-impl From<FiniteSet> for OddballGame {
-    fn from(set: FiniteSet) -> Self {
+impl TryFrom<FiniteSet> for OddballGame {
+    type Error = SetError;
+
+    fn try_from(set: FiniteSet) -> Result<Self, SetError> {
         Self::new(set)
     }
 }

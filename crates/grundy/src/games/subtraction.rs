@@ -96,7 +96,7 @@ impl FiniteSet {
     ///
     /// # Errors
     /// [`SetError`] when the list is empty, holds 0, or holds an amount above [`MAX_AMOUNT`] while
-    /// the residue theorem does not apply.
+    /// neither the residue theorem nor the `{1, 2, k}` theorem applies.
     ///
     /// # Example
     /// ```

@@ -35,7 +35,9 @@ use crate::games::position::Position;
 use crate::games::registry::{self, Rules};
 use crate::games::remainder::RemainderGame;
 use crate::games::script::{Script, ScriptRules};
-use crate::games::subtraction::{AllButSet, Family, FiniteSet, MAX_AMOUNT, SubtractionSet};
+use crate::games::subtraction::{
+    AllButSet, Family, FiniteSet, MAX_AMOUNT, SetError, SubtractionSet,
+};
 use crate::input::error::InputError;
 use crate::limits::{MAX_SUM_COMPONENTS, SPEC_SCRIPT_BYTES};
 
@@ -557,10 +559,12 @@ impl<'a> SpecParser<'a> {
                 let (ranges, _) = self.amounts(rest, "subtraction set", false)?;
                 let set = FiniteSet::new(expand(ranges))
                     .expect("amounts are checked positive, bounded and non-empty");
+                // Bounded amounts: the families accept them.
+                let bounded = "amounts are checked at most MAX_AMOUNT";
                 return Ok(if name == "oddball" {
-                    Game::Oddball(set.into())
+                    Game::Oddball(set.try_into().expect(bounded))
                 } else {
-                    Game::NoRepeat(set.into())
+                    Game::NoRepeat(set.try_into().expect(bounded))
                 });
             }
             _ => {
@@ -655,16 +659,24 @@ impl<'a> SpecParser<'a> {
             )));
         }
         let (ranges, first_large) = self.amounts(rest, "subtraction set", true)?;
-        let set = FiniteSet::new(expand(ranges)).map_err(|_| {
-            self.error(
-                first_large.clone().unwrap_or(0..0),
-                format!("amounts above {MAX_AMOUNT} need a theorem"),
-                Some(
-                    "such a set is answered by a theorem only: the residue theorem, when it holds 1, …, m − 1 and no multiple of m (as subtraction:1,2,10^18 does, m = 3), or the {1, 2, k} theorem (subtraction:1,2,k for any k)"
-                        .to_owned(),
-                ),
-            )
-        })?;
+        let set = match (FiniteSet::new(expand(ranges)), first_large) {
+            (Ok(set), _) => set,
+            (Err(SetError::NoTheoremForLarge(_)), Some(large)) => {
+                return Err(self.error(
+                    large,
+                    format!("amounts above {MAX_AMOUNT} need a theorem"),
+                    Some(
+                        "such a set is answered by a theorem only: the residue theorem, when it holds 1, …, m − 1 and no multiple of m (as subtraction:1,2,10^18 does, m = 3), or the {1, 2, k} theorem (subtraction:1,2,k for any k)"
+                            .to_owned(),
+                    ),
+                ));
+            }
+            (Err(error), _) => {
+                unreachable!(
+                    "amounts are checked positive and non-empty, large ones placed: {error}"
+                )
+            }
+        };
         if Self::rest_rule(rest) {
             // With 1 in the set only an empty heap is below it: the rule adds nothing.
             if let Some(game) = RemainderGame::new(set.clone()) {

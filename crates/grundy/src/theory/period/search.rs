@@ -218,10 +218,6 @@ fn z_function(n: usize, same: impl Fn(usize, usize) -> bool) -> Vec<u32> {
     z
 }
 
-/// The least period consistent with the tail of `values` and the least preperiod for it, such that
-/// the relation holds on at least `margin(p)` terms past one period. `None` when no period qualifies.
-/// The definition, walking down from the top for each candidate: the reference for
-/// [`least_consistent_linear`].
 /// `base^exponent` modulo `2^64`, by squaring: `O(log exponent)` for a window of any size.
 fn wrapping_power(mut base: u64, mut exponent: u64) -> u64 {
     let mut power = 1u64;
@@ -235,6 +231,10 @@ fn wrapping_power(mut base: u64, mut exponent: u64) -> u64 {
     power
 }
 
+/// The least period consistent with the tail of `values` and the least preperiod for it, such that
+/// the relation holds on at least `margin(p)` terms past one period. `None` when no period qualifies.
+/// The definition, walking down from the top for each candidate: the reference for
+/// [`least_consistent_linear`].
 #[cfg(test)]
 fn least_consistent<T: Element>(
     values: &[T],
