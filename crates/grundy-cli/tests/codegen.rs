@@ -8,6 +8,7 @@
 
 mod common;
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -216,6 +217,7 @@ fn checks() -> Vec<Check> {
     checks.extend(closed_form_checks(r));
     checks.extend(carried_checks(r));
     checks.extend(description_checks(r));
+    checks.extend(picture_checks(r));
     // A sum of two different subtraction games: each line gives one heap per component.
     checks.push(Check {
         game: Some("subtraction:1,2[0] + subtraction:1,3,4[0]"),
@@ -519,10 +521,6 @@ fn carried_checks(r: &mut Random) -> Vec<Check> {
 /// Judge shapes written in the description language: each program's reader is the description's
 /// statements, and its answers must be `grundy contest`'s on the same description.
 fn description_checks(r: &mut Random) -> Vec<Check> {
-    fn cases(r: &mut Random, count: usize, text: &dyn Fn(&mut Random) -> String) -> String {
-        let lines: Vec<String> = (0..count).map(|_| text(r)).collect();
-        format!("{count}\n{}\n", lines.join("\n"))
-    }
     let one_two_k = cases(r, 40, &|r| format!("{} {}", r.below(1000), 3 + r.below(60)));
     let sets = cases(r, 20, &|r| {
         let k = 1 + r.below(4);
@@ -629,6 +627,87 @@ fn description_checks(r: &mut Random) -> Vec<Check> {
     ]
 }
 
+/// `count` cases, each a line `text` writes, after their count.
+fn cases(r: &mut Random, count: usize, text: &dyn Fn(&mut Random) -> String) -> String {
+    let lines: Vec<String> = (0..count).map(|_| text(r)).collect();
+    format!("{count}\n{}\n", lines.join("\n"))
+}
+
+/// Green Hackenbush pictures in judge shapes: trees as edges and as parent arrays, pictures with
+/// cycles closed by a terminator — each program against a brute force of the literal rules
+/// (and large trees against grundy).
+fn picture_checks(r: &mut Random) -> Vec<Check> {
+    vec![
+        // Trees on nodes 1..n as n - 1 edges, node 1 on the ground (Green Hackenbush, 树的删边
+        // 游戏), against a brute force of the literal rules.
+        Check {
+            oracle: Some(hackenbush_trees),
+            ..check(
+                None,
+                HACKENBUSH_TREES,
+                vec![cases(r, 60, &|r| {
+                    let n = 1 + r.below(14);
+                    let edges = random_tree(r, n, 1);
+                    let pairs: Vec<String> =
+                        edges.iter().map(|(u, v)| format!("{u} {v}")).collect();
+                    format!("{} {}", edges.len() + 1, pairs.join(" "))
+                })],
+            )
+        },
+        // Large trees, a long path among them (every program's search is iterative), against
+        // grundy.
+        check(
+            None,
+            HACKENBUSH_TREES,
+            vec![{
+                let path: Vec<String> = (1..40_000).map(|i| format!("{i} {}", i + 1)).collect();
+                let big = random_tree(r, 5000, 1);
+                let big: Vec<String> = big.iter().map(|(u, v)| format!("{v} {u}")).collect();
+                format!("2\n40000 {}\n5001 {}\n", path.join(" "), big.join(" "))
+            }],
+        ),
+        // Trees as parent arrays, the second player's verdict.
+        Check {
+            oracle: Some(hackenbush_parents),
+            ..check(
+                None,
+                HACKENBUSH_PARENTS,
+                vec![cases(r, 60, &|r| {
+                    let n = 1 + r.below(14);
+                    let mut parents = vec![0; n as usize];
+                    for (u, v) in random_tree(r, n, 0) {
+                        parents[v as usize - 1] = u;
+                    }
+                    let parents: Vec<String> = parents.iter().map(ToString::to_string).collect();
+                    format!("{n} {}", parents.join(" "))
+                })],
+            )
+        },
+        // Pictures with cycles, loops, parallel edges and parts off the ground (无向图删边游戏),
+        // blocks closed by a 0.
+        Check {
+            oracle: Some(hackenbush_pictures),
+            ..check(
+                None,
+                HACKENBUSH_PICTURES,
+                vec![{
+                    let mut text = String::new();
+                    for _ in 0..150 {
+                        let nodes = 1 + r.below(7);
+                        let m = 1 + r.below(11);
+                        let pairs: Vec<String> = (0..m)
+                            .map(|_| format!("{} {}", r.below(nodes + 1), r.below(nodes + 1)))
+                            .collect();
+                        let _ = writeln!(text, "{m}\n{}", pairs.join("\n"));
+                    }
+                    text.push_str("0\n");
+                    text
+                }],
+            )
+        },
+    ]
+}
+
 /// Wythoff's game by brute force (a pair is lost when no move reaches a lost pair): `0` for a
 /// lost pair, else `1` and the lost pairs the winning moves leave, smaller first — those from
 /// both heaps, then those from one heap, each ascending, each once.
@@ -674,6 +753,148 @@ fn wythoff_moves(input: &str) -> String {
         for (x, y) in both.into_iter().chain(one) {
             let _ = writeln!(out, "{x} {y}");
         }
+    }
+    out
+}
+
+/// Green Hackenbush trees given as edges of nodes 1..n, node 1 on the ground.
+const HACKENBUSH_TREES: &str = "read T; repeat T { read n (u v)[n - 1]; case {u - 1}-{v - 1} }; game hackenbush; say Alice Bob";
+
+/// Green Hackenbush trees given as parent arrays, answered for the second player.
+const HACKENBUSH_PARENTS: &str =
+    "read T; repeat T { read n p[n]; case parents: {p} }; game hackenbush; say second Yes No";
+
+/// Green Hackenbush pictures, node 0 the ground, each as a count and its edges, until a 0.
+const HACKENBUSH_PICTURES: &str =
+    "loop { read m; stop if m == 0; read (u v)[m]; case {u}-{v} }; game hackenbush; say W L";
+
+/// A random tree on `n + first` nodes hanging from node `first`: each node from `first + 1` on
+/// hangs from an earlier one, the nodes' names shuffled (`first` stays the root). Its edges
+/// `(parent, child)`.
+fn random_tree(r: &mut Random, n: u64, first: u64) -> Vec<(u64, u64)> {
+    let mut names: Vec<u64> = (first + 1..=first + n).collect();
+    for i in (1..names.len()).rev() {
+        names.swap(i, r.below(i as u64 + 1) as usize);
+    }
+    (0..names.len())
+        .map(|i| {
+            let parent = if i == 0 || r.below(5) == 0 {
+                first
+            } else {
+                names[r.below(i as u64) as usize]
+            };
+            (parent, names[i])
+        })
+        .collect()
+}
+
+/// The Grundy value of a Green Hackenbush picture (node 0 the ground) by brute force over the
+/// literal rules: a move removes one standing edge, and every edge no longer connected to the
+/// ground falls; memoised on the set of standing edges (at most 16 edges).
+fn hackenbush_value(edges: &[(u64, u64)]) -> u64 {
+    fn grounded(edges: &[(u64, u64)], standing: u32) -> u32 {
+        let mut reached = vec![0u64];
+        let mut kept = 0u32;
+        loop {
+            let before = kept;
+            for (i, &(u, v)) in edges.iter().enumerate() {
+                let bit = 1 << i;
+                if standing & bit != 0 && kept & bit == 0 {
+                    let (from_u, from_v) = (reached.contains(&u), reached.contains(&v));
+                    if from_u || from_v {
+                        kept |= bit;
+                        reached.extend([u, v]);
+                    }
+                }
+            }
+            if kept == before {
+                return kept;
+            }
+        }
+    }
+    fn value(edges: &[(u64, u64)], standing: u32, memo: &mut HashMap<u32, u64>) -> u64 {
+        if let Some(&known) = memo.get(&standing) {
+            return known;
+        }
+        let options: Vec<u64> = (0..edges.len())
+            .filter(|i| standing & (1 << i) != 0)
+            .map(|i| value(edges, grounded(edges, standing & !(1 << i)), memo))
+            .collect();
+        let mex = (0..).find(|v| !options.contains(v)).unwrap();
+        memo.insert(standing, mex);
+        mex
+    }
+    assert!(edges.len() <= 16, "a brute force of at most 16 edges");
+    let all = (1u32 << edges.len()) - 1;
+    value(edges, grounded(edges, all), &mut HashMap::new())
+}
+
+/// The numbers of `input`, in order.
+fn numbers_of(input: &str) -> Vec<u64> {
+    input
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect()
+}
+
+/// [`HACKENBUSH_TREES`] by brute force.
+fn hackenbush_trees(input: &str) -> String {
+    let numbers = numbers_of(input);
+    let mut at = 1;
+    let mut out = String::new();
+    for _ in 0..numbers[0] {
+        let n = numbers[at] as usize;
+        let edges: Vec<(u64, u64)> = numbers[at + 1..at + 1 + 2 * (n - 1)]
+            .chunks(2)
+            .map(|pair| (pair[0] - 1, pair[1] - 1))
+            .collect();
+        at += 1 + 2 * (n - 1);
+        out.push_str(if hackenbush_value(&edges) != 0 {
+            "Alice\n"
+        } else {
+            "Bob\n"
+        });
+    }
+    out
+}
+
+/// [`HACKENBUSH_PARENTS`] by brute force: `Yes` when the second player wins.
+fn hackenbush_parents(input: &str) -> String {
+    let numbers = numbers_of(input);
+    let mut at = 1;
+    let mut out = String::new();
+    for _ in 0..numbers[0] {
+        let n = numbers[at] as usize;
+        let edges: Vec<(u64, u64)> = (0..n)
+            .map(|i| (numbers[at + 1 + i], i as u64 + 1))
+            .collect();
+        at += 1 + n;
+        out.push_str(if hackenbush_value(&edges) == 0 {
+            "Yes\n"
+        } else {
+            "No\n"
+        });
+    }
+    out
+}
+
+/// [`HACKENBUSH_PICTURES`] by brute force.
+fn hackenbush_pictures(input: &str) -> String {
+    let numbers = numbers_of(input);
+    let mut at = 0;
+    let mut out = String::new();
+    while numbers[at] != 0 {
+        let m = numbers[at] as usize;
+        let edges: Vec<(u64, u64)> = numbers[at + 1..at + 1 + 2 * m]
+            .chunks(2)
+            .map(|pair| (pair[0], pair[1]))
+            .collect();
+        at += 1 + 2 * m;
+        out.push_str(if hackenbush_value(&edges) != 0 {
+            "W\n"
+        } else {
+            "L\n"
+        });
     }
     out
 }
@@ -1156,7 +1377,7 @@ mod rule_forms {
     //! positions and on positions near 10^18 and 2^64: its answers must be those of the rule as
     //! the library evaluates it (`theory::pattern`, tested against each form's definition).
 
-    use grundy::analysis::codegen::{Decider, Kernel, Program, RulePlan};
+    use grundy::analysis::codegen::{Decider, Kernel, PositionForm, Program, RulePlan};
     use grundy::analysis::pattern::{Membership, OutcomeRule, RuleStatus};
     use grundy::input::judge_format::JudgeFormat;
     use grundy::theory::pattern::{BinaryForm, NumberSet, PairSet, Parity, Sequence, beatty_lower};
@@ -1183,6 +1404,7 @@ mod rule_forms {
             format,
             game: Some(parse_game("nim").unwrap()),
             decider,
+            position: PositionForm::Values,
         }
     }
 

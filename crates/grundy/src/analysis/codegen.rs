@@ -20,7 +20,7 @@ mod reading;
 
 use crate::theory::pattern::Sequence;
 use crate::theory::period::{Certificate, Search};
-pub use reading::{Argument, Carried, Unreadable};
+pub use reading::{Argument, Carried, PositionForm, Unreadable};
 
 /// A contest solution's plan: the judge format it reads and prints, the game, and what decides a
 /// position of it.
@@ -37,6 +37,8 @@ pub struct Program {
     pub carried: Option<Carried>,
     /// What decides a position.
     pub decider: Decider,
+    /// How the cases' positions are written: the list of numbers the reader builds for each.
+    pub position: PositionForm,
 }
 
 /// What a generated program computes to decide a position.
@@ -76,6 +78,11 @@ pub enum Decider {
     /// A rule of outcomes found in the game's table ([`Analyzer::pattern`]): a position — one
     /// number, or two — is decided by the rule alone. Certified or observed, as its status says.
     Rule(RulePlan<OutcomeRule>),
+    /// Green Hackenbush: a picture of edges (or a tree as a parent array), valued by the fusion
+    /// principle (the edges on cycles, found by one depth-first search for bridges, become
+    /// loops worth 1) and the colon principle (a branch hanging by a bridge is worth one more
+    /// than the value at its top); the player to move loses exactly when the value is 0.
+    Hackenbush,
 }
 
 /// Whether a generated program may rest on a rule found in the game's table
@@ -411,8 +418,14 @@ impl Analyzer<'_> {
     ) -> Result<Program, CodegenError> {
         let preset = format.preset.and_then(Preset::game);
         let description = &format.description;
-        reading::check(description).map_err(|why| CodegenError::NoProgram {
-            game: game.map_or_else(|| format.name(), ToString::to_string),
+        // The game a refusal names: the given one, the description's, or the format.
+        let named = |game: Option<&Game>| match (game, &description.game) {
+            (Some(game), _) => game.to_string(),
+            (None, Some(spec)) => spec.to_string(),
+            (None, None) => format.name(),
+        };
+        let position = reading::check(description).map_err(|why| CodegenError::NoProgram {
+            game: named(game),
             why,
         })?;
         let carried = match &description.game {
@@ -477,31 +490,16 @@ impl Analyzer<'_> {
                 ),
             };
         let refuse = |why| CodegenError::NoProgram {
-            game: game
-                .as_ref()
-                .map_or_else(|| format.name(), ToString::to_string),
+            game: named(game.as_ref()),
             why,
         };
-        if format.output().needs_moves() && !lists_moves(game.as_ref(), &decider, format.output()) {
-            return Err(refuse(NoProgram::Moves));
-        }
-        if reads_heap_lists(description)
-            && !matches!(
-                decider,
-                Decider::Grundy(_)
-                    | Decider::MisereNim
-                    | Decider::Wythoff
-                    | Decider::Staircase
-                    | Decider::Moore { .. }
-            )
-        {
-            return Err(refuse(NoProgram::HeapLists));
-        }
+        answerable(game.as_ref(), &decider, format, position).map_err(refuse)?;
         Ok(Program {
             format: format.clone(),
             game,
             carried,
             decider,
+            position,
         })
     }
 
@@ -677,6 +675,60 @@ fn rule_plan<R, F>(
     }
 }
 
+/// Whether a program of `decider` answers `format`'s output for positions written in the form
+/// `position`: why not, if it does not.
+fn answerable(
+    game: Option<&Game>,
+    decider: &Decider,
+    format: &JudgeFormat,
+    position: PositionForm,
+) -> Result<(), NoProgram> {
+    let description = &format.description;
+    if format.output().needs_moves() && !lists_moves(game, decider, format.output()) {
+        return Err(NoProgram::Moves);
+    }
+    let pictures = matches!(position, PositionForm::Pairs | PositionForm::Parents);
+    if pictures != (*decider == Decider::Hackenbush) {
+        let template =
+            first_case(&description.statements).map_or_else(String::new, ToString::to_string);
+        return Err(NoProgram::Unreadable(Unreadable::Form {
+            template,
+            game: game.map_or_else(
+                || {
+                    description
+                        .game
+                        .as_ref()
+                        .map_or_else(|| format.name(), ToString::to_string)
+                },
+                ToString::to_string,
+            ),
+        }));
+    }
+    if position == PositionForm::Values
+        && reads_heap_lists(description)
+        && !matches!(
+            decider,
+            Decider::Grundy(_)
+                | Decider::MisereNim
+                | Decider::Wythoff
+                | Decider::Staircase
+                | Decider::Moore { .. }
+        )
+    {
+        return Err(NoProgram::HeapLists);
+    }
+    Ok(())
+}
+
+/// The position of the first `case` of `statements`, in the order they are written.
+fn first_case(statements: &[Statement]) -> Option<&Template> {
+    statements.iter().find_map(|statement| match statement {
+        Statement::Case(template) => Some(template),
+        Statement::Repeat { body, .. } | Statement::Loop { body } => first_case(body),
+        _ => None,
+    })
+}
+
 /// Whether a case's position holds a list read with its count (`read m h[m]; case {h}`): heaps
 /// side by side, which only games whose positions are lists of heaps read.
 fn reads_heap_lists(description: &Description) -> bool {
@@ -817,6 +869,50 @@ mod tests {
             match program_in(spec, format) {
                 Err(CodegenError::NoProgram { why: found, .. }) => assert_eq!(found, why, "{spec}"),
                 other => panic!("{spec} in {format}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn pictures_are_read_as_edges_or_parent_arrays() {
+        for (format, form) in [
+            (
+                "read n (u v)[n - 1]; case {u - 1}-{v - 1}; say A B",
+                PositionForm::Pairs,
+            ),
+            (
+                "read n p[n]; case parents: {p}; say A B",
+                PositionForm::Parents,
+            ),
+        ] {
+            let program = program_in("hackenbush", format).unwrap();
+            assert_eq!(
+                (program.decider, program.position),
+                (Decider::Hackenbush, form)
+            );
+        }
+        for (spec, format) in [
+            ("nim", "read n (u v)[n]; case {u}-{v}; say A B"),
+            ("hackenbush", "read n h[n]; case {h}; say A B"),
+        ] {
+            match program_in(spec, format) {
+                Err(CodegenError::NoProgram {
+                    why: NoProgram::Unreadable(Unreadable::Form { .. }),
+                    ..
+                }) => {}
+                other => panic!("{spec} in {format}: {other:?}"),
+            }
+        }
+        for format in [
+            "read n (u v)[n]; case {u}/{v}; say A B",
+            "read n (u v)[n]; case {u}-{v}; case parents: {u}; say A B",
+        ] {
+            match program_in("hackenbush", format) {
+                Err(CodegenError::NoProgram {
+                    why: NoProgram::Unreadable(Unreadable::Position { .. }),
+                    ..
+                }) => {}
+                other => panic!("{format}: {other:?}"),
             }
         }
     }

@@ -305,6 +305,7 @@ impl Answers for TheoremAnswers<'_> {
             (Play::Normal, Some(ListRule::PlacesModulo { modulus })) => {
                 return Ok(Decider::Moore { modulus });
             }
+            (Play::Normal, Some(ListRule::Picture)) => return Ok(Decider::Hackenbush),
             _ => {}
         }
         Err(KernelError::No(match play {

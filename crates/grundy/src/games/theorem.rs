@@ -165,6 +165,9 @@ pub enum ListRule {
         /// `k + 1`, at least 2.
         modulus: u64,
     },
+    /// Green Hackenbush: the numbers are a picture's edges, two node numbers each (the ground
+    /// is node 0), or a parent array; the value comes from the fusion and colon principles.
+    Picture,
 }
 
 /// A family's theorem: the worth of each of its positions and the moves to a value, computed

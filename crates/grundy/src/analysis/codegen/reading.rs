@@ -40,6 +40,53 @@ pub struct Carried {
     pub arguments: Vec<Argument>,
 }
 
+/// How a case's position is written, and so what a generated program's reader builds for it:
+/// always a list of numbers, which the game reads by this form.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PositionForm {
+    /// Values side by side (`{h}`, `{a} {b}`): the numbers as read.
+    #[default]
+    Values,
+    /// Pairs of numbers joined by `-`, one per element of the lists named (`{u}-{v}`,
+    /// `{u - 1}-{v - 1}`: a picture's edges): the numbers `u0, v0, u1, v1, …`.
+    Pairs,
+    /// A parent array (`parents: {p}`): node `i`, from 1, hangs from the `i`-th number.
+    Parents,
+}
+
+impl PositionForm {
+    /// The form of `template`: values side by side, one group of two numbers joined by `-`
+    /// (`{u}-{v}`), or `parents:` before one number per element;
+    /// `None` for any other.
+    pub(super) fn of(template: &Template) -> Option<Self> {
+        if template.is_list() {
+            return Some(Self::Values);
+        }
+        let numbers = |piece: &Piece| matches!(piece, Piece::Variable(_) | Piece::Computed(_));
+        match template.pieces.as_slice() {
+            [first, Piece::Text(joint), second]
+                if numbers(first) && numbers(second) && joint == "-" =>
+            {
+                Some(Self::Pairs)
+            }
+            [Piece::Text(head), element] if numbers(element) && head.trim_end() == "parents:" => {
+                Some(Self::Parents)
+            }
+            _ => None,
+        }
+    }
+
+    /// The pieces of `template` that are numbers, in order: one element of each per round of
+    /// the lists they name.
+    pub(crate) fn elements(template: &Template) -> Vec<&Piece> {
+        template
+            .pieces
+            .iter()
+            .filter(|piece| !matches!(piece, Piece::Text(_)))
+            .collect()
+    }
+}
+
 /// Why a description's input cannot be read by a generated program.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -55,10 +102,19 @@ pub enum Unreadable {
         /// The variable.
         name: String,
     },
-    /// A position written otherwise than its values side by side (`{a}/{b}`, `{u - 1}`).
+    /// A position written otherwise than its values side by side (`{a}/{b}`), a picture's
+    /// edges (`{u}-{v}`) or a parent array (`parents: {p}`), or cases written in two forms.
     Position {
         /// The position, as the description writes it.
         template: String,
+    },
+    /// A position written in a form the game does not read (edges of a game whose positions
+    /// are numbers side by side, or numbers side by side for Green Hackenbush).
+    Form {
+        /// The position, as the description writes it.
+        template: String,
+        /// The game.
+        game: String,
     },
     /// The game the input carries is not a family's spec with a comma list of numbers, or not
     /// one whose games a program builds at run time.
@@ -81,7 +137,11 @@ impl std::fmt::Display for Unreadable {
             ),
             Self::Position { template } => write!(
                 f,
-                "the position {template} is not values side by side, which is what generated programs read a position as"
+                "the position {template} is not written as generated programs read positions: values side by side ({{h}}, {{a}} {{b}}), a picture's edges ({{u}}-{{v}}) or a parent array (parents: {{p}}), the same form in every case"
+            ),
+            Self::Form { template, game } => write!(
+                f,
+                "{game} does not read a position written {template}: Green Hackenbush reads edges ({{u}}-{{v}}) or a parent array (parents: {{p}}), every other game values side by side"
             ),
             Self::CarriedGame { template } => write!(
                 f,
@@ -92,8 +152,8 @@ impl std::fmt::Display for Unreadable {
 }
 
 /// Checks that every value is read on each path to its uses, and that positions (and the game)
-/// are made of numbers side by side.
-pub(super) fn check(description: &Description) -> Result<(), NoProgram> {
+/// are made of numbers, every case in one [`PositionForm`]; that form.
+pub(super) fn check(description: &Description) -> Result<PositionForm, NoProgram> {
     let readings = description.variables();
     let reading = |name: &str| {
         readings
@@ -116,6 +176,7 @@ pub(super) fn check(description: &Description) -> Result<(), NoProgram> {
         numbers(game)?;
     }
     let words = |name: &str| reading(name).is_some_and(|reading| reading.word);
+    let mut form = None;
     walk(
         &description.statements,
         &mut HashSet::new(),
@@ -124,7 +185,9 @@ pub(super) fn check(description: &Description) -> Result<(), NoProgram> {
             numbers: &numbers,
             words: &words,
         },
-    )
+        &mut form,
+    )?;
+    Ok(form.unwrap_or_default())
 }
 
 /// The checks of a template's and a name's kind.
@@ -147,11 +210,13 @@ fn used<'n>(
 }
 
 /// Walks `statements` with the variables `known` to be read on every path so far.
+/// `form` is the form of the cases seen so far.
 fn walk<'d>(
     statements: &'d [Statement],
     known: &mut HashSet<&'d str>,
     game: Option<&Template>,
     checks: &Checks<'_>,
+    form: &mut Option<PositionForm>,
 ) -> Result<(), NoProgram> {
     let Checks { numbers, words } = checks;
     let condition_names = |condition: &'d Condition| {
@@ -173,9 +238,9 @@ fn walk<'d>(
             }
             Statement::Repeat { count, body } => {
                 used(known, count.variables())?;
-                walk(body, &mut known.clone(), game, checks)?;
+                walk(body, &mut known.clone(), game, checks, form)?;
             }
-            Statement::Loop { body } => walk(body, &mut known.clone(), game, checks)?,
+            Statement::Loop { body } => walk(body, &mut known.clone(), game, checks, form)?,
             Statement::Stop(condition) | Statement::Break(condition) => {
                 used(known, condition_names(condition))?;
                 if let Some(name) = condition_names(condition)
@@ -193,11 +258,14 @@ fn walk<'d>(
                     used(known, game.variables())?;
                 }
                 numbers(template)?;
-                if !template.is_list() {
-                    return Err(NoProgram::Unreadable(Unreadable::Position {
-                        template: template.to_string(),
-                    }));
-                }
+                let this = PositionForm::of(template)
+                    .filter(|this| form.is_none_or(|seen| seen == *this))
+                    .ok_or_else(|| {
+                        NoProgram::Unreadable(Unreadable::Position {
+                            template: template.to_string(),
+                        })
+                    })?;
+                *form = Some(this);
             }
             Statement::Newline => {}
         }

@@ -30,7 +30,7 @@ use crate::games::moves::Action;
 use crate::games::position::Position;
 use crate::games::registry::{Family, RuleProblem, Summary};
 use crate::games::ruleset::{PositionProblem, PositionShape, Ruleset};
-use crate::games::theorem::{Part, PartLabel, Reading, Theorem};
+use crate::games::theorem::{ListRule, Part, PartLabel, Reading, Theorem};
 
 use decompose::Picture;
 
@@ -282,6 +282,10 @@ impl Theorem for Hackenbush {
 
     /// Every picture of at most `reach` (at most 4) edges among nodes 0 to 3, loops and
     /// parallel edges included, each edge written smaller node first.
+    fn list_rule(&self) -> Option<ListRule> {
+        Some(ListRule::Picture)
+    }
+
     fn small_positions(&self, reach: u64) -> Vec<Position> {
         let reach = reach.min(4) as usize;
         let pairs: Vec<(u64, u64)> = (0..4u64)

@@ -273,6 +273,104 @@ ${table}
 "
     }
 
+    fn hackenbush(&self) -> &'static str {
+        r"    /**
+     * Green Hackenbush by the fusion and colon principles: one depth-first search from the ground
+     * (node 0) finds the bridges; an edge on a cycle is fused into a loop worth 1, and a block
+     * hanging below a bridge adds one more than its own value to the block above.
+     */
+    static final class Game {
+        static long value(long[] numbers) {
+?parents|            // Node i (from 1) hangs from the i-th number.
+?parents|            int edgeCount = numbers.length;
+?!parents|            int edgeCount = numbers.length / 2;
+            long[] ends = new long[2 * edgeCount];
+            for (int e = 0; e < edgeCount; e++) {
+?parents|                ends[2 * e] = numbers[e];
+?parents|                ends[2 * e + 1] = e + 1;
+?!parents|                ends[2 * e] = numbers[2 * e];
+?!parents|                ends[2 * e + 1] = numbers[2 * e + 1];
+            }
+            // Nodes renumbered 0, 1, ..., the ground first.
+            java.util.HashMap<Long, Integer> index = new java.util.HashMap<>();
+            index.put(0L, 0);
+            int[] end = new int[2 * edgeCount];
+            for (int i = 0; i < end.length; i++) {
+                Integer known = index.get(ends[i]);
+                if (known == null) {
+                    known = index.size();
+                    index.put(ends[i], known);
+                }
+                end[i] = known;
+            }
+            int nodes = index.size();
+            int[] degree = new int[nodes + 1];
+            long[] value = new long[nodes];
+            for (int e = 0; e < edgeCount; e++) {
+                if (end[2 * e] == end[2 * e + 1]) {
+                    value[end[2 * e]] ^= 1; // a loop: worth 1
+                } else {
+                    degree[end[2 * e]]++;
+                    degree[end[2 * e + 1]]++;
+                }
+            }
+            int[] start = new int[nodes + 1];
+            for (int v = 0; v < nodes; v++) start[v + 1] = start[v] + degree[v];
+            int[] fill = Arrays.copyOf(start, nodes);
+            int[] neighbour = new int[start[nodes]], via = new int[start[nodes]];
+            for (int e = 0; e < edgeCount; e++) {
+                int a = end[2 * e], b = end[2 * e + 1];
+                if (a == b) continue;
+                neighbour[fill[a]] = b;
+                via[fill[a]++] = e;
+                neighbour[fill[b]] = a;
+                via[fill[b]++] = e;
+            }
+            int[] time = new int[nodes], low = new int[nodes], parent = new int[nodes], parentEdge = new int[nodes];
+            Arrays.fill(time, -1);
+            Arrays.fill(parentEdge, -1);
+            int[] following = Arrays.copyOf(start, nodes);
+            int[] order = new int[nodes], stack = new int[nodes];
+            int ordered = 1, top = 1;
+            time[0] = 0;
+            while (top > 0) {
+                int v = stack[top - 1];
+                if (following[v] < start[v + 1]) {
+                    int w = neighbour[following[v]], e = via[following[v]];
+                    following[v]++;
+                    if (e == parentEdge[v]) continue;
+                    if (time[w] < 0) {
+                        time[w] = low[w] = ordered;
+                        parent[w] = v;
+                        parentEdge[w] = e;
+                        order[ordered++] = w;
+                        stack[top++] = w;
+                    } else {
+                        low[v] = Math.min(low[v], time[w]);
+                        if (time[w] < time[v]) value[v] ^= 1; // an edge back up a cycle: a loop
+                    }
+                } else {
+                    top--;
+                    if (v != 0) low[parent[v]] = Math.min(low[parent[v]], low[v]);
+                }
+            }
+            // Children before parents: a bridge adds value + 1 (colon), an edge on a cycle adds
+            // the loop it is fused into, and the child's own terms join its block.
+            for (int k = ordered - 1; k >= 1; k--) {
+                int v = order[k];
+                if (low[v] > time[parent[v]]) value[parent[v]] ^= value[v] + 1;
+                else value[parent[v]] ^= value[v] ^ 1;
+            }
+            return value[0];
+        }
+
+        char outcome(long[] numbers) {
+            return value(numbers) == 0 ? 'L' : 'W';
+        }
+    }
+"
+    }
+
     fn moore(&self) -> &'static str {
         "    static final class Game {
         char outcome(long[] heaps) {
@@ -511,6 +609,18 @@ ${body}    }
 }
 
 impl ReaderSyntax for Java {
+    fn length(&self, list: &str) -> String {
+        format!("{list}.size")
+    }
+
+    fn element(&self, list: &str, index: &str) -> String {
+        format!("{list}.items[{index}]")
+    }
+
+    fn each_index(&self, index: &str, length: &str) -> String {
+        format!("for (int {index} = 0; {index} < {length}; {index}++)")
+    }
+
     fn base_depth(&self) -> usize {
         2
     }

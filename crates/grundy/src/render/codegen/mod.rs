@@ -18,7 +18,7 @@ mod walk;
 
 use std::fmt::Write as _;
 
-use crate::analysis::codegen::{Amounts, Decider, Kernel, Program, RulePlan};
+use crate::analysis::codegen::{Amounts, Decider, Kernel, PositionForm, Program, RulePlan};
 use crate::analysis::pattern::{RuleProof, RuleStatus};
 use crate::games::game::Game;
 use crate::games::play::Play;
@@ -216,6 +216,13 @@ fn header_lines(program: &Program) -> Vec<String> {
         ]),
         Decider::Rule(plan) => {
             rule_lines(&mut lines, &crate::render::pattern::outcome_sentence(&plan.rule), plan);
+        }
+        Decider::Hackenbush => {
+            lines.push(match program.position {
+                PositionForm::Parents => "A case is a tree given as a parent array: node i (from 1) hangs from the i-th number, node 0 being the ground.".to_owned(),
+                _ => "A case is a picture of edges, each joining two nodes; node 0 is the ground.".to_owned(),
+            });
+            lines.push("Rule: the fusion and colon principles of Green Hackenbush (Winning Ways, ch. 7; docs/classical-extensions.md §4). One depth-first search from the ground finds the bridges; every other edge lies on a cycle and is fused into a loop worth 1 at its block, and a block hanging below a bridge adds one more than its own value to the block above. The ground's value is the picture's Grundy value: the player to move loses exactly when it is 0. Edges not connected to the ground fall at once and count nothing.".to_owned());
         }
         Decider::Oddball(plan) => {
             lines.push("Rule: the state is (balls left, parity of the mover's balls, parity of the opponent's): only".to_owned());
@@ -511,6 +518,7 @@ mod tests {
                 syntax.oddball(),
                 syntax.rule_game(),
                 syntax.rule_heap(),
+                syntax.hackenbush(),
                 syntax.answer(),
                 syntax.new_game(),
                 syntax.main(),

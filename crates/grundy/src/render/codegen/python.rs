@@ -245,6 +245,73 @@ ${table}
 "#
     }
 
+    fn hackenbush(&self) -> &'static str {
+        r#"class Game:
+    """Green Hackenbush by the fusion and colon principles: one depth-first search from the
+    ground (node 0) finds the bridges; an edge on a cycle is fused into a loop worth 1, and a
+    block hanging below a bridge adds one more than its own value to the block above."""
+
+    def value(self, numbers):
+?parents|        # Node i (from 1) hangs from the i-th number.
+?parents|        edges = [(p, i + 1) for i, p in enumerate(numbers)]
+?!parents|        edges = list(zip(numbers[0::2], numbers[1::2]))
+        index = {0: 0}  # nodes renumbered 0, 1, ..., the ground first
+        for a, b in edges:
+            index.setdefault(a, len(index))
+            index.setdefault(b, len(index))
+        nodes = len(index)
+        adjacent = [[] for _ in range(nodes)]  # (neighbour, edge)
+        value = [0] * nodes
+        for e, (a, b) in enumerate(edges):
+            a, b = index[a], index[b]
+            if a == b:
+                value[a] ^= 1  # a loop: worth 1
+                continue
+            adjacent[a].append((b, e))
+            adjacent[b].append((a, e))
+        time = [-1] * nodes
+        low = [0] * nodes
+        parent = [0] * nodes
+        parent_edge = [-1] * nodes
+        following = [0] * nodes
+        order = [0]
+        stack = [0]
+        time[0] = 0
+        while stack:
+            v = stack[-1]
+            if following[v] < len(adjacent[v]):
+                w, e = adjacent[v][following[v]]
+                following[v] += 1
+                if e == parent_edge[v]:
+                    continue
+                if time[w] < 0:
+                    time[w] = low[w] = len(order)
+                    parent[w] = v
+                    parent_edge[w] = e
+                    order.append(w)
+                    stack.append(w)
+                else:
+                    low[v] = min(low[v], time[w])
+                    if time[w] < time[v]:
+                        value[v] ^= 1  # an edge back up a cycle: a loop
+            else:
+                stack.pop()
+                if v != 0:
+                    low[parent[v]] = min(low[parent[v]], low[v])
+        # Children before parents: a bridge adds value + 1 (colon), an edge on a cycle adds the
+        # loop it is fused into, and the child's own terms join its block.
+        for v in reversed(order[1:]):
+            if low[v] > time[parent[v]]:
+                value[parent[v]] ^= value[v] + 1
+            else:
+                value[parent[v]] ^= value[v] ^ 1
+        return value[0]
+
+    def outcome(self, numbers):
+        return "L" if self.value(numbers) == 0 else "W"
+"#
+    }
+
     fn moore(&self) -> &'static str {
         r#"class Game:
     def outcome(self, heaps):
@@ -448,6 +515,14 @@ if __name__ == "__main__":
 }
 
 impl ReaderSyntax for Python {
+    fn length(&self, list: &str) -> String {
+        format!("len({list})")
+    }
+
+    fn each_index(&self, index: &str, length: &str) -> String {
+        format!("for {index} in range({length})")
+    }
+
     fn open(&self, head: &str) -> String {
         format!("{head}:")
     }

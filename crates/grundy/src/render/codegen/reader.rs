@@ -10,9 +10,9 @@
 
 use std::collections::HashMap;
 
-use crate::analysis::codegen::{Argument, Carried, Program};
+use crate::analysis::codegen::{Argument, Carried, PositionForm, Program};
 use crate::input::judge_format::description::{
-    Condition, Expression, Item, Kind, Length, Reading, Statement, Template,
+    Condition, Expression, Item, Kind, Length, Piece, Reading, Statement, Template,
 };
 
 /// A number or a list of numbers in a position or a game's argument list.
@@ -193,6 +193,21 @@ pub(super) trait ReaderSyntax {
     fn newline(&self) -> &'static str {
         "out.newline();"
     }
+
+    /// How many numbers the list `list` holds.
+    fn length(&self, list: &str) -> String {
+        format!("{list}.size()")
+    }
+
+    /// The number at `index` of the list `list`.
+    fn element(&self, list: &str, index: &str) -> String {
+        format!("{list}[{index}]")
+    }
+
+    /// The head of a loop of `index` from 0 below `length`.
+    fn each_index(&self, index: &str, length: &str) -> String {
+        format!("for (size_t {index} = 0; {index} < {length}; ++{index})")
+    }
 }
 
 /// The body of `run` (without its head and end), at one indent: the declarations, the game, and
@@ -200,6 +215,23 @@ pub(super) trait ReaderSyntax {
 pub(super) fn body(program: &Program, syntax: &dyn ReaderSyntax, game_declaration: &str) -> String {
     let description = &program.format.description;
     let usages = usages(description.statements.as_slice(), program);
+    let names: Vec<&str> = description
+        .variables()
+        .into_iter()
+        .map(|(name, _)| name)
+        .collect();
+    let unused = |base: &str| {
+        (0..)
+            .map(|n| {
+                if n == 0 {
+                    base.to_owned()
+                } else {
+                    format!("{base}{n}")
+                }
+            })
+            .find(|name| !names.contains(&name.as_str()))
+            .expect("a name no variable has")
+    };
     let mut writer = Writer {
         out: String::new(),
         depth: syntax.base_depth(),
@@ -209,10 +241,28 @@ pub(super) fn body(program: &Program, syntax: &dyn ReaderSyntax, game_declaratio
         carried: program.carried.as_ref(),
         joins: description.joins(),
         rounds: 0,
+        form: program.position,
+        position: unused("position"),
+        index: unused("index"),
     };
     for (name, reading) in description.variables() {
         let usage = writer.usage(name);
         if let Some(declaration) = syntax.declare(&syntax.name(name, usage), reading, usage) {
+            writer.line(&declaration);
+        }
+    }
+    if writer.form != PositionForm::Values {
+        // The list each case's position is built in.
+        let list = Reading {
+            list: true,
+            word: false,
+        };
+        let usage = Usage {
+            used: true,
+            reads: 2,
+            in_loop: true,
+        };
+        if let Some(declaration) = syntax.declare(&writer.position, list, usage) {
             writer.line(&declaration);
         }
     }
@@ -285,6 +335,12 @@ struct Writer<'p> {
     joins: bool,
     /// Loops opened so far (each names its mark and counter).
     rounds: usize,
+    /// How the cases' positions are written.
+    form: PositionForm,
+    /// The list a position is built in, when it is not values side by side.
+    position: String,
+    /// The index over the elements of a group.
+    index: String,
 }
 
 impl Writer<'_> {
@@ -348,7 +404,13 @@ impl Writer<'_> {
                     self.close();
                 }
                 Statement::Case(template) => {
-                    let position = self.syntax.numbers(&self.parts(template));
+                    let position = match self.form {
+                        PositionForm::Values => self.syntax.numbers(&self.parts(template)),
+                        PositionForm::Pairs | PositionForm::Parents => {
+                            self.group(template);
+                            self.syntax.numbers(&[Part::List(self.position.clone())])
+                        }
+                    };
                     let game = match self.carried {
                         Some(carried) => {
                             let values = self.syntax.numbers(&self.arguments(carried));
@@ -493,17 +555,7 @@ impl Writer<'_> {
     }
 
     fn expression(&self, expression: &Expression) -> String {
-        match expression {
-            Expression::Literal(value) => self.syntax.constant(*value),
-            Expression::Variable(name) => self.name(name),
-            Expression::Add(a, b) => format!("add({}, {})", self.expression(a), self.expression(b)),
-            Expression::Subtract(a, b) => {
-                format!("sub({}, {})", self.expression(a), self.expression(b))
-            }
-            Expression::Multiply(a, b) => {
-                format!("mul({}, {})", self.expression(a), self.expression(b))
-            }
-        }
+        self.expression_at(expression, None)
     }
 
     /// A position's values, side by side.
@@ -520,6 +572,90 @@ impl Writer<'_> {
                 }
             })
             .collect()
+    }
+
+    /// Builds the position of a group (`{u - 1}-{v - 1}`, `parents: {p}`) in the position's
+    /// list: each number of the group for each element of the lists it names, side by side.
+    fn group(&mut self, template: &Template) {
+        let elements = PositionForm::elements(template);
+        let mut lists: Vec<&str> = Vec::new();
+        for name in template.variables() {
+            let list = self.readings.get(name).is_some_and(|reading| reading.list);
+            if list && !lists.contains(&name) {
+                lists.push(name);
+            }
+        }
+        let position = self.position.clone();
+        let reading = Reading {
+            list: true,
+            word: false,
+        };
+        self.line(&self.syntax.clear(&position, reading));
+        let Some((first, others)) = lists.split_first() else {
+            // Numbers alone: one element.
+            for element in elements {
+                let code = self.element(element, None);
+                self.line(&self.syntax.push(&position, &code));
+            }
+            return;
+        };
+        let length = self.syntax.length(&self.name(first));
+        for other in others {
+            let condition = format!("{} != {length}", self.syntax.length(&self.name(other)));
+            self.open(&self.syntax.if_head(&condition));
+            self.line(&self.syntax.fail(&format!(
+                "the lists {first} and {other} of the position {template} are not as long"
+            )));
+            self.close();
+        }
+        let index = self.index.clone();
+        self.open(&self.syntax.each_index(&index, &length));
+        for element in elements {
+            let code = self.element(element, Some(&index));
+            self.line(&self.syntax.push(&position, &code));
+        }
+        self.close();
+    }
+
+    /// The code of one number of a group: at `index` of each list it names.
+    fn element(&self, piece: &Piece, index: Option<&str>) -> String {
+        match piece {
+            Piece::Variable(name) => self.at(name, index),
+            Piece::Computed(expression) => self.expression_at(expression, index),
+            Piece::Text(_) => unreachable!("a group's numbers are variables and computed numbers"),
+        }
+    }
+
+    /// A variable's value, or its element at `index` for a list.
+    fn at(&self, name: &str, index: Option<&str>) -> String {
+        let list = self.readings.get(name).is_some_and(|reading| reading.list);
+        match index {
+            Some(index) if list => self.syntax.element(&self.name(name), index),
+            _ => self.name(name),
+        }
+    }
+
+    /// An expression with each list's element at `index`.
+    fn expression_at(&self, expression: &Expression, index: Option<&str>) -> String {
+        match expression {
+            Expression::Literal(value) => self.syntax.constant(*value),
+            Expression::Variable(name) => self.at(name, index),
+            Expression::Add(a, b) => format!(
+                "add({}, {})",
+                self.expression_at(a, index),
+                self.expression_at(b, index)
+            ),
+            Expression::Subtract(a, b) => format!(
+                "sub({}, {})",
+                self.expression_at(a, index),
+                self.expression_at(b, index)
+            ),
+            Expression::Multiply(a, b) => format!(
+                "mul({}, {})",
+                self.expression_at(a, index),
+                self.expression_at(b, index)
+            ),
+        }
     }
 
     /// A carried game's argument list.

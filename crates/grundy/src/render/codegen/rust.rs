@@ -357,6 +357,88 @@ impl Game {
 "
     }
 
+    fn hackenbush(&self) -> &'static str {
+        r"/// Green Hackenbush by the fusion and colon principles: one depth-first search from the
+/// ground (node 0) finds the bridges; an edge on a cycle is fused into a loop worth 1, and a
+/// block hanging below a bridge adds one more than its own value to the block above.
+struct Game;
+
+impl Game {
+    fn value(numbers: &[u64]) -> u64 {
+?parents|        // Node i (from 1) hangs from the i-th number.
+?parents|        let edges: Vec<(u64, u64)> = numbers.iter().zip(1..).map(|(&p, i)| (p, i)).collect();
+?!parents|        let edges: Vec<(u64, u64)> = numbers.chunks_exact(2).map(|pair| (pair[0], pair[1])).collect();
+        // Nodes renumbered 0, 1, ..., the ground first.
+        let mut index = std::collections::HashMap::from([(0u64, 0usize)]);
+        for &(a, b) in &edges {
+            for name in [a, b] {
+                let next = index.len();
+                index.entry(name).or_insert(next);
+            }
+        }
+        let nodes = index.len();
+        let mut adjacent: Vec<Vec<(usize, usize)>> = vec![Vec::new(); nodes]; // (neighbour, edge)
+        let mut value = vec![0u64; nodes];
+        for (e, &(a, b)) in edges.iter().enumerate() {
+            let (a, b) = (index[&a], index[&b]);
+            if a == b {
+                value[a] ^= 1; // a loop: worth 1
+                continue;
+            }
+            adjacent[a].push((b, e));
+            adjacent[b].push((a, e));
+        }
+        let mut time = vec![usize::MAX; nodes];
+        let mut low = vec![0; nodes];
+        let mut parent = vec![0; nodes];
+        let mut parent_edge = vec![usize::MAX; nodes];
+        let mut following = vec![0; nodes];
+        let mut order = vec![0];
+        let mut stack = vec![0];
+        time[0] = 0;
+        while let Some(&v) = stack.last() {
+            if following[v] < adjacent[v].len() {
+                let (w, e) = adjacent[v][following[v]];
+                following[v] += 1;
+                if e == parent_edge[v] {
+                    continue;
+                }
+                if time[w] == usize::MAX {
+                    time[w] = order.len();
+                    low[w] = order.len();
+                    parent[w] = v;
+                    parent_edge[w] = e;
+                    order.push(w);
+                    stack.push(w);
+                } else {
+                    low[v] = low[v].min(time[w]);
+                    if time[w] < time[v] {
+                        value[v] ^= 1; // an edge back up a cycle: a loop
+                    }
+                }
+            } else {
+                stack.pop();
+                if v != 0 {
+                    low[parent[v]] = low[parent[v]].min(low[v]);
+                }
+            }
+        }
+        // Children before parents: a bridge adds value + 1 (colon), an edge on a cycle adds the
+        // loop it is fused into, and the child's own terms join its block.
+        for &v in order[1..].iter().rev() {
+            let term = if low[v] > time[parent[v]] { value[v] + 1 } else { value[v] ^ 1 };
+            value[parent[v]] ^= term;
+        }
+        value[0]
+    }
+
+    fn outcome(&mut self, numbers: &[u64]) -> u8 {
+        if Game::value(numbers) == 0 { b'L' } else { b'W' }
+    }
+}
+"
+    }
+
     fn moore(&self) -> &'static str {
         "struct Game;
 
@@ -640,7 +722,7 @@ impl ${name} {
     fn new_game(&self) -> &'static str {
         "?grundy,misere_heap|Game { heap: Heap::new() }
 ?sum,oddball|Game::new()
-?misere_nim,staircase,moore,wythoff,fibonacci_nim,rule&!grundy|Game
+?misere_nim,staircase,moore,wythoff,fibonacci_nim,hackenbush,rule&!grundy|Game
 "
     }
 
@@ -690,6 +772,14 @@ ${body}}
 }
 
 impl ReaderSyntax for Rust {
+    fn length(&self, list: &str) -> String {
+        format!("{list}.len()")
+    }
+
+    fn each_index(&self, index: &str, length: &str) -> String {
+        format!("for {index} in 0..{length}")
+    }
+
     fn name(&self, name: &str, usage: Usage) -> String {
         if usage.used {
             name.to_owned()

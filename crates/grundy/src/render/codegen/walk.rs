@@ -10,11 +10,11 @@ use super::reader::{self, ReaderSyntax};
 use super::rule::{self, Built, Helper, RuleSyntax};
 use super::template::Context;
 use super::{finite_amounts, join, kernel_games, table_list, wrapped_list};
-use crate::analysis::codegen::{Amounts, Argument, Decider, Kernel, Program};
+use crate::analysis::codegen::{Amounts, Argument, Decider, Kernel, PositionForm, Program};
 use crate::games::game::Game;
 use crate::games::play::Play;
 use crate::games::subtraction::Family;
-use crate::input::judge_format::description::{Expression, Length, Statement};
+use crate::input::judge_format::description::{Expression, Length, Piece, Statement};
 use crate::input::judge_format::{Join, OutputFormat};
 
 /// How one language writes the pieces of a program: templates filled by the walk.
@@ -101,6 +101,10 @@ pub(super) trait Syntax {
     /// The contest game's DP; `${bound}`, `${amounts}`.
     fn oddball(&self) -> &'static str;
 
+    /// Green Hackenbush: a picture's value by its bridges (fusion and colon principles); flag
+    /// `parents` for a parent array, else the numbers are edges, two nodes each.
+    fn hackenbush(&self) -> &'static str;
+
     /// The writer of one case's output; `${win}`, `${lose}`.
     fn answer(&self) -> &'static str;
 
@@ -147,7 +151,7 @@ pub(super) trait Syntax {
 /// Every flag the walk sets: the decider, the input layout, the output, the join, what the
 /// program needs, and one kernel's shape.
 #[cfg(test)]
-pub(super) const FLAGS: [&str; 40] = [
+pub(super) const FLAGS: [&str; 42] = [
     "rule",
     "pairs",
     "rule_sqrt",
@@ -188,6 +192,8 @@ pub(super) const FLAGS: [&str; 40] = [
     "amounts",
     "nim_moves",
     "bash_moves",
+    "hackenbush",
+    "parents",
 ];
 
 /// The whole source of `program` in `syntax`, under the header comment `header`.
@@ -253,6 +259,8 @@ fn program_context(program: &Program, syntax: &dyn Syntax) -> Context {
         .flag("wythoff", *decider == Decider::Wythoff)
         .flag("fibonacci_nim", *decider == Decider::FibonacciNim)
         .flag("oddball", matches!(decider, Decider::Oddball(_)))
+        .flag("hackenbush", *decider == Decider::Hackenbush)
+        .flag("parents", program.position == PositionForm::Parents)
         .flag("carried_input", program.carried.is_some())
         .flag(
             "carried_bash",
@@ -355,6 +363,7 @@ fn game(out: &mut String, program: &Program, context: &Context, syntax: &dyn Syn
         }
         Decider::Wythoff => syntax.wythoff(),
         Decider::FibonacciNim => syntax.fibonacci_nim(),
+        Decider::Hackenbush => syntax.hackenbush(),
         Decider::Oddball(plan) => {
             let context = context
                 .clone()
@@ -512,6 +521,9 @@ fn uses(program: &Program, operation: &str) -> bool {
                 computes(count, operation) || walk(body, operation)
             }
             Statement::Loop { body } => walk(body, operation),
+            Statement::Case(template) => template.pieces.iter().any(
+                |piece| matches!(piece, Piece::Computed(expression) if computes(expression, operation)),
+            ),
             _ => false,
         })
     }
