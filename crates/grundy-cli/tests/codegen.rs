@@ -218,6 +218,7 @@ fn checks() -> Vec<Check> {
     checks.extend(carried_checks(r));
     checks.extend(description_checks(r));
     checks.extend(picture_checks(r));
+    checks.extend(token_checks(r));
     // A sum of two different subtraction games: each line gives one heap per component.
     checks.push(Check {
         game: Some("subtraction:1,2[0] + subtraction:1,3,4[0]"),
@@ -633,6 +634,24 @@ fn cases(r: &mut Random, count: usize, text: &dyn Fn(&mut Random) -> String) -> 
     format!("{count}\n{}\n", lines.join("\n"))
 }
 
+/// Tokens on directed graphs: a graph the input carries, against a brute force of the whole
+/// game; a graph given on the command line, with cycles and draws, against grundy.
+fn token_checks(r: &mut Random) -> Vec<Check> {
+    vec![
+        Check {
+            oracle: Some(tokens_by_retrograde_analysis),
+            ..check(None, TOKENS, vec![token_graphs(r)])
+        },
+        check(
+            Some("digraph:0>1,1>2,2>0,1>3,3>4,5>5,6>7,7>8,8>6,8>9"),
+            "loop { line t[]; case {t} }; say W L draw D",
+            vec![lines((0..200).map(|_| {
+                (0..=r.below(3)).map(|_| r.below(11)).collect::<Vec<u64>>()
+            }))],
+        ),
+    ]
+}
+
 /// Green Hackenbush pictures in judge shapes: trees as edges and as parent arrays, pictures with
 /// cycles closed by a terminator — each program against a brute force of the literal rules
 /// (and large trees against grundy).
@@ -706,6 +725,114 @@ fn picture_checks(r: &mut Random) -> Vec<Check> {
             )
         },
     ]
+}
+
+/// Tokens on a directed graph the input carries (the shape of `AcWing` problem 1319: `N M K`, `M` edges, the
+/// `K` tokens' nodes), acyclic and cyclic, draws included.
+const TOKENS: &str = "read T; repeat T { read N M K (x y)[M] t[K]; case {t} }; game digraph:{x}>{y}; say win lose draw draw";
+
+/// Graphs for [`TOKENS`]: half of them acyclic (every edge to a larger node), half with cycles
+/// and loops.
+fn token_graphs(r: &mut Random) -> String {
+    cases(r, 80, &|r| {
+        let nodes = 1 + r.below(8);
+        let acyclic = r.below(2) == 0;
+        let mut edges = Vec::new();
+        for _ in 0..r.below(14) {
+            let (a, b) = (1 + r.below(nodes), 1 + r.below(nodes));
+            if !acyclic {
+                edges.push((a, b));
+            } else if a != b {
+                edges.push((a.min(b), a.max(b)));
+            }
+        }
+        let tokens: Vec<String> = (0..=r.below(3))
+            .map(|_| (1 + r.below(nodes)).to_string())
+            .collect();
+        let pairs: Vec<String> = edges.iter().map(|(a, b)| format!("{a} {b}")).collect();
+        format!(
+            "{nodes} {} {} {} {}",
+            edges.len(),
+            tokens.len(),
+            pairs.join(" "),
+            tokens.join(" ")
+        )
+    })
+}
+
+/// [`TOKENS`] by brute force: retrograde analysis of the whole game, whose states are the
+/// multisets of the tokens' nodes — lost when every move reaches a won state (no move at all
+/// included), won when some move reaches a lost one, drawn otherwise.
+fn tokens_by_retrograde_analysis(input: &str) -> String {
+    let numbers = numbers_of(input);
+    let mut at = 1;
+    let mut out = String::new();
+    for _ in 0..numbers[0] {
+        let (m, k) = (numbers[at + 1] as usize, numbers[at + 2] as usize);
+        let edges: Vec<(u64, u64)> = numbers[at + 3..at + 3 + 2 * m]
+            .chunks(2)
+            .map(|pair| (pair[0], pair[1]))
+            .collect();
+        let mut start: Vec<u64> = numbers[at + 3 + 2 * m..at + 3 + 2 * m + k].to_vec();
+        at += 3 + 2 * m + k;
+        start.sort_unstable();
+        let moves = |state: &Vec<u64>| -> Vec<Vec<u64>> {
+            let mut next = Vec::new();
+            for i in 0..state.len() {
+                for &(u, v) in &edges {
+                    if u == state[i] {
+                        let mut moved = state.clone();
+                        moved[i] = v;
+                        moved.sort_unstable();
+                        next.push(moved);
+                    }
+                }
+            }
+            next
+        };
+        // Every state reachable from the start.
+        let mut states = vec![start.clone()];
+        let mut known: HashMap<Vec<u64>, usize> = HashMap::from([(start, 0)]);
+        let mut options: Vec<Vec<usize>> = Vec::new();
+        while options.len() < states.len() {
+            let state = states[options.len()].clone();
+            let mut these = Vec::new();
+            for next in moves(&state) {
+                let index = *known.entry(next.clone()).or_insert_with(|| {
+                    states.push(next);
+                    states.len() - 1
+                });
+                these.push(index);
+            }
+            options.push(these);
+        }
+        // 0 unknown (a draw at the end), 1 won, 2 lost.
+        let mut outcome = vec![0u8; states.len()];
+        loop {
+            let mut changed = false;
+            for s in 0..states.len() {
+                if outcome[s] != 0 {
+                    continue;
+                }
+                if options[s].iter().any(|&o| outcome[o] == 2) {
+                    outcome[s] = 1;
+                    changed = true;
+                } else if options[s].iter().all(|&o| outcome[o] == 1) {
+                    outcome[s] = 2;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        out.push_str(match outcome[0] {
+            1 => "win\n",
+            2 => "lose\n",
+            _ => "draw\n",
+        });
+    }
+    out
 }
 
 /// Wythoff's game by brute force (a pair is lost when no move reaches a lost pair): `0` for a

@@ -78,6 +78,14 @@ pub enum Decider {
     /// A rule of outcomes found in the game's table ([`Analyzer::pattern`]): a position — one
     /// number, or two — is decided by the rule alone. Certified or observed, as its status says.
     Rule(RulePlan<OutcomeRule>),
+    /// Tokens on a directed graph: each node's value is the mex of its successors', children
+    /// first, and where the graph has cycles Smith's values (a node may be infinite, `∞(K)`);
+    /// finite tokens add up by xor, one infinite token wins exactly when the others' xor is in
+    /// its `K`, and two or more are a draw.
+    Tokens {
+        /// The graph's edges; `None` when the input carries the graph (`game digraph:{u}>{v}`).
+        edges: Option<Vec<(u64, u64)>>,
+    },
     /// Green Hackenbush: a picture of edges (or a tree as a parent array), valued by the fusion
     /// principle (the edges on cycles, found by one depth-first search for bridges, become
     /// loops worth 1) and the colon principle (a branch hanging by a bridge is worth one more
@@ -516,10 +524,9 @@ impl Analyzer<'_> {
                 template: spec.to_string(),
             }),
         };
-        let (family, arguments, sample) =
+        let (family, arguments, sample, written) =
             reading::arguments(spec, &description.variables()).ok_or_else(refuse)?;
-        let written: Vec<String> = sample.iter().map(ToString::to_string).collect();
-        let game = parse_game(&format!("{family}{}", written.join(","))).map_err(|_| refuse())?;
+        let game = parse_game(&format!("{family}{written}")).map_err(|_| refuse())?;
         let decider = super::answers(game.base())
             .carried(self, &game, &sample)
             .ok_or_else(refuse)?;
@@ -713,6 +720,7 @@ fn answerable(
                 | Decider::Wythoff
                 | Decider::Staircase
                 | Decider::Moore { .. }
+                | Decider::Tokens { .. }
         )
     {
         return Err(NoProgram::HeapLists);
@@ -915,6 +923,40 @@ mod tests {
                 other => panic!("{format}: {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn tokens_on_a_graph_are_carried_or_fixed() {
+        let carried = program_in(
+            "",
+            "read N M K (x y)[M] t[K]; case {t}; game digraph:{x}>{y}; say W L",
+        )
+        .unwrap();
+        assert_eq!(carried.decider, Decider::Tokens { edges: None });
+        assert!(matches!(
+            carried.carried.as_ref().map(|c| c.arguments.as_slice()),
+            Some([Argument::Group(_)])
+        ));
+        let fixed = program_in("digraph:0>1,1>2,2>0", "read k t[k]; case {t}; say W L").unwrap();
+        let Decider::Tokens {
+            edges: Some(mut edges),
+        } = fixed.decider
+        else {
+            panic!("a fixed graph");
+        };
+        edges.sort_unstable();
+        assert_eq!(edges, [(0, 1), (1, 2), (2, 0)]);
+        // A group is a graph's edges, not a subtraction set.
+        assert!(matches!(
+            program_in(
+                "",
+                "read M (x y)[M]; case {M}; game subtraction:{x}>{y}; say W L"
+            ),
+            Err(CodegenError::NoProgram {
+                why: NoProgram::Unreadable(Unreadable::CarriedGame { .. }),
+                ..
+            })
+        ));
     }
 
     #[test]

@@ -306,6 +306,9 @@ impl Answers for TheoremAnswers<'_> {
                 return Ok(Decider::Moore { modulus });
             }
             (Play::Normal, Some(ListRule::Picture)) => return Ok(Decider::Hackenbush),
+            (Play::Normal, Some(ListRule::Tokens { edges })) => {
+                return Ok(Decider::Tokens { edges: Some(edges) });
+            }
             _ => {}
         }
         Err(KernelError::No(match play {
@@ -316,5 +319,20 @@ impl Answers for TheoremAnswers<'_> {
 
     fn verify(&self, run: &mut Run<'_, '_>, _: &Game) -> Result<(), Error> {
         run.theorem(self.theorem)
+    }
+
+    /// A graph the input carries: its edges are the numbers read, two by two (`digraph:{u}>{v}`).
+    fn carried(&self, _: &Analyzer<'_>, game: &Game, sample: &[u64]) -> Option<Decider> {
+        let Some(ListRule::Tokens { mut edges }) = self.theorem.list_rule() else {
+            return None;
+        };
+        let mut pairs: Vec<(u64, u64)> = sample
+            .chunks_exact(2)
+            .map(|pair| (pair[0], pair[1]))
+            .collect();
+        edges.sort_unstable();
+        pairs.sort_unstable();
+        (game.play() == Play::Normal && sample.len().is_multiple_of(2) && edges == pairs)
+            .then_some(Decider::Tokens { edges: None })
     }
 }

@@ -153,7 +153,7 @@ pub struct TableRule {
 
 /// A rule deciding a position written as a list of numbers, which a generated contest program
 /// can carry where the family has no numbered table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ListRule {
     /// The player to move loses exactly when the xor of the numbers at odd places (the first,
@@ -168,6 +168,13 @@ pub enum ListRule {
     /// Green Hackenbush: the numbers are a picture's edges, two node numbers each (the ground
     /// is node 0), or a parent array; the value comes from the fusion and colon principles.
     Picture,
+    /// Tokens on a directed graph: the numbers are the tokens' nodes, valued by the mex of
+    /// their successors in the order children first, or by Smith's values where the graph has
+    /// cycles.
+    Tokens {
+        /// The graph's edges `(from, to)`.
+        edges: Vec<(u64, u64)>,
+    },
 }
 
 /// A family's theorem: the worth of each of its positions and the moves to a value, computed

@@ -27,6 +27,9 @@ pub enum Argument {
     List(String),
     /// A number computed from values read (`{k - 1}`).
     Computed(Expression),
+    /// A group of numbers joined by text (`{u}>{v}`: a graph's edges), written once per
+    /// element of the lists it names: its numbers, element by element.
+    Group(Template),
 }
 
 /// A game the input carries: built at each case from its spec's argument list.
@@ -273,14 +276,15 @@ fn walk<'d>(
     Ok(())
 }
 
-/// The family and argument list of a carried game's spec, with sample numbers for it: the
+/// The family and argument list of a carried game's spec, with sample numbers for it — the
 /// literal numbers as written, one distinct number for each value or computed number and two for
-/// each list. `None` when the spec is not `FAMILY:` followed by a comma list whose elements are
-/// each a number written out or one pair of braces.
+/// each list, a group's numbers twice — and the argument list written with them. `None` when the
+/// spec is not `FAMILY:` followed by a comma list whose elements are each a number written out,
+/// one pair of braces, or a group of braces joined by text (`{u}>{v}`).
 pub(super) fn arguments(
     spec: &Template,
     readings: &[(&str, Reading)],
-) -> Option<(String, Vec<Argument>, Vec<u64>)> {
+) -> Option<(String, Vec<Argument>, Vec<u64>, String)> {
     // The family: the text before the first brace, up to its last ':'.
     let Some(Piece::Text(head)) = spec.pieces.first() else {
         return None;
@@ -330,12 +334,19 @@ pub(super) fn arguments(
     };
     let mut arguments = Vec::new();
     let mut samples = Vec::new();
+    let mut written: Vec<String> = Vec::new();
     for element in elements {
+        let before = samples.len();
         match element.as_slice() {
             [Piece::Text(text)] => {
                 let number = text.trim().parse().ok()?;
                 arguments.push(Argument::Number(number));
                 samples.push(number);
+            }
+            group if group.len() > 1 => {
+                let template = sampled_group(group, &mut next_sample, &mut samples, &mut written)?;
+                arguments.push(Argument::Group(template));
+                continue;
             }
             [Piece::Variable(name)] => {
                 let reading = readings
@@ -364,6 +375,44 @@ pub(super) fn arguments(
             }
             _ => return None,
         }
+        written.extend(samples[before..].iter().map(ToString::to_string));
     }
-    Some((family, arguments, samples))
+    Some((family, arguments, samples, written.join(",")))
+}
+
+/// A group of numbers joined by text (`{u}>{v}`) as a template, written twice with sample
+/// numbers into `written` (the numbers also into `samples`); `None` when `group` does not
+/// alternate numbers and text, numbers at both ends.
+fn sampled_group(
+    group: &[&Piece],
+    next_sample: &mut dyn FnMut() -> u64,
+    samples: &mut Vec<u64>,
+    written: &mut Vec<String>,
+) -> Option<Template> {
+    let joined = group.len() % 2 == 1
+        && group.iter().enumerate().all(|(i, piece)| {
+            matches!(
+                (i % 2, piece),
+                (0, Piece::Variable(_) | Piece::Computed(_)) | (1, Piece::Text(_))
+            )
+        });
+    if !joined {
+        return None;
+    }
+    for _ in 0..2 {
+        let mut text = String::new();
+        for piece in group {
+            if let Piece::Text(joint) = piece {
+                text.push_str(joint);
+            } else {
+                let number = next_sample();
+                samples.push(number);
+                text.push_str(&number.to_string());
+            }
+        }
+        written.push(text);
+    }
+    Some(Template {
+        pieces: group.iter().map(|&piece| piece.clone()).collect(),
+    })
 }

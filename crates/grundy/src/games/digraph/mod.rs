@@ -20,7 +20,7 @@ use crate::games::moves::Action;
 use crate::games::position::{Position, pieces};
 use crate::games::registry::{Family, RuleProblem, Summary};
 use crate::games::ruleset::{PositionShape, Ruleset, listable};
-use crate::games::theorem::{Part, PartLabel, Reading, Theorem, Worth};
+use crate::games::theorem::{ListRule, Part, PartLabel, Reading, Theorem, Worth};
 use crate::theory::solver::{Loopy, smith_values};
 
 #[cfg(test)]
@@ -397,6 +397,20 @@ impl Theorem for Digraph {
 
     /// One token on each node, and two tokens on every pair of nodes, for graphs of at most
     /// 12 nodes (fewer pairs beyond).
+    fn list_rule(&self) -> Option<ListRule> {
+        let edges = self
+            .successors
+            .iter()
+            .enumerate()
+            .flat_map(|(u, successors)| {
+                successors
+                    .iter()
+                    .map(move |&v| (self.names[u], self.names[v as usize]))
+            })
+            .collect();
+        Some(ListRule::Tokens { edges })
+    }
+
     fn small_positions(&self, _: u64) -> Vec<Position> {
         let shown: Vec<u64> = self.names.iter().copied().take(12).collect();
         let mut positions = vec![Position::Heaps(Vec::new())];

@@ -39,7 +39,7 @@ impl Syntax for Cpp {
 
     fn prelude(&self) -> &'static str {
         r#"
-?carried_set,carried_oddball,wythoff,rule,hackenbush|#include <algorithm>
+?carried_set,carried_oddball,wythoff,rule,hackenbush,tokens|#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <iterator>
@@ -268,6 +268,10 @@ struct ${name} {
     }
 };
 "
+    }
+
+    fn tokens(&self) -> &'static str {
+        TOKENS
     }
 
     fn hackenbush(&self) -> &'static str {
@@ -505,8 +509,11 @@ struct ${name} {
         r#"static string answer(Game& game, const vector<u64>& position) {
 ?output_words|    char outcome = game.outcome(position);
 ?output_words|    if (outcome == 'T') fail("best play ties, and this format has no word for a tie");
+?draw_refused|    if (outcome == 'D') fail("best play never ends (a draw), and this format has no word for a draw");
+?draw_word&output_words|    if (outcome == 'D') return "${draw}";
 ?output_words|    return outcome == 'W' ? "${win}" : "${lose}";
 ?output_tie|    char outcome = game.outcome(position);
+?draw_word&output_tie|    if (outcome == 'D') return "${draw}";
 ?output_tie|    return outcome == 'W' ? "${win}" : outcome == 'L' ? "${lose}" : "${tie}";
 ?output_count|    return to_string(game.winning_moves(position).size());
 ?output_moves|    vector<pair<u64, u64>> moves = game.winning_moves(position);
@@ -941,6 +948,7 @@ struct Output {
 ?carried_input|    vector<Game> built;  // the last game, once built
 ?carried_input|    Game& of(const vector<u64>& numbers) {
 ?carried_input|        if (built.empty() || numbers != values) {
+?carried_tokens|            Game game(numbers);
 ?carried_bash|            if (numbers[0] == 0) fail("the limit m must be at least 1");
 ?carried_bash|            Game game{Heap{numbers[0]}};
 ?carried_set,carried_oddball|            if (numbers.empty()) fail("the set of amounts is empty");
@@ -958,3 +966,117 @@ struct Output {
 ?carried_input|    }
 ?carried_input|};
 "#;
+
+/// Tokens on a directed graph: the values children first, Smith's values where it has cycles.
+const TOKENS: &str = r"// Tokens on a directed graph (Sprague-Grundy): a node is worth the mex of its successors'
+// values, found children first; where cycles let play go on forever, Smith's values
+// (docs/theory.md §14): a node is a nimber or infinite, with K the finite values of its
+// successors. Finite tokens add up by xor; one infinite token wins exactly when the others' xor
+// is in its K (and draws otherwise); two infinite tokens or more draw.
+struct Game {
+    vector<u64> names;  // the nodes' names, ascending
+    vector<vector<size_t>> successors, parents;
+    vector<u64> value;
+    vector<char> infinite;
+?!carried_input|    Game() : Game(vector<u64>{${edges}}) {}
+    // The graph of the edges numbers[0] > numbers[1], numbers[2] > numbers[3], ...
+    explicit Game(const vector<u64>& numbers) : names(numbers) {
+        sort(names.begin(), names.end());
+        names.erase(unique(names.begin(), names.end()), names.end());
+        size_t n = names.size();
+        successors.assign(n, {});
+        parents.assign(n, {});
+        for (size_t i = 0; i + 1 < numbers.size(); i += 2) {
+            size_t u = node(numbers[i]), v = node(numbers[i + 1]);
+            successors[u].push_back(v);
+            parents[v].push_back(u);
+        }
+        value.assign(n, 0);
+        infinite.assign(n, 0);
+        // Children first: a node is valued once every successor is.
+        vector<size_t> waiting(n), ready;
+        for (size_t u = 0; u < n; ++u) {
+            waiting[u] = successors[u].size();
+            if (waiting[u] == 0) ready.push_back(u);
+        }
+        size_t valued = 0;
+        while (!ready.empty()) {
+            size_t u = ready.back();
+            ready.pop_back();
+            vector<char> seen(successors[u].size() + 1, 0);
+            for (size_t v : successors[u]) {
+                if (value[v] < seen.size()) seen[value[v]] = 1;
+            }
+            while (seen[value[u]]) ++value[u];
+            ++valued;
+            for (size_t p : parents[u]) {
+                if (--waiting[p] == 0) ready.push_back(p);
+            }
+        }
+        if (valued < n) smith();
+    }
+    size_t node(u64 name) const { return static_cast<size_t>(lower_bound(names.begin(), names.end(), name) - names.begin()); }
+    bool has(u64 name) const { return binary_search(names.begin(), names.end(), name); }
+    // Smith's values by the Fraenkel-Yesha labelling: for m = 0, 1, ..., a node is labelled m
+    // when no successor is labelled m and every successor not labelled below m has one that is;
+    // a node left unlabelled without a successor labelled m is infinite.
+    void smith() {
+        size_t n = names.size(), unlabelled = n;
+        vector<char> label(n, 0);  // 0 none, 1 finite, 2 infinite
+        vector<char> has_m(n);
+        vector<size_t> bad(n), queue;
+        for (u64 m = 0; unlabelled > 0; ++m) {
+            fill(has_m.begin(), has_m.end(), 0);
+            for (size_t u = 0; u < n; ++u) {
+                if (label[u] != 0) continue;
+                bad[u] = 0;
+                for (size_t v : successors[u]) bad[u] += label[v] != 1;
+                if (bad[u] == 0) queue.push_back(u);
+            }
+            while (!queue.empty()) {
+                size_t u = queue.back();
+                queue.pop_back();
+                if (label[u] != 0 || has_m[u]) continue;
+                label[u] = 1;
+                value[u] = m;
+                --unlabelled;
+                for (size_t p : parents[u]) {
+                    if (has_m[p]) continue;
+                    has_m[p] = 1;
+                    if (label[p] == 1) continue;
+                    for (size_t q : parents[p]) {
+                        if (label[q] == 0 && --bad[q] == 0 && !has_m[q]) queue.push_back(q);
+                    }
+                }
+            }
+            for (size_t u = 0; u < n; ++u) {
+                if (label[u] == 0 && !has_m[u]) {
+                    label[u] = 2;
+                    infinite[u] = 1;
+                    --unlabelled;
+                }
+            }
+        }
+    }
+    char outcome(const vector<u64>& tokens) const {
+        u64 total = 0;
+        size_t infinite_tokens = 0, at = 0;
+        for (u64 token : tokens) {
+            if (!has(token)) continue;  // a node without edges: worth 0
+            size_t u = node(token);
+            if (infinite[u]) {
+                ++infinite_tokens;
+                at = u;
+            } else {
+                total ^= value[u];
+            }
+        }
+        if (infinite_tokens == 0) return total == 0 ? 'L' : 'W';
+        if (infinite_tokens > 1) return 'D';
+        for (size_t v : successors[at]) {
+            if (!infinite[v] && value[v] == total) return 'W';
+        }
+        return 'D';
+    }
+};
+";

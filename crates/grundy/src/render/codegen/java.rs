@@ -273,6 +273,10 @@ ${table}
 "
     }
 
+    fn tokens(&self) -> &'static str {
+        TOKENS
+    }
+
     fn hackenbush(&self) -> &'static str {
         r"    /**
      * Green Hackenbush by the fusion and colon principles: one depth-first search from the ground
@@ -545,8 +549,11 @@ ${cases}        }
         r#"    static String answer(Game game, long[] position) {
 ?output_words|        char outcome = game.outcome(position);
 ?output_words|        if (outcome == 'T') throw fail("best play ties, and this format has no word for a tie");
+?draw_refused|        if (outcome == 'D') throw fail("best play never ends (a draw), and this format has no word for a draw");
+?draw_word&output_words|        if (outcome == 'D') return "${draw}";
 ?output_words|        return outcome == 'W' ? "${win}" : "${lose}";
 ?output_tie|        char outcome = game.outcome(position);
+?draw_word&output_tie|        if (outcome == 'D') return "${draw}";
 ?output_tie|        return outcome == 'W' ? "${win}" : outcome == 'L' ? "${lose}" : "${tie}";
 ?output_count|        return Integer.toString(game.winningMoves(position).size());
 ?output_moves|        java.util.List<long[]> moves = game.winningMoves(position);
@@ -1125,6 +1132,7 @@ const READER_HELPERS: &str = r#"    /** A list of numbers that grows as they are
 ?carried_input|
 ?carried_input|        Game of(long[] numbers) {
 ?carried_input|            if (game == null || !Arrays.equals(numbers, values)) {
+?carried_tokens|                game = new Game(numbers);
 ?carried_bash|                if (numbers[0] == 0) throw fail("the limit m must be at least 1");
 ?carried_bash|                game = new Game(new Heap(numbers[0]));
 ?carried_set,carried_oddball|                if (numbers.length == 0) throw fail("the set of amounts is empty");
@@ -1144,6 +1152,136 @@ const READER_HELPERS: &str = r#"    /** A list of numbers that grows as they are
 ?carried_input|        }
 ?carried_input|    }
 "#;
+
+/// Tokens on a directed graph: the values children first, Smith's values where it has cycles.
+const TOKENS: &str = r"    /**
+     * Tokens on a directed graph (Sprague-Grundy): a node is worth the mex of its successors'
+     * values, found children first; where cycles let play go on forever, Smith's values
+     * (docs/theory.md §14): a node is a nimber or infinite, with K the finite values of its
+     * successors. Finite tokens add up by xor; one infinite token wins exactly when the others'
+     * xor is in its K (and draws otherwise); two infinite tokens or more draw.
+     */
+    static final class Game {
+        final java.util.HashMap<Long, Integer> index = new java.util.HashMap<>();
+        int[][] successors, parents;
+        long[] value;
+        boolean[] infinite;
+
+?!carried_input|        Game() {
+?!carried_input|            this(new long[] {${edges}});
+?!carried_input|        }
+?!carried_input|
+        /** The graph of the edges numbers[0] > numbers[1], numbers[2] > numbers[3], ... */
+        Game(long[] numbers) {
+            for (long name : numbers) index.putIfAbsent(name, index.size());
+            int n = index.size();
+            int[] out = new int[n], in = new int[n];
+            for (int i = 0; i + 1 < numbers.length; i += 2) {
+                out[index.get(numbers[i])]++;
+                in[index.get(numbers[i + 1])]++;
+            }
+            successors = new int[n][];
+            parents = new int[n][];
+            for (int u = 0; u < n; u++) {
+                successors[u] = new int[out[u]];
+                parents[u] = new int[in[u]];
+            }
+            for (int i = 0; i + 1 < numbers.length; i += 2) {
+                int u = index.get(numbers[i]), v = index.get(numbers[i + 1]);
+                successors[u][--out[u]] = v;
+                parents[v][--in[v]] = u;
+            }
+            value = new long[n];
+            infinite = new boolean[n];
+            // Children first: a node is valued once every successor is.
+            int[] waiting = new int[n], ready = new int[n];
+            int top = 0, valued = 0;
+            for (int u = 0; u < n; u++) {
+                waiting[u] = successors[u].length;
+                if (waiting[u] == 0) ready[top++] = u;
+            }
+            while (top > 0) {
+                int u = ready[--top];
+                boolean[] seen = new boolean[successors[u].length + 1];
+                for (int v : successors[u]) {
+                    if (value[v] < seen.length) seen[(int) value[v]] = true;
+                }
+                while (seen[(int) value[u]]) value[u]++;
+                valued++;
+                for (int p : parents[u]) {
+                    if (--waiting[p] == 0) ready[top++] = p;
+                }
+            }
+            if (valued < n) smith();
+        }
+
+        /**
+         * Smith's values by the Fraenkel-Yesha labelling: for m = 0, 1, ..., a node is labelled m
+         * when no successor is labelled m and every successor not labelled below m has one that
+         * is; a node left unlabelled without a successor labelled m is infinite.
+         */
+        void smith() {
+            int n = successors.length, unlabelled = n;
+            int[] label = new int[n]; // 0 none, 1 finite, 2 infinite
+            int[] bad = new int[n];
+            for (long m = 0; unlabelled > 0; m++) {
+                boolean[] hasM = new boolean[n];
+                java.util.ArrayDeque<Integer> stack = new java.util.ArrayDeque<>();
+                for (int u = 0; u < n; u++) {
+                    if (label[u] != 0) continue;
+                    bad[u] = 0;
+                    for (int v : successors[u]) {
+                        if (label[v] != 1) bad[u]++;
+                    }
+                    if (bad[u] == 0) stack.push(u);
+                }
+                while (!stack.isEmpty()) {
+                    int u = stack.pop();
+                    if (label[u] != 0 || hasM[u]) continue;
+                    label[u] = 1;
+                    value[u] = m;
+                    unlabelled--;
+                    for (int p : parents[u]) {
+                        if (hasM[p]) continue;
+                        hasM[p] = true;
+                        if (label[p] == 1) continue;
+                        for (int q : parents[p]) {
+                            if (label[q] == 0 && --bad[q] == 0 && !hasM[q]) stack.push(q);
+                        }
+                    }
+                }
+                for (int u = 0; u < n; u++) {
+                    if (label[u] == 0 && !hasM[u]) {
+                        label[u] = 2;
+                        infinite[u] = true;
+                        unlabelled--;
+                    }
+                }
+            }
+        }
+
+        char outcome(long[] tokens) {
+            long total = 0;
+            int infiniteTokens = 0, at = 0;
+            for (long token : tokens) {
+                Integer u = index.get(token);
+                if (u == null) continue; // a node without edges: worth 0
+                if (infinite[u]) {
+                    infiniteTokens++;
+                    at = u;
+                } else {
+                    total ^= value[u];
+                }
+            }
+            if (infiniteTokens == 0) return total == 0 ? 'L' : 'W';
+            if (infiniteTokens > 1) return 'D';
+            for (int v : successors[at]) {
+                if (!infinite[v] && value[v] == total) return 'W';
+            }
+            return 'D';
+        }
+    }
+";
 
 #[cfg(test)]
 mod tests {

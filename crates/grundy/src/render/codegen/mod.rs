@@ -217,13 +217,7 @@ fn header_lines(program: &Program) -> Vec<String> {
         Decider::Rule(plan) => {
             rule_lines(&mut lines, &crate::render::pattern::outcome_sentence(&plan.rule), plan);
         }
-        Decider::Hackenbush => {
-            lines.push(match program.position {
-                PositionForm::Parents => "A case is a tree given as a parent array: node i (from 1) hangs from the i-th number, node 0 being the ground.".to_owned(),
-                _ => "A case is a picture of edges, each joining two nodes; node 0 is the ground.".to_owned(),
-            });
-            lines.push("Rule: the fusion and colon principles of Green Hackenbush (Winning Ways, ch. 7; docs/classical-extensions.md §4). One depth-first search from the ground finds the bridges; every other edge lies on a cycle and is fused into a loop worth 1 at its block, and a block hanging below a bridge adds one more than its own value to the block above. The ground's value is the picture's Grundy value: the player to move loses exactly when it is 0. Edges not connected to the ground fall at once and count nothing.".to_owned());
-        }
+        Decider::Tokens { .. } | Decider::Hackenbush => lines.extend(graph_lines(program)),
         Decider::Oddball(plan) => {
             lines.push("Rule: the state is (balls left, parity of the mover's balls, parity of the opponent's): only".to_owned());
             lines.push("parities decide the end (odd beats even, equal parities tie). Every move removes balls, so a".to_owned());
@@ -236,6 +230,33 @@ fn header_lines(program: &Program) -> Vec<String> {
                 plan.bound
             ));
         }
+    }
+    lines
+}
+
+/// The header lines of a game played on a graph: tokens on a directed graph, or a Green
+/// Hackenbush picture.
+fn graph_lines(program: &Program) -> Vec<String> {
+    let mut lines = Vec::new();
+    match &program.decider {
+        Decider::Tokens { edges } => {
+            if edges.is_none() {
+                lines.push("The graph comes with the input: its edges, each from the first number to the second.".to_owned());
+            }
+            lines.push(
+                "A case lists the nodes its tokens stand on; a node without edges is worth 0."
+                    .to_owned(),
+            );
+            lines.push("Rule: the Sprague–Grundy theorem for a sum of tokens (docs/classical-extensions.md §5). A node is worth the mex of its successors' values, computed children first; where cycles let play go on forever, Smith's values by the Fraenkel–Yesha labelling (docs/theory.md §14): a node is a nimber or infinite, with K the finite values of its successors. Finite tokens add up by xor (the player to move loses exactly at 0); one infinite token wins exactly when the others' xor is in its K, and draws otherwise; two or more infinite tokens draw.".to_owned());
+        }
+        Decider::Hackenbush => {
+            lines.push(match program.position {
+                PositionForm::Parents => "A case is a tree given as a parent array: node i (from 1) hangs from the i-th number, node 0 being the ground.".to_owned(),
+                _ => "A case is a picture of edges, each joining two nodes; node 0 is the ground.".to_owned(),
+            });
+            lines.push("Rule: the fusion and colon principles of Green Hackenbush (Winning Ways, ch. 7; docs/classical-extensions.md §4). One depth-first search from the ground finds the bridges; every other edge lies on a cycle and is fused into a loop worth 1 at its block, and a block hanging below a bridge adds one more than its own value to the block above. The ground's value is the picture's Grundy value: the player to move loses exactly when it is 0. Edges not connected to the ground fall at once and count nothing.".to_owned());
+        }
+        _ => {}
     }
     lines
 }
@@ -519,6 +540,7 @@ mod tests {
                 syntax.rule_game(),
                 syntax.rule_heap(),
                 syntax.hackenbush(),
+                syntax.tokens(),
                 syntax.answer(),
                 syntax.new_game(),
                 syntax.main(),

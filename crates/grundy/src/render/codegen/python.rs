@@ -245,6 +245,10 @@ ${table}
 "#
     }
 
+    fn tokens(&self) -> &'static str {
+        TOKENS
+    }
+
     fn hackenbush(&self) -> &'static str {
         r#"class Game:
     """Green Hackenbush by the fusion and colon principles: one depth-first search from the
@@ -468,8 +472,13 @@ ${cases}"#
 ?output_words|    outcome = game.outcome(position)
 ?output_words|    if outcome == "T":
 ?output_words|        fail("best play ties, and this format has no word for a tie")
+?draw_refused|    if outcome == "D":
+?draw_refused|        fail("best play never ends (a draw), and this format has no word for a draw")
+?draw_word&output_words|    if outcome == "D":
+?draw_word&output_words|        return "${draw}"
 ?output_words|    return "${win}" if outcome == "W" else "${lose}"
-?output_tie|    return {"W": "${win}", "T": "${tie}", "L": "${lose}"}[game.outcome(position)]
+?output_tie&!draw_word|    return {"W": "${win}", "T": "${tie}", "L": "${lose}"}[game.outcome(position)]
+?output_tie&draw_word|    return {"W": "${win}", "T": "${tie}", "L": "${lose}", "D": "${draw}"}[game.outcome(position)]
 ?output_count|    return str(len(game.winning_moves(position)))
 ?output_moves|    moves = game.winning_moves(position)
 ?output_moves|    if not moves:
@@ -950,6 +959,7 @@ class Output:
 ?carried_input|
 ?carried_input|    def of(self, values):
 ?carried_input|        if values != self.values:
+?carried_tokens|            self.game = Game(values)
 ?carried_bash|            if values[0] == 0:
 ?carried_bash|                fail("the limit m must be at least 1")
 ?carried_bash|            self.game = Game(Heap(values[0]))
@@ -962,4 +972,109 @@ class Output:
 ?carried_oddball|            self.game.amounts = sorted(set(values))
 ?carried_input|            self.values = values
 ?carried_input|        return self.game
+"#;
+
+/// Tokens on a directed graph: the values children first, Smith's values where it has cycles.
+const TOKENS: &str = r#"class Game:
+    """Tokens on a directed graph (Sprague-Grundy): a node is worth the mex of its successors'
+    values, found children first; where cycles let play go on forever, Smith's values
+    (docs/theory.md §14): a node is a nimber or infinite, with K the finite values of its
+    successors. Finite tokens add up by xor; one infinite token wins exactly when the others' xor
+    is in its K (and draws otherwise); two infinite tokens or more draw."""
+
+?!carried_input|    EDGES = [${edges}]
+?!carried_input|
+?!carried_input|    def __init__(self, numbers=EDGES):
+?carried_input|    def __init__(self, numbers):
+        # The graph of the edges numbers[0] > numbers[1], numbers[2] > numbers[3], ...
+        self.index = {}
+        for name in numbers:
+            self.index.setdefault(name, len(self.index))
+        n = len(self.index)
+        self.successors = [[] for _ in range(n)]
+        self.parents = [[] for _ in range(n)]
+        for u, v in zip(numbers[0::2], numbers[1::2]):
+            u, v = self.index[u], self.index[v]
+            self.successors[u].append(v)
+            self.parents[v].append(u)
+        self.value = [0] * n
+        self.infinite = [False] * n
+        # Children first: a node is valued once every successor is.
+        waiting = [len(s) for s in self.successors]
+        ready = [u for u in range(n) if waiting[u] == 0]
+        valued = 0
+        while ready:
+            u = ready.pop()
+            seen = {self.value[v] for v in self.successors[u]}
+            while self.value[u] in seen:
+                self.value[u] += 1
+            valued += 1
+            for p in self.parents[u]:
+                waiting[p] -= 1
+                if waiting[p] == 0:
+                    ready.append(p)
+        if valued < n:
+            self.smith()
+
+    def smith(self):
+        """Smith's values by the Fraenkel-Yesha labelling: for m = 0, 1, ..., a node is labelled m
+        when no successor is labelled m and every successor not labelled below m has one that
+        is; a node left unlabelled without a successor labelled m is infinite."""
+        n = len(self.successors)
+        label = [0] * n  # 0 none, 1 finite, 2 infinite
+        unlabelled = n
+        bad = [0] * n
+        m = 0
+        while unlabelled > 0:
+            has_m = [False] * n
+            queue = []
+            for u in range(n):
+                if label[u] == 0:
+                    bad[u] = sum(1 for v in self.successors[u] if label[v] != 1)
+                    if bad[u] == 0:
+                        queue.append(u)
+            while queue:
+                u = queue.pop()
+                if label[u] != 0 or has_m[u]:
+                    continue
+                label[u] = 1
+                self.value[u] = m
+                unlabelled -= 1
+                for p in self.parents[u]:
+                    if has_m[p]:
+                        continue
+                    has_m[p] = True
+                    if label[p] == 1:
+                        continue
+                    for q in self.parents[p]:
+                        if label[q] == 0:
+                            bad[q] -= 1
+                            if bad[q] == 0 and not has_m[q]:
+                                queue.append(q)
+            for u in range(n):
+                if label[u] == 0 and not has_m[u]:
+                    label[u] = 2
+                    self.infinite[u] = True
+                    unlabelled -= 1
+            m += 1
+
+    def outcome(self, tokens):
+        total = 0
+        infinite = []
+        for token in tokens:
+            u = self.index.get(token)
+            if u is None:
+                continue  # a node without edges: worth 0
+            if self.infinite[u]:
+                infinite.append(u)
+            else:
+                total ^= self.value[u]
+        if not infinite:
+            return "L" if total == 0 else "W"
+        if len(infinite) > 1:
+            return "D"
+        at = infinite[0]
+        if any(not self.infinite[v] and self.value[v] == total for v in self.successors[at]):
+            return "W"
+        return "D"
 "#;

@@ -244,6 +244,7 @@ pub(super) fn body(program: &Program, syntax: &dyn ReaderSyntax, game_declaratio
         form: program.position,
         position: unused("position"),
         index: unused("index"),
+        graph: unused("graph"),
     };
     for (name, reading) in description.variables() {
         let usage = writer.usage(name);
@@ -251,18 +252,25 @@ pub(super) fn body(program: &Program, syntax: &dyn ReaderSyntax, game_declaratio
             writer.line(&declaration);
         }
     }
+    // The lists each case's position and game are built in, where they are.
+    let list = Reading {
+        list: true,
+        word: false,
+    };
+    let usage = Usage {
+        used: true,
+        reads: 2,
+        in_loop: true,
+    };
+    let mut built = Vec::new();
     if writer.form != PositionForm::Values {
-        // The list each case's position is built in.
-        let list = Reading {
-            list: true,
-            word: false,
-        };
-        let usage = Usage {
-            used: true,
-            reads: 2,
-            in_loop: true,
-        };
-        if let Some(declaration) = syntax.declare(&writer.position, list, usage) {
+        built.push(writer.position.clone());
+    }
+    if writer.carried.is_some_and(grouped) {
+        built.push(writer.graph.clone());
+    }
+    for name in built {
+        if let Some(declaration) = syntax.declare(&name, list, usage) {
             writer.line(&declaration);
         }
     }
@@ -341,6 +349,16 @@ struct Writer<'p> {
     position: String,
     /// The index over the elements of a group.
     index: String,
+    /// The list a carried game's numbers are built in, when groups are among them.
+    graph: String,
+}
+
+/// Whether a carried game's arguments hold a group (`{u}>{v}`), built element by element.
+fn grouped(carried: &Carried) -> bool {
+    carried
+        .arguments
+        .iter()
+        .any(|argument| matches!(argument, Argument::Group(_)))
 }
 
 impl Writer<'_> {
@@ -412,6 +430,11 @@ impl Writer<'_> {
                         }
                     };
                     let game = match self.carried {
+                        Some(carried) if grouped(carried) => {
+                            self.build_arguments(carried);
+                            let values = self.syntax.numbers(&[Part::List(self.graph.clone())]);
+                            self.syntax.carried_game(&values)
+                        }
                         Some(carried) => {
                             let values = self.syntax.numbers(&self.arguments(carried));
                             self.syntax.carried_game(&values)
@@ -577,6 +600,17 @@ impl Writer<'_> {
     /// Builds the position of a group (`{u - 1}-{v - 1}`, `parents: {p}`) in the position's
     /// list: each number of the group for each element of the lists it names, side by side.
     fn group(&mut self, template: &Template) {
+        let position = self.position.clone();
+        let reading = Reading {
+            list: true,
+            word: false,
+        };
+        self.line(&self.syntax.clear(&position, reading));
+        self.group_into(&position, template);
+    }
+
+    /// Appends the numbers of the group `template` to the list `target`, element by element.
+    fn group_into(&mut self, target: &str, template: &Template) {
         let elements = PositionForm::elements(template);
         let mut lists: Vec<&str> = Vec::new();
         for name in template.variables() {
@@ -585,12 +619,7 @@ impl Writer<'_> {
                 lists.push(name);
             }
         }
-        let position = self.position.clone();
-        let reading = Reading {
-            list: true,
-            word: false,
-        };
-        self.line(&self.syntax.clear(&position, reading));
+        let position = target.to_owned();
         let Some((first, others)) = lists.split_first() else {
             // Numbers alone: one element.
             for element in elements {
@@ -658,6 +687,40 @@ impl Writer<'_> {
         }
     }
 
+    /// Builds a carried game's numbers, groups among them, in the game's list.
+    fn build_arguments(&mut self, carried: &Carried) {
+        let target = self.graph.clone();
+        let reading = Reading {
+            list: true,
+            word: false,
+        };
+        self.line(&self.syntax.clear(&target, reading));
+        for argument in &carried.arguments {
+            match argument {
+                Argument::Group(template) => self.group_into(&target, template),
+                Argument::List(name) => {
+                    let list = self.name(name);
+                    let index = self.index.clone();
+                    self.open(&self.syntax.each_index(&index, &self.syntax.length(&list)));
+                    self.line(
+                        &self
+                            .syntax
+                            .push(&target, &self.syntax.element(&list, &index)),
+                    );
+                    self.close();
+                }
+                Argument::Number(value) => {
+                    self.line(&self.syntax.push(&target, &self.syntax.constant(*value)));
+                }
+                Argument::Value(name) => self.line(&self.syntax.push(&target, &self.name(name))),
+                Argument::Computed(expression) => {
+                    let code = self.expression(expression);
+                    self.line(&self.syntax.push(&target, &code));
+                }
+            }
+        }
+    }
+
     /// A carried game's argument list.
     fn arguments(&self, carried: &Carried) -> Vec<Part> {
         carried
@@ -668,6 +731,7 @@ impl Writer<'_> {
                 Argument::Value(name) => Part::One(self.name(name)),
                 Argument::List(name) => Part::List(self.name(name)),
                 Argument::Computed(expression) => Part::One(self.expression(expression)),
+                Argument::Group(_) => unreachable!("a game with groups is built in a list"),
             })
             .collect()
     }

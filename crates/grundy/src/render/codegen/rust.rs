@@ -357,6 +357,10 @@ impl Game {
 "
     }
 
+    fn tokens(&self) -> &'static str {
+        TOKENS
+    }
+
     fn hackenbush(&self) -> &'static str {
         r"/// Green Hackenbush by the fusion and colon principles: one depth-first search from the
 /// ground (node 0) finds the bridges; an edge on a cycle is fused into a loop worth 1, and a
@@ -697,11 +701,14 @@ impl ${name} {
 ?output_words|    match game.outcome(position) {
 ?output_words|        b'W' => "${win}".to_string(),
 ?output_words|        b'L' => "${lose}".to_string(),
+?draw_refused|        b'D' => fail("best play never ends (a draw), and this format has no word for a draw"),
+?draw_word&output_words|        b'D' => "${draw}".to_string(),
 ?output_words|        _ => fail("best play ties, and this format has no word for a tie"),
 ?output_words|    }
 ?output_tie|    match game.outcome(position) {
 ?output_tie|        b'W' => "${win}",
 ?output_tie|        b'L' => "${lose}",
+?draw_word&output_tie|        b'D' => "${draw}",
 ?output_tie|        _ => "${tie}",
 ?output_tie|    }
 ?output_tie|    .to_string()
@@ -721,7 +728,7 @@ impl ${name} {
 
     fn new_game(&self) -> &'static str {
         "?grundy,misere_heap|Game { heap: Heap::new() }
-?sum,oddball|Game::new()
+?sum,oddball,tokens|Game::new()
 ?misere_nim,staircase,moore,wythoff,fibonacci_nim,hackenbush,rule&!grundy|Game
 "
     }
@@ -1263,6 +1270,7 @@ impl Output {
 ?carried_input|impl Games {
 ?carried_input|    fn of(&mut self, numbers: &[u64]) -> &mut Game {
 ?carried_input|        if self.game.is_none() || self.values != numbers {
+?carried_tokens|            self.game = Some(Game::of(numbers));
 ?carried_bash|            if numbers[0] == 0 {
 ?carried_bash|                fail("the limit m must be at least 1");
 ?carried_bash|            }
@@ -1285,3 +1293,140 @@ impl Output {
 ?carried_input|    }
 ?carried_input|}
 "#;
+
+/// Tokens on a directed graph: the values children first, Smith's values where it has cycles.
+const TOKENS: &str = r"/// Tokens on a directed graph (Sprague-Grundy): a node is worth the mex of its successors'
+/// values, found children first; where cycles let play go on forever, Smith's values
+/// (docs/theory.md §14): a node is a nimber or infinite, with K the finite values of its
+/// successors. Finite tokens add up by xor; one infinite token wins exactly when the others' xor
+/// is in its K (and draws otherwise); two infinite tokens or more draw.
+#[derive(Clone)]
+struct Game {
+    index: std::collections::HashMap<u64, usize>,
+    successors: Vec<Vec<usize>>,
+    parents: Vec<Vec<usize>>,
+    value: Vec<u64>,
+    infinite: Vec<bool>,
+}
+
+impl Game {
+?!carried_input|    fn new() -> Self {
+?!carried_input|        Self::of(&[${edges}])
+?!carried_input|    }
+?!carried_input|
+    /// The graph of the edges numbers[0] > numbers[1], numbers[2] > numbers[3], ...
+    fn of(numbers: &[u64]) -> Self {
+        let mut index = std::collections::HashMap::new();
+        for &name in numbers {
+            let next = index.len();
+            index.entry(name).or_insert(next);
+        }
+        let n = index.len();
+        let mut successors = vec![Vec::new(); n];
+        let mut parents = vec![Vec::new(); n];
+        for pair in numbers.chunks_exact(2) {
+            let (u, v) = (index[&pair[0]], index[&pair[1]]);
+            successors[u].push(v);
+            parents[v].push(u);
+        }
+        let mut game = Game { index, successors, parents, value: vec![0; n], infinite: vec![false; n] };
+        // Children first: a node is valued once every successor is.
+        let mut waiting: Vec<usize> = game.successors.iter().map(Vec::len).collect();
+        let mut ready: Vec<usize> = (0..n).filter(|&u| waiting[u] == 0).collect();
+        let mut valued = 0;
+        while let Some(u) = ready.pop() {
+            let seen: std::collections::HashSet<u64> = game.successors[u].iter().map(|&v| game.value[v]).collect();
+            while seen.contains(&game.value[u]) {
+                game.value[u] += 1;
+            }
+            valued += 1;
+            for &p in &game.parents[u] {
+                waiting[p] -= 1;
+                if waiting[p] == 0 {
+                    ready.push(p);
+                }
+            }
+        }
+        if valued < n {
+            game.smith();
+        }
+        game
+    }
+
+    /// Smith's values by the Fraenkel-Yesha labelling: for m = 0, 1, ..., a node is labelled m
+    /// when no successor is labelled m and every successor not labelled below m has one that
+    /// is; a node left unlabelled without a successor labelled m is infinite.
+    fn smith(&mut self) {
+        let n = self.successors.len();
+        let mut label = vec![0u8; n]; // 0 none, 1 finite, 2 infinite
+        let mut unlabelled = n;
+        let mut bad = vec![0usize; n];
+        let mut m = 0;
+        while unlabelled > 0 {
+            let mut has_m = vec![false; n];
+            let mut queue = Vec::new();
+            for u in 0..n {
+                if label[u] == 0 {
+                    bad[u] = self.successors[u].iter().filter(|&&v| label[v] != 1).count();
+                    if bad[u] == 0 {
+                        queue.push(u);
+                    }
+                }
+            }
+            while let Some(u) = queue.pop() {
+                if label[u] != 0 || has_m[u] {
+                    continue;
+                }
+                label[u] = 1;
+                self.value[u] = m;
+                unlabelled -= 1;
+                for &p in &self.parents[u] {
+                    if has_m[p] {
+                        continue;
+                    }
+                    has_m[p] = true;
+                    if label[p] == 1 {
+                        continue;
+                    }
+                    for &q in &self.parents[p] {
+                        if label[q] == 0 {
+                            bad[q] -= 1;
+                            if bad[q] == 0 && !has_m[q] {
+                                queue.push(q);
+                            }
+                        }
+                    }
+                }
+            }
+            for u in 0..n {
+                if label[u] == 0 && !has_m[u] {
+                    label[u] = 2;
+                    self.infinite[u] = true;
+                    unlabelled -= 1;
+                }
+            }
+            m += 1;
+        }
+    }
+
+    fn outcome(&mut self, tokens: &[u64]) -> u8 {
+        let mut total = 0;
+        let mut infinite = Vec::new();
+        for token in tokens {
+            // A node without edges is worth 0.
+            if let Some(&u) = self.index.get(token) {
+                if self.infinite[u] {
+                    infinite.push(u);
+                } else {
+                    total ^= self.value[u];
+                }
+            }
+        }
+        match infinite.as_slice() {
+            [] => if total == 0 { b'L' } else { b'W' },
+            [at] if self.successors[*at].iter().any(|&v| !self.infinite[v] && self.value[v] == total) => b'W',
+            _ => b'D',
+        }
+    }
+}
+";

@@ -101,6 +101,11 @@ pub(super) trait Syntax {
     /// The contest game's DP; `${bound}`, `${amounts}`.
     fn oddball(&self) -> &'static str;
 
+    /// Tokens on a directed graph: each node's value children first, Smith's values where the
+    /// graph has cycles; `${edges}` the graph's numbers (flag `carried_input`: built from the
+    /// input instead). Its outcome is `D` for a draw.
+    fn tokens(&self) -> &'static str;
+
     /// Green Hackenbush: a picture's value by its bridges (fusion and colon principles); flag
     /// `parents` for a parent array, else the numbers are edges, two nodes each.
     fn hackenbush(&self) -> &'static str;
@@ -151,7 +156,7 @@ pub(super) trait Syntax {
 /// Every flag the walk sets: the decider, the input layout, the output, the join, what the
 /// program needs, and one kernel's shape.
 #[cfg(test)]
-pub(super) const FLAGS: [&str; 42] = [
+pub(super) const FLAGS: [&str; 46] = [
     "rule",
     "pairs",
     "rule_sqrt",
@@ -194,6 +199,10 @@ pub(super) const FLAGS: [&str; 42] = [
     "bash_moves",
     "hackenbush",
     "parents",
+    "tokens",
+    "carried_tokens",
+    "draw_word",
+    "draw_refused",
 ];
 
 /// The whole source of `program` in `syntax`, under the header comment `header`.
@@ -237,19 +246,11 @@ fn program_context(program: &Program, syntax: &dyn Syntax) -> Context {
     };
     // Words and the separator go into string literals, escaped as the language needs.
     let literal = |word: &str| syntax.escape(word);
-    let (win, lose, tie) = match output.words() {
-        Some(words) => (
-            literal(&words.win),
-            literal(&words.lose),
-            words.tie.as_deref().map(literal),
-        ),
-        None => (String::new(), String::new(), None),
-    };
     let separator = match join(program) {
         Join::Block { separator } => Some(separator),
         Join::Lines => None,
     };
-    Context::default()
+    words_context(program, syntax)
         .flag("grundy", matches!(decider, Decider::Grundy(_)))
         .flag("sum", matches!(decider, Decider::Sum(_)))
         .flag("misere_heap", matches!(decider, Decider::MisereHeap(_)))
@@ -260,6 +261,12 @@ fn program_context(program: &Program, syntax: &dyn Syntax) -> Context {
         .flag("fibonacci_nim", *decider == Decider::FibonacciNim)
         .flag("oddball", matches!(decider, Decider::Oddball(_)))
         .flag("hackenbush", *decider == Decider::Hackenbush)
+        .flag("tokens", matches!(decider, Decider::Tokens { .. }))
+        .flag(
+            "carried_tokens",
+            matches!(decider, Decider::Tokens { edges: None }),
+        )
+
         .flag("parents", program.position == PositionForm::Parents)
         .flag("carried_input", program.carried.is_some())
         .flag(
@@ -279,14 +286,7 @@ fn program_context(program: &Program, syntax: &dyn Syntax) -> Context {
         .flag("sub", uses(program, "sub"))
         .flag("mul", uses(program, "mul"))
         .flag("all_equal", compares_lists(program))
-        .flag(
-            "output_words",
-            matches!(output, OutputFormat::Words(_)) && tie.is_none(),
-        )
-        .flag(
-            "output_tie",
-            matches!(output, OutputFormat::Words(_)) && tie.is_some(),
-        )
+
         .flag("output_count", *output == OutputFormat::Count)
         .flag("output_moves", matches!(output, OutputFormat::Moves(_)))
         .flag("moves", output.needs_moves())
@@ -314,12 +314,53 @@ fn program_context(program: &Program, syntax: &dyn Syntax) -> Context {
                 .as_ref()
                 .is_some_and(|built| built.helpers.contains(&Helper::Isqrt)),
         )
-        .value("win", win)
-        .value("lose", lose)
-        .value("tie", tie.unwrap_or_default())
+
+        .value(
+            "edges",
+            match decider {
+                Decider::Tokens { edges: Some(edges) } => numbers(
+                    syntax,
+                    &edges.iter().flat_map(|&(u, v)| [u, v]).collect::<Vec<_>>(),
+                ),
+                _ => String::new(),
+            },
+        )
         .value("separator", literal(&separator.unwrap_or_default()))
         .value("count", kernels.len().to_string())
         .value("components", syntax.components(kernels.len()))
+}
+
+/// The flags and values of the output's words: a win, a loss, a tie and a draw, as string
+/// literals.
+fn words_context(program: &Program, syntax: &dyn Syntax) -> Context {
+    let output = program.format.output();
+    let literal = |word: &str| syntax.escape(word);
+    let (win, lose, tie, draw) = match output.words() {
+        Some(words) => (
+            literal(&words.win),
+            literal(&words.lose),
+            words.tie.as_deref().map(literal),
+            words.draw.as_deref().or(words.tie.as_deref()).map(literal),
+        ),
+        None => (String::new(), String::new(), None, None),
+    };
+    // Only a graph's tokens draw in a generated program.
+    let draws = matches!(program.decider, Decider::Tokens { .. });
+    Context::default()
+        .flag(
+            "output_words",
+            matches!(output, OutputFormat::Words(_)) && tie.is_none(),
+        )
+        .flag(
+            "output_tie",
+            matches!(output, OutputFormat::Words(_)) && tie.is_some(),
+        )
+        .flag("draw_word", draws && draw.is_some())
+        .flag("draw_refused", draws && draw.is_none())
+        .value("win", win)
+        .value("lose", lose)
+        .value("tie", tie.unwrap_or_default())
+        .value("draw", draw.unwrap_or_default())
 }
 
 /// The game: its heaps' kernels, then what decides a position.
@@ -364,6 +405,7 @@ fn game(out: &mut String, program: &Program, context: &Context, syntax: &dyn Syn
         Decider::Wythoff => syntax.wythoff(),
         Decider::FibonacciNim => syntax.fibonacci_nim(),
         Decider::Hackenbush => syntax.hackenbush(),
+        Decider::Tokens { .. } => syntax.tokens(),
         Decider::Oddball(plan) => {
             let context = context
                 .clone()
