@@ -240,7 +240,6 @@ fn codegen(arguments: &CodegenArguments, observer: &TerminalObserver) -> anyhow:
                     }
                     grundy::analysis::codegen::NoProgram::Script
                     | grundy::analysis::codegen::NoProgram::Searched
-                    | grundy::analysis::codegen::NoProgram::UncertifiedCode
                         if matches!(rule, RuleName::Never) =>
                     {
                         "\n  hint: --rule observed rests the program on the rule grundy pattern finds in the game's table, if one holds there".to_owned()

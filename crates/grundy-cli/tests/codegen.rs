@@ -219,6 +219,7 @@ fn checks() -> Vec<Check> {
     checks.extend(description_checks(r));
     checks.extend(picture_checks(r));
     checks.extend(token_checks(r));
+    checks.extend(table_checks(r));
     // A sum of two different subtraction games: each line gives one heap per component.
     checks.push(Check {
         game: Some("subtraction:1,2[0] + subtraction:1,3,4[0]"),
@@ -632,6 +633,59 @@ fn description_checks(r: &mut Random) -> Vec<Check> {
 fn cases(r: &mut Random, count: usize, text: &dyn Fn(&mut Random) -> String) -> String {
     let lines: Vec<String> = (0..count).map(|_| text(r)).collect();
     format!("{count}\n{}\n", lines.join("\n"))
+}
+
+/// A take-and-break code without a certified period (`0.0707`): the programs hold the values of
+/// the heaps up to their bound, against a brute force of the code's moves for heaps up to 3000,
+/// and against grundy up to the bound (9625 for this code, whose values take 40 000 bytes).
+fn table_checks(r: &mut Random) -> Vec<Check> {
+    let mut small = multi_heap_lines(120, 3, 3000, r);
+    small.push_str("0\n1\n2\n3\n4\n3000\n");
+    vec![
+        Check {
+            oracle: Some(code_0707),
+            ..check(Some("0.0707"), "lines/yes-no", vec![small])
+        },
+        check(
+            Some("0.0707"),
+            "read T; repeat T { read m h[m]; case {h} }; say First Second",
+            vec![cases(r, 40, &|r| {
+                let heaps: Vec<String> = (0..=r.below(3))
+                    .map(|_| (9000 + r.below(626)).to_string())
+                    .collect();
+                format!("{} {}", heaps.len(), heaps.join(" "))
+            })],
+        ),
+    ]
+}
+
+/// `0.0707` by brute force: a move takes 2 or 4 tokens from a heap, leaving nothing, one heap, or
+/// two non-empty heaps; the values of heaps up to 3000 by the mex, and a line of heaps is won
+/// exactly when the xor of their values is not 0.
+fn code_0707(input: &str) -> String {
+    let mut values = vec![0u64; 3001];
+    for n in 1..values.len() {
+        let mut seen = vec![false; 2 * n + 2];
+        for take in [2, 4] {
+            if take > n {
+                continue;
+            }
+            let rest = n - take;
+            seen[values[rest] as usize] = true;
+            for left in 1..rest {
+                seen[(values[left] ^ values[rest - left]) as usize] = true;
+            }
+        }
+        values[n] = seen.iter().position(|&s| !s).unwrap() as u64;
+    }
+    let mut out = String::new();
+    for line in input.lines() {
+        let total = numbers_of(line)
+            .iter()
+            .fold(0, |x, &h| x ^ values[h as usize]);
+        out.push_str(if total != 0 { "Yes\n" } else { "No\n" });
+    }
+    out
 }
 
 /// Tokens on directed graphs: a graph the input carries, against a brute force of the whole

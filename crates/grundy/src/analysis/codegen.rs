@@ -1,5 +1,6 @@
 //! The plan of a generated contest solution: what the program computes for one position, taken
-//! from the library's typed answers (a certified period, a closed form, or a bounded DP).
+//! from the library's typed answers (a certified period, a closed form, a family's theorem, a
+//! bounded DP, or a table of the values grundy computed up to a bound).
 //!
 //! A [`Program`] is data — the render layer (`render::codegen`) turns it into C++, Python, Java or
 //! Rust. Every plan is exact: a period table only from a certificate that passed `verify`, a
@@ -15,6 +16,8 @@ use crate::games::subtraction::{Family, FiniteSet};
 use crate::input::judge_format::description::{Length, Statement, Template};
 use crate::input::judge_format::{Description, JudgeFormat, OutputFormat, Preset};
 use crate::input::spec::parse_game;
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
 
 mod reading;
 
@@ -148,7 +151,27 @@ pub enum Kernel {
     },
     /// A rule of the values found in the game's table ([`Analyzer::pattern`]).
     Rule(RulePlan<Sequence>),
+    /// No period is proved, and the program cannot compute the values itself (a take-and-break
+    /// code, an all-but set, the rest rule): the values grundy computed for heaps up to a bound,
+    /// written into the program, which refuses larger heaps.
+    Table(HeapTable),
 }
+
+/// The values of the first heaps of a game without a certified period, as grundy computed them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapTable {
+    /// `G(0), G(1), …, G(N)`: the program answers heaps up to `N` and refuses larger ones.
+    pub values: Vec<u32>,
+    /// What the period search found (`Search::Observed` or `Search::NotFound`): why a table.
+    pub search: Search,
+}
+
+/// The most heaps a generated program's table of values holds.
+pub const TABLE_HEAPS: u64 = 10_000;
+
+/// The most bytes a generated program's table of values takes, its numbers written with a
+/// separator: the program stays well within a judge's usual source limit of 64 KB.
+pub const TABLE_BYTES: usize = 40_000;
 
 /// A bounded DP of a subtraction game's values.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -217,20 +240,12 @@ pub enum NoProgram {
     /// table the theorem states, and the theorem states none for this game (or its table has
     /// no numbered positions).
     Theorem,
-    /// A take-and-break code whose period is not certified (the programs' DPs cover subtraction
-    /// games only).
-    UncertifiedCode,
-    /// An all-but set whose period is not certified within the limit.
-    UncertifiedAllBut,
     /// The format is a preset, or a description naming its game, of a problem about another
     /// game.
     OtherGame {
         /// The format's game.
         fixed: String,
     },
-    /// A subtraction game with the rest rule whose period is not certified within the limit
-    /// (the programs' DPs cover the plain rule only).
-    UncertifiedRest,
     /// A misère game other than a one-heap subtraction game or Nim: no closed form is known to
     /// grundy, and misère values do not combine by xor.
     Misere,
@@ -285,18 +300,9 @@ impl std::fmt::Display for NoProgram {
             Self::Theorem => f.write_str(
                 "grundy values this game by its family's theorem, and generated programs carry the rule of its table the theorem states; it states none that this format's positions are read by",
             ),
-            Self::UncertifiedCode => f.write_str(
-                "no period of this take-and-break code is certified within the limits, and generated DPs cover subtraction games only",
-            ),
-            Self::UncertifiedAllBut => f.write_str(
-                "no period of this all-but game is certified within the limits, and its moves are too many for a DP",
-            ),
             Self::OtherGame { fixed } => write!(
                 f,
                 "the format is a problem about {fixed}, and a program for another game would answer a different question"
-            ),
-            Self::UncertifiedRest => f.write_str(
-                "no period of this game with the rest rule is certified within the limits, and generated DPs cover the plain rule only",
             ),
             Self::Misere => f.write_str(
                 "under misère play grundy generates programs for one-heap subtraction games and Nim only: misère values do not combine by xor",
@@ -361,8 +367,7 @@ impl Analyzer<'_> {
     ///
     /// # Errors
     /// [`CodegenError::NoProgram`] for games without an exact program (scripts, no-repeat games,
-    /// take-and-break codes without a certified period, misère games other than one-heap
-    /// subtraction games and Nim, sums with such a component), for a game the format cannot
+    /// misère games other than one-heap subtraction games and Nim, sums with such a component), for a game the format cannot
     /// read or answer (winning moves beyond heaps of Nim and finite subtraction games, lists of
     /// heaps of a game whose positions are not heaps), and without a game where the format
     /// needs one; [`CodegenError::Analysis`] when the period search fails.
@@ -575,15 +580,35 @@ impl Analyzer<'_> {
         rules: RuleUse,
         plan: &PatternPlan,
     ) -> Result<Decider, CodegenError> {
-        // A family's theorem certifies the rule of its table: the program carries that rule.
+        // A family's theorem certifies the rule of its table: the program carries that rule. A
+        // table of values is bounded: a rule, where one is allowed and found, answers beyond it.
         let (why, rules) = match self.decider(game) {
             Err(CodegenError::NoProgram {
                 why: NoProgram::Theorem,
                 ..
             }) => (NoProgram::Theorem, rules.max(RuleUse::Certified)),
             Err(CodegenError::NoProgram { why, .. }) if rules != RuleUse::Never => (why, rules),
+            Ok(table @ Decider::Grundy(Kernel::Table(_))) if rules != RuleUse::Never => {
+                return match self.rule_decider(game, format, rules, plan, NoProgram::Searched) {
+                    Err(CodegenError::NoProgram { .. }) => Ok(table),
+                    other => other,
+                };
+            }
             other => return other,
         };
+        self.rule_decider(game, format, rules, plan, why)
+    }
+
+    /// The decider of the first rule `pattern` finds in the game's table that `rules` allows;
+    /// `why` says why grundy has no proved program.
+    fn rule_decider(
+        &self,
+        game: &Game,
+        format: &JudgeFormat,
+        rules: RuleUse,
+        plan: &PatternPlan,
+        why: NoProgram,
+    ) -> Result<Decider, CodegenError> {
         let report = self.pattern(game, plan)?;
         if report.constant {
             return Err(CodegenError::NoProgram {
@@ -660,7 +685,31 @@ impl Analyzer<'_> {
         if let Search::Certified(certificate) = report.search {
             return Ok(Kernel::Period(certificate));
         }
-        super::answers(game.base()).uncertified_kernel(self, report.search)
+        super::answers(game.base()).uncertified_kernel(self, game, report.search)
+    }
+
+    /// The kernel of a one-heap game without a certified period: the values of heaps
+    /// `0..=N` as grundy computes them, written into the program — as many as keep the
+    /// program's source within a judge's usual limit ([`TABLE_BYTES`] of numbers, at most
+    /// [`TABLE_HEAPS`] heaps). `search` is what the period search found.
+    ///
+    /// # Errors
+    /// The table's analysis failing (a limit, an interruption).
+    pub(super) fn table_kernel(&self, game: &Game, search: Search) -> Result<Kernel, KernelError> {
+        let table = self
+            .table(game, &BigUint::ZERO, &BigUint::from(TABLE_HEAPS - 1))
+            .map_err(KernelError::Analysis)?;
+        let mut values = Vec::new();
+        let mut bytes = 0;
+        for value in &table.values {
+            let Some(value) = value.to_u32() else { break };
+            bytes += value.to_string().len() + 2;
+            if bytes > TABLE_BYTES {
+                break;
+            }
+            values.push(value);
+        }
+        Ok(Kernel::Table(HeapTable { values, search }))
     }
 }
 

@@ -340,17 +340,19 @@ pub(super) trait Answers {
         None
     }
 
-    /// The kernel of a one-heap game whose period is not certified (`search`: what was found).
+    /// The kernel of a one-heap game whose period is not certified (`search`: what was found):
+    /// by default the values of the heaps a program's source holds, computed by grundy
+    /// ([`Analyzer::table_kernel`]).
     ///
     /// # Errors
-    /// Why the family has no such kernel.
+    /// Why the family has no such kernel, or the table's analysis failing.
     fn uncertified_kernel(
         &self,
         analyzer: &Analyzer<'_>,
+        game: &Game,
         search: Search,
     ) -> Result<Kernel, KernelError> {
-        let _ = (analyzer, search);
-        Err(KernelError::No(NoProgram::UncertifiedCode))
+        analyzer.table_kernel(game, search)
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::{HeapRules, amounts_to_value};
 use crate::analysis::brute::{State as BruteState, each_heap, heaps_state};
-use crate::analysis::codegen::{Amounts, Decider, Dp, Kernel, KernelError, NoProgram};
+use crate::analysis::codegen::{Amounts, Decider, Dp, Kernel, KernelError};
 use crate::analysis::evaluate::Evaluation;
 use crate::analysis::judge::{Oracle, TestHeaps};
 use crate::analysis::{Action, Analyzer, Error, Solution};
@@ -291,20 +291,21 @@ impl crate::analysis::family::Answers for HeapRules<'_> {
     }
 
     /// A finite set or a family of amounts is a DP up to the value limit; all-but sets and the
-    /// rest rule have none.
+    /// rest rule, whose moves are too many for a program's DP, a table of values.
     fn uncertified_kernel(
         &self,
         analyzer: &Analyzer<'_>,
+        game: &Game,
         search: Search,
     ) -> Result<Kernel, KernelError> {
-        let no = |why| Err(KernelError::No(why));
         let amounts = match self {
-            Self::Rest(_) => return no(NoProgram::UncertifiedRest),
+            Self::Rest(_) | Self::Plain(SubtractionSet::AllBut(_)) => {
+                return analyzer.table_kernel(game, search);
+            }
             Self::Plain(SubtractionSet::Finite(finite)) => {
                 Amounts::Finite(finite.members().to_vec())
             }
             Self::Plain(SubtractionSet::Family(family)) => Amounts::Family(*family),
-            Self::Plain(SubtractionSet::AllBut(_)) => return no(NoProgram::UncertifiedAllBut),
         };
         Ok(Kernel::Dp(Dp {
             amounts,

@@ -109,6 +109,21 @@ ${table}
 "
     }
 
+    fn table_heap(&self) -> &'static str {
+        r#"// G(0) .. G(BOUND) as grundy computed them: no period is proved, so larger heaps are refused.
+struct ${name} {
+    static constexpr u64 BOUND = ${bound};
+    static constexpr unsigned TABLE[] = {
+${table}
+    };
+    u64 value(u64 n) const {
+        if (n > BOUND) fail("heap " + to_string(n) + " is above " + to_string(BOUND) + ", the largest heap this program's table holds (no period is proved)");
+        return TABLE[n];
+    }
+};
+"#
+    }
+
     fn dp_heap(&self) -> &'static str {
         r#"// G(n) by the definition: the mex of the values of the heaps a move leaves, memoised.
 struct ${name} {
@@ -1010,7 +1025,7 @@ struct Game {
             while (seen[value[u]]) ++value[u];
             ++valued;
             for (size_t p : parents[u]) {
-                if (--waiting[p] == 0) ready.push_back(p);
+                if (waiting[p]-- == 1) ready.push_back(p);
             }
         }
         if (valued < n) smith();
@@ -1039,13 +1054,13 @@ struct Game {
                 if (label[u] != 0 || has_m[u]) continue;
                 label[u] = 1;
                 value[u] = m;
-                --unlabelled;
+                unlabelled -= 1;
                 for (size_t p : parents[u]) {
                     if (has_m[p]) continue;
                     has_m[p] = 1;
                     if (label[p] == 1) continue;
                     for (size_t q : parents[p]) {
-                        if (label[q] == 0 && --bad[q] == 0 && !has_m[q]) queue.push_back(q);
+                        if (label[q] == 0 && bad[q]-- == 1 && !has_m[q]) queue.push_back(q);
                     }
                 }
             }
@@ -1053,7 +1068,7 @@ struct Game {
                 if (label[u] == 0 && !has_m[u]) {
                     label[u] = 2;
                     infinite[u] = 1;
-                    --unlabelled;
+                    unlabelled -= 1;
                 }
             }
         }

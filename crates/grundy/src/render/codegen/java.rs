@@ -85,6 +85,49 @@ ${table}
 "
     }
 
+    /// The numbers as one string constant, in pieces of at most 90 characters joined by `+`
+    /// (a constant of at most 65 535 bytes).
+    fn table_values(&self, values: &[u64]) -> String {
+        let text = values
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+        let mut pieces = Vec::new();
+        let mut rest = text.as_str();
+        while !rest.is_empty() {
+            let cut = rest.len().min(90);
+            pieces.push(format!("{}\"{}\"", self.table_indent(), &rest[..cut]));
+            rest = &rest[cut..];
+        }
+        pieces.join(" +\n")
+    }
+
+    fn table_heap(&self) -> &'static str {
+        r#"    /** G(0) .. G(BOUND) as grundy computed them: no period is proved, so larger heaps are refused. */
+    static final class ${name} {
+        static final long BOUND = ${bound};
+        // Written as text, read once: an array initializer this long would not compile.
+        static final int[] TABLE = parse(
+${table});
+
+        static int[] parse(String text) {
+            String[] numbers = text.split(",");
+            int[] table = new int[numbers.length];
+            for (int i = 0; i < numbers.length; i++) table[i] = Integer.parseInt(numbers[i]);
+            return table;
+        }
+
+        long value(long n) {
+            if (Long.compareUnsigned(n, BOUND) > 0) {
+                throw fail("heap " + Long.toUnsignedString(n) + " is above " + BOUND + ", the largest heap this program's table holds (no period is proved)");
+            }
+            return TABLE[(int) n];
+        }
+    }
+"#
+    }
+
     fn dp_heap(&self) -> &'static str {
         r#"    /** G(n) by the definition: the mex of the values of the heaps a move leaves, memoised. */
     static final class ${name} {
@@ -1188,8 +1231,10 @@ const TOKENS: &str = r"    /**
             }
             for (int i = 0; i + 1 < numbers.length; i += 2) {
                 int u = index.get(numbers[i]), v = index.get(numbers[i + 1]);
-                successors[u][--out[u]] = v;
-                parents[v][--in[v]] = u;
+                successors[u][out[u] - 1] = v;
+                out[u]--;
+                parents[v][in[v] - 1] = u;
+                in[v]--;
             }
             value = new long[n];
             infinite = new boolean[n];
@@ -1201,7 +1246,8 @@ const TOKENS: &str = r"    /**
                 if (waiting[u] == 0) ready[top++] = u;
             }
             while (top > 0) {
-                int u = ready[--top];
+                top--;
+                int u = ready[top];
                 boolean[] seen = new boolean[successors[u].length + 1];
                 for (int v : successors[u]) {
                     if (value[v] < seen.length) seen[(int) value[v]] = true;
@@ -1209,7 +1255,7 @@ const TOKENS: &str = r"    /**
                 while (seen[(int) value[u]]) value[u]++;
                 valued++;
                 for (int p : parents[u]) {
-                    if (--waiting[p] == 0) ready[top++] = p;
+                    if (waiting[p]-- == 1) ready[top++] = p;
                 }
             }
             if (valued < n) smith();
@@ -1246,7 +1292,7 @@ const TOKENS: &str = r"    /**
                         hasM[p] = true;
                         if (label[p] == 1) continue;
                         for (int q : parents[p]) {
-                            if (label[q] == 0 && --bad[q] == 0 && !hasM[q]) stack.push(q);
+                            if (label[q] == 0 && bad[q]-- == 1 && !hasM[q]) stack.push(q);
                         }
                     }
                 }

@@ -276,18 +276,7 @@ fn kernel_lines(lines: &mut Vec<String>, value: &str, kernel: &Kernel, play: Pla
             lines.push(format!(
                 "Rule: {value} = mex of the values of the heaps a move leaves (amounts {amounts}), computed up to the heap asked."
             ));
-            let searched = match &dp.search {
-                Search::Observed(observation) => format!(
-                    "a period {} from {} was seen on {} values, but no theorem proves it",
-                    observation.periodicity().period(),
-                    observation.periodicity().preperiod(),
-                    observation.checked_to()
-                ),
-                Search::NotFound { checked_to } => {
-                    format!("no period was found in {checked_to} values")
-                }
-                Search::Certified(_) => "a period was certified".to_owned(),
-            };
+            let searched = searched(&dp.search);
             let why = match &dp.amounts {
                 Amounts::Family(family) => format!(
                     " ({} is an infinite set: no theorem grundy knows proves a period)",
@@ -298,6 +287,16 @@ fn kernel_lines(lines: &mut Vec<String>, value: &str, kernel: &Kernel, play: Pla
             lines.push(format!(
                 "No certificate: {searched}{why}. The DP is exact for heaps up to {}; the program refuses larger ones.",
                 dp.bound
+            ));
+        }
+        Kernel::Table(table) => {
+            let last = table.values.len().saturating_sub(1);
+            lines.push(format!(
+                "Rule: {value} = TABLE[n], the values of heaps 0 to {last} as grundy computed them by the game's rules (the mex of the values of the positions each move leaves)."
+            ));
+            lines.push(format!(
+                "No certificate: {}. The table is exact for heaps up to {last}, as many as keep this source within a judge's usual 64 KB limit; the program refuses larger heaps.",
+                searched(&table.search)
             ));
         }
         Kernel::CarriedBash => lines.push(format!(
@@ -315,6 +314,22 @@ fn kernel_lines(lines: &mut Vec<String>, value: &str, kernel: &Kernel, play: Pla
     }
     if play == Play::Misere && matches!(kernel, Kernel::Dp(_)) {
         lines.push("Under misère play the DP gives a heap with no move the value 1.".to_owned());
+    }
+}
+
+/// What a period search found, where it certified nothing.
+fn searched(search: &Search) -> String {
+    match search {
+        Search::Observed(observation) => format!(
+            "a period {} from {} was seen on {} values, but no theorem proves it",
+            observation.periodicity().period(),
+            observation.periodicity().preperiod(),
+            observation.checked_to()
+        ),
+        Search::NotFound { checked_to } => {
+            format!("no period was found in {checked_to} values")
+        }
+        Search::Certified(_) => "a period was certified".to_owned(),
     }
 }
 
@@ -541,6 +556,7 @@ mod tests {
                 syntax.rule_heap(),
                 syntax.hackenbush(),
                 syntax.tokens(),
+                syntax.table_heap(),
                 syntax.answer(),
                 syntax.new_game(),
                 syntax.main(),

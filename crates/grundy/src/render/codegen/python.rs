@@ -84,6 +84,22 @@ ${table}
 "
     }
 
+    fn table_heap(&self) -> &'static str {
+        r#"class ${name}:
+    """G(0) .. G(BOUND) as grundy computed them: no period is proved, so larger heaps are refused."""
+
+    BOUND = ${bound}
+    TABLE = [
+${table}
+    ]
+
+    def value(self, n):
+        if n > self.BOUND:
+            fail("heap %d is above %d, the largest heap this program's table holds (no period is proved)" % (n, self.BOUND))
+        return self.TABLE[n]
+"#
+    }
+
     fn dp_heap(&self) -> &'static str {
         r#"class ${name}:
     """G(n) by the definition: the mex of the values of the heaps a move leaves, memoised."""

@@ -107,6 +107,30 @@ ${table}
 "
     }
 
+    fn table_heap(&self) -> &'static str {
+        r#"/// G(0) .. G(BOUND) as grundy computed them: no period is proved, so larger heaps are refused.
+struct ${name};
+
+impl ${name} {
+    fn new() -> Self {
+        ${name}
+    }
+
+    const BOUND: u64 = ${bound};
+    const TABLE: [u32; ${length}] = [
+${table}
+    ];
+
+    fn value(&mut self, n: u64) -> u64 {
+        if n > Self::BOUND {
+            fail(&format!("heap {n} is above {}, the largest heap this program's table holds (no period is proved)", Self::BOUND));
+        }
+        u64::from(Self::TABLE[n as usize])
+    }
+}
+"#
+    }
+
     fn dp_heap(&self) -> &'static str {
         r#"/// G(n) by the definition: the mex of the values of the heaps a move leaves, memoised.
 struct ${name} {

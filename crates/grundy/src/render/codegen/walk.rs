@@ -65,6 +65,16 @@ pub(super) trait Syntax {
     /// `${table}` (wrapped at `${indent}`), `${length}`, `${amounts}`.
     fn period_heap(&self) -> &'static str;
 
+    /// The kernel of a table of values without a period; `${name}`, `${bound}` (the largest
+    /// heap), `${table}` (as [`table_values`](Self::table_values) writes it), `${length}`.
+    fn table_heap(&self) -> &'static str;
+
+    /// A table of values for [`table_heap`](Self::table_heap): by default the numbers, wrapped
+    /// at the table's indent.
+    fn table_values(&self, values: &[u64]) -> String {
+        wrapped_list(values, self.table_indent(), 100)
+    }
+
     /// The indent of a period's table.
     fn table_indent(&self) -> &'static str;
 
@@ -508,6 +518,14 @@ fn heap(
             syntax.dp_heap(),
         ),
         Kernel::CarriedBash => (context, syntax.bash_heap()),
+        Kernel::Table(table) => {
+            let values: Vec<u64> = table.values.iter().map(|&v| u64::from(v)).collect();
+            let context = context
+                .value("bound", values.len().saturating_sub(1).to_string())
+                .value("length", values.len().to_string())
+                .value("table", syntax.table_values(&values));
+            (context, syntax.table_heap())
+        }
         Kernel::Rule(plan) => {
             let mut built = Built::default();
             let expression = built.sequence(&plan.rule);
