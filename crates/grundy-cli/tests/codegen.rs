@@ -1491,6 +1491,85 @@ fn games_without_a_program_are_refused_with_the_reason() {
     }
 }
 
+/// Inputs the programs refuse, exiting non-zero with a message — as `grundy contest` does (a
+/// parent array that is not a tree, a draw without a word), or beyond a program's own bound (a
+/// heap above its table, which grundy answers).
+#[test]
+fn programs_refuse_what_grundy_refuses() {
+    let refusals: [(Option<&str>, &str, &str, &str, bool); 5] = [
+        (None, HACKENBUSH_PARENTS, "1\n2 2 1\n", "cycle", true),
+        (None, HACKENBUSH_PARENTS, "1\n1 1\n", "cycle", true),
+        (
+            None,
+            HACKENBUSH_PARENTS,
+            "1\n2 0 5\n",
+            "nodes are 0 to 2",
+            true,
+        ),
+        (Some("0.0707"), "lines/yes-no", "9626\n", "9625", false),
+        (
+            Some("digraph:0>1,1>0"),
+            "loop { line t[]; case {t} }; say W L",
+            "0\n",
+            "draw",
+            true,
+        ),
+    ];
+    for language in [Language::Cpp, Language::Python] {
+        if let Some(why) = language.missing() {
+            common::missing_tool("compiling and running the generated programs", &why);
+        }
+        let root = tempfile::tempdir().expect("a temporary directory");
+        for (index, (game, format, input, words, refused)) in refusals.iter().enumerate() {
+            let dir = root.path().join(index.to_string());
+            std::fs::create_dir(&dir).unwrap();
+            let source = dir.join(language.file_name());
+            let mut args = vec!["codegen"];
+            args.extend(game);
+            let path = source.to_str().unwrap().to_owned();
+            args.extend(["--lang", language.name(), "--io", format, "--out", &path]);
+            let output = grundy(&args);
+            assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+            let mut program = language.build(&source, &dir);
+            let answered = answer_of(&mut program, input);
+            assert!(
+                !answered.status.success() && stderr(&answered).contains(words),
+                "{} program for {format} answered {input:?}: {}{}",
+                language.name(),
+                stdout(&answered),
+                stderr(&answered)
+            );
+            let mut contest = vec!["contest"];
+            contest.extend(game);
+            contest.extend(["--io", format]);
+            let graded = answer_of(Command::new(BINARY).args(&contest), input);
+            assert_eq!(
+                !graded.status.success(),
+                *refused,
+                "grundy on {input:?} in {format}: {}",
+                stderr(&graded)
+            );
+        }
+    }
+}
+
+/// Runs `command` on `input`, whatever its exit status.
+fn answer_of(command: &mut Command, input: &str) -> std::process::Output {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the program starts");
+    child
+        .stdin
+        .take()
+        .expect("a stdin")
+        .write_all(input.as_bytes())
+        .expect("the input is written");
+    child.wait_with_output().expect("the program runs")
+}
+
 #[test]
 fn out_never_replaces_a_file_without_force() {
     let dir = tempfile::tempdir().unwrap();

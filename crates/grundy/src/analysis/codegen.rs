@@ -564,7 +564,9 @@ impl Analyzer<'_> {
             KernelError::Analysis(error) => CodegenError::Analysis(error),
         };
         if let Some(components) = game.components() {
-            return Ok(Decider::Sum(self.sum_kernels(components).map_err(lift)?));
+            let mut kernels = self.sum_kernels(components).map_err(lift)?;
+            share_table_bytes(&mut kernels);
+            return Ok(Decider::Sum(kernels));
         }
         super::answers(game.base())
             .decider(self, game, game.play())
@@ -699,16 +701,8 @@ impl Analyzer<'_> {
         let table = self
             .table(game, &BigUint::ZERO, &BigUint::from(TABLE_HEAPS - 1))
             .map_err(KernelError::Analysis)?;
-        let mut values = Vec::new();
-        let mut bytes = 0;
-        for value in &table.values {
-            let Some(value) = value.to_u32() else { break };
-            bytes += value.to_string().len() + 2;
-            if bytes > TABLE_BYTES {
-                break;
-            }
-            values.push(value);
-        }
+        let mut values: Vec<u32> = table.values.iter().map_while(ToPrimitive::to_u32).collect();
+        values.truncate(fitting(&values, TABLE_BYTES));
         Ok(Kernel::Table(HeapTable { values, search }))
     }
 }
@@ -775,6 +769,37 @@ fn answerable(
         return Err(NoProgram::HeapLists);
     }
     Ok(())
+}
+
+/// How many of `values`, from the first, a table of at most `bytes` bytes holds (each number
+/// written with a separator of two bytes).
+fn fitting(values: &[u32], bytes: usize) -> usize {
+    let mut used = 0;
+    values
+        .iter()
+        .take_while(|value| {
+            used += value.to_string().len() + 2;
+            used <= bytes
+        })
+        .count()
+}
+
+/// Cuts the tables of values among a sum's kernels so that together they take at most
+/// [`TABLE_BYTES`]: each gets an equal share.
+fn share_table_bytes(kernels: &mut [Kernel]) {
+    let tables = kernels
+        .iter()
+        .filter(|kernel| matches!(kernel, Kernel::Table(_)))
+        .count();
+    if tables < 2 {
+        return;
+    }
+    for kernel in kernels {
+        if let Kernel::Table(table) = kernel {
+            let kept = fitting(&table.values, TABLE_BYTES / tables);
+            table.values.truncate(kept);
+        }
+    }
 }
 
 /// The position of the first `case` of `statements`, in the order they are written.

@@ -395,8 +395,7 @@ impl Theorem for Digraph {
         .then(|| slid(tokens, *token, *to))
     }
 
-    /// One token on each node, and two tokens on every pair of nodes, for graphs of at most
-    /// 12 nodes (fewer pairs beyond).
+    /// The graph's edges: a program values its tokens itself.
     fn list_rule(&self) -> Option<ListRule> {
         let edges = self
             .successors
@@ -411,6 +410,8 @@ impl Theorem for Digraph {
         Some(ListRule::Tokens { edges })
     }
 
+    /// One token on each node, and two tokens on every pair of nodes, for graphs of at most
+    /// 12 nodes (fewer pairs beyond).
     fn small_positions(&self, _: u64) -> Vec<Position> {
         let shown: Vec<u64> = self.names.iter().copied().take(12).collect();
         let mut positions = vec![Position::Heaps(Vec::new())];

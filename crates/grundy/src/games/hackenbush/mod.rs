@@ -280,12 +280,12 @@ impl Theorem for Hackenbush {
             .then(|| without(edges, *edge))
     }
 
-    /// Every picture of at most `reach` (at most 4) edges among nodes 0 to 3, loops and
-    /// parallel edges included, each edge written smaller node first.
     fn list_rule(&self) -> Option<ListRule> {
         Some(ListRule::Picture)
     }
 
+    /// Every picture of at most `reach` (at most 4) edges among nodes 0 to 3, loops and
+    /// parallel edges included, each edge written smaller node first.
     fn small_positions(&self, reach: u64) -> Vec<Position> {
         let reach = reach.min(4) as usize;
         let pairs: Vec<(u64, u64)> = (0..4u64)

@@ -290,73 +290,7 @@ struct ${name} {
     }
 
     fn hackenbush(&self) -> &'static str {
-        r"// Green Hackenbush by the fusion and colon principles: one depth-first search from the
-// ground (node 0) finds the bridges; an edge on a cycle is fused into a loop worth 1, and a
-// block hanging below a bridge adds one more than its own value to the block above.
-struct Game {
-    static u64 value(const vector<u64>& numbers) {
-        vector<pair<u64, u64>> edges;
-?parents|        // Node i (from 1) hangs from the i-th number.
-?parents|        for (size_t i = 0; i < numbers.size(); ++i) edges.push_back({numbers[i], i + 1});
-?!parents|        for (size_t i = 0; i + 1 < numbers.size(); i += 2) edges.push_back({numbers[i], numbers[i + 1]});
-        // Nodes renumbered 0, 1, ...: the ground (0) is the smallest name, so it stays 0.
-        vector<u64> names{0};
-        for (const auto& edge : edges) {
-            names.push_back(edge.first);
-            names.push_back(edge.second);
-        }
-        sort(names.begin(), names.end());
-        names.erase(unique(names.begin(), names.end()), names.end());
-        size_t nodes = names.size();
-        auto node = [&](u64 name) { return static_cast<size_t>(lower_bound(names.begin(), names.end(), name) - names.begin()); };
-        vector<vector<pair<size_t, size_t>>> adjacent(nodes);  // (neighbour, edge)
-        vector<u64> value(nodes, 0);
-        for (size_t e = 0; e < edges.size(); ++e) {
-            size_t a = node(edges[e].first), b = node(edges[e].second);
-            if (a == b) {
-                value[a] ^= 1;  // a loop: worth 1
-                continue;
-            }
-            adjacent[a].push_back({b, e});
-            adjacent[b].push_back({a, e});
-        }
-        const size_t NONE = static_cast<size_t>(-1);
-        vector<size_t> time(nodes, NONE), low(nodes, 0), parent(nodes, 0), parent_edge(nodes, NONE), next(nodes, 0);
-        vector<size_t> order{0}, stack{0};
-        time[0] = 0;
-        while (!stack.empty()) {
-            size_t v = stack.back();
-            if (next[v] < adjacent[v].size()) {
-                auto [w, e] = adjacent[v][next[v]++];
-                if (e == parent_edge[v]) continue;
-                if (time[w] == NONE) {
-                    time[w] = low[w] = order.size();
-                    parent[w] = v;
-                    parent_edge[w] = e;
-                    order.push_back(w);
-                    stack.push_back(w);
-                } else {
-                    low[v] = min(low[v], time[w]);
-                    if (time[w] < time[v]) value[v] ^= 1;  // an edge back up a cycle: a loop
-                }
-            } else {
-                stack.pop_back();
-                if (v != 0) low[parent[v]] = min(low[parent[v]], low[v]);
-            }
-        }
-        // Children before parents: a bridge adds value + 1 (colon), an edge on a cycle adds
-        // the loop it is fused into, and the child's own terms join its block.
-        for (size_t k = order.size(); k-- > 1;) {
-            size_t v = order[k];
-            if (low[v] > time[parent[v]]) value[parent[v]] ^= value[v] + 1;
-            else value[parent[v]] ^= value[v] ^ 1;
-        }
-        return value[0];
-    }
-
-    char outcome(const vector<u64>& numbers) const { return value(numbers) == 0 ? 'L' : 'W'; }
-};
-"
+        HACKENBUSH
     }
 
     fn moore(&self) -> &'static str {
@@ -1095,3 +1029,88 @@ struct Game {
     }
 };
 ";
+
+/// Green Hackenbush: the picture's value by its bridges (fusion and colon principles).
+const HACKENBUSH: &str = r#"// Green Hackenbush by the fusion and colon principles: one depth-first search from the
+// ground (node 0) finds the bridges; an edge on a cycle is fused into a loop worth 1, and a
+// block hanging below a bridge adds one more than its own value to the block above.
+struct Game {
+    static u64 value(const vector<u64>& numbers) {
+        vector<pair<u64, u64>> edges;
+?parents|        // Node i (from 1) hangs from the i-th number: a tree, so each parent is a node (0 to n)
+?parents|        // and following parents from any node reaches the ground.
+?parents|        size_t n = numbers.size();
+?parents|        for (size_t i = 0; i < n; ++i) {
+?parents|            if (numbers[i] > n) fail("node " + to_string(i + 1) + " hangs from node " + to_string(numbers[i]) + ", but the nodes are 0 to " + to_string(n));
+?parents|            edges.push_back({numbers[i], i + 1});
+?parents|        }
+?parents|        vector<char> state(n + 1, 0);  // 0 unseen, 1 on the chain being followed, 2 reaches the ground
+?parents|        state[0] = 2;
+?parents|        for (size_t i = 1; i <= n; ++i) {
+?parents|            size_t v = i;
+?parents|            while (state[v] == 0) {
+?parents|                state[v] = 1;
+?parents|                v = numbers[v - 1];
+?parents|            }
+?parents|            if (state[v] == 1) fail("the parents make a cycle through node " + to_string(v) + ": a parent array gives a tree");
+?parents|            for (v = i; state[v] == 1; v = numbers[v - 1]) state[v] = 2;
+?parents|        }
+?!parents|        for (size_t i = 0; i + 1 < numbers.size(); i += 2) edges.push_back({numbers[i], numbers[i + 1]});
+        // Nodes renumbered 0, 1, ...: the ground (0) is the smallest name, so it stays 0.
+        vector<u64> names{0};
+        for (const auto& edge : edges) {
+            names.push_back(edge.first);
+            names.push_back(edge.second);
+        }
+        sort(names.begin(), names.end());
+        names.erase(unique(names.begin(), names.end()), names.end());
+        size_t nodes = names.size();
+        auto node = [&](u64 name) { return static_cast<size_t>(lower_bound(names.begin(), names.end(), name) - names.begin()); };
+        vector<vector<pair<size_t, size_t>>> adjacent(nodes);  // (neighbour, edge)
+        vector<u64> value(nodes, 0);
+        for (size_t e = 0; e < edges.size(); ++e) {
+            size_t a = node(edges[e].first), b = node(edges[e].second);
+            if (a == b) {
+                value[a] ^= 1;  // a loop: worth 1
+                continue;
+            }
+            adjacent[a].push_back({b, e});
+            adjacent[b].push_back({a, e});
+        }
+        const size_t NONE = static_cast<size_t>(-1);
+        vector<size_t> time(nodes, NONE), low(nodes, 0), parent(nodes, 0), parent_edge(nodes, NONE), next(nodes, 0);
+        vector<size_t> order{0}, stack{0};
+        time[0] = 0;
+        while (!stack.empty()) {
+            size_t v = stack.back();
+            if (next[v] < adjacent[v].size()) {
+                auto [w, e] = adjacent[v][next[v]++];
+                if (e == parent_edge[v]) continue;
+                if (time[w] == NONE) {
+                    time[w] = low[w] = order.size();
+                    parent[w] = v;
+                    parent_edge[w] = e;
+                    order.push_back(w);
+                    stack.push_back(w);
+                } else {
+                    low[v] = min(low[v], time[w]);
+                    if (time[w] < time[v]) value[v] ^= 1;  // an edge back up a cycle: a loop
+                }
+            } else {
+                stack.pop_back();
+                if (v != 0) low[parent[v]] = min(low[parent[v]], low[v]);
+            }
+        }
+        // Children before parents: a bridge adds value + 1 (colon), an edge on a cycle adds
+        // the loop it is fused into, and the child's own terms join its block.
+        for (size_t k = order.size(); k-- > 1;) {
+            size_t v = order[k];
+            if (low[v] > time[parent[v]]) value[parent[v]] ^= value[v] + 1;
+            else value[parent[v]] ^= value[v] ^ 1;
+        }
+        return value[0];
+    }
+
+    char outcome(const vector<u64>& numbers) const { return value(numbers) == 0 ? 'L' : 'W'; }
+};
+"#;

@@ -321,101 +321,7 @@ ${table});
     }
 
     fn hackenbush(&self) -> &'static str {
-        r"    /**
-     * Green Hackenbush by the fusion and colon principles: one depth-first search from the ground
-     * (node 0) finds the bridges; an edge on a cycle is fused into a loop worth 1, and a block
-     * hanging below a bridge adds one more than its own value to the block above.
-     */
-    static final class Game {
-        static long value(long[] numbers) {
-?parents|            // Node i (from 1) hangs from the i-th number.
-?parents|            int edgeCount = numbers.length;
-?!parents|            int edgeCount = numbers.length / 2;
-            long[] ends = new long[2 * edgeCount];
-            for (int e = 0; e < edgeCount; e++) {
-?parents|                ends[2 * e] = numbers[e];
-?parents|                ends[2 * e + 1] = e + 1;
-?!parents|                ends[2 * e] = numbers[2 * e];
-?!parents|                ends[2 * e + 1] = numbers[2 * e + 1];
-            }
-            // Nodes renumbered 0, 1, ..., the ground first.
-            java.util.HashMap<Long, Integer> index = new java.util.HashMap<>();
-            index.put(0L, 0);
-            int[] end = new int[2 * edgeCount];
-            for (int i = 0; i < end.length; i++) {
-                Integer known = index.get(ends[i]);
-                if (known == null) {
-                    known = index.size();
-                    index.put(ends[i], known);
-                }
-                end[i] = known;
-            }
-            int nodes = index.size();
-            int[] degree = new int[nodes + 1];
-            long[] value = new long[nodes];
-            for (int e = 0; e < edgeCount; e++) {
-                if (end[2 * e] == end[2 * e + 1]) {
-                    value[end[2 * e]] ^= 1; // a loop: worth 1
-                } else {
-                    degree[end[2 * e]]++;
-                    degree[end[2 * e + 1]]++;
-                }
-            }
-            int[] start = new int[nodes + 1];
-            for (int v = 0; v < nodes; v++) start[v + 1] = start[v] + degree[v];
-            int[] fill = Arrays.copyOf(start, nodes);
-            int[] neighbour = new int[start[nodes]], via = new int[start[nodes]];
-            for (int e = 0; e < edgeCount; e++) {
-                int a = end[2 * e], b = end[2 * e + 1];
-                if (a == b) continue;
-                neighbour[fill[a]] = b;
-                via[fill[a]++] = e;
-                neighbour[fill[b]] = a;
-                via[fill[b]++] = e;
-            }
-            int[] time = new int[nodes], low = new int[nodes], parent = new int[nodes], parentEdge = new int[nodes];
-            Arrays.fill(time, -1);
-            Arrays.fill(parentEdge, -1);
-            int[] following = Arrays.copyOf(start, nodes);
-            int[] order = new int[nodes], stack = new int[nodes];
-            int ordered = 1, top = 1;
-            time[0] = 0;
-            while (top > 0) {
-                int v = stack[top - 1];
-                if (following[v] < start[v + 1]) {
-                    int w = neighbour[following[v]], e = via[following[v]];
-                    following[v]++;
-                    if (e == parentEdge[v]) continue;
-                    if (time[w] < 0) {
-                        time[w] = low[w] = ordered;
-                        parent[w] = v;
-                        parentEdge[w] = e;
-                        order[ordered++] = w;
-                        stack[top++] = w;
-                    } else {
-                        low[v] = Math.min(low[v], time[w]);
-                        if (time[w] < time[v]) value[v] ^= 1; // an edge back up a cycle: a loop
-                    }
-                } else {
-                    top--;
-                    if (v != 0) low[parent[v]] = Math.min(low[parent[v]], low[v]);
-                }
-            }
-            // Children before parents: a bridge adds value + 1 (colon), an edge on a cycle adds
-            // the loop it is fused into, and the child's own terms join its block.
-            for (int k = ordered - 1; k >= 1; k--) {
-                int v = order[k];
-                if (low[v] > time[parent[v]]) value[parent[v]] ^= value[v] + 1;
-                else value[parent[v]] ^= value[v] ^ 1;
-            }
-            return value[0];
-        }
-
-        char outcome(long[] numbers) {
-            return value(numbers) == 0 ? 'L' : 'W';
-        }
-    }
-"
+        HACKENBUSH
     }
 
     fn moore(&self) -> &'static str {
@@ -1328,6 +1234,120 @@ const TOKENS: &str = r"    /**
         }
     }
 ";
+
+/// Green Hackenbush: the picture's value by its bridges (fusion and colon principles).
+const HACKENBUSH: &str = r#"    /**
+     * Green Hackenbush by the fusion and colon principles: one depth-first search from the ground
+     * (node 0) finds the bridges; an edge on a cycle is fused into a loop worth 1, and a block
+     * hanging below a bridge adds one more than its own value to the block above.
+     */
+    static final class Game {
+        static long value(long[] numbers) {
+?parents|            // Node i (from 1) hangs from the i-th number: a tree, so each parent is a node (0 to
+?parents|            // n) and following parents from any node reaches the ground.
+?parents|            int edgeCount = numbers.length;
+?parents|            for (int i = 0; i < edgeCount; i++) {
+?parents|                if (Long.compareUnsigned(numbers[i], edgeCount) > 0) {
+?parents|                    throw fail("node " + (i + 1) + " hangs from node " + Long.toUnsignedString(numbers[i]) + ", but the nodes are 0 to " + edgeCount);
+?parents|                }
+?parents|            }
+?parents|            byte[] state = new byte[edgeCount + 1]; // 0 unseen, 1 on the chain being followed, 2 reaches the ground
+?parents|            state[0] = 2;
+?parents|            for (int i = 1; i <= edgeCount; i++) {
+?parents|                int v = i;
+?parents|                while (state[v] == 0) {
+?parents|                    state[v] = 1;
+?parents|                    v = (int) numbers[v - 1];
+?parents|                }
+?parents|                if (state[v] == 1) throw fail("the parents make a cycle through node " + v + ": a parent array gives a tree");
+?parents|                for (v = i; state[v] == 1; v = (int) numbers[v - 1]) state[v] = 2;
+?parents|            }
+?!parents|            int edgeCount = numbers.length / 2;
+            long[] ends = new long[2 * edgeCount];
+            for (int e = 0; e < edgeCount; e++) {
+?parents|                ends[2 * e] = numbers[e];
+?parents|                ends[2 * e + 1] = e + 1;
+?!parents|                ends[2 * e] = numbers[2 * e];
+?!parents|                ends[2 * e + 1] = numbers[2 * e + 1];
+            }
+            // Nodes renumbered 0, 1, ..., the ground first.
+            java.util.HashMap<Long, Integer> index = new java.util.HashMap<>();
+            index.put(0L, 0);
+            int[] end = new int[2 * edgeCount];
+            for (int i = 0; i < end.length; i++) {
+                Integer known = index.get(ends[i]);
+                if (known == null) {
+                    known = index.size();
+                    index.put(ends[i], known);
+                }
+                end[i] = known;
+            }
+            int nodes = index.size();
+            int[] degree = new int[nodes + 1];
+            long[] value = new long[nodes];
+            for (int e = 0; e < edgeCount; e++) {
+                if (end[2 * e] == end[2 * e + 1]) {
+                    value[end[2 * e]] ^= 1; // a loop: worth 1
+                } else {
+                    degree[end[2 * e]]++;
+                    degree[end[2 * e + 1]]++;
+                }
+            }
+            int[] start = new int[nodes + 1];
+            for (int v = 0; v < nodes; v++) start[v + 1] = start[v] + degree[v];
+            int[] fill = Arrays.copyOf(start, nodes);
+            int[] neighbour = new int[start[nodes]], via = new int[start[nodes]];
+            for (int e = 0; e < edgeCount; e++) {
+                int a = end[2 * e], b = end[2 * e + 1];
+                if (a == b) continue;
+                neighbour[fill[a]] = b;
+                via[fill[a]++] = e;
+                neighbour[fill[b]] = a;
+                via[fill[b]++] = e;
+            }
+            int[] time = new int[nodes], low = new int[nodes], parent = new int[nodes], parentEdge = new int[nodes];
+            Arrays.fill(time, -1);
+            Arrays.fill(parentEdge, -1);
+            int[] following = Arrays.copyOf(start, nodes);
+            int[] order = new int[nodes], stack = new int[nodes];
+            int ordered = 1, top = 1;
+            time[0] = 0;
+            while (top > 0) {
+                int v = stack[top - 1];
+                if (following[v] < start[v + 1]) {
+                    int w = neighbour[following[v]], e = via[following[v]];
+                    following[v]++;
+                    if (e == parentEdge[v]) continue;
+                    if (time[w] < 0) {
+                        time[w] = low[w] = ordered;
+                        parent[w] = v;
+                        parentEdge[w] = e;
+                        order[ordered++] = w;
+                        stack[top++] = w;
+                    } else {
+                        low[v] = Math.min(low[v], time[w]);
+                        if (time[w] < time[v]) value[v] ^= 1; // an edge back up a cycle: a loop
+                    }
+                } else {
+                    top--;
+                    if (v != 0) low[parent[v]] = Math.min(low[parent[v]], low[v]);
+                }
+            }
+            // Children before parents: a bridge adds value + 1 (colon), an edge on a cycle adds
+            // the loop it is fused into, and the child's own terms join its block.
+            for (int k = ordered - 1; k >= 1; k--) {
+                int v = order[k];
+                if (low[v] > time[parent[v]]) value[parent[v]] ^= value[v] + 1;
+                else value[parent[v]] ^= value[v] ^ 1;
+            }
+            return value[0];
+        }
+
+        char outcome(long[] numbers) {
+            return value(numbers) == 0 ? 'L' : 'W';
+        }
+    }
+"#;
 
 #[cfg(test)]
 mod tests {

@@ -266,70 +266,7 @@ ${table}
     }
 
     fn hackenbush(&self) -> &'static str {
-        r#"class Game:
-    """Green Hackenbush by the fusion and colon principles: one depth-first search from the
-    ground (node 0) finds the bridges; an edge on a cycle is fused into a loop worth 1, and a
-    block hanging below a bridge adds one more than its own value to the block above."""
-
-    def value(self, numbers):
-?parents|        # Node i (from 1) hangs from the i-th number.
-?parents|        edges = [(p, i + 1) for i, p in enumerate(numbers)]
-?!parents|        edges = list(zip(numbers[0::2], numbers[1::2]))
-        index = {0: 0}  # nodes renumbered 0, 1, ..., the ground first
-        for a, b in edges:
-            index.setdefault(a, len(index))
-            index.setdefault(b, len(index))
-        nodes = len(index)
-        adjacent = [[] for _ in range(nodes)]  # (neighbour, edge)
-        value = [0] * nodes
-        for e, (a, b) in enumerate(edges):
-            a, b = index[a], index[b]
-            if a == b:
-                value[a] ^= 1  # a loop: worth 1
-                continue
-            adjacent[a].append((b, e))
-            adjacent[b].append((a, e))
-        time = [-1] * nodes
-        low = [0] * nodes
-        parent = [0] * nodes
-        parent_edge = [-1] * nodes
-        following = [0] * nodes
-        order = [0]
-        stack = [0]
-        time[0] = 0
-        while stack:
-            v = stack[-1]
-            if following[v] < len(adjacent[v]):
-                w, e = adjacent[v][following[v]]
-                following[v] += 1
-                if e == parent_edge[v]:
-                    continue
-                if time[w] < 0:
-                    time[w] = low[w] = len(order)
-                    parent[w] = v
-                    parent_edge[w] = e
-                    order.append(w)
-                    stack.append(w)
-                else:
-                    low[v] = min(low[v], time[w])
-                    if time[w] < time[v]:
-                        value[v] ^= 1  # an edge back up a cycle: a loop
-            else:
-                stack.pop()
-                if v != 0:
-                    low[parent[v]] = min(low[parent[v]], low[v])
-        # Children before parents: a bridge adds value + 1 (colon), an edge on a cycle adds the
-        # loop it is fused into, and the child's own terms join its block.
-        for v in reversed(order[1:]):
-            if low[v] > time[parent[v]]:
-                value[parent[v]] ^= value[v] + 1
-            else:
-                value[parent[v]] ^= value[v] ^ 1
-        return value[0]
-
-    def outcome(self, numbers):
-        return "L" if self.value(numbers) == 0 else "W"
-"#
+        HACKENBUSH
     }
 
     fn moore(&self) -> &'static str {
@@ -1093,4 +1030,88 @@ const TOKENS: &str = r#"class Game:
         if any(not self.infinite[v] and self.value[v] == total for v in self.successors[at]):
             return "W"
         return "D"
+"#;
+
+/// Green Hackenbush: the picture's value by its bridges (fusion and colon principles).
+const HACKENBUSH: &str = r#"class Game:
+    """Green Hackenbush by the fusion and colon principles: one depth-first search from the
+    ground (node 0) finds the bridges; an edge on a cycle is fused into a loop worth 1, and a
+    block hanging below a bridge adds one more than its own value to the block above."""
+
+    def value(self, numbers):
+?parents|        # Node i (from 1) hangs from the i-th number: a tree, so each parent is a node (0 to n)
+?parents|        # and following parents from any node reaches the ground.
+?parents|        n = len(numbers)
+?parents|        for i, p in enumerate(numbers):
+?parents|            if p > n:
+?parents|                fail("node %d hangs from node %d, but the nodes are 0 to %d" % (i + 1, p, n))
+?parents|        state = [0] * (n + 1)  # 0 unseen, 1 on the chain being followed, 2 reaches the ground
+?parents|        state[0] = 2
+?parents|        for i in range(1, n + 1):
+?parents|            v = i
+?parents|            while state[v] == 0:
+?parents|                state[v] = 1
+?parents|                v = numbers[v - 1]
+?parents|            if state[v] == 1:
+?parents|                fail("the parents make a cycle through node %d: a parent array gives a tree" % v)
+?parents|            v = i
+?parents|            while state[v] == 1:
+?parents|                state[v] = 2
+?parents|                v = numbers[v - 1]
+?parents|        edges = [(p, i + 1) for i, p in enumerate(numbers)]
+?!parents|        edges = list(zip(numbers[0::2], numbers[1::2]))
+        index = {0: 0}  # nodes renumbered 0, 1, ..., the ground first
+        for a, b in edges:
+            index.setdefault(a, len(index))
+            index.setdefault(b, len(index))
+        nodes = len(index)
+        adjacent = [[] for _ in range(nodes)]  # (neighbour, edge)
+        value = [0] * nodes
+        for e, (a, b) in enumerate(edges):
+            a, b = index[a], index[b]
+            if a == b:
+                value[a] ^= 1  # a loop: worth 1
+                continue
+            adjacent[a].append((b, e))
+            adjacent[b].append((a, e))
+        time = [-1] * nodes
+        low = [0] * nodes
+        parent = [0] * nodes
+        parent_edge = [-1] * nodes
+        following = [0] * nodes
+        order = [0]
+        stack = [0]
+        time[0] = 0
+        while stack:
+            v = stack[-1]
+            if following[v] < len(adjacent[v]):
+                w, e = adjacent[v][following[v]]
+                following[v] += 1
+                if e == parent_edge[v]:
+                    continue
+                if time[w] < 0:
+                    time[w] = low[w] = len(order)
+                    parent[w] = v
+                    parent_edge[w] = e
+                    order.append(w)
+                    stack.append(w)
+                else:
+                    low[v] = min(low[v], time[w])
+                    if time[w] < time[v]:
+                        value[v] ^= 1  # an edge back up a cycle: a loop
+            else:
+                stack.pop()
+                if v != 0:
+                    low[parent[v]] = min(low[parent[v]], low[v])
+        # Children before parents: a bridge adds value + 1 (colon), an edge on a cycle adds the
+        # loop it is fused into, and the child's own terms join its block.
+        for v in reversed(order[1:]):
+            if low[v] > time[parent[v]]:
+                value[parent[v]] ^= value[v] + 1
+            else:
+                value[parent[v]] ^= value[v] ^ 1
+        return value[0]
+
+    def outcome(self, numbers):
+        return "L" if self.value(numbers) == 0 else "W"
 "#;

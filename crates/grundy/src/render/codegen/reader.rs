@@ -606,11 +606,12 @@ impl Writer<'_> {
             word: false,
         };
         self.line(&self.syntax.clear(&position, reading));
-        self.group_into(&position, template);
+        self.group_into(&position, template, "position");
     }
 
-    /// Appends the numbers of the group `template` to the list `target`, element by element.
-    fn group_into(&mut self, target: &str, template: &Template) {
+    /// Appends the numbers of the group `template` to the list `target`, element by element;
+    /// `what` the group is (the position, the game) for a message.
+    fn group_into(&mut self, target: &str, template: &Template, what: &str) {
         let elements = PositionForm::elements(template);
         let mut lists: Vec<&str> = Vec::new();
         for name in template.variables() {
@@ -633,7 +634,7 @@ impl Writer<'_> {
             let condition = format!("{} != {length}", self.syntax.length(&self.name(other)));
             self.open(&self.syntax.if_head(&condition));
             self.line(&self.syntax.fail(&format!(
-                "the lists {first} and {other} of the position {template} are not as long"
+                "the lists {first} and {other} of the {what} {template} are not as long"
             )));
             self.close();
         }
@@ -697,7 +698,7 @@ impl Writer<'_> {
         self.line(&self.syntax.clear(&target, reading));
         for argument in &carried.arguments {
             match argument {
-                Argument::Group(template) => self.group_into(&target, template),
+                Argument::Group(template) => self.group_into(&target, template, "game"),
                 Argument::List(name) => {
                     let list = self.name(name);
                     let index = self.index.clone();

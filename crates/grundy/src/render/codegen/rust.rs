@@ -386,85 +386,7 @@ impl Game {
     }
 
     fn hackenbush(&self) -> &'static str {
-        r"/// Green Hackenbush by the fusion and colon principles: one depth-first search from the
-/// ground (node 0) finds the bridges; an edge on a cycle is fused into a loop worth 1, and a
-/// block hanging below a bridge adds one more than its own value to the block above.
-struct Game;
-
-impl Game {
-    fn value(numbers: &[u64]) -> u64 {
-?parents|        // Node i (from 1) hangs from the i-th number.
-?parents|        let edges: Vec<(u64, u64)> = numbers.iter().zip(1..).map(|(&p, i)| (p, i)).collect();
-?!parents|        let edges: Vec<(u64, u64)> = numbers.chunks_exact(2).map(|pair| (pair[0], pair[1])).collect();
-        // Nodes renumbered 0, 1, ..., the ground first.
-        let mut index = std::collections::HashMap::from([(0u64, 0usize)]);
-        for &(a, b) in &edges {
-            for name in [a, b] {
-                let next = index.len();
-                index.entry(name).or_insert(next);
-            }
-        }
-        let nodes = index.len();
-        let mut adjacent: Vec<Vec<(usize, usize)>> = vec![Vec::new(); nodes]; // (neighbour, edge)
-        let mut value = vec![0u64; nodes];
-        for (e, &(a, b)) in edges.iter().enumerate() {
-            let (a, b) = (index[&a], index[&b]);
-            if a == b {
-                value[a] ^= 1; // a loop: worth 1
-                continue;
-            }
-            adjacent[a].push((b, e));
-            adjacent[b].push((a, e));
-        }
-        let mut time = vec![usize::MAX; nodes];
-        let mut low = vec![0; nodes];
-        let mut parent = vec![0; nodes];
-        let mut parent_edge = vec![usize::MAX; nodes];
-        let mut following = vec![0; nodes];
-        let mut order = vec![0];
-        let mut stack = vec![0];
-        time[0] = 0;
-        while let Some(&v) = stack.last() {
-            if following[v] < adjacent[v].len() {
-                let (w, e) = adjacent[v][following[v]];
-                following[v] += 1;
-                if e == parent_edge[v] {
-                    continue;
-                }
-                if time[w] == usize::MAX {
-                    time[w] = order.len();
-                    low[w] = order.len();
-                    parent[w] = v;
-                    parent_edge[w] = e;
-                    order.push(w);
-                    stack.push(w);
-                } else {
-                    low[v] = low[v].min(time[w]);
-                    if time[w] < time[v] {
-                        value[v] ^= 1; // an edge back up a cycle: a loop
-                    }
-                }
-            } else {
-                stack.pop();
-                if v != 0 {
-                    low[parent[v]] = low[parent[v]].min(low[v]);
-                }
-            }
-        }
-        // Children before parents: a bridge adds value + 1 (colon), an edge on a cycle adds the
-        // loop it is fused into, and the child's own terms join its block.
-        for &v in order[1..].iter().rev() {
-            let term = if low[v] > time[parent[v]] { value[v] + 1 } else { value[v] ^ 1 };
-            value[parent[v]] ^= term;
-        }
-        value[0]
-    }
-
-    fn outcome(&mut self, numbers: &[u64]) -> u8 {
-        if Game::value(numbers) == 0 { b'L' } else { b'W' }
-    }
-}
-"
+        HACKENBUSH
     }
 
     fn moore(&self) -> &'static str {
@@ -1454,3 +1376,108 @@ impl Game {
     }
 }
 ";
+
+/// Green Hackenbush: the picture's value by its bridges (fusion and colon principles).
+const HACKENBUSH: &str = r#"/// Green Hackenbush by the fusion and colon principles: one depth-first search from the
+/// ground (node 0) finds the bridges; an edge on a cycle is fused into a loop worth 1, and a
+/// block hanging below a bridge adds one more than its own value to the block above.
+struct Game;
+
+impl Game {
+    fn value(numbers: &[u64]) -> u64 {
+?parents|        // Node i (from 1) hangs from the i-th number: a tree, so each parent is a node (0 to n)
+?parents|        // and following parents from any node reaches the ground.
+?parents|        let n = numbers.len();
+?parents|        for (i, &p) in numbers.iter().enumerate() {
+?parents|            if p > n as u64 {
+?parents|                fail(&format!("node {} hangs from node {p}, but the nodes are 0 to {n}", i + 1));
+?parents|            }
+?parents|        }
+?parents|        let mut state = vec![0u8; n + 1]; // 0 unseen, 1 on the chain being followed, 2 reaches the ground
+?parents|        state[0] = 2;
+?parents|        for i in 1..=n {
+?parents|            let mut v = i;
+?parents|            while state[v] == 0 {
+?parents|                state[v] = 1;
+?parents|                v = numbers[v - 1] as usize;
+?parents|            }
+?parents|            if state[v] == 1 {
+?parents|                fail(&format!("the parents make a cycle through node {v}: a parent array gives a tree"));
+?parents|            }
+?parents|            v = i;
+?parents|            while state[v] == 1 {
+?parents|                state[v] = 2;
+?parents|                v = numbers[v - 1] as usize;
+?parents|            }
+?parents|        }
+?parents|        let edges: Vec<(u64, u64)> = numbers.iter().zip(1..).map(|(&p, i)| (p, i)).collect();
+?!parents|        let edges: Vec<(u64, u64)> = numbers.chunks_exact(2).map(|pair| (pair[0], pair[1])).collect();
+        // Nodes renumbered 0, 1, ..., the ground first.
+        let mut index = std::collections::HashMap::from([(0u64, 0usize)]);
+        for &(a, b) in &edges {
+            for name in [a, b] {
+                let next = index.len();
+                index.entry(name).or_insert(next);
+            }
+        }
+        let nodes = index.len();
+        let mut adjacent: Vec<Vec<(usize, usize)>> = vec![Vec::new(); nodes]; // (neighbour, edge)
+        let mut value = vec![0u64; nodes];
+        for (e, &(a, b)) in edges.iter().enumerate() {
+            let (a, b) = (index[&a], index[&b]);
+            if a == b {
+                value[a] ^= 1; // a loop: worth 1
+                continue;
+            }
+            adjacent[a].push((b, e));
+            adjacent[b].push((a, e));
+        }
+        let mut time = vec![usize::MAX; nodes];
+        let mut low = vec![0; nodes];
+        let mut parent = vec![0; nodes];
+        let mut parent_edge = vec![usize::MAX; nodes];
+        let mut following = vec![0; nodes];
+        let mut order = vec![0];
+        let mut stack = vec![0];
+        time[0] = 0;
+        while let Some(&v) = stack.last() {
+            if following[v] < adjacent[v].len() {
+                let (w, e) = adjacent[v][following[v]];
+                following[v] += 1;
+                if e == parent_edge[v] {
+                    continue;
+                }
+                if time[w] == usize::MAX {
+                    time[w] = order.len();
+                    low[w] = order.len();
+                    parent[w] = v;
+                    parent_edge[w] = e;
+                    order.push(w);
+                    stack.push(w);
+                } else {
+                    low[v] = low[v].min(time[w]);
+                    if time[w] < time[v] {
+                        value[v] ^= 1; // an edge back up a cycle: a loop
+                    }
+                }
+            } else {
+                stack.pop();
+                if v != 0 {
+                    low[parent[v]] = low[parent[v]].min(low[v]);
+                }
+            }
+        }
+        // Children before parents: a bridge adds value + 1 (colon), an edge on a cycle adds the
+        // loop it is fused into, and the child's own terms join its block.
+        for &v in order[1..].iter().rev() {
+            let term = if low[v] > time[parent[v]] { value[v] + 1 } else { value[v] ^ 1 };
+            value[parent[v]] ^= term;
+        }
+        value[0]
+    }
+
+    fn outcome(&mut self, numbers: &[u64]) -> u8 {
+        if Game::value(numbers) == 0 { b'L' } else { b'W' }
+    }
+}
+"#;

@@ -588,8 +588,12 @@ fn uses(program: &Program, operation: &str) -> bool {
         })
     }
     let carried = program.carried.as_ref().is_some_and(|carried| {
-        carried.arguments.iter().any(|argument| {
-            matches!(argument, Argument::Computed(expression) if computes(expression, operation))
+        carried.arguments.iter().any(|argument| match argument {
+            Argument::Computed(expression) => computes(expression, operation),
+            Argument::Group(template) => template.pieces.iter().any(
+                |piece| matches!(piece, Piece::Computed(expression) if computes(expression, operation)),
+            ),
+            _ => false,
         })
     });
     carried || walk(&program.format.description.statements, operation)
