@@ -1018,66 +1018,65 @@ fn numbers_of(input: &str) -> Vec<u64> {
         .collect()
 }
 
+/// A line per picture: `win` where the player to move wins it (by [`hackenbush_value`]), else
+/// `lose`.
+fn pictures_answered(pictures: &[Vec<(u64, u64)>], win: &str, lose: &str) -> String {
+    let mut out = String::new();
+    for edges in pictures {
+        out.push_str(if hackenbush_value(edges) != 0 {
+            win
+        } else {
+            lose
+        });
+        out.push('\n');
+    }
+    out
+}
+
 /// [`HACKENBUSH_TREES`] by brute force.
 fn hackenbush_trees(input: &str) -> String {
     let numbers = numbers_of(input);
     let mut at = 1;
-    let mut out = String::new();
+    let mut pictures = Vec::new();
     for _ in 0..numbers[0] {
-        let n = numbers[at] as usize;
-        let edges: Vec<(u64, u64)> = numbers[at + 1..at + 1 + 2 * (n - 1)]
-            .chunks(2)
-            .map(|pair| (pair[0] - 1, pair[1] - 1))
-            .collect();
-        at += 1 + 2 * (n - 1);
-        out.push_str(if hackenbush_value(&edges) != 0 {
-            "Alice\n"
-        } else {
-            "Bob\n"
-        });
+        let edges = numbers[at] as usize - 1;
+        let ends = &numbers[at + 1..at + 1 + 2 * edges];
+        pictures.push(
+            ends.chunks(2)
+                .map(|pair| (pair[0] - 1, pair[1] - 1))
+                .collect(),
+        );
+        at += 1 + 2 * edges;
     }
-    out
+    pictures_answered(&pictures, "Alice", "Bob")
 }
 
 /// [`HACKENBUSH_PARENTS`] by brute force: `Yes` when the second player wins.
 fn hackenbush_parents(input: &str) -> String {
     let numbers = numbers_of(input);
     let mut at = 1;
-    let mut out = String::new();
+    let mut pictures = Vec::new();
     for _ in 0..numbers[0] {
         let n = numbers[at] as usize;
-        let edges: Vec<(u64, u64)> = (0..n)
-            .map(|i| (numbers[at + 1 + i], i as u64 + 1))
-            .collect();
+        let parents = &numbers[at + 1..at + 1 + n];
+        pictures.push(parents.iter().zip(1..).map(|(&p, i)| (p, i)).collect());
         at += 1 + n;
-        out.push_str(if hackenbush_value(&edges) == 0 {
-            "Yes\n"
-        } else {
-            "No\n"
-        });
     }
-    out
+    pictures_answered(&pictures, "No", "Yes")
 }
 
 /// [`HACKENBUSH_PICTURES`] by brute force.
 fn hackenbush_pictures(input: &str) -> String {
     let numbers = numbers_of(input);
     let mut at = 0;
-    let mut out = String::new();
+    let mut pictures = Vec::new();
     while numbers[at] != 0 {
         let m = numbers[at] as usize;
-        let edges: Vec<(u64, u64)> = numbers[at + 1..at + 1 + 2 * m]
-            .chunks(2)
-            .map(|pair| (pair[0], pair[1]))
-            .collect();
+        let ends = &numbers[at + 1..at + 1 + 2 * m];
+        pictures.push(ends.chunks(2).map(|pair| (pair[0], pair[1])).collect());
         at += 1 + 2 * m;
-        out.push_str(if hackenbush_value(&edges) != 0 {
-            "W\n"
-        } else {
-            "L\n"
-        });
     }
-    out
+    pictures_answered(&pictures, "W", "L")
 }
 
 /// Cases of the 1-2-K game: small ones, every residue near the period's end, and extremes.

@@ -591,9 +591,13 @@ impl Analyzer<'_> {
             }) => (NoProgram::Theorem, rules.max(RuleUse::Certified)),
             Err(CodegenError::NoProgram { why, .. }) if rules != RuleUse::Never => (why, rules),
             Ok(table @ Decider::Grundy(Kernel::Table(_))) if rules != RuleUse::Never => {
+                // No rule, or none within the limits: the table stands (an interruption stops).
                 return match self.rule_decider(game, format, rules, plan, NoProgram::Searched) {
-                    Err(CodegenError::NoProgram { .. }) => Ok(table),
-                    other => other,
+                    Err(CodegenError::Analysis(error @ Error::Interrupted { .. })) => {
+                        Err(CodegenError::Analysis(error))
+                    }
+                    Err(_) => Ok(table),
+                    found => found,
                 };
             }
             other => return other,
