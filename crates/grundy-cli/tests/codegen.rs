@@ -1,8 +1,9 @@
 //! `grundy codegen`: every generated program is compiled (`g++ -std=c++17 -O2 -Wall -Wextra
 //! -Werror`, `javac -Xlint:all -Werror`, `rustc --edition 2021 -O -D warnings`; Python runs as
-//! it is) and run on edge and random inputs, and its output must equal grundy's own answer for
-//! the same input (`grundy contest GAME --io FORMAT`, or `grundy solve` for a sum given
-//! component by component), line by line after trailing white space.
+//! it is) and run on edge and random inputs, and its output must equal the expected answers for
+//! the same input — a brute force of the test's own where one is written (the judge shapes of
+//! descriptions), else grundy's (`grundy contest GAME --io FORMAT`, or `grundy solve` for a sum
+//! given component by component) — line by line after trailing white space.
 //!
 //! A missing compiler fails the test, saying what to install (`.ci/run` installs the compilers).
 
@@ -166,6 +167,19 @@ struct Check {
     oracle: Option<fn(&str) -> String>,
 }
 
+/// A check whose answers come from the test's own `oracle` (a brute force).
+fn judged(
+    game: Option<&'static str>,
+    format: &'static str,
+    inputs: Vec<String>,
+    oracle: fn(&str) -> String,
+) -> Check {
+    Check {
+        oracle: Some(oracle),
+        ..check(game, format, inputs)
+    }
+}
+
 fn check(game: Option<&'static str>, format: &'static str, inputs: Vec<String>) -> Check {
     Check {
         game,
@@ -220,6 +234,16 @@ fn checks() -> Vec<Check> {
     checks.extend(picture_checks(r));
     checks.extend(token_checks(r));
     checks.extend(table_checks(r));
+    checks.push(judged(
+        Some(concat!(
+            "script:",
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../examples/divisors.rhai"
+        )),
+        "lines/yes-no",
+        vec![heap_lines(&[9998, 9999], 9999, r)],
+        divisors_by_brute_force,
+    ));
     // A sum of two different subtraction games: each line gives one heap per component.
     checks.push(Check {
         game: Some("subtraction:1,2[0] + subtraction:1,3,4[0]"),
@@ -551,40 +575,46 @@ fn description_checks(r: &mut Random) -> Vec<Check> {
     let piles: Vec<String> = (0..80).map(|_| r.below(1000).to_string()).collect();
     vec![
         // The 1-2-K game: the set's third amount read with each case.
-        check(
+        judged(
             None,
             "read T; repeat T { read n k:3..100; case {n} }; game subtraction:1,2,{k}; say Alice Bob",
             vec![one_two_k],
+            one_two_k_answers,
         ),
         // A set read with each case, then a heap; the second player's verdict.
-        check(
+        judged(
             None,
             "read T; repeat T { read k s[k] n; case {n} }; game subtraction:{s}; say second First Second",
             vec![sets],
+            sets_second,
         ),
         // A word to skip before each position.
-        check(
+        judged(
             Some("nim"),
             "read T; repeat T { read who:word m h[m]; case {h} }; say Yes No",
             vec![named],
+            named_nim,
         ),
         // A computed count: 2n heaps.
-        check(
+        judged(
             Some("subtraction:1,3,4"),
             "read T; repeat T { read n h[2 * n]; case {h} }; say W L",
             vec![doubled],
+            doubled_heaps,
         ),
         // Pairs until a line of zeros (Wythoff).
-        check(
+        judged(
             Some("wythoff"),
             "loop { line a b; stop if a == 0 and b == 0; case {a} {b} }; say Win Lose",
             vec![format!("{}\n0 0\n", pairs.join("\n"))],
+            wythoff_outcomes,
         ),
         // Blocks of heaps, one answer per heap on the block's line, until a 0.
-        check(
+        judged(
             Some("subtraction:1,2"),
             "loop { read m; stop if m == 0; repeat m { read h; case {h} }; newline }; say W L join \"\"",
             vec![format!("{}\n0\n", blocks.join("\n"))],
+            blocks_of_heaps,
         ),
         // A value read twice (the first read overwritten), and words and a separator that need
         // escaping in every language (a backslash, quotes, a C++ trigraph).
@@ -608,24 +638,20 @@ fn description_checks(r: &mut Random) -> Vec<Check> {
         ),
         // Every winning move of Wythoff's game as the pair it leaves (HDU 2177), against a
         // brute force over the pairs up to 60.
-        Check {
-            oracle: Some(wythoff_moves),
-            ..check(
-                Some("wythoff"),
-                "loop { line a b; stop if a == 0 and b == 0; case {a} {b} }; say moves 1 0",
-                vec![format!("{}\n2 2\n0 5\n5 8\n0 0\n", pairs.join("\n"))],
-            )
-        },
+        judged(
+            Some("wythoff"),
+            "loop { line a b; stop if a == 0 and b == 0; case {a} {b} }; say moves 1 0",
+            vec![format!("{}\n2 2\n0 5\n5 8\n0 0\n", pairs.join("\n"))],
+            wythoff_moves,
+        ),
         // The 1-2-K game with amounts and heaps to 2^64 - 1: the programs' closed forms against
         // a mex brute force where it reaches, the theorem of docs/theory.md §4 beyond.
-        Check {
-            oracle: Some(one_two_k_answers),
-            ..check(
-                None,
-                "read T; repeat T { read n k:3..100; case {n} }; game subtraction:1,2,{k}; say Alice Bob",
-                vec![huge_one_two_k(r)],
-            )
-        },
+        judged(
+            None,
+            "read T; repeat T { read n k:3..100; case {n} }; game subtraction:1,2,{k}; say Alice Bob",
+            vec![huge_one_two_k(r)],
+            one_two_k_answers,
+        ),
     ]
 }
 
@@ -642,10 +668,7 @@ fn table_checks(r: &mut Random) -> Vec<Check> {
     let mut small = multi_heap_lines(120, 3, 3000, r);
     small.push_str("0\n1\n2\n3\n4\n3000\n");
     vec![
-        Check {
-            oracle: Some(code_0707),
-            ..check(Some("0.0707"), "lines/yes-no", vec![small])
-        },
+        judged(Some("0.0707"), "lines/yes-no", vec![small], code_0707),
         check(
             Some("0.0707"),
             "read T; repeat T { read m h[m]; case {h} }; say First Second",
@@ -688,14 +711,41 @@ fn code_0707(input: &str) -> String {
     out
 }
 
+/// The divisor game of `examples/divisors.rhai` (subtract a divisor `d < n`) by brute force for
+/// `n` up to 9999 — what its program's table holds — one `n` per line: `Yes` when the player to
+/// move wins.
+fn divisors_by_brute_force(input: &str) -> String {
+    let mut lost = vec![true; 10_000];
+    for n in 1..lost.len() {
+        let mut wins = false;
+        let mut d = 1;
+        while d * d <= n {
+            if n % d == 0 {
+                let other = n / d;
+                wins |= (d < n && lost[n - d]) || (other < n && lost[n - other]);
+            }
+            d += 1;
+        }
+        lost[n] = !wins;
+    }
+    let mut out = String::new();
+    for line in input.lines() {
+        let n = numbers_of(line)[0] as usize;
+        out.push_str(if lost[n] { "No\n" } else { "Yes\n" });
+    }
+    out
+}
+
 /// Tokens on directed graphs: a graph the input carries, against a brute force of the whole
 /// game; a graph given on the command line, with cycles and draws, against grundy.
 fn token_checks(r: &mut Random) -> Vec<Check> {
     vec![
-        Check {
-            oracle: Some(tokens_by_retrograde_analysis),
-            ..check(None, TOKENS, vec![token_graphs(r)])
-        },
+        judged(
+            None,
+            TOKENS,
+            vec![token_graphs(r)],
+            tokens_by_retrograde_analysis,
+        ),
         check(
             Some("digraph:0>1,1>2,2>0,1>3,3>4,5>5,6>7,7>8,8>6,8>9"),
             "loop { line t[]; case {t} }; say W L draw D",
@@ -713,20 +763,17 @@ fn picture_checks(r: &mut Random) -> Vec<Check> {
     vec![
         // Trees on nodes 1..n as n - 1 edges, node 1 on the ground (Green Hackenbush, 树的删边
         // 游戏), against a brute force of the literal rules.
-        Check {
-            oracle: Some(hackenbush_trees),
-            ..check(
-                None,
-                HACKENBUSH_TREES,
-                vec![cases(r, 60, &|r| {
-                    let n = 1 + r.below(14);
-                    let edges = random_tree(r, n, 1);
-                    let pairs: Vec<String> =
-                        edges.iter().map(|(u, v)| format!("{u} {v}")).collect();
-                    format!("{} {}", edges.len() + 1, pairs.join(" "))
-                })],
-            )
-        },
+        judged(
+            None,
+            HACKENBUSH_TREES,
+            vec![cases(r, 60, &|r| {
+                let n = 1 + r.below(14);
+                let edges = random_tree(r, n, 1);
+                let pairs: Vec<String> = edges.iter().map(|(u, v)| format!("{u} {v}")).collect();
+                format!("{} {}", edges.len() + 1, pairs.join(" "))
+            })],
+            hackenbush_trees,
+        ),
         // Large trees, a long path among them (every program's search is iterative), against
         // grundy.
         check(
@@ -740,44 +787,40 @@ fn picture_checks(r: &mut Random) -> Vec<Check> {
             }],
         ),
         // Trees as parent arrays, the second player's verdict.
-        Check {
-            oracle: Some(hackenbush_parents),
-            ..check(
-                None,
-                HACKENBUSH_PARENTS,
-                vec![cases(r, 60, &|r| {
-                    let n = 1 + r.below(14);
-                    let mut parents = vec![0; n as usize];
-                    for (u, v) in random_tree(r, n, 0) {
-                        parents[v as usize - 1] = u;
-                    }
-                    let parents: Vec<String> = parents.iter().map(ToString::to_string).collect();
-                    format!("{n} {}", parents.join(" "))
-                })],
-            )
-        },
+        judged(
+            None,
+            HACKENBUSH_PARENTS,
+            vec![cases(r, 60, &|r| {
+                let n = 1 + r.below(14);
+                let mut parents = vec![0; n as usize];
+                for (u, v) in random_tree(r, n, 0) {
+                    parents[v as usize - 1] = u;
+                }
+                let parents: Vec<String> = parents.iter().map(ToString::to_string).collect();
+                format!("{n} {}", parents.join(" "))
+            })],
+            hackenbush_parents,
+        ),
         // Pictures with cycles, loops, parallel edges and parts off the ground (无向图删边游戏),
         // blocks closed by a 0.
-        Check {
-            oracle: Some(hackenbush_pictures),
-            ..check(
-                None,
-                HACKENBUSH_PICTURES,
-                vec![{
-                    let mut text = String::new();
-                    for _ in 0..150 {
-                        let nodes = 1 + r.below(7);
-                        let m = 1 + r.below(11);
-                        let pairs: Vec<String> = (0..m)
-                            .map(|_| format!("{} {}", r.below(nodes + 1), r.below(nodes + 1)))
-                            .collect();
-                        let _ = writeln!(text, "{m}\n{}", pairs.join("\n"));
-                    }
-                    text.push_str("0\n");
-                    text
-                }],
-            )
-        },
+        judged(
+            None,
+            HACKENBUSH_PICTURES,
+            vec![{
+                let mut text = String::new();
+                for _ in 0..150 {
+                    let nodes = 1 + r.below(7);
+                    let m = 1 + r.below(11);
+                    let pairs: Vec<String> = (0..m)
+                        .map(|_| format!("{} {}", r.below(nodes + 1), r.below(nodes + 1)))
+                        .collect();
+                    let _ = writeln!(text, "{m}\n{}", pairs.join("\n"));
+                }
+                text.push_str("0\n");
+                text
+            }],
+            hackenbush_pictures,
+        ),
     ]
 }
 
@@ -889,19 +932,122 @@ fn tokens_by_retrograde_analysis(input: &str) -> String {
     out
 }
 
-/// Wythoff's game by brute force (a pair is lost when no move reaches a lost pair): `0` for a
-/// lost pair, else `1` and the lost pairs the winning moves leave, smaller first — those from
-/// both heaps, then those from one heap, each ascending, each once.
-fn wythoff_moves(input: &str) -> String {
-    const SIZE: usize = 61;
-    let mut lost = vec![[false; SIZE]; SIZE];
-    for a in 0..SIZE {
-        for b in 0..SIZE {
+/// The values of heaps `0..=up_to` of the subtraction game on `amounts`, by the mex.
+fn subtraction_values(amounts: &[u64], up_to: u64) -> Vec<u64> {
+    let mut values: Vec<u64> = Vec::new();
+    for heap in 0..=up_to {
+        let options: Vec<u64> = amounts
+            .iter()
+            .filter(|&&take| take <= heap)
+            .map(|&take| values[(heap - take) as usize])
+            .collect();
+        values.push((0..).find(|v| !options.contains(v)).unwrap());
+    }
+    values
+}
+
+/// The set of each case, then a heap, by the mex: `First` when the second player wins (the
+/// format's words for the second player's verdict).
+fn sets_second(input: &str) -> String {
+    let numbers = numbers_of(input);
+    let mut at = 1;
+    let mut out = String::new();
+    for _ in 0..numbers[0] {
+        let k = numbers[at] as usize;
+        let set = &numbers[at + 1..=at + k];
+        let n = numbers[at + 1 + k];
+        at += 2 + k;
+        let lost = subtraction_values(set, n)[n as usize] == 0;
+        out.push_str(if lost { "First\n" } else { "Second\n" });
+    }
+    out
+}
+
+/// Nim heaps after a name to skip: won exactly when the xor of the heaps is not 0 (Bouton).
+fn named_nim(input: &str) -> String {
+    let tokens: Vec<&str> = input.split_whitespace().collect();
+    let mut at = 1;
+    let mut out = String::new();
+    for _ in 0..tokens[0].parse::<u64>().unwrap() {
+        let m: usize = tokens[at + 1].parse().unwrap();
+        let heaps = tokens[at + 2..at + 2 + m]
+            .iter()
+            .map(|t| t.parse::<u64>().unwrap());
+        at += 2 + m;
+        let total = heaps.fold(0, |x, h| x ^ h);
+        out.push_str(if total != 0 { "Yes\n" } else { "No\n" });
+    }
+    out
+}
+
+/// `2n` heaps of the subtraction game `{1, 3, 4}`, by the mex and the xor.
+fn doubled_heaps(input: &str) -> String {
+    let numbers = numbers_of(input);
+    let values = subtraction_values(&[1, 3, 4], 100);
+    let mut at = 1;
+    let mut out = String::new();
+    for _ in 0..numbers[0] {
+        let count = 2 * numbers[at] as usize;
+        let heaps = &numbers[at + 1..=at + count];
+        at += 1 + count;
+        let total = heaps.iter().fold(0, |x, &h| x ^ values[h as usize]);
+        out.push_str(if total != 0 { "W\n" } else { "L\n" });
+    }
+    out
+}
+
+/// Blocks of heaps of the subtraction game `{1, 2}` until a 0, each block's answers on one
+/// line without a separator, by the mex.
+fn blocks_of_heaps(input: &str) -> String {
+    let numbers = numbers_of(input);
+    let values = subtraction_values(&[1, 2], 200);
+    let mut at = 0;
+    let mut out = String::new();
+    while numbers[at] != 0 {
+        let m = numbers[at] as usize;
+        for &h in &numbers[at + 1..=at + m] {
+            out.push(if values[h as usize] != 0 { 'W' } else { 'L' });
+        }
+        out.push('\n');
+        at += 1 + m;
+    }
+    out
+}
+
+/// The pairs of Wythoff's game below 61 lost by the player to move, by brute force: no move
+/// (from one heap, or the same from both) reaches a lost pair.
+fn wythoff_lost() -> Vec<[bool; 61]> {
+    let mut lost = vec![[false; 61]; 61];
+    for a in 0..61 {
+        for b in 0..61 {
             let from_one = (0..a).any(|x| lost[x][b]) || (0..b).any(|y| lost[a][y]);
             let from_both = (1..=a.min(b)).any(|t| lost[a - t][b - t]);
             lost[a][b] = !from_one && !from_both;
         }
     }
+    lost
+}
+
+/// Wythoff pairs until `0 0`, by brute force: `Lose` for a lost pair, else `Win`.
+fn wythoff_outcomes(input: &str) -> String {
+    let lost = wythoff_lost();
+    let mut out = String::new();
+    for line in input.lines() {
+        let numbers = numbers_of(line);
+        if numbers == [0, 0] {
+            break;
+        }
+        let (a, b) = (numbers[0] as usize, numbers[1] as usize);
+        out.push_str(if lost[a][b] { "Lose\n" } else { "Win\n" });
+    }
+    out
+}
+
+/// Wythoff's game by brute force (a pair is lost when no move reaches a lost pair): `0` for a
+/// lost pair, else `1` and the lost pairs the winning moves leave, smaller first — those from
+/// both heaps, then those from one heap, each ascending, each once.
+fn wythoff_moves(input: &str) -> String {
+    let lost = wythoff_lost();
     let mut out = String::new();
     for line in input.lines() {
         let numbers: Vec<usize> = line
@@ -1137,16 +1283,7 @@ fn one_two_k_answers(input: &str) -> String {
     for case in numbers[1..].chunks(2) {
         let (n, k) = (case[0], case[1]);
         let value = if n < 2000 && k <= 60 {
-            let mut values: Vec<u64> = Vec::new();
-            for heap in 0..=n {
-                let options: Vec<u64> = [1, 2, k]
-                    .iter()
-                    .filter(|&&take| take <= heap)
-                    .map(|&take| values[(heap - take) as usize])
-                    .collect();
-                values.push((0..).find(|v| !options.contains(v)).unwrap());
-            }
-            values[n as usize]
+            subtraction_values(&[1, 2, k], n)[n as usize]
         } else if k % 3 != 0 {
             n % 3
         } else {
@@ -1495,7 +1632,14 @@ fn games_without_a_program_are_refused_with_the_reason() {
 /// heap above its table, which grundy answers).
 #[test]
 fn programs_refuse_what_grundy_refuses() {
-    let refusals: [(Option<&str>, &str, &str, &str, bool); 5] = [
+    let script = concat!(
+        "script:",
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/divisors.rhai"
+    );
+    let refusals: [(Option<&str>, &str, &str, &str, bool); 7] = [
+        (Some(script), "lines/yes-no", "3 4\n", "one number", true),
+        (Some(script), "lines/yes-no", "10000\n", "9999", false),
         (None, HACKENBUSH_PARENTS, "1\n2 2 1\n", "cycle", true),
         (None, HACKENBUSH_PARENTS, "1\n1 1\n", "cycle", true),
         (
@@ -2030,13 +2174,24 @@ fn a_program_from_an_observed_rule_passes_verify() {
         stdout(&output),
         stderr(&output)
     );
-    // Without --rule, the script has no program, and the refusal says what would give one.
+}
+
+/// Scripts without `--rule`: a table of `start(0)`, …, `start(N)` where their positions are one
+/// number, else a refusal that says why.
+#[test]
+fn scripts_get_a_table_of_values_or_a_reason() {
+    let game = concat!(
+        "script:",
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/deleting-divisors.rhai"
+    );
+    // Without --rule, the program holds the values of start(0), …, start(N).
     let output = grundy(&["codegen", game, "--lang", "python", "--io", "lines/yes-no"]);
-    assert_eq!(output.status.code(), Some(2));
+    assert!(output.status.success(), "{}", stderr(&output));
     assert!(
-        stderr(&output).contains("--rule observed"),
+        stdout(&output).contains("start(0) to start("),
         "{}",
-        stderr(&output)
+        stdout(&output)
     );
     // A table of one outcome decides nothing: a script of strings numbered by start(n).
     let flips = concat!(
@@ -2062,7 +2217,7 @@ fn a_program_from_an_observed_rule_passes_verify() {
         "{}",
         stderr(&output)
     );
-    // Certified rules only: this one is observed, and the refusal says so.
+    // Certified rules only: this one is observed, so the program holds the table.
     let output = grundy(&[
         "codegen",
         game,
@@ -2074,6 +2229,26 @@ fn a_program_from_an_observed_rule_passes_verify() {
         "certified",
         "--rule-to",
         "300",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(!stdout(&output).contains("OBSERVED"), "{}", stdout(&output));
+    // A script of two numbers has no table: the refusal says the rule found is only observed.
+    let queen = concat!(
+        "script:",
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/queen.rhai"
+    );
+    let output = grundy(&[
+        "codegen",
+        queen,
+        "--lang",
+        "python",
+        "--io",
+        "lines/yes-no",
+        "--rule",
+        "certified",
+        "--rule-to",
+        "30",
     ]);
     assert_eq!(output.status.code(), Some(2));
     assert!(

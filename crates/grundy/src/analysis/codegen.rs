@@ -162,8 +162,13 @@ pub enum Kernel {
 pub struct HeapTable {
     /// `G(0), G(1), …, G(N)`: the program answers heaps up to `N` and refuses larger ones.
     pub values: Vec<u32>,
-    /// What the period search found (`Search::Observed` or `Search::NotFound`): why a table.
-    pub search: Search,
+    /// What the period search found (`Search::Observed` or `Search::NotFound`): why a table;
+    /// `None` for a script, whose rules no period search can prove anything of.
+    pub search: Option<Search>,
+    /// Whether a case is one number (a script's argument, `start(n)`) rather than heaps side
+    /// by side: a program then refuses a case of several numbers, as grundy reads them as one
+    /// argument.
+    pub single: bool,
 }
 
 /// The most heaps a generated program's table of values holds.
@@ -225,8 +230,8 @@ pub enum NoProgram {
     Moves,
     /// The format's input is lists of heaps, and the game's positions are not.
     HeapLists,
-    /// A scripted game: its rules are opaque and may loop, so neither a proof nor a DP can be
-    /// written in another language.
+    /// A scripted game whose table of values a program cannot hold: its positions are not one
+    /// number, or its values are not found within the limits (ties, draws).
     Script,
     /// A no-repeat game: its positions hold the last move, which a sum shares across heaps.
     NoRepeat,
@@ -289,7 +294,7 @@ impl std::fmt::Display for NoProgram {
                 "the format's input is lists of heaps, and this game's positions are not heaps whose values add up by xor",
             ),
             Self::Script => f.write_str(
-                "a script's rules are opaque (and may loop), so no proof or DP can be written for them in another language",
+                "a script's rules are opaque (and may loop): a program can hold a table of the values of start(0), start(1), … only for a script whose positions are one number, valued within the limits without ties or draws, and this one's are not",
             ),
             Self::NoRepeat => f.write_str(
                 "a no-repeat game's position holds the last move, and generated programs cover games whose heaps are independent",
@@ -507,6 +512,14 @@ impl Analyzer<'_> {
             why,
         };
         answerable(game.as_ref(), &decider, format, position).map_err(refuse)?;
+        // A counted list is heaps side by side, even of a script (as grundy reads it).
+        let decider = match decider {
+            Decider::Grundy(Kernel::Table(mut table)) if reads_heap_lists(description) => {
+                table.single = false;
+                Decider::Grundy(Kernel::Table(table))
+            }
+            other => other,
+        };
         Ok(Program {
             format: format.clone(),
             game,
@@ -701,13 +714,21 @@ impl Analyzer<'_> {
     ///
     /// # Errors
     /// The table's analysis failing (a limit, an interruption).
-    pub(super) fn table_kernel(&self, game: &Game, search: Search) -> Result<Kernel, KernelError> {
+    pub(super) fn table_kernel(
+        &self,
+        game: &Game,
+        search: Option<Search>,
+    ) -> Result<Kernel, KernelError> {
         let table = self
             .table(game, &BigUint::ZERO, &BigUint::from(TABLE_HEAPS - 1))
             .map_err(KernelError::Analysis)?;
         let mut values: Vec<u32> = table.values.iter().map_while(ToPrimitive::to_u32).collect();
         values.truncate(fitting(&values, TABLE_BYTES));
-        Ok(Kernel::Table(HeapTable { values, search }))
+        Ok(Kernel::Table(HeapTable {
+            values,
+            single: search.is_none(),
+            search,
+        }))
     }
 }
 

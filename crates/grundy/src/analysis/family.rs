@@ -352,7 +352,7 @@ pub(super) trait Answers {
         game: &Game,
         search: Search,
     ) -> Result<Kernel, KernelError> {
-        analyzer.table_kernel(game, search)
+        analyzer.table_kernel(game, Some(search))
     }
 }
 

@@ -6,7 +6,7 @@ use std::cell::RefCell;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::codegen::{Decider, KernelError, NoProgram};
+use super::codegen::{Decider, Kernel, KernelError, NoProgram};
 use super::general::{ValuedMove, loopy_text, scored, solver_error};
 use super::judge::{HeapMove, ListedMove, Verdict};
 use super::{Action, Analyzer, Basis, Error, Move, Outcome, Remedy, Solution};
@@ -830,8 +830,34 @@ impl super::family::Answers for ScriptAnswers<'_> {
         )
     }
 
-    fn decider(&self, _: &Analyzer<'_>, _: &Game, _: Play) -> Result<Decider, KernelError> {
-        Err(KernelError::No(NoProgram::Script))
+    /// The values of `start(0)`, …, `start(N)` written into the program, where the script's
+    /// positions are numbered by one number and valued within the limits (no draws), and not
+    /// all alike (a numbering that misses the game's positions, as `start(n)` of a script whose
+    /// positions are strings, values them all 0).
+    fn decider(
+        &self,
+        analyzer: &Analyzer<'_>,
+        game: &Game,
+        play: Play,
+    ) -> Result<Decider, KernelError> {
+        match analyzer.table_kernel(game, None) {
+            Ok(Kernel::Table(table)) if table.values.windows(2).all(|pair| pair[0] == pair[1]) => {
+                Err(KernelError::No(NoProgram::NoRule {
+                    without: Box::new(NoProgram::Script),
+                    observed: false,
+                    values: false,
+                    constant: true,
+                }))
+            }
+            Ok(kernel) => Ok(match play {
+                Play::Normal => Decider::Grundy(kernel),
+                Play::Misere => Decider::MisereHeap(kernel),
+            }),
+            Err(KernelError::Analysis(error @ Error::Interrupted { .. })) => {
+                Err(KernelError::Analysis(error))
+            }
+            Err(_) => Err(KernelError::No(NoProgram::Script)),
+        }
     }
 
     /// Every case through one memo: a position valued for one case is known to the next.

@@ -300,7 +300,7 @@ impl crate::analysis::family::Answers for HeapRules<'_> {
     ) -> Result<Kernel, KernelError> {
         let amounts = match self {
             Self::Rest(_) | Self::Plain(SubtractionSet::AllBut(_)) => {
-                return analyzer.table_kernel(game, search);
+                return analyzer.table_kernel(game, Some(search));
             }
             Self::Plain(SubtractionSet::Finite(finite)) => {
                 Amounts::Finite(finite.members().to_vec())

@@ -206,6 +206,7 @@ struct ${name} {
         "struct Game {
     Heap heap;
     char outcome(const vector<u64>& heaps) {
+?single|        if (heaps.size() != 1) fail(\"a position of this game is one number, the script's argument\");
         u64 total = 0;
         for (u64 h : heaps) total ^= heap.value(h);
         return total != 0 ? 'W' : 'L';

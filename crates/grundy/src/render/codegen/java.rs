@@ -234,6 +234,7 @@ ${table});
         }
 
         char outcome(long[] heaps) {
+?single|            if (heaps.length != 1) throw fail(\"a position of this game is one number, the script's argument\");
             long total = 0;
             for (long h : heaps) total ^= heap.value(h);
             return total != 0 ? 'W' : 'L';

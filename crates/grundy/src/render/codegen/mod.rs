@@ -165,7 +165,9 @@ fn header_lines(program: &Program) -> Vec<String> {
     match &program.decider {
         Decider::Grundy(kernel) => {
             kernel_lines(&mut lines, "G(n)", kernel, Play::Normal);
-            lines.push("Several heaps are a sum: the player to move loses exactly when the xor of their values is 0 (Sprague–Grundy).".to_owned());
+            if !matches!(kernel, Kernel::Table(table) if table.single) {
+                lines.push("Several heaps are a sum: the player to move loses exactly when the xor of their values is 0 (Sprague–Grundy).".to_owned());
+            }
         }
         Decider::Sum(kernels) => {
             lines.push(format!(
@@ -291,13 +293,24 @@ fn kernel_lines(lines: &mut Vec<String>, value: &str, kernel: &Kernel, play: Pla
         }
         Kernel::Table(table) => {
             let last = table.values.len().saturating_sub(1);
+            let what = if table.search.is_none() {
+                format!("of start(0) to start({last})")
+            } else {
+                format!("of heaps 0 to {last}")
+            };
             lines.push(format!(
-                "Rule: {value} = TABLE[n], the values of heaps 0 to {last} as grundy computed them by the game's rules (the mex of the values of the positions each move leaves)."
+                "Rule: {value} = TABLE[n], the values {what} as grundy computed them by the game's rules (the mex of the values of the positions each move leaves)."
             ));
+            let why = table.search.as_ref().map_or_else(
+                || "a script's rules are opaque, so no period can be proved".to_owned(),
+                searched,
+            );
             lines.push(format!(
-                "No certificate: {}. The table is exact for heaps up to {last}, as many as keep this source within a judge's usual 64 KB limit; the program refuses larger heaps.",
-                searched(&table.search)
+                "No certificate: {why}. The table is exact up to n = {last}, as far as keeps this source within a judge's usual 64 KB limit; the program refuses a larger n."
             ));
+            if table.single {
+                lines.push("A case is one number, the script's argument: a case of several numbers is refused.".to_owned());
+            }
         }
         Kernel::CarriedBash => lines.push(format!(
             "Rule: the residue theorem for bash:m (take 1 to m): the set holds 1..m and no multiple of m + 1, so {value} = n mod (m + 1), exact for every n."

@@ -181,6 +181,8 @@ ${table}
 ?!carried|        self.heap = heap or Heap()
 
     def outcome(self, heaps):
+?single|        if len(heaps) != 1:
+?single|            fail("a position of this game is one number, the script's argument")
         total = 0
         for h in heaps:
             total ^= self.heap.value(h)

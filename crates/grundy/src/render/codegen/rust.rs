@@ -285,6 +285,9 @@ impl Game {
 ?moves|        moves
 ?moves|    }
 ?!moves|    fn outcome(&mut self, heaps: &[u64]) -> u8 {
+?single&!moves|        if heaps.len() != 1 {
+?single&!moves|            fail(\"a position of this game is one number, the script's argument\");
+?single&!moves|        }
 ?!moves|        let mut total = 0;
 ?!moves|        for &h in heaps {
 ?!moves|            total ^= self.heap.value(h);

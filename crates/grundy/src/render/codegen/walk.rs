@@ -166,7 +166,7 @@ pub(super) trait Syntax {
 /// Every flag the walk sets: the decider, the input layout, the output, the join, what the
 /// program needs, and one kernel's shape.
 #[cfg(test)]
-pub(super) const FLAGS: [&str; 46] = [
+pub(super) const FLAGS: [&str; 47] = [
     "rule",
     "pairs",
     "rule_sqrt",
@@ -213,6 +213,7 @@ pub(super) const FLAGS: [&str; 46] = [
     "carried_tokens",
     "draw_word",
     "draw_refused",
+    "single",
 ];
 
 /// The whole source of `program` in `syntax`, under the header comment `header`.
@@ -462,6 +463,10 @@ fn xor_game(
             matches!(kernel, Kernel::CarriedBash | Kernel::CarriedSet { .. }),
         )
         .flag("nim_moves", *kernel == Kernel::NimHeap)
+        .flag(
+            "single",
+            matches!(kernel, Kernel::Table(table) if table.single),
+        )
         .flag("bash_moves", *kernel == Kernel::CarriedBash);
     out.push_str(syntax.gap());
     out.push_str(&context.fill(syntax.xor_game()));
