@@ -214,7 +214,8 @@ checked before computing, and one run at a time may use a checkpoint directory f
         #[arg(long, value_name = "N")]
         threads: Option<usize>,
         /// The most memory the run may hold, e.g. 512M, 8G or a number of bytes (default: half
-        /// of the machine's memory). A run whose values cannot fit, at one byte each, is refused
+        /// of the memory grundy may use: what the machine has available, or less under a cgroup
+        /// or ulimit). A run whose values cannot fit, at one byte each, is refused
         /// before it starts.
         #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
         max_memory: Option<String>,
@@ -424,7 +425,7 @@ pub(crate) struct CodegenArguments {
     /// The most values grundy computes to find the game's period, as for solve.
     #[arg(long, value_name = "L", allow_hyphen_values = true)]
     pub(crate) max: Option<String>,
-    /// The most memory that search may hold (default: half of the machine's memory).
+    /// The most memory that search may hold (default: half of the memory grundy may use).
     #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
     pub(crate) max_memory: Option<String>,
     /// Stop after this many seconds (e.g. 30 or 2.5) with a refusal, exit 2 (default: no limit).
@@ -480,7 +481,8 @@ pub(crate) struct Common {
     #[arg(long, value_name = "L", allow_hyphen_values = true)]
     pub(crate) max: Option<String>,
     /// The most memory one answer may hold, e.g. 512M, 8G or a number of bytes (default: half
-    /// of the machine's memory). Work that would need more is refused before it allocates.
+    /// of the memory grundy may use: what the machine has available, or less under a cgroup or
+    /// ulimit). Work that would need more is refused before it allocates.
     #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
     pub(crate) max_memory: Option<String>,
     /// Stop after this many seconds (e.g. 30 or 2.5) with a refusal, exit 2 (default: no limit).
@@ -517,7 +519,7 @@ pub(crate) struct ContestArgs {
     /// values or positions to compute, as for solve.
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub(crate) max: Option<String>,
-    /// The most memory the solution may hold (default: half of the machine's memory).
+    /// The most memory the solution may hold (default: half of the memory grundy may use).
     #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
     pub(crate) max_memory: Option<String>,
     /// Stop after this many seconds (e.g. 30 or 2.5) with a refusal, exit 2 (default: no limit).
@@ -569,7 +571,7 @@ pub(crate) struct VerifyArgs {
     /// The most values or positions grundy computes for its answers, as for solve.
     #[arg(long, value_name = "L", allow_hyphen_values = true)]
     pub(crate) max: Option<String>,
-    /// The most memory grundy's answers may hold (default: half of the machine's memory).
+    /// The most memory grundy's answers may hold (default: half of the memory grundy may use).
     #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
     pub(crate) max_memory: Option<String>,
 }

@@ -248,6 +248,34 @@ fn write_through_temporary(path: &Path, bytes: &[u8], replace: bool) -> anyhow::
     Ok(())
 }
 
+/// Removes the temporary files a run killed while it wrote the checkpoint `path` left behind
+/// (`.NAME.XXXXXX.tmp` beside it, as [`write_atomically`] names them). Called under the
+/// checkpoint's lock: no other grundy run writes that checkpoint, so every such file is stale.
+/// A file that cannot be removed stays; the run goes on.
+fn remove_stale_temporaries(path: &Path) {
+    let Some(name) = path
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+    else {
+        return;
+    };
+    let Ok(entries) = std::fs::read_dir(parent_of(path)) else {
+        return;
+    };
+    let prefix = format!(".{name}.");
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        let stale = file.strip_prefix(&prefix).is_some_and(|rest| {
+            rest.strip_suffix(".tmp").is_some_and(|random| {
+                !random.is_empty() && random.chars().all(char::is_alphanumeric)
+            })
+        });
+        if stale && entry.file_type().is_ok_and(|kind| kind.is_file()) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 /// What an output holds.
 #[derive(Clone, Copy)]
 enum Format {
@@ -344,6 +372,7 @@ impl Checkpoint {
                 lock_path.display()
             ),
         }
+        remove_stale_temporaries(&path);
         Ok(Self {
             path,
             shown,
@@ -529,7 +558,9 @@ fn stopped(error: grundy::Error, count: usize, checkpoint: Option<&Checkpoint>) 
             "saved {count} values in {}; run the same command again to resume",
             checkpoint.shown.display()
         ),
-        None => "give --checkpoint DIR to keep finished work".to_owned(),
+        None => format!(
+            "the {count} values computed were not kept: give --checkpoint DIR to keep finished work"
+        ),
     })
 }
 

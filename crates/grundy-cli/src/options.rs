@@ -5,16 +5,10 @@ use grundy::parse_heap;
 use num_bigint::BigUint;
 use std::io::Read as _;
 
-/// Half of the machine's memory (`MemTotal` in /proc/meminfo), or 4 GiB where that is unknown.
+/// Half of the memory this process may use ([`grundy::budget::usable_memory`]), or 4 GiB where
+/// that is unknown.
 pub(crate) fn default_max_memory() -> u64 {
-    std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|info| {
-            let line = info.lines().find(|line| line.starts_with("MemTotal:"))?;
-            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-            Some(kib.saturating_mul(1024) / 2)
-        })
-        .unwrap_or(grundy::budget::DEFAULT_MAX_MEMORY)
+    grundy::budget::usable_memory().map_or(grundy::budget::DEFAULT_MAX_MEMORY, |bytes| bytes / 2)
 }
 
 /// An option's error at `span` of what was typed, with a hint.

@@ -98,14 +98,12 @@ struct Play<'a> {
 impl Play<'_> {
     /// Plays move `index` of the current position.
     fn play(&mut self, index: usize) -> anyhow::Result<()> {
-        let choice = self
+        let (game, position) = self
             .session
             .current()
-            .moves
-            .get(index)
-            .context("no such move")?
-            .clone();
-        let next = self.analyzer.options(&choice.game, &choice.position)?;
+            .leads_to(index)
+            .context("no such move")?;
+        let next = self.analyzer.options(&game, &position)?;
         self.session.play(index, next)?;
         Ok(())
     }

@@ -142,6 +142,73 @@ fn expected_text(code: &str, to: &str) -> Vec<u8> {
     fs::read(&path).unwrap()
 }
 
+/// A run killed while it wrote its checkpoint leaves a temporary file; the next run on that
+/// checkpoint (holding its lock) removes it, and nothing else.
+#[test]
+fn a_killed_writers_temporary_file_is_removed_by_the_next_run() {
+    let directory = directory();
+    let checkpoints = directory.path().join("checkpoints");
+    fs::create_dir_all(&checkpoints).unwrap();
+    let stale = checkpoints.join(".0.6.grundy-seq.Xy12ab.tmp");
+    let unrelated = checkpoints.join(".notes.tmp");
+    fs::write(&stale, b"half a checkpoint").unwrap();
+    fs::write(&unrelated, b"the user's").unwrap();
+    succeeds(&[
+        "sequence",
+        "0.6",
+        "--to",
+        "5000",
+        "--checkpoint",
+        text(&checkpoints),
+    ]);
+    assert!(!stale.exists(), "the stale temporary file is still there");
+    assert_eq!(fs::read(&unrelated).unwrap(), b"the user's");
+}
+
+/// Values that cost seconds each (three-heap splits of every size) are watched while they are
+/// computed: SIGTERM and `--timeout` stop the run part-way through a value, with the values
+/// before it saved (issue 27).
+#[test]
+fn dear_values_stop_at_sigterm_and_at_the_time_limit() {
+    let directory = directory();
+    let checkpoints = directory.path().join("checkpoints");
+    let code = "0.2!b!6e!";
+    let checkpoint = checkpoints.join("0.2_b_6e_.grundy-seq");
+    let mut run = spawn(&[
+        "sequence",
+        code,
+        "--to",
+        FAR,
+        "--compute-all",
+        "--checkpoint",
+        text(&checkpoints),
+        "--checkpoint-every",
+        "100",
+    ]);
+    let seen = run.wait_for_checkpoint(&checkpoint, 0);
+    run.send("-TERM");
+    let (status, printed) = run.finish();
+    assert_eq!(status.code(), Some(143), "{printed}");
+    assert!(printed.contains("interrupted after computing"), "{printed}");
+    let count = saved_values(&checkpoint).expect("the checkpoint decodes");
+    assert!(count >= seen, "{count} values after {seen}");
+    // Without a checkpoint the time limit still stops it, and says what was not kept.
+    let message = refused(&[
+        "sequence",
+        code,
+        "--to",
+        FAR,
+        "--compute-all",
+        "--timeout",
+        "1",
+    ]);
+    assert!(message.contains("time limit of 1 s"), "{message}");
+    assert!(
+        message.contains("values computed were not kept"),
+        "{message}"
+    );
+}
+
 #[test]
 fn sequences_resume_after_kill_and_interrupt_bit_identically() {
     let directory = directory();

@@ -125,6 +125,101 @@ impl Observer for Budget<'_> {
     }
 }
 
+/// What this process may still allocate, as the system bounds it: the least of the memory the
+/// machine has available now (`MemAvailable`), what is left under the memory limit of its control
+/// group and of each group above it (cgroup v2 `memory.max`, v1 `memory.limit_in_bytes`), and
+/// what is left under its address-space and data-segment limits (`RLIMIT_AS`, `RLIMIT_DATA`, as
+/// `prlimit` and `ulimit -v` set them). `None` where none of these can be read (a system without
+/// `/proc`).
+///
+/// # Complexity
+/// Reads a handful of small files under `/proc` and `/sys/fs/cgroup`.
+///
+/// # Example
+/// ```
+/// // On Linux there is always some memory to use; elsewhere the caller picks a default.
+/// if let Some(bytes) = grundy::budget::usable_memory() {
+///     assert!(bytes > 0);
+/// }
+/// ```
+pub fn usable_memory() -> Option<u64> {
+    let read = |path: &str| std::fs::read_to_string(path).ok();
+    let status = read("/proc/self/status");
+    let limits = read("/proc/self/limits");
+    let used = |field| status.as_deref().and_then(|text| kib_field(text, field));
+    let left = |name, used: Option<u64>| {
+        let limit = soft_limit(limits.as_deref()?, name)?;
+        Some(limit.saturating_sub(used.unwrap_or(0)))
+    };
+    [
+        read("/proc/meminfo").and_then(|text| kib_field(&text, "MemAvailable:")),
+        left("Max address space", used("VmSize:")),
+        left("Max data size", used("VmData:")),
+        read("/proc/self/cgroup").and_then(|text| cgroup_left(&text)),
+    ]
+    .into_iter()
+    .flatten()
+    .min()
+}
+
+/// A `Name:   1234 kB` field of `/proc/meminfo` or `/proc/self/status`, in bytes.
+fn kib_field(text: &str, field: &str) -> Option<u64> {
+    let line = text.lines().find(|line| line.starts_with(field))?;
+    let kib: u64 = line[field.len()..]
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()?;
+    Some(kib.saturating_mul(1024))
+}
+
+/// The soft limit named `name` in `/proc/self/limits` (`None` when unlimited).
+fn soft_limit(text: &str, name: &str) -> Option<u64> {
+    let line = text.lines().find(|line| line.starts_with(name))?;
+    line[name.len()..].split_whitespace().next()?.parse().ok()
+}
+
+/// The memory left under the tightest limit of the process's control groups (`/proc/self/cgroup`
+/// lines `0::/path` for v2, `N:memory:/path` for v1), from its own group up to the root.
+fn cgroup_left(cgroups: &str) -> Option<u64> {
+    let mut least: Option<u64> = None;
+    for line in cgroups.lines() {
+        let mut fields = line.splitn(3, ':');
+        let (_, controllers, path) = (fields.next()?, fields.next()?, fields.next()?);
+        let (root, limit, usage) = match controllers {
+            "" => ("/sys/fs/cgroup", "memory.max", "memory.current"),
+            list if list.split(',').any(|c| c == "memory") => (
+                "/sys/fs/cgroup/memory",
+                "memory.limit_in_bytes",
+                "memory.usage_in_bytes",
+            ),
+            _ => continue,
+        };
+        // The group's own directory may be hidden in a container (its root is the group): each
+        // ancestor that exists bounds it too.
+        let mut path = std::path::Path::new(path);
+        loop {
+            let directory = std::path::Path::new(root).join(path.strip_prefix("/").unwrap_or(path));
+            let number = |file: &str| -> Option<u64> {
+                std::fs::read_to_string(directory.join(file))
+                    .ok()?
+                    .trim()
+                    .parse()
+                    .ok()
+            };
+            if let Some(limit) = number(limit) {
+                let left = limit.saturating_sub(number(usage).unwrap_or(0));
+                least = Some(least.map_or(left, |least| least.min(left)));
+            }
+            match path.parent() {
+                Some(parent) => path = parent,
+                None => break,
+            }
+        }
+    }
+    least
+}
+
 /// Bytes in words: `512 bytes`, `3.2 MB`, `4 GiB` style with binary units, exact below 1 KiB.
 ///
 /// # Example
@@ -163,5 +258,22 @@ pub fn format_duration(duration: Duration) -> String {
         format!("{} s", duration.as_secs())
     } else {
         format!("{:.1} s", duration.as_secs_f64())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{kib_field, soft_limit};
+
+    #[test]
+    fn the_limits_of_proc_are_read_in_bytes() {
+        let meminfo = "MemTotal:       24000000 kB\nMemAvailable:   22000000 kB\n";
+        assert_eq!(kib_field(meminfo, "MemAvailable:"), Some(22_000_000 * 1024));
+        assert_eq!(kib_field(meminfo, "SwapTotal:"), None);
+        let limits = "Limit                     Soft Limit           Hard Limit           Units     \n\
+                      Max data size             unlimited            unlimited            bytes     \n\
+                      Max address space         6000000000           unlimited            bytes     \n";
+        assert_eq!(soft_limit(limits, "Max address space"), Some(6_000_000_000));
+        assert_eq!(soft_limit(limits, "Max data size"), None);
     }
 }

@@ -134,14 +134,16 @@ fn an_interrupt_returns_the_values_computed_so_far() {
         let analyzer = Analyzer::new(config).with_observer(&observer);
         let mut stopped = analyzer.sequence(&officers, count).unwrap();
         let error = stopped.extend().unwrap_err();
-        let held = 2 * SEQUENCE_STEP_VALUES;
-        assert!(
-            matches!(
-                error,
-                Error::Interrupted { checked_to, unit: Unit::Values } if checked_to == held
-            ),
-            "{error:?}"
-        );
+        // Progress is reported at the end of each step and, within a step, every few million
+        // options examined: the run stops at the second report, part-way through the values.
+        let Error::Interrupted {
+            checked_to: held,
+            unit: Unit::Values,
+        } = error
+        else {
+            panic!("{error:?}")
+        };
+        assert!(held > 0 && held < count, "{held}");
         // Not lost: the run holds them, and they are the game's values.
         assert_eq!(stopped.len() as u64, held);
         assert!(!stopped.is_complete());
@@ -164,14 +166,20 @@ fn a_time_limit_stops_a_run_with_its_values_kept() {
     let officers = game("0.6");
     let mut run = analyzer.sequence(&officers, 1 << 20).unwrap();
     let error = run.step().unwrap_err();
+    let Error::TimedOut {
+        checked_to,
+        unit: Unit::Values,
+        ..
+    } = error
+    else {
+        panic!("{error:?}")
+    };
     assert!(
-        matches!(error, Error::TimedOut { checked_to, unit: Unit::Values, .. } if checked_to == SEQUENCE_STEP_VALUES),
-        "{error:?}"
+        checked_to > 0 && checked_to <= SEQUENCE_STEP_VALUES,
+        "{checked_to}"
     );
-    assert_eq!(
-        run.values().prefix(run.len()),
-        naive(&officers, SEQUENCE_STEP_VALUES as usize)
-    );
+    assert_eq!(checked_to, run.len() as u64);
+    assert_eq!(run.values().prefix(run.len()), naive(&officers, run.len()));
 }
 
 #[test]

@@ -662,10 +662,8 @@ mod tests {
                 Player::Human => 1,
                 Player::Computer => session.current().best().expect("a move"),
             };
-            let choice = session.current().moves[index].clone();
-            let next = analyzer
-                .options(&choice.game, &choice.position)
-                .expect("options");
+            let (game, position) = session.current().leads_to(index).expect("a move");
+            let next = analyzer.options(&game, &position).expect("options");
             session.play(index, next).expect("legal");
         }
         let view = View {

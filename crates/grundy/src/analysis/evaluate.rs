@@ -111,7 +111,7 @@ impl<S: Stream> Iterator for Watched<'_, S> {
                 return None;
             }
         }
-        self.work += work;
+        self.work = self.work.saturating_add(work);
         if self.work >= Self::WORK_BETWEEN_CHECKS {
             self.work = 0;
             self.observer.progress(self.values.position(), self.total);
@@ -120,7 +120,10 @@ impl<S: Stream> Iterator for Watched<'_, S> {
                 return None;
             }
         }
-        self.values.next()
+        // A value dearer than the work between checks is watched while it is computed.
+        let value = self.values.next_watched(self.observer);
+        self.interrupted = value.is_err();
+        value.unwrap_or(None)
     }
 }
 

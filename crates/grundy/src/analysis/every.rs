@@ -503,25 +503,24 @@ impl Analyzer<'_> {
         let mut choice = vec![0usize; moving.len()];
         while !moving.is_empty() {
             self.check(0)?;
-            let mut after: Vec<Component> = components.to_vec();
+            let mut positions: Vec<Position> =
+                components.iter().map(|c| c.position.clone()).collect();
             let mut moves = Vec::new();
             let mut steps: Vec<u64> = stepped.iter().map(|part| part.steps).collect();
             for (&index, &option) in moving.iter().zip(&choice) {
                 let (action, position, left) = &stepped[index].options[option];
-                after[index].position = position.clone();
+                positions[index].clone_from(position);
                 steps[index] = *left;
                 moves.push((index, action.clone()));
             }
             // Components without a move stay at 0 steps.
             let left = steps.iter().copied().max().unwrap_or(0);
-            let positions = after.iter().map(|c| c.position.clone()).collect();
             choices.push(Choice {
                 play: Move {
                     component: None,
                     action: Action::Joint { moves },
                     to: Target::Sum(positions),
                 },
-                game: Game::Every(after),
                 position: Position::Sum,
                 outcome: outcome_of(left),
                 value: None,

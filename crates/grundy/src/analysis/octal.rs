@@ -16,7 +16,7 @@ use crate::engine::octal::TakeAndBreakEngine;
 use crate::games::game::Game;
 use crate::games::octal::{Code, Modifier};
 use crate::games::position::Position;
-use crate::theory::compact::{CompactValues, View, on_view};
+use crate::theory::compact::{CompactValues, on_view};
 use crate::theory::period::{self, Certificate, GuySmithSearch, Periodicity, Search, Theorem};
 
 /// Memory a take-and-break search reserves per value before it starts: the values at their widest
@@ -56,7 +56,7 @@ pub(super) fn uncertifiable_period(code: &Code, search: &Search) -> Option<Uncer
 /// 64 values, then doubling up to `limit`, until the criterion proves the periodicity the values
 /// show.
 fn families(
-    values: &mut Watched<'_, BoxedStream>,
+    values: &mut Watched<'_, &mut (dyn Stream + Send + 'static)>,
     code: &Code,
     limit: u64,
 ) -> Result<(Search, CompactValues), Error> {
@@ -84,7 +84,7 @@ fn families(
 /// and the search reads them there; a certificate takes them over (one copy in memory).
 fn guy_smith(
     game: &Game,
-    values: &mut Watched<'_, BoxedStream>,
+    values: &mut Watched<'_, &mut (dyn Stream + Send + 'static)>,
     last_digit: u64,
     code: &Code,
     limit: u64,
@@ -227,9 +227,9 @@ impl Analyzer<'_> {
             format!("{limit} values of {game} (about {TYPICAL_BYTES_PER_VALUE} bytes each)")
         })?;
         let threads = self.sequence_threads(limit, bytes);
-        let stream = crate::engine::octal::stream(code, engine, threads, Vec::new())
+        let mut stream = crate::engine::octal::stream(code, engine, threads, Vec::new())
             .map_err(|refused| not_applicable(refused, code))?;
-        let mut values = Watched::new(BoxedStream(stream), self.observer(), limit).with_cap(cap);
+        let mut values = Watched::new(&mut *stream, self.observer(), limit).with_cap(cap);
         let (search, prefix) = match (no_theorem(code), code.last_digit()) {
             (None, Some(t)) if code.max_heaps_left() == 1 => {
                 // No splits: for n > t every value is the mex of the t values before it.
@@ -425,47 +425,6 @@ impl Analyzer<'_> {
                 evaluation.basis(heaps),
             )
         })
-    }
-}
-
-/// A boxed value stream, watched like any other.
-struct BoxedStream(Box<dyn Stream + Send>);
-
-impl Iterator for BoxedStream {
-    type Item = u32;
-
-    fn next(&mut self) -> Option<u32> {
-        self.0.next()
-    }
-}
-
-impl Stream for BoxedStream {
-    fn position(&self) -> u64 {
-        Stream::position(self.0.as_ref())
-    }
-
-    fn work_per_value(&self) -> u64 {
-        self.0.work_per_value()
-    }
-
-    fn computed(&self) -> Option<View<'_>> {
-        self.0.computed()
-    }
-
-    fn take_computed(&mut self) -> CompactValues {
-        self.0.take_computed()
-    }
-
-    fn fold_on_period(&mut self, preperiod: u64, period: u64) -> bool {
-        self.0.fold_on_period(preperiod, period)
-    }
-
-    fn unfold_all(&mut self) {
-        self.0.unfold_all();
-    }
-
-    fn folded_period(&self) -> Option<(u64, u64)> {
-        self.0.folded_period()
     }
 }
 

@@ -14,13 +14,16 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use super::{Action, Analyzer, Error, Move, Outcome, Target, Unit};
-use crate::games::game::{Component, Game};
+use crate::games::game::Game;
 use crate::games::position::Position;
 use crate::games::ruleset::Ruleset;
 pub use crate::limits::{MAX_PLAY_MOVES, PLAY_SEARCH_BYTES, PLAY_SEARCH_POSITIONS};
 use crate::theory::solver::{
     Limits, Rules, SolverError, SparseGraph, misere_values, normal_values, solve_graph_observed,
 };
+
+/// The outcome, value and remoteness of a position.
+type Valued = (Outcome, Option<BigUint>, Option<u32>);
 
 /// Every legal move of a position, each with the value of the position it leaves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,13 +46,14 @@ pub struct Options {
 }
 
 /// One legal move and the position it leaves, with that position's value.
+///
+/// In a sum a choice holds the moved component's new position only, not a copy of the sum:
+/// [`Options::leads_to`] builds the game a move leads to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Choice {
-    /// The move; its `to` is the whole position left ([`Target::Whole`], or [`Target::Sum`] in a
-    /// sum).
+    /// The move; its `to` is the whole position left ([`Target::Whole`]), or in a sum the moved
+    /// component's new position ([`Target::Component`]; the other components stay).
     pub play: Move,
-    /// The game after the move: the game itself, except in a sum, whose positions it holds.
-    pub game: Game,
     /// The position left ([`Position::Sum`] in a sum).
     pub position: Position,
     /// The outcome of the position left, for the player who moves there (the opponent).
@@ -86,6 +90,28 @@ pub enum PlayBasis {
 }
 
 impl Options {
+    /// The game and position move `index` leads to, as [`Analyzer::options`] takes them: the
+    /// game itself and the position left, or in a sum the sum with the moved component's new
+    /// position. `None` when there is no such move.
+    ///
+    /// # Complexity
+    /// `O(k)` for a sum of `k` components (a copy of the sum), else a copy of the position.
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::{Analyzer, Config, Position, parse_game};
+    /// let game = parse_game("nim[3] + nim[1]")?;
+    /// let options = Analyzer::new(Config::default()).options(&game, &Position::Sum)?;
+    /// let (after, position) = options.leads_to(0).ok_or("no move")?;
+    /// assert_eq!((after.to_string(), position), ("nim[2] + nim[1]".to_owned(), Position::Sum)); // take 1
+    /// # Ok(()) }
+    /// ```
+    pub fn leads_to(&self, index: usize) -> Option<(Game, Position)> {
+        let choice = self.moves.get(index)?;
+        Some(after_move(&self.game, &choice.play, &choice.position))
+    }
+
     /// The move the computer plays, as GAMESMAN chooses (an index into [`moves`](Self::moves)):
     /// the best result for the mover (win, then tie, then draw, then lose); among wins and ties
     /// the one that ends the game soonest (least remoteness), among losses the one that lasts
@@ -186,58 +212,39 @@ impl Analyzer<'_> {
         })?;
         let moves = legal_moves(game, position)?;
         let search = self.search(game, position)?;
-        let mut choices = Vec::with_capacity(moves.len());
-        let (outcome, value, remoteness, basis) = if let Some(search) = &search {
-            {
-                let (outcome, value, remoteness) = search.at(0);
-                for (play, after_game, after) in moves {
-                    let index = search
-                        .graph
-                        .index_of(&normal_state(&after_game, &after))
-                        .ok_or_else(|| Error::Internal(format!("{after} was not searched")))?;
-                    let (outcome, value, remoteness) = search.at(index);
-                    choices.push(Choice {
-                        play,
-                        game: after_game,
-                        position: after,
-                        outcome,
-                        value,
-                        remoteness,
-                    });
-                }
-                let positions = search.graph.states.len() as u64;
-                (
-                    outcome,
-                    value,
-                    remoteness,
-                    PlayBasis::Searched { positions },
-                )
+        let (own, values, basis) = if let Some(search) = &search {
+            let start = normal_state(game, position);
+            let mut values = Vec::with_capacity(moves.len());
+            for (play, after) in &moves {
+                let state = state_after(game, &start, play, after);
+                let index = search
+                    .graph
+                    .index_of(&state)
+                    .ok_or_else(|| Error::Internal(format!("{after} was not searched")))?;
+                values.push(search.at(index));
             }
+            let positions = search.graph.states.len() as u64;
+            (search.at(0), values, PlayBasis::Searched { positions })
         } else {
-            {
-                let solution = self.solve_unsettled(game, position)?;
-                for (play, after_game, after) in moves {
-                    self.check(0)?;
-                    let solved = self.solve_unsettled(&after_game, &after)?;
-                    choices.push(Choice {
-                        play,
-                        game: after_game,
-                        position: after,
-                        outcome: solved.outcome,
-                        value: solved.grundy.or(solved.misere_grundy),
-                        remoteness: solved.remoteness,
-                    });
-                }
-                let value = solution.grundy.or(solution.misere_grundy);
-                let limit = self.search_limit();
-                (
-                    solution.outcome,
-                    value,
-                    solution.remoteness,
-                    PlayBasis::Solved { limit },
-                )
-            }
+            let (own, values) = match self.sum_values(game, &moves)? {
+                Some(solved) => solved,
+                None => self.each_solved(game, position, &moves)?,
+            };
+            let limit = self.search_limit();
+            (own, values, PlayBasis::Solved { limit })
         };
+        let choices = moves
+            .into_iter()
+            .zip(values)
+            .map(|((play, position), (outcome, value, remoteness))| Choice {
+                play,
+                position,
+                outcome,
+                value,
+                remoteness,
+            })
+            .collect();
+        let (outcome, value, remoteness) = own;
         Ok(Options {
             game: game.clone(),
             position: position.clone(),
@@ -247,6 +254,68 @@ impl Analyzer<'_> {
             moves: choices,
             basis,
         })
+    }
+
+    /// The outcome, value and remoteness of `position` and of each position `moves` leave, each
+    /// solved on its own.
+    fn each_solved(
+        &self,
+        game: &Game,
+        position: &Position,
+        moves: &[(Move, Position)],
+    ) -> Result<(Valued, Vec<Valued>), Error> {
+        let solution = self.solve_unsettled(game, position)?;
+        let mut values = Vec::with_capacity(moves.len());
+        for (play, after) in moves {
+            self.check(0)?;
+            let (after_game, after) = after_move(game, play, after);
+            let solved = self.solve_unsettled(&after_game, &after)?;
+            let value = solved.grundy.or(solved.misere_grundy);
+            values.push((solved.outcome, value, solved.remoteness));
+        }
+        let value = solution.grundy.or(solution.misere_grundy);
+        Ok(((solution.outcome, value, solution.remoteness), values))
+    }
+
+    /// [`each_solved`](Self::each_solved) for a sum under normal play whose components have
+    /// Grundy values, from each component solved once and each component a move leaves: the
+    /// value after a move in component `i` is `G xor G_i xor G_i'` (the Sprague–Grundy theorem),
+    /// so a sum of `k` components costs `k` + (moves) solutions, not `k` per move. `None` for any
+    /// other game, or when a component has no Grundy value (the general path says why).
+    fn sum_values(
+        &self,
+        game: &Game,
+        moves: &[(Move, Position)],
+    ) -> Result<Option<(Valued, Vec<Valued>)>, Error> {
+        let Some(components) = game.components().filter(|_| !game.is_misere()) else {
+            return Ok(None);
+        };
+        let mut values = Vec::with_capacity(components.len());
+        for component in components {
+            self.check(0)?;
+            match self
+                .solve_unsettled(&component.game, &component.position)?
+                .grundy
+            {
+                Some(value) => values.push(value),
+                None => return Ok(None),
+            }
+        }
+        let total = values.iter().fold(BigUint::zero(), |x, v| x ^ v);
+        let mut after_values = Vec::with_capacity(moves.len());
+        for (play, _) in moves {
+            self.check(0)?;
+            let (Some(i), Target::Component { position, .. }) = (play.component, &play.to) else {
+                return Ok(None);
+            };
+            let Some(value) = self.solve_unsettled(&components[i].game, position)?.grundy else {
+                return Ok(None);
+            };
+            let after_total = &total ^ &values[i] ^ value;
+            after_values.push((Outcome::of_grundy(&after_total), Some(after_total), None));
+        }
+        let own = (Outcome::of_grundy(&total), Some(total), None);
+        Ok(Some((own, after_values)))
     }
 
     /// The games `options` does not play: the families that say so (scripts), misère play of
@@ -475,37 +544,65 @@ fn wrong_shape(game: &Game, position: &Position) -> Error {
 
 /// Every legal move of `position` with the game and position it leaves, in the order of the
 /// rules. The caller has counted them ([`move_count`]).
-fn legal_moves(game: &Game, position: &Position) -> Result<Vec<(Move, Game, Position)>, Error> {
-    let (base, misere) = (game.base(), game.is_misere());
-    let wrap = |game: Game| {
-        if misere {
-            Game::Misere(Box::new(game))
-        } else {
-            game
-        }
-    };
+fn legal_moves(game: &Game, position: &Position) -> Result<Vec<(Move, Position)>, Error> {
+    let base = game.base();
     match (base.components(), position) {
         (Some(components), Position::Sum) => {
             let mut out = Vec::new();
-            for (i, component) in components.iter().enumerate() {
-                for (action, after) in base_moves(&component.game, &component.position)? {
-                    let mut next: Vec<Component> = components.to_vec();
-                    next[i].position = after;
-                    let positions = next.iter().map(|c| c.position.clone()).collect();
+            for (index, component) in components.iter().enumerate() {
+                for (action, position) in base_moves(&component.game, &component.position)? {
                     let play = Move {
-                        component: Some(i),
+                        component: Some(index),
                         action,
-                        to: Target::Sum(positions),
+                        to: Target::Component { index, position },
                     };
-                    out.push((play, wrap(Game::Sum(next)), Position::Sum));
+                    out.push((play, Position::Sum));
                 }
             }
             Ok(out)
         }
         _ => Ok(base_moves(base, position)?
             .into_iter()
-            .map(|(action, after)| (Move::whole(action, after.clone()), game.clone(), after))
+            .map(|(action, after)| (Move::whole(action, after.clone()), after))
             .collect()),
+    }
+}
+
+/// The game and position `play` leads to from a position of `game`, `after` being the position
+/// left as [`Choice::position`] holds it: in a sum, the sum with the moved component's new
+/// position, and in an Every-SG compound the compound at the positions of the joint move (a copy
+/// of every component: built only for the move asked about).
+fn after_move(game: &Game, play: &Move, after: &Position) -> (Game, Position) {
+    let positions = match &play.to {
+        Target::Component { index, position } => game.base().components().map(|components| {
+            let mut positions: Vec<Position> =
+                components.iter().map(|c| c.position.clone()).collect();
+            if let Some(moved) = positions.get_mut(*index) {
+                moved.clone_from(position);
+            }
+            positions
+        }),
+        Target::Sum(positions) => Some(positions.clone()),
+        _ => None,
+    };
+    match positions.and_then(|positions| game.with_positions(positions)) {
+        Some(game) => (game, Position::Sum),
+        None => (game.clone(), after.clone()),
+    }
+}
+
+/// The search state `play` leads to from the state `start` of a position of `game` (the state
+/// of `after` outside a sum).
+fn state_after(game: &Game, start: &[Position], play: &Move, after: &Position) -> Vec<Position> {
+    match (game.base().components(), play.component, &play.to) {
+        (Some(components), Some(index), Target::Component { position, .. })
+            if index < components.len() =>
+        {
+            let mut state = start.to_vec();
+            state[index] = normal_position(&components[index].game, position);
+            state
+        }
+        _ => normal_state(game, after),
     }
 }
 
@@ -618,8 +715,8 @@ pub struct Mistake {
 /// let game = parse_game("nim")?;
 /// let start = analyzer.options(&game, &game.parse_position("1,2")?)?;
 /// let mut session = Session::new(start, Player::Human);
-/// let choice = session.current().moves[0].clone(); // take 1 from heap 1: leaves 0,2
-/// session.play(0, analyzer.options(&choice.game, &choice.position)?)?;
+/// let (game, position) = session.current().leads_to(0).ok_or("no move")?; // leaves 0,2
+/// session.play(0, analyzer.options(&game, &position)?)?;
 /// assert_eq!(session.to_move(), Player::Computer);
 /// assert!(session.undo());
 /// assert!(session.redo());
@@ -674,9 +771,10 @@ impl Session {
                 moves: current.moves.len(),
             });
         };
-        if choice.game != next.game || choice.position != next.position {
+        let (game, position) = after_move(&current.game, &choice.play, &choice.position);
+        if game != next.game || position != next.position {
             return Err(SessionError::WrongOptions {
-                expected: format!("{}[{}]", choice.game, choice.position),
+                expected: format!("{game}[{position}]"),
                 given: format!("{}[{}]", next.game, next.position),
             });
         }

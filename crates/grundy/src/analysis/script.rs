@@ -536,7 +536,6 @@ impl Analyzer<'_> {
             let left = Position::State(to.key());
             moves.push(Choice {
                 play: Move::whole(Action::Labelled { label }, left.clone()),
-                game: game.clone(),
                 position: left,
                 outcome: solved.value,
                 value: value(loopy),

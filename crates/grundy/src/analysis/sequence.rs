@@ -6,6 +6,7 @@
 //! files.
 
 use super::config::not_applicable;
+use super::evaluate::{Watched, WorkCap};
 use super::octal::MAX_OCTAL_VALUES;
 use super::{Analyzer, Error, Remedy, Unit};
 use crate::engine::Stream;
@@ -16,9 +17,14 @@ use crate::input::sequence_file::checksum;
 use crate::theory::compact::{CompactValues, View};
 use crate::theory::period::Certificate;
 
-/// The most values one [`SequenceRun::step`] computes before it reports progress and consults the
-/// observer.
+/// The most values one [`SequenceRun::step`] computes before it reports progress (fewer when
+/// they are dear: see `STEP_WORK`).
 pub const SEQUENCE_STEP_VALUES: u64 = 4096;
+
+/// The most work (options examined, as [`Stream::work_per_value`] estimates it) one step spends
+/// beyond its first value: a fraction of a second, so that a run of dear values still reaches
+/// its checkpoints and progress reports.
+const STEP_WORK: u64 = 1 << 26;
 
 /// The first count of values at which a run tries to certify a period; it tries again each time
 /// the count doubles.
@@ -278,17 +284,25 @@ impl SequenceRun<'_> {
             }
         }
         let wanted = (self.count - held).min(SEQUENCE_STEP_VALUES);
-        let computed = stream.by_ref().take(wanted as usize).count() as u64;
-        if computed < wanted {
+        let observer = self.analyzer.observer();
+        // At least one value a step, and no more than a fraction of a second's work: a step
+        // ends in time for a checkpoint, and each value is watched while it is computed.
+        let cap = WorkCap {
+            floor: held + 1,
+            work: STEP_WORK,
+        };
+        let mut watched = Watched::new(&mut **stream, observer, self.count).with_cap(Some(cap));
+        let computed = watched.by_ref().take(wanted as usize).count() as u64;
+        let (interrupted, capped) = (watched.interrupted, watched.capped);
+        if computed < wanted && !interrupted && !capped {
             return Err(Error::Internal(format!(
                 "the engine for {} stopped after {} values",
                 self.game,
                 held + computed
             )));
         }
-        let observer = self.analyzer.observer();
         observer.progress(held + computed, self.count);
-        if observer.interrupted() {
+        if interrupted || observer.interrupted() {
             return Err(Error::Interrupted {
                 checked_to: held + computed,
                 unit: Unit::Values,

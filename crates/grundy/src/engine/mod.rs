@@ -11,7 +11,40 @@ pub mod subtraction;
 pub use crate::games::play::Play;
 pub use subtraction::Values;
 
+use crate::Observer;
 use crate::theory::compact::{CompactValues, View};
+
+/// Why a watched stream gave no value: its observer asked it to stop (Ctrl-C, a deadline). The
+/// stream stays where it was; the next call computes the same value again from the start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped;
+
+/// Options examined between two consultations of the observer inside one value
+/// ([`Stream::next_watched`]): a few milliseconds of work.
+pub(crate) const WORK_BETWEEN_POLLS: u64 = 1 << 20;
+
+/// Counts the work of one value and consults the observer after every
+/// [`WORK_BETWEEN_POLLS`] options.
+pub(crate) struct Poll<'o> {
+    observer: &'o dyn Observer,
+    work: u64,
+}
+
+impl<'o> Poll<'o> {
+    pub(crate) fn new(observer: &'o dyn Observer) -> Self {
+        Self { observer, work: 0 }
+    }
+
+    /// Whether to go on with `work` more options.
+    pub(crate) fn go_on(&mut self, work: u64) -> bool {
+        self.work = self.work.saturating_add(work);
+        if self.work < WORK_BETWEEN_POLLS {
+            return true;
+        }
+        self.work = 0;
+        !self.observer.interrupted()
+    }
+}
 
 /// Which algorithm computes Grundy values.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -49,6 +82,16 @@ pub trait Stream: Iterator<Item = u32> {
     fn position(&self) -> u64;
     /// About how many options the next value examines: a unit of work for progress reports.
     fn work_per_value(&self) -> u64;
+    /// The next value, consulting `observer` while it is computed, for values that may cost
+    /// seconds each (a naive three-heap split at a heap of 10^4 examines 10^8 options).
+    ///
+    /// # Errors
+    /// [`Stopped`] when the observer asked to stop before the value was found; nothing is lost.
+    /// The default computes the value without consulting (engines whose values are cheap).
+    fn next_watched(&mut self, observer: &dyn Observer) -> Result<Option<u32>, Stopped> {
+        let _ = observer;
+        Ok(self.next())
+    }
     /// Every value computed so far, for engines that keep them all (so callers need no copy).
     fn computed(&self) -> Option<View<'_>> {
         None
@@ -72,5 +115,39 @@ pub trait Stream: Iterator<Item = u32> {
     /// `(n0, p)` while folded: every value from `n0 + p` on obeyed `G(n) = G(n - p)`.
     fn folded_period(&self) -> Option<(u64, u64)> {
         None
+    }
+}
+
+impl<S: Stream + ?Sized> Stream for &mut S {
+    fn position(&self) -> u64 {
+        (**self).position()
+    }
+
+    fn work_per_value(&self) -> u64 {
+        (**self).work_per_value()
+    }
+
+    fn next_watched(&mut self, observer: &dyn Observer) -> Result<Option<u32>, Stopped> {
+        (**self).next_watched(observer)
+    }
+
+    fn computed(&self) -> Option<View<'_>> {
+        (**self).computed()
+    }
+
+    fn take_computed(&mut self) -> CompactValues {
+        (**self).take_computed()
+    }
+
+    fn fold_on_period(&mut self, preperiod: u64, period: u64) -> bool {
+        (**self).fold_on_period(preperiod, period)
+    }
+
+    fn unfold_all(&mut self) {
+        (**self).unfold_all();
+    }
+
+    fn folded_period(&self) -> Option<(u64, u64)> {
+        (**self).folded_period()
     }
 }

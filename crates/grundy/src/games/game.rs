@@ -182,6 +182,44 @@ impl Game {
         }
     }
 
+    /// The same compound (a sum or an Every-SG compound, misère or not) with its components at
+    /// `positions`, one per component in order; `None` for any other game or a count that does
+    /// not match.
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::parse_game;
+    /// let game = parse_game("misere:nim[3] + kayles[4]")?;
+    /// let heap = |n: &str| parse_game("nim")?.parse_position(n);
+    /// let moved = game.with_positions(vec![heap("1")?, heap("4")?]).ok_or("not a sum")?;
+    /// assert_eq!(moved.to_string(), "misere:nim[1] + 0.77[4]");
+    /// # Ok(()) }
+    /// ```
+    pub fn with_positions(&self, positions: Vec<Position>) -> Option<Game> {
+        let (components, rebuild): (_, fn(Vec<Component>) -> Game) = match self {
+            Self::Misere(inner) => {
+                let inner = inner.with_positions(positions)?;
+                return Some(Self::Misere(Box::new(inner)));
+            }
+            Self::Sum(components) => (components, Self::Sum),
+            Self::Every(components) => (components, Self::Every),
+            _ => return None,
+        };
+        if components.len() != positions.len() {
+            return None;
+        }
+        let moved = components
+            .iter()
+            .zip(positions)
+            .map(|(component, position)| Component {
+                game: component.game.clone(),
+                position,
+            })
+            .collect();
+        Some(rebuild(moved))
+    }
+
     /// Whether the game is answered by a misère quotient (a `misere:` take-and-break code):
     /// its periodic pattern is the quotient's, not a period of values.
     ///

@@ -405,6 +405,39 @@ pub fn for_each_option<T: Element>(code: &Code, values: &[T], n: usize, mut f: i
     });
 }
 
+/// [`for_each_option`] for a heap whose options are many: before each removal, and before each
+/// smallest heap of a three-heap split, `poll` is told about how many options come next; the walk
+/// stops as soon as it answers `false`, and then returns `false`.
+///
+/// # Complexity
+/// As [`for_each_option`], plus one call of `poll` per removal and per smallest heap of a
+/// three-heap split.
+pub(crate) fn for_each_option_polled<T: Element>(
+    code: &Code,
+    values: &[T],
+    n: usize,
+    mut f: impl FnMut(u32),
+    poll: &mut impl FnMut(u64) -> bool,
+) -> bool {
+    for j in 0..=code.reach(n) {
+        if !poll(n.saturating_sub(j) as u64 + 1) {
+            return false;
+        }
+        let mut going = true;
+        removal(code, n, j, &mut |step| match step {
+            Step::Whole => f(0),
+            Step::One(m) => f(values[m].into()),
+            Step::Split(m, heaps, modifier) => {
+                going = going && for_each_split_polled(values, m, heaps, modifier, &mut f, poll);
+            }
+        });
+        if !going {
+            return false;
+        }
+    }
+    true
+}
+
 /// One kind of move from a heap, as a digit allows it.
 #[derive(Clone, Copy)]
 pub(crate) enum Step {
@@ -456,6 +489,20 @@ pub(crate) fn for_each_split(
     modifier: Modifier,
     f: &mut impl FnMut(u32),
 ) {
+    for_each_split_polled(values, m, heaps, modifier, f, &mut |_| true);
+}
+
+/// [`for_each_split`], telling `poll` before each smallest heap of a three-heap split how many
+/// splits come next, and stopping (returning `false`) as soon as it answers `false`.
+#[inline]
+pub(crate) fn for_each_split_polled(
+    values: &[impl Element],
+    m: usize,
+    heaps: u8,
+    modifier: Modifier,
+    f: &mut impl FnMut(u32),
+    poll: &mut impl FnMut(u64) -> bool,
+) -> bool {
     if heaps == 2 {
         for a in 1..=m / 2 {
             if allowed(&[a, m - a], modifier) {
@@ -464,6 +511,9 @@ pub(crate) fn for_each_split(
         }
     } else {
         for a in 1..=m / 3 {
+            if !poll(((m - a) / 2 + 1 - a) as u64) {
+                return false;
+            }
             for b in a..=(m - a) / 2 {
                 let c = m - a - b;
                 if allowed(&[a, b, c], modifier) {
@@ -472,6 +522,7 @@ pub(crate) fn for_each_split(
             }
         }
     }
+    true
 }
 
 /// Calls `f` with every option of a heap of `n`, as the heaps it leaves in increasing order (no

@@ -3,6 +3,7 @@
 //! [`InputError`](error::InputError) pointing into the text.
 
 pub mod contest;
+mod decimal;
 pub mod error;
 pub mod judge_format;
 pub mod play;

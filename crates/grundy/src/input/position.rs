@@ -79,7 +79,7 @@ pub fn parse_heap(text: &str) -> Result<BigUint, InputError> {
     if base_text.len() > MAX_DIGITS {
         return Err(too_long());
     }
-    let base: BigUint = base_text.parse().expect("checked to be decimal digits");
+    let base = super::decimal::parse_digits(base_text.as_bytes());
     let Some(exponent_text) = exponent_text else {
         return Ok(base);
     };

@@ -1,6 +1,7 @@
 //! The words of a game in play (`grundy play`, `grundy serve`'s options): positions as the line
 //! protocol writes them (docs/play.md) and the players' names.
 
+use crate::analysis::Target;
 use crate::analysis::play::{Choice, Options, Player};
 use crate::games::position::Position;
 use crate::render::moves;
@@ -32,11 +33,25 @@ pub fn position(options: &Options) -> String {
     }
 }
 
-/// The position `choice` leaves, as the protocol writes it.
+/// The position `choice` leaves, as the protocol writes it: in a sum, every component with the
+/// moved one's new position.
 pub fn left(options: &Options, choice: &Choice) -> String {
-    match &choice.position {
-        Position::Sum => moves::target(&options.game, &choice.play),
-        position => super::position_in(&options.game, position),
+    match (
+        &choice.position,
+        &choice.play.to,
+        options.game.base().components(),
+    ) {
+        (Position::Sum, Target::Component { index, position }, Some(components)) => components
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let position = if i == *index { position } else { &c.position };
+                format!("{}[{position}]", c.game)
+            })
+            .collect::<Vec<_>>()
+            .join(" + "),
+        (Position::Sum, _, _) => moves::target(&options.game, &choice.play),
+        (position, _, _) => super::position_in(&options.game, position),
     }
 }
 

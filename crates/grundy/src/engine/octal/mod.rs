@@ -5,8 +5,9 @@
 
 use std::fmt;
 
-use crate::engine::Stream;
-use crate::games::octal::{Code, Modifier, Step, for_each_option, walk};
+use crate::Observer;
+use crate::engine::{Poll, Stopped, Stream, WORK_BETWEEN_POLLS};
+use crate::games::octal::{Code, Modifier, Step, for_each_option, for_each_option_polled, walk};
 use crate::theory::compact::{CompactValues, Element, View};
 use crate::theory::mex::Bitset;
 
@@ -234,9 +235,15 @@ impl Iterator for Naive {
             for_each_option(&self.code, &self.values, n, |v| seen.insert(v));
             self.seen.mex()
         };
+        Some(self.push(value))
+    }
+}
+
+impl Naive {
+    fn push(&mut self, value: u32) -> u32 {
         self.largest = self.largest.max(value);
         self.values.push(value);
-        Some(value)
+        value
     }
 }
 
@@ -288,6 +295,22 @@ pub(crate) static BIT: [u64; 64] = {
 impl Stream for Naive {
     fn position(&self) -> u64 {
         self.values.len() as u64
+    }
+
+    fn next_watched(&mut self, observer: &dyn Observer) -> Result<Option<u32>, Stopped> {
+        if self.work_per_value() < WORK_BETWEEN_POLLS {
+            return Ok(self.next());
+        }
+        let n = self.values.len();
+        self.seen.clear();
+        let seen = &mut self.seen;
+        let mut poll = Poll::new(observer);
+        let mut go_on = |work| poll.go_on(work);
+        if !for_each_option_polled(&self.code, &self.values, n, |v| seen.insert(v), &mut go_on) {
+            return Err(Stopped);
+        }
+        let value = self.seen.mex();
+        Ok(Some(self.push(value)))
     }
 
     fn work_per_value(&self) -> u64 {

@@ -30,8 +30,9 @@
 //! values suffices; nothing needs counting.
 
 use super::pair_bits;
-use crate::engine::Stream;
-use crate::games::octal::{Code, Modifier, Step, for_each_split, removal};
+use crate::Observer;
+use crate::engine::{Poll, Stopped, Stream, WORK_BETWEEN_POLLS};
+use crate::games::octal::{Code, Modifier, Step, for_each_split_polled, removal};
 use crate::theory::compact::{CompactValues, View};
 use crate::theory::mex::Bitset;
 
@@ -132,7 +133,8 @@ impl Tail {
             largest: 0,
         };
         for value in prefix {
-            engine.accumulate(engine.values.len());
+            // Unstopped: the poll always goes on.
+            let _ = engine.accumulate(engine.values.len(), &mut |_| true);
             engine.push(value);
         }
         Some(engine)
@@ -143,62 +145,110 @@ impl Tail {
         self.values.push(value);
     }
 
-    /// Turns the accumulated set of heap `n`'s residue into `T(n)`; returns its index.
-    fn accumulate(&mut self, n: usize) -> Option<usize> {
+    /// Turns the accumulated set of heap `n`'s residue into `T(n)`; returns its index, or
+    /// `Err(Stopped)` when `poll` stops it (the set then holds part of the options, which the next
+    /// attempt adds again: sets only grow, and adding an option twice changes nothing).
+    fn accumulate(
+        &mut self,
+        n: usize,
+        poll: &mut impl FnMut(u64) -> bool,
+    ) -> Result<Option<usize>, Stopped> {
         let explicit = self.code.explicit_digits();
-        let k = n.checked_sub(explicit)?;
+        let Some(k) = n.checked_sub(explicit) else {
+            return Ok(None);
+        };
         let q = self.code.tail_length();
         let residue = k % q;
         let small = self.largest < 64;
+        let removals = explicit..=n.min(explicit + q - 1);
         let set = &mut self.accumulated[residue];
-        for j in explicit..=n.min(explicit + q - 1) {
-            removal(&self.code, n, j, &mut |step| {
-                insert(set, &self.values, step, small);
-            });
-        }
-        Some(residue)
+        insert_removals(set, &self.code, &self.values, n, removals, small, poll)?;
+        Ok(Some(residue))
+    }
+
+    /// The next value, with `poll` consulted as [`for_each_split_polled`] does.
+    fn compute(&mut self, poll: &mut impl FnMut(u64) -> bool) -> Result<u32, Stopped> {
+        let n = self.values.len();
+        let residue = self.accumulate(n, poll)?;
+        self.explicit.clear();
+        let small = self.largest < 64;
+        let removals = 0..self.code.explicit_digits().min(n + 1);
+        let explicit = &mut self.explicit;
+        insert_removals(explicit, &self.code, &self.values, n, removals, small, poll)?;
+        let value = match residue {
+            Some(residue) => Bitset::union_mex(&[&self.explicit, &self.accumulated[residue]]),
+            None => self.explicit.mex(),
+        };
+        self.push(value);
+        Ok(value)
     }
 }
 
-/// Adds the option values of one kind of move to `set`.
+/// Adds to `set` the option values of the removals `removals` from a heap of `n`, consulting
+/// `poll` before each removal and inside three-heap splits; `Err(Stopped)` when it says stop.
+fn insert_removals(
+    set: &mut Bitset,
+    code: &Code,
+    values: &[u32],
+    n: usize,
+    removals: impl Iterator<Item = usize>,
+    small: bool,
+    poll: &mut impl FnMut(u64) -> bool,
+) -> Result<(), Stopped> {
+    for j in removals {
+        if !poll(n.saturating_sub(j) as u64 + 1) {
+            return Err(Stopped);
+        }
+        let mut going = true;
+        removal(code, n, j, &mut |step| {
+            going = going && insert(set, values, step, small, poll);
+        });
+        if !going {
+            return Err(Stopped);
+        }
+    }
+    Ok(())
+}
+
+/// Adds the option values of one kind of move to `set`; `false` when `poll` stopped it.
 #[inline]
-fn insert(set: &mut Bitset, values: &[u32], step: Step, small: bool) {
+fn insert(
+    set: &mut Bitset,
+    values: &[u32],
+    step: Step,
+    small: bool,
+    poll: &mut impl FnMut(u64) -> bool,
+) -> bool {
     match step {
         Step::Whole => set.insert(0),
         Step::One(m) => set.insert(values[m]),
         Step::Split(m, 2, Modifier::None) if small => set.insert_bits(pair_bits(values, m)),
         Step::Split(m, heaps, modifier) => {
-            for_each_split(values, m, heaps, modifier, &mut |v| set.insert(v));
+            return for_each_split_polled(values, m, heaps, modifier, &mut |v| set.insert(v), poll);
         }
     }
+    true
 }
 
 impl Iterator for Tail {
     type Item = u32;
 
     fn next(&mut self) -> Option<u32> {
-        let n = self.values.len();
-        let residue = self.accumulate(n);
-        self.explicit.clear();
-        let small = self.largest < 64;
-        let explicit = &mut self.explicit;
-        for j in 0..self.code.explicit_digits().min(n + 1) {
-            removal(&self.code, n, j, &mut |step| {
-                insert(explicit, &self.values, step, small);
-            });
-        }
-        let value = match residue {
-            Some(residue) => Bitset::union_mex(&[&self.explicit, &self.accumulated[residue]]),
-            None => self.explicit.mex(),
-        };
-        self.push(value);
-        Some(value)
+        self.compute(&mut |_| true).ok()
     }
 }
 
 impl Stream for Tail {
     fn position(&self) -> u64 {
         self.values.len() as u64
+    }
+
+    fn next_watched(&mut self, observer: &dyn Observer) -> Result<Option<u32>, Stopped> {
+        if self.work_per_value() < WORK_BETWEEN_POLLS {
+            return Ok(self.next());
+        }
+        let mut poll = Poll::new(observer);
+        self.compute(&mut |work| poll.go_on(work)).map(Some)
     }
 
     fn work_per_value(&self) -> u64 {

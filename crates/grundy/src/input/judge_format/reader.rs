@@ -1052,7 +1052,7 @@ impl<'a> Reader<'a> {
                 None,
             ));
         }
-        Ok(BigUint::parse_bytes(text.as_bytes(), 10).expect("checked digits"))
+        Ok(crate::input::decimal::parse_digits(text.as_bytes()))
     }
 
     /// A count or a bound (`T`, `m`, `k`, `l`): a whole number that fits in 64 bits.

@@ -5,7 +5,7 @@ use num_bigint::BigUint;
 use serde_json::{Value, json};
 
 use super::number;
-use crate::analysis::play::{Choice, Options, PlayBasis, Turn};
+use crate::analysis::play::{Options, PlayBasis, Turn};
 use crate::games::position::Position;
 use crate::render::{moves, play};
 
@@ -28,7 +28,7 @@ pub fn options(options: &Options) -> Value {
                 "outcome": choice.outcome.name(),
                 "value": value(&choice.value),
                 "remoteness": choice.remoteness,
-                "next": next(choice),
+                "next": next(options, i),
             });
             if let Some(component) = choice.play.component {
                 object["component"] = json!(component + 1);
@@ -56,14 +56,17 @@ pub fn options(options: &Options) -> Value {
 /// `grundy play GAME POSITION`): the game after the move (in a sum, with the positions of its
 /// components in brackets) and the position left (`null` for a sum), in the canonical notation
 /// the parser reads back (no heaps at all is the empty text).
-fn next(choice: &Choice) -> Value {
-    let position = match &choice.position {
+fn next(options: &Options, index: usize) -> Value {
+    let Some((game, position)) = options.leads_to(index) else {
+        return Value::Null;
+    };
+    let position = match &position {
         Position::Sum => Value::Null,
         // A script's position is read back from `=` and its text.
         Position::State(text) => json!(format!("={text}")),
         position => json!(position.to_string()),
     };
-    json!({ "game": choice.game.to_string(), "position": position })
+    json!({ "game": game.to_string(), "position": position })
 }
 
 /// One turn of a game's history: `mover`, `position`, `outcome`, `remoteness` and the move
