@@ -485,7 +485,8 @@ pub(crate) struct Common {
     /// ulimit). Work that would need more is refused before it allocates.
     #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
     pub(crate) max_memory: Option<String>,
-    /// Stop after this many seconds (e.g. 30 or 2.5) with a refusal, exit 2 (default: no limit).
+    /// Stop after this many seconds (e.g. 30 or 2.5) with a refusal, exit 2; `none` for no
+    /// limit (default: 60 s for each question, none when --max asks for a larger run).
     #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
     pub(crate) timeout: Option<String>,
     /// Give every winning move with the whole position it leaves (by default a long answer gives
@@ -683,8 +684,14 @@ impl Common {
             None => default_max_memory(),
         };
         config = config.with_max_memory(memory)?;
-        if let Some(text) = &self.timeout {
-            config = config.with_timeout(parse_seconds(text, "--timeout")?);
+        match self.timeout.as_deref() {
+            Some("none") => {}
+            Some(text) => config = config.with_timeout(parse_seconds(text, "--timeout")?),
+            // A question that did not ask for a long run gets an answer or a refusal in time.
+            None if self.max.is_none() => {
+                config = config.with_timeout(grundy::budget::DEFAULT_TIMEOUT);
+            }
+            None => {}
         }
         if self.full_positions {
             config = config.with_move_targets(grundy::MoveTargets::Whole);

@@ -103,7 +103,8 @@ impl Play<'_> {
             .current()
             .leads_to(index)
             .context("no such move")?;
-        let next = self.analyzer.options(&game, &position)?;
+        // Each position is a question of its own, within its own time limit.
+        let next = self.analyzer.restarted().options(&game, &position)?;
         self.session.play(index, next)?;
         Ok(())
     }

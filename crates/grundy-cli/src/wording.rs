@@ -101,7 +101,7 @@ pub(crate) fn remedy(error: &anyhow::Error) -> Option<String> {
     Some(match remedy {
         Remedy::RaiseLimit {
             limit: Limit::Time, ..
-        } => "raise --timeout, or drop it to let the computation finish".to_owned(),
+        } => "raise the limit with --timeout SECONDS, or give --timeout none to let the computation finish".to_owned(),
         Remedy::RaiseLimit {
             limit: Limit::Memory,
             needed,

@@ -363,3 +363,15 @@ fn what_the_adversarial_review_found_is_bounded() {
     ]);
     assert!(error.contains("59999 winning moves"), "{error}");
 }
+
+/// A question stops by default (60 s, documented in `--help`) unless `--max` asks for a larger
+/// run; `--timeout none` lifts the limit, and a time-limit refusal says both ways out.
+#[test]
+fn the_time_limit_is_a_default_with_a_way_out() {
+    let help = answers(&["solve", "--help"]);
+    assert!(help.contains("default: 60 s for each question"), "{help}");
+    assert!(answers(&["solve", "nim", "1,2", "--timeout", "none"]).contains("win"));
+    let error = refuses(&["period", "0.2!b!6e!", "--timeout", "1"]);
+    assert!(error.contains("time limit of 1 s"), "{error}");
+    assert!(error.contains("--timeout none"), "{error}");
+}

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use crate::Observer;
 
-pub use crate::limits::DEFAULT_MAX_MEMORY;
+pub use crate::limits::{DEFAULT_MAX_MEMORY, DEFAULT_TIMEOUT};
 
 /// Why a computation stopped before its answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -178,6 +178,12 @@ pub const MAX_SURVEY_DIGITS: usize = 5;
 /// holds the others back, and lets fast games run 16 deep past a slow one.
 pub const SURVEY_WINDOW_PER_WORKER: usize = 16;
 
+// Time.
+
+/// The time limit of a question that set none and did not ask for a long run (a larger value
+/// limit): one minute. The command line applies it; `--timeout none` lifts it.
+pub const DEFAULT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
+
 // Memory and answers.
 
 /// The memory budget used when none is configured: 4 GiB.

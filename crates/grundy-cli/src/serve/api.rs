@@ -349,7 +349,11 @@ impl Scripts {
 }
 
 /// `POST /api/solve`: `grundy solve GAME POSITION --json`.
-pub(crate) fn solve(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
+pub(crate) fn solve(
+    config: Config,
+    observer: &dyn grundy::Observer,
+    body: &[u8],
+) -> anyhow::Result<Reply> {
     let request: SolveRequest = request(body)?;
     let config = if request.full_positions {
         config.with_move_targets(grundy::MoveTargets::Whole)
@@ -358,7 +362,9 @@ pub(crate) fn solve(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
     };
     let game = Scripts::game_of(request.script, request.scripts, &request.game)?;
     let position = position(&game, request.position)?;
-    let solution = Analyzer::new(config).solve(&game, &position)?;
+    let solution = Analyzer::new(config)
+        .with_observer(observer)
+        .solve(&game, &position)?;
     rendered(
         &game,
         request.format,
@@ -369,7 +375,11 @@ pub(crate) fn solve(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
 
 /// `POST /api/table`: `grundy table GAME --from A --to N --json` (the grid for a game of two
 /// heaps, as on the command line).
-pub(crate) fn table(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
+pub(crate) fn table(
+    config: Config,
+    observer: &dyn grundy::Observer,
+    body: &[u8],
+) -> anyhow::Result<Reply> {
     let request: TableRequest = request(body)?;
     let game = Scripts::game_of(request.script, request.scripts, &request.game)?;
     let to = crate::parse_number(&text_field(request.to, "to")?, "to")?;
@@ -378,7 +388,10 @@ pub(crate) fn table(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
         None => BigUint::ZERO,
     };
     let width = width(request.width)?;
-    let tabulation = match Analyzer::new(config).tabulate(&game, &from, &to) {
+    let tabulation = match Analyzer::new(config)
+        .with_observer(observer)
+        .tabulate(&game, &from, &to)
+    {
         // The library's setting in this endpoint's terms: a field, not a flag.
         Err(grundy::Error::Setting(SettingError::GridFrom { .. })) => {
             return Err(BadRequest(
@@ -410,7 +423,11 @@ fn rendered<Document: serde::Serialize>(
 }
 
 /// `POST /api/grid`: `grundy table wythoff --to N --json`, the grid of G(a, b).
-pub(crate) fn grid(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
+pub(crate) fn grid(
+    config: Config,
+    observer: &dyn grundy::Observer,
+    body: &[u8],
+) -> anyhow::Result<Reply> {
     let request: GridRequest = request(body)?;
     let game = Scripts::default().game(&request.game)?;
     if !game.has_grid() {
@@ -419,7 +436,11 @@ pub(crate) fn grid(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
         ))
         .into());
     }
-    let tabulation = Tabulation::Grid(Analyzer::new(config).grid(&game, request.to)?);
+    let tabulation = Tabulation::Grid(
+        Analyzer::new(config)
+            .with_observer(observer)
+            .grid(&game, request.to)?,
+    );
     rendered(
         &game,
         request.format,
@@ -430,7 +451,11 @@ pub(crate) fn grid(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
 
 /// `POST /api/period`: `grundy period GAME [--heaps N] --json` (for `misere:CODE`, its misère
 /// quotient).
-pub(crate) fn period(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
+pub(crate) fn period(
+    config: Config,
+    observer: &dyn grundy::Observer,
+    body: &[u8],
+) -> anyhow::Result<Reply> {
     let request: PeriodRequest = request(body)?;
     let game = Scripts::game_of(request.script, request.scripts, &request.game)?;
     let plan = QuotientPlan::new(
@@ -439,7 +464,9 @@ pub(crate) fn period(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
             .heaps
             .unwrap_or(grundy::limits::DEFAULT_QUOTIENT_HEAPS),
     );
-    let answer = Analyzer::new(config).period_answer(&game, plan)?;
+    let answer = Analyzer::new(config)
+        .with_observer(observer)
+        .period_answer(&game, plan)?;
     rendered(
         &game,
         request.format,
@@ -451,7 +478,11 @@ pub(crate) fn period(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
 /// `POST /api/pattern`: `grundy pattern GAME [--to N] [--check-to M] --json`; without `to`, the
 /// brief range of an explanation (positions up to 200, checked to 800; 24 and 48 for two
 /// numbers), so that the page's rule comes at once.
-pub(crate) fn pattern(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
+pub(crate) fn pattern(
+    config: Config,
+    observer: &dyn grundy::Observer,
+    body: &[u8],
+) -> anyhow::Result<Reply> {
     let request: PatternRequest = request(body)?;
     let game = Scripts::game_of(request.script, request.scripts, &request.game)?;
     let plan = match request.to {
@@ -464,7 +495,9 @@ pub(crate) fn pattern(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
             ..PatternPlan::brief(&game)
         },
     };
-    let report = Analyzer::new(config).pattern(&game, &plan)?;
+    let report = Analyzer::new(config)
+        .with_observer(observer)
+        .pattern(&game, &plan)?;
     rendered(
         &game,
         request.format,
@@ -475,7 +508,11 @@ pub(crate) fn pattern(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
 
 /// `POST /api/explain`: `grundy explain GAME [POSITION] --lang L [--format markdown | --json]`;
 /// text and Markdown come as `{"game", "position", "language", "format", "text"}`.
-pub(crate) fn explain(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
+pub(crate) fn explain(
+    config: Config,
+    observer: &dyn grundy::Observer,
+    body: &[u8],
+) -> anyhow::Result<Reply> {
     use grundy::render::explain::{Format, Language as Words};
     let request: ExplainRequest = request(body)?;
     let game = Scripts::game_of(request.script, request.scripts, &request.game)?;
@@ -484,7 +521,9 @@ pub(crate) fn explain(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
         None => game.default_position(),
     };
     let width = width(request.width)?;
-    let explanation = Analyzer::new(config).explain(&game, position.as_ref())?;
+    let explanation = Analyzer::new(config)
+        .with_observer(observer)
+        .explain(&game, position.as_ref())?;
     let (format, format_name) = match request.format {
         ExplainFormat::Json => {
             return Reply::answer(&game, &json::explanation(&explanation));
@@ -511,7 +550,11 @@ pub(crate) fn explain(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
 
 /// `POST /api/verify`: `grundy verify GAME [--to N] [--seed S] --json` (200 whatever the verdict:
 /// the JSON's `agrees` says it).
-pub(crate) fn verify(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
+pub(crate) fn verify(
+    config: Config,
+    observer: &dyn grundy::Observer,
+    body: &[u8],
+) -> anyhow::Result<Reply> {
     let request: VerifyRequest = request(body)?;
     let game = Scripts::game_of(request.script, request.scripts, &request.game)?;
     let to = match request.to {
@@ -525,7 +568,10 @@ pub(crate) fn verify(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
         Some(to) => to,
         None => grundy::analysis::verify::default_to(&game),
     };
-    let verification = Analyzer::new(config).verify(&game, to, request.seed)?;
+    let verification =
+        Analyzer::new(config)
+            .with_observer(observer)
+            .verify(&game, to, request.seed)?;
     rendered(
         &game,
         request.format,
@@ -552,7 +598,11 @@ fn position(game: &Game, position: Option<Value>) -> anyhow::Result<Position> {
 /// `POST /api/plot`: `grundy plot GAME --to N [--kind K] [--width W] [--height H] --json`, with
 /// the SVG drawn in the answer (`image`, in place of the command line's `file`); `"format":
 /// "svg"` or `"png"` answers with the picture alone, as `--out FILE.svg` or `FILE.png` writes it.
-pub(crate) fn plot(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
+pub(crate) fn plot(
+    config: Config,
+    observer: &dyn grundy::Observer,
+    body: &[u8],
+) -> anyhow::Result<Reply> {
     let request: PlotRequest = request(body)?;
     let game = Scripts::game_of(request.script, request.scripts, &request.game)?;
     let to = crate::parse_count(
@@ -569,7 +619,10 @@ pub(crate) fn plot(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
         side(request.width, "width")?,
         side(request.height, "height")?,
     );
-    let plot = match Analyzer::new(config).plot(&game, &crate::plot::request(to, request.kind)) {
+    let plot = match Analyzer::new(config)
+        .with_observer(observer)
+        .plot(&game, &crate::plot::request(to, request.kind))
+    {
         // The library's remedy in this endpoint's terms: another kind, not another command.
         Err(grundy::Error::Refused(refusal)) if refusal.remedy == Some(grundy::Remedy::UseGrid) => {
             return Ok(Reply::error(
@@ -606,11 +659,17 @@ pub(crate) fn plot(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
 /// `POST /api/options`: every legal move of the position with its value and the computer's
 /// choice — the `options` of `grundy play GAME POSITION --json`'s position lines. Each move's
 /// `next` is this endpoint's request for the position it leaves.
-pub(crate) fn options(config: Config, body: &[u8]) -> anyhow::Result<Reply> {
+pub(crate) fn options(
+    config: Config,
+    observer: &dyn grundy::Observer,
+    body: &[u8],
+) -> anyhow::Result<Reply> {
     let request: OptionsRequest = request(body)?;
     let game = Scripts::game_of(request.script, request.scripts, &request.game)?;
     let position = position(&game, request.position)?;
-    let options = Analyzer::new(config).options(&game, &position)?;
+    let options = Analyzer::new(config)
+        .with_observer(observer)
+        .options(&game, &position)?;
     Reply::answer(&game, &json::options(&options))
 }
 

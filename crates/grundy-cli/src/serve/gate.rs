@@ -1,10 +1,22 @@
-//! The cap on concurrent computations: `running` requests compute at once, `queue` more wait
-//! for a turn, and any request beyond both is turned away at once (503).
+//! The cap on concurrent computations, in two lanes. A request takes a *turn* to be read and
+//! computed — `running` turns at once, `queue` more requests wait for one, and any request
+//! beyond both is turned away at once (503). A computation still running after [`QUICK_TIME`]
+//! is *long*: it moves to the lane of long computations (`running` of them at once, waiting
+//! there without a turn) and gives its turn back. So cheap questions never wait behind
+//! expensive ones: two long periods on a two-core server leave every turn to the next
+//! questions, which the operating system interleaves with them.
+//!
+//! The move happens when the computation polls its observer ([`Lane`]), which every long loop
+//! of the library does within a fraction of a second.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+/// How long a computation may hold a turn before it counts as long.
+pub(crate) const QUICK_TIME: Duration = Duration::from_millis(100);
 
 /// Admission to the computing endpoints.
 #[derive(Debug)]
@@ -13,12 +25,18 @@ pub(crate) struct Gate {
     admitted: AtomicUsize,
     /// Requests computing now.
     running: AtomicUsize,
+    /// Of those, the long ones, and those waiting to become long.
+    long_requests: AtomicUsize,
     /// One permit per computation that may run at once.
     turns: Arc<Semaphore>,
     /// The most requests computing at once.
     most_running: usize,
     /// The most requests waiting for a turn.
     most_waiting: usize,
+    /// Long computations running now; at most `most_running`.
+    long: Mutex<usize>,
+    /// Signalled when a long computation ends.
+    long_ended: Condvar,
 }
 
 /// A request admitted to the queue: dropping it leaves the queue.
@@ -27,11 +45,13 @@ pub(crate) struct Ticket {
     gate: Arc<Gate>,
 }
 
-/// A request's turn to compute: dropping it lets the next request in the queue run.
+/// A request's turn to compute: dropping it lets the next request in the queue run. A long
+/// computation holds a place in the long lane instead of its turn.
 #[derive(Debug)]
 pub(crate) struct Turn {
     // Dropped before the ticket (fields drop in order), so `running` never exceeds `admitted`.
-    _permit: OwnedSemaphorePermit,
+    permit: Option<OwnedSemaphorePermit>,
+    long: bool,
     ticket: Ticket,
 }
 
@@ -39,6 +59,8 @@ pub(crate) struct Turn {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Load {
     pub running: usize,
+    /// Of the running, the long computations (or those waiting for a place among them).
+    pub long: usize,
     pub waiting: usize,
     pub most_running: usize,
     pub most_waiting: usize,
@@ -51,15 +73,22 @@ impl Gate {
         Arc::new(Gate {
             admitted: AtomicUsize::new(0),
             running: AtomicUsize::new(0),
+            long_requests: AtomicUsize::new(0),
             turns: Arc::new(Semaphore::new(most_running)),
             most_running,
             most_waiting,
+            long: Mutex::new(0),
+            long_ended: Condvar::new(),
         })
     }
 
-    /// Admits a request, or `None` when every turn is taken and the queue is full.
+    /// Admits a request, or `None` when every turn is taken and the queue is full (the long
+    /// computations, which hold no turn, are not counted against them).
     pub(crate) fn enter(self: &Arc<Self>) -> Option<Ticket> {
-        let capacity = self.most_running.saturating_add(self.most_waiting);
+        let capacity = self
+            .most_running
+            .saturating_add(self.most_waiting)
+            .saturating_add(self.long_requests.load(Ordering::Acquire));
         self.admitted
             .fetch_update(Ordering::AcqRel, Ordering::Acquire, |admitted| {
                 (admitted < capacity).then_some(admitted + 1)
@@ -76,6 +105,7 @@ impl Gate {
         let running = self.running.load(Ordering::Acquire);
         Load {
             running,
+            long: self.long_requests.load(Ordering::Acquire),
             waiting: admitted.saturating_sub(running),
             most_running: self.most_running,
             most_waiting: self.most_waiting,
@@ -92,9 +122,48 @@ impl Ticket {
             .expect("the gate never closes its semaphore");
         self.gate.running.fetch_add(1, Ordering::AcqRel);
         Turn {
-            _permit: permit,
+            permit: Some(permit),
+            long: false,
             ticket: self,
         }
+    }
+}
+
+impl Turn {
+    /// Moves the computation to the long lane, waiting there until `deadline` for a place, and
+    /// gives its turn back. When the deadline passes first it keeps its turn (and stops at its
+    /// own time limit).
+    fn become_long(&mut self, deadline: Option<Instant>) {
+        if self.long {
+            return;
+        }
+        let gate = &self.ticket.gate;
+        gate.long_requests.fetch_add(1, Ordering::AcqRel);
+        self.long = true;
+        let mut long = gate.long.lock().unwrap_or_else(PoisonError::into_inner);
+        while *long >= gate.most_running {
+            let wait = match deadline {
+                Some(deadline) => match deadline.checked_duration_since(Instant::now()) {
+                    Some(left) if !left.is_zero() => left,
+                    _ => {
+                        // Never got a place: the request leaves the count it joined.
+                        gate.long_requests.fetch_sub(1, Ordering::AcqRel);
+                        self.long = false;
+                        return;
+                    }
+                },
+                None => Duration::from_secs(3600),
+            };
+            long = gate
+                .long_ended
+                .wait_timeout(long, wait)
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        }
+        *long += 1;
+        drop(long);
+        // The turn goes to the next request in the queue.
+        self.permit = None;
     }
 }
 
@@ -106,7 +175,49 @@ impl Drop for Ticket {
 
 impl Drop for Turn {
     fn drop(&mut self) {
-        self.ticket.gate.running.fetch_sub(1, Ordering::AcqRel);
+        let gate = &self.ticket.gate;
+        if self.long {
+            let mut long = gate.long.lock().unwrap_or_else(PoisonError::into_inner);
+            *long = long.saturating_sub(1);
+            drop(long);
+            gate.long_ended.notify_one();
+            gate.long_requests.fetch_sub(1, Ordering::AcqRel);
+        }
+        gate.running.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// The observer of one computation on the server: once it has run for [`QUICK_TIME`], its
+/// next poll moves it to the long lane (waiting for a place there, at most until the request's
+/// deadline). It never interrupts: the deadline is the analyzer's own, which the analyzer
+/// checks right after this poll and reports as its time limit.
+pub(crate) struct Lane {
+    turn: Mutex<Turn>,
+    started: Instant,
+    deadline: Option<Instant>,
+}
+
+impl Lane {
+    /// The lane of a computation holding `turn`, stopping at `timeout` from now.
+    pub(crate) fn new(turn: Turn, timeout: Duration) -> Self {
+        let started = Instant::now();
+        Lane {
+            turn: Mutex::new(turn),
+            started,
+            deadline: started.checked_add(timeout),
+        }
+    }
+}
+
+impl grundy::Observer for Lane {
+    fn interrupted(&self) -> bool {
+        if self.started.elapsed() < QUICK_TIME {
+            return false;
+        }
+        let mut turn = self.turn.lock().unwrap_or_else(PoisonError::into_inner);
+        // Without a place by the deadline, the analyzer's own deadline stops the computation.
+        turn.become_long(self.deadline);
+        false
     }
 }
 
@@ -120,6 +231,33 @@ mod tests {
             .build()
             .expect("a runtime");
         runtime.block_on(queue());
+    }
+
+    #[test]
+    fn a_long_computation_gives_its_turn_back() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .expect("a runtime");
+        runtime.block_on(lanes());
+    }
+
+    async fn lanes() {
+        let gate = Gate::new(1, 0);
+        let mut first = gate.enter().expect("a free turn").turn().await;
+        first.become_long(None);
+        // Its turn is free again: a second request computes beside it.
+        let mut second = gate.enter().expect("a free turn").turn().await;
+        assert_eq!((gate.load().running, gate.load().long), (2, 1));
+        // The long lane is full: without a place by its deadline the second keeps its turn.
+        second.become_long(Some(Instant::now()));
+        assert!(second.permit.is_some() && !second.long);
+        assert!(gate.enter().is_none(), "the only turn is taken");
+        drop(first);
+        second.become_long(None);
+        assert!(second.permit.is_none() && second.long);
+        drop(second);
+        let load = gate.load();
+        assert_eq!((load.running, load.long, load.waiting), (0, 0, 0));
     }
 
     async fn queue() {
@@ -139,6 +277,7 @@ mod tests {
             gate.load(),
             Load {
                 running: 0,
+                long: 0,
                 waiting: 0,
                 most_running: 1,
                 most_waiting: 1

@@ -79,7 +79,9 @@ pub(crate) struct ServeArgs {
     /// refused (422).
     #[arg(long, value_name = "SECONDS", default_value = DEFAULT_TIMEOUT_SECONDS, allow_hyphen_values = true)]
     timeout: String,
-    /// The most computations at once (default: the number of cores). Each runs on one thread.
+    /// The most computations at once (default: the number of cores), in each of two lanes: a
+    /// computation past its first 100 ms moves to the lane of long ones and frees its turn for
+    /// cheap questions. Each runs on one thread.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     max_concurrent: Option<u64>,
     /// The most requests waiting for a turn to compute; a request beyond them is answered 503 at
@@ -124,10 +126,11 @@ pub(crate) fn run(args: &ServeArgs) -> anyhow::Result<()> {
         loopback: args.bind.is_loopback(),
     });
     // The network needs little: two workers; the computations run on the blocking threads, at
-    // most one per turn of the gate (and a few spare for the runtime's own blocking work).
+    // most one per turn of the gate and one per place in its long lane (and a few spare for the
+    // runtime's own blocking work).
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
-        .max_blocking_threads(most_running + 4)
+        .max_blocking_threads(most_running.saturating_mul(2).saturating_add(4))
         .thread_name("grundy-serve")
         .enable_all()
         .build()?;
@@ -324,6 +327,7 @@ async fn status(State(shared): State<SharedState>) -> Response {
     let (config, limits) = (&shared.config, shared.limits);
     document(&serde_json::json!({
         "running": load.running,
+        "long": load.long,
         "waiting": load.waiting,
         "max_concurrent": load.most_running,
         "queue": load.most_waiting,
@@ -339,7 +343,7 @@ async fn status(State(shared): State<SharedState>) -> Response {
 async fn compute(
     State(shared): State<SharedState>,
     request: Request,
-    work: fn(Config, &[u8]) -> anyhow::Result<Reply>,
+    work: fn(Config, &dyn grundy::Observer, &[u8]) -> anyhow::Result<Reply>,
 ) -> Response {
     let declared = request
         .headers()
@@ -377,10 +381,11 @@ async fn compute(
             ));
         }
     };
-    let config = shared.config;
+    let (config, timeout) = (shared.config, shared.limits.timeout);
     let answer = tokio::task::spawn_blocking(move || {
-        let _turn = turn;
-        work(config, &body).unwrap_or_else(|error| api::failure(&error))
+        // The lane holds the turn until the computation ends (or moves it to the long lane).
+        let lane = gate::Lane::new(turn, timeout);
+        work(config, &lane, &body).unwrap_or_else(|error| api::failure(&error))
     })
     .await;
     match answer {

@@ -82,7 +82,7 @@ impl Analyzer<'static> {
     }
 }
 
-impl Analyzer<'_> {
+impl<'a> Analyzer<'a> {
     /// The same analyzer, reporting to `observer`.
     pub fn with_observer(self, observer: &dyn Observer) -> Analyzer<'_> {
         Analyzer {
@@ -90,6 +90,30 @@ impl Analyzer<'_> {
             budget: Budget::new(observer, self.config.max_memory(), self.config.timeout),
             observer,
             script_trace: self.script_trace,
+        }
+    }
+
+    /// The same analyzer with its time limit counted again from now: for a session that asks
+    /// one question after another (a game in play), each question within the limit.
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use std::time::Duration;
+    /// use grundy::{Analyzer, Config, parse_game};
+    /// let analyzer = Analyzer::new(Config::default().with_timeout(Duration::from_secs(30)));
+    /// let nim = parse_game("nim")?;
+    /// let next = analyzer.restarted(); // the next question has its own 30 s
+    /// assert!(next.solve(&nim, &nim.parse_position("1,2")?).is_ok());
+    /// # Ok(()) }
+    /// ```
+    #[must_use]
+    pub fn restarted(&self) -> Analyzer<'a> {
+        Analyzer {
+            config: self.config,
+            budget: Budget::new(self.observer, self.config.max_memory(), self.config.timeout),
+            observer: self.observer,
+            script_trace: self.script_trace.clone(),
         }
     }
 
