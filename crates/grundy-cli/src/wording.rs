@@ -38,7 +38,7 @@ pub(crate) fn describe(error: &grundy::Error) -> String {
 }
 
 /// The flag that gives `setting`.
-fn flag(setting: Setting) -> &'static str {
+pub(crate) fn flag(setting: Setting) -> &'static str {
     match setting {
         Setting::MaxValues => "--max",
         Setting::MaxMemory => "--max-memory",

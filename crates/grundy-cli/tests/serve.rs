@@ -752,7 +752,7 @@ fn options_answer_with_the_command_lines_json_and_lead_on_to_the_end() {
 }
 
 #[test]
-fn a_refusal_by_a_limit_is_a_422_worded_as_on_the_command_line() {
+fn a_refusal_by_a_limit_is_a_422_worded_for_the_servers_user() {
     let server = Server::start(&["--max", "1000"]);
     let cases: &[(&str, Value, &[&str])] = &[
         (
@@ -810,7 +810,17 @@ fn a_refusal_by_a_limit_is_a_422_worded_as_on_the_command_line() {
             continue;
         }
         assert_eq!(answer.status, 422, "{path} {request}: {}", answer.text());
-        assert_eq!(as_cli_error(&answer.json()), stderr, "{path} {request}");
+        let answer = answer.json();
+        // The same refusal; its hint speaks to the page's user, who cannot raise the server's
+        // limits: the server's operator sets them.
+        let error = answer["error"].as_str().expect("an error");
+        assert!(stderr.starts_with(&format!("error: {error}\n")), "{stderr}");
+        let hint = answer["hint"].as_str().unwrap_or_default();
+        if stderr.contains("  hint: raise") {
+            assert!(hint.starts_with("this server sets the"), "{hint}");
+        } else {
+            assert_eq!(as_cli_error(&answer), stderr, "{path} {request}");
+        }
         refused += 1;
     }
     assert!(refused >= 5, "the command line refuses most of these");
@@ -1303,4 +1313,32 @@ fn an_answer_larger_than_the_server_sends_is_a_422() {
     // The server still answers.
     let solved = server.post_json("/api/solve", &json!({"game": "nim", "position": "3,4,5"}));
     assert_eq!(solved.status, 200);
+}
+
+/// A question that does not apply to the game by its nature says so (`"applies": false`), so
+/// that the page shows a neutral line; a limit's hint speaks to the page's user.
+#[test]
+fn a_question_that_does_not_apply_is_marked_and_a_limit_is_the_servers() {
+    let server = Server::start(&["--timeout", "1"]);
+    for (path, request) in [
+        ("/api/period", json!({ "game": "nim" })),
+        ("/api/period", json!({ "game": "wythoff" })),
+        ("/api/table", json!({ "game": "misere:nim", "to": 10 })),
+        ("/api/plot", json!({ "game": "misere:nim", "to": 10 })),
+    ] {
+        let answer = server.post_json(path, &request);
+        assert_eq!(answer.status, 422, "{path} {request}: {}", answer.text());
+        assert_eq!(answer.json()["applies"], false, "{path} {request}");
+    }
+    let answer = server.post_json("/api/period", &json!({ "game": "0.2!b!6e!" }));
+    assert_eq!(answer.status, 422, "{}", answer.text());
+    let answer = answer.json();
+    assert_eq!(answer["applies"], true);
+    let hint = answer["hint"].as_str().expect("a hint");
+    assert!(
+        hint.starts_with(
+            "this server sets the time limit for every question (grundy serve --timeout)"
+        ),
+        "{hint}"
+    );
 }

@@ -32,8 +32,35 @@ pub(crate) struct View {
     pub(crate) selected: usize,
     /// Digits typed so far (a move's number).
     pub(crate) typed: String,
+    /// When the last digit was typed: a digit after a pause starts a new number.
+    pub(crate) typed_at: Option<std::time::Instant>,
     /// The last message (an error, or what happened).
     pub(crate) message: String,
+}
+
+/// A pause after which the next digit typed starts a new move number.
+const DIGIT_PAUSE: std::time::Duration = std::time::Duration::from_secs(1);
+
+impl View {
+    /// A digit typed at `now`, of a move's number among `moves`: appended to the digits typed
+    /// just before, or — after [`DIGIT_PAUSE`] — the start of a new number.
+    fn type_digit(&mut self, digit: char, moves: usize, now: std::time::Instant) {
+        if self
+            .typed_at
+            .is_some_and(|at| now.saturating_duration_since(at) > DIGIT_PAUSE)
+        {
+            self.typed.clear();
+        }
+        self.typed_at = Some(now);
+        self.typed.push(digit);
+        match self.typed.parse::<usize>() {
+            Ok(n) if (1..=moves).contains(&n) => self.selected = n - 1,
+            _ => {
+                self.message = format!("no move {}", self.typed);
+                self.typed.clear();
+            }
+        }
+    }
 }
 
 /// The colour of a result for the player making the move: win green, tie yellow, draw blue, lose
@@ -66,6 +93,7 @@ pub(super) fn run(mut game: Play<'_>, hints: bool) -> anyhow::Result<()> {
         hints,
         selected: 0,
         typed: String::new(),
+        typed_at: None,
         message: match opening.last() {
             Some((played, choice)) => format!(
                 "the computer played {}",
@@ -113,14 +141,7 @@ pub(super) fn run(mut game: Play<'_>, hints: bool) -> anyhow::Result<()> {
                 view.typed.clear();
             }
             KeyCode::Char(digit @ '0'..='9') => {
-                view.typed.push(digit);
-                match view.typed.parse::<usize>() {
-                    Ok(n) if (1..=moves).contains(&n) => view.selected = n - 1,
-                    _ => {
-                        view.message = format!("no move {}", view.typed);
-                        view.typed.clear();
-                    }
-                }
+                view.type_digit(digit, moves, std::time::Instant::now());
             }
             KeyCode::Backspace => {
                 view.typed.pop();
@@ -210,17 +231,29 @@ fn draw_moves(frame: &mut Frame<'_>, area: Rect, session: &Session, view: &View)
         .enumerate()
         .map(|(i, choice)| {
             let description = grundy::render::moves::description(&options.game, &choice.play);
-            let mut spans = vec![Span::raw(format!(
-                "{:>3}. {description} → {}",
-                i + 1,
-                left_text(options, choice)
-            ))];
+            let number = format!("{:>3}. ", i + 1);
+            let badge = if view.hints {
+                format!("  {}", move_value(choice))
+            } else {
+                String::new()
+            };
+            // A long label is cut short so that the move's value stays in view: the borders
+            // and the highlight symbol take three columns.
+            let room = usize::from(area.width.saturating_sub(3))
+                .saturating_sub(number.chars().count() + badge.chars().count());
+            let label = shortened(
+                &format!("{description} → {}", left_text(options, choice)),
+                room,
+            );
             let mut style = Style::new();
             if view.hints {
                 style = style.fg(colour(choice.result()));
-                spans.push(Span::raw(format!("  {}", move_value(choice))));
             }
-            ListItem::new(Line::from(spans)).style(style)
+            ListItem::new(Line::from(vec![
+                Span::raw(format!("{number}{label}")),
+                Span::raw(badge),
+            ]))
+            .style(style)
         })
         .collect();
     let title = if view.hints {
@@ -237,6 +270,16 @@ fn draw_moves(frame: &mut Frame<'_>, area: Rect, session: &Session, view: &View)
         state.select(Some(view.selected.min(options.moves.len() - 1)));
     }
     frame.render_stateful_widget(list, area, &mut state);
+}
+
+/// `text` in at most `room` characters: cut with an ellipsis when longer.
+fn shortened(text: &str, room: usize) -> String {
+    if text.chars().count() <= room {
+        return text.to_owned();
+    }
+    let mut cut: String = text.chars().take(room.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
 }
 
 /// The value history: each turn's mover, position and value for the mover, and the move played
@@ -413,6 +456,7 @@ mod tests {
             hints,
             selected: 0,
             typed: String::new(),
+            typed_at: None,
             message: String::new(),
         };
         let mut terminal = Terminal::new(TestBackend::new(110, 32)).expect("a test terminal");
@@ -649,6 +693,59 @@ mod tests {
     }
 
     #[test]
+    fn long_move_labels_are_cut_so_values_stay_visible_at_80_by_24() {
+        let game = parse_game("nim[3] + subtraction:1,3,4[100] + kayles[10] + wythoff[3,5]")
+            .expect("spec");
+        let options = Analyzer::new(Config::default())
+            .options(&game, &grundy::Position::Sum)
+            .expect("options");
+        let session = Session::new(options, Player::Human);
+        let view = View {
+            hints: true,
+            selected: 0,
+            typed: String::new(),
+            typed_at: None,
+            message: String::new(),
+        };
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("a test terminal");
+        terminal
+            .draw(|frame| draw(frame, &session, &view))
+            .expect("drawn");
+        let buffer = terminal.backend().buffer().clone();
+        // The moves' pane is the left 62 % of the screen (49 columns at 80).
+        let moves: Vec<String> = (0..buffer.area.height)
+            .map(|y| row(&buffer, y).chars().take(49).collect::<String>())
+            .filter(|line| line.contains("  1. ") || line.contains("  2. "))
+            .collect();
+        assert_eq!(moves.len(), 2, "{moves:?}");
+        for line in moves {
+            let (_, after) = line
+                .split_once('…')
+                .unwrap_or_else(|| panic!("not cut: {line}"));
+            assert!(after.contains("win") || after.contains("lose"), "{line}");
+        }
+    }
+
+    #[test]
+    fn a_digit_after_a_pause_starts_a_new_move_number() {
+        let mut view = View {
+            hints: false,
+            selected: 0,
+            typed: String::new(),
+            typed_at: None,
+            message: String::new(),
+        };
+        let start = std::time::Instant::now();
+        view.type_digit('2', 30, start);
+        view.type_digit('3', 30, start + std::time::Duration::from_millis(300));
+        assert_eq!((view.typed.as_str(), view.selected), ("23", 22));
+        // 2.5 s later: a new number, not move 233.
+        view.type_digit('4', 30, start + std::time::Duration::from_millis(2800));
+        assert_eq!((view.typed.as_str(), view.selected), ("4", 3));
+        assert!(view.message.is_empty(), "{}", view.message);
+    }
+
+    #[test]
     fn the_readme_picture_is_this_frame() {
         // nim 3,4,5 with hints, after you took 2 from heap 1 and the computer answered.
         let analyzer = Analyzer::new(Config::default());
@@ -670,6 +767,7 @@ mod tests {
             hints: true,
             selected: 4,
             typed: String::new(),
+            typed_at: None,
             message: "the computer played take 1 from heap 1".to_owned(),
         };
         let mut terminal = Terminal::new(TestBackend::new(104, 24)).expect("a test terminal");

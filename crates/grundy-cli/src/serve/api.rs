@@ -59,7 +59,19 @@ impl Reply {
 
     /// An error: `{"error": message, "hint": remedy or null}` with `status`.
     pub(crate) fn error(status: StatusCode, error: &str, hint: Option<&str>) -> Self {
-        let body = json::to_bytes(&serde_json::json!({ "error": error, "hint": hint }))
+        Self::error_applying(status, error, hint, true)
+    }
+
+    /// [`error`](Self::error), saying whether the question applies to the game at all
+    /// (`"applies": false`: the page shows a neutral line, not an error).
+    pub(crate) fn error_applying(
+        status: StatusCode,
+        error: &str,
+        hint: Option<&str>,
+        applies: bool,
+    ) -> Self {
+        let document = serde_json::json!({ "error": error, "hint": hint, "applies": applies });
+        let body = json::to_bytes(&document)
             .unwrap_or_else(|_| b"{\"error\": \"an error could not be written\"}\n".to_vec());
         Reply {
             status,
@@ -696,11 +708,24 @@ fn status(error: &anyhow::Error) -> StatusCode {
     }
 }
 
-/// An error as its reply: the command line's message and hint ([`wording`]).
+/// An error as its reply: the command line's message, and its hint — except that a limit of
+/// the server is worded for the page's user, who cannot set it: the server's operator sets it
+/// when starting `grundy serve`.
 pub(crate) fn failure(error: &anyhow::Error) -> Reply {
-    Reply::error(
+    let refusal = error.downcast_ref::<grundy::Error>();
+    let applies = !matches!(refusal, Some(grundy::Error::Refused(refusal)) if !refusal.applies);
+    let hint = match refusal.and_then(grundy::Error::remedy) {
+        Some(grundy::Remedy::RaiseLimit { limit, .. }) => Some(format!(
+            "this server sets {} for every question (grundy serve {}): ask about a smaller position, table or plot here, or run grundy on your own machine for a longer computation",
+            limit.setting().name(),
+            wording::flag(limit.setting())
+        )),
+        _ => wording::remedy(error),
+    };
+    Reply::error_applying(
         status(error),
         &wording::message(error),
-        wording::remedy(error).as_deref(),
+        hint.as_deref(),
+        applies,
     )
 }

@@ -160,6 +160,10 @@ pub struct Refusal {
     pub reason: String,
     /// What would let grundy answer; `None` when no setting or other query would.
     pub remedy: Option<Remedy>,
+    /// Whether the question applies to the game at all: `false` when the game has no such answer
+    /// by its nature (the period of Nim, the one-heap table of Wythoff's game) — a front end may
+    /// say so without calling it an error — and `true` for an answer beyond a limit or a theory.
+    pub applies: bool,
 }
 
 impl Refusal {
@@ -168,6 +172,26 @@ impl Refusal {
         Self {
             reason: reason.into(),
             remedy,
+            applies: true,
+        }
+    }
+
+    /// The refusal of a question that does not apply to the game by its nature, for `reason`.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::{Analyzer, Config, Error, parse_game};
+    /// let nim = parse_game("nim")?;
+    /// let Err(Error::Refused(refusal)) = Analyzer::new(Config::default()).period(&nim) else {
+    ///     panic!("Nim has no period")
+    /// };
+    /// assert!(!refusal.applies);
+    /// # Ok::<(), grundy::InputError>(())
+    /// ```
+    pub fn not_applicable(reason: impl Into<String>) -> Self {
+        Self {
+            applies: false,
+            ..Self::new(reason, None)
         }
     }
 }

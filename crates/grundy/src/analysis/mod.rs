@@ -372,7 +372,11 @@ impl<'a> Analyzer<'a> {
             },
             None => match self.table_by_search(game, from, rows) {
                 Some(found) => found?,
-                None => return Err(Error::refused(format!("{game} has no one-heap table"))),
+                None => {
+                    return Err(Error::Refused(Refusal::not_applicable(format!(
+                        "{game} has no one-heap table"
+                    ))));
+                }
             },
         };
         Ok(Table {
@@ -423,9 +427,9 @@ fn wrong_shape(game: &Game, position: &Position) -> Error {
 
 /// The refusal for games whose values do not form one sequence.
 fn not_a_sequence(game: &Game) -> Error {
-    Error::refused(format!(
+    Error::Refused(Refusal::not_applicable(format!(
         "{game} has no single sequence of values to be periodic: periods are for one-heap games (subtraction, allbut, bash and norepeat games and their misère forms; take-and-break codes and scripts under normal play)"
-    ))
+    )))
 }
 
 /// The refusal of a question about a misère take-and-break code that grundy answers only with

@@ -9,7 +9,7 @@ use num_traits::ToPrimitive;
 
 use super::evaluate::Evaluation;
 use super::heap::HeapRules;
-use super::{Analyzer, Basis, Error, Outcome, Remedy, Unit, WorkCap};
+use super::{Analyzer, Basis, Error, Outcome, Refusal, Remedy, Unit, WorkCap};
 use crate::engine::octal::{RareCommon, RareSplit};
 use crate::games::game::Game;
 use crate::games::oddball;
@@ -668,11 +668,12 @@ impl Analyzer<'_> {
         } else if let Some(rules) = HeapRules::of(inner) {
             self.subtraction_evaluate(game, rules, play, &BigUint::from(to))?
         } else if let Some(why) = super::answers(inner).no_table(play) {
-            // Misère one-heap games without a table: their positions are solved one at a time.
-            return Err(Error::refused_unless(
-                format!("{game}: {why}"),
-                Remedy::SolvePositions,
-            ));
+            // Misère one-heap games without a table: their positions are solved one at a time,
+            // and a plot of values does not apply.
+            return Err(Error::Refused(Refusal {
+                applies: false,
+                ..Refusal::new(format!("{game}: {why}"), Some(Remedy::SolvePositions))
+            }));
         } else {
             let table = self.table(game, &BigUint::ZERO, &BigUint::from(to))?;
             let values = table

@@ -54,8 +54,14 @@ async function ask(path, request) {
   }
 }
 
-// The API's error: the command line's message (with its caret) and hint.
+// The API's error: the command line's message (with its caret) and hint. A question that does
+// not apply to the game (the period of Nim, the one-heap table of Wythoff's game) is a neutral
+// line, not an error.
 function showError(container, answer) {
+  if (answer.data.applies === false) {
+    container.replaceChildren(element("p", { class: "muted not-applicable" }, "Does not apply: " + answer.data.error));
+    return;
+  }
   const box = element("div", { class: "error", role: "alert" }, element("pre", {}, "error: " + answer.data.error));
   if (answer.data.hint) box.append(element("p", { class: "hint" }, "hint: " + answer.data.hint));
   container.replaceChildren(box);
@@ -120,25 +126,43 @@ function showAnswer(solution, warnings) {
   container.replaceChildren(...parts);
 }
 
-// One-heap values as rows n, G(n), P/N, a block of columns at a time.
+// How many values a table shows at first, and each "show more" adds: a page stays light
+// whatever range is asked for.
+const TABLE_PAGE = 512;
+
+// One-heap values as rows n, G(n) (G⁻(n) under misère play), P/N, a block of columns at a time,
+// a page of values at a time.
 function showTable(table) {
   const container = $("table");
   if (Array.isArray(table.values[0])) return showGrid(table);
   const from = BigInt(table.from);
   const block = 16;
-  const parts = [element("p", { class: "muted" }, `${table.game}: ${table.basis.kind}. P marks the positions the player to move loses.`)];
-  for (let start = 0; start < table.values.length; start += block) {
-    const values = table.values.slice(start, start + block);
-    const rows = [["n", (i) => String(from + BigInt(start + i))], ["G(n)", (i) => String(values[i])], ["P/N", (i) => table.outcomes[start + i]]];
-    const body = element("tbody");
-    for (const [name, cell] of rows) {
-      const row = element("tr", {}, element("th", { scope: "row" }, name));
-      values.forEach((_, i) => row.append(element("td", table.outcomes[start + i] === "P" ? { class: "p" } : {}, cell(i))));
-      body.append(row);
+  const label = /^misere:/.test(table.game) ? "G⁻(n)" : "G(n)";
+  const intro = element("p", { class: "muted" }, `${table.game}: ${table.basis.kind}. P marks the positions the player to move loses.`);
+  const blocks = element("div", { id: "table-blocks" });
+  const more = element("button", { type: "button", class: "secondary", id: "table-more" });
+  let shown = 0;
+  const page = () => {
+    const end = Math.min(shown + TABLE_PAGE, table.values.length);
+    for (let start = shown; start < end; start += block) {
+      const values = table.values.slice(start, Math.min(start + block, end));
+      const rows = [["n", (i) => String(from + BigInt(start + i))], [label, (i) => String(values[i])], ["P/N", (i) => table.outcomes[start + i]]];
+      const body = element("tbody");
+      for (const [name, cell] of rows) {
+        const row = element("tr", {}, element("th", { scope: "row" }, name));
+        values.forEach((_, i) => row.append(element("td", table.outcomes[start + i] === "P" ? { class: "p" } : {}, cell(i))));
+        body.append(row);
+      }
+      blocks.append(element("div", { class: "scroll" }, element("table", { class: "values" }, body)));
     }
-    parts.push(element("div", { class: "scroll" }, element("table", { class: "values" }, body)));
-  }
-  container.replaceChildren(...parts);
+    shown = end;
+    const left = table.values.length - shown;
+    more.hidden = left === 0;
+    more.textContent = `Show ${Math.min(left, TABLE_PAGE)} more (${left} not shown)`;
+  };
+  more.addEventListener("click", page);
+  page();
+  container.replaceChildren(intro, blocks, more);
 }
 
 // The grid of G(a, b) for a game of two heaps, the P-positions marked.
@@ -197,11 +221,22 @@ function showText(container, text, id, lang) {
   container.replaceChildren(element("pre", lang ? { id, lang } : { id }, text));
 }
 
+// A section waiting for its answer: the previous game's is gone.
+function pending(container, what) {
+  container.replaceChildren(element("p", { class: "muted pending", role: "status" }, `${what}…`));
+}
+
 async function solve(event) {
   event.preventDefault();
   const button = $("solve");
   button.disabled = true;
   $("busy").textContent = "solving…";
+  pending($("answer"), "solving");
+  pending($("table"), "computing the table");
+  pending($("rule"), "looking for the rule");
+  pending($("period"), "looking for the period");
+  pending($("plot"), "drawing");
+  pending($("explanation"), "explaining");
   const base = common();
   const position = $("position").value.trim();
   const solveRequest = { ...base };
@@ -217,7 +252,10 @@ async function solve(event) {
     ask("/api/explain", explainRequest).then((answer) => (answer.ok ? showText($("explanation"), answer.data.text, "explanation-text", explainRequest.lang) : showError($("explanation"), answer))),
     plot({ ...base, to: tableTo }),
   ];
-  $("play-position").value = position;
+  // A game is played from a position a person can play out: a huge one stays in the answer.
+  if (/^[0-9 ,\/]*$/.test(position) && position.split(/[ ,\/]/).every((part) => part.length <= 4)) {
+    $("play-position").value = position;
+  }
   readyToPlay();
   await Promise.allSettled(jobs);
   button.disabled = false;
@@ -332,17 +370,24 @@ async function playMove(index) {
   return true;
 }
 
-// The computer's moves (its `best`) until it is your turn or the game is over.
+// The computer's moves (its `best`) until it is your turn or the game is over, each announced
+// to screen readers as the terminal prints it.
 async function computerTurns() {
   const playing = game;
+  const played = [];
   while (playing === game && !isOver() && current().mover === "computer") {
+    const move = current().options.moves[current().options.best - 1];
     if (!(await playMove(current().options.best - 1))) break;
+    played.push(`${move.move} → ${move.to}`);
   }
-  if (playing === game) renderGame(true);
+  if (playing !== game) return;
+  if (played.length > 0) game.announcement = `The computer played ${played.join(", then ")}.`;
+  renderGame(true);
 }
 
 async function humanMove(index) {
   if (game.busy || isOver() || current().mover !== "you") return;
+  game.announcement = null;
   if (await playMove(index)) await computerTurns();
 }
 
@@ -475,6 +520,7 @@ function renderGame(focus = false) {
     status = element("p", { id: "play-status", "data-state": "computer-failed", role: "status" }, "The computer's move could not be fetched. ", retry);
   } else status = element("p", { id: "play-status", "data-state": "your-move", "data-turn": String(game.now + 1), role: "status" }, "Your move.");
   parts.push(status);
+  if (game.announcement) parts.push(element("p", { id: "play-announce", role: "status", "aria-live": "assertive" }, game.announcement));
   if (game.message) {
     const box = element("div");
     showError(box, game.message);
