@@ -542,6 +542,12 @@ fn the_plot_renders(session: &Session<'_>) {
         Some(&json!({ "script": "const i = document.getElementById('plot-image'); return i.complete && i.naturalWidth;", "args": [] })),
     );
     assert_eq!(drawn, 1000, "the SVG loads as an image 1000 pixels wide");
+    // A click opens it full size; the SVG and the PNG can be kept.
+    let full = session.attribute(&session.wait_for("#plot-full"), "href");
+    assert!(full.as_str().is_some_and(|href| href.starts_with("blob:")), "{full}");
+    let saved = session.attribute(&session.wait_for("#plot-svg"), "download");
+    assert!(saved.as_str().is_some_and(|name| name.ends_with(".svg")), "{saved}");
+    session.wait_for("#plot-png");
     // The legend and the caption, drawn in the picture, are also text for screen readers.
     let legend = session.text_content(&session.wait_for("#plot-legend"));
     assert!(legend.contains("P-position (G = 0): 10"), "{legend}");

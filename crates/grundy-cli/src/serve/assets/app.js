@@ -291,7 +291,36 @@ function showPlot(data) {
   }
   // The picture shows the legend and the caption; the text is for screen readers.
   const caption = element("figcaption", { class: "visually-hidden" }, element("p", { id: "plot-caption" }, data.caption), legend);
-  $("plot").replaceChildren(element("figure", { class: "plot" }, image, caption));
+  // Full size in a tab of its own on a click, and the files to keep: the SVG as drawn, the PNG
+  // drawn by the server at the same size.
+  if (plotFile !== null) URL.revokeObjectURL(plotFile);
+  plotFile = URL.createObjectURL(new Blob([data.image.svg], { type: "image/svg+xml" }));
+  const name = `${data.kind}-${data.title}`.replace(/[^A-Za-z0-9.,_-]+/g, "_").slice(0, 80);
+  const full = element("a", { href: plotFile, target: "_blank", rel: "noopener", id: "plot-full", title: "Open the plot full size" }, image);
+  const png = element("button", { type: "button", class: "secondary", id: "plot-png" }, "Download PNG");
+  png.addEventListener("click", () => downloadPng(name));
+  const files = element("p", { class: "downloads" },
+    element("a", { href: plotFile, target: "_blank", rel: "noopener" }, "Open full size"), " · ",
+    element("a", { href: plotFile, download: `${name}.svg`, id: "plot-svg" }, "Download SVG"), " · ", png);
+  $("plot").replaceChildren(element("figure", { class: "plot" }, full, caption), files);
+}
+
+// The object URL of the SVG shown, released when the next plot replaces it.
+let plotFile = null;
+
+// The plot shown, drawn again by the server as PNG and saved under `name`.png.
+async function downloadPng(name) {
+  if (lastPlot === null) return;
+  const kind = $("plot-kind").value;
+  const request = { ...(kind === "" ? lastPlot : { ...lastPlot, kind }), format: "png" };
+  const response = await fetch("/api/plot", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request) });
+  if (!response.ok) return;
+  const url = URL.createObjectURL(await response.blob());
+  const link = element("a", { href: url, download: `${name}.png` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
 }
 
 // ---- Play: a game against the computer, kept here as the library's Session keeps it. ----
