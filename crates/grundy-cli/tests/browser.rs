@@ -493,6 +493,13 @@ fn valid_games_show_no_error(session: &Session<'_>, game: &str, position: &str) 
                 Some(&json!({ "script": errors, "args": [] })),
             );
             assert_eq!(shown, "", "{spec} at {width} px shows an error box");
+            if spec == "wythoff" {
+                // Oriented as the plot: heap a across, heap b up.
+                let corner = session.text(&session.wait_for("#grid thead th"));
+                assert_eq!(corner, "b \\ a");
+                let top = session.text(&session.wait_for("#grid tbody tr th"));
+                assert_eq!(top, "30", "the top row is the largest b");
+            }
             let overflow = session.call(
                 "POST",
                 "/execute/sync",
@@ -544,9 +551,15 @@ fn the_plot_renders(session: &Session<'_>) {
     assert_eq!(drawn, 1000, "the SVG loads as an image 1000 pixels wide");
     // A click opens it full size; the SVG and the PNG can be kept.
     let full = session.attribute(&session.wait_for("#plot-full"), "href");
-    assert!(full.as_str().is_some_and(|href| href.starts_with("blob:")), "{full}");
+    assert!(
+        full.as_str().is_some_and(|href| href.starts_with("blob:")),
+        "{full}"
+    );
     let saved = session.attribute(&session.wait_for("#plot-svg"), "download");
-    assert!(saved.as_str().is_some_and(|name| name.ends_with(".svg")), "{saved}");
+    assert!(
+        saved.as_str().is_some_and(|name| name.ends_with(".svg")),
+        "{saved}"
+    );
     session.wait_for("#plot-png");
     // The legend and the caption, drawn in the picture, are also text for screen readers.
     let legend = session.text_content(&session.wait_for("#plot-legend"));

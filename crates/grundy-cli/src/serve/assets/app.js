@@ -165,19 +165,20 @@ function showTable(table) {
   container.replaceChildren(intro, blocks, more);
 }
 
-// The grid of G(a, b) for a game of two heaps, the P-positions marked.
+// The grid of G(a, b) for a game of two heaps, the P-positions marked, oriented as the plot and
+// the board draw it: heap a across, heap b up (b = 0 on the bottom row).
 function showGrid(grid) {
-  const head = element("tr", {}, element("th", { scope: "col" }, "a \\ b"));
-  grid.values[0].forEach((_, b) => head.append(element("th", { scope: "col" }, String(b))));
+  const head = element("tr", {}, element("th", { scope: "col" }, "b \\ a"));
+  grid.values.forEach((_, a) => head.append(element("th", { scope: "col" }, String(a))));
   const body = element("tbody");
-  grid.values.forEach((row, a) => {
-    const line = element("tr", {}, element("th", { scope: "row" }, String(a)));
-    row.forEach((value, b) => line.append(element("td", grid.outcomes[a][b] === "P" ? { class: "p" } : {}, String(value))));
+  for (let b = grid.values[0].length - 1; b >= 0; b -= 1) {
+    const line = element("tr", {}, element("th", { scope: "row" }, String(b)));
+    grid.values.forEach((column, a) => line.append(element("td", grid.outcomes[a][b] === "P" ? { class: "p" } : {}, String(column[b]))));
     body.append(line);
-  });
+  }
   $("table").replaceChildren(
-    element("p", { class: "muted" }, `${grid.game}: G(a, b); P marks the positions the player to move loses.`),
-    element("div", { class: "scroll" }, element("table", { class: "values" }, element("thead", {}, head), body)),
+    element("p", { class: "muted" }, `${grid.game}: G(a, b), heap a across and heap b up, as the plot draws it; P marks the positions the player to move loses.`),
+    element("div", { class: "scroll" }, element("table", { class: "values", id: "grid" }, element("thead", {}, head), body)),
   );
 }
 
