@@ -11,8 +11,8 @@ mod common;
 
 use common::{grundy, stderr, stdout};
 
-/// The colour of P-positions (and of rare values and losses).
-const RED: &str = "#D62728";
+/// The colour of P-positions (and of rare values and losses): the Okabe–Ito vermillion.
+const RED: &str = "#D55E00";
 
 /// Runs a plot that must succeed and returns what it printed.
 fn plot(args: &[&str]) -> String {
@@ -57,11 +57,18 @@ fn elements<'a>(svg: &'a str, tag: &str) -> Vec<&'a str> {
         .collect()
 }
 
-/// The cells of a plot: rectangles other than the white background.
+/// The coloured rectangles of the chart: not the background, nor the colour bar of a continuous
+/// scale in the legend column (the right 240 pixels).
 fn cells(svg: &str) -> Vec<&str> {
+    let width: i64 = elements(svg, "svg")
+        .first()
+        .and_then(|root| attribute(root, "width"))
+        .and_then(|width| width.parse().ok())
+        .expect("the picture's width");
     elements(svg, "rect")
         .into_iter()
         .filter(|rect| attribute(rect, "fill") != Some("#FFFFFF"))
+        .filter(|rect| number(rect, "x") < width - 240)
         .collect()
 }
 
@@ -233,7 +240,7 @@ fn png_decodes_with_the_size_asked_for() {
         // Something besides the white background is drawn, in the P-position red.
         let red = pixels
             .chunks(3)
-            .filter(|p| p == &[0xD6, 0x27, 0x28])
+            .filter(|p| p == &[0xD5, 0x5E, 0x00])
             .count();
         assert!(red > 50, "{kind}: {red} red pixels");
         // The smallest canvas and the widest draw too.

@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 use super::{basis, theorem};
 use crate::analysis::plot::{GridSource, Scale};
 use crate::analysis::{Marks, Plot};
-use crate::render::plot::{Canvas, labels};
+use crate::render::plot::{Canvas, LegendEntry, labels, value_colour};
 use crate::theory::period::Search;
 
 /// What was drawn, beside the plot's description: its format, size and length in bytes (the
@@ -15,17 +15,25 @@ pub fn drawing(format: &str, canvas: Canvas, bytes: usize) -> Value {
     json!({ "format": format, "width": width, "height": height, "bytes": bytes })
 }
 
+/// One entry of a plot's legend, with the ends of its scale when it is continuous.
+fn legend_entry(entry: &LegendEntry) -> Value {
+    let mut object =
+        json!({ "label": entry.label, "colour": entry.colour.hex(), "marks": entry.marks });
+    if let Some((low, high)) = entry.scale {
+        object["scale"] = json!({
+            "from": low,
+            "to": high,
+            "colours": [value_colour(low, high).hex(), value_colour(high, high).hex()],
+        });
+    }
+    object
+}
+
 /// What a plot draws, as JSON: kind, range, title, axes, caption, legend (marks per colour), what
 /// the values rest on, and each kind's own keys (docs/plot.md lists them).
 pub fn plot(plot: &Plot) -> Value {
     let labels = labels(plot);
-    let legend: Vec<Value> = labels
-        .legend
-        .iter()
-        .map(|entry| {
-            json!({ "label": entry.label, "colour": entry.colour.hex(), "marks": entry.marks })
-        })
-        .collect();
+    let legend: Vec<Value> = labels.legend.iter().map(legend_entry).collect();
     let mut object = json!({
         "game": plot.game.to_string(),
         "kind": plot.kind().name(),

@@ -383,7 +383,8 @@ fn draw_legend<DB: DrawingBackend>(
 ) -> Result<(), String> {
     area.draw(&Text::new("Legend", (12, 52), font(15.0)))
         .map_err(|e| e.to_string())?;
-    for (entry, y) in labels.legend.iter().zip((84..).step_by(24)) {
+    let mut y = 84;
+    for entry in &labels.legend {
         area.draw(&Circle::new((20, y), 7, rgb(entry.colour).filled()))
             .map_err(|e| e.to_string())?;
         let text = if counts {
@@ -397,8 +398,41 @@ fn draw_legend<DB: DrawingBackend>(
             font(13.0).pos(Pos::new(HPos::Left, VPos::Center)),
         ))
         .map_err(|e| e.to_string())?;
+        if let Some((low, high)) = entry.scale {
+            draw_colour_bar(area, (34, y + 14), low, high)?;
+            y += 36;
+        }
+        y += 24;
     }
     Ok(())
+}
+
+/// The colour bar of a continuous scale from value `low` to `high`, at `corner`: 160 pixels of
+/// the colours in between, with the end values written under it.
+fn draw_colour_bar<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    (x, y): (i32, i32),
+    low: u32,
+    high: u32,
+) -> Result<(), String> {
+    const WIDTH: i32 = 160;
+    const STEPS: i32 = 32;
+    let span = f64::from(high.saturating_sub(low));
+    for step in 0..STEPS {
+        let value = low + (span * f64::from(step) / f64::from(STEPS - 1)).round() as u32;
+        let (left, right) = (x + step * WIDTH / STEPS, x + (step + 1) * WIDTH / STEPS);
+        area.draw(&Rectangle::new(
+            [(left, y), (right, y + 10)],
+            rgb(value_colour(value, high)).filled(),
+        ))
+        .map_err(|e| e.to_string())?;
+    }
+    let ends = font(11.0).pos(Pos::new(HPos::Left, VPos::Top));
+    area.draw(&Text::new(low.to_string(), (x, y + 12), ends.clone()))
+        .map_err(|e| e.to_string())?;
+    let end = font(11.0).pos(Pos::new(HPos::Right, VPos::Top));
+    area.draw(&Text::new(high.to_string(), (x + WIDTH, y + 12), end))
+        .map_err(|e| e.to_string())
 }
 
 /// The caption, in at most two lines.

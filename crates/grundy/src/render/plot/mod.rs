@@ -21,47 +21,55 @@ use crate::theory::period::{Periodicity, Search};
 pub struct Colour(pub u8, pub u8, pub u8);
 
 impl Colour {
-    /// The colour as SVG writes it: `#D62728`.
+    /// The colour as SVG writes it: `#D55E00`.
     ///
     /// # Example
     /// ```
-    /// assert_eq!(grundy::render::plot::P_POSITION.hex(), "#D62728");
+    /// assert_eq!(grundy::render::plot::P_POSITION.hex(), "#D55E00");
     /// ```
     pub fn hex(self) -> String {
         format!("#{:02X}{:02X}{:02X}", self.0, self.1, self.2)
     }
 }
 
-/// P-positions (value 0), the rare values of a scatter plot, and lost positions of an outcome map.
-pub const P_POSITION: Colour = Colour(0xD6, 0x27, 0x28);
-/// The values 1, 2, … of a strip or grid with few values, in turn.
+// Every colour comes from the Okabe–Ito palette (Okabe and Ito, "Color Universal Design", 2008),
+// whose colours stay apart for the common colour-vision deficiencies, and means the same in every
+// plot and on the page (`grundy serve`'s style sheet uses darker shades of the same hues for text):
+// vermillion for a P-position, a loss and a rare value; bluish green for a win; orange for a tie;
+// sky blue for a draw.
+
+/// P-positions (value 0), the rare values of a scatter plot, and lost positions of an outcome map:
+/// vermillion.
+pub const P_POSITION: Colour = Colour(0xD5, 0x5E, 0x00);
+/// The values 1, 2, … of a strip or grid with few values, in turn: the rest of the Okabe–Ito
+/// palette, then Tol's wine.
 pub const VALUE_COLOURS: [Colour; 9] = [
-    Colour(0x1F, 0x77, 0xB4),
-    Colour(0xFF, 0x7F, 0x0E),
-    Colour(0x2C, 0xA0, 0x2C),
-    Colour(0x94, 0x67, 0xBD),
-    Colour(0x8C, 0x56, 0x4B),
-    Colour(0xE3, 0x77, 0xC2),
-    Colour(0x7F, 0x7F, 0x7F),
-    Colour(0xBC, 0xBD, 0x22),
-    Colour(0x17, 0xBE, 0xCF),
+    Colour(0x00, 0x72, 0xB2),
+    Colour(0xE6, 0x9F, 0x00),
+    Colour(0x00, 0x9E, 0x73),
+    Colour(0xCC, 0x79, 0xA7),
+    Colour(0x56, 0xB4, 0xE9),
+    Colour(0xF0, 0xE4, 0x42),
+    Colour(0x99, 0x99, 0x99),
+    Colour(0x00, 0x00, 0x00),
+    Colour(0x88, 0x22, 0x55),
 ];
-/// The points of a scatter plot without a rare/common split, and its common values.
-pub const POINT: Colour = Colour(0x1F, 0x77, 0xB4);
+/// The points of a scatter plot without a rare/common split, and its common values: blue.
+pub const POINT: Colour = Colour(0x00, 0x72, 0xB2);
 /// The rare values of a scatter plot.
 pub const RARE: Colour = P_POSITION;
-/// Won positions of an outcome map.
-pub const WIN: Colour = Colour(0x2C, 0xA0, 0x2C);
+/// Won positions of an outcome map: bluish green.
+pub const WIN: Colour = Colour(0x00, 0x9E, 0x73);
 /// Lost positions of an outcome map.
 pub const LOSE: Colour = P_POSITION;
-/// Tied positions of an outcome map.
-pub const TIE: Colour = Colour(0xE6, 0xB8, 0x00);
-/// Drawn positions of an outcome map.
-pub const DRAW: Colour = Colour(0x1F, 0x77, 0xB4);
+/// Tied positions of an outcome map: orange.
+pub const TIE: Colour = Colour(0xE6, 0x9F, 0x00);
+/// Drawn positions of an outcome map: sky blue.
+pub const DRAW: Colour = Colour(0x56, 0xB4, 0xE9);
 
 /// The colour of value `value` in a strip or grid whose largest value is `largest`: P-positions
-/// red; with at most 9 other values one colour each ([`VALUE_COLOURS`]), otherwise shades of
-/// blue, darker for larger values.
+/// vermillion; with at most 9 other values one colour each ([`VALUE_COLOURS`]), otherwise shades
+/// of blue, darker for larger values (one hue: a continuous scale the legend draws as a bar).
 pub fn value_colour(value: u32, largest: u32) -> Colour {
     if value == 0 {
         return P_POSITION;
@@ -83,6 +91,9 @@ pub struct LegendEntry {
     pub colour: Colour,
     /// How many marks (points, bins' runs or cells) are drawn in it.
     pub marks: u64,
+    /// For a continuous scale, the values it runs over (`value_colour` of each): the legend
+    /// draws a colour bar from the first to the last.
+    pub scale: Option<(u32, u32)>,
 }
 
 /// The words of a plot: title, axis labels, caption and legend.
@@ -187,6 +198,7 @@ fn scatter_labels(scatter: &Scatter, basis: &Basis, game: &str, g: &str, to: u64
                 label: format!("rare value ({})", super::count(scatter.rare_heaps, "heap")),
                 colour: RARE,
                 marks: marks(ValueClass::Rare),
+                scale: None,
             },
             LegendEntry {
                 label: format!(
@@ -195,6 +207,7 @@ fn scatter_labels(scatter: &Scatter, basis: &Basis, game: &str, g: &str, to: u64
                 ),
                 colour: POINT,
                 marks: marks(ValueClass::Common),
+                scale: None,
             },
         ]
     } else {
@@ -202,6 +215,7 @@ fn scatter_labels(scatter: &Scatter, basis: &Basis, game: &str, g: &str, to: u64
             label: format!("{g}(n)"),
             colour: POINT,
             marks: marks(ValueClass::Plain),
+            scale: None,
         }]
     };
     let legend = legend.into_iter().filter(|entry| entry.marks > 0).collect();
@@ -256,6 +270,7 @@ fn outcome_labels(map: &OutcomeMap, game: &str, to: u64) -> Labels {
         label: label.to_owned(),
         colour,
         marks: count(outcome),
+        scale: None,
     })
     .filter(|entry| entry.marks > 0)
     .collect();
@@ -287,6 +302,7 @@ fn value_legend(values: impl Iterator<Item = u32> + Clone, g: &str) -> Vec<Legen
         label: format!("P-position ({g} = 0)"),
         colour: P_POSITION,
         marks: counts[0],
+        scale: None,
     }];
     if largest as usize <= VALUE_COLOURS.len() {
         for value in 1..=largest {
@@ -294,6 +310,7 @@ fn value_legend(values: impl Iterator<Item = u32> + Clone, g: &str) -> Vec<Legen
                 label: format!("{g} = {value}"),
                 colour: value_colour(value, largest),
                 marks: counts[value as usize],
+                scale: None,
             });
         }
     } else {
@@ -301,6 +318,7 @@ fn value_legend(values: impl Iterator<Item = u32> + Clone, g: &str) -> Vec<Legen
             label: format!("{g} = 1 to {largest}, darker larger"),
             colour: value_colour(largest, largest),
             marks: others,
+            scale: Some((1, largest)),
         });
     }
     legend.retain(|entry| entry.marks > 0);
@@ -490,7 +508,7 @@ pub enum PlotError {
 /// let plot = Analyzer::new(Config::default()).plot(&game, &PlotRequest::new(70))?;
 /// let svg = grundy::render::plot::svg(&plot);
 /// assert!(svg.starts_with("<svg"));
-/// assert_eq!(svg.matches(r##"fill="#D62728""##).count(), 21 + 1); // the cells and the legend
+/// assert_eq!(svg.matches(r##"fill="#D55E00""##).count(), 21 + 1); // the cells and the legend
 /// # Ok(()) }
 /// ```
 pub fn svg(plot: &Plot) -> String {
