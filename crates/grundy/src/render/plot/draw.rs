@@ -18,7 +18,7 @@ use crate::analysis::plot::{
 const FAMILY: &str = "DejaVu Sans";
 
 /// `DejaVu Sans`, bundled (its licence is `assets/fonts/DejaVuSans-LICENSE.txt`).
-const FONT: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
+pub(super) const FONT: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
 
 /// Registers the bundled font with plotters once.
 fn font_ready() -> Result<(), String> {

@@ -566,11 +566,25 @@ pub fn png(plot: &Plot) -> Result<Vec<u8>, PlotError> {
 /// # Errors
 /// As for [`png()`].
 pub fn png_on(plot: &Plot, canvas: Canvas) -> Result<Vec<u8>, PlotError> {
-    let (width, height) = canvas.size();
-    let mut pixels = vec![0u8; width as usize * height as usize * 3];
+    use resvg::{tiny_skia, usvg};
+    let mut svg = String::new();
     {
-        let backend = plotters::prelude::BitMapBackend::with_buffer(&mut pixels, canvas.size());
+        let backend = plotters::prelude::SVGBackend::with_string(&mut svg, canvas.size());
         draw::draw(backend, plot, &labels(plot)).map_err(PlotError::Drawing)?;
+    }
+    let mut options = usvg::Options::default();
+    options.fontdb_mut().load_font_data(draw::FONT.to_vec());
+    let tree = usvg::Tree::from_str(&svg, &options)
+        .map_err(|error| PlotError::Encoding(error.to_string()))?;
+    let (width, height) = canvas.size();
+    let mut pixmap = tiny_skia::Pixmap::new(width, height)
+        .ok_or_else(|| PlotError::Encoding(format!("no canvas of {width} × {height}")))?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    // Opaque: the picture is drawn on white, so each pixel's colour is its own.
+    let mut pixels = Vec::with_capacity(width as usize * height as usize * 3);
+    for pixel in pixmap.pixels() {
+        let colour = pixel.demultiply();
+        pixels.extend_from_slice(&[colour.red(), colour.green(), colour.blue()]);
     }
     let mut bytes = Vec::new();
     let mut encoder = png::Encoder::new(&mut bytes, width, height);
