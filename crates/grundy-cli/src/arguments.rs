@@ -486,7 +486,7 @@ pub(crate) struct Common {
     #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
     pub(crate) max_memory: Option<String>,
     /// Stop after this many seconds (e.g. 30 or 2.5) with a refusal, exit 2; `none` for no
-    /// limit (default: 60 s for each question, none when --max asks for a larger run).
+    /// limit (default: 60 s for each question, none when --max sets the size of the run).
     #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
     pub(crate) timeout: Option<String>,
     /// Give every winning move with the whole position it leaves (by default a long answer gives

@@ -608,7 +608,7 @@ fn two_moves_against_the_computer(session: &Session<'_>) -> Vec<String> {
     assert!(losing[0].starts_with("3. take 4 → 6"), "{losing:?}");
     let mut clicked = vec![session.play_turn("li:nth-child(2) button.move-win")];
     // The computer's reply is announced (a live region), as the terminal prints it.
-    let announced = session.text(&session.wait_for("#play-announce"));
+    let announced = session.wait_for_text("#play-announce", "The computer played");
     assert!(
         announced.starts_with("The computer played take"),
         "{announced}"

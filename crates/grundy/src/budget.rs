@@ -173,6 +173,14 @@ fn kib_field(text: &str, field: &str) -> Option<u64> {
     Some(kib.saturating_mul(1024))
 }
 
+/// A `name value` line of a cgroup's `memory.stat`, in bytes.
+fn stat_field(text: &str, name: &str) -> Option<u64> {
+    text.lines().find_map(|line| {
+        let (key, value) = line.split_once(' ')?;
+        (key == name).then(|| value.trim().parse().ok())?
+    })
+}
+
 /// The soft limit named `name` in `/proc/self/limits` (`None` when unlimited).
 fn soft_limit(text: &str, name: &str) -> Option<u64> {
     let line = text.lines().find(|line| line.starts_with(name))?;
@@ -186,12 +194,19 @@ fn cgroup_left(cgroups: &str) -> Option<u64> {
     for line in cgroups.lines() {
         let mut fields = line.splitn(3, ':');
         let (_, controllers, path) = (fields.next()?, fields.next()?, fields.next()?);
-        let (root, limit, usage) = match controllers {
-            "" => ("/sys/fs/cgroup", "memory.max", "memory.current"),
+        // The usage counts the page cache too; its inactive part is given back on demand.
+        let (root, limit, usage, inactive) = match controllers {
+            "" => (
+                "/sys/fs/cgroup",
+                "memory.max",
+                "memory.current",
+                "inactive_file",
+            ),
             list if list.split(',').any(|c| c == "memory") => (
                 "/sys/fs/cgroup/memory",
                 "memory.limit_in_bytes",
                 "memory.usage_in_bytes",
+                "total_inactive_file",
             ),
             _ => continue,
         };
@@ -208,7 +223,12 @@ fn cgroup_left(cgroups: &str) -> Option<u64> {
                     .ok()
             };
             if let Some(limit) = number(limit) {
-                let left = limit.saturating_sub(number(usage).unwrap_or(0));
+                let cache = std::fs::read_to_string(directory.join("memory.stat"))
+                    .ok()
+                    .and_then(|stat| stat_field(&stat, inactive))
+                    .unwrap_or(0);
+                let used = number(usage).unwrap_or(0).saturating_sub(cache);
+                let left = limit.saturating_sub(used);
                 least = Some(least.map_or(left, |least| least.min(left)));
             }
             match path.parent() {
@@ -263,7 +283,7 @@ pub fn format_duration(duration: Duration) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{kib_field, soft_limit};
+    use super::{kib_field, soft_limit, stat_field};
 
     #[test]
     fn the_limits_of_proc_are_read_in_bytes() {
@@ -275,5 +295,9 @@ mod tests {
                       Max address space         6000000000           unlimited            bytes     \n";
         assert_eq!(soft_limit(limits, "Max address space"), Some(6_000_000_000));
         assert_eq!(soft_limit(limits, "Max data size"), None);
+        let stat = "cache 100\ninactive_file 4096\ntotal_inactive_file 8192\n";
+        assert_eq!(stat_field(stat, "inactive_file"), Some(4096));
+        assert_eq!(stat_field(stat, "total_inactive_file"), Some(8192));
+        assert_eq!(stat_field(stat, "active_file"), None);
     }
 }

@@ -180,7 +180,7 @@ pub const SURVEY_WINDOW_PER_WORKER: usize = 16;
 
 // Time.
 
-/// The time limit of a question that set none and did not ask for a long run (a larger value
+/// The time limit of a question that set none and did not set the size of its run (a value
 /// limit): one minute. The command line applies it; `--timeout none` lifts it.
 pub const DEFAULT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
 

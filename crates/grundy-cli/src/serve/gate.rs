@@ -1,8 +1,9 @@
 //! The cap on concurrent computations, in two lanes. A request takes a *turn* to be read and
 //! computed — `running` turns at once, `queue` more requests wait for one, and any request
 //! beyond both is turned away at once (503). A computation still running after [`QUICK_TIME`]
-//! is *long*: it moves to the lane of long computations (`running` of them at once, waiting
-//! there without a turn) and gives its turn back. So cheap questions never wait behind
+//! is *long*: when the lane of long computations has a place (`running` of them at once), it
+//! moves there and gives its turn back; when it has none, it goes on computing on its turn and
+//! tries again at its next poll — it never stops to wait. So cheap questions never wait behind
 //! expensive ones: two long periods on a two-core server leave every turn to the next
 //! questions, which the operating system interleaves with them.
 //!
@@ -10,7 +11,7 @@
 //! of the library does within a fraction of a second.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -25,7 +26,7 @@ pub(crate) struct Gate {
     admitted: AtomicUsize,
     /// Requests computing now.
     running: AtomicUsize,
-    /// Of those, the long ones, and those waiting to become long.
+    /// Of those, the ones in the lane of long computations: at most `most_running`.
     long_requests: AtomicUsize,
     /// One permit per computation that may run at once.
     turns: Arc<Semaphore>,
@@ -33,10 +34,6 @@ pub(crate) struct Gate {
     most_running: usize,
     /// The most requests waiting for a turn.
     most_waiting: usize,
-    /// Long computations running now; at most `most_running`.
-    long: Mutex<usize>,
-    /// Signalled when a long computation ends.
-    long_ended: Condvar,
 }
 
 /// A request admitted to the queue: dropping it leaves the queue.
@@ -59,7 +56,7 @@ pub(crate) struct Turn {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Load {
     pub running: usize,
-    /// Of the running, the long computations (or those waiting for a place among them).
+    /// Of the running, the long computations (in their own lane, without a turn).
     pub long: usize,
     pub waiting: usize,
     pub most_running: usize,
@@ -77,8 +74,6 @@ impl Gate {
             turns: Arc::new(Semaphore::new(most_running)),
             most_running,
             most_waiting,
-            long: Mutex::new(0),
-            long_ended: Condvar::new(),
         })
     }
 
@@ -130,40 +125,24 @@ impl Ticket {
 }
 
 impl Turn {
-    /// Moves the computation to the long lane, waiting there until `deadline` for a place, and
-    /// gives its turn back. When the deadline passes first it keeps its turn (and stops at its
-    /// own time limit).
-    fn become_long(&mut self, deadline: Option<Instant>) {
+    /// Moves the computation to the lane of long ones and gives its turn back, if that lane has
+    /// a place; otherwise the computation keeps its turn (and tries again at its next poll).
+    fn become_long(&mut self) {
         if self.long {
             return;
         }
         let gate = &self.ticket.gate;
-        gate.long_requests.fetch_add(1, Ordering::AcqRel);
-        self.long = true;
-        let mut long = gate.long.lock().unwrap_or_else(PoisonError::into_inner);
-        while *long >= gate.most_running {
-            let wait = match deadline {
-                Some(deadline) => match deadline.checked_duration_since(Instant::now()) {
-                    Some(left) if !left.is_zero() => left,
-                    _ => {
-                        // Never got a place: the request leaves the count it joined.
-                        gate.long_requests.fetch_sub(1, Ordering::AcqRel);
-                        self.long = false;
-                        return;
-                    }
-                },
-                None => Duration::from_secs(3600),
-            };
-            long = gate
-                .long_ended
-                .wait_timeout(long, wait)
-                .unwrap_or_else(PoisonError::into_inner)
-                .0;
+        let placed = gate
+            .long_requests
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |long| {
+                (long < gate.most_running).then_some(long + 1)
+            })
+            .is_ok();
+        if placed {
+            self.long = true;
+            // The turn goes to the next request in the queue.
+            self.permit = None;
         }
-        *long += 1;
-        drop(long);
-        // The turn goes to the next request in the queue.
-        self.permit = None;
     }
 }
 
@@ -177,46 +156,38 @@ impl Drop for Turn {
     fn drop(&mut self) {
         let gate = &self.ticket.gate;
         if self.long {
-            let mut long = gate.long.lock().unwrap_or_else(PoisonError::into_inner);
-            *long = long.saturating_sub(1);
-            drop(long);
-            gate.long_ended.notify_one();
             gate.long_requests.fetch_sub(1, Ordering::AcqRel);
         }
         gate.running.fetch_sub(1, Ordering::AcqRel);
     }
 }
 
-/// The observer of one computation on the server: once it has run for [`QUICK_TIME`], its
-/// next poll moves it to the long lane (waiting for a place there, at most until the request's
-/// deadline). It never interrupts: the deadline is the analyzer's own, which the analyzer
-/// checks right after this poll and reports as its time limit.
+/// The observer of one computation on the server: once it has run for [`QUICK_TIME`], each poll
+/// moves it to the lane of long computations if that lane has a place. It never interrupts: the
+/// deadline is the analyzer's own.
 pub(crate) struct Lane {
     turn: Mutex<Turn>,
     started: Instant,
-    deadline: Option<Instant>,
 }
 
 impl Lane {
-    /// The lane of a computation holding `turn`, stopping at `timeout` from now.
-    pub(crate) fn new(turn: Turn, timeout: Duration) -> Self {
-        let started = Instant::now();
+    /// The lane of a computation holding `turn`.
+    pub(crate) fn new(turn: Turn) -> Self {
         Lane {
             turn: Mutex::new(turn),
-            started,
-            deadline: started.checked_add(timeout),
+            started: Instant::now(),
         }
     }
 }
 
 impl grundy::Observer for Lane {
     fn interrupted(&self) -> bool {
-        if self.started.elapsed() < QUICK_TIME {
-            return false;
+        if self.started.elapsed() >= QUICK_TIME {
+            self.turn
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .become_long();
         }
-        let mut turn = self.turn.lock().unwrap_or_else(PoisonError::into_inner);
-        // Without a place by the deadline, the analyzer's own deadline stops the computation.
-        turn.become_long(self.deadline);
         false
     }
 }
@@ -244,16 +215,17 @@ mod tests {
     async fn lanes() {
         let gate = Gate::new(1, 0);
         let mut first = gate.enter().expect("a free turn").turn().await;
-        first.become_long(None);
+        first.become_long();
         // Its turn is free again: a second request computes beside it.
         let mut second = gate.enter().expect("a free turn").turn().await;
         assert_eq!((gate.load().running, gate.load().long), (2, 1));
-        // The long lane is full: without a place by its deadline the second keeps its turn.
-        second.become_long(Some(Instant::now()));
+        // The long lane is full: the second goes on computing on its turn.
+        second.become_long();
         assert!(second.permit.is_some() && !second.long);
+        assert_eq!(gate.load().long, 1);
         assert!(gate.enter().is_none(), "the only turn is taken");
         drop(first);
-        second.become_long(None);
+        second.become_long();
         assert!(second.permit.is_none() && second.long);
         drop(second);
         let load = gate.load();

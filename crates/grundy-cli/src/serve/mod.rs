@@ -381,10 +381,10 @@ async fn compute(
             ));
         }
     };
-    let (config, timeout) = (shared.config, shared.limits.timeout);
+    let config = shared.config;
     let answer = tokio::task::spawn_blocking(move || {
         // The lane holds the turn until the computation ends (or moves it to the long lane).
-        let lane = gate::Lane::new(turn, timeout);
+        let lane = gate::Lane::new(turn);
         work(config, &lane, &body).unwrap_or_else(|error| api::failure(&error))
     })
     .await;

@@ -253,10 +253,9 @@ async function solve(event) {
     ask("/api/explain", explainRequest).then((answer) => (answer.ok ? showText($("explanation"), answer.data.text, "explanation-text", explainRequest.lang) : showError($("explanation"), answer))),
     plot({ ...base, to: tableTo }),
   ];
-  // A game is played from a position a person can play out: a huge one stays in the answer.
-  if (/^[0-9 ,\/]*$/.test(position) && position.split(/[ ,\/]/).every((part) => part.length <= 4)) {
-    $("play-position").value = position;
-  }
+  // A game is played from a position a person can play out: one with a number of five digits
+  // or more (or a power) stays in the answer.
+  if (!/[0-9]{5}|\^/.test(position)) $("play-position").value = position;
   readyToPlay();
   await Promise.allSettled(jobs);
   button.disabled = false;
@@ -352,6 +351,7 @@ function readyToPlay() {
 }
 
 async function startGame() {
+  announce("");
   const base = common();
   const position = $("play-position").value.trim();
   const request = { ...base };
@@ -411,18 +411,25 @@ async function computerTurns() {
     played.push(`${move.move} → ${move.to}`);
   }
   if (playing !== game) return;
-  if (played.length > 0) game.announcement = `The computer played ${played.join(", then ")}.`;
+  if (played.length > 0) announce(`The computer played ${played.join(", then ")}.`);
   renderGame(true);
+}
+
+// What the computer just did, in the page's one live region for the game (present from the start,
+// so that screen readers read each new text).
+function announce(text) {
+  $("play-announce").textContent = text;
 }
 
 async function humanMove(index) {
   if (game.busy || isOver() || current().mover !== "you") return;
-  game.announcement = null;
+  announce("");
   if (await playMove(index)) await computerTurns();
 }
 
 // Back to your previous turn (your move and the computer's answer), as in the terminal.
 function undo() {
+  announce("");
   for (let back = game.now - 1; back >= 0; back -= 1) {
     if (game.turns[back].mover === "you") {
       game.now = back;
@@ -434,6 +441,7 @@ function undo() {
 // Forward to your next turn.
 function redo() {
   if (game.now + 1 >= game.turns.length) return;
+  announce("");
   game.now += 1;
   while (current().mover === "computer" && game.now + 1 < game.turns.length) game.now += 1;
   renderGame(true);
@@ -550,7 +558,6 @@ function renderGame(focus = false) {
     status = element("p", { id: "play-status", "data-state": "computer-failed", role: "status" }, "The computer's move could not be fetched. ", retry);
   } else status = element("p", { id: "play-status", "data-state": "your-move", "data-turn": String(game.now + 1), role: "status" }, "Your move.");
   parts.push(status);
-  if (game.announcement) parts.push(element("p", { id: "play-announce", role: "status", "aria-live": "assertive" }, game.announcement));
   if (game.message) {
     const box = element("div");
     showError(box, game.message);
