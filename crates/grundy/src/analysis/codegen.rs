@@ -604,9 +604,9 @@ impl Analyzer<'_> {
             }) => (NoProgram::Theorem, rules.max(RuleUse::Certified)),
             Err(CodegenError::NoProgram { why, .. }) if rules != RuleUse::Never => (why, rules),
             Ok(table @ Decider::Grundy(Kernel::Table(_))) if rules != RuleUse::Never => {
-                // No rule, or none within the limits: the table stands (an interruption stops).
+                // No rule, or none within the limits: the table stands (a stop stops).
                 return match self.rule_decider(game, format, rules, plan, NoProgram::Searched) {
-                    Err(CodegenError::Analysis(error @ Error::Interrupted { .. })) => {
+                    Err(CodegenError::Analysis(error)) if error.is_stop() => {
                         Err(CodegenError::Analysis(error))
                     }
                     Err(_) => Ok(table),

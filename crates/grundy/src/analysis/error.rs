@@ -76,6 +76,21 @@ pub enum Error {
 }
 
 impl Error {
+    /// Whether the question was stopped — by its observer (Ctrl-C, SIGTERM) or at its time
+    /// limit — rather than refused: a caller that falls back on a lesser answer when the better
+    /// one fails passes a stop on instead.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::{Error, Refusal, Unit};
+    /// let stopped = Error::Interrupted { checked_to: 10, unit: Unit::Values };
+    /// assert!(stopped.is_stop());
+    /// assert!(!Error::Refused(Refusal::new("no table", None)).is_stop());
+    /// ```
+    pub fn is_stop(&self) -> bool {
+        matches!(self, Self::Interrupted { .. } | Self::TimedOut { .. })
+    }
+
     /// What the user could do so that the query is answered: the remedy of a refusal, a larger
     /// memory limit for [`Error::OutOfMemory`], a larger time limit for [`Error::TimedOut`];
     /// `None` for every other error.

@@ -141,7 +141,7 @@ impl Analyzer<'_> {
             }
             // The table is an addition: a game whose positions are not all numbered (a script
             // defined on some numbers only), or one too large for the range, goes without it.
-            Err(error @ Error::Interrupted { .. }) => Err(error),
+            Err(error) if error.is_stop() => Err(error),
             Err(_) => Ok(()),
         }
     }

@@ -852,7 +852,7 @@ impl super::family::Answers for ScriptAnswers<'_> {
                 Play::Normal => Decider::Grundy(kernel),
                 Play::Misere => Decider::MisereHeap(kernel),
             }),
-            Err(KernelError::Analysis(error @ Error::Interrupted { .. })) => {
+            Err(KernelError::Analysis(error)) if error.is_stop() => {
                 Err(KernelError::Analysis(error))
             }
             Err(_) => Err(KernelError::No(NoProgram::Script)),

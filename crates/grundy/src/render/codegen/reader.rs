@@ -601,12 +601,17 @@ impl Writer<'_> {
     /// list: each number of the group for each element of the lists it names, side by side.
     fn group(&mut self, template: &Template) {
         let position = self.position.clone();
+        self.clear_numbers(&position);
+        self.group_into(&position, template, "position");
+    }
+
+    /// Empties the list of numbers `list`.
+    fn clear_numbers(&mut self, list: &str) {
         let reading = Reading {
             list: true,
             word: false,
         };
-        self.line(&self.syntax.clear(&position, reading));
-        self.group_into(&position, template, "position");
+        self.line(&self.syntax.clear(list, reading));
     }
 
     /// Appends the numbers of the group `template` to the list `target`, element by element;
@@ -691,11 +696,7 @@ impl Writer<'_> {
     /// Builds a carried game's numbers, groups among them, in the game's list.
     fn build_arguments(&mut self, carried: &Carried) {
         let target = self.graph.clone();
-        let reading = Reading {
-            list: true,
-            word: false,
-        };
-        self.line(&self.syntax.clear(&target, reading));
+        self.clear_numbers(&target);
         for argument in &carried.arguments {
             match argument {
                 Argument::Group(template) => self.group_into(&target, template, "game"),
