@@ -9,10 +9,7 @@ use proptest::prelude::*;
 
 fn example(name: &str) -> Script {
     let path = format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"));
-    Script {
-        path: path.clone(),
-        source: std::fs::read_to_string(&path).unwrap(),
-    }
+    Script::new(path.clone(), std::fs::read_to_string(&path).unwrap())
 }
 
 fn game(spec: &str) -> Game {
@@ -172,10 +169,10 @@ proptest! {
 
 #[test]
 fn runaway_scripts_stop_with_a_clear_error() {
-    let script = Script {
-        path: "spin.rhai".into(),
-        source: "fn start(n) { n } fn moves(n) { let i = 0; loop { i += 1; } }".into(),
-    };
+    let script = Script::new(
+        "spin.rhai",
+        "fn start(n) { n } fn moves(n) { let i = 0; loop { i += 1; } }",
+    );
     let game = Game::Script(script);
     let error = Analyzer::new(one_thread())
         .solve(&game, &Position::Argument("1".into()))
@@ -185,10 +182,7 @@ fn runaway_scripts_stop_with_a_clear_error() {
         message.contains("moves(1)") && message.to_lowercase().contains("operations"),
         "{message}"
     );
-    let wide = Script {
-        path: "wide.rhai".into(),
-        source: "fn start(n) { n } fn moves(n) { [n + 1] }".into(),
-    };
+    let wide = Script::new("wide.rhai", "fn start(n) { n } fn moves(n) { [n + 1] }");
     let error = Analyzer::new(one_thread().with_max_values(1000).unwrap())
         .solve(&Game::Script(wide), &Position::Argument("0".into()))
         .unwrap_err();

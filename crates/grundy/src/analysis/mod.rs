@@ -137,7 +137,7 @@ impl<'a> Analyzer<'a> {
     /// analyzer.solve(&game, &game.parse_position("1")?)?;
     /// let lines = lines.lock().map_err(|_| "poisoned")?.clone();
     /// assert_eq!(lines[..3], ["call: start(1) = 1", "print: at 1", "call: moves(1) = [0]"]);
-    /// # let _ = Script { path: String::new(), source: String::new() };
+    /// # let _ = Script::new("", "");
     /// # Ok(()) }
     /// ```
     #[must_use]

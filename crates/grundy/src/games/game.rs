@@ -522,6 +522,8 @@ impl Game {
             Self::Oddball(game) => {
                 write!(f, "oddball:{}", SubtractionSet::Finite(game.set().clone()))
             }
+            // Rules a program hands to grundy are written as it names them.
+            Self::Script(script) if script.host.is_some() => f.write_str(&script.path),
             Self::Script(script) => write!(f, "script:{}", script.path),
             Self::Rules(rules) => write!(f, "{rules}"),
             Self::Octal(code) => match code.name() {

@@ -455,10 +455,7 @@ impl<'a> SpecParser<'a> {
             ));
         }
         self.script_bytes.set(bytes);
-        let script = Script {
-            path: path.to_owned(),
-            source,
-        };
+        let script = Script::new(path.to_owned(), source);
         ScriptRules::compile(&script).map_err(|e| {
             self.error(
                 span,

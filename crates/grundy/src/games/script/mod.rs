@@ -32,10 +32,12 @@ use rhai::{AST, CallFnOptions, Dynamic, Engine, Scope};
 use crate::theory::solver::{Rules, Value as Outcome};
 
 mod compile;
+mod host;
 mod machine;
 mod value;
 
 use compile::Program;
+pub use host::{Host, HostRules};
 use machine::{Bounds, CLOCK_EVERY, Machine};
 pub use value::Value;
 
@@ -44,13 +46,36 @@ pub use crate::limits::{
     MAX_SCRIPT_OPERATIONS as MAX_TOTAL_OPERATIONS,
 };
 
-/// A script's text and where it came from.
+/// A script's text and where it came from, or rules a program hands to grundy in its place.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Script {
-    /// The path as written in the spec.
+    /// The path as written in the spec (for hosted rules, their spec).
     pub path: String,
-    /// The script's text.
+    /// The script's text (empty for hosted rules).
     pub source: String,
+    /// Rules defined outside grundy, called in place of the script's functions.
+    pub host: Option<HostRules>,
+}
+
+impl Script {
+    /// The script at `path` with the text `source`.
+    pub fn new(path: impl Into<String>, source: impl Into<String>) -> Self {
+        Self {
+            path: path.into(),
+            source: source.into(),
+            host: None,
+        }
+    }
+
+    /// Rules defined outside grundy ([`Host`]), played as a script's: written as
+    /// [`Host::spec`] says.
+    pub fn hosted(host: std::sync::Arc<dyn Host>) -> Self {
+        Self {
+            path: host.spec().to_owned(),
+            source: String::new(),
+            host: Some(HostRules(host)),
+        }
+    }
 }
 
 /// Why a script could not be used.
@@ -79,6 +104,17 @@ pub enum ScriptError {
         path: String,
         /// What does not go together, and why.
         message: &'static str,
+    },
+    /// A call of rules defined outside grundy ([`Host`]) failed, or returned something of the
+    /// wrong shape.
+    #[error("the game {spec} failed in {call}: {message}")]
+    Hosted {
+        /// The game, as its rules name it.
+        spec: String,
+        /// Which call, with its argument.
+        call: String,
+        /// What went wrong.
+        message: String,
     },
     /// A call failed: a runtime error, a limit, or a result of the wrong shape.
     #[error("the script {path} failed in {call}: {message}")]
@@ -175,6 +211,9 @@ pub enum ScriptEngine {
     Interpreted,
 }
 
+/// Why a script may not define both `outcome` and `components`.
+const CONFLICT: &str = "defines both outcome() and components(): a position is the sum of its components only in an impartial game under normal play, which a script with its own outcome() is not";
+
 /// The most elements of an array or map, or bytes of a string, a script may build.
 pub const MAX_SIZE: usize = crate::limits::MAX_SCRIPT_VALUE_SIZE;
 
@@ -214,6 +253,8 @@ pub struct ScriptRules {
     call_deadline: Rc<Cell<Instant>>,
     /// Where each call and what the script prints go, when traced.
     trace: Option<TraceSink>,
+    /// Rules defined outside grundy, called in place of the script's functions.
+    host: Option<std::sync::Arc<dyn Host>>,
 }
 
 /// Where a traced script's lines go: what it prints (`print: …`, `debug: …`) and each call grundy
@@ -342,7 +383,7 @@ impl ScriptRules {
     /// ```
     /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use grundy::script::{Script, ScriptRules};
-    /// let script = Script { path: "take.rhai".into(), source: "fn start(n) { n } fn moves(n) { if n > 0 { [n - 1] } else { [] } }".into() };
+    /// let script = Script::new("take.rhai", "fn start(n) { n } fn moves(n) { if n > 0 { [n - 1] } else { [] } }");
     /// let rules = ScriptRules::compile(&script)?;
     /// assert!(rules.impartial());
     /// # Ok(()) }
@@ -359,6 +400,9 @@ impl ScriptRules {
     ) -> Result<Self, ScriptError> {
         #[cfg(test)]
         COMPILATIONS.with(|count| count.set(count.get() + 1));
+        if let Some(HostRules(host)) = &script.host {
+            return Self::hosted(script, host, spending);
+        }
         let (spent, running) = (Rc::clone(&spending.operations), Rc::new(Cell::new(0)));
         let call_deadline = Rc::new(Cell::new(call_deadline(spending.deadline)));
         let mut engine = sandboxed_engine(&spent, &running, &call_deadline);
@@ -393,7 +437,7 @@ impl ScriptRules {
         if has_outcome && has_components {
             return Err(ScriptError::Conflict {
                 path: script.path.clone(),
-                message: "defines both outcome() and components(): a position is the sum of its components only in an impartial game under normal play, which a script with its own outcome() is not",
+                message: CONFLICT,
             });
         }
         // The top level runs once; what it leaves is visible in every function.
@@ -453,7 +497,64 @@ impl ScriptRules {
             deadline: spending.deadline,
             call_deadline,
             trace: None,
+            host: None,
         })
+    }
+
+    /// Rules defined outside grundy, called in place of a script's functions.
+    fn hosted(
+        script: &Script,
+        host: &std::sync::Arc<dyn Host>,
+        spending: &Spending,
+    ) -> Result<Self, ScriptError> {
+        let (spent, running) = (Rc::clone(&spending.operations), Rc::new(Cell::new(0)));
+        let call_deadline = Rc::new(Cell::new(call_deadline(spending.deadline)));
+        let engine = sandboxed_engine(&spent, &running, &call_deadline);
+        let defines = |name: &str, arity: usize| host.defines(name, arity);
+        let start_parameters = if !defines("start", 1) && defines("start", 2) {
+            2
+        } else {
+            1
+        };
+        let ast = AST::empty();
+        let program = compile::compile(&engine, &ast, "", Vec::new());
+        let rules = Self {
+            path: script.path.clone(),
+            engine,
+            ast,
+            program,
+            entries: Entries::default(),
+            stack: RefCell::new(Vec::new()),
+            has_outcome: defines("outcome", 1),
+            has_components: defines("components", 1),
+            start_parameters,
+            misere: false,
+            spent,
+            running,
+            deadline: spending.deadline,
+            call_deadline,
+            trace: None,
+            host: Some(std::sync::Arc::clone(host)),
+        };
+        rules.checked(defines("moves", 1))
+    }
+
+    /// Hosted rules, once checked to define `moves(state)` (`defines_moves`) and not both
+    /// `outcome` and `components`.
+    fn checked(self, defines_moves: bool) -> Result<Self, ScriptError> {
+        if !defines_moves {
+            return Err(ScriptError::Missing {
+                path: self.path,
+                function: "moves(state)",
+            });
+        }
+        if self.has_outcome && self.has_components {
+            return Err(ScriptError::Conflict {
+                path: self.path,
+                message: CONFLICT,
+            });
+        }
+        Ok(self)
     }
 
     /// Sends what the script prints, and each call with its result, to `sink` from now on (on
@@ -565,6 +666,17 @@ impl ScriptRules {
         arguments: &[Value],
         shown: &dyn Fn() -> String,
     ) -> Result<Value, ScriptError> {
+        if let Some(host) = &self.host {
+            let result = if function == "start" && !host.defines("start", arguments.len()) {
+                // Without start(), a position's argument is the position.
+                Ok(arguments.first().cloned().unwrap_or_default())
+            } else {
+                host.call(function, arguments)
+                    .map_err(|message| self.runtime(format!("{function}({})", shown()), message))
+            };
+            self.traced(function, shown, &result);
+            return result;
+        }
         let deadline = call_deadline(self.deadline);
         self.call_deadline.set(deadline);
         if let Some(index) = entry {
@@ -645,6 +757,13 @@ impl ScriptRules {
     }
 
     fn runtime(&self, call: String, message: impl Into<String>) -> ScriptError {
+        if self.host.is_some() {
+            return ScriptError::Hosted {
+                spec: self.path.clone(),
+                call,
+                message: message.into(),
+            };
+        }
         ScriptError::Runtime {
             path: self.path.clone(),
             call,
@@ -863,6 +982,9 @@ impl Script {
     /// Whether the script's start takes two whole numbers (`start(a, b)`), so that its values
     /// form a grid of two numbers, as Wythoff's game's do. Reads the script's syntax only.
     pub fn starts_with_two_numbers(&self) -> bool {
+        if let Some(HostRules(host)) = &self.host {
+            return !host.defines("start", 1) && host.defines("start", 2);
+        }
         let mut engine = Engine::new_raw();
         // The sandbox's depths: rhai's defaults are lower in a debug build.
         engine.set_max_expr_depths(64, 64);
@@ -917,10 +1039,7 @@ mod unit {
     use super::*;
 
     fn rules(source: &str) -> Result<ScriptRules, ScriptError> {
-        ScriptRules::compile(&Script {
-            path: "test.rhai".into(),
-            source: source.into(),
-        })
+        ScriptRules::compile(&Script::new("test.rhai", source))
     }
 
     #[test]

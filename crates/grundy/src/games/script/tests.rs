@@ -8,10 +8,10 @@ use super::{Script, ScriptEngine, ScriptRules};
 use crate::theory::solver::Rules;
 
 fn rules(source: &str, engine: ScriptEngine) -> ScriptRules {
-    ScriptRules::compile(&Script {
-        path: "test.rhai".into(),
-        source: format!("{source}\nfn moves(s) {{ [] }}"),
-    })
+    ScriptRules::compile(&Script::new(
+        "test.rhai",
+        format!("{source}\nfn moves(s) {{ [] }}"),
+    ))
     .unwrap_or_else(|e| panic!("{e}\n{source}"))
     .with_engine(engine)
 }
@@ -278,10 +278,7 @@ fn a_trace_is_the_same_on_both_engines() {
 #[test]
 fn a_call_stops_at_its_deadline() {
     let source = "fn start(n) { n }\nfn moves(n) { let a = []; for i in 0..100000 { a.push(i); } [a.len(), 1.5] }";
-    let script = Script {
-        path: "grow.rhai".into(),
-        source: source.into(),
-    };
+    let script = Script::new("grow.rhai", source);
     for engine in [ScriptEngine::Compiled, ScriptEngine::Interpreted] {
         let spending = super::Spending::until(Some(std::time::Instant::now()));
         let rules = ScriptRules::compile_spending(&script, &spending)
