@@ -32,6 +32,7 @@ from grundy.answers import (
     Answer,
     Basis,
     Certificate,
+    CertificateCheck,
     Explanation,
     Grid,
     Move,
@@ -77,6 +78,7 @@ __all__ = [
     "Answer",
     "Basis",
     "Certificate",
+    "CertificateCheck",
     "Explanation",
     "Grid",
     "Move",
@@ -197,7 +199,9 @@ def period(
     document, text = _grundy.period(game, heaps, _limits(max, max_memory, timeout, threads, stop))
     if "order" in document:
         return Quotient(document, text)
-    return Period(document, text)
+    answer = Period(document, text)
+    answer._game = game
+    return answer
 
 
 def sequence(

@@ -20,6 +20,7 @@ __all__ = [
     "Answer",
     "Move",
     "Certificate",
+    "CertificateCheck",
     "Basis",
     "Solution",
     "Table",
@@ -403,7 +404,7 @@ class Period(Answer):
     """The periodic pattern of a game's values (``grundy.period``): from ``preperiod`` on,
     ``G(n + period) = G(n) + saltus``, proved by ``certificate`` when ``certified``."""
 
-    __slots__ = ()
+    __slots__ = ("_game",)
 
     @property
     def game(self) -> str:
@@ -442,6 +443,25 @@ class Period(Answer):
         certificate = self._document.get("certificate")
         return Certificate(certificate) if certificate is not None else None
 
+    def verify(
+        self,
+        *,
+        max_memory: Optional[int] = None,
+        timeout: Optional[float] = 60.0,
+        stop: Any = None,
+    ) -> "CertificateCheck":
+        """Re-checks the certificate: the period and certificate must be those grundy derives
+        from the game's rules, and the certificate must hold on ``G(0), …, G(checked_to)``
+        computed by a brute force of the rules (sharing no code with the engines or the search
+        that found it). Raises :class:`grundy.Refused` for a period that is observed, not
+        proved."""
+        limits = {"max": None, "max_memory": max_memory, "timeout": timeout, "threads": None, "stop": stop}
+        # The game the period was asked about (a game defined in Python has no spec to read
+        # back), or the one its document names.
+        game = getattr(self, "_game", None) or self.game
+        document, text = _grundy.check_period(game, self._document, limits)
+        return CertificateCheck(document, text)
+
     def value_at(self, heap: int) -> int:
         """``G(heap)`` for any heap, from the period (exact for heaps of any size)."""
         if heap < 0:
@@ -476,6 +496,29 @@ class Period(Answer):
             f"period {self.period}, saltus {self.saltus}</p><p><small>{proof}</small></p>"
             f"<p>G(0), G(1), …{more}; zeros (P-positions) highlighted:</p><table><tr>{cells}</tr></table></div>"
         )
+
+
+class CertificateCheck(Answer):
+    """A period's certificate re-checked (:meth:`Period.verify`): ``holds``, or the ``failure``
+    that was found."""
+
+    __slots__ = ()
+
+    @property
+    def holds(self) -> bool:
+        """Whether the certificate holds."""
+        return bool(self._document.get("holds"))
+
+    @property
+    def failure(self) -> Optional[str]:
+        """What failed, if anything did."""
+        return self._document.get("failure")
+
+    def __bool__(self) -> bool:
+        return self.holds
+
+    def __repr__(self) -> str:
+        return f"<CertificateCheck of {self._document.get('game')}: {'holds' if self.holds else 'fails'}>"
 
 
 class Quotient(Answer):

@@ -56,7 +56,9 @@ pub(crate) struct Limits {
 /// once a second (reading it takes a few hundred microseconds: more than a small question does).
 fn default_memory() -> u64 {
     static READ: Mutex<Option<(Instant, u64)>> = Mutex::new(None);
-    let mut read = READ.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut read = READ
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     match *read {
         Some((when, bytes)) if when.elapsed() < Duration::from_secs(1) => bytes,
         _ => {

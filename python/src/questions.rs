@@ -490,6 +490,72 @@ fn plot(
     Ok(Plot { plot })
 }
 
+/// The fields of a period's document that its certificate and values rest on.
+const PERIOD_FIELDS: [&str; 6] = [
+    "game",
+    "preperiod",
+    "period",
+    "saltus",
+    "values",
+    "certificate",
+];
+
+/// `check_period(game, period, limits)`: the period whose document is `period`, claimed for `game`, re-checked —
+/// it must be the period and certificate the library derives from the rules, and the
+/// certificate must hold on the values the brute force computes from the rules. The check's
+/// document and text.
+#[pyfunction]
+#[pyo3(signature = (game, period, limits))]
+fn check_period<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyAny>,
+    period: &Bound<'py, PyAny>,
+    limits: Limits,
+) -> PyResult<(Bound<'py, PyAny>, String)> {
+    let (game, _) = game_of(py, game)?;
+    let claimed = crate::convert::from_python(period)?;
+    let (config, watch) = limits.prepare(py)?;
+    let checked = py.detach(|| {
+        let analyzer = grundy::Analyzer::new(config).with_observer(&watch);
+        let report = analyzer.period(&game)?;
+        let derived = serde_json::to_value(json::period(&report))
+            .map_err(|error| grundy::Error::Internal(error.to_string()))?;
+        if let Some(field) = PERIOD_FIELDS
+            .iter()
+            .find(|field| claimed.get(**field) != derived.get(**field))
+        {
+            return Ok(Err(format!(
+                "{game}: the document's {field} is not what grundy derives from the rules ({})",
+                derived
+                    .get(*field)
+                    .map_or_else(|| "none".to_owned(), ToString::to_string)
+            )));
+        }
+        let Some(certificate) = report.search.certificate() else {
+            return Err(grundy::Error::Refused(grundy::Refusal::not_applicable(
+                format!(
+                    "the period of {game} is observed, not proved: there is no certificate to check"
+                ),
+            )));
+        };
+        analyzer.check_certificate(&game, certificate).map(Ok)
+    });
+    match watch.finish(py, checked)? {
+        Ok(check) => Ok((
+            document(py, &json::certificate_check(&check))?,
+            render::verify::certificate_check_text(&check),
+        )),
+        Err(mismatch) => {
+            let claimed = serde_json::json!({
+                "game": claimed.get("game"),
+                "holds": false,
+                "failure": mismatch,
+            });
+            Ok((document(py, &claimed)?, format!("{mismatch}\n")))
+        }
+    }
+}
+
 /// `to_json(document, indent)`: a document's JSON text, as the command line prints it (integers
 /// of any size in full, which Python's `json` stops at a few thousand digits).
 #[pyfunction]
@@ -518,6 +584,7 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
         wrap_pyfunction!(explain, module)?,
         wrap_pyfunction!(plot, module)?,
         wrap_pyfunction!(to_json, module)?,
+        wrap_pyfunction!(check_period, module)?,
     ] {
         module.add_function(function)?;
     }

@@ -208,3 +208,25 @@ def test_sequence_values_without_copying_per_value(cli, tmp_path):
     assert list(array[:300]) == grundy.table("0.6", 299).values
     view = sequence.values
     assert view.format == "I" and view.readonly and view[100] == array[100]
+
+
+@pytest.mark.parametrize("spec", ["subtraction:1,3,4", "subtraction:2,5,7", "0.77", "0.07", "4.7", "allbut:1,2"])
+def test_a_certificate_is_rechecked(spec):
+    period = grundy.period(spec)
+    check = period.verify()
+    assert check.holds and bool(check), check
+    assert check.failure is None
+    assert check.certificate == period.certificate.to_dict()
+    assert str(check).startswith(f"{spec}: the certificate (")
+
+
+def test_a_changed_certificate_fails_its_check():
+    document = grundy.period("0.77").to_dict()
+    document["period"] = 24
+    check = grundy.Period(document).verify()
+    assert not check.holds and "period" in check.failure
+    loaded = grundy.Period(json.loads(grundy.period("0.77").to_json()))
+    assert loaded.verify().holds
+    with pytest.raises(grundy.Refused) as caught:
+        grundy.period(grundy.define(moves=lambda n: [n - 1] if n else [], name="python:count")).verify()
+    assert not caught.value.applies

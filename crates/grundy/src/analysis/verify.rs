@@ -18,7 +18,7 @@ use crate::limits::{
     MAX_TABLE_ROWS, VERIFY_BRUTE_FORCE_STATES, VERIFY_BRUTE_FORCE_WORK, VERIFY_GRAPH_HEAP,
     VERIFY_RANDOM_POSITIONS, VERIFY_SOLVED_HEAPS,
 };
-use crate::theory::period::Periodicity;
+use crate::theory::period::{Certificate, CertificateError, Periodicity};
 
 mod every;
 mod positions;
@@ -437,6 +437,88 @@ fn refuse_unverifiable(game: &Game, components: &[Component]) -> Result<(), Erro
             None,
         ))),
         None => Ok(()),
+    }
+}
+
+/// A certificate re-checked against the values of its game computed by the brute force from the
+/// rules ([`Analyzer::check_certificate`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CertificateCheck {
+    /// The game.
+    pub game: Game,
+    /// The certificate checked.
+    pub certificate: Certificate,
+    /// The first check that failed, if one did (none: the certificate holds on the values).
+    pub failure: Option<CertificateError>,
+}
+
+impl CertificateCheck {
+    /// Whether the certificate holds on the brute force's values.
+    pub fn holds(&self) -> bool {
+        self.failure.is_none()
+    }
+}
+
+impl Analyzer<'_> {
+    /// Re-checks `certificate`, a period of the one-heap game `game` and the theorem that proves
+    /// it, on `G(0), …, G(checked_to)` computed by the brute force from the rules as the spec
+    /// states them — sharing no code with the engines or the period searches that found it
+    /// ([`Certificate::verify`] runs every check of its theorem). That the theorem's hypothesis
+    /// holds for the game is the analysis's claim, which [`period`](Self::period) derives from
+    /// the rules.
+    ///
+    /// # Complexity
+    /// The brute force's: `O(N · k)` for `N = checked_to` and `k` moves of a heap, `O(N²)` for
+    /// infinite subtraction sets and two-heap splits, `O(N³)` for three-heap splits; then
+    /// `O(N log N)` for the checks. It polls the observer every heap.
+    ///
+    /// # Errors
+    /// [`Error::Refused`] (not applicable) for a game without a one-heap brute force (a script, a
+    /// sum, a family of its own); [`Error::OutOfMemory`] for values past the memory limit;
+    /// [`Error::Interrupted`] or [`Error::TimedOut`] when stopped.
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::{Analyzer, Config, parse_game};
+    /// let game = parse_game("0.77")?;
+    /// let analyzer = Analyzer::new(Config::default());
+    /// let report = analyzer.period(&game)?;
+    /// let certificate = report.search.certificate().ok_or("certified")?;
+    /// assert!(analyzer.check_certificate(&game, certificate)?.holds());
+    /// # Ok(()) }
+    /// ```
+    pub fn check_certificate(
+        &self,
+        game: &Game,
+        certificate: &Certificate,
+    ) -> Result<CertificateCheck, Error> {
+        self.settle(self.check_certificate_unsettled(game, certificate))
+    }
+
+    fn check_certificate_unsettled(
+        &self,
+        game: &Game,
+        certificate: &Certificate,
+    ) -> Result<CertificateCheck, Error> {
+        let to = certificate.checked_to();
+        let bytes = to.saturating_add(1).saturating_mul(4);
+        self.reserve(bytes, || format!("the brute force's {to} values"))?;
+        let mut poll = || self.observer().interrupted();
+        let values = match brute::heap_sequence(game, to, &mut poll) {
+            Some(Ok(values)) => values,
+            Some(Err(stop)) => return Err(stopped(stop)),
+            None => {
+                return Err(Error::Refused(Refusal::not_applicable(format!(
+                    "{game} has no brute force of one heap to check a period's certificate against"
+                ))));
+            }
+        };
+        Ok(CertificateCheck {
+            game: game.clone(),
+            certificate: certificate.clone(),
+            failure: certificate.verify(&values[..]).err(),
+        })
     }
 }
 

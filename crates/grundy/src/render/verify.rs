@@ -2,7 +2,9 @@
 
 use std::fmt::Write as _;
 
-use crate::analysis::verify::{Answer, BruteForce, Check, FastPath, Skip, Verdict, Verification};
+use crate::analysis::verify::{
+    Answer, BruteForce, CertificateCheck, Check, FastPath, Skip, Verdict, Verification,
+};
 use crate::engine::octal::TakeAndBreakEngine;
 use crate::games::game::Game;
 use crate::games::play::Play;
@@ -193,4 +195,43 @@ pub fn verification_text(verification: &Verification) -> String {
         writeln!(out, "result     every path agrees with the brute force")
     };
     out
+}
+
+/// A certificate's re-check in one line: the theorem, the values the brute force computed, and
+/// whether every check held (or the first that failed).
+///
+/// # Example
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use grundy::{Analyzer, Config, parse_game};
+/// use grundy::render::verify::certificate_check_text;
+/// let game = parse_game("subtraction:1,3,4")?;
+/// let analyzer = Analyzer::new(Config::default());
+/// let report = analyzer.period(&game)?;
+/// let check = analyzer.check_certificate(&game, report.search.certificate().ok_or("certified")?)?;
+/// assert_eq!(
+///     certificate_check_text(&check),
+///     "subtraction:1,3,4: the certificate (window criterion, period 7 from 0) holds on G(0), …, G(11) computed by the brute force from the rules\n"
+/// );
+/// # Ok(()) }
+/// ```
+pub fn certificate_check_text(check: &CertificateCheck) -> String {
+    let certificate = &check.certificate;
+    let periodicity = certificate.periodicity();
+    let saltus = match periodicity.saltus() {
+        0 => String::new(),
+        s => format!(", saltus {s}"),
+    };
+    let verdict = match &check.failure {
+        None => "holds on".to_owned(),
+        Some(failure) => format!("FAILS ({failure}) on"),
+    };
+    format!(
+        "{}: the certificate ({}, period {} from {}{saltus}) {verdict} G(0), …, G({}) computed by the brute force from the rules\n",
+        check.game,
+        certificate.theorem().name(),
+        periodicity.period(),
+        periodicity.preperiod(),
+        certificate.checked_to()
+    )
 }

@@ -177,6 +177,21 @@ pub fn nim_product(product: &crate::analysis::nimber::NimProduct) -> Value {
 }
 
 /// A verification: `game`, `to`, `seed`, `brute_force` (`rules` or `script-interpreter`),
+/// A certificate's re-check: `game`, `certificate` (as [`theorem`](super::theorem) writes it),
+/// `preperiod`, `period`, `saltus`, `holds` and `failure` (the first check that failed, or null).
+pub fn certificate_check(check: &crate::analysis::verify::CertificateCheck) -> Value {
+    let periodicity = check.certificate.periodicity();
+    json!({
+        "game": check.game.to_string(),
+        "certificate": super::theorem(&check.certificate),
+        "preperiod": periodicity.preperiod(),
+        "period": periodicity.period(),
+        "saltus": periodicity.saltus(),
+        "holds": check.holds(),
+        "failure": check.failure.as_ref().map(ToString::to_string),
+    })
+}
+
 /// `brute_force_positions`, `agrees` and `checks` (each
 /// with `path`, `compared`, `verdict` — `agrees`, `disagrees` or `skipped` — and
 /// `skipped_because` or `disagreement`).

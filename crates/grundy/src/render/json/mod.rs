@@ -16,7 +16,9 @@ mod play;
 mod plot;
 mod quotient;
 
-pub use answers::{grid, nim_product, sequence, solution, table, tabulation, verification};
+pub use answers::{
+    certificate_check, grid, nim_product, sequence, solution, table, tabulation, verification,
+};
 pub use explain::explanation;
 pub use pattern::{number_set, pattern, sequence as sequence_rule};
 pub use period::{no_period, period, period_answer, survey_failure};
