@@ -172,7 +172,8 @@ def table(
     [0, 2, 7, 9]
     """
     document, text = _grundy.table(game, start, to, width, _limits(max, max_memory, timeout, threads, stop))
-    if document.get("to") is None and isinstance(document.get("values"), list) and document["values"] and isinstance(document["values"][0], list):
+    # A grid's outcomes are rows of letters; a table's, one string.
+    if isinstance(document.get("outcomes"), list):
         return Grid(document, text)
     return Table(document, text)
 
@@ -308,7 +309,9 @@ def options(
 ) -> Options:
     """Every option of a position in play, each with the position it leaves, its value and the
     result for the player who takes it; ``.best`` is the move to play."""
-    return Options(_grundy.options(game, position, _limits(max, max_memory, timeout, threads, stop)), "")
+    answer = Options(_grundy.options(game, position, _limits(max, max_memory, timeout, threads, stop)), "")
+    answer._game = game
+    return answer
 
 
 def verify(
@@ -354,8 +357,8 @@ def define(
     Give an object (a class instance, or a module) whose methods are the rules, or the functions
     themselves:
 
-    - ``moves(state)``: the positions one move leads to, as a list — each a position, or a dict
-      ``{"move": "take 2", "to": position}`` that names the move;
+    - ``moves(state)``: the positions one move leads to, as a list (or any iterable) — each a
+      position, or a dict ``{"move": "take 2", "to": position}`` that names the move;
     - ``start(n)`` (optional): the position for a number, as tables, periods and patterns number
       positions; ``start(a, b)`` for games whose positions form a grid of two numbers. Without
       it, a number is the position itself;

@@ -640,9 +640,24 @@ class Option(Record):
 
 
 class Options(Answer):
-    """A position in play and each of its options with its value (``grundy.options``)."""
+    """A position in play and each of its options with its value (``grundy.options``);
+    :meth:`after` plays one of them."""
 
-    __slots__ = ()
+    __slots__ = ("_game",)
+
+    def after(self, move: Any, **limits: Any) -> "Options":
+        """The options of the position ``move`` leaves — an :class:`Option` of these, or its
+        index in :attr:`moves` — with the same keyword arguments as :func:`grundy.options`."""
+        from grundy import options
+
+        option = self.moves[move] if isinstance(move, int) else move
+        following = option.to_dict().get("next")
+        if following is None:
+            raise ValueError(f"{option.move} ends the game: no position follows it")
+        game = getattr(self, "_game", None)
+        if game is None or str(game) != following["game"]:
+            game = following["game"]
+        return options(game, following["position"], **limits)
 
     @property
     def moves(self) -> List[Option]:

@@ -142,6 +142,26 @@ pub fn to_python<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyA
     })
 }
 
+/// The items of an iterable, at most as many as a position's list may hold.
+fn listed<'py>(iterable: &Bound<'py, PyAny>) -> Result<Bound<'py, PyList>, String> {
+    let most = grundy::script::MAX_SIZE;
+    let items = PyList::empty(iterable.py());
+    for item in iterable.try_iter().map_err(|error| error.to_string())? {
+        if items.len() >= most {
+            return Err(format!(
+                "a game gives at most {most} moves or components of a position"
+            ));
+        }
+        let item = item.map_err(|error| {
+            let message = error.to_string();
+            keep_raised(error);
+            message
+        })?;
+        items.append(item).map_err(|error| error.to_string())?;
+    }
+    Ok(items)
+}
+
 /// A game's functions, as Python gives them.
 pub struct PythonRules {
     spec: String,
@@ -211,6 +231,18 @@ impl Host for PythonRules {
                 .and_then(|arguments| PyTuple::new(py, arguments));
             let result = arguments.and_then(|arguments| callable.bind(py).call1(arguments));
             match result {
+                // `moves` and `components` may give any iterable (a generator, a set) of
+                // positions; a position itself is a tuple, list or dict.
+                Ok(result)
+                    if matches!(function, "moves" | "components")
+                        && !(result.is_instance_of::<PyTuple>()
+                            || result.is_instance_of::<PyList>()
+                            || result.is_instance_of::<PyString>()
+                            || result.is_instance_of::<PyDict>())
+                        && result.try_iter().is_ok() =>
+                {
+                    listed(&result).and_then(|items| to_value(items.as_any(), 0))
+                }
                 Ok(result) => to_value(&result, 0),
                 Err(error) => {
                     let message = error.to_string();

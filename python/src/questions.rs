@@ -22,6 +22,12 @@ fn position_of(
 ) -> PyResult<grundy::Position> {
     match position {
         Some(position) if python.is_some() => {
+            // A position a move left, as the options' `next` writes it: `=` and its text.
+            if let Ok(text) = position.cast::<pyo3::types::PyString>()
+                && let Some(state) = text.to_cow()?.strip_prefix('=')
+            {
+                return Ok(grundy::Position::State(state.to_owned()));
+            }
             let state = match python.and_then(crate::host::PythonRules::start) {
                 Some((start, 2)) => {
                     let (a, b): (Bound<'_, PyAny>, Bound<'_, PyAny>) = position.extract()?;

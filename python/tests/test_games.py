@@ -174,3 +174,36 @@ def test_a_python_game_explains_and_plays():
     options = grundy.options(game, 10)
     assert {o.to for o in options.moves if o.result == "win"} == {m.to for m in grundy.solve(game, 10).winning_moves}
     assert "G(n) = G(n − 7)" in str(grundy.pattern(game))
+
+
+def test_play_goes_on_from_each_option():
+    game = grundy.define(moves=subtraction((1, 3, 4)), name="python:take134")
+    options = grundy.options(game, 10)
+    best = options.best
+    after = options.after(best)
+    assert after.to_dict()["position"] == best.to
+    # The opponent is left a losing position: every move from it loses for whoever makes it.
+    assert after.moves and all(o.result == "lose" for o in after.moves)
+    assert grundy.solve(game, int(best.to)).value == "lose"
+    nim = grundy.options("nim", (1, 2))
+    assert nim.after(0).to_dict()["position"] == nim.moves[0].to
+
+
+def test_moves_may_be_any_iterable():
+    def moves(n):
+        for k in (1, 3, 4):
+            if k <= n:
+                yield n - k
+
+    game = grundy.define(moves=moves, name="python:generator")
+    assert grundy.table(game, 30).values == grundy.table("subtraction:1,3,4", 30).values
+    sets = grundy.define(moves=lambda n: {n - k for k in (1, 2) if k <= n}, name="python:sets")
+    assert grundy.table(sets, 20).values == grundy.table("subtraction:1,2", 20).values
+
+    def failing(n):
+        yield n - 1
+        raise KeyError("in the middle")
+
+    with pytest.raises(grundy.GameError) as caught:
+        grundy.solve(grundy.define(moves=failing, name="python:failing"), 3)
+    assert isinstance(caught.value.__cause__, KeyError)
