@@ -4,11 +4,20 @@ big integers both ways; the typed objects over the documents."""
 from __future__ import annotations
 
 import json
+import os
 import pickle
 
 import pytest
 
 import grundy
+
+EXAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples")
+
+
+def example(name: str) -> str:
+    """The spec of an example script of the repository, by its absolute path."""
+    return "script:" + os.path.normpath(os.path.join(EXAMPLES, name))
+
 
 # One game of each family (and the combinators), with a position, as the README and
 # `grundy --help` name them.
@@ -37,6 +46,9 @@ SOLVED = [
     ("moore:2", "3,4,5"),
     ("hackenbush", "0-1, 1-2, 2-0, 2-3"),
     ("digraph:0>1,1>2,2>0,1>3", "1"),
+    (example("take134.rhai"), "30"),
+    (example("cycle.rhai"), "0"),
+    (example("oddball.rhai"), "9"),
     ("nim[3] + wythoff[1,2]", None),
     ("every:nim[3] + nim[2]", None),
 ]
@@ -56,6 +68,7 @@ def test_solve_equals_the_command_line(cli, spec, position):
 
 
 TABLES = [
+    (example("deleting-divisors.rhai"), "60"),
     ("subtraction:1,3,4", "40"),
     ("0.77", "100"),
     ("misere:subtraction:1,2", "20"),

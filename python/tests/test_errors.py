@@ -95,14 +95,25 @@ def test_every_exception_is_a_grundy_error():
 
 
 def test_ctrl_c_stops_a_computation_with_keyboard_interrupt():
-    # A child process starts a computation of minutes and says so; it is sent SIGINT once it
-    # has said so, and must end with KeyboardInterrupt (not wait for the computation).
+    # A child process starts a computation of minutes and says so from inside it (the
+    # computation asks its stop object whether to stop, which prints "started" the first time);
+    # it is sent SIGINT once it has said so, and must end with KeyboardInterrupt, not wait for
+    # the computation.
     program = textwrap.dedent(
         """
         import sys, grundy
-        print("started", flush=True)
+
+        class Started:
+            said = False
+
+            def is_set(self):
+                if not self.said:
+                    self.said = True
+                    print("started", flush=True)
+                return False
+
         try:
-            grundy.sequence("0.6", 2**26, compute_all=True, timeout=None)
+            grundy.sequence("0.6", 2**26, compute_all=True, timeout=None, stop=Started())
         except KeyboardInterrupt:
             print("interrupted", flush=True)
             sys.exit(0)
