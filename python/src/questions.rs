@@ -10,6 +10,27 @@ use crate::convert::{document, position_text, small_number, whole_number};
 use crate::errors::{self, Kind};
 use crate::{Limits, game_of, run};
 
+/// The choice `given` names among `choices` for the keyword argument `keyword`.
+///
+/// # Errors
+/// `ValueError` listing the choices.
+fn choose<T: Copy>(keyword: &str, given: &str, choices: &[(&str, T)]) -> PyResult<T> {
+    choices
+        .iter()
+        .find(|(name, _)| *name == given)
+        .map(|(_, choice)| *choice)
+        .ok_or_else(|| {
+            let names: Vec<String> = choices
+                .iter()
+                .map(|(name, _)| format!("{name:?}"))
+                .collect();
+            pyo3::exceptions::PyValueError::new_err(format!(
+                "{keyword} is one of {}; not {given:?}",
+                names.join(", ")
+            ))
+        })
+}
+
 /// The position of `game` the caller gave, or the game's own (a sum's, written as nothing); for
 /// a game defined in Python (`python`), what its `start` makes of the object given, or the object
 /// itself.
@@ -242,27 +263,25 @@ fn codegen<'py>(
 ) -> PyResult<String> {
     use grundy::analysis::codegen::{CodegenError, RuleUse};
     use grundy::render::codegen::Language;
-    let language = match language {
-        "cpp" | "c++" => Language::Cpp,
-        "python" => Language::Python,
-        "java" => Language::Java,
-        "rust" => Language::Rust,
-        other => {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                "lang= is one of \"cpp\", \"python\", \"java\", \"rust\"; not {other:?}"
-            )));
-        }
-    };
-    let rules = match rule {
-        "never" => RuleUse::Never,
-        "certified" => RuleUse::Certified,
-        "observed" => RuleUse::Observed,
-        other => {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                "rule= is one of \"never\", \"certified\", \"observed\"; not {other:?}"
-            )));
-        }
-    };
+    let language = choose(
+        "lang=",
+        language,
+        &[
+            ("cpp", Language::Cpp),
+            ("python", Language::Python),
+            ("java", Language::Java),
+            ("rust", Language::Rust),
+        ],
+    )?;
+    let rules = choose(
+        "rule=",
+        rule,
+        &[
+            ("never", RuleUse::Never),
+            ("certified", RuleUse::Certified),
+            ("observed", RuleUse::Observed),
+        ],
+    )?;
     let game = game
         .map(|game| game_of(py, game).map(|(game, _)| game))
         .transpose()?;
@@ -333,24 +352,16 @@ impl Explanation {
     #[pyo3(signature = (language, format, width))]
     fn render(&self, language: &str, format: &str, width: usize) -> PyResult<String> {
         use grundy::render::explain::{Format, Language};
-        let language = match language {
-            "en" => Language::En,
-            "zh" => Language::Zh,
-            other => {
-                return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                    "lang= is \"en\" or \"zh\"; not {other:?}"
-                )));
-            }
-        };
-        let format = match format {
-            "text" => Format::Text,
-            "markdown" => Format::Markdown,
-            other => {
-                return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                    "format= is \"text\" or \"markdown\"; not {other:?}"
-                )));
-            }
-        };
+        let language = choose(
+            "lang=",
+            language,
+            &[("en", Language::En), ("zh", Language::Zh)],
+        )?;
+        let format = choose(
+            "format=",
+            format,
+            &[("text", Format::Text), ("markdown", Format::Markdown)],
+        )?;
         render::explain::render(&self.explanation, language, format, width).map_err(|problems| {
             pyo3::exceptions::PyRuntimeError::new_err(format!(
                 "the messages failed to load: {}",
@@ -480,17 +491,16 @@ fn plot(
     }
     let mut request = PlotRequest::new(to);
     if let Some(kind) = kind {
-        request = request.with_kind(match kind {
-            "scatter" => PlotKind::Scatter,
-            "strip" => PlotKind::Strip,
-            "grid" => PlotKind::Grid,
-            "outcomes" => PlotKind::Outcomes,
-            other => {
-                return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                    "kind= is one of \"scatter\", \"strip\", \"grid\", \"outcomes\"; not {other:?}"
-                )));
-            }
-        });
+        request = request.with_kind(choose(
+            "kind=",
+            kind,
+            &[
+                ("scatter", PlotKind::Scatter),
+                ("strip", PlotKind::Strip),
+                ("grid", PlotKind::Grid),
+                ("outcomes", PlotKind::Outcomes),
+            ],
+        )?);
     }
     let plot = run(py, limits, |analyzer| analyzer.plot(&game, &request))?;
     Ok(Plot { plot })

@@ -170,3 +170,15 @@ def test_a_stop_object_that_fails_stops_the_computation_with_its_exception():
 
     with pytest.raises(RuntimeError, match="broken stop"):
         grundy.sequence("0.6", 2**26, compute_all=True, stop=Broken())
+
+
+def test_a_wrong_choice_lists_the_choices():
+    with pytest.raises(ValueError, match=r'lang= is one of "cpp", "python", "java", "rust"; not "cobol"'):
+        grundy.codegen("0.77", io="heaps/first-second", lang="cobol")
+    with pytest.raises(ValueError, match=r'kind= is one of "scatter"'):
+        grundy.plot("0.77", 10, kind="pie")
+    with pytest.raises(ValueError, match=r'lang= is one of "en", "zh"'):
+        grundy.explain("nim", (1, 2)).text(lang="fr")
+    with pytest.raises(grundy.InputError) as caught:
+        grundy.codegen("0.77", io="heaps/nonsense")
+    assert caught.value.what == "io="
