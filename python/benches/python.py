@@ -58,7 +58,7 @@ def main() -> None:
     print(f"grundy.solve('nim', (3, 4, 5)): {per_call(lambda: grundy.solve('nim', (3, 4, 5)), 2000):.1f} µs a call")
 
     print("## Officers (0.6) to 2^20, whole processes in turn")
-    cli = [args.cli, "sequence", "0.6", "--to", "2^20", "--compute-all", "--text", os.devnull]
+    cli = [args.cli, "sequence", "0.6", "--to", "2^20", "--compute-all"]
     python = [sys.executable, "-c", "import grundy; grundy.sequence('0.6', 2**20, compute_all=True)"]
     pairs = []
     for _ in range(args.runs):
