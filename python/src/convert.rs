@@ -159,6 +159,24 @@ pub fn small_number(value: &Bound<'_, PyAny>, name: &'static str) -> PyResult<u6
     })
 }
 
+/// A whole number from 0 to `most`, as [`small_number`] reads it.
+///
+/// # Errors
+/// As [`small_number`]; `grundy.SettingError` above `most`.
+pub fn number_at_most(value: &Bound<'_, PyAny>, name: &'static str, most: u64) -> PyResult<u64> {
+    let number = small_number(value, name)?;
+    if number > most {
+        return Err(crate::errors::raise(
+            value.py(),
+            crate::errors::Kind::Setting,
+            &format!("{name} must be at most {most}; got {number}"),
+            None,
+            &[],
+        ));
+    }
+    Ok(number)
+}
+
 /// The JSON value of Python objects made of dicts with string keys, lists, tuples, strings,
 /// ints of any size, floats, booleans and `None` (what an answer's `to_dict()` holds).
 ///

@@ -6,7 +6,7 @@ use grundy::render::{self, json};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 
-use crate::convert::{document, position_text, small_number, whole_number};
+use crate::convert::{document, number_at_most, position_text, small_number, whole_number};
 use crate::errors::{self, Kind};
 use crate::{Limits, game_of, run};
 
@@ -203,21 +203,8 @@ fn verify<'py>(
     limits: Limits,
 ) -> PyResult<(Bound<'py, PyAny>, String)> {
     let (game, _) = game_of(py, game)?;
-    let most = grundy::limits::VERIFY_MOST_TO;
     let to = match to {
-        Some(to) => {
-            let to = small_number(to, "to=")?;
-            if to > most {
-                return Err(errors::raise(
-                    py,
-                    Kind::Setting,
-                    &format!("to= must be at most {most}; got {to}"),
-                    None,
-                    &[],
-                ));
-            }
-            to
-        }
+        Some(to) => number_at_most(to, "to=", grundy::limits::VERIFY_MOST_TO)?,
         None => grundy::analysis::verify::default_to(&game),
     };
     let verification = run(py, limits, |analyzer| analyzer.verify(&game, to, seed))?;
@@ -478,17 +465,7 @@ fn plot(
 ) -> PyResult<Plot> {
     use grundy::analysis::plot::{PlotKind, PlotRequest};
     let (game, _) = game_of(py, game)?;
-    let most = grundy::limits::PLOT_MOST_HEAPS - 1;
-    let to = small_number(to, "to=")?;
-    if to > most {
-        return Err(errors::raise(
-            py,
-            Kind::Setting,
-            &format!("to= must be at most {most}; got {to}"),
-            None,
-            &[],
-        ));
-    }
+    let to = number_at_most(to, "to=", grundy::limits::PLOT_MOST_HEAPS - 1)?;
     let mut request = PlotRequest::new(to);
     if let Some(kind) = kind {
         request = request.with_kind(choose(

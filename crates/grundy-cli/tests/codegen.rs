@@ -231,6 +231,7 @@ fn checks() -> Vec<Check> {
     checks.extend(closed_form_checks(r));
     checks.extend(carried_checks(r));
     checks.extend(description_checks(r));
+    checks.extend(dynamic_checks(r));
     checks.extend(picture_checks(r));
     checks.extend(token_checks(r));
     checks.extend(table_checks(r));
@@ -651,6 +652,66 @@ fn description_checks(r: &mut Random) -> Vec<Check> {
             "read T; repeat T { read n k:3..100; case {n} }; game subtraction:1,2,{k}; say Alice Bob",
             vec![huge_one_two_k(r)],
             one_two_k_answers,
+        ),
+    ]
+}
+
+/// Dynamic subtraction: a fixed bound on 10^5 heaps, another on heaps up to 2^62 − 1, and
+/// bounds whose coefficients each case reads.
+fn dynamic_checks(r: &mut Random) -> Vec<Check> {
+    let dynamic = cases(r, 60, &|r| {
+        let k = if r.below(20) == 0 {
+            1 + r.below(100_000)
+        } else {
+            1 + r.below(1000)
+        };
+        format!("{} {k}", r.below(100_000_001))
+    });
+    let dynamic_offset = cases(r, 60, &|r| format!("{} {}", r.below(1 << 40), r.below(50)));
+    vec![
+        // Dynamic subtraction (k倍动态减法), k = 7: 10^5 heaps up to 10^8, a quarter with a
+        // quota; the P-sequence is computed once, each case is a greedy walk.
+        check(
+            Some("dynamic:7x"),
+            "lines/yes-no",
+            vec![{
+                let mut text = String::new();
+                for _ in 0..100_000 {
+                    let n = r.below(100_000_001);
+                    if r.below(4) == 0 {
+                        let _ = writeln!(text, "{n} {}", 1 + r.below(n));
+                    } else {
+                        let _ = writeln!(text, "{n}");
+                    }
+                }
+                text
+            }],
+        ),
+        // A bound x + 3, heaps up to 2^62 - 1 (the programs' largest).
+        check(
+            Some("dynamic:x+3"),
+            "lines/yes-no",
+            vec![{
+                let mut text = String::new();
+                for _ in 0..300 {
+                    let n = r.heap((1 << 62) - 1);
+                    let _ = writeln!(text, "{n}");
+                    let _ = writeln!(text, "{n} {}", 1 + r.below(n.min(1 << 40)));
+                }
+                text
+            }],
+        ),
+        // Dynamic subtraction, k read with each case (HDU 2486's shape), its own words.
+        check(
+            None,
+            "read T; repeat T { read n k; case {n} }; game dynamic:{k}x; say win lose",
+            vec![dynamic],
+        ),
+        // The constant of the bound read with each case, beside a slope written.
+        check(
+            None,
+            "read T; repeat T { read n c; case {n} }; game dynamic:2x+{c}; say first second",
+            vec![dynamic_offset],
         ),
     ]
 }
@@ -1583,6 +1644,30 @@ fn games_without_a_program_are_refused_with_the_reason() {
             vec!["codegen", "wythoff", "--lang", "cpp", "--io", "lines/count"],
             "winning moves",
         ),
+        // A bound outside the theorem of dynamic subtraction: searched, no program.
+        (
+            vec![
+                "codegen",
+                "dynamic:10-x",
+                "--lang",
+                "cpp",
+                "--io",
+                "lines/yes-no",
+            ],
+            "by searching its options",
+        ),
+        // A slope read from the input that the theorem cannot take is refused by the program
+        // itself; a bound read where none is written is not a dynamic game.
+        (
+            vec![
+                "codegen",
+                "--lang",
+                "cpp",
+                "--io",
+                "read T; repeat T { read n k; case {n} }; game dynamic:{k}y; say W L",
+            ],
+            "dynamic:{k}y",
+        ),
         // The description names its game: another one on the command line is refused.
         (
             vec![
@@ -1637,7 +1722,7 @@ fn programs_refuse_what_grundy_refuses() {
         env!("CARGO_MANIFEST_DIR"),
         "/../../examples/divisors.rhai"
     );
-    let refusals: [(Option<&str>, &str, &str, &str, bool); 7] = [
+    let refusals: [(Option<&str>, &str, &str, &str, bool); 9] = [
         (Some(script), "lines/yes-no", "3 4\n", "one number", true),
         (Some(script), "lines/yes-no", "10000\n", "9999", false),
         (None, HACKENBUSH_PARENTS, "1\n2 2 1\n", "cycle", true),
@@ -1650,6 +1735,22 @@ fn programs_refuse_what_grundy_refuses() {
             true,
         ),
         (Some("0.0707"), "lines/yes-no", "9626\n", "9625", false),
+        // Heaps of dynamic subtraction from 2^62, and a slope read that the theorem cannot
+        // take (grundy searches it).
+        (
+            Some("dynamic:3x"),
+            "lines/yes-no",
+            "4611686018427387904\n",
+            "2^62",
+            false,
+        ),
+        (
+            None,
+            "read T; repeat T { read n k; case {n} }; game dynamic:{k}x; say W L",
+            "1\n10 0\n",
+            "non-decreasing",
+            false,
+        ),
         (
             Some("digraph:0>1,1>0"),
             "loop { line t[]; case {t} }; say W L",

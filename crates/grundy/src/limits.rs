@@ -352,3 +352,8 @@ pub const QUICK_MISERE_POSITIONS: u64 = 100_000;
 /// Bytes a value costs in the copy each thread of a take-and-break pipeline holds beyond the
 /// first (the width of Officers' values): the threads of one sequence are cut to what fits.
 pub const PIPELINE_BYTES_PER_VALUE: u64 = 2;
+
+/// The most bytes the P-sequence of a dynamic subtraction game may take (its terms up to the
+/// heap asked about: about `k · ln(n / k)` of them for the bound `kx`, 8 bytes each below
+/// `2^64`): `dynamic:1000000x` at `10^18` takes about 220 MB.
+pub const DYNAMIC_SEQUENCE_BYTES: u64 = 1 << 30;

@@ -60,6 +60,11 @@ const CASES: &[(&str, Option<&str>)] = &[
     ("moore:2", Some("7,5,6,1")),
     ("moore:2", Some("3,3,3,5,5,5")),
     ("moore:2[1,2,3] + nim[3]", None),
+    ("dynamic:3x", Some("45")),
+    ("dynamic:3x", Some("40/5")),
+    ("dynamic:x+2", Some("1000000000000000000")),
+    ("dynamic:3x[45] + nim[3]", None),
+    ("dynamic:10-x", Some("12")),
     ("hackenbush", Some("0-1,1-2,2-0,2-3,0-4")),
     ("digraph:0>1,1>2,0>2,2>3", Some("0,1")),
     ("digraph:0>0,0>1", Some("0")),
@@ -285,6 +290,38 @@ fn check_periodic(
     );
 }
 
+/// Dynamic subtraction: the terms add up to the heap, each is the sequence's term of its index,
+/// and the player to move wins exactly when the smallest is within the quota.
+fn check_greedy(game: &Game, derivation: &Derivation, outcome: Outcome) {
+    let Derivation::Greedy {
+        heap,
+        quota,
+        sequence,
+        terms,
+        next_quota,
+    } = derivation
+    else {
+        return;
+    };
+    assert_eq!(terms.iter().map(|(_, t)| t).sum::<BigUint>(), *heap);
+    assert_eq!(sequence.first(), Some(&BigUint::from(1u32)), "{game}");
+    assert!(sequence.windows(2).all(|w| w[0] < w[1]));
+    for (index, term) in terms {
+        if let Some(listed) = usize::try_from(*index - 1)
+            .ok()
+            .and_then(|i| sequence.get(i))
+        {
+            assert_eq!(listed, term, "{game}: H_{index}");
+        }
+    }
+    let smallest = terms.last().map(|(_, t)| t);
+    assert_eq!(
+        smallest.is_some_and(|s| s <= quota),
+        outcome == Outcome::Win
+    );
+    assert_eq!(next_quota.is_some(), smallest.is_some());
+}
+
 /// Re-derives the answer: outcome and value from `solve`, the arithmetic of each derivation.
 fn check_answer(game: &Game, position: &Position, answer: &grundy::analysis::explain::Answer) {
     let solution = analyzer().solve(game, position).unwrap();
@@ -379,6 +416,7 @@ fn check_answer(game: &Game, position: &Position, answer: &grundy::analysis::exp
             let wins = smallest.as_ref().is_some_and(|s| s <= quota);
             assert_eq!(wins, answer.outcome == Outcome::Win);
         }
+        Derivation::Greedy { .. } => check_greedy(game, &answer.derivation, answer.outcome),
         Derivation::Table { n } => {
             if let Position::Heap(_) = position {
                 let table = analyzer().table(game, n, n).unwrap();

@@ -394,3 +394,17 @@ fn a_search_known_to_pass_the_limit_is_refused_before_it_starts() {
             .is_ok()
     );
 }
+
+/// A `+` that begins a number or `x` belongs to a family's rule (`dynamic:x+2`); any other `+`
+/// separates the summands of a sum.
+#[test]
+fn a_rule_may_hold_a_plus() {
+    let game = parse_game("dynamic:x+2").expect("a bound with a plus");
+    assert_eq!(game.to_string(), "dynamic:x+2");
+    let sum = parse_game("dynamic:x+2[10] + nim[3]").expect("a sum");
+    assert_eq!(sum.components().map(<[_]>::len), Some(2));
+    let tight = parse_game("dynamic:2x+1[7]+nim[3]").expect("a sum without spaces");
+    assert_eq!(tight.to_string(), "dynamic:2x+1[7] + nim[3]");
+    let error = parse_game("dynamic:x+y").expect_err("not a bound");
+    assert!(error.to_string().contains('y'), "{error}");
+}

@@ -31,6 +31,7 @@ explain-state-every = The position is an Every-SG compound of { $count } compone
 explain-state-sum = The position is a sum of { $count } components, each with its own position; a move is a move in exactly one of them. By the Sprague–Grundy theorem the sum's Grundy value is the xor (nim-sum) of the components' values.
 explain-state-script = The rules are a script: grundy values every position reachable from the start once, each after its options (a depth-first search that remembers every value), and a position the script splits into components as the sum of their values. When a position can be reached from itself it explores the whole graph instead and solves it backwards from the positions without moves.
 explain-state-theorem-family = The rules of { $family }: { $rules }.
+explain-state-searched-without = The rules of { $family }: { $rules }. { $without }, so grundy generates every position reachable from the start and solves that graph backwards from the positions without moves.
 explain-state-searched = The rules of { $family }: { $rules }. grundy knows no theorem for this family, so it generates every position reachable from the start and solves that graph backwards from the positions without moves.
 
 explain-terminal-normal = No move left: the player to move loses (normal play). So a terminal position is P (a loss for the player to move) and its Grundy value is mex{"{"}{"}"} = 0. A position is N (a win for the player to move) exactly when some option is P, and P exactly when every option is N. The Grundy value G = mex of the options' values carries more: G = 0 exactly at the P-positions, and the value of a sum of games is the xor of its parts' values.
@@ -139,6 +140,9 @@ explain-answer-wythoff-n = a = { $small } ≤ b = { $large }, so k = b − a = {
 explain-zeckendorf-terms = { $count } terms
 explain-answer-zeckendorf-win = { $heap } = { $terms } (Zeckendorf). The smallest term { $smallest } is at most the quota { $quota }: take it. What is left has only terms larger than twice { $smallest }, above the opponent's quota: { $outcome }.
 explain-answer-zeckendorf-lose = { $heap } = { $terms } (Zeckendorf). The smallest term { $smallest } is more than the quota { $quota }: every move leaves the opponent a heap whose smallest term they may take: { $outcome }.
+explain-answer-greedy-sequence = The sequence H begins { $numbers }.
+explain-answer-greedy-win = { $heap } = { $indices } = { $terms }, greedily. The smallest term { $smallest } is at most the quota { $quota }: take it. The opponent may then take at most f({ $smallest }) = { $next }, and every term left is larger (two terms side by side are more than f apart): { $outcome }.
+explain-answer-greedy-lose = { $heap } = { $indices } = { $terms }, greedily. The smallest term { $smallest } is more than the quota { $quota }: any move t leaves a heap whose smallest term is at most f(t), which the opponent takes: { $outcome }.
 explain-answer-zeckendorf-empty = The heap is empty: no move is left, { $outcome }.
 explain-answer-parity = The state { $state } has { $symbol } in the table: { $outcome }.
 explain-answer-graph = { $positions } positions were solved; the result is { $outcome }, { $remoteness } moves from the end under best play.

@@ -31,6 +31,7 @@ explain-state-every = 该局面是由 { $count } 个分量组成的 Every-SG 复
 explain-state-sum = 局面是 { $count } 个子游戏的和，每个子游戏有自己的局面；每一步恰好在其中一个子游戏里走。由 Sprague–Grundy 定理，和游戏的 SG 值是各子游戏 SG 值的异或和。
 explain-state-script = 规则由脚本给出：grundy 对从起点能到达的每个局面只求一次值，先求它的后继再求它本身（记忆化的深度优先搜索）；脚本拆成若干分量的局面，取各分量值的和。若某个局面能回到自身，则改为生成整张图，从没有走法的局面倒推求解。
 explain-state-theorem-family = { $family } 的规则：{ $rules }。
+explain-state-searched-without = { $family } 的规则：{ $rules }。{ $without }，于是 grundy 从起点生成所有能到达的局面，再从没有走法的局面倒推求解整张图。
 explain-state-searched = { $family } 的规则：{ $rules }。grundy 没有这一类游戏的定理，于是从起点生成所有能到达的局面，再从没有走法的局面倒推求解整张图。
 
 explain-terminal-normal = 无法再走时，当前回合玩家输（正常规则）。所以终止局面是必败态（P），SG 值为 mex{"{"}{"}"} = 0。一个局面是必胜态（N）当且仅当存在一个后继是必败态；是必败态当且仅当所有后继都是必胜态。SG 函数 G = 所有后继 SG 值的 mex，它包含更多信息：G = 0 恰好是必败态，而且几个游戏之和的 SG 值等于各部分 SG 值的异或和。
@@ -139,6 +140,9 @@ explain-answer-wythoff-n = a = { $small } ≤ b = { $large }，所以 k = b − 
 explain-zeckendorf-terms = 共 { $count } 项
 explain-answer-zeckendorf-win = { $heap } = { $terms }（Zeckendorf 分解）。最小项 { $smallest } 不超过上限 { $quota }：拿走它。剩下的各项都大于 { $smallest } 的两倍，超过对手的上限：{ $outcome }。
 explain-answer-zeckendorf-lose = { $heap } = { $terms }（Zeckendorf 分解）。最小项 { $smallest } 超过上限 { $quota }：无论怎么拿，对手都能拿走剩下的最小项：{ $outcome }。
+explain-answer-greedy-sequence = 序列 H 的前几项为 { $numbers }。
+explain-answer-greedy-win = 贪心分解：{ $heap } = { $indices } = { $terms }。最小项 { $smallest } 不超过上限 { $quota }：拿走它。对手随后至多能拿 f({ $smallest }) = { $next }，而剩下的每一项都更大（相邻两项之间相差超过 f）：{ $outcome }。
+explain-answer-greedy-lose = 贪心分解：{ $heap } = { $indices } = { $terms }。最小项 { $smallest } 超过上限 { $quota }：无论拿走多少 t，剩下的堆的最小项都不超过 f(t)，对手可以拿走它：{ $outcome }。
 explain-answer-zeckendorf-empty = 堆已空：无路可走，{ $outcome }。
 explain-answer-parity = 状态 { $state } 在表中是 { $symbol }：{ $outcome }。
 explain-answer-graph = 共求解了 { $positions } 个局面；结果是{ $outcome }，双方最优时离结束还有 { $remoteness } 步。

@@ -75,6 +75,17 @@ pub enum Decider {
     /// Fibonacci Nim: the player to move wins exactly when the smallest term of the heap's
     /// Zeckendorf representation is at most the quota (for a fresh heap of `n`, `n − 1`).
     FibonacciNim,
+    /// Dynamic subtraction with the move bound `f(x) = slope · x + offset`, non-decreasing with
+    /// `f(x) ≥ x`: the player to move at a heap (and its quota; a fresh heap `n` has `n − 1`)
+    /// wins exactly when the smallest term of the heap's greedy representation in the
+    /// P-sequence is at most the quota (docs/theory.md §15). A coefficient `None` is read from
+    /// the input at each case (the slope first).
+    Dynamic {
+        /// The coefficient of `x`, or `None` when the input gives it.
+        slope: Option<i64>,
+        /// The constant, or `None` when the input gives it.
+        offset: Option<i64>,
+    },
     /// The contest game: a DP over (balls left, parity of the mover's balls, parity of the
     /// opponent's), win, tie or lose for the player to move.
     Oddball(OddballPlan),

@@ -637,7 +637,8 @@ fn derivation(game: &Game, solution: &Solution, periodicity: Option<&Periodicity
 fn closed_form(solution: &Solution) -> Option<Derivation> {
     Some(match (&solution.basis, &solution.position) {
         (Basis::Rule(ClosedForm::Theorem(theorem)), position) => {
-            theorem_derivation(theorem, position)?
+            greedy_derivation(solution, theorem)
+                .or_else(|| theorem_derivation(theorem, position))?
         }
         (
             Basis::Rule(ClosedForm::BoutonMisere {
@@ -701,6 +702,35 @@ fn closed_form(solution: &Solution) -> Option<Derivation> {
             }
         }
         _ => return None,
+    })
+}
+
+/// The derivation of an answer by a family's theorem of greedy representations (dynamic
+/// subtraction), where the reading is one: the terms of the heap, the first terms of the
+/// sequence and the opponent's quota after the smallest term is taken.
+fn greedy_derivation(solution: &Solution, theorem: &super::FamilyTheorem) -> Option<Derivation> {
+    use crate::games::theorem::PartLabel;
+    let reading = theorem.reading.as_ref()?;
+    let Position::Quota { heap, quota } = &solution.position else {
+        return None;
+    };
+    let terms = reading
+        .parts
+        .iter()
+        .map(|part| match part.label {
+            PartLabel::Term { index } => Some((index, part.value.clone())),
+            _ => None,
+        })
+        .collect::<Option<Vec<_>>>()?;
+    let rules = solution.game.base().ruleset()?.theorem()?;
+    Some(Derivation::Greedy {
+        quota: fibonacci_nim::effective_quota(heap, quota.as_ref()),
+        sequence: rules.sequence(EXPLAINED_TERMS, heap),
+        next_quota: terms
+            .last()
+            .and_then(|(_, smallest)| rules.next_quota(smallest)),
+        heap: heap.clone(),
+        terms,
     })
 }
 

@@ -379,6 +379,7 @@ impl Answers for Searched<'_> {
         State::Searched {
             family: self.0.family().name,
             rules: self.0.family().summary,
+            without: self.0.ruleset().no_theorem(),
         }
     }
 

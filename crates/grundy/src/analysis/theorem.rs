@@ -86,6 +86,24 @@ impl TheoremAnswers<'_> {
     }
 }
 
+/// The decider of a move bound `slope · x + offset` built from the numbers `sample` read: each
+/// coefficient equal to the next number read is read (the sample's numbers differ from every
+/// number written in the spec), the others are fixed; `None` unless every number is used.
+fn carried_bound(slope: i64, offset: i64, sample: &[u64]) -> Option<Decider> {
+    let mut numbers = sample.iter().map(|&n| i64::try_from(n).ok()).peekable();
+    let mut read = |coefficient: i64| {
+        if numbers.peek() == Some(&Some(coefficient)) {
+            numbers.next();
+            None
+        } else {
+            Some(coefficient)
+        }
+    };
+    let (slope, offset) = (read(slope), read(offset));
+    (numbers.next().is_none() && (slope.is_none() || offset.is_none()))
+        .then_some(Decider::Dynamic { slope, offset })
+}
+
 /// A move of a game that is not a sum, written with its position where it has one.
 fn whole_move(action: Action, after: Option<Position>) -> Move {
     match after {
@@ -309,6 +327,12 @@ impl Answers for TheoremAnswers<'_> {
             (Play::Normal, Some(ListRule::Tokens { edges })) => {
                 return Ok(Decider::Tokens { edges: Some(edges) });
             }
+            (Play::Normal, Some(ListRule::Greedy { slope, offset })) => {
+                return Ok(Decider::Dynamic {
+                    slope: Some(slope),
+                    offset: Some(offset),
+                });
+            }
             _ => {}
         }
         Err(KernelError::No(match play {
@@ -321,10 +345,19 @@ impl Answers for TheoremAnswers<'_> {
         run.theorem(self.theorem)
     }
 
-    /// A graph the input carries: its edges are the numbers read, two by two (`digraph:{u}>{v}`).
+    /// A graph the input carries: its edges are the numbers read, two by two (`digraph:{u}>{v}`);
+    /// a move bound whose coefficients are read (`dynamic:{k}x`, `dynamic:x+{c}`): each
+    /// coefficient that is a number read, in order.
     fn carried(&self, _: &Analyzer<'_>, game: &Game, sample: &[u64]) -> Option<Decider> {
-        let Some(ListRule::Tokens { mut edges }) = self.theorem.list_rule() else {
+        if game.play() != Play::Normal {
             return None;
+        }
+        let mut edges = match self.theorem.list_rule() {
+            Some(ListRule::Tokens { edges }) => edges,
+            Some(ListRule::Greedy { slope, offset }) => {
+                return carried_bound(slope, offset, sample);
+            }
+            _ => return None,
         };
         let mut pairs: Vec<(u64, u64)> = sample
             .chunks_exact(2)

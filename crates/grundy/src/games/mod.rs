@@ -30,4 +30,4 @@ macro_rules! families {
 }
 
 // The open families: adding one is its folder and its name here.
-families! { divisor, coins, corners, staircase, moore, hackenbush, digraph }
+families! { divisor, coins, corners, staircase, moore, hackenbush, digraph, dynamic }

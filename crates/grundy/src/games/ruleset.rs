@@ -243,6 +243,13 @@ pub trait Ruleset: Send + Sync {
         None
     }
 
+    /// Why this game has no [theorem](Self::theorem) where other games of its family have one
+    /// (a bound outside the theorem's hypotheses), in a sentence in each language; the answers
+    /// of its search say so. `None` where the family has no theorem at all, or this game has it.
+    fn no_theorem(&self) -> Option<crate::games::summary::Summary> {
+        None
+    }
+
     /// How far `verify` compares when not told: what its brute force solves for this family in
     /// about a second.
     fn verify_reach(&self) -> u64 {

@@ -82,6 +82,12 @@ pub enum PartLabel {
     /// This many edges on cycles through the ground, fused into loops at the ground, worth 1
     /// each (the fusion principle).
     Loops(u64),
+    /// A term of the greedy representation of a heap in a family's sequence (the P-sequence
+    /// `H` of dynamic subtraction), by its index from 1; the part's value is the term itself.
+    Term {
+        /// Its index in the sequence, from 1.
+        index: u64,
+    },
     /// A heap's residue modulo the period of a theorem that values heaps by it (the `{1, 2, k}`
     /// subtraction game, period `k + 1`).
     Residue {
@@ -168,6 +174,15 @@ pub enum ListRule {
     /// Green Hackenbush: the numbers are a picture's edges, two node numbers each (the ground
     /// is node 0), or a parent array; the value comes from the fusion and colon principles.
     Picture,
+    /// Dynamic subtraction: the numbers are a heap, or a heap and the most the next move may
+    /// take; the player to move wins exactly when the smallest term of the heap's greedy
+    /// representation in the P-sequence of `f(x) = slope · x + offset` is at most that.
+    Greedy {
+        /// The coefficient of `x` in the move bound.
+        slope: i64,
+        /// The constant of the move bound.
+        offset: i64,
+    },
     /// Tokens on a directed graph: the numbers are the tokens' nodes, valued by the mex of
     /// their successors in the order children first, or by Smith's values where the graph has
     /// cycles.
@@ -245,6 +260,21 @@ pub trait Theorem: Send + Sync {
 
     /// The rule of the values of the family's numbered positions, where the theorem states one.
     fn table_rule(&self) -> Option<TableRule> {
+        None
+    }
+
+    /// The first terms of the sequence a theorem of greedy representations is built on (the
+    /// P-sequence of dynamic subtraction), none beyond `limit` and at most `most`, for
+    /// explanations; empty for any other theorem.
+    fn sequence(&self, most: usize, limit: &BigUint) -> Vec<BigUint> {
+        let _ = (most, limit);
+        Vec::new()
+    }
+
+    /// The most the opponent may take after a move of `take`, where the theorem's family
+    /// bounds the next move by the last one (dynamic subtraction's `f(take)`); `None` elsewhere.
+    fn next_quota(&self, take: &BigUint) -> Option<BigUint> {
+        let _ = take;
         None
     }
 

@@ -15,6 +15,9 @@
 //!           | "norepeat:" amounts                 (no taking what the opponent just took)
 //!           | "oddball:" amounts                  (the contest game: odd holdings win)
 //!           | "script:" path                      (rules in a rhai script; see crate::games::script)
+//!           | name [":" rule]                     (an open family: divisor, moore:2, dynamic:3x, …;
+//!                                                  the rule runs to "[", white space or a "+"
+//!                                                  that does not begin a number or x)
 //! amounts   = item ("," item)*
 //! item      = number | number ".." number         (an inclusive range)
 //! family    = "fibonacci" | "squares" | "powers-of-2" | "primes"
@@ -575,7 +578,8 @@ impl<'a> SpecParser<'a> {
     }
 
     /// A game of an open family: its name was read; its rule, if a colon follows, runs to a
-    /// bracket, a `+` or white space, and the family reads it.
+    /// bracket, white space or a `+` that does not begin a number or `x`, and the family reads
+    /// it.
     fn open_family(
         &self,
         family: &'static registry::Family,
@@ -587,9 +591,15 @@ impl<'a> SpecParser<'a> {
             Some(text) => {
                 *rest = text;
                 Self::skip_spaces(rest);
+                // A `+` that begins a number or `x` is the rule's own (`dynamic:x+2`).
                 let end = rest
-                    .find(|c: char| c == '[' || c == '+' || c.is_whitespace())
-                    .unwrap_or(rest.len());
+                    .char_indices()
+                    .find(|&(i, c)| {
+                        c == '['
+                            || c.is_whitespace()
+                            || (c == '+' && !continues_rule(&rest[i + 1..]))
+                    })
+                    .map_or(rest.len(), |(i, _)| i);
                 let (rule, tail) = rest.split_at(end);
                 *rest = tail;
                 Some(rule)
@@ -909,6 +919,15 @@ impl<'a> SpecParser<'a> {
 /// Amounts as written: inclusive ranges, and where the first single amount above
 /// [`MAX_AMOUNT`] stands, if one does.
 type WrittenAmounts = (Vec<(u64, u64)>, Option<Range<usize>>);
+
+/// Whether the text after a `+` inside a family's rule goes on with the rule: it begins a
+/// number or `x` (`dynamic:x+2`), where a summand would begin a game's name.
+fn continues_rule(after: &str) -> bool {
+    after
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_digit() || c == 'x')
+}
 
 /// The amounts in `ranges`, ascending and without duplicates. Overlapping ranges are merged first,
 /// so the work is bounded by the number of distinct amounts (at most [`MAX_AMOUNT`]).

@@ -81,11 +81,16 @@ pub fn reason(solution: &Solution, terms: &Terms<'_>) -> String {
                 (None, None, None) if solution.game.is_misere() => "; play can last forever from some of those positions, so it has no misère Grundy value".to_owned(),
                 (None, None, None) => String::new(),
             };
-            format!(
+            let without = base
+                .ruleset()
+                .and_then(crate::games::ruleset::Ruleset::no_theorem)
+                .map_or_else(String::new, |why| format!("{}, so grundy ", why.en));
+            let explored = format!(
                 "explored the positions reachable from this one ({}, itself included) and solved them by retrograde analysis: {}{value}.",
                 super::count(positions, "position"),
                 verdict(solution)
-            )
+            );
+            format!("{without}{explored}")
         }
         (Basis::Search { positions, .. }, _, Position::Heaps(heaps)) if heaps.len() == 1 => {
             format!(
@@ -304,7 +309,7 @@ fn theorem_reason(solution: &Solution, theorem: &FamilyTheorem) -> String {
             let _ = write!(
                 text,
                 " Here{} the player to move {verdict}.",
-                outcome_parts(reading)
+                outcome_parts(reading, &solution.position)
             );
         }
         Worth::Infinite { node, options } => {
@@ -317,9 +322,12 @@ fn theorem_reason(solution: &Solution, theorem: &FamilyTheorem) -> String {
 /// The parts of a reading of outcomes, as a clause ending in `so` (`the numbers of heaps with
 /// a 1 in each binary place are 2^1: 2, 2^0: 2; at 2^1 the count 2 is not a multiple of 3,
 /// so`), or nothing where it has none.
-fn outcome_parts(reading: &Reading) -> String {
+fn outcome_parts(reading: &Reading, position: &Position) -> String {
     if let Some(steps) = every_steps(reading) {
         return steps;
+    }
+    if let Some(terms) = representation(reading, position) {
+        return terms;
     }
     let places: Vec<(u64, u64, &BigUint)> = reading
         .parts
@@ -359,6 +367,46 @@ fn outcome_parts(reading: &Reading) -> String {
         " the numbers of heaps with a 1 in each binary place are {}{more}; {verdict}, so",
         shown.join(", ")
     )
+}
+
+/// The greedy representation of a heap in a family's sequence and its smallest term against
+/// the quota (dynamic subtraction), as a clause ending in `so`, where the reading is of one.
+fn representation(reading: &Reading, position: &Position) -> Option<String> {
+    let Position::Quota { heap, quota } = position else {
+        return None;
+    };
+    if !reading
+        .parts
+        .iter()
+        .all(|part| matches!(part.label, PartLabel::Term { .. }))
+    {
+        return None;
+    }
+    let quota = crate::games::fibonacci_nim::effective_quota(heap, quota.as_ref());
+    let Some(smallest) = reading.parts.last() else {
+        return Some(" the heap is empty, so".to_owned());
+    };
+    let shown = |text: fn(&crate::games::theorem::Part) -> String| {
+        let mut shown: Vec<String> = reading.parts.iter().take(SHOWN_PARTS).map(text).collect();
+        if reading.parts.len() > SHOWN_PARTS {
+            shown.push(format!("{} more terms", reading.parts.len() - SHOWN_PARTS));
+        }
+        shown.join(" + ")
+    };
+    let indices = shown(|part| match part.label {
+        PartLabel::Term { index } => format!("H_{index}"),
+        _ => String::new(),
+    });
+    let terms = shown(|part| part.value.to_string());
+    let verdict = if smallest.value <= quota {
+        "is at most"
+    } else {
+        "is above"
+    };
+    Some(format!(
+        " {heap} = {indices} = {terms}; the smallest term {} {verdict} the quota {quota}, so",
+        smallest.value
+    ))
 }
 
 /// Smith's rule at work on a position with infinite tokens: the infinite token's `K` (the
@@ -428,6 +476,7 @@ fn part_name(label: &PartLabel) -> String {
         PartLabel::Residue { residue, modulus } => format!("n mod {modulus} = {residue}"),
         PartLabel::Branch(node) => format!("the branch at node {node}"),
         PartLabel::Token(node) => format!("the token at node {node}"),
+        PartLabel::Term { index } => format!("the term H_{index}"),
         PartLabel::Loops(count) => {
             format!(
                 "the cycles through the ground ({} fused into loops)",

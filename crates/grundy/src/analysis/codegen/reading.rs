@@ -320,11 +320,17 @@ pub(super) fn arguments(
                 .push(piece),
         }
     }
-    let literals: Vec<u64> = elements
+    // Every number written in the rule, so that the sample numbers differ from each: a family
+    // tells a number read from one written by its value (`dynamic:3x+{c}`).
+    let literals: Vec<u64> = texts
         .iter()
-        .filter_map(|element| match element.as_slice() {
-            [Piece::Text(text)] => text.trim().parse().ok(),
+        .filter_map(|piece| match piece {
+            Piece::Text(text) => Some(text),
             _ => None,
+        })
+        .flat_map(|text| {
+            text.split(|c: char| !c.is_ascii_digit())
+                .filter_map(|digits| digits.parse::<u64>().ok())
         })
         .collect();
     let mut sample = literals.iter().max().map_or(2, |&largest| largest + 2);
@@ -344,7 +350,10 @@ pub(super) fn arguments(
                 samples.push(number);
             }
             group if group.len() > 1 => {
-                let template = sampled_group(group, &mut next_sample, &mut samples, &mut written)?;
+                // A group naming a list is written twice (two edges of a graph), else once.
+                let copies = if names_a_list(group, readings) { 2 } else { 1 };
+                let template =
+                    sampled_group(group, copies, &mut next_sample, &mut samples, &mut written)?;
                 arguments.push(Argument::Group(template));
                 continue;
             }
@@ -380,26 +389,39 @@ pub(super) fn arguments(
     Some((family, arguments, samples, written.join(",")))
 }
 
-/// A group of numbers joined by text (`{u}>{v}`) as a template, written twice with sample
-/// numbers into `written` (the numbers also into `samples`); `None` when `group` does not
-/// alternate numbers and text, numbers at both ends.
+/// Whether a group names a list read (a variable, or one in an expression).
+fn names_a_list(group: &[&Piece], readings: &[(&str, Reading)]) -> bool {
+    let list = |name: &str| {
+        readings
+            .iter()
+            .any(|(known, reading)| *known == name && reading.list)
+    };
+    group.iter().any(|piece| match piece {
+        Piece::Variable(name) => list(name),
+        Piece::Computed(expression) => expression.variables().into_iter().any(list),
+        Piece::Text(_) => false,
+    })
+}
+
+/// A group of numbers joined by text (`{u}>{v}`, `{k}x+{c}`) as a template, written twice with
+/// sample numbers into `written` (the numbers also into `samples`) when it names a list, once
+/// otherwise; `None` when `group` does not alternate numbers and text.
 fn sampled_group(
     group: &[&Piece],
+    copies: usize,
     next_sample: &mut dyn FnMut() -> u64,
     samples: &mut Vec<u64>,
     written: &mut Vec<String>,
 ) -> Option<Template> {
-    let joined = group.len() % 2 == 1
-        && group.iter().enumerate().all(|(i, piece)| {
-            matches!(
-                (i % 2, piece),
-                (0, Piece::Variable(_) | Piece::Computed(_)) | (1, Piece::Text(_))
-            )
-        });
+    let text = |piece: &&Piece| matches!(piece, Piece::Text(_));
+    let joined = group
+        .windows(2)
+        .all(|pair| text(&pair[0]) != text(&pair[1]))
+        && group.iter().any(|piece| !text(piece));
     if !joined {
         return None;
     }
-    for _ in 0..2 {
+    for _ in 0..copies {
         let mut text = String::new();
         for piece in group {
             if let Piece::Text(joint) = piece {

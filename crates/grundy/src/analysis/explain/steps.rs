@@ -15,6 +15,9 @@ use crate::games::theorem::PartLabel;
 use crate::theory::period::Theorem;
 use crate::theory::solver::Loopy;
 
+/// How many terms of a family's sequence an explanation lists.
+pub const EXPLAINED_TERMS: usize = 24;
+
 /// The derivation of a game's answer, step by step.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explanation {
@@ -119,6 +122,8 @@ pub enum State {
         family: &'static str,
         /// Its rules in one line.
         rules: Summary,
+        /// Why this game has no theorem where others of its family have one.
+        without: Option<Summary>,
     },
 }
 
@@ -498,6 +503,20 @@ pub enum Derivation {
         /// `⌊kφ⌋ = (k + isqrt(5k²)) / 2`.
         lower: BigUint,
     },
+    /// A family's theorem of greedy representations (dynamic subtraction): the heap as a sum
+    /// of terms of the family's sequence, its smallest term against the quota.
+    Greedy {
+        /// The heap.
+        heap: BigUint,
+        /// The most the next move may take.
+        quota: BigUint,
+        /// The first terms of the sequence, up to the heap (at most [`EXPLAINED_TERMS`]).
+        sequence: Vec<BigUint>,
+        /// The terms of the heap's representation, each by its index from 1, largest first.
+        terms: Vec<(u64, BigUint)>,
+        /// The most the opponent may take after the smallest term is taken, where known.
+        next_quota: Option<BigUint>,
+    },
     /// Zeckendorf's characterisation.
     Zeckendorf {
         /// The heap.
@@ -576,6 +595,7 @@ impl std::fmt::Display for TermLabel {
             Self::Part(PartLabel::Branch(node)) => write!(f, "branch at {node}"),
             Self::Part(PartLabel::Token(node)) => write!(f, "token at {node}"),
             Self::Part(PartLabel::Loops(count)) => write!(f, "{count} loops"),
+            Self::Part(PartLabel::Term { index }) => write!(f, "H_{index}"),
         }
     }
 }

@@ -39,7 +39,7 @@ impl Syntax for Cpp {
 
     fn prelude(&self) -> &'static str {
         r#"
-?carried_set,carried_oddball,wythoff,rule,hackenbush,tokens|#include <algorithm>
+?carried_set,carried_oddball,wythoff,rule,hackenbush,tokens,dynamic|#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <iterator>
@@ -387,6 +387,60 @@ struct ${name} {
             }
         }
         return smallest <= quota ? 'W' : 'L';
+    }
+};
+"#
+    }
+
+    fn dynamic(&self) -> &'static str {
+        r#"// Dynamic subtraction (docs/theory.md §15): after a take of x the next move takes 1 to
+// f(x) = slope * x + offset, non-decreasing with f(x) >= x. The P-sequence H: H_1 = 1,
+// H_(j+1) = H_j + H_m with m the least index such that f(H_m) >= H_j. The player to move wins
+// exactly when the smallest term of the heap's greedy representation in H is at most the quota.
+?dynamic_slope_read,dynamic_offset_read|static long long coefficient(const vector<u64>& numbers, size_t at) {
+?dynamic_slope_read,dynamic_offset_read|    if (at >= numbers.size() || numbers[at] > 1000000000000000000ULL) fail("the coefficients of the bound must be at most 10^18");
+?dynamic_slope_read,dynamic_offset_read|    return static_cast<long long>(numbers[at]);
+?dynamic_slope_read,dynamic_offset_read|}
+?dynamic_slope_read,dynamic_offset_read|
+struct Game {
+    long long slope, offset;
+    vector<u64> terms{1};  // H, grown as the heaps need
+    size_t m = 0;          // the least index whose f reaches the last term
+?!carried_input|    Game() : Game(vector<u64>{}) {}
+    explicit Game(const vector<u64>& numbers) {
+?dynamic_slope_read|        slope = coefficient(numbers, 0);
+?!dynamic_slope_read|        slope = ${slope}LL;
+?dynamic_offset_read|        offset = coefficient(numbers, ${offset_index});
+?!dynamic_offset_read|        offset = ${offset}LL;
+?!dynamic_slope_read&!dynamic_offset_read|        (void)numbers;
+        if (slope < 1 || slope + offset < 1) fail("the move bound must be non-decreasing with f(x) >= x: a slope of at least 1 and f(1) >= 1");
+    }
+    bool reaches(u64 x, u64 y) const {
+        return static_cast<__int128>(slope) * x + offset >= static_cast<__int128>(y);
+    }
+    // The smallest term of the greedy representation of n >= 1 (terms stay below 2^63).
+    u64 smallest(u64 n) {
+        while (terms.back() <= n) {
+            while (!reaches(terms[m], terms.back())) ++m;
+            terms.push_back(terms.back() + terms[m]);
+        }
+        u64 rest = n, least = 0;
+        size_t below = terms.size();
+        while (rest > 0) {
+            below = static_cast<size_t>(upper_bound(terms.begin(), terms.begin() + below, rest) - terms.begin()) - 1;
+            rest -= terms[below];
+            least = terms[below];
+        }
+        return least;
+    }
+    char outcome(const vector<u64>& numbers) {
+        if (numbers.empty() || numbers.size() > 2) fail("a dynamic subtraction position is a heap n, or n and the quota q");
+        if (numbers.size() == 2 && numbers[1] == 0) fail("the quota must be at least 1");
+        u64 n = numbers[0];
+        if (n >= (1ULL << 62)) fail("this program answers heaps below 2^62");
+        if (n == 0) return 'L';
+        u64 quota = numbers.size() == 2 ? numbers[1] : n - 1;  // a fresh heap: anything but all
+        return smallest(n) <= quota ? 'W' : 'L';
     }
 };
 "#
@@ -898,7 +952,7 @@ struct Output {
 ?carried_input|    vector<Game> built;  // the last game, once built
 ?carried_input|    Game& of(const vector<u64>& numbers) {
 ?carried_input|        if (built.empty() || numbers != values) {
-?carried_tokens|            Game game(numbers);
+?carried_tokens,carried_dynamic|            Game game(numbers);
 ?carried_bash|            if (numbers[0] == 0) fail("the limit m must be at least 1");
 ?carried_bash|            Game game{Heap{numbers[0]}};
 ?carried_set,carried_oddball|            if (numbers.empty()) fail("the set of amounts is empty");

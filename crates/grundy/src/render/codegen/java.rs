@@ -425,6 +425,79 @@ ${table});
 "#
     }
 
+    fn dynamic(&self) -> &'static str {
+        r#"    /**
+     * Dynamic subtraction (docs/theory.md §15): after a take of x the next move takes 1 to
+     * f(x) = slope * x + offset, non-decreasing with f(x) >= x. The P-sequence H: H_1 = 1,
+     * H_(j+1) = H_j + H_m with m the least index such that f(H_m) >= H_j. The player to move
+     * wins exactly when the smallest term of the heap's greedy representation in H is at most
+     * the quota.
+     */
+    static final class Game {
+        final long slope, offset;
+        long[] terms = {1}; // H, grown as the heaps need
+        int count = 1, m = 0; // m: the least index whose f reaches the last term
+
+?!carried_input|        Game() {
+?!carried_input|            this(new long[0]);
+?!carried_input|        }
+?!carried_input|
+        Game(long[] numbers) {
+?dynamic_slope_read|            slope = coefficient(numbers, 0);
+?!dynamic_slope_read|            slope = ${slope}L;
+?dynamic_offset_read|            offset = coefficient(numbers, ${offset_index});
+?!dynamic_offset_read|            offset = ${offset}L;
+            if (slope < 1 || slope + offset < 1) throw fail("the move bound must be non-decreasing with f(x) >= x: a slope of at least 1 and f(1) >= 1");
+        }
+?dynamic_slope_read,dynamic_offset_read|
+?dynamic_slope_read,dynamic_offset_read|        static long coefficient(long[] numbers, int at) {
+?dynamic_slope_read,dynamic_offset_read|            if (at >= numbers.length || Long.compareUnsigned(numbers[at], 1000000000000000000L) > 0) throw fail("the coefficients of the bound must be at most 10^18");
+?dynamic_slope_read,dynamic_offset_read|            return numbers[at];
+?dynamic_slope_read,dynamic_offset_read|        }
+
+        // Whether f(x) >= y, for x and y below 2^62: y - offset and the rounding stay below 2^63.
+        boolean reaches(long x, long y) {
+            long need = y - offset;
+            return need <= 0 || x >= (need + slope - 1) / slope;
+        }
+
+        // The smallest term of the greedy representation of 1 <= n < 2^62 (terms stay below 2^63).
+        long smallest(long n) {
+            while (terms[count - 1] <= n) {
+                while (!reaches(terms[m], terms[count - 1])) m++;
+                if (count == terms.length) terms = Arrays.copyOf(terms, 2 * count);
+                terms[count] = terms[count - 1] + terms[m];
+                count++;
+            }
+            long rest = n, least = 0;
+            int below = count;
+            while (rest > 0) {
+                int low = 0, high = below; // the first term above rest, in [0, below)
+                while (low < high) {
+                    int middle = (low + high) >>> 1;
+                    if (terms[middle] <= rest) low = middle + 1;
+                    else high = middle;
+                }
+                below = low - 1;
+                rest -= terms[below];
+                least = terms[below];
+            }
+            return least;
+        }
+
+        char outcome(long[] numbers) {
+            if (numbers.length < 1 || numbers.length > 2) throw fail("a dynamic subtraction position is a heap n, or n and the quota q");
+            if (numbers.length == 2 && numbers[1] == 0) throw fail("the quota must be at least 1");
+            long n = numbers[0];
+            if (Long.compareUnsigned(n, 1L << 62) >= 0) throw fail("this program answers heaps below 2^62");
+            if (n == 0) return 'L';
+            long quota = numbers.length == 2 ? numbers[1] : n - 1; // a fresh heap: anything but all
+            return Long.compareUnsigned(smallest(n), quota) <= 0 ? 'W' : 'L';
+        }
+    }
+"#
+    }
+
     fn oddball(&self) -> &'static str {
         r#"    static int rank(char result) {
         return result == 'W' ? 2 : result == 'T' ? 1 : 0;
@@ -1082,7 +1155,7 @@ const READER_HELPERS: &str = r#"    /** A list of numbers that grows as they are
 ?carried_input|
 ?carried_input|        Game of(long[] numbers) {
 ?carried_input|            if (game == null || !Arrays.equals(numbers, values)) {
-?carried_tokens|                game = new Game(numbers);
+?carried_tokens,carried_dynamic|                game = new Game(numbers);
 ?carried_bash|                if (numbers[0] == 0) throw fail("the limit m must be at least 1");
 ?carried_bash|                game = new Game(new Heap(numbers[0]));
 ?carried_set,carried_oddball|                if (numbers.length == 0) throw fail("the set of amounts is empty");

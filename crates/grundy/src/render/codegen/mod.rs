@@ -138,6 +138,40 @@ fn wrapped(line: &str, width: usize) -> Vec<String> {
     out
 }
 
+/// The header's rule for dynamic subtraction with the bound's coefficients, `None` where the
+/// input gives them.
+fn dynamic_lines(slope: Option<i64>, offset: Option<i64>) -> Vec<String> {
+    let slope_text = slope.map_or_else(
+        || "kx".to_owned(),
+        |slope| crate::games::dynamic::Bound { slope, offset: 0 }.to_string(),
+    );
+    let offset_text = match offset {
+        None => " + c".to_owned(),
+        Some(0) => String::new(),
+        Some(c) if c > 0 => format!(" + {c}"),
+        Some(c) => format!(" - {}", c.unsigned_abs()),
+    };
+    let read = match (slope, offset) {
+        (None, None) => " (k and c from the input)",
+        (None, Some(_)) => " (k from the input)",
+        (Some(_), None) => " (c from the input)",
+        (Some(_), Some(_)) => "",
+    };
+    vec![
+        format!(
+            "Rule: the theorem of dynamic subtraction (docs/theory.md §15), bound f(x) = {slope_text}{offset_text}{read}:"
+        ),
+        "after a take of x the next move takes 1 to f(x). With H_1 = 1 and H_(j+1) = H_j + H_m, m"
+            .to_owned(),
+        "the least index with f(H_m) >= H_j, the player to move wins exactly when the smallest"
+            .to_owned(),
+        "term of the heap's greedy representation in H is at most the quota (a fresh heap of n:"
+            .to_owned(),
+        "n - 1). H is computed once up to the largest heap; each case is then a greedy walk."
+            .to_owned(),
+    ]
+}
+
 /// The header's lines before wrapping.
 fn header_lines(program: &Program) -> Vec<String> {
     let mut lines = Vec::new();
@@ -216,6 +250,7 @@ fn header_lines(program: &Program) -> Vec<String> {
             "(greedy sum of non-consecutive Fibonacci numbers) is at most the quota; a fresh heap of n".to_owned(),
             "has quota n - 1, so it is lost exactly when n is a Fibonacci number.".to_owned(),
         ]),
+        Decider::Dynamic { slope, offset } => lines.extend(dynamic_lines(*slope, *offset)),
         Decider::Rule(plan) => {
             rule_lines(&mut lines, &crate::render::pattern::outcome_sentence(&plan.rule), plan);
         }

@@ -33,6 +33,7 @@ impl Syntax for Python {
         r#"
 ?wythoff,rule_sqrt|import math
 import sys
+?dynamic|from bisect import bisect_right
 
 
 def fail(message):
@@ -350,6 +351,57 @@ ${table}
                 rest -= term
                 smallest = term
         return "W" if smallest <= quota else "L"
+"#
+    }
+
+    fn dynamic(&self) -> &'static str {
+        r#"class Game:
+    """Dynamic subtraction (docs/theory.md §15): after a take of x the next move takes 1 to
+    f(x) = slope * x + offset, non-decreasing with f(x) >= x. The P-sequence H: H_1 = 1,
+    H_(j+1) = H_j + H_m with m the least index such that f(H_m) >= H_j. The player to move wins
+    exactly when the smallest term of the heap's greedy representation in H is at most the
+    quota."""
+
+    def __init__(self, numbers=()):
+?dynamic_slope_read|        self.slope = numbers[0]
+?!dynamic_slope_read|        self.slope = ${slope}
+?dynamic_offset_read|        self.offset = numbers[${offset_index}]
+?!dynamic_offset_read|        self.offset = ${offset}
+        if self.slope > 10**18 or abs(self.offset) > 10**18:
+            fail("the coefficients of the bound must be at most 10^18")
+        if self.slope < 1 or self.slope + self.offset < 1:
+            fail("the move bound must be non-decreasing with f(x) >= x: a slope of at least 1 and f(1) >= 1")
+        self.terms = [1]  # H, grown as the heaps need
+        self.m = 0  # the least index whose f reaches the last term
+
+    def smallest(self, n):
+        """The smallest term of the greedy representation of n >= 1."""
+        terms, slope, offset, m = self.terms, self.slope, self.offset, self.m
+        while terms[-1] <= n:
+            last = terms[-1]
+            while slope * terms[m] + offset < last:
+                m += 1
+            terms.append(last + terms[m])
+        self.m = m
+        rest, least, below = n, 0, len(terms)
+        while rest > 0:
+            below = bisect_right(terms, rest, 0, below) - 1
+            rest -= terms[below]
+            least = terms[below]
+        return least
+
+    def outcome(self, numbers):
+        if not 1 <= len(numbers) <= 2:
+            fail("a dynamic subtraction position is a heap n, or n and the quota q")
+        if len(numbers) == 2 and numbers[1] == 0:
+            fail("the quota must be at least 1")
+        n = numbers[0]
+        if n >= 1 << 62:
+            fail("this program answers heaps below 2^62")
+        if n == 0:
+            return "L"
+        quota = numbers[1] if len(numbers) == 2 else n - 1  # a fresh heap: anything but all
+        return "W" if self.smallest(n) <= quota else "L"
 "#
     }
 
@@ -914,7 +966,7 @@ class Output:
 ?carried_input|
 ?carried_input|    def of(self, values):
 ?carried_input|        if values != self.values:
-?carried_tokens|            self.game = Game(values)
+?carried_tokens,carried_dynamic|            self.game = Game(values)
 ?carried_bash|            if values[0] == 0:
 ?carried_bash|                fail("the limit m must be at least 1")
 ?carried_bash|            self.game = Game(Heap(values[0]))

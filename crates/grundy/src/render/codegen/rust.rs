@@ -525,6 +525,85 @@ impl Game {
 "#
     }
 
+    fn dynamic(&self) -> &'static str {
+        r#"/// Dynamic subtraction (docs/theory.md §15): after a take of x the next move takes 1 to
+/// f(x) = slope * x + offset, non-decreasing with f(x) >= x. The P-sequence H: H_1 = 1,
+/// H_(j+1) = H_j + H_m with m the least index such that f(H_m) >= H_j. The player to move wins
+/// exactly when the smallest term of the heap's greedy representation in H is at most the quota.
+struct Game {
+    slope: i128,
+    offset: i128,
+    terms: Vec<u64>, // H, grown as the heaps need
+    m: usize,        // the least index whose f reaches the last term
+}
+?dynamic_slope_read,dynamic_offset_read|
+?dynamic_slope_read,dynamic_offset_read|fn coefficient(numbers: &[u64], at: usize) -> i128 {
+?dynamic_slope_read,dynamic_offset_read|    match numbers.get(at) {
+?dynamic_slope_read,dynamic_offset_read|        Some(&value) if value <= 1_000_000_000_000_000_000 => i128::from(value),
+?dynamic_slope_read,dynamic_offset_read|        _ => fail("the coefficients of the bound must be at most 10^18"),
+?dynamic_slope_read,dynamic_offset_read|    }
+?dynamic_slope_read,dynamic_offset_read|}
+
+impl Game {
+?dynamic_slope_read,dynamic_offset_read|    fn of(numbers: &[u64]) -> Self {
+?!dynamic_slope_read&!dynamic_offset_read|    fn of(_: &[u64]) -> Self {
+?dynamic_slope_read|        let slope = coefficient(numbers, 0);
+?!dynamic_slope_read|        let slope: i128 = ${slope};
+?dynamic_offset_read|        let offset = coefficient(numbers, ${offset_index});
+?!dynamic_offset_read|        let offset: i128 = ${offset};
+        if slope < 1 || slope + offset < 1 {
+            fail("the move bound must be non-decreasing with f(x) >= x: a slope of at least 1 and f(1) >= 1");
+        }
+        Game { slope, offset, terms: vec![1], m: 0 }
+    }
+
+    fn reaches(&self, x: u64, y: u64) -> bool {
+        self.slope * i128::from(x) + self.offset >= i128::from(y)
+    }
+
+    /// The smallest term of the greedy representation of n >= 1 (terms stay below 2^63).
+    fn smallest(&mut self, n: u64) -> u64 {
+        while self.terms[self.terms.len() - 1] <= n {
+            let last = self.terms[self.terms.len() - 1];
+            while !self.reaches(self.terms[self.m], last) {
+                self.m += 1;
+            }
+            self.terms.push(last + self.terms[self.m]);
+        }
+        let (mut rest, mut least, mut below) = (n, 0, self.terms.len());
+        while rest > 0 {
+            below = self.terms[..below].partition_point(|&term| term <= rest) - 1;
+            rest -= self.terms[below];
+            least = self.terms[below];
+        }
+        least
+    }
+
+    fn outcome(&mut self, numbers: &[u64]) -> u8 {
+        if numbers.is_empty() || numbers.len() > 2 {
+            fail("a dynamic subtraction position is a heap n, or n and the quota q");
+        }
+        if numbers.len() == 2 && numbers[1] == 0 {
+            fail("the quota must be at least 1");
+        }
+        let n = numbers[0];
+        if n >= 1 << 62 {
+            fail("this program answers heaps below 2^62");
+        }
+        if n == 0 {
+            return b'L';
+        }
+        let quota = if numbers.len() == 2 { numbers[1] } else { n - 1 }; // a fresh heap: anything but all
+        if self.smallest(n) <= quota {
+            b'W'
+        } else {
+            b'L'
+        }
+    }
+}
+"#
+    }
+
     fn oddball(&self) -> &'static str {
         r#"fn rank(result: u8) -> u8 {
     match result {
@@ -678,6 +757,7 @@ impl ${name} {
     fn new_game(&self) -> &'static str {
         "?grundy,misere_heap|Game { heap: Heap::new() }
 ?sum,oddball,tokens|Game::new()
+?dynamic|Game::of(&[])
 ?misere_nim,staircase,moore,wythoff,fibonacci_nim,hackenbush,rule&!grundy|Game
 "
     }
@@ -1219,7 +1299,7 @@ impl Output {
 ?carried_input|impl Games {
 ?carried_input|    fn of(&mut self, numbers: &[u64]) -> &mut Game {
 ?carried_input|        if self.game.is_none() || self.values != numbers {
-?carried_tokens|            self.game = Some(Game::of(numbers));
+?carried_tokens,carried_dynamic|            self.game = Some(Game::of(numbers));
 ?carried_bash|            if numbers[0] == 0 {
 ?carried_bash|                fail("the limit m must be at least 1");
 ?carried_bash|            }

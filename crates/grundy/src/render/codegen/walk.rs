@@ -108,6 +108,12 @@ pub(super) trait Syntax {
     /// Fibonacci Nim.
     fn fibonacci_nim(&self) -> &'static str;
 
+    /// Dynamic subtraction, the P-sequence of the bound `f(x) = slope · x + offset` and the
+    /// greedy step; `${slope}`, `${offset}` where fixed (flags `dynamic_slope_read`,
+    /// `dynamic_offset_read`: read from the game's numbers instead, the offset at
+    /// `${offset_index}`).
+    fn dynamic(&self) -> &'static str;
+
     /// The contest game's DP; `${bound}`, `${amounts}`.
     fn oddball(&self) -> &'static str;
 
@@ -166,7 +172,7 @@ pub(super) trait Syntax {
 /// Every flag the walk sets: the decider, the input layout, the output, the join, what the
 /// program needs, and one kernel's shape.
 #[cfg(test)]
-pub(super) const FLAGS: [&str; 47] = [
+pub(super) const FLAGS: [&str; 51] = [
     "rule",
     "pairs",
     "rule_sqrt",
@@ -178,6 +184,10 @@ pub(super) const FLAGS: [&str; 47] = [
     "moore",
     "wythoff",
     "fibonacci_nim",
+    "dynamic",
+    "dynamic_slope_read",
+    "dynamic_offset_read",
+    "carried_dynamic",
     "oddball",
     "carried_input",
     "carried_bash",
@@ -261,7 +271,7 @@ fn program_context(program: &Program, syntax: &dyn Syntax) -> Context {
         Join::Block { separator } => Some(separator),
         Join::Lines => None,
     };
-    words_context(program, syntax)
+    dynamic_context(program, words_context(program, syntax))
         .flag("grundy", matches!(decider, Decider::Grundy(_)))
         .flag("sum", matches!(decider, Decider::Sum(_)))
         .flag("misere_heap", matches!(decider, Decider::MisereHeap(_)))
@@ -270,6 +280,7 @@ fn program_context(program: &Program, syntax: &dyn Syntax) -> Context {
         .flag("moore", matches!(decider, Decider::Moore { .. }))
         .flag("wythoff", *decider == Decider::Wythoff)
         .flag("fibonacci_nim", *decider == Decider::FibonacciNim)
+
         .flag("oddball", matches!(decider, Decider::Oddball(_)))
         .flag("hackenbush", *decider == Decider::Hackenbush)
         .flag("tokens", matches!(decider, Decider::Tokens { .. }))
@@ -337,8 +348,25 @@ fn program_context(program: &Program, syntax: &dyn Syntax) -> Context {
             },
         )
         .value("separator", literal(&separator.unwrap_or_default()))
+
         .value("count", kernels.len().to_string())
         .value("components", syntax.components(kernels.len()))
+}
+
+/// `context` with the flags and values of dynamic subtraction: its bound's coefficients,
+/// written or read from the game's numbers.
+fn dynamic_context(program: &Program, context: Context) -> Context {
+    let Decider::Dynamic { slope, offset } = program.decider else {
+        return context;
+    };
+    context
+        .flag("dynamic", true)
+        .flag("dynamic_slope_read", slope.is_none())
+        .flag("dynamic_offset_read", offset.is_none())
+        .flag("carried_dynamic", program.carried.is_some())
+        .value("slope", slope.map_or_else(String::new, |s| s.to_string()))
+        .value("offset", offset.map_or_else(String::new, |c| c.to_string()))
+        .value("offset_index", if slope.is_none() { "1" } else { "0" })
 }
 
 /// The flags and values of the output's words: a win, a loss, a tie and a draw, as string
@@ -415,6 +443,7 @@ fn game(out: &mut String, program: &Program, context: &Context, syntax: &dyn Syn
         }
         Decider::Wythoff => syntax.wythoff(),
         Decider::FibonacciNim => syntax.fibonacci_nim(),
+        Decider::Dynamic { .. } => syntax.dynamic(),
         Decider::Hackenbush => syntax.hackenbush(),
         Decider::Tokens { .. } => syntax.tokens(),
         Decider::Oddball(plan) => {

@@ -11,9 +11,9 @@ use unicode_width::UnicodeWidthStr;
 use super::messages::{Arg, Language, text};
 use super::writer::{Format, Writer, braces, fit_label, list};
 use crate::analysis::explain::{
-    Answer, Derivation, MoveCheck, OutcomeTable, ParityState, Pattern, PositionOption, PositionRow,
-    PositionTable, PositionValue, Proof, Row, Rule, Shape, State, Step, TermLabel, Terminal,
-    ValueTable, XorSum,
+    Answer, Derivation, EXPLAINED_TERMS, MoveCheck, OutcomeTable, ParityState, Pattern,
+    PositionOption, PositionRow, PositionTable, PositionValue, Proof, Row, Rule, Shape, State,
+    Step, TermLabel, Terminal, ValueTable, XorSum,
 };
 use crate::analysis::pattern::{PatternReport, RuleProof, RuleStatus};
 use crate::analysis::{Action, Outcome, Uncertifiable};
@@ -24,8 +24,12 @@ const EXPLAIN_PLACES_HEAPS: usize = 16;
 
 /// The most binary places whose counts an explanation of Moore's theorem lists.
 const EXPLAIN_PLACES_SHOWN: usize = 24;
+
+/// The most terms of a heap's greedy representation an explanation writes out.
+const SHOWN_TERMS: usize = 16;
 use crate::games::play::Play;
 use crate::games::subtraction::{Family, SubtractionSet};
+use crate::games::summary::Summary;
 use crate::games::theorem::PartLabel;
 use crate::theory::period::Theorem;
 use crate::theory::solver::Loopy;
@@ -154,15 +158,29 @@ impl Writer<'_> {
                     &[("family", text(game)), ("rules", text(rules))],
                 )
             }
-            State::Searched { family, rules } => {
-                let rules = match self.language {
-                    Language::En => rules.en,
-                    Language::Zh => rules.zh,
+            State::Searched {
+                family,
+                rules,
+                without,
+            } => {
+                let pick = |summary: &Summary| match self.language {
+                    Language::En => summary.en,
+                    Language::Zh => summary.zh,
                 };
-                self.t(
-                    "explain-state-searched",
-                    &[("family", text(family)), ("rules", text(rules))],
-                )
+                match without {
+                    Some(without) => self.t(
+                        "explain-state-searched-without",
+                        &[
+                            ("family", text(family)),
+                            ("rules", text(pick(rules))),
+                            ("without", text(pick(without))),
+                        ],
+                    ),
+                    None => self.t(
+                        "explain-state-searched",
+                        &[("family", text(family)), ("rules", text(pick(rules)))],
+                    ),
+                }
             }
         };
         self.paragraph(&paragraph);
@@ -1041,6 +1059,13 @@ impl Writer<'_> {
                 );
                 self.paragraph(&paragraph);
             }
+            Derivation::Greedy {
+                heap,
+                quota,
+                sequence,
+                terms,
+                next_quota,
+            } => self.greedy(heap, quota, sequence, terms, next_quota.as_ref(), outcome),
             Derivation::Parity { state } => {
                 let paragraph = self.t(
                     "explain-answer-parity",
@@ -1066,6 +1091,72 @@ impl Writer<'_> {
             | Derivation::Infinite { .. }
             | Derivation::MisereNim { .. } => {}
         }
+    }
+
+    /// A heap as a greedy sum of terms of its family's sequence (dynamic subtraction): the
+    /// first terms of the sequence, the heap's terms, and the smallest against the quota.
+    fn greedy(
+        &mut self,
+        heap: &BigUint,
+        quota: &BigUint,
+        sequence: &[BigUint],
+        terms: &[(u64, BigUint)],
+        next_quota: Option<&BigUint>,
+        outcome: &str,
+    ) {
+        if !sequence.is_empty() {
+            let more = if sequence.len() >= EXPLAINED_TERMS {
+                ", …"
+            } else {
+                ""
+            };
+            let numbers = list(sequence.iter().map(|n| self.num(n)), ", ");
+            let paragraph = self.t(
+                "explain-answer-greedy-sequence",
+                &[("numbers", text(format!("{numbers}{more}")))],
+            );
+            self.paragraph(&paragraph);
+        }
+        let Some((_, smallest)) = terms.last() else {
+            let paragraph = self.t(
+                "explain-answer-zeckendorf-empty",
+                &[("outcome", text(outcome))],
+            );
+            self.paragraph(&paragraph);
+            return;
+        };
+        let shown = terms.len().min(SHOWN_TERMS);
+        let more = |joined: String| {
+            if terms.len() > shown {
+                format!("{joined} + … ({} terms)", terms.len())
+            } else {
+                joined
+            }
+        };
+        let indices = more(list(
+            terms[..shown].iter().map(|(i, _)| format!("H_{i}")),
+            " + ",
+        ));
+        let values = more(list(terms[..shown].iter().map(|(_, t)| self.num(t)), " + "));
+        let id = if smallest <= quota {
+            "explain-answer-greedy-win"
+        } else {
+            "explain-answer-greedy-lose"
+        };
+        let next = next_quota.map_or_else(|| "f".to_owned(), |n| self.num(n));
+        let paragraph = self.t(
+            id,
+            &[
+                ("heap", text(self.num(heap))),
+                ("quota", text(self.num(quota))),
+                ("indices", text(indices)),
+                ("terms", text(values)),
+                ("smallest", text(self.num(smallest))),
+                ("next", text(next)),
+                ("outcome", text(outcome)),
+            ],
+        );
+        self.paragraph(&paragraph);
     }
 
     /// The steps rule at work: each component's steps, the largest and its parity.
@@ -1315,6 +1406,7 @@ impl Writer<'_> {
                 TermLabel::Part(PartLabel::Loops(count)) => {
                     self.t("explain-loops-label", &[("count", text(count))])
                 }
+                TermLabel::Part(PartLabel::Term { index }) => format!("H_{index}"),
             })
             .collect();
         let label_width = labels

@@ -101,9 +101,14 @@ fn state_json(state: &State) -> Value {
         State::Family { game, rules } => {
             json!({ "step": "state", "kind": "family", "game": game, "rules": rules.en })
         }
-        State::Searched { family, rules } => {
-            json!({ "step": "state", "kind": "searched", "family": family, "rules": rules.en })
-        }
+        State::Searched {
+            family,
+            rules,
+            without,
+        } => json!({
+            "step": "state", "kind": "searched", "family": family, "rules": rules.en,
+            "without_theorem": without.map(|why| why.en),
+        }),
     }
 }
 
@@ -254,6 +259,29 @@ fn rule_json(rule: &Rule) -> Value {
     }
 }
 
+/// A greedy representation's derivation (dynamic subtraction): the heap, the quota, the first
+/// terms of the sequence, the heap's terms by index and the opponent's quota after the smallest.
+fn greedy_json(derivation: &Derivation) -> Value {
+    let Derivation::Greedy {
+        heap,
+        quota,
+        sequence,
+        terms,
+        next_quota,
+    } = derivation
+    else {
+        return Value::Null;
+    };
+    json!({
+        "kind": "greedy", "heap": number(heap), "quota": number(quota),
+        "sequence": sequence.iter().map(number).collect::<Vec<_>>(),
+        "terms": terms.iter().map(|(index, term)| json!({
+            "index": index, "term": number(term),
+        })).collect::<Vec<_>>(),
+        "next_quota": next_quota.as_ref().map(number),
+    })
+}
+
 fn derivation_json(derivation: &Derivation) -> Value {
     match derivation {
         Derivation::Table { n } => json!({ "kind": "table", "n": number(n) }),
@@ -342,6 +370,7 @@ fn derivation_json(derivation: &Derivation) -> Value {
             "terms": terms.iter().map(number).collect::<Vec<_>>(), "term_count": term_count,
             "smallest": smallest.as_ref().map(number),
         }),
+        Derivation::Greedy { .. } => greedy_json(derivation),
         Derivation::Parity { state } => json!({ "kind": "parity", "state": parity_json(*state) }),
         Derivation::Graph {
             positions,

@@ -1,0 +1,252 @@
+use super::*;
+
+/// The P/N table of the literal rules for heaps up to `largest`: `lost[n][q]` is whether the
+/// player to move loses at a heap of `n` who may take at most `q ≤ n`. Taking `t` leaves
+/// `(n − t, min(f(t), n − t))`, `f(t)` below 0 counted as 0; an empty heap is lost.
+fn lost_table(bound: Bound, largest: usize) -> Vec<Vec<bool>> {
+    let f = |t: usize| -> usize {
+        let value = i128::from(bound.slope) * t as i128 + i128::from(bound.offset);
+        usize::try_from(value.max(0)).unwrap_or(usize::MAX)
+    };
+    let mut lost: Vec<Vec<bool>> = Vec::with_capacity(largest + 1);
+    for n in 0..=largest {
+        let mut row = vec![true; n + 1];
+        let mut wins = false;
+        for q in 1..=n {
+            // Raising the quota to q adds the move t = q.
+            let left = n - q;
+            wins = wins || lost[left][f(q).min(left)];
+            row[q] = !wins;
+        }
+        lost.push(row);
+    }
+    lost
+}
+
+/// Every winning take at a heap of `n` whatever the quota (`q = n`), from the literal rules.
+fn winning_takes(bound: Bound, lost: &[Vec<bool>], n: usize) -> Vec<u64> {
+    let f = |t: usize| -> usize {
+        let value = i128::from(bound.slope) * t as i128 + i128::from(bound.offset);
+        usize::try_from(value.max(0)).unwrap_or(usize::MAX)
+    };
+    (1..=n)
+        .filter(|&t| lost[n - t][f(t).min(n - t)])
+        .map(|t| t as u64)
+        .collect()
+}
+
+/// Outcomes and every winning move of every heap up to 2000 with every quota (fresh heaps are
+/// the quota `n − 1`) equal the literal rules, for `kx` with k from 1 to 6 and a few other
+/// bounds within the theorem.
+#[test]
+fn the_theorem_matches_the_literal_rules() {
+    const LARGEST: usize = 2000;
+    let mut bounds: Vec<Bound> = (1..=6).map(|slope| Bound { slope, offset: 0 }).collect();
+    bounds.extend([
+        Bound { slope: 1, offset: 1 },
+        Bound { slope: 1, offset: 3 },
+        Bound { slope: 3, offset: -2 },
+        Bound { slope: 2, offset: 5 },
+    ]);
+    for bound in bounds {
+        assert!(bound.has_theorem());
+        let game = Dynamic::new(bound);
+        let lost = lost_table(bound, LARGEST);
+        game.with_words(LARGEST as u64, |terms| {
+            for n in 0..=LARGEST {
+                let all = winning_takes(bound, &lost, n);
+                for q in 0..=n as u64 + 1 {
+                    let capped = (q as usize).min(n);
+                    let expected_wins = !lost[n][capped];
+                    let smallest = sequence::greedy(terms, &(n as u64))
+                        .last()
+                        .map(|&i| terms[i]);
+                    assert_eq!(
+                        smallest.is_some_and(|s| s <= q),
+                        expected_wins,
+                        "f = {bound}, n = {n}, q = {q}"
+                    );
+                    let takes = sequence::winning_takes(terms, bound, &(n as u64), &q);
+                    let expected: Vec<u64> = all.iter().copied().filter(|&t| t <= q).collect();
+                    assert_eq!(takes, expected, "f = {bound}, n = {n}, q = {q}");
+                }
+            }
+        })
+        .expect("a theorem");
+    }
+}
+
+/// The public answers in big integers agree with the machine-word ones, and `dynamic:2x` is
+/// Fibonacci Nim.
+#[test]
+fn the_big_integer_path_and_fibonacci_nim_agree() {
+    let game = Dynamic::new(Bound {
+        slope: 2,
+        offset: 0,
+    });
+    for n in 0u32..400 {
+        for q in [1u32, 2, 3, 5, 8, 13, n.saturating_sub(1), n] {
+            let (n, q) = (BigUint::from(n), BigUint::from(q));
+            assert_eq!(
+                game.wins(&n, &q),
+                Some(crate::games::fibonacci_nim::wins(&n, &q)),
+                "n = {n}, q = {q}"
+            );
+            let fibonacci: Vec<BigUint> = crate::games::fibonacci_nim::winning_moves(&n, &q)
+                .into_iter()
+                .map(|m| m.take)
+                .collect();
+            assert_eq!(game.winning_moves(&n, &q), Some(fibonacci));
+            let mut terms = vec![BigUint::from(1u32)];
+            assert!(sequence::extend(&mut terms, game.bound(), &n, u64::MAX));
+            assert_eq!(
+                sequence::winning_takes(&terms, game.bound(), &n, &q),
+                game.winning_moves(&n, &q).unwrap_or_default()
+            );
+        }
+    }
+    // Beyond 64 bits: 2^100 in Fibonacci Nim.
+    let n = BigUint::from(1u32) << 100;
+    let q = &n - 1u32;
+    assert_eq!(
+        game.wins(&n, &q),
+        Some(crate::games::fibonacci_nim::wins(&n, &q))
+    );
+    let fibonacci: Vec<BigUint> = crate::games::fibonacci_nim::winning_moves(&n, &q)
+        .into_iter()
+        .map(|m| m.take)
+        .collect();
+    assert_eq!(game.winning_moves(&n, &q), Some(fibonacci));
+}
+
+/// A second implementation of the sequence, from its definition with the index `m` found by a
+/// binary search each time (no pointer kept).
+fn sequence_by_definition(k: u64, limit: u64) -> Vec<u64> {
+    let mut terms = vec![1u64];
+    loop {
+        let last = *terms.last().expect("a term");
+        if last > limit {
+            return terms;
+        }
+        let m = terms
+            .binary_search_by(|&term| {
+                if u128::from(k) * u128::from(term) >= u128::from(last) {
+                    std::cmp::Ordering::Greater
+                } else {
+                    std::cmp::Ordering::Less
+                }
+            })
+            .unwrap_err();
+        match last.checked_add(terms[m]) {
+            Some(next) => terms.push(next),
+            None => return terms,
+        }
+    }
+}
+
+/// The smallest term of `n`, taking the largest term that fits the rest over the whole
+/// sequence each time (a representation never needs the bound to be checked: Lemma 2).
+fn smallest_by_walk(terms: &[u64], n: u64) -> Option<u64> {
+    let mut rest = n;
+    let mut smallest = None;
+    while rest > 0 {
+        let fits = terms.partition_point(|&term| term <= rest);
+        let term = terms[fits - 1];
+        rest -= term;
+        smallest = Some(term);
+    }
+    smallest
+}
+
+/// For k up to 10^5 and heaps up to 10^18: the outcome equals the second implementation's, each
+/// move listed wins by it, and no take among the 300 smallest or largest is missing.
+#[test]
+fn large_bounds_and_heaps_agree_with_a_second_implementation() {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut random = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for k in [1u64, 3, 7, 100, 1000, 100_000] {
+        let bound = Bound {
+            slope: i64::try_from(k).expect("a small k"),
+            offset: 0,
+        };
+        let game = Dynamic::new(bound);
+        let terms = sequence_by_definition(k, 1_000_000_000_000_000_000);
+        for _ in 0..20 {
+            let n = random() % 1_000_000_000_000_000_000 + 1;
+            let q = match random() % 3 {
+                0 => n - 1,
+                1 => random() % n + 1,
+                _ => random() % 1000 + 1,
+            };
+            let (big_n, big_q) = (BigUint::from(n), BigUint::from(q));
+            let smallest = smallest_by_walk(&terms, n).expect("n > 0");
+            assert_eq!(game.wins(&big_n, &big_q), Some(smallest <= q), "k = {k}, n = {n}");
+            let wins_by_taking = |t: u64| {
+                t <= q
+                    && (t == n
+                        || smallest_by_walk(&terms, n - t)
+                            .is_some_and(|s| u128::from(s) > u128::from(k) * u128::from(t)))
+            };
+            let moves = game.winning_moves(&big_n, &big_q).expect("a theorem");
+            for take in &moves {
+                let take = take.to_u64().expect("a take below n");
+                assert!(wins_by_taking(take), "k = {k}, n = {n}, q = {q}: take {take}");
+            }
+            let listed = |t: u64| moves.contains(&BigUint::from(t));
+            for t in (1..=300.min(n)).chain(n.saturating_sub(300).max(1)..=n) {
+                assert_eq!(listed(t), wins_by_taking(t), "k = {k}, n = {n}, q = {q}: take {t}");
+            }
+        }
+    }
+}
+
+#[test]
+fn bounds_read_and_write_back() {
+    for (text, slope, offset, written) in [
+        ("3x", 3, 0, "3x"),
+        ("3*x", 3, 0, "3x"),
+        ("x+2", 1, 2, "x + 2"),
+        (" 2x - 1 ", 2, -1, "2x - 1"),
+        ("10-x", -1, 10, "10 - x"),
+        ("-x+10", -1, 10, "10 - x"),
+        ("5", 0, 5, "5"),
+        ("x+x", 2, 0, "2x"),
+    ] {
+        let bound = parse_bound(text).expect(text);
+        assert_eq!(bound, Bound { slope, offset }, "{text}");
+        assert_eq!(bound.to_string(), written);
+    }
+    for (text, at) in [
+        ("", 0..0),
+        ("3y", 1..2),
+        ("x+", 1..2),
+        ("2 3", 2..3),
+        ("*x", 0..2),
+        ("10000000000000000000x", 0..20),
+        ("x++2", 1..3),
+    ] {
+        let problem = parse_bound(text).expect_err(text);
+        assert_eq!(problem.span, at, "{text}: {problem:?}");
+    }
+}
+
+/// The sequence of `kx` starts `1, 2, …, k + 1` and then grows by about `1 + 1/k` a term: the
+/// terms up to `10^18` for `k = 10^5` fit well within the limit.
+#[test]
+fn the_sequence_stays_within_its_memory() {
+    let game = Dynamic::new(Bound {
+        slope: 100_000,
+        offset: 0,
+    });
+    let count = game
+        .with_words(1_000_000_000_000_000_000, <[u64]>::len)
+        .expect("within the limit");
+    assert!(count > 100_001 && (count as u64) * 8 < DYNAMIC_SEQUENCE_BYTES, "{count}");
+    let first = game.sequence(100_002, u64::MAX).expect("a theorem");
+    assert!(first[..100_001].iter().copied().eq(1..=100_001));
+}
