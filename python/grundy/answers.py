@@ -284,7 +284,9 @@ def _short(text: str, most: int = 60) -> str:
 
 
 class Table(Answer):
-    """The values ``G(start), …, G(to)`` of a game of one heap (``grundy.table``)."""
+    """The values ``G(start), …, G(to)`` of a game of one heap (``grundy.table``), or their
+    outcomes alone where a family's theorem decides them and the values are beyond the limits
+    (``values`` is then ``None``)."""
 
     __slots__ = ()
 
@@ -304,8 +306,8 @@ class Table(Answer):
         return self._document["to"]
 
     @property
-    def values(self) -> List[int]:
-        """The values, from ``start`` to ``to``."""
+    def values(self) -> Optional[List[int]]:
+        """The values, from ``start`` to ``to``; ``None`` where only the outcomes are known."""
         return self._document["values"]
 
     @property
@@ -325,31 +327,38 @@ class Table(Answer):
         return _basis(self._document)
 
     def __len__(self) -> int:
-        return len(self.values)
+        return len(self.outcomes)
 
     def __iter__(self) -> Iterator[int]:
-        return iter(self.values)
+        return iter(self._known_values())
 
     def __getitem__(self, heap: int) -> int:
         """``G(heap)``, for a heap in ``start..=to``."""
         if not self.start <= heap <= self.to:
             raise IndexError(f"the table holds heaps {self.start} to {self.to}, not {heap}")
-        return self.values[heap - self.start]
+        return self._known_values()[heap - self.start]
+
+    def _known_values(self) -> List[int]:
+        if self.values is None:
+            raise ValueError(f"the table of {self.game} holds outcomes only: its Grundy values are beyond the limits")
+        return self.values
 
     def __repr__(self) -> str:
         return f"<Table of {self.game}, heaps {self.start} to {self.to}>"
 
     def _repr_html_(self) -> str:
         cells = []
-        for i, (value, outcome) in enumerate(zip(self.values, self.outcomes)):
+        shown = self.values if self.values is not None else list(self.outcomes)
+        for i, (value, outcome) in enumerate(zip(shown, self.outcomes)):
             style = f' style="background:{_P_COLOUR};color:white"' if outcome == "P" else ""
             cells.append(f"<td title='n = {self.start + i}: {outcome}'{style}>{value}</td>")
+        label, what = ("G", "G(n)") if self.values is not None else ("P/N", "the outcome")
         rows = []
         for begin in range(0, len(cells), 20):
             heads = "".join(f"<th>{self.start + i}</th>" for i in range(begin, min(begin + 20, len(cells))))
-            rows.append(f"<tr><th>n</th>{heads}</tr><tr><th>G</th>{''.join(cells[begin:begin + 20])}</tr>")
+            rows.append(f"<tr><th>n</th>{heads}</tr><tr><th>{label}</th>{''.join(cells[begin:begin + 20])}</tr>")
         return (
-            f"<div class='grundy-table'><p><b>{_escape(self.game)}</b>: G(n) for n = {self.start} to {self.to}; "
+            f"<div class='grundy-table'><p><b>{_escape(self.game)}</b>: {what} for n = {self.start} to {self.to}; "
             f"P-positions highlighted</p><table>{''.join(rows)}</table></div>"
         )
 

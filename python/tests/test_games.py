@@ -207,3 +207,16 @@ def test_moves_may_be_any_iterable():
     with pytest.raises(grundy.GameError) as caught:
         grundy.solve(grundy.define(moves=failing, name="python:failing"), 3)
     assert isinstance(caught.value.__cause__, KeyError)
+
+
+def test_a_table_of_outcomes_alone():
+    """Dynamic subtraction beyond the search: outcomes by the theorem, no values."""
+    table = grundy.table("dynamic:3x", 10**18 + 9, start=10**18)
+    assert table.values is None
+    assert len(table) == 10
+    assert table.outcomes == "".join(
+        "N" if grundy.solve("dynamic:3x", 10**18 + i).wins else "P" for i in range(10)
+    )
+    with pytest.raises(ValueError):
+        table[10**18]
+    assert "P/N" in table._repr_html_()

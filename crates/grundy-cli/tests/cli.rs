@@ -151,6 +151,40 @@ fn table_shows_the_leetcode_292_pattern() {
     );
 }
 
+/// A family whose theorem gives outcomes alone (dynamic subtraction) tables them where the
+/// values are beyond the search: `values` null, one letter a heap.
+#[test]
+fn a_table_of_outcomes_where_the_values_are_beyond_the_search() {
+    let value = json(&[
+        "table",
+        "dynamic:3x",
+        "--from",
+        "10^18",
+        "--to",
+        "1000000000000000009",
+        "--json",
+    ]);
+    assert_eq!(value["values"], Value::Null);
+    let outcomes = value["outcomes"].as_str().expect("letters");
+    assert_eq!(outcomes.len(), 10);
+    for (i, letter) in outcomes.chars().enumerate() {
+        let heap = format!("{}", 1_000_000_000_000_000_000u64 + i as u64);
+        let solved = json(&["solve", "dynamic:3x", &heap, "--json"]);
+        assert_eq!(solved["outcome"], letter.to_string(), "{heap}");
+    }
+    let human = stdout(&grundy(&[
+        "table",
+        "dynamic:3x",
+        "--from",
+        "10^18",
+        "--to",
+        "1000000000000000009",
+    ]));
+    assert!(human.contains("outcomes only"), "{human}");
+    assert!(human.lines().any(|line| line.starts_with("P/N")), "{human}");
+    assert!(!human.contains("G(n)"), "{human}");
+}
+
 #[test]
 fn wide_tables_wrap() {
     let human = stdout(&grundy(&[

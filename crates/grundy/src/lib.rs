@@ -34,9 +34,9 @@ pub mod theory;
 
 pub use analysis::explain::Explanation;
 pub use analysis::{
-    Action, Analyzer, Basis, ClosedForm, Config, Error, Grid, Move, MoveTargets, Outcome, Part,
-    PeriodReport, PowerClass, Solution, SplitClass, Summand, SummandValue, Table, Tabulation,
-    Target, Uncertifiable, Unit, UnlistedMoves, Withheld,
+    Action, Analyzer, Basis, ClosedForm, Config, Error, Grid, Move, MoveTargets, Outcome,
+    OutcomeRow, Part, PeriodReport, PowerClass, Solution, SplitClass, Summand, SummandValue, Table,
+    Tabulation, Target, Uncertifiable, Unit, UnlistedMoves, Withheld,
 };
 pub use analysis::{GenusReport, GenusRows, HeapGenus, TameRange, Tameness};
 pub use analysis::{Limit, Refusal, Remedy, Setting, SettingError};

@@ -1,5 +1,5 @@
 //! The families with a theorem of their own (coin-turning games, staircase Nim, Moore's
-//! `Nim_k`) against brute forces written here from the literal rules — sharing nothing with the families' code —: on
+//! `Nim_k`, dynamic subtraction) against brute forces written here from the literal rules — sharing nothing with the families' code —: on
 //! every small position, the value, the outcome and the positions every winning move leaves;
 //! then positions far beyond any search, sums with other games, misère play and `verify`.
 
@@ -269,6 +269,8 @@ fn verify_compares_each_theorem_with_the_search() {
         "staircase",
         "moore:2",
         "hackenbush",
+        "dynamic:3x",
+        "dynamic:x+2",
     ] {
         let game = parse_game(spec).expect("a spec");
         let verification = analyzer.verify(&game, 7, 1).expect("verified");
@@ -508,4 +510,37 @@ fn a_class_of_nim_k_moves_counts_its_members_and_too_much_work_gives_the_value_a
     // A parent array that is not a tree is refused.
     assert!(game.parse_position("parents: 2 1").is_err());
     assert!(game.parse_position("parents: 0 5").is_err());
+}
+
+/// Dynamic subtraction's table: Grundy values where the search reaches them, and beyond, the
+/// outcomes alone by the theorem — each the outcome `solve` gives.
+#[test]
+fn dynamic_subtraction_tables_outcomes_beyond_the_search() {
+    let analyzer = Analyzer::new(Config::default());
+    let game = parse_game("dynamic:3x").expect("a spec");
+    let small = analyzer
+        .tabulate(&game, &BigUint::ZERO, &40u32.into())
+        .expect("a table");
+    let grundy::Tabulation::Table(table) = small else {
+        panic!("values within the search: {small:?}")
+    };
+    // The fresh heaps lost are the terms of H (and 0): 1, 2, 3, 4, 6, 8, 11, 15, 21, 29, 40.
+    let lost: Vec<usize> = (0..table.values.len())
+        .filter(|&n| table.values[n] == BigUint::ZERO)
+        .collect();
+    assert_eq!(lost, [0, 1, 2, 3, 4, 6, 8, 11, 15, 21, 29, 40]);
+    let from = BigUint::from(10u32).pow(18);
+    let to = &from + 60u32;
+    let large = analyzer.tabulate(&game, &from, &to).expect("outcomes");
+    let grundy::Tabulation::Outcomes(row) = large else {
+        panic!("outcomes beyond the search: {large:?}")
+    };
+    assert_eq!(row.outcomes.len(), 61);
+    for (i, outcome) in row.outcomes.iter().enumerate() {
+        let position = game
+            .parse_position(&(&from + i).to_string())
+            .expect("a heap");
+        let solution = analyzer.solve(&game, &position).expect("solved");
+        assert_eq!(*outcome, solution.outcome, "{position}");
+    }
 }

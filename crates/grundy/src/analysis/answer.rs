@@ -359,13 +359,31 @@ impl Solution {
 }
 
 /// The values of a game as [`Analyzer::tabulate`](super::Analyzer::tabulate) lays them out: a
-/// table of one heap, or the grid of a game of two heaps.
+/// table of one heap, the grid of a game of two heaps, or the outcomes alone where a family's
+/// theorem decides them and the values are beyond the limits.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Tabulation {
     /// Values of consecutive heaps.
     Table(Table),
     /// Values of pairs of heaps.
     Grid(Grid),
+    /// Outcomes of consecutive numbered positions, without values.
+    Outcomes(OutcomeRow),
+}
+
+/// Who wins at consecutive numbered positions, where a family's theorem decides the outcomes
+/// but not the Grundy values (dynamic subtraction) and a search for the values would pass the
+/// limits: each position's outcome by the theorem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutcomeRow {
+    /// The game.
+    pub game: Game,
+    /// The first position's number.
+    pub from: BigUint,
+    /// The outcome of each position from `from`, for the player to move.
+    pub outcomes: Vec<Outcome>,
+    /// What the outcomes rest on (the family's theorem).
+    pub basis: Basis,
 }
 
 /// Grundy values of consecutive heaps.

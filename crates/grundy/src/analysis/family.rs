@@ -50,6 +50,20 @@ pub(super) type PeriodAnswer = (Search, Option<Vec<Vec<u32>>>);
 /// falls back. `game` is the whole game as asked (`misere:` included, for messages), `play` its
 /// convention.
 pub(super) trait Answers {
+    /// The outcomes of the numbered positions `from..from + rows`, where the family decides
+    /// outcomes without Grundy values (a theorem of outcomes), with their basis; `None`
+    /// elsewhere.
+    fn outcomes(
+        &self,
+        analyzer: &Analyzer<'_>,
+        play: Play,
+        from: &BigUint,
+        rows: u64,
+    ) -> Option<Result<(Vec<super::Outcome>, Basis), Error>> {
+        let _ = (analyzer, play, from, rows);
+        None
+    }
+
     /// Who wins from `position`, with every winning move.
     fn solve(
         &self,

@@ -242,7 +242,14 @@ impl<'a> Analyzer<'a> {
     /// ```
     pub fn tabulate(&self, game: &Game, from: &BigUint, to: &BigUint) -> Result<Tabulation, Error> {
         if !game.has_grid() {
-            return self.table(game, from, to).map(Tabulation::Table);
+            return match self.table(game, from, to) {
+                // Values beyond the limits: the outcomes, where a theorem decides them.
+                Err(Error::Refused(refusal)) => match self.outcome_row(game, from, to) {
+                    Some(row) => row.map(Tabulation::Outcomes),
+                    None => Err(Error::Refused(refusal)),
+                },
+                other => other.map(Tabulation::Table),
+            };
         }
         if *from != BigUint::ZERO {
             return Err(Error::Setting(SettingError::GridFrom {
@@ -344,6 +351,26 @@ impl<'a> Analyzer<'a> {
     /// ```
     pub fn table(&self, game: &Game, from: &BigUint, to: &BigUint) -> Result<Table, Error> {
         self.settle(self.table_unsettled(game, from, to))
+    }
+
+    /// The outcomes of the numbered positions `from..=to` by the family's theorem, where it
+    /// decides outcomes without values; `None` elsewhere.
+    fn outcome_row(
+        &self,
+        game: &Game,
+        from: &BigUint,
+        to: &BigUint,
+    ) -> Option<Result<OutcomeRow, Error>> {
+        let rows = (to - from + 1u32)
+            .to_u64()
+            .filter(|&rows| rows <= MAX_TABLE_ROWS)?;
+        let answer = answers(game.base()).outcomes(self, game.play(), from, rows)?;
+        Some(self.settle(answer.map(|(outcomes, basis)| OutcomeRow {
+            game: game.clone(),
+            from: from.clone(),
+            outcomes,
+            basis,
+        })))
     }
 
     fn table_unsettled(&self, game: &Game, from: &BigUint, to: &BigUint) -> Result<Table, Error> {

@@ -449,6 +449,16 @@ impl Analyzer<'_> {
                 ),
                 None,
             ),
+            // Outcomes alone, by the family's theorem.
+            Ok(Tabulation::Outcomes(row)) => {
+                return Ok(Sample {
+                    coordinates,
+                    side,
+                    values: None,
+                    outcomes: row.outcomes,
+                    basis: Some(row.basis),
+                });
+            }
             // A game without Grundy values here (ties, infinite values) still has outcomes.
             Err(Error::Refused(_)) => (None, None),
             Err(error) => return Err(error),

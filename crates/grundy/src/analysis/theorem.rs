@@ -245,6 +245,34 @@ impl Answers for TheoremAnswers<'_> {
         Some(Ok(TableAnswer::Values(values, self.basis(None))))
     }
 
+    /// The outcomes of the numbered positions `from..from + rows`, each read by a theorem of
+    /// outcomes (under normal play).
+    fn outcomes(
+        &self,
+        analyzer: &Analyzer<'_>,
+        play: Play,
+        from: &BigUint,
+        rows: u64,
+    ) -> Option<Result<(Vec<Outcome>, Basis), Error>> {
+        if play != Play::Normal {
+            return None;
+        }
+        let ruleset = self.rules.ruleset();
+        let mut outcomes = Vec::new();
+        for i in 0..rows {
+            if let Err(error) = analyzer.check(i) {
+                return Some(Err(error));
+            }
+            let position = ruleset.numbered_position(&(from + i))?;
+            match self.theorem.read(&position)?.worth {
+                Worth::Outcome { wins: true } => outcomes.push(Outcome::Win),
+                Worth::Outcome { wins: false } => outcomes.push(Outcome::Lose),
+                Worth::Grundy(_) | Worth::Infinite { .. } => return None,
+            }
+        }
+        Some(Ok((outcomes, self.basis(None))))
+    }
+
     /// No period is searched for: the theorem gives every value at once (under normal play;
     /// misère play is searched).
     fn period(

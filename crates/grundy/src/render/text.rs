@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use num_bigint::BigUint;
 
 use super::{Terms, basis_summary, moves, outcome_row, reason};
-use crate::analysis::{Grid, Outcome, Sequence, Solution, Table, Tabulation};
+use crate::analysis::{Grid, Outcome, OutcomeRow, Sequence, Solution, Table, Tabulation};
 use crate::games::play::Play;
 use crate::games::position::Position;
 
@@ -205,6 +205,60 @@ pub fn tabulation_text(tabulation: &Tabulation, width: usize) -> String {
     match tabulation {
         Tabulation::Table(table) => table_text(table, width),
         Tabulation::Grid(grid) => grid_text(grid),
+        Tabulation::Outcomes(row) => outcome_row_text(row, width),
+    }
+}
+
+/// The text of outcomes without values: a heading with the game and its basis, then rows `n`
+/// and `P/N`, wrapped to `width` columns.
+pub fn outcome_row_text(row: &OutcomeRow, width: usize) -> String {
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "{}  ({}; outcomes only: the theorem gives no Grundy values, and searching for them passes the limits)",
+        super::game_title(&row.game),
+        basis_summary(&row.basis)
+    );
+    let heaps: Vec<String> = (0..row.outcomes.len())
+        .map(|i| (&row.from + i).to_string())
+        .collect();
+    let outcomes: Vec<String> = row
+        .outcomes
+        .iter()
+        .map(|outcome| if *outcome == Outcome::Lose { "P" } else { "N" }.to_owned())
+        .collect();
+    wrapped_rows(&mut text, &[("n", &heaps), ("P/N", &outcomes)], width);
+    text
+}
+
+/// Rows of cells under their labels, the cells right-aligned in columns of one width, wrapped
+/// to `width` columns (each block of columns repeating every row's label).
+fn wrapped_rows(text: &mut String, rows: &[(&str, &[String])], width: usize) {
+    let label_width = 5;
+    let cell = rows
+        .iter()
+        .flat_map(|(_, cells)| cells.iter())
+        .map(|cell| cell.chars().count())
+        .max()
+        .unwrap_or(1)
+        + 1;
+    let columns = rows.first().map_or(0, |(_, cells)| cells.len());
+    let per_line = (width.saturating_sub(label_width) / cell).max(1);
+    for start in (0..columns).step_by(per_line) {
+        let end = (start + per_line).min(columns);
+        if start > 0 {
+            text.push('\n');
+        }
+        for (label, row) in rows {
+            let _ = write!(text, "{label:<label_width$}");
+            for item in &row[start..end] {
+                // Padded by hand: format widths stop at 65 535, heaps do not.
+                let padding = cell.saturating_sub(item.chars().count());
+                text.extend(std::iter::repeat_n(' ', padding));
+                text.push_str(item);
+            }
+            text.push('\n');
+        }
     }
 }
 
@@ -237,40 +291,20 @@ pub fn table_text(table: &Table, width: usize) -> String {
         .map(|i| (&table.from + i).to_string())
         .collect();
     let values: Vec<String> = table.values.iter().map(ToString::to_string).collect();
-    let label_width = 5;
-    let cell = heaps
-        .iter()
-        .chain(&values)
-        .map(String::len)
-        .max()
-        .unwrap_or(1)
-        + 1;
-    let per_line = (width.saturating_sub(label_width) / cell).max(1);
     let outcome_cells: Vec<String> = outcomes.chars().map(String::from).collect();
     let value_label = match table.game.play() {
         Play::Misere => "G⁻(n)",
         Play::Normal => "G(n)",
     };
-    for start in (0..heaps.len()).step_by(per_line) {
-        let end = (start + per_line).min(heaps.len());
-        if start > 0 {
-            text.push('\n');
-        }
-        for (label, row) in [
+    wrapped_rows(
+        &mut text,
+        &[
             ("n", &heaps),
             (value_label, &values),
             ("P/N", &outcome_cells),
-        ] {
-            let _ = write!(text, "{label:<label_width$}");
-            for item in &row[start..end] {
-                // Padded by hand: format widths stop at 65 535, heaps do not.
-                let padding = cell.saturating_sub(item.chars().count());
-                text.extend(std::iter::repeat_n(' ', padding));
-                text.push_str(item);
-            }
-            text.push('\n');
-        }
-    }
+        ],
+        width,
+    );
     text
 }
 

@@ -131,10 +131,11 @@ function showAnswer(solution, warnings) {
 const TABLE_PAGE = 512;
 
 // One-heap values as rows n, G(n) (G⁻(n) under misère play), P/N, a block of columns at a time,
-// a page of values at a time.
+// a page of values at a time; rows n and P/N alone where a theorem gives outcomes without values.
 function showTable(table) {
   const container = $("table");
-  if (Array.isArray(table.values[0])) return showGrid(table);
+  if (table.values !== null && Array.isArray(table.values[0])) return showGrid(table);
+  const count = table.outcomes.length;
   const from = BigInt(table.from);
   const block = 16;
   const label = /^misere:/.test(table.game) ? "G⁻(n)" : "G(n)";
@@ -143,20 +144,23 @@ function showTable(table) {
   const more = element("button", { type: "button", class: "secondary", id: "table-more" });
   let shown = 0;
   const page = () => {
-    const end = Math.min(shown + TABLE_PAGE, table.values.length);
+    const end = Math.min(shown + TABLE_PAGE, count);
     for (let start = shown; start < end; start += block) {
-      const values = table.values.slice(start, Math.min(start + block, end));
-      const rows = [["n", (i) => String(from + BigInt(start + i))], [label, (i) => String(values[i])], ["P/N", (i) => table.outcomes[start + i]]];
+      const width = Math.min(block, end - start);
+      const values = table.values === null ? null : table.values.slice(start, start + width);
+      const rows = [["n", (i) => String(from + BigInt(start + i))]];
+      if (values !== null) rows.push([label, (i) => String(values[i])]);
+      rows.push(["P/N", (i) => table.outcomes[start + i]]);
       const body = element("tbody");
       for (const [name, cell] of rows) {
         const row = element("tr", {}, element("th", { scope: "row" }, name));
-        values.forEach((_, i) => row.append(element("td", table.outcomes[start + i] === "P" ? { class: "p" } : {}, cell(i))));
+        for (let i = 0; i < width; i += 1) row.append(element("td", table.outcomes[start + i] === "P" ? { class: "p" } : {}, cell(i)));
         body.append(row);
       }
       blocks.append(element("div", { class: "scroll" }, element("table", { class: "values" }, body)));
     }
     shown = end;
-    const left = table.values.length - shown;
+    const left = count - shown;
     more.hidden = left === 0;
     more.textContent = `Show ${Math.min(left, TABLE_PAGE)} more (${left} not shown)`;
   };

@@ -4,7 +4,9 @@ use serde_json::{Number, Value, json};
 
 use super::{basis, number};
 use crate::analysis::verify::{Answer, Verdict, Verification};
-use crate::analysis::{Grid, Move, Part, Sequence, Solution, Table, Tabulation, Tameness};
+use crate::analysis::{
+    Grid, Move, Outcome, OutcomeRow, Part, Sequence, Solution, Table, Tabulation, Tameness,
+};
 use crate::games::game::Game;
 use crate::render::{self, Terms, moves};
 use crate::theory::solver::Loopy;
@@ -157,7 +159,26 @@ pub fn tabulation(tabulation: &Tabulation) -> Value {
     match tabulation {
         Tabulation::Table(values) => table(values),
         Tabulation::Grid(values) => grid(values),
+        Tabulation::Outcomes(row) => outcome_row(row),
     }
+}
+
+/// Outcomes without values: `game`, `from`, `to`, `values` (`null`), `outcomes` (a letter a
+/// position, `P` or `N`), `basis`.
+pub fn outcome_row(row: &OutcomeRow) -> Value {
+    let outcomes: String = row
+        .outcomes
+        .iter()
+        .map(|outcome| if *outcome == Outcome::Lose { 'P' } else { 'N' })
+        .collect();
+    json!({
+        "game": row.game.to_string(),
+        "from": number(&row.from),
+        "to": number(&(&row.from + row.outcomes.len() - 1u32)),
+        "values": Value::Null,
+        "outcomes": outcomes,
+        "basis": basis(&row.basis),
+    })
 }
 
 /// A grid of two heaps: `game`, `from`, `values[a][b]`, `outcomes` (and `misere_grundy`).
