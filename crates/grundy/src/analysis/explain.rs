@@ -711,9 +711,7 @@ fn closed_form(solution: &Solution) -> Option<Derivation> {
 fn greedy_derivation(solution: &Solution, theorem: &super::FamilyTheorem) -> Option<Derivation> {
     use crate::games::theorem::PartLabel;
     let reading = theorem.reading.as_ref()?;
-    let Position::Quota { heap, quota } = &solution.position else {
-        return None;
-    };
+    let (heap, quota) = solution.position.heap_and_quota()?;
     let terms = reading
         .parts
         .iter()
@@ -724,7 +722,7 @@ fn greedy_derivation(solution: &Solution, theorem: &super::FamilyTheorem) -> Opt
         .collect::<Option<Vec<_>>>()?;
     let rules = solution.game.base().ruleset()?.theorem()?;
     Some(Derivation::Greedy {
-        quota: fibonacci_nim::effective_quota(heap, quota.as_ref()),
+        quota,
         sequence: rules.sequence(EXPLAINED_TERMS, heap),
         next_quota: terms
             .last()

@@ -234,13 +234,7 @@ pub struct FibonacciNim;
 impl Ruleset for FibonacciNim {
     /// The quota in force, at most the heap (a larger one allows no more).
     fn search_key(&self, position: &Position) -> Position {
-        match position {
-            Position::Quota { heap, quota } => Position::Quota {
-                heap: heap.clone(),
-                quota: Some(effective_quota(heap, quota.as_ref()).min(heap.clone())),
-            },
-            other => other.clone(),
-        }
+        position.quota_key()
     }
 
     fn position_shape(&self) -> PositionShape<'_> {

@@ -56,6 +56,42 @@ pub enum Position {
 }
 
 impl Position {
+    /// A heap with a quota (`Position::Quota`) with the quota in force: the given one, or
+    /// `n − 1` on a fresh heap (0 for an empty heap); `None` for any other position.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::Position;
+    /// let fresh = Position::Quota { heap: 20u32.into(), quota: None };
+    /// assert_eq!(fresh.heap_and_quota(), Some((&20u32.into(), 19u32.into())));
+    /// ```
+    pub fn heap_and_quota(&self) -> Option<(&BigUint, BigUint)> {
+        let Self::Quota { heap, quota } = self else {
+            return None;
+        };
+        let quota = match quota {
+            Some(quota) => quota.clone(),
+            None if *heap == BigUint::ZERO => BigUint::ZERO,
+            None => heap - 1u32,
+        };
+        Some((heap, quota))
+    }
+
+    /// A heap with a quota as a search keys it: the quota in force, at most the heap (a larger
+    /// one allows no more); any other position as it is.
+    #[must_use]
+    pub fn quota_key(&self) -> Self {
+        match self.heap_and_quota() {
+            Some((heap, quota)) => Self::Quota {
+                heap: heap.clone(),
+                quota: Some(quota.min(heap.clone())),
+            },
+            None => self.clone(),
+        }
+    }
+}
+
+impl Position {
     /// About how many bytes this position owns on the heap (its digits and lists), for memory
     /// estimates.
     pub fn heap_bytes(&self) -> u64 {

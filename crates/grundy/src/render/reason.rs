@@ -372,9 +372,7 @@ fn outcome_parts(reading: &Reading, position: &Position) -> String {
 /// The greedy representation of a heap in a family's sequence and its smallest term against
 /// the quota (dynamic subtraction), as a clause ending in `so`, where the reading is of one.
 fn representation(reading: &Reading, position: &Position) -> Option<String> {
-    let Position::Quota { heap, quota } = position else {
-        return None;
-    };
+    let (heap, quota) = position.heap_and_quota()?;
     if !reading
         .parts
         .iter()
@@ -382,7 +380,6 @@ fn representation(reading: &Reading, position: &Position) -> Option<String> {
     {
         return None;
     }
-    let quota = crate::games::fibonacci_nim::effective_quota(heap, quota.as_ref());
     let Some(smallest) = reading.parts.last() else {
         return Some(" the heap is empty, so".to_owned());
     };

@@ -257,23 +257,6 @@ fn rules(rule: Option<&str>) -> Result<Arc<dyn Ruleset>, RuleProblem> {
     Ok(Arc::new(Dynamic::new(parse_bound(text)?)))
 }
 
-/// The quota in force: the given one, or `n − 1` on a fresh heap (0 for an empty heap).
-fn effective_quota(heap: &BigUint, quota: Option<&BigUint>) -> BigUint {
-    match quota {
-        Some(quota) => quota.clone(),
-        None if heap.is_zero() => BigUint::ZERO,
-        None => heap - 1u32,
-    }
-}
-
-/// A heap and its quota, from a position of the family.
-fn heap_and_quota(position: &Position) -> Option<(&BigUint, BigUint)> {
-    match position {
-        Position::Quota { heap, quota } => Some((heap, effective_quota(heap, quota.as_ref()))),
-        _ => None,
-    }
-}
-
 /// A game of dynamic subtraction: its bound, and the P-sequence computed so far (in machine
 /// words, shared by every question about the game).
 #[derive(Debug)]
@@ -455,13 +438,7 @@ impl Dynamic {
 impl Ruleset for Dynamic {
     /// The quota in force, at most the heap (a larger one allows no more).
     fn search_key(&self, position: &Position) -> Position {
-        match position {
-            Position::Quota { heap, quota } => Position::Quota {
-                heap: heap.clone(),
-                quota: Some(effective_quota(heap, quota.as_ref()).min(heap.clone())),
-            },
-            other => other.clone(),
-        }
+        position.quota_key()
     }
 
     fn position_shape(&self) -> PositionShape<'_> {
@@ -481,7 +458,7 @@ impl Ruleset for Dynamic {
     }
 
     fn option_count(&self, position: &Position) -> Option<BigUint> {
-        let (heap, quota) = heap_and_quota(position)?;
+        let (heap, quota) = position.heap_and_quota()?;
         Some(quota.min(heap.clone()))
     }
 
@@ -489,7 +466,7 @@ impl Ruleset for Dynamic {
         if !listable(&self.option_count(position)?) {
             return None;
         }
-        let (heap, quota) = heap_and_quota(position)?;
+        let (heap, quota) = position.heap_and_quota()?;
         let most = quota.min(heap.clone()).to_u64()?;
         Some(
             (1..=most)
@@ -508,7 +485,7 @@ impl Ruleset for Dynamic {
     /// A heap of `n` reaches at most the `(n + 1)(n + 2) / 2` pairs of a heap and a quota at
     /// most it.
     fn reachable_bound(&self, position: &Position) -> Option<BigUint> {
-        let (heap, _) = heap_and_quota(position)?;
+        let (heap, _) = position.heap_and_quota()?;
         Some((heap + 1u32) * (heap + 2u32) / 2u32)
     }
 
@@ -553,7 +530,7 @@ impl Theorem for Dynamic {
 
     /// The terms of the heap's representation, each by its index in `H` with its size.
     fn read(&self, position: &Position) -> Option<Reading> {
-        let (heap, quota) = heap_and_quota(position)?;
+        let (heap, quota) = position.heap_and_quota()?;
         let representation = self.representation(heap)?;
         let wins = representation
             .last()
@@ -577,7 +554,7 @@ impl Theorem for Dynamic {
         if !target.is_zero() {
             return Some(Vec::new());
         }
-        let (heap, quota) = heap_and_quota(position)?;
+        let (heap, quota) = position.heap_and_quota()?;
         let takes = self.winning_moves(heap, &quota)?;
         Some(
             takes
@@ -588,7 +565,7 @@ impl Theorem for Dynamic {
     }
 
     fn after(&self, position: &Position, action: &Action, _: u64) -> Option<Position> {
-        let (heap, quota) = heap_and_quota(position)?;
+        let (heap, quota) = position.heap_and_quota()?;
         let Action::TakeUnderQuota { amount } = action else {
             return None;
         };
