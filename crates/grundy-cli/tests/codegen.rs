@@ -1668,6 +1668,28 @@ fn games_without_a_program_are_refused_with_the_reason() {
             ],
             "dynamic:{k}y",
         ),
+        // A slope written as a sum (3) that a sample could equal: refused, not read.
+        (
+            vec![
+                "codegen",
+                "--lang",
+                "cpp",
+                "--io",
+                "read T; repeat T { read n c; case {n} }; game dynamic:x+x+x+{c}; say W L",
+            ],
+            "dynamic:x+x+x+{c}",
+        ),
+        // A range between two values read is not a set of them.
+        (
+            vec![
+                "codegen",
+                "--lang",
+                "cpp",
+                "--io",
+                "read T; repeat T { read n a b; case {n} }; game subtraction:{a}..{b}; say W L",
+            ],
+            "subtraction:{a}..{b}",
+        ),
         // The description names its game: another one on the command line is refused.
         (
             vec![

@@ -141,8 +141,8 @@ explain-zeckendorf-terms = { $count } terms
 explain-answer-zeckendorf-win = { $heap } = { $terms } (Zeckendorf). The smallest term { $smallest } is at most the quota { $quota }: take it. What is left has only terms larger than twice { $smallest }, above the opponent's quota: { $outcome }.
 explain-answer-zeckendorf-lose = { $heap } = { $terms } (Zeckendorf). The smallest term { $smallest } is more than the quota { $quota }: every move leaves the opponent a heap whose smallest term they may take: { $outcome }.
 explain-answer-greedy-sequence = The sequence H begins { $numbers }.
-explain-answer-greedy-win = { $heap } = { $indices } = { $terms }, greedily. The smallest term { $smallest } is at most the quota { $quota }: take it. The opponent may then take at most f({ $smallest }) = { $next }, and every term left is larger (two terms side by side are more than f apart): { $outcome }.
-explain-answer-greedy-lose = { $heap } = { $indices } = { $terms }, greedily. The smallest term { $smallest } is more than the quota { $quota }: any move t leaves a heap whose smallest term is at most f(t), which the opponent takes: { $outcome }.
+explain-answer-greedy-win = { $heap } = { $indices } = { $terms }, greedily. The smallest term { $smallest } is at most the quota { $quota }: take it. The opponent may then take at most f({ $smallest }) = { $next }, and every term left is larger (each term of a representation is more than f of the next smaller one): { $outcome }.
+explain-answer-greedy-lose = { $heap } = { $indices } = { $terms }, greedily. The smallest term { $smallest } is more than the quota { $quota }: whatever t the player takes (if any move is left), the heap left has a smallest term at most f(t), which the opponent takes: { $outcome }.
 explain-answer-zeckendorf-empty = The heap is empty: no move is left, { $outcome }.
 explain-answer-parity = The state { $state } has { $symbol } in the table: { $outcome }.
 explain-answer-graph = { $positions } positions were solved; the result is { $outcome }, { $remoteness } moves from the end under best play.

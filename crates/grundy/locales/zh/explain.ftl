@@ -141,8 +141,8 @@ explain-zeckendorf-terms = 共 { $count } 项
 explain-answer-zeckendorf-win = { $heap } = { $terms }（Zeckendorf 分解）。最小项 { $smallest } 不超过上限 { $quota }：拿走它。剩下的各项都大于 { $smallest } 的两倍，超过对手的上限：{ $outcome }。
 explain-answer-zeckendorf-lose = { $heap } = { $terms }（Zeckendorf 分解）。最小项 { $smallest } 超过上限 { $quota }：无论怎么拿，对手都能拿走剩下的最小项：{ $outcome }。
 explain-answer-greedy-sequence = 序列 H 的前几项为 { $numbers }。
-explain-answer-greedy-win = 贪心分解：{ $heap } = { $indices } = { $terms }。最小项 { $smallest } 不超过上限 { $quota }：拿走它。对手随后至多能拿 f({ $smallest }) = { $next }，而剩下的每一项都更大（相邻两项之间相差超过 f）：{ $outcome }。
-explain-answer-greedy-lose = 贪心分解：{ $heap } = { $indices } = { $terms }。最小项 { $smallest } 超过上限 { $quota }：无论拿走多少 t，剩下的堆的最小项都不超过 f(t)，对手可以拿走它：{ $outcome }。
+explain-answer-greedy-win = 贪心分解：{ $heap } = { $indices } = { $terms }。最小项 { $smallest } 不超过上限 { $quota }：拿走它。对手随后至多能拿 f({ $smallest }) = { $next }，而剩下的每一项都更大（分解中每一项都大于下一个较小项的 f 值）：{ $outcome }。
+explain-answer-greedy-lose = 贪心分解：{ $heap } = { $indices } = { $terms }。最小项 { $smallest } 超过上限 { $quota }：无论拿走多少 t（若有可走的步），剩下的堆的最小项都不超过 f(t)，对手可以拿走它：{ $outcome }。
 explain-answer-zeckendorf-empty = 堆已空：无路可走，{ $outcome }。
 explain-answer-parity = 状态 { $state } 在表中是 { $symbol }：{ $outcome }。
 explain-answer-graph = 共求解了 { $positions } 个局面；结果是{ $outcome }，双方最优时离结束还有 { $remoteness } 步。

@@ -553,12 +553,21 @@ impl Analyzer<'_> {
                 template: spec.to_string(),
             }),
         };
-        let (family, arguments, sample, written) =
-            reading::arguments(spec, &description.variables()).ok_or_else(refuse)?;
-        let game = parse_game(&format!("{family}{written}")).map_err(|_| refuse())?;
-        let decider = super::answers(game.base())
-            .carried(self, &game, &sample)
-            .ok_or_else(refuse)?;
+        let readings = description.variables();
+        // The game built from sample numbers, and what decides it: twice, the second time with
+        // numbers shifted and spread apart, which a number written in the rule cannot follow
+        // (`dynamic:x+x+{c}`, whose slope 2 a first sample could equal).
+        let sampled = |spread| -> Option<(String, Vec<Argument>, Decider)> {
+            let (family, arguments, sample, written) = reading::arguments(spec, &readings, spread)?;
+            let game = parse_game(&format!("{family}{written}")).ok()?;
+            let decider = super::answers(game.base()).carried(self, &game, &sample)?;
+            Some((family, arguments, decider))
+        };
+        let (family, arguments, decider) = sampled((0, 1)).ok_or_else(refuse)?;
+        match sampled((1000, 2)) {
+            Some((_, _, again)) if again == decider => {}
+            _ => return Err(refuse()),
+        }
         if matches!(decider, Decider::Grundy(Kernel::CarriedBash))
             && !matches!(
                 arguments.as_slice(),

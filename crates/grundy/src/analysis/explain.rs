@@ -723,7 +723,7 @@ fn greedy_derivation(solution: &Solution, theorem: &super::FamilyTheorem) -> Opt
     let rules = solution.game.base().ruleset()?.theorem()?;
     Some(Derivation::Greedy {
         quota,
-        sequence: rules.sequence(EXPLAINED_TERMS, heap),
+        sequence: rules.sequence(EXPLAINED_TERMS + 1, heap),
         next_quota: terms
             .last()
             .and_then(|(_, smallest)| rules.next_quota(smallest)),

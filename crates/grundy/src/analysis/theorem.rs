@@ -127,7 +127,11 @@ impl Answers for TheoremAnswers<'_> {
         if play != Play::Normal {
             return None;
         }
-        let reading = self.theorem.read(position)?;
+        let Some(reading) = self.theorem.read(position) else {
+            // A position the theorem cannot read within its own limits is refused, not searched.
+            let why = self.theorem.unread_reason(position)?;
+            return Some(Err(Error::refused(format!("{game}: {why}"))));
+        };
         let (outcome, grundy) = match &reading.worth {
             Worth::Grundy(value) => (Outcome::of_grundy(value), Some(value.clone())),
             Worth::Outcome { wins: true } => (Outcome::Win, None),

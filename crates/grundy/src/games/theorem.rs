@@ -237,6 +237,15 @@ pub trait Theorem: Send + Sync {
         most_listed: u64,
     ) -> Option<Vec<Action>>;
 
+    /// Why the theorem does not read `position`, a position of the family, where
+    /// [`read`](Self::read) is `None` for it because reading it would pass a limit of the
+    /// family's own (a sequence beyond its memory): what it would take. `None` where `read`
+    /// reads it, or `position` is not one of the family's.
+    fn unread_reason(&self, position: &Position) -> Option<String> {
+        let _ = position;
+        None
+    }
+
     /// Why the moves of `position` to a value are not listed, where
     /// [`moves_to`](Self::moves_to) is `None` for a position of the family because finding
     /// them all would take too long: what it would take.

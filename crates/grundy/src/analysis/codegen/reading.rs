@@ -148,7 +148,7 @@ impl std::fmt::Display for Unreadable {
             ),
             Self::CarriedGame { template } => write!(
                 f,
-                "the game {template} is not a spec whose argument is a list of numbers that generated programs build at run time (a subtraction set, bash:{{m}}, the contest game's amounts)"
+                "the game {template} is not a spec whose argument is a list of numbers that generated programs build at run time (a subtraction set, bash:{{m}}, the contest game's amounts, a graph's edges, the coefficients of a dynamic bound such as dynamic:{{k}}x)"
             ),
         }
     }
@@ -281,9 +281,14 @@ fn walk<'d>(
 /// each list, a group's numbers twice — and the argument list written with them. `None` when the
 /// spec is not `FAMILY:` followed by a comma list whose elements are each a number written out,
 /// one pair of braces, or a group of braces joined by text (`{u}>{v}`).
+///
+/// The sample numbers start above every number written in the spec, `shift` further, and go up
+/// by `step`: a family tells the numbers read by building its game from two such samples
+/// (shifted and spread apart) and finding them where it reads them both times.
 pub(super) fn arguments(
     spec: &Template,
     readings: &[(&str, Reading)],
+    (shift, step): (u64, u64),
 ) -> Option<(String, Vec<Argument>, Vec<u64>, String)> {
     // The family: the text before the first brace, up to its last ':'.
     let Some(Piece::Text(head)) = spec.pieces.first() else {
@@ -320,22 +325,11 @@ pub(super) fn arguments(
                 .push(piece),
         }
     }
-    // Every number written in the rule, so that the sample numbers differ from each: a family
-    // tells a number read from one written by its value (`dynamic:3x+{c}`).
-    let literals: Vec<u64> = texts
-        .iter()
-        .filter_map(|piece| match piece {
-            Piece::Text(text) => Some(text),
-            _ => None,
-        })
-        .flat_map(|text| {
-            text.split(|c: char| !c.is_ascii_digit())
-                .filter_map(|digits| digits.parse::<u64>().ok())
-        })
-        .collect();
-    let mut sample = literals.iter().max().map_or(2, |&largest| largest + 2);
+    let mut sample = largest_written(&texts)
+        .map_or(2, |largest| largest.saturating_add(2))
+        .saturating_add(shift);
     let mut next_sample = || {
-        sample += 1;
+        sample = sample.saturating_add(step);
         sample
     };
     let mut arguments = Vec::new();
@@ -387,6 +381,23 @@ pub(super) fn arguments(
         written.extend(samples[before..].iter().map(ToString::to_string));
     }
     Some((family, arguments, samples, written.join(",")))
+}
+
+/// The largest number written in a rule's texts (`3` in `dynamic:3x+{c}`), so that sample
+/// numbers differ from every number written: a family tells a number read from one written by
+/// its value.
+fn largest_written(texts: &[Piece]) -> Option<u64> {
+    texts
+        .iter()
+        .filter_map(|piece| match piece {
+            Piece::Text(text) => Some(text),
+            _ => None,
+        })
+        .flat_map(|text| {
+            text.split(|c: char| !c.is_ascii_digit())
+                .filter_map(|digits| digits.parse::<u64>().ok())
+        })
+        .max()
 }
 
 /// Whether a group names a list read (a variable, or one in an expression).

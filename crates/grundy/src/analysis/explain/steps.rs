@@ -510,7 +510,8 @@ pub enum Derivation {
         heap: BigUint,
         /// The most the next move may take.
         quota: BigUint,
-        /// The first terms of the sequence, up to the heap (at most [`EXPLAINED_TERMS`]).
+        /// The first terms of the sequence, up to the heap (at most [`EXPLAINED_TERMS`] and one
+        /// more, which says that more follow).
         sequence: Vec<BigUint>,
         /// The terms of the heap's representation, each by its index from 1, largest first.
         terms: Vec<(u64, BigUint)>,

@@ -262,7 +262,16 @@ fn rules(rule: Option<&str>) -> Result<Arc<dyn Ruleset>, RuleProblem> {
 #[derive(Debug)]
 pub struct Dynamic {
     bound: Bound,
-    terms: RwLock<Vec<u64>>,
+    terms: RwLock<Words>,
+}
+
+/// The P-sequence in machine words, as far as it was computed.
+#[derive(Debug)]
+struct Words {
+    /// Every term up to the largest heap asked about, and one beyond.
+    terms: Vec<u64>,
+    /// Whether the next term passes `2^64`: every term of 64 bits is in `terms`.
+    exhausted: bool,
 }
 
 /// A greedy representation: each term's index in the sequence (from 1) and the term, largest
@@ -274,7 +283,10 @@ impl Dynamic {
     pub fn new(bound: Bound) -> Self {
         Self {
             bound,
-            terms: RwLock::new(vec![1]),
+            terms: RwLock::new(Words {
+                terms: vec![1],
+                exhausted: false,
+            }),
         }
     }
 
@@ -283,30 +295,62 @@ impl Dynamic {
         self.bound
     }
 
+    /// Whether the terms up to `limit` may fit [`DYNAMIC_SEQUENCE_BYTES`], by a lower bound of
+    /// their bytes computed before any is: the terms `1, 2, …, f(1) + 1` (at most `limit`),
+    /// then a growth of at most `min(2, 1 + 4/slope)` a term (`H_(j+1) ≤ 2 H_j` since
+    /// `m(j) ≤ j`, and `H_m(j) ≤ 2 H_(m(j) − 1) < 2 (H_j − offset) / slope`), in machine words
+    /// or big integers (`big`), among which a term of every bit length up to the limit's.
+    fn may_fit(&self, limit: &BigUint, big: bool) -> bool {
+        let (slope, offset) = (self.bound.slope as f64, self.bound.offset as f64);
+        let linear = (slope + offset + 1.0).max(1.0);
+        let bits = limit.bits() as f64;
+        let ln_limit = bits * std::f64::consts::LN_2;
+        let start = linear.max(slope);
+        let growth = (1.0 + 4.0 / slope).min(2.0).ln();
+        let count = linear.min(limit.to_f64().unwrap_or(f64::INFINITY))
+            + (ln_limit - start.ln()).max(0.0) / growth;
+        let bytes = if big {
+            count * 24.0 + bits * bits / 16.0
+        } else {
+            count * 8.0
+        };
+        bytes <= DYNAMIC_SEQUENCE_BYTES as f64
+    }
+
     /// Runs `f` on the sequence in machine words through every term up to `limit` (and one
     /// beyond, where it fits); `None` where the theorem does not hold or the terms would take
     /// more than [`DYNAMIC_SEQUENCE_BYTES`].
     fn with_words<R>(&self, limit: u64, f: impl FnOnce(&[u64]) -> R) -> Option<R> {
-        if !self.bound.has_theorem() {
+        if !self.bound.has_theorem() || !self.may_fit(&BigUint::from(limit), false) {
             return None;
         }
+        // Complete through `limit`: a term beyond it, or every term below 2^64.
+        let covers = |terms: &Words| terms.exhausted || terms.terms.last().is_some_and(|&last| last > limit);
         {
             let terms = self.terms.read().unwrap_or_else(PoisonError::into_inner);
-            if terms.last().is_some_and(|&last| last > limit) {
-                return Some(f(&terms));
+            if covers(&terms) {
+                return Some(f(&terms.terms));
             }
         }
         let mut terms = self.terms.write().unwrap_or_else(PoisonError::into_inner);
-        if !sequence::extend(&mut terms, self.bound, &limit, DYNAMIC_SEQUENCE_BYTES) {
-            return None;
+        if !covers(&terms) {
+            let kept = terms.terms.len();
+            if !sequence::extend(&mut terms.terms, self.bound, &limit, DYNAMIC_SEQUENCE_BYTES) {
+                // Beyond the memory: what was kept before stays, and no more.
+                terms.terms.truncate(kept);
+                terms.terms.shrink_to_fit();
+                return None;
+            }
+            // The next term would pass 2^64: every term of 64 bits is here.
+            terms.exhausted = terms.terms.last().is_some_and(|&last| last <= limit);
         }
-        Some(f(&terms))
+        Some(f(&terms.terms))
     }
 
     /// Runs `f` on the sequence in big integers through every term up to `limit` and one beyond;
     /// `None` as for [`with_words`](Self::with_words).
     fn with_big<R>(&self, limit: &BigUint, f: impl FnOnce(&[BigUint]) -> R) -> Option<R> {
-        if !self.bound.has_theorem() {
+        if !self.bound.has_theorem() || !self.may_fit(limit, true) {
             return None;
         }
         let mut terms = vec![BigUint::from(1u32)];
@@ -545,6 +589,20 @@ impl Theorem for Dynamic {
         Some(Reading {
             parts,
             worth: Worth::Outcome { wins },
+        })
+    }
+
+    /// A heap whose P-sequence would pass [`DYNAMIC_SEQUENCE_BYTES`] (the only heaps
+    /// [`read`](Theorem::read) does not read).
+    fn unread_reason(&self, position: &Position) -> Option<String> {
+        let (heap, _) = position.heap_and_quota()?;
+        self.bound.has_theorem().then(|| {
+            format!(
+                "the P-sequence of f(x) = {} up to a heap of {} bits would take more than {} MiB (the terms up to n number about k·ln(n/k) for kx), beyond what grundy keeps; smaller heaps, or a smaller slope, are answered",
+                self.bound,
+                heap.bits(),
+                DYNAMIC_SEQUENCE_BYTES >> 20
+            )
         })
     }
 

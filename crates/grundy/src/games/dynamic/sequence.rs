@@ -109,15 +109,21 @@ pub(super) fn extend<T: Term>(
 }
 
 /// About how many terms reach past `limit`, to reserve them at once rather than grow the list
-/// by doubling (a hint, never a limit): `s + 1` terms `1, 2, …` while `f(1) = s` covers the
-/// last, then a growth of at least `1 + 1/(s + 1)` a term, at most `most_bytes` worth.
+/// by doubling (a hint, never a limit): the terms `1, 2, …, f(1) + 1` up to the limit, then a
+/// growth of at least `1 + 1/(f(1) + 1)` a term; at most `most_bytes` worth, and at most
+/// `2^24`.
 fn capacity_hint<T: Term>(bound: Bound, limit: &T, most_bytes: u64) -> usize {
-    let start = (i128::from(bound.slope) + i128::from(bound.offset)).max(1) as f64;
-    let digits = limit.bits() as f64 * std::f64::consts::LN_2;
-    let growth = (1.0 + 1.0 / (start + 1.0)).ln();
-    let estimate = start + 1.0 + (digits - start.ln()).max(0.0) / growth;
-    let most = most_bytes / limit.bytes().max(1);
-    (estimate.min(most as f64) as usize).min(1 << 24)
+    let start = (bound.slope as f64 + bound.offset as f64).max(1.0) + 1.0;
+    let bits = limit.bits() as f64;
+    let linear = start.min(bits.exp2());
+    let estimate = if start < bits.exp2() {
+        let growth = (1.0 / start).ln_1p();
+        linear + (bits * std::f64::consts::LN_2 - start.ln()).max(0.0) / growth
+    } else {
+        linear
+    };
+    let most = (most_bytes / limit.bytes().max(1)) as f64;
+    estimate.min(most).min(f64::from(1u32 << 24)) as usize
 }
 
 /// The greedy representation of `n` in `terms` (which reach past `n`): the indices of its

@@ -250,3 +250,26 @@ fn the_sequence_stays_within_its_memory() {
     let first = game.sequence(100_002, u64::MAX).expect("a theorem");
     assert!(first[..100_001].iter().copied().eq(1..=100_001));
 }
+
+/// Heaps near 2^64: the machine-word sequence stops where the next term would pass 2^64 (it is
+/// then complete, and asked again it is not rebuilt), and big integers take over beyond.
+#[test]
+fn heaps_near_two_to_the_sixty_four() {
+    let game = Dynamic::new(Bound {
+        slope: 1,
+        offset: 0,
+    });
+    let top = BigUint::from(u64::MAX);
+    for n in [&top - 5u32, top.clone(), &top + 1u32, &top + 7u32] {
+        let quota = &n - 1u32;
+        // f(x) = x: H is the powers of two, the smallest term the lowest bit of n.
+        let lowest = BigUint::from(1u32) << n.trailing_zeros().unwrap_or(0);
+        for _ in 0..2 {
+            assert_eq!(game.wins(&n, &quota), Some(lowest <= quota), "{n}");
+            assert_eq!(game.wins(&n, &(&lowest - 1u32)), Some(false), "{n}");
+        }
+    }
+    let words = game.terms.read().unwrap_or_else(PoisonError::into_inner);
+    assert!(words.exhausted);
+    assert_eq!(words.terms.len(), 64);
+}

@@ -422,6 +422,7 @@ struct Game {
     u64 smallest(u64 n) {
         while (terms.back() <= n) {
             while (!reaches(terms[m], terms.back())) ++m;
+            if (terms.size() == 60000000) fail("the P-sequence up to this heap passes 60000000 terms (about k ln(n/k) for kx): this program answers smaller heaps or slopes");
             terms.push_back(terms.back() + terms[m]);
         }
         u64 rest = n, least = 0;

@@ -465,7 +465,8 @@ ${table});
         long smallest(long n) {
             while (terms[count - 1] <= n) {
                 while (!reaches(terms[m], terms[count - 1])) m++;
-                if (count == terms.length) terms = Arrays.copyOf(terms, 2 * count);
+                if (count == 60000000) throw fail("the P-sequence up to this heap passes 60000000 terms (about k ln(n/k) for kx): this program answers smaller heaps or slopes");
+                if (count == terms.length) terms = Arrays.copyOf(terms, Math.min(2 * count, 60000000));
                 terms[count] = terms[count - 1] + terms[m];
                 count++;
             }

@@ -167,8 +167,9 @@ fn dynamic_lines(slope: Option<i64>, offset: Option<i64>) -> Vec<String> {
             .to_owned(),
         "term of the heap's greedy representation in H is at most the quota (a fresh heap of n:"
             .to_owned(),
-        "n - 1). H is computed once up to the largest heap; each case is then a greedy walk."
+        "n - 1). H is computed up to the largest heap (anew when the bound read changes), at most"
             .to_owned(),
+        "6·10^7 terms; each case is then a greedy walk.".to_owned(),
     ]
 }
 

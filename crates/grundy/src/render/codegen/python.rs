@@ -381,6 +381,8 @@ ${table}
             last = terms[-1]
             while slope * terms[m] + offset < last:
                 m += 1
+            if len(terms) == 60000000:
+                fail("the P-sequence up to this heap passes 60000000 terms (about k ln(n/k) for kx): this program answers smaller heaps or slopes")
             terms.append(last + terms[m])
         self.m = m
         rest, least, below = n, 0, len(terms)

@@ -568,6 +568,9 @@ impl Game {
             while !self.reaches(self.terms[self.m], last) {
                 self.m += 1;
             }
+            if self.terms.len() == 60_000_000 {
+                fail("the P-sequence up to this heap passes 60000000 terms (about k ln(n/k) for kx): this program answers smaller heaps or slopes");
+            }
             self.terms.push(last + self.terms[self.m]);
         }
         let (mut rest, mut least, mut below) = (n, 0, self.terms.len());

@@ -280,7 +280,6 @@ fn program_context(program: &Program, syntax: &dyn Syntax) -> Context {
         .flag("moore", matches!(decider, Decider::Moore { .. }))
         .flag("wythoff", *decider == Decider::Wythoff)
         .flag("fibonacci_nim", *decider == Decider::FibonacciNim)
-
         .flag("oddball", matches!(decider, Decider::Oddball(_)))
         .flag("hackenbush", *decider == Decider::Hackenbush)
         .flag("tokens", matches!(decider, Decider::Tokens { .. }))
@@ -348,7 +347,6 @@ fn program_context(program: &Program, syntax: &dyn Syntax) -> Context {
             },
         )
         .value("separator", literal(&separator.unwrap_or_default()))
-
         .value("count", kernels.len().to_string())
         .value("components", syntax.components(kernels.len()))
 }

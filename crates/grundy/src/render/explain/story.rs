@@ -1105,12 +1105,13 @@ impl Writer<'_> {
         outcome: &str,
     ) {
         if !sequence.is_empty() {
-            let more = if sequence.len() >= EXPLAINED_TERMS {
+            let more = if sequence.len() > EXPLAINED_TERMS {
                 ", …"
             } else {
                 ""
             };
-            let numbers = list(sequence.iter().map(|n| self.num(n)), ", ");
+            let shown = &sequence[..sequence.len().min(EXPLAINED_TERMS)];
+            let numbers = list(shown.iter().map(|n| self.num(n)), ", ");
             let paragraph = self.t(
                 "explain-answer-greedy-sequence",
                 &[("numbers", text(format!("{numbers}{more}")))],
