@@ -5,9 +5,9 @@
 
 use crate::games::moves::Action;
 use crate::games::position::Position;
-use crate::games::ruleset::{PositionShape, Ruleset, listable};
+use crate::games::ruleset::{PositionShape, Ruleset, quota_option_count, quota_options};
 use num_bigint::BigUint;
-use num_traits::{One, ToPrimitive, Zero};
+use num_traits::{One, Zero};
 
 use crate::games::play::Play;
 
@@ -246,31 +246,11 @@ impl Ruleset for FibonacciNim {
     }
 
     fn option_count(&self, position: &Position) -> Option<BigUint> {
-        let Position::Quota { heap, quota } = position else {
-            return None;
-        };
-        Some(effective_quota(heap, quota.as_ref()).min(heap.clone()))
+        quota_option_count(position)
     }
 
     fn options(&self, position: &Position) -> Option<Vec<(Action, Position)>> {
-        if !listable(&self.option_count(position)?) {
-            return None;
-        }
-        let Position::Quota { heap, quota } = position else {
-            return None;
-        };
-        let most = effective_quota(heap, quota.as_ref()).min(heap.clone());
-        let options = (1..=most.to_u64().unwrap_or(0))
-            .map(BigUint::from)
-            .map(|k| {
-                let after = Position::Quota {
-                    heap: heap - &k,
-                    quota: Some(&k * 2u32),
-                };
-                (Action::TakeUnderQuota { amount: k }, after)
-            })
-            .collect();
-        Some(options)
+        quota_options(position, |take| take * 2u32)
     }
 
     fn verify_reach(&self) -> u64 {

@@ -41,6 +41,41 @@ pub fn heaps_in_order(position: &Position) -> Position {
     }
 }
 
+/// How many options a heap with a quota (`Position::Quota`) has: one for each take from 1 to
+/// the quota in force, at most the heap; `None` for any other position.
+pub fn quota_option_count(position: &Position) -> Option<BigUint> {
+    let (heap, quota) = position.heap_and_quota()?;
+    Some(quota.min(heap.clone()))
+}
+
+/// The options of a heap with a quota (Fibonacci Nim, dynamic subtraction): each take from 1 to
+/// the quota in force, at most the heap, leaving the opponent the quota `next(take)`; `None`
+/// for any other position, or one of more than [`MAX_LISTED_OPTIONS`] options.
+///
+/// # Complexity
+/// `O(m · d)` for the `m` options of `d` digits.
+pub fn quota_options(
+    position: &Position,
+    next: impl Fn(&BigUint) -> BigUint,
+) -> Option<Vec<(Action, Position)>> {
+    let count = quota_option_count(position)?;
+    if !listable(&count) {
+        return None;
+    }
+    let (heap, _) = position.heap_and_quota()?;
+    let options = (1..=u64::try_from(&count).ok()?)
+        .map(|take| {
+            let take = BigUint::from(take);
+            let after = Position::Quota {
+                heap: heap - &take,
+                quota: Some(next(&take)),
+            };
+            (Action::TakeUnderQuota { amount: take }, after)
+        })
+        .collect();
+    Some(options)
+}
+
 /// How a family's positions are written after the game; `input` reads a position by its shape
 /// and then asks the family to [check](Ruleset::check_position) it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -21,7 +21,7 @@ use num_traits::{ToPrimitive, Zero};
 use crate::games::moves::Action;
 use crate::games::position::Position;
 use crate::games::registry::{Family, RuleProblem, Summary};
-use crate::games::ruleset::{PositionShape, Ruleset, listable};
+use crate::games::ruleset::{PositionShape, Ruleset, quota_option_count, quota_options};
 use crate::games::theorem::{ListRule, Part, PartLabel, Reading, Theorem, Worth};
 pub use crate::limits::DYNAMIC_SEQUENCE_BYTES;
 
@@ -502,28 +502,11 @@ impl Ruleset for Dynamic {
     }
 
     fn option_count(&self, position: &Position) -> Option<BigUint> {
-        let (heap, quota) = position.heap_and_quota()?;
-        Some(quota.min(heap.clone()))
+        quota_option_count(position)
     }
 
     fn options(&self, position: &Position) -> Option<Vec<(Action, Position)>> {
-        if !listable(&self.option_count(position)?) {
-            return None;
-        }
-        let (heap, quota) = position.heap_and_quota()?;
-        let most = quota.min(heap.clone()).to_u64()?;
-        Some(
-            (1..=most)
-                .map(|take| {
-                    let take = BigUint::from(take);
-                    let after = Position::Quota {
-                        heap: heap - &take,
-                        quota: Some(self.bound.at(&take)),
-                    };
-                    (Action::TakeUnderQuota { amount: take }, after)
-                })
-                .collect(),
-        )
+        quota_options(position, |take| self.bound.at(take))
     }
 
     /// A heap of `n` reaches at most the `(n + 1)(n + 2) / 2` pairs of a heap and a quota at
