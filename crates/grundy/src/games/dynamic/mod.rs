@@ -23,6 +23,7 @@ use crate::games::position::Position;
 use crate::games::registry::{Family, RuleProblem, Summary};
 use crate::games::ruleset::{PositionShape, Ruleset, quota_option_count, quota_options};
 use crate::games::theorem::{ListRule, Part, PartLabel, Reading, Theorem, Worth};
+use sequence::{Frontier, Kept};
 pub use crate::limits::DYNAMIC_SEQUENCE_BYTES;
 
 mod sequence;
@@ -266,13 +267,71 @@ pub struct Dynamic {
 }
 
 /// The P-sequence in machine words, as far as it was computed.
+///
+/// A question about one heap beyond the kept terms keeps only those its lookups need (up to
+/// about `n/k` for `kx`) and walks past the others; the walk's place is kept, for the next
+/// question about the same heap, or a larger one, to go on from. A question that goes back
+/// below it (many heaps, in any order: a contest) makes every term be kept from then on.
 #[derive(Debug)]
 struct Words {
-    /// Every term up to the largest heap asked about, and one beyond.
-    terms: Vec<u64>,
-    /// Whether the next term passes `2^64`: every term of 64 bits is in `terms`.
-    exhausted: bool,
+    kept: Kept<u64>,
+    /// Where the last walk past the kept terms stopped.
+    frontier: Option<Frontier<u64>>,
+    /// Whether every term up to the largest heap asked about is kept.
+    keep_all: bool,
 }
+
+impl Words {
+    fn new(bound: Bound) -> Self {
+        Self {
+            kept: Kept::new(bound),
+            frontier: None,
+            keep_all: false,
+        }
+    }
+
+    /// Computes what the greedy representation of `x` needs: the kept terms through `x`, or
+    /// those its lookups need and the largest term at most `x` (returned). `Err` if the terms
+    /// would take more than [`DYNAMIC_SEQUENCE_BYTES`]: then what was kept is let go.
+    fn reach(&mut self, bound: Bound, x: u64) -> Result<Option<(usize, u64)>, PastMemory> {
+        if self.kept.covers(&x) {
+            return Ok(None);
+        }
+        if let Some(top) = self.frontier.as_ref().and_then(|walk| walk.previous_at_most(&x)) {
+            return Ok(Some(top));
+        }
+        let back = self.frontier.as_ref().is_some_and(|walk| walk.term() > &x);
+        let done = if self.keep_all || back {
+            self.keep_all = true;
+            self.frontier = None;
+            self.kept.extend_through(&x, DYNAMIC_SEQUENCE_BYTES)
+        } else {
+            self.kept.extend_to_look_up(&x, DYNAMIC_SEQUENCE_BYTES)
+        };
+        if !done {
+            *self = Self::new(bound);
+            return Err(PastMemory);
+        }
+        if self.kept.covers(&x) {
+            return Ok(None);
+        }
+        let last = *self.kept.last();
+        let walk = self
+            .frontier
+            .take()
+            .filter(|walk| walk.term() <= &x && walk.term() > &last)
+            .unwrap_or_else(|| self.kept.frontier());
+        // The kept terms look up `x`: the walk finds every `m` among them.
+        let walk = self.kept.walk(walk, &x).ok_or(PastMemory)?;
+        let top = walk.top();
+        self.frontier = Some(walk);
+        Ok(Some(top))
+    }
+}
+
+/// The terms a question needs would take more than [`DYNAMIC_SEQUENCE_BYTES`].
+#[derive(Debug)]
+struct PastMemory;
 
 /// A greedy representation: each term's index in the sequence (from 1) and the term, largest
 /// first.
@@ -283,10 +342,7 @@ impl Dynamic {
     pub fn new(bound: Bound) -> Self {
         Self {
             bound,
-            terms: RwLock::new(Words {
-                terms: vec![1],
-                exhausted: false,
-            }),
+            terms: RwLock::new(Words::new(bound)),
         }
     }
 
@@ -317,57 +373,61 @@ impl Dynamic {
         bytes <= DYNAMIC_SEQUENCE_BYTES as f64
     }
 
-    /// Runs `f` on the sequence in machine words through every term up to `limit` (and one
-    /// beyond, where it fits); `None` where the theorem does not hold or the terms would take
-    /// more than [`DYNAMIC_SEQUENCE_BYTES`].
-    fn with_words<R>(&self, limit: u64, f: impl FnOnce(&[u64]) -> R) -> Option<R> {
-        if !self.bound.has_theorem() || !self.may_fit(&BigUint::from(limit), false) {
+    /// Runs `f` on the kept sequence in machine words with what the greedy representation of
+    /// `x` needs besides (the largest term at most `x` where it is beyond the kept terms);
+    /// `None` where the theorem does not hold or the terms would take more than
+    /// [`DYNAMIC_SEQUENCE_BYTES`].
+    fn with_words<R>(&self, x: u64, f: impl FnOnce(&Kept<u64>, Option<(usize, u64)>) -> R) -> Option<R> {
+        if !self.bound.has_theorem() || !self.may_fit(&BigUint::from(x), false) {
             return None;
         }
-        // Complete through `limit`: a term beyond it, or every term below 2^64.
-        let covers = |terms: &Words| terms.exhausted || terms.terms.last().is_some_and(|&last| last > limit);
         {
-            let terms = self.terms.read().unwrap_or_else(PoisonError::into_inner);
-            if covers(&terms) {
-                return Some(f(&terms.terms));
+            let words = self.terms.read().unwrap_or_else(PoisonError::into_inner);
+            if words.kept.covers(&x) {
+                return Some(f(&words.kept, None));
             }
         }
-        let mut terms = self.terms.write().unwrap_or_else(PoisonError::into_inner);
-        if !covers(&terms) {
-            let kept = terms.terms.len();
-            if !sequence::extend(&mut terms.terms, self.bound, &limit, DYNAMIC_SEQUENCE_BYTES) {
-                // Beyond the memory: what was kept before stays, and no more.
-                terms.terms.truncate(kept);
-                terms.terms.shrink_to_fit();
-                return None;
-            }
-            // The next term would pass 2^64: every term of 64 bits is here.
-            terms.exhausted = terms.terms.last().is_some_and(|&last| last <= limit);
-        }
-        Some(f(&terms.terms))
+        let mut words = self.terms.write().unwrap_or_else(PoisonError::into_inner);
+        let top = words.reach(self.bound, x).ok()?;
+        Some(f(&words.kept, top))
     }
 
-    /// Runs `f` on the sequence in big integers through every term up to `limit` and one beyond;
-    /// `None` as for [`with_words`](Self::with_words).
-    fn with_big<R>(&self, limit: &BigUint, f: impl FnOnce(&[BigUint]) -> R) -> Option<R> {
-        if !self.bound.has_theorem() || !self.may_fit(limit, true) {
+    /// As [`with_words`](Self::with_words) in big integers, the sequence computed for this
+    /// question alone.
+    fn with_big<R>(&self, x: &BigUint, f: impl FnOnce(&Kept<BigUint>, Option<(usize, BigUint)>) -> R) -> Option<R> {
+        if !self.bound.has_theorem() || !self.may_fit(x, true) {
             return None;
         }
-        let mut terms = vec![BigUint::from(1u32)];
-        sequence::extend(&mut terms, self.bound, limit, DYNAMIC_SEQUENCE_BYTES).then(|| f(&terms))
+        let mut kept: Kept<BigUint> = Kept::new(self.bound);
+        if !kept.extend_to_look_up(x, DYNAMIC_SEQUENCE_BYTES) {
+            return None;
+        }
+        if kept.covers(x) {
+            return Some(f(&kept, None));
+        }
+        let walk = kept.frontier();
+        let walk = kept.walk(walk, x)?;
+        Some(f(&kept, Some(walk.top())))
     }
 
-    /// Runs `f` in machine words where `n` fits them, in big integers otherwise, on `n` and the
-    /// sequence through `n`.
-    fn through<R>(
-        &self,
-        n: &BigUint,
-        words: impl FnOnce(&[u64], u64) -> R,
-        big: impl FnOnce(&[BigUint], &BigUint) -> R,
-    ) -> Option<R> {
-        match n.to_u64() {
-            Some(small) => self.with_words(small, |terms| words(terms, small)),
-            None => self.with_big(n, |terms| big(terms, n)),
+    /// The greedy representation of `x`, largest term first, each term with its index (from
+    /// 0): in machine words where `x` fits them, in big integers otherwise. `None` as for
+    /// [`with_words`](Self::with_words).
+    fn greedy(&self, x: &BigUint) -> Option<Vec<(usize, BigUint)>> {
+        match x.to_u64() {
+            Some(small) => {
+                let used = self
+                    .with_words(small, |kept, top| kept.greedy(&small, top))
+                    .flatten()?;
+                Some(
+                    used.into_iter()
+                        .map(|(index, term)| (index, BigUint::from(term)))
+                        .collect(),
+                )
+            }
+            None => self
+                .with_big(x, |kept, top| kept.greedy(x, top))
+                .flatten(),
         }
     }
 
@@ -383,14 +443,26 @@ impl Dynamic {
     /// # Ok::<(), &str>(())
     /// ```
     pub fn sequence(&self, most: usize, limit: u64) -> Option<Vec<u64>> {
-        self.with_words(limit, |terms| {
-            terms
+        if !self.bound.has_theorem() {
+            return None;
+        }
+        let mut words = self.terms.write().unwrap_or_else(PoisonError::into_inner);
+        let enough = |count: usize, last: &u64| count > most || last > &limit;
+        if !words
+            .kept
+            .extend_until(enough, DYNAMIC_SEQUENCE_BYTES)
+        {
+            *words = Words::new(self.bound);
+            return None;
+        }
+        Some(
+            words
+                .kept
                 .iter()
-                .copied()
                 .take_while(|&term| term <= limit)
                 .take(most)
-                .collect()
-        })
+                .collect(),
+        )
     }
 
     /// The greedy representation of `n` in the P-sequence, largest term first (empty for 0);
@@ -399,7 +471,9 @@ impl Dynamic {
     ///
     /// # Complexity
     /// `O(t)` for the `t` terms up to `n` the first time (about `k · ln(n / k)` for the bound
-    /// `kx`), then `O(r log t)` for the `r` terms used, for heaps below `2^64`.
+    /// `kx`), of which those above `f⁻¹(n)` (about `n/k`) are walked past and not kept; then
+    /// `O(r log t)` for the `r` terms used, for heaps below `2^64` (the terms in big integers
+    /// are computed for each question).
     ///
     /// # Example
     /// ```
@@ -411,20 +485,11 @@ impl Dynamic {
     /// # Ok::<(), &str>(())
     /// ```
     pub fn representation(&self, n: &BigUint) -> Option<Representation> {
-        self.through(
-            n,
-            |terms, n| {
-                sequence::greedy(terms, &n)
-                    .into_iter()
-                    .map(|i| (i as u64 + 1, BigUint::from(terms[i])))
-                    .collect()
-            },
-            |terms, n| {
-                sequence::greedy(terms, n)
-                    .into_iter()
-                    .map(|i| (i as u64 + 1, terms[i].clone()))
-                    .collect()
-            },
+        let used = self.greedy(n)?;
+        Some(
+            used.into_iter()
+                .map(|(index, term)| (index as u64 + 1, term))
+                .collect(),
         )
     }
 
@@ -465,17 +530,11 @@ impl Dynamic {
     /// # Ok::<(), &str>(())
     /// ```
     pub fn winning_moves(&self, n: &BigUint, quota: &BigUint) -> Option<Vec<BigUint>> {
-        self.through(
-            n,
-            |terms, n| {
-                let quota = quota.to_u64().unwrap_or(u64::MAX);
-                sequence::winning_takes(terms, self.bound, &n, &quota)
-                    .into_iter()
-                    .map(BigUint::from)
-                    .collect()
-            },
-            |terms, n| sequence::winning_takes(terms, self.bound, n, quota),
-        )
+        if n.is_zero() {
+            return self.bound.has_theorem().then(Vec::new);
+        }
+        let below = self.greedy(&(n - 1u32))?;
+        Some(sequence::winning_takes(&below, self.bound, n, quota))
     }
 }
 

@@ -51,22 +51,27 @@ fn the_theorem_matches_the_literal_rules() {
     for bound in bounds {
         assert!(bound.has_theorem());
         let game = Dynamic::new(bound);
+        game.terms.write().unwrap_or_else(PoisonError::into_inner).keep_all = true;
         let lost = lost_table(bound, LARGEST);
-        game.with_words(LARGEST as u64, |terms| {
+        game.with_words(LARGEST as u64, |kept, top| {
+            assert!(top.is_none(), "every term up to the largest heap is kept");
             for n in 0..=LARGEST {
                 let all = winning_takes(bound, &lost, n);
+                let representation = kept.greedy(&(n as u64), None).expect("kept");
+                let below = match n {
+                    0 => Vec::new(),
+                    _ => kept.greedy(&(n as u64 - 1), None).expect("kept"),
+                };
                 for q in 0..=n as u64 + 1 {
                     let capped = (q as usize).min(n);
                     let expected_wins = !lost[n][capped];
-                    let smallest = sequence::greedy(terms, &(n as u64))
-                        .last()
-                        .map(|&i| terms[i]);
+                    let smallest = representation.last().map(|&(_, term)| term);
                     assert_eq!(
                         smallest.is_some_and(|s| s <= q),
                         expected_wins,
                         "f = {bound}, n = {n}, q = {q}"
                     );
-                    let takes = sequence::winning_takes(terms, bound, &(n as u64), &q);
+                    let takes = sequence::winning_takes(&below, bound, &(n as u64), &q);
                     let expected: Vec<u64> = all.iter().copied().filter(|&t| t <= q).collect();
                     assert_eq!(takes, expected, "f = {bound}, n = {n}, q = {q}");
                 }
@@ -97,10 +102,15 @@ fn the_big_integer_path_and_fibonacci_nim_agree() {
                 .map(|m| m.take)
                 .collect();
             assert_eq!(game.winning_moves(&n, &q), Some(fibonacci));
-            let mut terms = vec![BigUint::from(1u32)];
-            assert!(sequence::extend(&mut terms, game.bound(), &n, u64::MAX));
+            let mut kept: Kept<BigUint> = Kept::new(game.bound());
+            assert!(kept.extend_through(&n, u64::MAX));
+            let below = if n.is_zero() {
+                Vec::new()
+            } else {
+                kept.greedy(&(&n - 1u32), None).expect("kept")
+            };
             assert_eq!(
-                sequence::winning_takes(&terms, game.bound(), &n, &q),
+                sequence::winning_takes(&below, game.bound(), &n, &q),
                 game.winning_moves(&n, &q).unwrap_or_default()
             );
         }
@@ -235,20 +245,103 @@ fn bounds_read_and_write_back() {
     }
 }
 
-/// The sequence of `kx` starts `1, 2, …, k + 1` and then grows by about `1 + 1/k` a term: the
-/// terms up to `10^18` for `k = 10^5` fit well within the limit.
+/// The sequence of `kx` starts `1, 2, …, k + 1` and then grows by about `1 + 1/k` a term: a
+/// question at `10^18` for `k = 10^5` keeps the terms up to about `10^13` (the first run and
+/// those `c` apart for each `c` up to about `k/3` as runs, the others one by one) and walks
+/// past the 1.15 million above them; asked again below, every term is kept, and the answers
+/// stay the same.
 #[test]
 fn the_sequence_stays_within_its_memory() {
     let game = Dynamic::new(Bound {
         slope: 100_000,
         offset: 0,
     });
-    let count = game
-        .with_words(1_000_000_000_000_000_000, <[u64]>::len)
-        .expect("within the limit");
-    assert!(count > 100_001 && (count as u64) * 8 < DYNAMIC_SEQUENCE_BYTES, "{count}");
+    let n = BigUint::from(10u32).pow(18);
+    let representation = game.representation(&n).expect("within the limit");
+    let indices: Vec<u64> = representation.iter().map(|&(index, _)| index).collect();
+    assert_eq!(indices, [3_051_087, 1_826_490, 629_490, 290]);
+    {
+        let words = game.terms.read().unwrap_or_else(PoisonError::into_inner);
+        let walk = words.frontier.as_ref().expect("a walk past the kept terms");
+        assert_eq!(walk.top().0, 3_051_086);
+        assert!(words.kept.len() < 2_000_000, "{}", words.kept.len());
+        assert!(words.kept.bytes() < 8 << 20, "{}", words.kept.bytes());
+    }
+    // Back below the walk: every term is kept from then on.
+    let lower = BigUint::from(10u32).pow(17) + 12_345u32;
+    let again = game.representation(&lower).expect("within the limit");
+    assert_eq!(again.iter().map(|(_, term)| term).sum::<BigUint>(), lower);
+    {
+        let words = game.terms.read().unwrap_or_else(PoisonError::into_inner);
+        assert!(words.keep_all && words.frontier.is_none());
+    }
+    assert_eq!(game.representation(&n), Some(representation));
+    let words = game.terms.read().unwrap_or_else(PoisonError::into_inner);
+    assert_eq!(words.kept.len(), 3_051_088, "through 10^18 and one beyond");
+    drop(words);
     let first = game.sequence(100_002, u64::MAX).expect("a theorem");
     assert!(first[..100_001].iter().copied().eq(1..=100_001));
+    assert_eq!(first[100_001], 100_003);
+}
+
+/// Questions beyond the kept terms, asked in every order (one heap, then one above it, then
+/// below: the heap and the heap less one, as `solve` asks), in machine words and in big
+/// integers (each question alone), give the representation the whole sequence gives.
+#[test]
+fn walks_past_the_kept_terms_agree_with_the_whole_sequence() {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut random = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let bounds = [
+        Bound { slope: 1, offset: 0 },
+        Bound { slope: 2, offset: 0 },
+        Bound { slope: 3, offset: -2 },
+        Bound { slope: 7, offset: 0 },
+        Bound { slope: 1, offset: 3 },
+        Bound { slope: 1000, offset: 5 },
+        Bound { slope: 100_000, offset: 0 },
+    ];
+    for bound in bounds {
+        let whole = Dynamic::new(bound);
+        whole.terms.write().unwrap_or_else(PoisonError::into_inner).keep_all = true;
+        let walking = Dynamic::new(bound);
+        for round in 0..12u32 {
+            let n = match round {
+                0 => 1_000_000_000_000_000_000,
+                1 => 1_000_000_000_000_000_001,
+                2 => u64::MAX,
+                _ => (random() >> (random() % 40)).max(1),
+            };
+            for x in [n, n - 1, n.saturating_add(1)] {
+                let big = BigUint::from(x);
+                let expected = whole.representation(&big).expect("a theorem");
+                assert_eq!(
+                    expected.iter().map(|(_, term)| term).sum::<BigUint>(),
+                    big,
+                    "f = {bound}, x = {x}"
+                );
+                assert_eq!(walking.representation(&big).as_ref(), Some(&expected), "f = {bound}, x = {x}");
+                let fresh = Dynamic::new(bound).representation(&big);
+                assert_eq!(fresh.as_ref(), Some(&expected), "f = {bound}, x = {x}");
+                if bound.slope >= 1000 && round > 0 {
+                    continue; // big integers are slow to walk millions of terms
+                }
+                let in_big = whole
+                    .with_big(&big, |kept, top| kept.greedy(&big, top))
+                    .flatten()
+                    .expect("a theorem");
+                let in_big: Vec<(u64, BigUint)> = in_big
+                    .into_iter()
+                    .map(|(index, term)| (index as u64 + 1, term))
+                    .collect();
+                assert_eq!(in_big, expected, "f = {bound}, x = {x}");
+            }
+        }
+    }
 }
 
 /// Heaps near 2^64: the machine-word sequence stops where the next term would pass 2^64 (it is
@@ -270,6 +363,6 @@ fn heaps_near_two_to_the_sixty_four() {
         }
     }
     let words = game.terms.read().unwrap_or_else(PoisonError::into_inner);
-    assert!(words.exhausted);
-    assert_eq!(words.terms.len(), 64);
+    assert!(words.kept.is_complete());
+    assert_eq!(words.kept.len(), 64);
 }
