@@ -168,7 +168,7 @@ impl<T: Term> Lookup<T> {
     }
 
     /// Moves `m` on until `f(H_m)` reaches `term`; `None` past the kept terms.
-    #[inline(always)]
+    #[inline]
     fn reach(&mut self, term: &T, bound: Bound, kept: Parts<'_, T>) -> Option<()> {
         while &self.reach < term {
             self.advance(kept)?;
@@ -178,7 +178,7 @@ impl<T: Term> Lookup<T> {
     }
 
     /// Moves to the next index; `None` past the kept terms.
-    #[inline(always)]
+    #[inline]
     fn advance(&mut self, kept: Parts<'_, T>) -> Option<()> {
         self.index += 1;
         if self.index < self.run_end {
