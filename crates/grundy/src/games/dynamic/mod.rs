@@ -26,6 +26,7 @@ use crate::games::theorem::{ListRule, Part, PartLabel, Reading, Theorem, Worth};
 use sequence::{Frontier, Kept};
 pub use crate::limits::DYNAMIC_SEQUENCE_BYTES;
 
+mod plain;
 mod sequence;
 #[cfg(test)]
 mod tests;

@@ -19,6 +19,7 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::ToPrimitive;
 
 use super::Bound;
+use super::plain::Plain;
 
 /// A number the sequence is computed in.
 pub(super) trait Term: Clone + Ord + Default {
@@ -38,9 +39,15 @@ pub(super) trait Term: Clone + Ord + Default {
     fn reaches(&self, bound: Bound, other: &Self) -> bool;
     /// The least `y` with `f(y) ≥ x`, for a slope of at least 1; `None` past the width.
     fn least_reaching(bound: Bound, x: &Self) -> Option<Self>;
-    /// `f(self)`: 0 where it is negative, the width's largest number where it passes the width
-    /// (it reaches every number of the width).
+    /// `f(self)` for a bound with the theorem (a slope of at least 1 and `f(1) ≥ 1`, so
+    /// `f(self) ≥ self`), as every kept sequence has: the width's largest number where it
+    /// passes the width (it reaches every number of the width).
     fn image(&self, bound: Bound) -> Self;
+    /// `self − before` where it fits 32 bits (`before` at most `self`).
+    fn narrow(&self, before: &Self) -> Option<u32>;
+    /// `self + difference`, for a difference read back from [`narrow`](Self::narrow): the sum
+    /// is a term kept before.
+    fn widen(&self, difference: u32) -> Self;
 }
 
 impl Term for u64 {
@@ -74,8 +81,20 @@ impl Term for u64 {
         u64::try_from((above + slope - 1) / slope).ok()
     }
     fn image(&self, bound: Bound) -> Self {
-        let value = i128::from(bound.slope) * i128::from(*self) + i128::from(bound.offset);
-        u64::try_from(value.max(0)).unwrap_or(u64::MAX)
+        // In unsigned arithmetic, one multiplication: the slope is at least 1 and f(x) ≥ x, so
+        // slope · x + offset is positive and below 2^125, and the offset's two's complement
+        // added modulo 2^128 gives it exactly.
+        let slope = u128::from(u64::try_from(bound.slope).unwrap_or(0));
+        let offset = i128::from(bound.offset).cast_unsigned();
+        let value = (slope * u128::from(*self)).wrapping_add(offset);
+        u64::try_from(value).unwrap_or(u64::MAX)
+    }
+    fn narrow(&self, before: &Self) -> Option<u32> {
+        u32::try_from(self - before).ok()
+    }
+    fn widen(&self, difference: u32) -> Self {
+        // A kept term, below 2^64: the sum does not wrap.
+        self.wrapping_add(u64::from(difference))
     }
 }
 
@@ -118,6 +137,12 @@ impl Term for BigUint {
         (BigInt::from(bound.slope) * BigInt::from(self.clone()) + bound.offset)
             .to_biguint()
             .unwrap_or_default()
+    }
+    fn narrow(&self, before: &Self) -> Option<u32> {
+        (self - before).to_u32()
+    }
+    fn widen(&self, difference: u32) -> Self {
+        self + difference
     }
 }
 
@@ -185,8 +210,12 @@ impl<T: Term> Lookup<T> {
             self.term = self.term.plus(&self.step)?;
             return Some(());
         }
-        if self.index >= kept.plain_start {
-            self.term = kept.plain.get(self.index - kept.plain_start)?.clone();
+        if let Some(at) = self.index.checked_sub(kept.plain_start) {
+            // The term before, where it is kept one by one too, is the lookup's.
+            self.term = match at.checked_sub(1) {
+                Some(before) => kept.plain.after(before, &self.term)?,
+                None => kept.plain.get(0)?,
+            };
             return Some(());
         }
         self.term = kept.term_from(self.index, &mut self.run)?;
@@ -202,12 +231,89 @@ impl<T: Term> Lookup<T> {
     }
 }
 
+/// Why [`Lookup::steps`] stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    /// `take` refused the next term.
+    Refused,
+    /// The next term would pass the width.
+    Overflow,
+    /// `m` is to move past the closed run or the plain terms it stood in: [`Lookup::reach`]
+    /// goes on.
+    SegmentEnd,
+}
+
+impl<T: Term> Lookup<T> {
+    /// How many terms of the closed run `m` stands in come after it (0 outside one).
+    fn left_in_run(&self) -> usize {
+        self.run_end.saturating_sub(self.index + 1)
+    }
+
+    /// The terms of the closed run `m` stands in after it.
+    fn run_after(&self) -> impl Iterator<Item = T> + use<T> {
+        let (mut left, mut value, step) = (self.left_in_run(), self.term.clone(), self.step.clone());
+        std::iter::from_fn(move || {
+            left = left.checked_sub(1)?;
+            value = value.plus(&step)?;
+            Some(value.clone())
+        })
+    }
+
+    /// Adds terms after `term`, each `term + H_m` with `m` moved on first until `f(H_m)`
+    /// reaches `term`, while `take` of the context, the last term and the next takes the next;
+    /// `m` stays among the terms `next` reads (the term after `m`, `None` where `m` would leave
+    /// them). `f(H_m)` must reach `term`. The loop of
+    /// walks and extensions, with few enough numbers for a machine to hold them in registers.
+    /// Returns why it stopped, how many terms it added and the step to the last.
+    ///
+    /// # Complexity
+    /// One addition, comparison and call of `take` per term added, one call of `next` and one
+    /// image per move of `m`.
+    #[inline]
+    fn steps<C>(
+        &mut self,
+        term: &mut T,
+        bound: Bound,
+        context: &mut C,
+        mut next: impl FnMut(&C) -> Option<T>,
+        mut take: impl FnMut(&mut C, &T, &T) -> bool,
+    ) -> (Stop, usize, Option<T>) {
+        let (mut index, mut at, mut reach) = (self.index, term.clone(), self.reach.clone());
+        let mut at_m = std::mem::take(&mut self.term);
+        let (mut count, mut step) = (0, None);
+        let stop = 'terms: loop {
+            let Some(following) = at.plus(&at_m) else {
+                break Stop::Overflow;
+            };
+            if !take(context, &at, &following) {
+                break Stop::Refused;
+            }
+            at = following;
+            count += 1;
+            step = Some(at_m.clone());
+            while reach < at {
+                let Some(moved) = next(context) else {
+                    break 'terms Stop::SegmentEnd;
+                };
+                index += 1;
+                reach = moved.image(bound);
+                at_m = moved;
+            }
+        };
+        self.index = index;
+        self.term = at_m;
+        self.reach = reach;
+        *term = at;
+        (stop, count, step)
+    }
+}
+
 /// The kept terms by their parts, for a lookup to read them while terms are added one by one.
 #[derive(Debug)]
 struct Parts<'a, T> {
     runs: &'a [Run<T>],
     plain_start: usize,
-    plain: &'a [T],
+    plain: &'a Plain<T>,
 }
 
 impl<T> Clone for Parts<'_, T> {
@@ -234,14 +340,15 @@ impl<T: Term> Parts<'_, T> {
     }
 }
 
-/// The sequence from `H_1`, as far as it is kept: arithmetic runs, then terms one by one.
+/// The sequence from `H_1`, as far as it is kept: arithmetic runs, then terms one by one (by
+/// their differences while those fit 32 bits, [`Plain`]).
 #[derive(Debug)]
 pub(super) struct Kept<T> {
     bound: Bound,
     runs: Vec<Run<T>>,
     /// The index of the first term kept one by one: the runs end there.
     plain_start: usize,
-    plain: Vec<T>,
+    plain: Plain<T>,
     /// Whether new terms may still open runs: until a run closes with fewer than
     /// [`RUN_LEAST`] terms.
     in_runs: bool,
@@ -296,7 +403,7 @@ impl<T: Term> Kept<T> {
             bytes: first.bytes(),
             runs: vec![first],
             plain_start: 1,
-            plain: Vec::new(),
+            plain: Plain::default(),
             in_runs: true,
             last: T::one(),
             lookup: Lookup::start(bound),
@@ -346,7 +453,7 @@ impl<T: Term> Kept<T> {
         let mut run = 0;
         (0..self.plain_start)
             .filter_map(move |index| self.parts().term_from(index, &mut run))
-            .chain(self.plain.iter().cloned())
+            .chain(self.plain.iter())
     }
 
     /// Adds terms until `done` of their count and the last (or the next would pass the width);
@@ -406,29 +513,47 @@ impl<T: Term> Kept<T> {
         let mut plain = std::mem::take(&mut self.plain);
         let mut local = std::mem::take(lookup);
         let mut last = self.last.clone();
-        let mut bytes = self.bytes;
+        let (mut bytes, mut over) = (self.bytes, false);
+        let (bound, plain_start) = (self.bound, self.plain_start);
         let kept = loop {
-            if done(self.plain_start + plain.len(), &last) {
-                break true;
-            }
             let parts = Parts {
                 runs: &self.runs,
-                plain_start: self.plain_start,
+                plain_start,
                 plain: &plain,
             };
             // `m ≤ j` (f(H_j) ≥ H_j): every `m` looked up is kept.
-            if local.reach(&last, self.bound, parts).is_none() {
+            if local.reach(&last, bound, parts).is_none() {
                 break false;
             }
-            let Some(next) = last.plus(&local.term) else {
-                self.complete = true;
-                break true;
+            let take = |plain: &mut Plain<T>, last: &T, next: &T| {
+                if done(plain_start + plain.len(), last) {
+                    return false;
+                }
+                bytes = bytes.saturating_add(plain.push(next.clone(), last));
+                over = bytes > most_bytes;
+                !over
             };
-            bytes = bytes.saturating_add(next.bytes());
-            plain.push(next.clone());
-            last = next;
-            if bytes > most_bytes {
-                break false;
+            // Where `m` stands among the plain terms or in a closed run, the steps read them
+            // alone; elsewhere they go on while `m` stays.
+            let mut in_plain = (local.index >= plain_start)
+                .then(|| (local.index - plain_start, local.term.clone()));
+            let mut in_run = (local.left_in_run() > 0).then(|| local.run_after());
+            let read = |plain: &Plain<T>| match &mut in_plain {
+                Some((at, value)) => {
+                    *value = plain.after(*at, value)?;
+                    *at += 1;
+                    Some(value.clone())
+                }
+                None => in_run.as_mut()?.next(),
+            };
+            let stop = local.steps(&mut last, bound, &mut plain, read, take);
+            match stop.0 {
+                Stop::SegmentEnd => {}
+                Stop::Refused => break !over,
+                Stop::Overflow => {
+                    self.complete = true;
+                    break true;
+                }
             }
         };
         self.plain = plain;
@@ -491,8 +616,7 @@ impl<T: Term> Kept<T> {
             }
             self.in_runs = false;
         }
-        self.bytes = self.bytes.saturating_add(next.bytes());
-        self.plain.push(next.clone());
+        self.bytes = self.bytes.saturating_add(self.plain.push(next.clone(), &self.last));
         self.last = next;
         self.bytes <= most_bytes
     }
@@ -531,34 +655,50 @@ impl<T: Term> Kept<T> {
     /// `O(t)` additions and comparisons for the `t` terms walked past.
     pub(super) fn walk(&self, frontier: Frontier<T>, x: &T) -> Option<Frontier<T>> {
         let parts = self.parts();
-        // In locals, for the loop to hold them in registers.
         let Frontier {
             mut index,
             mut term,
             mut lookup,
             mut previous,
         } = frontier;
+        // The step to the term the walk stands on, once it moved: the term before is the
+        // difference.
+        let mut step = None;
         loop {
             // The lookup moves to `m` of the term the walk stands on, whether it goes on or not.
             lookup.reach(&term, self.bound, parts)?;
-            let Some(next) = term.plus(&lookup.term).filter(|next| next <= x) else {
-                return Some(Frontier {
-                    index,
-                    term,
-                    lookup,
-                    previous,
-                });
+            let take = |(): &mut (), _: &T, next: &T| next <= x;
+            // Where `m` stands among the plain terms or in a closed run, the steps read them
+            // alone; elsewhere they go on while `m` stays.
+            let mut in_plain = lookup.index.checked_sub(parts.plain_start).map(|at| parts.plain.terms_after(at, &lookup.term));
+            let mut in_run = (lookup.left_in_run() > 0).then(|| lookup.run_after());
+            let read = |(): &()| match &mut in_plain {
+                Some(after) => after.next(),
+                None => in_run.as_mut()?.next(),
             };
-            previous = Some((index, std::mem::replace(&mut term, next)));
-            index += 1;
+            let (stop, count, last_step) = lookup.steps(&mut term, self.bound, &mut (), read, take);
+            index += count;
+            step = last_step.or(step);
+            if stop != Stop::SegmentEnd {
+                break;
+            }
         }
+        if let Some(step) = step {
+            previous = Some((index - 1, term.minus(&step)));
+        }
+        Some(Frontier {
+            index,
+            term,
+            lookup,
+            previous,
+        })
     }
 
     /// The largest kept term at most `x`, with its index; `None` for `x = 0`.
     fn floor(&self, x: &T) -> Option<(usize, T)> {
         if self.plain.first().is_some_and(|first| first <= x) {
-            let at = self.plain.partition_point(|term| term <= x) - 1;
-            return Some((self.plain_start + at, self.plain[at].clone()));
+            let (at, term) = self.plain.floor(x)?;
+            return Some((self.plain_start + at, term));
         }
         let at = self
             .runs

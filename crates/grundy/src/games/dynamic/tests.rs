@@ -366,3 +366,44 @@ fn heaps_near_two_to_the_sixty_four() {
     assert!(words.kept.is_complete());
     assert_eq!(words.kept.len(), 64);
 }
+
+/// The terms kept one by one read back as a list holds them: whole, at any index, after any
+/// index, the largest at most any number; across the mark every 64 terms and the change from
+/// 32-bit differences to whole terms (differences non-decreasing, as `H_m(j)` is), in machine
+/// words and in big integers.
+#[test]
+fn terms_kept_by_their_differences_read_back_whole() {
+    fn check<T: sequence::Term + std::fmt::Debug + From<u64>>() {
+        let before = T::from(1000);
+        let mut terms: Vec<T> = Vec::new();
+        let mut plain = plain::Plain::default();
+        let mut last = before.clone();
+        let mut step = 1u64;
+        for i in 0..400u64 {
+            // Past 2^32 from the 300th term on.
+            step = if i == 300 { 1 << 33 } else { step + i % 3 };
+            let next = last.plus(&T::from(step)).expect("no overflow in the test");
+            let bytes = plain.push(next.clone(), &last);
+            assert!(bytes >= 4, "a term takes bytes");
+            terms.push(next.clone());
+            last = next;
+        }
+        assert_eq!(plain.len(), terms.len());
+        assert_eq!(plain.first(), terms.first());
+        assert_eq!(plain.iter().collect::<Vec<_>>(), terms);
+        for (index, term) in terms.iter().enumerate() {
+            assert_eq!(plain.get(index).as_ref(), Some(term), "get({index})");
+            assert_eq!(plain.after(index, term), terms.get(index + 1).cloned(), "after({index})");
+            let after: Vec<T> = plain.terms_after(index, term).collect();
+            assert_eq!(after, terms[index + 1..], "terms_after({index})");
+            assert_eq!(plain.floor(term), Some((index, term.clone())));
+            let above = term.plus(&T::one()).expect("small");
+            let at_most = terms.partition_point(|t| t <= &above) - 1;
+            assert_eq!(plain.floor(&above), Some((at_most, terms[at_most].clone())));
+        }
+        assert_eq!(plain.floor(&before), None);
+        assert_eq!(plain.get(terms.len()), None);
+    }
+    check::<u64>();
+    check::<BigUint>();
+}
