@@ -668,6 +668,17 @@ fn dynamic_checks(r: &mut Random) -> Vec<Check> {
         format!("{} {k}", r.below(100_000_001))
     });
     let dynamic_offset = cases(r, 60, &|r| format!("{} {}", r.below(1 << 40), r.below(50)));
+    // `n c k`: a constant and a slope read, in either order of the bound.
+    let both = |r: &mut Random| {
+        format!(
+            "{} {} {}",
+            r.below(100_000_001),
+            r.below(100),
+            1 + r.below(1000)
+        )
+    };
+    let dynamic_both = cases(r, 60, &both);
+    let dynamic_both_again = cases(r, 60, &both);
     vec![
         // Dynamic subtraction (k倍动态减法), k = 7: 10^5 heaps up to 10^8, a quarter with a
         // quota; the P-sequence is computed once, each case is a greedy walk.
@@ -712,6 +723,18 @@ fn dynamic_checks(r: &mut Random) -> Vec<Check> {
             None,
             "read T; repeat T { read n c; case {n} }; game dynamic:2x+{c}; say first second",
             vec![dynamic_offset],
+        ),
+        // Both coefficients read, the constant first as the bound writes it, and the slope
+        // first.
+        check(
+            None,
+            "read T; repeat T { read n c k; case {n} }; game dynamic:{c}+{k}x; say A B",
+            vec![dynamic_both],
+        ),
+        check(
+            None,
+            "read T; repeat T { read n c k; case {n} }; game dynamic:{k}x+{c}; say A B",
+            vec![dynamic_both_again],
         ),
     ]
 }

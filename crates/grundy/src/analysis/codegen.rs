@@ -79,12 +79,15 @@ pub enum Decider {
     /// `f(x) ≥ x`: the player to move at a heap (and its quota; a fresh heap `n` has `n − 1`)
     /// wins exactly when the smallest term of the heap's greedy representation in the
     /// P-sequence is at most the quota (docs/theory.md §15). A coefficient `None` is read from
-    /// the input at each case (the slope first).
+    /// the input at each case.
     Dynamic {
         /// The coefficient of `x`, or `None` when the input gives it.
         slope: Option<i64>,
         /// The constant, or `None` when the input gives it.
         offset: Option<i64>,
+        /// Whether the constant is the first number read, as `dynamic:{c}+{k}x` writes it
+        /// (else the slope is, where both are read).
+        offset_first: bool,
     },
     /// The contest game: a DP over (balls left, parity of the mover's balls, parity of the
     /// opponent's), win, tie or lose for the player to move.

@@ -86,22 +86,27 @@ impl TheoremAnswers<'_> {
     }
 }
 
-/// The decider of a move bound `slope · x + offset` built from the numbers `sample` read: each
-/// coefficient equal to the next number read is read (the sample's numbers differ from every
-/// number written in the spec), the others are fixed; `None` unless every number is used.
+/// The decider of a move bound `slope · x + offset` built from the numbers `sample` read: a
+/// coefficient equal to a number read is read (the sample's numbers differ from every number
+/// written in the spec), in the order the numbers come (`dynamic:{k}x+{c}`, `dynamic:{c}+{k}x`);
+/// the others are fixed. `None` unless every number read is a coefficient.
 fn carried_bound(slope: i64, offset: i64, sample: &[u64]) -> Option<Decider> {
-    let mut numbers = sample.iter().map(|&n| i64::try_from(n).ok()).peekable();
-    let mut read = |coefficient: i64| {
-        if numbers.peek() == Some(&Some(coefficient)) {
-            numbers.next();
-            None
-        } else {
-            Some(coefficient)
-        }
+    let numbers: Vec<i64> = sample
+        .iter()
+        .map(|&n| i64::try_from(n).ok())
+        .collect::<Option<_>>()?;
+    let (slope_read, offset_read, offset_first) = match numbers.as_slice() {
+        [first] if *first == slope => (true, false, false),
+        [first] if *first == offset => (false, true, true),
+        [first, second] if (*first, *second) == (slope, offset) => (true, true, false),
+        [first, second] if (*first, *second) == (offset, slope) => (true, true, true),
+        _ => return None,
     };
-    let (slope, offset) = (read(slope), read(offset));
-    (numbers.next().is_none() && (slope.is_none() || offset.is_none()))
-        .then_some(Decider::Dynamic { slope, offset })
+    Some(Decider::Dynamic {
+        slope: (!slope_read).then_some(slope),
+        offset: (!offset_read).then_some(offset),
+        offset_first,
+    })
 }
 
 /// A move of a game that is not a sum, written with its position where it has one.
@@ -363,6 +368,7 @@ impl Answers for TheoremAnswers<'_> {
                 return Ok(Decider::Dynamic {
                     slope: Some(slope),
                     offset: Some(offset),
+                    offset_first: false,
                 });
             }
             _ => {}

@@ -408,7 +408,7 @@ struct Game {
     size_t m = 0;          // the least index whose f reaches the last term
 ?!carried_input|    Game() : Game(vector<u64>{}) {}
     explicit Game(const vector<u64>& numbers) {
-?dynamic_slope_read|        slope = coefficient(numbers, 0);
+?dynamic_slope_read|        slope = coefficient(numbers, ${slope_index});
 ?!dynamic_slope_read|        slope = ${slope}LL;
 ?dynamic_offset_read|        offset = coefficient(numbers, ${offset_index});
 ?!dynamic_offset_read|        offset = ${offset}LL;

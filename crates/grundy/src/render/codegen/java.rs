@@ -443,7 +443,7 @@ ${table});
 ?!carried_input|        }
 ?!carried_input|
         Game(long[] numbers) {
-?dynamic_slope_read|            slope = coefficient(numbers, 0);
+?dynamic_slope_read|            slope = coefficient(numbers, ${slope_index});
 ?!dynamic_slope_read|            slope = ${slope}L;
 ?dynamic_offset_read|            offset = coefficient(numbers, ${offset_index});
 ?!dynamic_offset_read|            offset = ${offset}L;

@@ -251,7 +251,9 @@ fn header_lines(program: &Program) -> Vec<String> {
             "(greedy sum of non-consecutive Fibonacci numbers) is at most the quota; a fresh heap of n".to_owned(),
             "has quota n - 1, so it is lost exactly when n is a Fibonacci number.".to_owned(),
         ]),
-        Decider::Dynamic { slope, offset } => lines.extend(dynamic_lines(*slope, *offset)),
+        Decider::Dynamic { slope, offset, .. } => {
+            lines.extend(dynamic_lines(*slope, *offset));
+        }
         Decider::Rule(plan) => {
             rule_lines(&mut lines, &crate::render::pattern::outcome_sentence(&plan.rule), plan);
         }

@@ -363,7 +363,7 @@ ${table}
     quota."""
 
     def __init__(self, numbers=()):
-?dynamic_slope_read|        self.slope = numbers[0]
+?dynamic_slope_read|        self.slope = numbers[${slope_index}]
 ?!dynamic_slope_read|        self.slope = ${slope}
 ?dynamic_offset_read|        self.offset = numbers[${offset_index}]
 ?!dynamic_offset_read|        self.offset = ${offset}

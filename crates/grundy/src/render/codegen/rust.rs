@@ -547,7 +547,7 @@ struct Game {
 impl Game {
 ?dynamic_slope_read,dynamic_offset_read|    fn of(numbers: &[u64]) -> Self {
 ?!dynamic_slope_read&!dynamic_offset_read|    fn of(_: &[u64]) -> Self {
-?dynamic_slope_read|        let slope = coefficient(numbers, 0);
+?dynamic_slope_read|        let slope = coefficient(numbers, ${slope_index});
 ?!dynamic_slope_read|        let slope: i128 = ${slope};
 ?dynamic_offset_read|        let offset = coefficient(numbers, ${offset_index});
 ?!dynamic_offset_read|        let offset: i128 = ${offset};

@@ -110,8 +110,8 @@ pub(super) trait Syntax {
 
     /// Dynamic subtraction, the P-sequence of the bound `f(x) = slope · x + offset` and the
     /// greedy step; `${slope}`, `${offset}` where fixed (flags `dynamic_slope_read`,
-    /// `dynamic_offset_read`: read from the game's numbers instead, the offset at
-    /// `${offset_index}`).
+    /// `dynamic_offset_read`: read from the game's numbers instead, the slope at
+    /// `${slope_index}` and the offset at `${offset_index}`).
     fn dynamic(&self) -> &'static str;
 
     /// The contest game's DP; `${bound}`, `${amounts}`.
@@ -354,8 +354,19 @@ fn program_context(program: &Program, syntax: &dyn Syntax) -> Context {
 /// `context` with the flags and values of dynamic subtraction: its bound's coefficients,
 /// written or read from the game's numbers.
 fn dynamic_context(program: &Program, context: Context) -> Context {
-    let Decider::Dynamic { slope, offset } = program.decider else {
+    let Decider::Dynamic {
+        slope,
+        offset,
+        offset_first,
+    } = program.decider
+    else {
         return context;
+    };
+    // The place of each coefficient read among the game's numbers.
+    let (slope_index, offset_index) = match (slope, offset_first) {
+        (None, true) => ("1", "0"),
+        (None, false) => ("0", "1"),
+        (Some(_), _) => ("0", "0"),
     };
     context
         .flag("dynamic", true)
@@ -364,7 +375,8 @@ fn dynamic_context(program: &Program, context: Context) -> Context {
         .flag("carried_dynamic", program.carried.is_some())
         .value("slope", slope.map_or_else(String::new, |s| s.to_string()))
         .value("offset", offset.map_or_else(String::new, |c| c.to_string()))
-        .value("offset_index", if slope.is_none() { "1" } else { "0" })
+        .value("slope_index", slope_index)
+        .value("offset_index", offset_index)
 }
 
 /// The flags and values of the output's words: a win, a loss, a tie and a draw, as string
