@@ -16,7 +16,7 @@
 //! ([`Frontier`]).
 
 use num_bigint::{BigInt, BigUint};
-use num_traits::ToPrimitive;
+use num_traits::{CheckedSub, ToPrimitive};
 
 use super::Bound;
 use super::plain::Plain;
@@ -43,7 +43,7 @@ pub(super) trait Term: Clone + Ord + Default {
     /// `f(self) ≥ self`), as every kept sequence has: the width's largest number where it
     /// passes the width (it reaches every number of the width).
     fn image(&self, bound: Bound) -> Self;
-    /// `self − before` where it fits 32 bits (`before` at most `self`).
+    /// `self − before` where it is a number of 32 bits (`None` for `before` above `self`).
     fn narrow(&self, before: &Self) -> Option<u32>;
     /// `self + difference`, for a difference read back from [`narrow`](Self::narrow): the sum
     /// is a term kept before.
@@ -90,7 +90,7 @@ impl Term for u64 {
         u64::try_from(value).unwrap_or(u64::MAX)
     }
     fn narrow(&self, before: &Self) -> Option<u32> {
-        u32::try_from(self - before).ok()
+        u32::try_from(u64::checked_sub(*self, *before)?).ok()
     }
     fn widen(&self, difference: u32) -> Self {
         // A kept term, below 2^64: the sum does not wrap.
@@ -139,7 +139,7 @@ impl Term for BigUint {
             .unwrap_or_default()
     }
     fn narrow(&self, before: &Self) -> Option<u32> {
-        (self - before).to_u32()
+        self.checked_sub(before)?.to_u32()
     }
     fn widen(&self, difference: u32) -> Self {
         self + difference
@@ -525,13 +525,15 @@ impl<T: Term> Kept<T> {
             if local.reach(&last, bound, parts).is_none() {
                 break false;
             }
+            // A term past `most_bytes` is kept (what was added stays, `last` with it), and the
+            // next refused.
             let take = |plain: &mut Plain<T>, last: &T, next: &T| {
-                if done(plain_start + plain.len(), last) {
+                if over || done(plain_start + plain.len(), last) {
                     return false;
                 }
                 bytes = bytes.saturating_add(plain.push(next.clone(), last));
                 over = bytes > most_bytes;
-                !over
+                true
             };
             // Where `m` stands among the plain terms or in a closed run, the steps read them
             // alone; elsewhere they go on while `m` stays.

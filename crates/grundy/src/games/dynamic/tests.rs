@@ -407,3 +407,28 @@ fn terms_kept_by_their_differences_read_back_whole() {
     check::<u64>();
     check::<BigUint>();
 }
+
+/// An extension stopped by its bytes among the terms kept one by one keeps what it added
+/// whole: its last term, its count and its terms agree, and extending on from there (with
+/// room) gives the sequence.
+#[test]
+fn an_extension_past_its_bytes_keeps_its_terms_whole() {
+    let k = 1000;
+    let bound = Bound {
+        slope: i64::try_from(k).expect("small"),
+        offset: 0,
+    };
+    let mut kept: Kept<u64> = Kept::new(bound);
+    assert!(kept.extend_until(|_, last| *last > 10_000_000, u64::MAX));
+    let budget = kept.bytes() + 1000;
+    assert!(!kept.extend_until(|_, _| false, budget), "the budget stops it");
+    let terms: Vec<u64> = kept.iter().collect();
+    assert_eq!(terms.len(), kept.len());
+    assert_eq!(terms.last(), Some(kept.last()));
+    let whole = sequence_by_definition(k, 1 << 40);
+    assert_eq!(terms, whole[..terms.len()]);
+    assert!(kept.extend_until(|_, last| *last > 1 << 40, u64::MAX));
+    let terms: Vec<u64> = kept.iter().collect();
+    assert_eq!(terms, whole[..terms.len()]);
+    assert_eq!(terms.len(), whole.len());
+}
