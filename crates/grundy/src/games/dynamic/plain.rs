@@ -51,21 +51,33 @@ impl<T: Term> Plain<T> {
         self.marks.first().or(self.wide.first())
     }
 
+    /// Whether the next term may be kept by its difference: the narrow part holds a term and
+    /// no term is kept whole after it.
+    #[inline]
+    pub(super) fn narrow_open(&self) -> bool {
+        self.wide.is_empty() && !self.marks.is_empty()
+    }
+
+    /// Adds `next`, `difference` after the last term, to the open [narrow](Self::narrow_open)
+    /// part; returns the bytes it takes.
+    #[inline]
+    pub(super) fn push_difference(&mut self, difference: u32, next: &T) -> u64 {
+        self.differences.push(difference);
+        if self.differences.len().is_multiple_of(MARK_EVERY) {
+            self.marks.push(next.clone());
+            return 4 + next.bytes();
+        }
+        4
+    }
+
     /// Adds `next`, `last` the term before it (the last kept one by one, or the last of the
     /// runs before the first); returns the bytes it takes.
     #[inline]
     pub(super) fn push(&mut self, next: T, last: &T) -> u64 {
-        if self.wide.is_empty()
-            && !self.marks.is_empty()
+        if self.narrow_open()
             && let Some(difference) = next.narrow(last)
         {
-            self.differences.push(difference);
-            if self.differences.len().is_multiple_of(MARK_EVERY) {
-                let bytes = next.bytes();
-                self.marks.push(next);
-                return 4 + bytes;
-            }
-            return 4;
+            return self.push_difference(difference, &next);
         }
         let bytes = next.bytes();
         if self.marks.is_empty() && self.wide.is_empty() {
@@ -97,10 +109,16 @@ impl<T: Term> Plain<T> {
     /// The term at `index + 1`, `term` the one at `index`: one addition or one read.
     #[inline]
     pub(super) fn after(&self, index: usize, term: &T) -> Option<T> {
-        match self.differences.get(index) {
-            Some(&difference) => Some(term.widen(difference)),
+        match self.difference_after(index) {
+            Some(difference) => Some(term.widen(difference)),
             None => self.wide.get((index + 1).checked_sub(self.narrow_len())?).cloned(),
         }
+    }
+
+    /// The difference from the term at `index` to the next, where both are in the narrow part.
+    #[inline]
+    pub(super) fn difference_after(&self, index: usize) -> Option<u32> {
+        self.differences.get(index).copied()
     }
 
     /// The terms after `index`, `term` the one at `index`, in order.
@@ -126,12 +144,9 @@ impl<T: Term> Plain<T> {
 
     /// Every term, in order.
     pub(super) fn iter(&self) -> impl Iterator<Item = T> + '_ {
-        let first = self.first().cloned();
-        let rest = first
-            .clone()
+        self.first()
             .into_iter()
-            .flat_map(move |first| self.terms_after(0, &first));
-        first.into_iter().chain(rest)
+            .flat_map(|first| std::iter::once(first.clone()).chain(self.terms_after(0, first)))
     }
 
     /// The largest term at most `x`, with its index; `None` where the first is above `x`.
