@@ -236,64 +236,89 @@ impl<T: Term> Lookup<T> {
 /// Why the steps of a walk or an extension stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stop {
-    /// `take` refused the next term.
+    /// The next term was not to be added.
     Refused,
     /// The next term would pass the width.
     Overflow,
-    /// `m` is to move past the closed run or the plain terms it stood in: [`Lookup::reach`]
-    /// goes on.
-    SegmentEnd,
+    /// `m` is to move past the last term kept.
+    KeptEnd,
 }
 
-/// Where the steps of walks and extensions read the terms after `m`: among the terms kept one by one (by
-/// index, for an extension to keep terms while it reads them) or in the closed run `m` stands
-/// in.
+/// Where the steps of walks and extensions read the terms after `m`, in order to the last
+/// kept: in its run and the runs after it, then among the terms kept one by one (by index,
+/// for an extension to keep terms while it reads them).
 enum Following<T> {
     /// `m`'s index among the terms kept one by one, and the last term read.
     Plain(usize, T),
-    /// How many terms of `m`'s closed run are left, the last read and the run's step.
-    Run { left: usize, value: T, step: T },
-    /// Neither: the steps go on while `m` stays.
-    Nothing,
+    /// The run of the last term read, how many of its terms come after it, the term and the
+    /// run's step.
+    Run {
+        run: usize,
+        left: usize,
+        value: T,
+        step: T,
+    },
 }
 
 impl<T: Term> Following<T> {
-    /// The next term after `m`, `None` past the part it reads.
+    /// Reads after the term at `index`, `term`, in `kept`.
+    fn at(index: usize, term: T, kept: Parts<'_, T>) -> Self {
+        match index.checked_sub(kept.plain_start) {
+            Some(at) => Self::Plain(at, term),
+            None => Self::in_run(kept.run_of(index), index, term, kept),
+        }
+    }
+
+    /// Reads after the term at `index`, `term`, in the run `run` holding it.
+    fn in_run(run: usize, index: usize, term: T, kept: Parts<'_, T>) -> Self {
+        Self::Run {
+            run,
+            left: kept.run_end(run) - index - 1,
+            value: term,
+            step: kept.runs[run].step.clone(),
+        }
+    }
+
+    /// The next term, `None` past the last kept.
     #[inline]
-    fn next(&mut self, plain: &Plain<T>) -> Option<T> {
+    fn next(&mut self, kept: Parts<'_, T>) -> Option<T> {
         match self {
             Self::Plain(at, value) => {
-                *value = plain.after(*at, value)?;
+                *value = kept.plain.after(*at, value)?;
                 *at += 1;
                 Some(value.clone())
             }
-            Self::Run { left, value, step } => {
-                *left = left.checked_sub(1)?;
+            Self::Run {
+                left: left @ 1..,
+                value,
+                step,
+                ..
+            } => {
+                *left -= 1;
                 *value = value.plus(step)?;
                 Some(value.clone())
             }
-            Self::Nothing => None,
+            Self::Run { run, .. } => {
+                let next = *run + 1;
+                let first = match kept.runs.get(next) {
+                    Some(following) => {
+                        let first = following.first.clone();
+                        *self = Self::in_run(next, following.index, first.clone(), kept);
+                        first
+                    }
+                    None => {
+                        let first = kept.plain.get(0)?;
+                        *self = Self::Plain(0, first.clone());
+                        first
+                    }
+                };
+                Some(first)
+            }
         }
     }
 }
 
 impl<T: Term> Lookup<T> {
-    /// Where the terms after `m` are read from, the terms kept one by one starting at
-    /// `plain_start`.
-    fn following(&self, plain_start: usize) -> Following<T> {
-        if let Some(at) = self.index.checked_sub(plain_start) {
-            return Following::Plain(at, self.term.clone());
-        }
-        match self.run_end.saturating_sub(self.index + 1) {
-            0 => Following::Nothing,
-            left => Following::Run {
-                left,
-                value: self.term.clone(),
-                step: self.step.clone(),
-            },
-        }
-    }
-
     /// Moves `m` on, reading the terms after it from `following`, until `f(H_m)` reaches
     /// `term`; `false` where `following` ends first (`m` stands on the last term it read).
     #[inline]
@@ -302,10 +327,10 @@ impl<T: Term> Lookup<T> {
         term: &T,
         bound: Bound,
         following: &mut Following<T>,
-        plain: &Plain<T>,
+        kept: Parts<'_, T>,
     ) -> bool {
         while &self.reach < term {
-            let Some(moved) = following.next(plain) else {
+            let Some(moved) = following.next(kept) else {
                 return false;
             };
             self.index += 1;
@@ -319,7 +344,7 @@ impl<T: Term> Lookup<T> {
     /// first until `f(H_m)` reaches `last`, to `plain` (terms kept one by one from
     /// `plain_start`) while `done` of the count kept and the last is false and `bytes` stay
     /// within `most_bytes` (the term that passes them is kept, and the next refused). `m`
-    /// reads the terms after it from `following` ([`Stop::SegmentEnd`] where that ends);
+    /// reads the terms after it from `following` ([`Stop::KeptEnd`] past the last kept);
     /// `f(H_m)` must reach `last`. A term is kept by its difference `H_m` where that fits 32
     /// bits, which is then known when `m` moves, and the numbers the loop changes are few
     /// enough for a machine to hold them in registers. Returns why it stopped.
@@ -330,7 +355,7 @@ impl<T: Term> Lookup<T> {
     fn extend_steps(
         &mut self,
         last: &mut T,
-        (plain, plain_start, bound): (&mut Plain<T>, usize, Bound),
+        (plain, runs, plain_start, bound): (&mut Plain<T>, &[Run<T>], usize, Bound),
         (bytes, most_bytes): (&mut u64, u64),
         done: &impl Fn(usize, &T) -> bool,
         following: &mut Following<T>,
@@ -356,8 +381,13 @@ impl<T: Term> Lookup<T> {
             at = next;
             count += 1;
             if self.reach < at {
-                if !self.reach_following(&at, bound, following, plain) {
-                    break Stop::SegmentEnd;
+                let kept = Parts {
+                    runs,
+                    plain_start,
+                    plain,
+                };
+                if !self.reach_following(&at, bound, following, kept) {
+                    break Stop::KeptEnd;
                 }
                 // The narrow part stays open while terms are kept by their differences, and
                 // once `H_m` passes 32 bits it stays past them: it never decreases.
@@ -374,7 +404,7 @@ impl<T: Term> Lookup<T> {
     /// The loop of walks: walks past the terms after `term`, each `term + H_m` with `m` moved
     /// on first until `f(H_m)` reaches `term`, while they are at most `x`, `before` the term
     /// before the last walked to. `m` reads the terms after it from `following`
-    /// ([`Stop::SegmentEnd`] where that ends); `f(H_m)` must reach `term`. Returns why it
+    /// ([`Stop::KeptEnd`] past the last kept); `f(H_m)` must reach `term`. Returns why it
     /// stopped and how many terms it walked past.
     ///
     /// # Complexity
@@ -383,7 +413,7 @@ impl<T: Term> Lookup<T> {
     fn walk_steps(
         &mut self,
         term: &mut T,
-        (plain, bound, x): (&Plain<T>, Bound, &T),
+        (kept, bound, x): (Parts<'_, T>, Bound, &T),
         before: &mut Option<T>,
         following: &mut Following<T>,
     ) -> (Stop, usize) {
@@ -397,8 +427,8 @@ impl<T: Term> Lookup<T> {
             }
             *before = Some(std::mem::replace(&mut at, next));
             count += 1;
-            if self.reach < at && !self.reach_following(&at, bound, following, plain) {
-                break Stop::SegmentEnd;
+            if self.reach < at && !self.reach_following(&at, bound, following, kept) {
+                break Stop::KeptEnd;
             }
         };
         *term = at;
@@ -423,6 +453,18 @@ impl<T> Clone for Parts<'_, T> {
 impl<T> Copy for Parts<'_, T> {}
 
 impl<T: Term> Parts<'_, T> {
+    /// The run holding `index`, below the first term kept one by one.
+    fn run_of(&self, index: usize) -> usize {
+        self.runs.partition_point(|run| run.index <= index) - 1
+    }
+
+    /// The index after the last term of the run `run`.
+    fn run_end(&self, run: usize) -> usize {
+        self.runs
+            .get(run + 1)
+            .map_or(self.plain_start, |next| next.index)
+    }
+
     /// The term at `index` in the runs, `run` a run at or before the one holding it (moved to
     /// it); `None` past the runs.
     #[inline]
@@ -616,31 +658,29 @@ impl<T: Term> Kept<T> {
         let mut last = self.last.clone();
         let mut bytes = self.bytes;
         let (bound, plain_start) = (self.bound, self.plain_start);
-        let kept = loop {
-            let parts = Parts {
-                runs: &self.runs,
-                plain_start,
-                plain: &plain,
-            };
-            // `m ≤ j` (f(H_j) ≥ H_j): every `m` looked up is kept.
-            if local.reach(&last, bound, parts).is_none() {
-                break false;
-            }
-            let mut following = local.following(plain_start);
+        let parts = Parts {
+            runs: &self.runs,
+            plain_start,
+            plain: &plain,
+        };
+        // `m ≤ j` (f(H_j) ≥ H_j): every `m` looked up is kept, and the steps do not reach the
+        // end of the kept terms.
+        let kept = local.reach(&last, bound, parts).is_some() && {
+            let mut following = Following::at(local.index, local.term.clone(), parts);
             let stop = local.extend_steps(
                 &mut last,
-                (&mut plain, plain_start, bound),
+                (&mut plain, &self.runs, plain_start, bound),
                 (&mut bytes, most_bytes),
                 done,
                 &mut following,
             );
             match stop {
-                Stop::SegmentEnd => {}
-                Stop::Refused => break bytes <= most_bytes,
+                Stop::Refused => bytes <= most_bytes,
                 Stop::Overflow => {
                     self.complete = true;
-                    break true;
+                    true
                 }
+                Stop::KeptEnd => false,
             }
         };
         self.plain = plain;
@@ -752,21 +792,19 @@ impl<T: Term> Kept<T> {
         } = frontier;
         // The term before the one the walk stands on, once it moved.
         let mut before = None;
-        loop {
-            // The lookup moves to `m` of the term the walk stands on, whether it goes on or not.
-            lookup.reach(&term, self.bound, parts)?;
-            let mut following = lookup.following(parts.plain_start);
-            let (stop, count) = lookup.walk_steps(
-                &mut term,
-                (parts.plain, self.bound, x),
-                &mut before,
-                &mut following,
-            );
-            index += count;
-            if stop != Stop::SegmentEnd {
-                break;
-            }
+        // The lookup moves to `m` of the term the walk stands on, whether it goes on or not.
+        lookup.reach(&term, self.bound, parts)?;
+        let mut following = Following::at(lookup.index, lookup.term.clone(), parts);
+        let (stop, count) = lookup.walk_steps(
+            &mut term,
+            (parts, self.bound, x),
+            &mut before,
+            &mut following,
+        );
+        if stop == Stop::KeptEnd {
+            return None;
         }
+        index += count;
         if let Some(before) = before {
             previous = Some((index - 1, before));
         }
