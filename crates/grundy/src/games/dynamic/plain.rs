@@ -62,6 +62,7 @@ impl<T: Term> Plain<T> {
     /// part; returns the bytes it takes.
     #[inline]
     pub(super) fn push_difference(&mut self, difference: u32, next: &T) -> u64 {
+        debug_assert!(self.narrow_open(), "a difference pushed after the narrow part");
         self.differences.push(difference);
         if self.differences.len().is_multiple_of(MARK_EVERY) {
             self.marks.push(next.clone());
@@ -117,7 +118,7 @@ impl<T: Term> Plain<T> {
 
     /// The difference from the term at `index` to the next, where both are in the narrow part.
     #[inline]
-    pub(super) fn difference_after(&self, index: usize) -> Option<u32> {
+    fn difference_after(&self, index: usize) -> Option<u32> {
         self.differences.get(index).copied()
     }
 

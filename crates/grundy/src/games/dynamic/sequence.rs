@@ -84,12 +84,12 @@ impl Term for u64 {
         // The slope is at least 1 and f(x) ≥ x ≥ 0: where slope · x fits 64 bits, so does the
         // sum unless it passes the width (a negative offset keeps it at least x).
         let slope = u64::try_from(bound.slope).unwrap_or(0);
-        match slope.checked_mul(*self) {
-            Some(product) => product.saturating_add_signed(bound.offset),
-            // In 128 bits: slope · x + offset is positive and below 2^125.
-            None => u64::try_from(i128::from(bound.slope) * i128::from(*self) + i128::from(bound.offset))
-                .unwrap_or(u64::MAX),
+        if let Some(product) = slope.checked_mul(*self) {
+            return product.saturating_add_signed(bound.offset);
         }
+        // In 128 bits: slope · x + offset is positive and below 2^125.
+        let value = i128::from(bound.slope) * i128::from(*self) + i128::from(bound.offset);
+        u64::try_from(value).unwrap_or(u64::MAX)
     }
     fn narrow(&self, before: &Self) -> Option<u32> {
         u32::try_from(u64::checked_sub(*self, *before)?).ok()
@@ -247,6 +247,7 @@ enum Stop {
 /// Where the steps of walks and extensions read the terms after `m`, in order to the last
 /// kept: in its run and the runs after it, then among the terms kept one by one (by index,
 /// for an extension to keep terms while it reads them).
+#[derive(Debug)]
 enum Following<T> {
     /// `m`'s index among the terms kept one by one, and the last term read.
     Plain(usize, T),
@@ -300,20 +301,25 @@ impl<T: Term> Following<T> {
             }
             Self::Run { run, .. } => {
                 let next = *run + 1;
-                let first = match kept.runs.get(next) {
-                    Some(following) => {
-                        let first = following.first.clone();
-                        *self = Self::in_run(next, following.index, first.clone(), kept);
-                        first
-                    }
-                    None => {
-                        let first = kept.plain.get(0)?;
-                        *self = Self::Plain(0, first.clone());
-                        first
-                    }
-                };
+                if let Some(following) = kept.runs.get(next) {
+                    let first = following.first.clone();
+                    *self = Self::in_run(next, following.index, first.clone(), kept);
+                    return Some(first);
+                }
+                let first = kept.plain.get(0)?;
+                *self = Self::Plain(0, first.clone());
                 Some(first)
             }
+        }
+    }
+
+    /// Gives `lookup`, whose `m` stands on the last term read, the run it stands in, as
+    /// [`Lookup::advance`] would.
+    fn settle(&self, lookup: &mut Lookup<T>, kept: Parts<'_, T>) {
+        if let Self::Run { run, step, .. } = self {
+            lookup.run = *run;
+            lookup.run_end = kept.runs.get(run + 1).map_or(0, |next| next.index);
+            lookup.step = step.clone();
         }
     }
 }
@@ -396,16 +402,21 @@ impl<T: Term> Lookup<T> {
                 }
             }
         };
+        following.settle(self, Parts {
+            runs,
+            plain_start,
+            plain,
+        });
         *last = at;
         *bytes = kept_bytes;
         stop
     }
 
     /// The loop of walks: walks past the terms after `term`, each `term + H_m` with `m` moved
-    /// on first until `f(H_m)` reaches `term`, while they are at most `x`, `before` the term
-    /// before the last walked to. `m` reads the terms after it from `following`
-    /// ([`Stop::KeptEnd`] past the last kept); `f(H_m)` must reach `term`. Returns why it
-    /// stopped and how many terms it walked past.
+    /// on first until `f(H_m)` reaches `term`, while they are at most `x`. `m` reads the terms
+    /// after it from `following` ([`Stop::KeptEnd`] past the last kept); `f(H_m)` must reach
+    /// `term`. Returns why it stopped, how many terms it walked past and the term before the
+    /// last it walked to.
     ///
     /// # Complexity
     /// One addition and two comparisons per term, one image per move of `m`.
@@ -414,10 +425,9 @@ impl<T: Term> Lookup<T> {
         &mut self,
         term: &mut T,
         (kept, bound, x): (Parts<'_, T>, Bound, &T),
-        before: &mut Option<T>,
         following: &mut Following<T>,
-    ) -> (Stop, usize) {
-        let (mut at, mut count) = (term.clone(), 0);
+    ) -> (Stop, usize, Option<T>) {
+        let (mut at, mut count, mut before) = (term.clone(), 0, None);
         let stop = loop {
             let Some(next) = at.plus(&self.term) else {
                 break Stop::Overflow;
@@ -425,14 +435,15 @@ impl<T: Term> Lookup<T> {
             if &next > x {
                 break Stop::Refused;
             }
-            *before = Some(std::mem::replace(&mut at, next));
+            before = Some(std::mem::replace(&mut at, next));
             count += 1;
             if self.reach < at && !self.reach_following(&at, bound, following, kept) {
                 break Stop::KeptEnd;
             }
         };
+        following.settle(self, kept);
         *term = at;
-        (stop, count)
+        (stop, count, before)
     }
 }
 
@@ -665,7 +676,9 @@ impl<T: Term> Kept<T> {
         };
         // `m ≤ j` (f(H_j) ≥ H_j): every `m` looked up is kept, and the steps do not reach the
         // end of the kept terms.
-        let kept = local.reach(&last, bound, parts).is_some() && {
+        let within = if local.reach(&last, bound, parts).is_none() {
+            false
+        } else {
             let mut following = Following::at(local.index, local.term.clone(), parts);
             let stop = local.extend_steps(
                 &mut last,
@@ -687,7 +700,7 @@ impl<T: Term> Kept<T> {
         self.last = last;
         self.bytes = bytes;
         *lookup = local;
-        kept
+        within
     }
 
     /// Whether the next term, `step` after the last, goes on in the open run.
@@ -790,21 +803,16 @@ impl<T: Term> Kept<T> {
             mut lookup,
             mut previous,
         } = frontier;
-        // The term before the one the walk stands on, once it moved.
-        let mut before = None;
         // The lookup moves to `m` of the term the walk stands on, whether it goes on or not.
         lookup.reach(&term, self.bound, parts)?;
         let mut following = Following::at(lookup.index, lookup.term.clone(), parts);
-        let (stop, count) = lookup.walk_steps(
-            &mut term,
-            (parts, self.bound, x),
-            &mut before,
-            &mut following,
-        );
+        let (stop, count, before) =
+            lookup.walk_steps(&mut term, (parts, self.bound, x), &mut following);
         if stop == Stop::KeptEnd {
             return None;
         }
         index += count;
+        // The term before the one the walk stands on, where it moved.
         if let Some(before) = before {
             previous = Some((index - 1, before));
         }

@@ -432,3 +432,19 @@ fn an_extension_past_its_bytes_keeps_its_terms_whole() {
     assert_eq!(terms, whole[..terms.len()]);
     assert_eq!(terms.len(), whole.len());
 }
+
+/// An extension with no bytes left keeps its word: it says the terms stay within the budget
+/// exactly when they do, also where the term that passes the budget is the last of the width
+/// (`x`: the terms are the powers of 2, and from 2^62 one more fits 64 bits).
+#[test]
+fn an_extension_without_room_says_whether_it_passed_its_bytes() {
+    for slope in 1..=3 {
+        for stop in [1u64 << 40, 1 << 62] {
+            let mut kept: Kept<u64> = Kept::new(Bound { slope, offset: 0 });
+            assert!(kept.extend_until(|_, last| *last >= stop, u64::MAX));
+            let budget = kept.bytes();
+            let within = kept.extend_until(|_, _| false, budget);
+            assert_eq!(within, kept.bytes() <= budget, "{slope}x past {stop}");
+        }
+    }
+}
