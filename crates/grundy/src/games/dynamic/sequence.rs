@@ -221,15 +221,21 @@ impl<T: Term> Lookup<T> {
             return Some(());
         }
         self.term = kept.term_from(self.index, &mut self.run)?;
-        // The open run may still change its step: only a closed one is remembered.
-        match kept.runs.get(self.run + 1) {
+        self.stand_in(self.run, kept);
+        Some(())
+    }
+
+    /// Remembers `run` as the run `m` stands in, with its end and step where it is closed (the
+    /// open run may still change its step), for the next moves within it to be one addition.
+    fn stand_in(&mut self, run: usize, kept: Parts<'_, T>) {
+        self.run = run;
+        match kept.runs.get(run + 1) {
             Some(next) => {
                 self.run_end = next.index;
-                self.step = kept.runs[self.run].step.clone();
+                self.step = kept.runs[run].step.clone();
             }
-            _ => self.run_end = 0,
+            None => self.run_end = 0,
         }
-        Some(())
     }
 }
 
@@ -316,10 +322,8 @@ impl<T: Term> Following<T> {
     /// Gives `lookup`, whose `m` stands on the last term read, the run it stands in, as
     /// [`Lookup::advance`] would.
     fn settle(&self, lookup: &mut Lookup<T>, kept: Parts<'_, T>) {
-        if let Self::Run { run, step, .. } = self {
-            lookup.run = *run;
-            lookup.run_end = kept.runs.get(run + 1).map_or(0, |next| next.index);
-            lookup.step = step.clone();
+        if let Self::Run { run, .. } = self {
+            lookup.stand_in(*run, kept);
         }
     }
 }
@@ -835,7 +839,7 @@ impl<T: Term> Kept<T> {
             .partition_point(|run| &run.first <= x)
             .checked_sub(1)?;
         let run = &self.runs[at];
-        let end = self.runs.get(at + 1).map_or(self.plain_start, |next| next.index);
+        let end = self.parts().run_end(at);
         let offset = x
             .minus(&run.first)
             .quotient(&run.step)
