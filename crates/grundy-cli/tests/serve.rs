@@ -261,7 +261,9 @@ fn table_grid_period_explain_and_verify_answer_with_the_command_lines_json() {
 /// and the defaults each command fills in (the position of a sum, how far `verify` goes).
 #[test]
 fn every_endpoint_answers_as_its_command_for_every_kind_of_game() {
-    let server = Server::start(&[]);
+    // A limit far beyond what a question here takes, so that a slow moment of a busy machine
+    // does not stop the server's answer short of the command's (its default is 10 s).
+    let server = Server::start(&["--timeout", "600"]);
     let same = |path: &str, request: Value, args: &[&str]| {
         let (expected, stderr) = cli(args);
         assert!(stderr.is_empty(), "{args:?}: {stderr}");
@@ -282,7 +284,8 @@ fn every_endpoint_answers_as_its_command_for_every_kind_of_game() {
         ("misere:0.77", Some(12)),
     ] {
         let mut request = json!({ "game": game });
-        let mut args = vec!["period", game];
+        // The server's limit, for the command's answer not to stop short of it either.
+        let mut args = vec!["period", game, "--timeout", "600"];
         let heaps_text = heaps.map(|n: u32| n.to_string());
         if let (Some(n), Some(heaps_text)) = (heaps, &heaps_text) {
             request["heaps"] = json!(n);
