@@ -1,17 +1,18 @@
-//! Vector kernels of the rare/common engine (docs/theory.md §9): the scan's question — which pairs
-//! of a split give a value among those still looked for ([`probe`]) — and the rare pass, marking
-//! the value of every pair with a rare heap in a stamped table ([`mark_rare`]). The scan's other
-//! work (unmarking a value found, counting what is missing) stays in the portable code; the probe
-//! only skips the blocks of pairs that give nothing looked for, which is most of them.
+//! Vector kernels of the rare/common engine (docs/theory.md §9): the scan, which removes from a
+//! set of values looked for each value the pairs of a split give ([`find`]); the rare pass of one
+//! heap, marking the value of every pair with a rare heap in a stamped table ([`mark_rare`]); and
+//! the rare pass of a batch of consecutive heaps at once ([`mark_batch`]), with the reading of
+//! each heap's options from it ([`lane_masks`], [`lane_set`]).
 //!
-//! The kernels use x86-64 AVX-512 (BW) instructions when the processor has them, checked at run
-//! time; elsewhere [`probe`] answers with the portable loop. The looked-for values, all below
+//! The kernels use x86-64 AVX-512 (F and BW) instructions when the processor has them, checked
+//! at run time; elsewhere each answers with its portable loop. The values looked for, all below
 //! [`SMALL_SET_VALUES`], are a bitmap of 64 words of 16 bits that two vector registers hold: a
 //! pair's value `v` is looked for when bit `v mod 16` of word `v / 16` is set, which one
-//! two-register word permutation and one variable shift answer for 32 pairs at once. This module
-//! holds grundy's only `unsafe` code (the unaligned vector loads and the calls of the
-//! AVX-512 functions after the run-time check); its tests compare every kernel with the portable
-//! loop.
+//! two-register word permutation and one variable shift answer for 32 pairs at once; the blocks
+//! of pairs without a value looked for, most of them, cost only that. This module holds grundy's
+//! only `unsafe` code (the unaligned vector loads and stores, the gathers and scatters, and the
+//! calls of the AVX-512 functions after the run-time check); its tests compare every kernel with
+//! its portable loop.
 
 use crate::theory::compact::{Element, View};
 
@@ -73,54 +74,240 @@ fn mark_portable<T: Element>(
     }
 }
 
-/// A set of values below [`SMALL_SET_VALUES`], as a bitmap.
-#[derive(Clone, Debug)]
-pub(super) struct SmallSet {
-    words: [u16; 64],
+/// Heaps that [`mark_batch`] marks the rare pairs of together: one 32-bit lane each.
+pub(super) const BATCH: usize = 16;
+
+/// The marks of a batch of heaps: entry `(x << 4) | lane` holds the stamp when the value `x`
+/// is an option of the batch's heap `lane`.
+pub(super) type LaneTable = [u32; SMALL_SET_VALUES as usize * BATCH];
+
+/// Sets `table[(x << 4) | lane] = stamp` for `x = value xor values[first - heap + lane]`, every
+/// rare heap `(heap, value)` of `rare` and lane below [`BATCH`]: the value of the split of
+/// `m = first + offset + lane` into the rare heap and its partner, when `values[i]` is
+/// `G(offset + i)` — the rare pass of [`BATCH`] consecutive heaps at once, the partners of each
+/// rare heap read as one slice. Each `x` is taken modulo [`SMALL_SET_VALUES`] (the caller's
+/// values are below it). By AVX-512 (one load and one scatter per rare heap) when the
+/// processor has it ([`available`]), else one pair at a time.
+///
+/// # Panics
+/// If a rare heap is above `first`, or its partners pass the end of `values`.
+///
+/// # Complexity
+/// `O(rare.len() · BATCH)` stores.
+pub(super) fn mark_batch(
+    values: View<'_>,
+    first: usize,
+    rare: &[RareHeap],
+    table: &mut LaneTable,
+    stamp: u32,
+) {
+    let len = crate::theory::compact::on_view!(values, values => values.len());
+    assert!(
+        partners_within(rare, first, len),
+        "every partner of the batch is among the values"
+    );
+    #[cfg(target_arch = "x86_64")]
+    if available() {
+        match values {
+            View::Shorts(values) => return avx512::mark_batch(values, first, rare, table, stamp),
+            View::Bytes(values) => return avx512::mark_batch(values, first, rare, table, stamp),
+            View::Words(_) => {}
+        }
+    }
+    crate::theory::compact::on_view!(
+        values,
+        values => mark_batch_portable(values, first, rare, table, stamp)
+    );
 }
 
-impl Default for SmallSet {
-    fn default() -> Self {
-        Self { words: [0; 64] }
+/// Whether every rare heap is at most `first` and its [`BATCH`] partners from `first - heap` are
+/// below `len`.
+fn partners_within(rare: &[RareHeap], first: usize, len: usize) -> bool {
+    let (lowest, highest) = rare
+        .iter()
+        .fold((usize::MAX, 0), |(lowest, highest), rare| {
+            (
+                lowest.min(rare.heap as usize),
+                highest.max(rare.heap as usize),
+            )
+        });
+    rare.is_empty()
+        || (highest <= first
+            && (first - lowest)
+                .checked_add(BATCH)
+                .is_some_and(|end| end <= len))
+}
+
+/// [`mark_batch`] one pair at a time (the reference of the kernel).
+fn mark_batch_portable<T: Element>(
+    values: &[T],
+    first: usize,
+    rare: &[RareHeap],
+    table: &mut LaneTable,
+    stamp: u32,
+) {
+    for &RareHeap { heap, value } in rare {
+        let partners = &values[first - heap as usize..][..BATCH];
+        for (lane, &partner) in partners.iter().enumerate() {
+            let x = (value ^ partner.into()) & (SMALL_SET_VALUES - 1);
+            table[(x as usize) << 4 | lane] = stamp;
+        }
     }
 }
+
+/// `masks[x]` for `x < bound` (rounded up to a multiple of 32): bit `lane` set when
+/// `table[(x << 4) | lane]` holds `stamp` — the batch's heaps that have option `x`, read once
+/// for every heap's [`lane_set`].
+///
+/// # Complexity
+/// `O(bound · BATCH)`.
+pub(super) fn lane_masks(
+    table: &LaneTable,
+    stamp: u32,
+    bound: usize,
+    masks: &mut [u16; SMALL_SET_VALUES as usize],
+) {
+    let bound = bound.next_multiple_of(32).min(SMALL_SET_VALUES as usize);
+    #[cfg(target_arch = "x86_64")]
+    if available() {
+        avx512::lane_masks(table, stamp, bound, masks);
+        return;
+    }
+    for (x, mask) in masks[..bound].iter_mut().enumerate() {
+        *mask = table[x << 4..][..BATCH]
+            .iter()
+            .enumerate()
+            .fold(0, |mask, (lane, &entry)| {
+                mask | u16::from(entry == stamp) << lane
+            });
+    }
+}
+
+/// The values `x < bound` (rounded up to a multiple of 32, as [`lane_masks`]) whose `masks[x]`
+/// has bit `lane`: one heap's options from the batch.
+///
+/// # Complexity
+/// `O(bound)`, 32 values per step of the kernel.
+pub(super) fn lane_set(
+    masks: &[u16; SMALL_SET_VALUES as usize],
+    lane: usize,
+    bound: usize,
+) -> SmallSet {
+    let bound = bound.next_multiple_of(32).min(SMALL_SET_VALUES as usize);
+    #[cfg(target_arch = "x86_64")]
+    if available() {
+        return avx512::lane_set(masks, lane, bound);
+    }
+    let mut set = SmallSet::default();
+    for (x, &mask) in masks[..bound].iter().enumerate() {
+        if mask >> lane & 1 != 0 {
+            set.insert(x as u32);
+        }
+    }
+    set
+}
+
+/// Reads the pairs `(low[i], high[high.len() - 1 - i])` by blocks of [`LANES`] and removes from
+/// `set` the value of each pair it holds, counting `missing` (the size of `set`) down, until it
+/// is 0. Returns the pairs read, a multiple of [`LANES`]: every whole block, or the blocks up to
+/// the one where `missing` reached 0; the last pairs, fewer than [`LANES`], are left to the
+/// caller. By AVX-512 BW when the processor has it: a block whose values the set's bitmap (read
+/// modulo [`SMALL_SET_VALUES`]) does not hold is skipped with one membership test of its 32
+/// pairs, and each lane it holds is looked up in `set` itself (exact for any value).
+///
+/// # Complexity
+/// `O(len)`.
+pub(super) fn find<T: Element>(
+    low: &[T],
+    high: &[T],
+    set: &mut SmallSet,
+    missing: &mut u32,
+) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if available() {
+        match (T::view(low), T::view(high)) {
+            (View::Shorts(low), View::Shorts(high)) => {
+                return avx512::find(low, high, set, missing);
+            }
+            (View::Bytes(low), View::Bytes(high)) => return avx512::find(low, high, set, missing),
+            _ => {}
+        }
+    }
+    find_portable(low, high, set, missing)
+}
+
+/// [`find`] by a plain loop (the reference of the kernel).
+fn find_portable<T: Element>(
+    low: &[T],
+    high: &[T],
+    set: &mut SmallSet,
+    missing: &mut u32,
+) -> usize {
+    let pairs = low.len().min(high.len()) / LANES * LANES;
+    let h = high.len();
+    for i in 0..pairs {
+        let value = (low[i] ^ high[h - 1 - i]).into();
+        if set.contains(value) {
+            set.remove(value);
+            *missing -= 1;
+            if *missing == 0 {
+                return (i / LANES + 1) * LANES;
+            }
+        }
+    }
+    pairs
+}
+
+/// A set of values below [`SMALL_SET_VALUES`], as a bitmap: bit `v mod 64` of word `v / 64`
+/// (in memory, bit `v mod 16` of the 16-bit word `v / 16`, as the kernels read it).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct SmallSet {
+    pub(super) words: [u64; WORDS],
+}
+
+/// The 64-bit words of a [`SmallSet`].
+pub(super) const WORDS: usize = SMALL_SET_VALUES as usize / 64;
 
 impl SmallSet {
     /// Adds `v`, if it is below [`SMALL_SET_VALUES`] (a pair of values below it cannot give a
     /// larger one).
     pub(super) fn insert(&mut self, v: u32) {
         if v < SMALL_SET_VALUES {
-            self.words[(v >> 4) as usize] |= 1 << (v & 15);
+            self.words[(v >> 6) as usize] |= 1 << (v & 63);
         }
     }
 
     /// Removes `v`, if it is below [`SMALL_SET_VALUES`].
     pub(super) fn remove(&mut self, v: u32) {
         if v < SMALL_SET_VALUES {
-            self.words[(v >> 4) as usize] &= !(1 << (v & 15));
+            self.words[(v >> 6) as usize] &= !(1 << (v & 63));
         }
     }
 
     /// Whether `v` is in the set.
     pub(super) fn contains(&self, v: u32) -> bool {
-        v < SMALL_SET_VALUES && self.words[(v >> 4) as usize] & (1 << (v & 15)) != 0
+        v < SMALL_SET_VALUES && self.words[(v >> 6) as usize] & (1 << (v & 63)) != 0
     }
 
     /// Empties the set.
     pub(super) fn clear(&mut self) {
-        self.words = [0; 64];
+        self.words = [0; WORDS];
     }
-}
 
-/// What [`probe`] found among the pairs `(low[i], high[high.len() - 1 - i])`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Probe {
-    /// The block of [`LANES`] pairs from index `at` holds pairs whose value is in the set (the
-    /// first such block): pair `at + i` for every bit `i` of `lanes`.
-    Hit { at: usize, lanes: u32 },
-    /// The first this many pairs (a multiple of [`LANES`]) hold none; the others, fewer than
-    /// [`LANES`], are left to the caller.
-    Clear(usize),
+    /// How many values the set holds.
+    pub(super) fn len(&self) -> u32 {
+        self.words.iter().map(|word| word.count_ones()).sum()
+    }
+
+    /// The least value of the set.
+    pub(super) fn first(&self) -> Option<u32> {
+        let (k, word) = self
+            .words
+            .iter()
+            .enumerate()
+            .find(|&(_, &word)| word != 0)?;
+        Some(64 * k as u32 + word.trailing_zeros())
+    }
 }
 
 /// Whether the processor runs the AVX-512 kernels (checked once per call: the standard library
@@ -137,58 +324,27 @@ pub(super) fn available() -> bool {
     }
 }
 
-/// The first block of [`LANES`] pairs `(low[i], high[high.len() - 1 - i])` (equal lengths) whose
-/// xor is in `set`, every value of both slices below [`SMALL_SET_VALUES`]; by the AVX-512 kernel
-/// when the processor has it ([`available`]), else by the portable loop.
-///
-/// # Complexity
-/// `O(i)` for a hit at block `i`, `O(len)` otherwise.
-pub(super) fn probe<T: Element>(low: &[T], high: &[T], set: &SmallSet) -> Probe {
-    #[cfg(target_arch = "x86_64")]
-    if available() {
-        return match (T::view(low), T::view(high)) {
-            (View::Shorts(low), View::Shorts(high)) => avx512::shorts(low, high, set),
-            (View::Bytes(low), View::Bytes(high)) => avx512::bytes(low, high, set),
-            _ => portable(low, high, set),
-        };
-    }
-    portable(low, high, set)
-}
-
-/// [`probe`] by a plain loop (the reference of the kernels).
-fn portable<T: Element>(low: &[T], high: &[T], set: &SmallSet) -> Probe {
-    let blocks = low.len().min(high.len()) / LANES;
-    let h = high.len();
-    for block in 0..blocks {
-        let i = block * LANES;
-        let lanes = low[i..i + LANES]
-            .iter()
-            .zip(high[h - i - LANES..h - i].iter().rev())
-            .enumerate()
-            .filter(|&(_, (&x, &y))| set.contains((x ^ y).into()))
-            .fold(0u32, |lanes, (lane, _)| lanes | 1 << lane);
-        if lanes != 0 {
-            return Probe::Hit { at: i, lanes };
-        }
-    }
-    Probe::Clear(blocks * LANES)
-}
-
 #[cfg(target_arch = "x86_64")]
 #[expect(
     unsafe_code,
-    reason = "AVX-512 intrinsics: unaligned loads through pointers into checked slices, and calls of functions compiled for AVX-512 after the run-time check that the processor has it"
+    reason = "AVX-512 intrinsics: unaligned loads and stores, gathers and scatters through pointers into checked slices, and calls of functions compiled for AVX-512 after the run-time check that the processor has it"
 )]
 mod avx512 {
     use std::arch::x86_64::{
-        __m512i, _mm256_loadu_si256, _mm512_and_si512, _mm512_cmplt_epu32_mask,
-        _mm512_cvtepu8_epi16, _mm512_i32gather_epi32, _mm512_i32scatter_epi32, _mm512_loadu_si512,
+        __m512i, _mm_loadu_si128, _mm256_loadu_si256, _mm512_and_si512, _mm512_andnot_si512,
+        _mm512_cmpeq_epi32_mask, _mm512_cmplt_epu32_mask, _mm512_cvtepu8_epi16,
+        _mm512_cvtepu8_epi32, _mm512_cvtepu16_epi32, _mm512_i32gather_epi32,
+        _mm512_i32scatter_epi32, _mm512_loadu_si512, _mm512_maskz_set1_epi16, _mm512_or_si512,
         _mm512_permutex2var_epi16, _mm512_permutex2var_epi32, _mm512_permutexvar_epi16,
-        _mm512_set1_epi16, _mm512_set1_epi32, _mm512_srli_epi16, _mm512_srlv_epi16,
-        _mm512_sub_epi32, _mm512_test_epi16_mask, _mm512_xor_si512,
+        _mm512_set1_epi16, _mm512_set1_epi32, _mm512_setr_epi32, _mm512_slli_epi32,
+        _mm512_srli_epi16, _mm512_srlv_epi16, _mm512_storeu_si512, _mm512_sub_epi32,
+        _mm512_test_epi16_mask, _mm512_xor_si512,
     };
 
-    use super::{Element, LANES, Probe, RareHeap, SmallSet, available, mark_portable};
+    use super::{
+        BATCH, Element, LANES, LaneTable, RareHeap, SMALL_SET_VALUES, SmallSet, available,
+        mark_portable,
+    };
 
     /// [`super::mark_rare`] on 2-byte values.
     pub(super) fn mark_shorts(
@@ -317,19 +473,204 @@ mod avx512 {
         unchecked
     }
 
-    /// [`super::probe`] on 2-byte values.
-    pub(super) fn shorts(low: &[u16], high: &[u16], set: &SmallSet) -> Probe {
-        assert!(available(), "the AVX-512 kernels need AVX-512 BW");
-        // SAFETY: the processor has AVX-512 F and BW (checked just above), the features the
-        // function is compiled for.
-        unsafe { shorts_avx512(low, high, set) }
+    /// [`super::mark_batch`] on values of 1 or 2 bytes (the caller checked the partners).
+    pub(super) fn mark_batch<T: Element>(
+        values: &[T],
+        first: usize,
+        rare: &[RareHeap],
+        table: &mut LaneTable,
+        stamp: u32,
+    ) {
+        assert!(available(), "the AVX-512 kernels need AVX-512 F");
+        assert!(size_of::<T>() <= 2, "values of 1 or 2 bytes");
+        assert!(
+            super::partners_within(rare, first, values.len()),
+            "partners among the values"
+        );
+        // SAFETY: the processor has AVX-512 F, and every rare heap is at most `first` with its
+        // `BATCH` partners from `first - heap` within `values` (both checked just above).
+        unsafe { mark_batch_avx512::<T>(values.as_ptr(), first, rare, table, stamp) }
     }
 
-    /// [`super::probe`] on 1-byte values.
-    pub(super) fn bytes(low: &[u8], high: &[u8], set: &SmallSet) -> Probe {
+    /// The loop of [`mark_batch`].
+    ///
+    /// # Safety
+    /// The processor has AVX-512 F; `T` is 1 or 2 bytes; for every rare heap, `heap <= first`
+    /// and the `BATCH` values from `values + first - heap` are readable.
+    #[target_feature(enable = "avx512f")]
+    unsafe fn mark_batch_avx512<T: Element>(
+        values: *const T,
+        first: usize,
+        rare: &[RareHeap],
+        table: &mut LaneTable,
+        stamp: u32,
+    ) {
+        let lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        let stamp = _mm512_set1_epi32(stamp.cast_signed());
+        let value_mask = _mm512_set1_epi32((SMALL_SET_VALUES - 1).cast_signed());
+        for &RareHeap { heap, value } in rare {
+            // SAFETY: the `BATCH` values from here are readable (the function's contract): 32
+            // bytes of 2-byte values, 16 of 1-byte ones.
+            let partners = unsafe {
+                let from = values.add(first - heap as usize);
+                if size_of::<T>() == 2 {
+                    _mm512_cvtepu16_epi32(_mm256_loadu_si256(from.cast()))
+                } else {
+                    _mm512_cvtepu8_epi32(_mm_loadu_si128(from.cast()))
+                }
+            };
+            let x = _mm512_and_si512(
+                _mm512_xor_si512(partners, _mm512_set1_epi32(value.cast_signed())),
+                value_mask,
+            );
+            let index = _mm512_or_si512(_mm512_slli_epi32::<4>(x), lanes);
+            // SAFETY: every index is below SMALL_SET_VALUES · BATCH, the length of `table`.
+            unsafe { _mm512_i32scatter_epi32::<4>(table.as_mut_ptr().cast(), index, stamp) };
+        }
+    }
+
+    /// [`super::lane_masks`], `bound` at most `SMALL_SET_VALUES`.
+    pub(super) fn lane_masks(
+        table: &LaneTable,
+        stamp: u32,
+        bound: usize,
+        masks: &mut [u16; SMALL_SET_VALUES as usize],
+    ) {
+        assert!(available(), "the AVX-512 kernels need AVX-512 F");
+        // SAFETY: the processor has AVX-512 F (checked just above).
+        unsafe { lane_masks_avx512(table, stamp, bound, masks) }
+    }
+
+    #[target_feature(enable = "avx512f")]
+    fn lane_masks_avx512(
+        table: &LaneTable,
+        stamp: u32,
+        bound: usize,
+        masks: &mut [u16; SMALL_SET_VALUES as usize],
+    ) {
+        let stamp = _mm512_set1_epi32(stamp.cast_signed());
+        for (row, mask) in table.chunks_exact(BATCH).zip(&mut masks[..bound]) {
+            // SAFETY: a row is 16 entries of 4 bytes, the width of the unaligned load.
+            let row = unsafe { _mm512_loadu_si512(row.as_ptr().cast()) };
+            *mask = _mm512_cmpeq_epi32_mask(row, stamp);
+        }
+    }
+
+    /// [`super::lane_set`], `bound` at most `SMALL_SET_VALUES`.
+    pub(super) fn lane_set(
+        masks: &[u16; SMALL_SET_VALUES as usize],
+        lane: usize,
+        bound: usize,
+    ) -> SmallSet {
         assert!(available(), "the AVX-512 kernels need AVX-512 BW");
-        // SAFETY: as in `shorts`.
-        unsafe { bytes_avx512(low, high, set) }
+        // SAFETY: the processor has AVX-512 F and BW (checked just above).
+        unsafe { lane_set_avx512(masks, lane, bound) }
+    }
+
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn lane_set_avx512(
+        masks: &[u16; SMALL_SET_VALUES as usize],
+        lane: usize,
+        bound: usize,
+    ) -> SmallSet {
+        let bit = _mm512_set1_epi16((1u16 << (lane % BATCH)).cast_signed());
+        let mut set = SmallSet::default();
+        for (k, chunk) in masks[..bound.next_multiple_of(32)]
+            .chunks_exact(32)
+            .enumerate()
+        {
+            // SAFETY: a chunk is 32 masks of 2 bytes, the width of the unaligned load.
+            let chunk = unsafe { _mm512_loadu_si512(chunk.as_ptr().cast()) };
+            let members = _mm512_test_epi16_mask(chunk, bit);
+            set.words[k / 2] |= u64::from(members) << (32 * (k % 2));
+        }
+        set
+    }
+
+    /// [`super::find`] on values of 1 or 2 bytes.
+    pub(super) fn find<T: Element>(
+        low: &[T],
+        high: &[T],
+        set: &mut SmallSet,
+        missing: &mut u32,
+    ) -> usize {
+        assert!(available(), "the AVX-512 kernels need AVX-512 BW");
+        assert!(size_of::<T>() <= 2, "values of 1 or 2 bytes");
+        // SAFETY: the processor has AVX-512 F and BW (checked just above), and `T` is 1 or 2
+        // bytes.
+        unsafe { find_avx512(low, high, set, missing) }
+    }
+
+    /// The `LANES` consecutive values of 1 or 2 bytes from `from`, as 16-bit lanes.
+    ///
+    /// # Safety
+    /// The processor has AVX-512 F and BW, `T` is 1 or 2 bytes and the `LANES` values from
+    /// `from` are readable.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    unsafe fn load_lanes<T: Element>(from: *const T) -> __m512i {
+        // SAFETY: 64 bytes of 2-byte values, 32 of 1-byte ones (the function's contract).
+        unsafe {
+            if size_of::<T>() == 2 {
+                _mm512_loadu_si512(from.cast())
+            } else {
+                _mm512_cvtepu8_epi16(_mm256_loadu_si256(from.cast()))
+            }
+        }
+    }
+
+    /// The loop of [`find`].
+    ///
+    /// # Safety
+    /// The processor has AVX-512 F and BW, and `T` is 1 or 2 bytes.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    unsafe fn find_avx512<T: Element>(
+        low: &[T],
+        high: &[T],
+        set: &mut SmallSet,
+        missing: &mut u32,
+    ) -> usize {
+        // The set in memory answers for each lane whose value the registers hold (exactly:
+        // `members` reads values modulo 1024, and a block may repeat a value); a value found
+        // leaves both, the registers without a trip through memory.
+        let (mut words_low, mut words_high) = bitmap(set);
+        let blocks = low.len().min(high.len()) / LANES;
+        let h = high.len();
+        let mut values = [0u16; LANES];
+        for block in 0..blocks {
+            let i = block * LANES;
+            let (x, y) = (&low[i..i + LANES], &high[h - i - LANES..h - i]);
+            // SAFETY: `x` and `y` are `LANES` values of `T` (1 or 2 bytes, the contract).
+            let (x, y) = unsafe { (load_lanes(x.as_ptr()), load_lanes(y.as_ptr())) };
+            let v = _mm512_xor_si512(x, reversed(y));
+            let mut lanes = members(v, words_low, words_high);
+            if lanes == 0 {
+                continue;
+            }
+            // SAFETY: `values` is 32 values of 2 bytes, the width of the unaligned store.
+            unsafe { _mm512_storeu_si512(values.as_mut_ptr().cast(), v) };
+            while lanes != 0 {
+                let value = values[lanes.trailing_zeros() as usize];
+                lanes &= lanes - 1;
+                if !set.contains(value.into()) {
+                    continue;
+                }
+                set.remove(value.into());
+                *missing -= 1;
+                if *missing == 0 {
+                    return i + LANES;
+                }
+                // Bit `value mod 16` of word `value / 16`: word `value / 16 mod 32` of one of
+                // the two registers.
+                let word = 1u32 << (value >> 4 & 31);
+                let bit = _mm512_maskz_set1_epi16(word, (1u16 << (value & 15)).cast_signed());
+                if value < 512 {
+                    words_low = _mm512_andnot_si512(bit, words_low);
+                } else {
+                    words_high = _mm512_andnot_si512(bit, words_high);
+                }
+            }
+        }
+        blocks * LANES
     }
 
     /// The lanes of `v` (32 values below 1024) whose value is in the bitmap `(low, high)`.
@@ -355,62 +696,15 @@ mod avx512 {
     /// The bitmap of `set` in two registers: words 0–31 and 32–63.
     #[target_feature(enable = "avx512f,avx512bw")]
     fn bitmap(set: &SmallSet) -> (__m512i, __m512i) {
-        let (low, high) = set.words.split_at(32);
-        // SAFETY: each half is 32 words, 64 bytes, the width of the unaligned load.
+        let (low, high) = set.words.split_at(super::WORDS / 2);
+        // SAFETY: each half is 8 words of 8 bytes, 64 bytes, the width of the unaligned load
+        // (32 words of 16 bits: on x86-64, bit `v mod 16` of the 16-bit word `v / 16`).
         unsafe {
             (
                 _mm512_loadu_si512(low.as_ptr().cast()),
                 _mm512_loadu_si512(high.as_ptr().cast()),
             )
         }
-    }
-
-    #[target_feature(enable = "avx512f,avx512bw")]
-    fn shorts_avx512(low: &[u16], high: &[u16], set: &SmallSet) -> Probe {
-        let (words_low, words_high) = bitmap(set);
-        let blocks = low.len().min(high.len()) / LANES;
-        let h = high.len();
-        for block in 0..blocks {
-            let i = block * LANES;
-            let (x, y) = (&low[i..i + LANES], &high[h - i - LANES..h - i]);
-            // SAFETY: `x` and `y` are 32 values of 2 bytes, the width of the unaligned loads.
-            let (x, y) = unsafe {
-                (
-                    _mm512_loadu_si512(x.as_ptr().cast()),
-                    _mm512_loadu_si512(y.as_ptr().cast()),
-                )
-            };
-            let v = _mm512_xor_si512(x, reversed(y));
-            let lanes = members(v, words_low, words_high);
-            if lanes != 0 {
-                return Probe::Hit { at: i, lanes };
-            }
-        }
-        Probe::Clear(blocks * LANES)
-    }
-
-    #[target_feature(enable = "avx512f,avx512bw")]
-    fn bytes_avx512(low: &[u8], high: &[u8], set: &SmallSet) -> Probe {
-        let (words_low, words_high) = bitmap(set);
-        let blocks = low.len().min(high.len()) / LANES;
-        let h = high.len();
-        for block in 0..blocks {
-            let i = block * LANES;
-            let (x, y) = (&low[i..i + LANES], &high[h - i - LANES..h - i]);
-            // SAFETY: `x` and `y` are 32 values of 1 byte, the width of the unaligned loads.
-            let (x, y) = unsafe {
-                (
-                    _mm512_cvtepu8_epi16(_mm256_loadu_si256(x.as_ptr().cast())),
-                    _mm512_cvtepu8_epi16(_mm256_loadu_si256(y.as_ptr().cast())),
-                )
-            };
-            let v = _mm512_xor_si512(x, reversed(y));
-            let lanes = members(v, words_low, words_high);
-            if lanes != 0 {
-                return Probe::Hit { at: i, lanes };
-            }
-        }
-        Probe::Clear(blocks * LANES)
     }
 }
 
@@ -483,28 +777,95 @@ mod tests {
         }
     }
 
+    /// A zeroed lane table.
+    fn lane_table() -> Box<LaneTable> {
+        vec![0; SMALL_SET_VALUES as usize * BATCH]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap()
+    }
+
     #[test]
-    fn the_kernels_find_the_blocks_the_portable_loop_finds() {
-        // Without AVX-512 `probe` is the portable loop, and this compares it with itself.
-        let mut next = numbers(7, u32::MAX);
-        for case in 0..400 {
-            let bound = [256, 320, 1024][case % 3];
-            let len = (next() % 300) as usize;
+    fn the_batch_kernels_mark_and_read_what_the_portable_loops_do() {
+        // Without AVX-512 the kernels are the portable loops, and this compares them with
+        // themselves.
+        let mut next = numbers(5, u32::MAX);
+        for case in 0..200 {
+            let bound = [256, 1024][case % 2];
+            let mut value = numbers(case as u64, bound);
+            let len = BATCH + 1 + (next() % 500) as usize;
+            let values: Vec<u32> = (0..len).map(|_| value()).collect();
+            let first = len - BATCH;
+            let rare: Vec<RareHeap> = (0..=first as u32)
+                .filter(|_| next().is_multiple_of(4))
+                .map(|heap| RareHeap {
+                    heap,
+                    value: value(),
+                })
+                .collect();
+            let (mut expected, mut got) = (lane_table(), lane_table());
+            let stamp = 1 + case as u32 % 3;
+            mark_batch_portable(&values, first, &rare, &mut expected, stamp);
+            if bound == 256 {
+                let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
+                mark_batch(View::Bytes(&bytes), first, &rare, &mut got, stamp);
+            } else {
+                let shorts: Vec<u16> = values.iter().map(|&v| v as u16).collect();
+                mark_batch(View::Shorts(&shorts), first, &rare, &mut got, stamp);
+            }
+            assert!(expected == got, "case {case}");
+            let mut masks = Box::new([0u16; SMALL_SET_VALUES as usize]);
+            lane_masks(&got, stamp, bound as usize, &mut masks);
+            for lane in 0..BATCH {
+                let set = lane_set(&masks, lane, bound as usize);
+                for x in 0..SMALL_SET_VALUES {
+                    let marked = expected[(x as usize) << 4 | lane] == stamp;
+                    assert_eq!(
+                        set.contains(x),
+                        marked && x < bound,
+                        "case {case}: {x}, {lane}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_find_kernel_removes_what_the_portable_loop_removes() {
+        // Without AVX-512 `find` is the portable loop, and this compares it with itself.
+        let mut next = numbers(3, u32::MAX);
+        for case in 0..600 {
+            let bound = [256, 1024, 1 << 16][case % 3];
+            let len = (next() % 400) as usize;
             let mut value = numbers(case as u64, bound);
             let low: Vec<u32> = (0..len).map(|_| value()).collect();
             let high: Vec<u32> = (0..len).map(|_| value()).collect();
             let mut set = SmallSet::default();
-            for _ in 0..(next() % 6) {
-                set.insert(value());
+            for _ in 0..(next() % 40) {
+                set.insert(next() % SMALL_SET_VALUES.min(bound));
             }
-            let expected = portable(&low, &high, &set);
+            let mut expected_set = set.clone();
+            let mut expected_missing = expected_set.len();
+            let expected = find_portable(&low, &high, &mut expected_set, &mut expected_missing);
             let shorts = |v: &[u32]| v.iter().map(|&x| x as u16).collect::<Vec<u16>>();
-            let got = probe(&shorts(&low), &shorts(&high), &set);
-            assert_eq!(got, expected, "case {case}, 2-byte values");
+            let mut got_set = set.clone();
+            let mut missing = got_set.len();
+            let got = find(&shorts(&low), &shorts(&high), &mut got_set, &mut missing);
+            assert_eq!(
+                (got, missing, &got_set),
+                (expected, expected_missing, &expected_set),
+                "case {case}, 2-byte values"
+            );
             if bound == 256 {
                 let bytes = |v: &[u32]| v.iter().map(|&x| x as u8).collect::<Vec<u8>>();
-                let got = probe(&bytes(&low), &bytes(&high), &set);
-                assert_eq!(got, expected, "case {case}, 1-byte values");
+                let mut got_set = set.clone();
+                let mut missing = got_set.len();
+                let got = find(&bytes(&low), &bytes(&high), &mut got_set, &mut missing);
+                assert_eq!(
+                    (got, missing, &got_set),
+                    (expected, expected_missing, &expected_set),
+                    "case {case}, 1-byte values"
+                );
             }
         }
     }

@@ -5,17 +5,19 @@
 //! (chosen by a Walsh–Hadamard transform of the value histograms), the stamped option tables and
 //! the scans over pairs of heaps.
 
+mod batch;
 mod split;
 
 pub use split::RareSplit;
 
+use batch::Batch;
 use split::{
-    EveryPair, GeneralScan, Split, Stamped, StampedScan, WordScan, parity, rare_pairs, slot,
-    splitting_parity, walsh_hadamard,
+    EveryPair, GeneralScan, Needed, SmallScan, Split, Stamped, StampedScan, WordScan, parity,
+    rare_pairs, slot, splitting_parity, walsh_hadamard,
 };
 
 use super::store::{Store, TwoHeaps};
-use super::vector::{self, RareHeap, SMALL_SET_VALUES, SmallSet};
+use super::vector::{self, RareHeap, SMALL_SET_VALUES};
 use super::{BIT, small_mex};
 use crate::engine::Stream;
 use crate::games::octal::{Code, Modifier, Step, walk};
@@ -31,9 +33,11 @@ use crate::theory::mex::Bitset;
 /// found. The split is re-chosen from the value histograms by a Walsh–Hadamard transform, to make
 /// rare heaps as few as possible; any split gives the right values.
 ///
-/// Three representations of the option sets, chosen by the largest value so far: one machine
-/// word (values below 64), tables indexed by the value and stamped with the heap they belong to
-/// (values below 2^15, no clearing between heaps), and growable bitsets (any value).
+/// The option sets take the representation the largest value so far allows: a table of 16
+/// consecutive heaps' marks and a 1024-bit set per heap (values below 1024, consecutive heaps,
+/// with the AVX-512 kernels: see `batch`), one machine word (values below 64), tables indexed by
+/// the value and stamped with the heap they belong to (values below 2^15, no clearing between
+/// heaps), and growable bitsets (any value).
 ///
 /// # Complexity
 /// Per heap `n`, with `t` splitting digits and `r` rare heaps: `O(t · r)` for the rare pass (plus
@@ -70,7 +74,8 @@ pub struct RareCommon {
     /// How often each value occurs at even and at odd heaps `a >= 1`.
     histograms: [Vec<u64>; 2],
     tables: Option<Stamped>,
-    /// Whether the scan skips blocks of pairs with the vector kernels ([`vector::available`]).
+    /// Whether the rare pass runs the vector kernels, heap by heap or in batches
+    /// ([`vector::available`]).
     vector: bool,
     seen: Bitset,
     needed: Bitset,
@@ -81,6 +86,10 @@ pub struct RareCommon {
     late_moves: Vec<usize>,
     next_rechoice: usize,
     largest: u32,
+    /// The marks of a batch of consecutive heaps (see [`batch`]), once a batch ran.
+    batch: Option<Box<Batch>>,
+    /// The heap after the last one evaluated: a batch starts on consecutive heaps only.
+    next_heap: usize,
 }
 
 /// Pairs scanned between two checks of whether every missing value was found.
@@ -141,6 +150,8 @@ impl RareCommon {
             late_moves: Vec::new(),
             next_rechoice: 64,
             largest: 0,
+            batch: None,
+            next_heap: 0,
         })
     }
 
@@ -421,10 +432,6 @@ impl RareCommon {
             looked_for,
             ..
         } = tables;
-        let vector = self.vector && self.largest < SMALL_SET_VALUES;
-        if vector {
-            looked_for.clear();
-        }
         self.collect_moves(n, |v| seen[slot(v)] = stamp);
         for &split in &self.splits {
             self.rare_pass_stamped(split, seen, stamp);
@@ -435,15 +442,24 @@ impl RareCommon {
         let known = self.values.len();
         let late = known < n && self.has_late_options(known);
         let mut candidate = self.least_common_missing(n, 0, |v| seen[slot(v)] == stamp)?;
+        // A small set while every value is below SMALL_SET_VALUES (the scan's kernel reads
+        // values modulo it) and so is every rare value below the candidate (the candidate may
+        // be above it even then: the rare values between are missing, and the answer).
+        let mut needed = if self.largest < SMALL_SET_VALUES && candidate <= SMALL_SET_VALUES {
+            looked_for.clear();
+            Needed::Small(looked_for)
+        } else {
+            Needed::Stamped(needed, stamp)
+        };
         let mut missing = 0u32;
         for r in 0..candidate {
             if self.is_rare(r, n) && seen[slot(r)] != stamp {
-                needed[slot(r)] = stamp;
-                looked_for.insert(r);
+                let held = needed.insert(r);
+                debug_assert!(held, "a candidate at most SMALL_SET_VALUES");
                 missing += 1;
             }
         }
-        missing = self.scan_stamped(needed, vector.then_some(&mut *looked_for), stamp, missing);
+        missing = self.scan_needed(&mut needed, missing);
         if late {
             self.settle(n, pending);
             if self.largest >= TABLE_VALUES {
@@ -455,9 +471,7 @@ impl RareCommon {
                 if seen[entry] != stamp {
                     seen[entry] = stamp;
                     hit |= v == candidate;
-                    if needed[entry] == stamp {
-                        needed[entry] = 0;
-                        looked_for.remove(v);
+                    if needed.remove(v) {
                         missing -= 1;
                     }
                 }
@@ -468,25 +482,24 @@ impl RareCommon {
                 let mut more = 0u32;
                 for r in below + 1..candidate {
                     if self.is_rare(r, n) && seen[slot(r)] != stamp {
-                        needed[slot(r)] = stamp;
-                        looked_for.insert(r);
+                        if !needed.insert(r) {
+                            // A pending option hit the candidate, and a rare value of
+                            // SMALL_SET_VALUES or more is below the new one: the growable sets
+                            // take the heap (every value is held now).
+                            return None;
+                        }
                         more += 1;
                     }
                 }
                 if more > 0 {
-                    // Every value is held now: the kernels still apply if all are small.
-                    let vector = vector && self.largest < SMALL_SET_VALUES;
-                    let looked_for = vector.then_some(&mut *looked_for);
-                    missing = self.scan_stamped(needed, looked_for, stamp, missing + more);
+                    missing = self.scan_needed(&mut needed, missing + more);
                 }
             }
         }
         Some(if missing == 0 {
             candidate
         } else {
-            (0..candidate)
-                .find(|&r| needed[slot(r)] == stamp)
-                .unwrap_or(candidate)
+            needed.least().unwrap_or(candidate)
         })
     }
 
@@ -556,9 +569,18 @@ impl RareCommon {
                 None => self.store_small_mex(n),
             };
         }
+        let consecutive = std::mem::replace(&mut self.next_heap, n + 1) == n;
         if self.split.mask != 0 {
             let mut fast = None;
-            if self.largest < 64 {
+            if pending.is_none()
+                && self.vector
+                && self.digits.is_some()
+                && self.largest < SMALL_SET_VALUES
+                && self.values.len() == n
+            {
+                fast = self.batch_value_at(n, consecutive);
+            }
+            if fast.is_none() && self.largest < 64 {
                 fast = self.word_value_at(n, &mut pending);
             }
             // The word gives up when the answer may reach 64, or when the pending values it
@@ -670,23 +692,25 @@ impl RareCommon {
         }
     }
 
-    /// The stamped scan over every split, with the vector kernels when `looked_for` holds the
-    /// values looked for; returns how many values are still missing.
-    fn scan_stamped(
-        &self,
-        needed: &mut [u32; 1 << 16],
-        looked_for: Option<&mut SmallSet>,
-        stamp: u32,
-        missing: u32,
-    ) -> u32 {
-        let mut scan = StampedScan {
-            needed,
-            stamp,
-            missing,
-            looked_for,
-        };
-        self.values.scan_splits(&self.splits, &mut scan);
-        scan.missing
+    /// The scan over every split for the values of `needed` (`missing` of them); returns how
+    /// many are still missing.
+    fn scan_needed(&self, needed: &mut Needed<'_>, missing: u32) -> u32 {
+        match needed {
+            Needed::Small(set) => {
+                let mut scan = SmallScan { set, missing };
+                self.values.scan_splits(&self.splits, &mut scan);
+                scan.missing
+            }
+            Needed::Stamped(table, stamp) => {
+                let mut scan = StampedScan {
+                    needed: table,
+                    stamp: *stamp,
+                    missing,
+                };
+                self.values.scan_splits(&self.splits, &mut scan);
+                scan.missing
+            }
+        }
     }
 
     /// [`small_mex`] when the store is folded (every value below 64).
@@ -703,6 +727,13 @@ impl RareCommon {
             }
         });
         seen.trailing_ones()
+    }
+
+    /// Forgets the marks of the batch of heaps (the values they were made from go).
+    fn forget_batch(&mut self) {
+        if let Some(batch) = &mut self.batch {
+            batch.forget();
+        }
     }
 
     /// Stops keeping the values a periodicity determines (see [`Store::fold`]).
@@ -748,6 +779,7 @@ impl RareCommon {
 
     /// Hands over the values below `len`, dropping those computed ahead of need.
     pub(super) fn take_values(&mut self, len: usize) -> CompactValues {
+        self.forget_batch();
         self.values.take(len)
     }
 }
@@ -784,7 +816,7 @@ impl Stream for RareCommon {
 
     fn take_computed(&mut self) -> CompactValues {
         let len = self.values.len();
-        self.values.take(len)
+        self.take_values(len)
     }
 
     fn fold_on_period(&mut self, preperiod: u64, period: u64) -> bool {
@@ -820,14 +852,21 @@ mod tests {
         let rest: Vec<u32> = engine.by_ref().take(2000).collect();
         assert_eq!([first, rest].concat(), expected);
         assert_eq!(engine.values_folded_on(), Some((71, 12)));
+        // The batches ran on the folded store too (their partners read from its window).
+        let batched = engine
+            .batch
+            .as_ref()
+            .is_some_and(|batch| batch.holds_some());
+        assert_eq!(batched, vector::available());
         assert_eq!(engine.take_values(3000).len(), 83);
     }
 
     #[test]
     fn the_vector_kernels_give_the_portable_values() {
         // Officers' values pass 255 (2-byte values) near heap 4 000; Dawson's and 0.137 stay in
-        // 1 byte. Without AVX-512 both runs are portable, and the test compares the engine with
-        // itself.
+        // 1 byte. The portable run evaluates heap by heap with the portable rare pass (its scan
+        // is `vector::find`, tested against its portable loop in `vector`). Without AVX-512
+        // both runs are portable, and the test compares the engine with itself.
         for digits in [&[0, 6][..], &[0, 0, 7], &[0, 1, 3, 7], &[4, 7]] {
             let code = code(digits);
             let mut portable = RareCommon::new(&code).unwrap();
@@ -835,6 +874,49 @@ mod tests {
             let portable: Vec<u32> = portable.take(12_000).collect();
             let vector: Vec<u32> = RareCommon::new(&code).unwrap().take(12_000).collect();
             assert_eq!(portable, vector, "{code}");
+        }
+    }
+
+    /// The code of `text`: digits, `.` and `!` after a digit.
+    fn modified(text: &str) -> Code {
+        let mut digits: Vec<(u8, Modifier)> = Vec::new();
+        for c in text.chars() {
+            match (c, c.to_digit(8), digits.last_mut()) {
+                ('!', _, Some(last)) => last.1 = Modifier::Unequal,
+                (_, Some(d), _) => digits.push((d as u8, Modifier::None)),
+                _ => {}
+            }
+        }
+        Code::new(digits, Vec::new()).expect("a valid code")
+    }
+
+    #[test]
+    fn batches_of_heaps_give_the_naive_values() {
+        // Officers (one split, j = 1), Grundy's game (j = 0, without the middle pair), 0.74! and
+        // 4!.4! (marking the middle pair, left out, changes their values from heaps 686 and
+        // 1222 on), 0.376 (two splits), 0.106 (the position-parity split), and splits at j = 19
+        // (every rare heap pairs in the batch) with and without the middle pair: the batches mark
+        // what they can, each heap the rest. 0.5!1's values pass 1024 at heap 2561 (the batches
+        // stop, and a candidate above 1024 leaves the small sets). Without AVX-512 no batch runs,
+        // and the engine meets the naive values by its other paths.
+        for text in [
+            "0.6",
+            "0.5!1",
+            "4!.0",
+            "0.74!",
+            "4!.4!",
+            "0.376",
+            "0.106",
+            "0.0000000000000000007",
+            "0.0000000000000000004!",
+        ] {
+            let code = modified(text);
+            let naive: Vec<u32> = Naive::new(&code).take(5000).collect();
+            let mut engine = RareCommon::new(&code).unwrap();
+            let fast: Vec<u32> = engine.by_ref().take(5000).collect();
+            assert_eq!(fast, naive, "{text}");
+            let batched = engine.batch.is_some_and(|batch| batch.holds_some());
+            assert_eq!(batched, vector::available(), "{text}");
         }
     }
 

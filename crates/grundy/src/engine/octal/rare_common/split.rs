@@ -5,7 +5,7 @@
 use super::CHUNK;
 use crate::engine::octal::BIT;
 use crate::engine::octal::store::PairScan;
-use crate::engine::octal::vector::{self, LANES, Probe, RareHeap, SmallSet};
+use crate::engine::octal::vector::{self, RareHeap, SMALL_SET_VALUES, SmallSet};
 use crate::games::octal::Code;
 use crate::theory::compact::Element;
 use crate::theory::mex::Bitset;
@@ -16,10 +16,8 @@ pub(super) struct Stamped {
     pub(super) seen: Box<[u32; 1 << 16]>,
     pub(super) needed: Box<[u32; 1 << 16]>,
     pub(super) stamp: u32,
-    /// The values `needed` holds for the current stamp, as a bitmap, while every value held is
-    /// below [`SMALL_SET_VALUES`] and the vector kernels run.
-    ///
-    /// [`SMALL_SET_VALUES`]: crate::engine::octal::vector::SMALL_SET_VALUES
+    /// The rare values missing, while they and every value held are below
+    /// [`SMALL_SET_VALUES`] (instead of `needed`).
     pub(super) looked_for: SmallSet,
 }
 
@@ -144,48 +142,15 @@ pub(super) fn parity(v: u32, mask: u32) -> u32 {
 /// The scan for missing rare values with stamped tables: unmarks in `needed` each value a pair
 /// gives, until `missing` is 0. A missing rare value can only come from two common heaps (pairs
 /// with a rare heap were seen before), so every pair is looked up without a test of its heaps; a
-/// chunk of pairs is looked up before any is unmarked. With `looked_for` (every value held below
-/// [`SMALL_SET_VALUES`]), the same values as a bitmap, the blocks of pairs that hold none of
-/// them are skipped by a vector kernel ([`vector::probe`]).
-///
-/// [`SMALL_SET_VALUES`]: crate::engine::octal::vector::SMALL_SET_VALUES
+/// chunk of pairs is looked up before any is unmarked.
 pub(super) struct StampedScan<'a> {
     pub(super) needed: &'a mut [u32; 1 << 16],
     pub(super) stamp: u32,
     pub(super) missing: u32,
-    pub(super) looked_for: Option<&'a mut SmallSet>,
 }
 
-impl StampedScan<'_> {
-    /// The pairs of `halves` by blocks: the pairs the kernel says give a value looked for are
-    /// looked up, the others skipped.
-    pub(super) fn probed_halves<T: Element>(&mut self, low: &[T], high: &[T]) -> bool {
-        let len = low.len();
-        let mut done = 0;
-        while let Some(set) = self.looked_for.as_deref() {
-            match vector::probe(&low[done..], &high[..len - done], set) {
-                Probe::Hit { at, mut lanes } => {
-                    let from = done + at;
-                    while lanes != 0 {
-                        let i = from + lanes.trailing_zeros() as usize;
-                        lanes &= lanes - 1;
-                        if !self.one((low[i] ^ high[len - 1 - i]).into()) {
-                            return false;
-                        }
-                    }
-                    done = from + LANES;
-                }
-                Probe::Clear(pairs) => {
-                    done += pairs;
-                    break;
-                }
-            }
-        }
-        self.chunked_halves(&low[done..], &high[..len - done])
-    }
-
-    /// The pairs of `halves` by chunks of [`CHUNK`], each looked up in `needed`.
-    pub(super) fn chunked_halves<T: Element>(&mut self, low: &[T], high: &[T]) -> bool {
+impl PairScan for StampedScan<'_> {
+    fn halves<T: Element>(&mut self, low: &[T], high: &[T]) -> bool {
         for (low, high) in low.chunks(CHUNK).zip(high.rchunks(CHUNK)) {
             let hit = low.iter().zip(high.iter().rev()).fold(0, |hit, (&x, &y)| {
                 hit | u32::from(self.needed[slot((x ^ y).into())] == self.stamp)
@@ -200,25 +165,98 @@ impl StampedScan<'_> {
         }
         self.missing > 0
     }
-}
-
-impl PairScan for StampedScan<'_> {
-    fn halves<T: Element>(&mut self, low: &[T], high: &[T]) -> bool {
-        if self.looked_for.is_some() {
-            self.probed_halves(low, high)
-        } else {
-            self.chunked_halves(low, high)
-        }
-    }
 
     fn one(&mut self, xor: u32) -> bool {
         let entry = &mut self.needed[slot(xor)];
         if *entry == self.stamp {
             *entry = 0;
             self.missing -= 1;
-            if let Some(set) = self.looked_for.as_deref_mut() {
-                set.remove(xor);
+        }
+        self.missing > 0
+    }
+
+    fn done(&self) -> bool {
+        self.missing == 0
+    }
+}
+
+/// The rare values below a candidate still missing, as a scan looks for them: a [`SmallSet`]
+/// (read by [`SmallScan`]) while they are below [`SMALL_SET_VALUES`], else the entries of a
+/// stamped table holding the stamp (read by [`StampedScan`]).
+pub(super) enum Needed<'a> {
+    Small(&'a mut SmallSet),
+    Stamped(&'a mut [u32; 1 << 16], u32),
+}
+
+impl Needed<'_> {
+    /// Adds `r` (below 2^16); false when a [`SmallSet`] cannot hold it.
+    pub(super) fn insert(&mut self, r: u32) -> bool {
+        match self {
+            Self::Small(set) => {
+                set.insert(r);
+                r < SMALL_SET_VALUES
             }
+            Self::Stamped(table, stamp) => {
+                table[slot(r)] = *stamp;
+                true
+            }
+        }
+    }
+
+    /// Removes `v`; whether it was there.
+    pub(super) fn remove(&mut self, v: u32) -> bool {
+        match self {
+            Self::Small(set) => {
+                let held = set.contains(v);
+                set.remove(v);
+                held
+            }
+            Self::Stamped(table, stamp) => {
+                let entry = &mut table[slot(v)];
+                let held = v < 1 << 16 && *entry == *stamp;
+                if held {
+                    *entry = 0;
+                }
+                held
+            }
+        }
+    }
+
+    /// The least value still missing.
+    pub(super) fn least(&self) -> Option<u32> {
+        match self {
+            Self::Small(set) => set.first(),
+            Self::Stamped(table, stamp) => table
+                .iter()
+                .position(|entry| entry == stamp)
+                .map(|r| r as u32),
+        }
+    }
+}
+
+/// The scan with the missing values as a [`SmallSet`]: removes from `set` each value a pair
+/// gives, until `missing`, the size of `set`, is 0. The blocks of pairs are read by
+/// [`vector::find`].
+pub(super) struct SmallScan<'a> {
+    pub(super) set: &'a mut SmallSet,
+    pub(super) missing: u32,
+}
+
+impl PairScan for SmallScan<'_> {
+    fn halves<T: Element>(&mut self, low: &[T], high: &[T]) -> bool {
+        let len = low.len();
+        let read = vector::find(low, high, self.set, &mut self.missing);
+        self.missing > 0
+            && low[read..]
+                .iter()
+                .zip(high[..len - read].iter().rev())
+                .all(|(&x, &y)| self.one((x ^ y).into()))
+    }
+
+    fn one(&mut self, xor: u32) -> bool {
+        if self.set.contains(xor) {
+            self.set.remove(xor);
+            self.missing -= 1;
         }
         self.missing > 0
     }
