@@ -362,6 +362,26 @@ stops the games running and prints the rows finished.")]
         #[command(flatten)]
         survey: crate::survey::SurveyArgs,
     },
+    /// Research campaigns: a whole family of games (octal codes, subtraction sets, a list)
+    /// computed into a database, resumable and shared by processes, then published as tables
+    /// (docs/campaigns.md).
+    #[command(after_help = "\
+Examples:
+  grundy campaign new codes3.sqlite --octal-codes 3          511 codes, 2^20 values each at most
+  grundy campaign run codes3.sqlite                         one game per core; Ctrl-C, then run again
+  grundy campaign status codes3.sqlite                      done, running, open, rate, time left
+  grundy campaign export codes3.sqlite --format markdown    the solved and unsolved tables
+  grundy campaign export codes3.sqlite --format json --out codes3.json
+  grundy campaign verify codes3.json                        re-check every certificate
+  grundy campaign equivalences codes3.sqlite                codes that play alike
+
+A campaign is one SQLite file. Any number of `run`s, on this machine, share it: each takes a game
+at a time under a lease; a process that is killed gives its game back (at once on this machine,
+after --lease seconds otherwise), and finished games are never computed again.")]
+    Campaign {
+        #[command(subcommand)]
+        command: crate::campaign::CampaignCommand,
+    },
     /// A local web playground and JSON API: solve, tables, periods and explanations in the
     /// browser (docs/serve.md).
     #[command(after_help = "\

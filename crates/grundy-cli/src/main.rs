@@ -1,6 +1,7 @@
 //! The `grundy` command: parses arguments, calls the library once, prints the answer.
 
 mod arguments;
+mod campaign;
 mod judge;
 mod long_run;
 mod options;
@@ -28,7 +29,7 @@ use crate::arguments::{
 };
 use crate::options::{
     MAX_INPUT_BYTES, default_max_memory, parse_count, parse_factor, parse_number, parse_seconds,
-    parse_size, read_bounded, read_game, read_position,
+    parse_size, read_bounded, read_game, read_position, write_new_file,
 };
 use crate::progress::TerminalObserver;
 
@@ -138,7 +139,23 @@ fn exit_code(error: &anyhow::Error) -> u8 {
     if error.is::<Disagreed>() || error.downcast_ref::<judge::Disagreement>().is_some() {
         return 1;
     }
-    match error.downcast_ref::<grundy::Error>() {
+    let library = error.downcast_ref::<grundy::Error>().or_else(|| {
+        match error.downcast_ref::<grundy_campaign::CampaignError>() {
+            Some(grundy_campaign::CampaignError::Grundy(error)) => Some(error),
+            _ => None,
+        }
+    });
+    match error.downcast_ref::<grundy_campaign::CampaignError>() {
+        Some(grundy_campaign::CampaignError::Interrupted { .. }) => {
+            return progress::interrupted_status();
+        }
+        Some(
+            grundy_campaign::CampaignError::Database(_)
+            | grundy_campaign::CampaignError::Damaged { .. },
+        ) => return 1,
+        _ => {}
+    }
+    match library {
         Some(grundy::Error::Interrupted { .. }) => progress::interrupted_status(),
         Some(grundy::Error::Internal(_)) => 1,
         _ => 2,
@@ -253,25 +270,7 @@ fn codegen(arguments: &CodegenArguments, observer: &TerminalObserver) -> anyhow:
     let Some(path) = out else {
         return output::text(&text);
     };
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true);
-    if *force {
-        options.create(true).truncate(true);
-    } else {
-        options.create_new(true);
-    }
-    let mut file = options.open(path).map_err(|error| {
-        if error.kind() == std::io::ErrorKind::AlreadyExists {
-            anyhow::anyhow!(
-                "{} exists: grundy does not replace it without --force",
-                path.display()
-            )
-        } else {
-            anyhow::anyhow!("cannot write {}: {error}", path.display())
-        }
-    })?;
-    std::io::Write::write_all(&mut file, text.as_bytes())
-        .with_context(|| format!("writing {}", path.display()))
+    write_new_file(path, &text, *force)
 }
 
 /// The library's language for the command line's.
@@ -446,6 +445,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Explain(args) => explain(args, &observer),
         Command::Play(args) => play::run(&args, &observer),
         Command::Serve(args) => serve::run(&args),
+        Command::Campaign { command } => campaign::run(&command, &observer),
         Command::Nimber { factors, json } => {
             let factors = factors
                 .iter()

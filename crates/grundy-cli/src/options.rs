@@ -296,3 +296,33 @@ pub(crate) fn parse_number(
         error
     })
 }
+
+/// Writes `text` to the file at `path`, which must not exist unless `force` (then it is
+/// replaced): grundy never clobbers a file it was not asked to write.
+pub(crate) fn write_new_file(
+    path: &std::path::Path,
+    text: &str,
+    force: bool,
+) -> anyhow::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true);
+    if force {
+        options.create(true).truncate(true);
+    } else {
+        options.create_new(true);
+    }
+    let mut file = options.open(path).map_err(|error| {
+        if error.kind() == std::io::ErrorKind::AlreadyExists {
+            anyhow::anyhow!(
+                "{} exists: grundy does not replace it without --force",
+                path.display()
+            )
+        } else {
+            anyhow::anyhow!("cannot write {}: {error}", path.display())
+        }
+    })?;
+    anyhow::Context::with_context(
+        std::io::Write::write_all(&mut file, text.as_bytes()),
+        || format!("writing {}", path.display()),
+    )
+}

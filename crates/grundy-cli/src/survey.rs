@@ -72,7 +72,7 @@ pub fn run(
 
 /// The games of a survey: the specs, then the file's lines, then the family; refused, with the
 /// first bad spec's caret, before any work.
-fn games(specs: &[String], args: &SurveyArgs) -> anyhow::Result<Vec<Game>> {
+pub(crate) fn games(specs: &[String], args: &SurveyArgs) -> anyhow::Result<Vec<Game>> {
     let mut games = Vec::new();
     for spec in specs {
         games.push(survey_game(spec)?);

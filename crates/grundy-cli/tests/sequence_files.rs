@@ -10,13 +10,12 @@
 #![cfg(unix)]
 
 use std::fs;
-use std::io::{BufRead as _, BufReader, Read as _};
 use std::os::unix::fs::{FileTypeExt as _, MetadataExt as _, PermissionsExt as _};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStderr, Command, ExitStatus, Output, Stdio};
+use std::process::{Command, Output};
 
 mod common;
-use common::{BINARY, grundy, pinned, stderr, stdout};
+use common::{Background, grundy, pinned, stderr, stdout};
 
 /// A heap far beyond what any test lets a stopped run reach.
 const FAR: &str = "10000000";
@@ -52,70 +51,27 @@ fn directory() -> tempfile::TempDir {
         .expect("a temporary directory")
 }
 
-/// A run in the background, its stderr read line by line as it comes.
-struct Run {
-    child: Child,
-    stderr: BufReader<ChildStderr>,
-    /// What the run printed on stderr so far.
-    printed: String,
+/// A run in the background (its arguments [`pinned`]).
+fn spawn(args: &[&str]) -> Background {
+    Background::spawn(&pinned(args))
 }
 
-/// Starts a run in the background.
-fn spawn(args: &[&str]) -> Run {
-    let mut child = Command::new(BINARY)
-        .args(pinned(args))
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let stderr = BufReader::new(child.stderr.take().expect("stderr is piped"));
-    Run {
-        child,
-        stderr,
-        printed: String::new(),
-    }
-}
-
-impl Run {
-    /// Sends `signal` (`-KILL`, `-INT`, `-TERM`, `-STOP`) to the run.
-    fn send(&self, signal: &str) {
-        let status = Command::new("kill")
-            .args([signal, &self.child.id().to_string()])
-            .status()
-            .expect("kill runs");
-        assert!(status.success(), "kill {signal} failed");
-    }
-
-    /// Waits for the run to say it saved a checkpoint at `path` holding more than `more_than`
-    /// values (stderr is not a terminal, so each checkpoint is reported), and returns how many
-    /// the file holds. Blocks on the message, never on a clock; fails if the run ends first (it
-    /// was meant to be stopped part-way).
-    fn wait_for_checkpoint(&mut self, path: &Path, more_than: usize) -> usize {
-        loop {
-            let mut line = String::new();
-            let read = self.stderr.read_line(&mut line).expect("stderr reads");
-            assert!(
-                read > 0,
-                "the run ended before its checkpoint held {more_than}+ values: {}",
-                self.printed
-            );
-            self.printed.push_str(&line);
-            if line.starts_with("checkpoint:")
-                && let Some(count) = saved_values(path).filter(|&count| count > more_than)
-            {
-                return count;
-            }
-        }
-    }
-
-    /// Waits for the run to end: its exit status and everything it printed on stderr.
-    fn finish(mut self) -> (ExitStatus, String) {
-        self.stderr
-            .read_to_string(&mut self.printed)
-            .expect("stderr reads");
-        let status = self.child.wait().expect("the run can be waited for");
-        (status, self.printed)
-    }
+/// Waits for `run` to say it saved a checkpoint at `path` holding more than `more_than` values
+/// (stderr is not a terminal, so each checkpoint is reported), and returns how many the file
+/// holds. Blocks on the message, never on a clock; fails if the run ends first (it was meant to
+/// be stopped part-way).
+fn wait_for_checkpoint(run: &mut Background, path: &Path, more_than: usize) -> usize {
+    let what = format!("its checkpoint held {more_than}+ values");
+    let mut count = 0;
+    run.wait_for_line(&what, |line| {
+        count = if line.starts_with("checkpoint:") {
+            saved_values(path).unwrap_or(0)
+        } else {
+            0
+        };
+        count > more_than
+    });
+    count
 }
 
 /// The values saved in a checkpoint file, if it exists and decodes.
@@ -185,7 +141,7 @@ fn dear_values_stop_at_sigterm_and_at_the_time_limit() {
         "--checkpoint-every",
         "100",
     ]);
-    let seen = run.wait_for_checkpoint(&checkpoint, 0);
+    let seen = wait_for_checkpoint(&mut run, &checkpoint, 0);
     run.send("-TERM");
     let (status, printed) = run.finish();
     assert_eq!(status.code(), Some(143), "{printed}");
@@ -234,7 +190,7 @@ fn sequences_resume_after_kill_and_interrupt_bit_identically() {
             "--out",
             text(&resumed),
         ]);
-        let seen = child.wait_for_checkpoint(&checkpoint, saved);
+        let seen = wait_for_checkpoint(&mut child, &checkpoint, saved);
         child.send(signal);
         let (status, printed) = child.finish();
         if signal == "-INT" {
@@ -293,7 +249,7 @@ fn sigterm_writes_a_checkpoint_and_exits_143() {
         "--checkpoint-every",
         "1000",
     ]);
-    let seen = child.wait_for_checkpoint(&checkpoint, 0);
+    let seen = wait_for_checkpoint(&mut child, &checkpoint, 0);
     child.send("-TERM");
     let (status, printed) = child.finish();
     assert_eq!(status.code(), Some(143), "{printed}");
@@ -756,7 +712,7 @@ fn a_second_run_on_a_locked_checkpoint_directory_refuses() {
     ]);
     // The lock is taken before the first value, so it is held once a checkpoint exists; stop
     // the run there so that the checkpoint stays as it is.
-    first.wait_for_checkpoint(&checkpoint, 0);
+    wait_for_checkpoint(&mut first, &checkpoint, 0);
     first.send("-STOP");
     let before = fs::read(&checkpoint).unwrap();
     let out = directory.path().join("second.seq");

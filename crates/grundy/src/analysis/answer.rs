@@ -7,6 +7,7 @@ use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::games::registry::Summary;
 use crate::games::theorem::Reading;
+use crate::theory::compact::CompactValues;
 use crate::theory::period::{Certificate, Search};
 
 /// Win, lose, tie or draw, for the player to move.
@@ -418,6 +419,9 @@ pub struct PeriodReport {
     pub game: Game,
     /// Certified, observed, or not found.
     pub search: Search,
+    /// `G(0), …, G(L − 1)`: the values the search computed, where its family keeps them
+    /// (take-and-break codes); `None` for searches that hold only a window of values.
+    pub values: Option<CompactValues>,
     /// For no-repeat games the search runs on state vectors: the periodicity's values are ids,
     /// and `state_vectors[id]` is `(G(n, none), G(n, s1), …, G(n, sk))`.
     pub state_vectors: Option<Vec<Vec<u32>>>,

@@ -20,6 +20,7 @@ use crate::games::moves::Action;
 use crate::games::play::Play;
 use crate::games::position::Position;
 use crate::games::registry::Rules;
+use crate::theory::compact::CompactValues;
 use crate::theory::period::Search;
 
 /// A move as an action, with the position it leaves where it is written (`None` for a class
@@ -43,8 +44,27 @@ pub(super) enum TableAnswer {
     Table(super::Table),
 }
 
-/// A period search, and for no-repeat games the state vectors its values stand for.
-pub(super) type PeriodAnswer = (Search, Option<Vec<Vec<u32>>>);
+/// A period search, the values it examined when the family keeps them, and for no-repeat games
+/// the state vectors its values stand for.
+pub(super) struct PeriodAnswer {
+    /// Certified, observed or not found.
+    pub search: Search,
+    /// `G(0), …, G(L − 1)`, the values the search computed, when it kept them.
+    pub values: Option<CompactValues>,
+    /// For no-repeat games, `state_vectors[id]` for each value id.
+    pub state_vectors: Option<Vec<Vec<u32>>>,
+}
+
+impl PeriodAnswer {
+    /// A search alone: no values kept, no state vectors.
+    pub fn search(search: Search) -> Self {
+        Self {
+            search,
+            values: None,
+            state_vectors: None,
+        }
+    }
+}
 
 /// What a family answers itself; `None` from a method means nothing of its own, and the question
 /// falls back. `game` is the whole game as asked (`misere:` included, for messages), `play` its

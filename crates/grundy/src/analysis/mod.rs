@@ -263,22 +263,26 @@ impl<'a> Analyzer<'a> {
     fn period_unsettled(&self, game: &Game) -> Result<PeriodReport, Error> {
         let (inner, play) = (game.base(), game.play());
         let answers = answers(inner);
-        let ((search, state_vectors), uncertifiable) = match answers.period(self, game, play) {
+        let (found, uncertifiable) = match answers.period(self, game, play) {
             Some(found) => {
                 let found = found?;
-                let uncertifiable = answers.uncertifiable(play, &found.0);
+                let uncertifiable = answers.uncertifiable(play, &found.search);
                 (found, uncertifiable)
             }
             // A family that numbers its positions gets an observed period from a search.
             None => match self.period_by_search(game) {
-                Some(search) => ((search?, None), Some(Uncertifiable::Searched)),
+                Some(search) => (
+                    family::PeriodAnswer::search(search?),
+                    Some(Uncertifiable::Searched),
+                ),
                 None => return Err(not_a_sequence(game)),
             },
         };
         Ok(PeriodReport {
             game: game.clone(),
-            search,
-            state_vectors,
+            search: found.search,
+            values: found.values,
+            state_vectors: found.state_vectors,
             uncertifiable,
         })
     }

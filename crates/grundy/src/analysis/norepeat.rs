@@ -223,7 +223,11 @@ impl super::family::Answers for NoRepeatAnswers<'_> {
         Some(
             analyzer
                 .norepeat_search(game, self.0, play)
-                .map(|(search, states)| (search, Some(states.into_vectors()))),
+                .map(|(search, states)| super::family::PeriodAnswer {
+                    search,
+                    values: None,
+                    state_vectors: Some(states.into_vectors()),
+                }),
         )
     }
 

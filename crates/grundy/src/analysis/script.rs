@@ -767,7 +767,11 @@ impl super::family::Answers for ScriptAnswers<'_> {
         _: &Game,
         play: Play,
     ) -> Option<Result<super::family::PeriodAnswer, Error>> {
-        (play == Play::Normal).then(|| analyzer.script_period(self.0).map(|search| (search, None)))
+        (play == Play::Normal).then(|| {
+            analyzer
+                .script_period(self.0)
+                .map(super::family::PeriodAnswer::search)
+        })
     }
 
     fn options(

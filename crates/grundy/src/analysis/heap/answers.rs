@@ -90,7 +90,7 @@ impl crate::analysis::family::Answers for HeapRules<'_> {
         Some(
             analyzer
                 .subtraction_search(game, *self, play)
-                .map(|(search, _)| (search, None)),
+                .map(|(search, _)| crate::analysis::family::PeriodAnswer::search(search)),
         )
     }
 

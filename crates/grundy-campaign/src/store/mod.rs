@@ -1,0 +1,333 @@
+//! Where a campaign lives: the [`Store`] trait its workers claim games from and write results
+//! to, and the SQLite store ([`sqlite`]).
+//!
+//! **Architecture Invariant:** a game is computed by the worker holding its lease; a result is
+//! written only by the worker that still holds the game ([`Store::finish`] returns `false`
+//! otherwise and the result is dropped), so a game whose lease ran out and was taken over is
+//! written once. Finished rows are never changed by a worker.
+
+pub mod sqlite;
+
+use std::time::Duration;
+
+use crate::{CampaignError, Record};
+
+/// Where a game of a campaign stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum State {
+    /// Waiting for a worker.
+    Queued,
+    /// Held by a worker under a lease.
+    Running,
+    /// Its period is proved by a theorem; the certificate is kept.
+    Certified,
+    /// A period is seen on every value computed, not proved.
+    Observed,
+    /// No period within its budget of values (or of time).
+    Open,
+    /// It cannot be computed as asked (not one sequence, more memory than its share).
+    Refused,
+}
+
+impl State {
+    /// Every state, in the order tables list them.
+    pub const ALL: [State; 6] = [
+        State::Certified,
+        State::Observed,
+        State::Open,
+        State::Refused,
+        State::Running,
+        State::Queued,
+    ];
+
+    /// The state's name in the database and in exports.
+    pub fn name(self) -> &'static str {
+        match self {
+            State::Queued => "queued",
+            State::Running => "running",
+            State::Certified => "certified",
+            State::Observed => "observed",
+            State::Open => "open",
+            State::Refused => "refused",
+        }
+    }
+
+    /// The state named `name`.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|state| state.name() == name)
+    }
+
+    /// Whether a worker has finished the game.
+    pub fn is_finished(self) -> bool {
+        !matches!(self, State::Queued | State::Running)
+    }
+}
+
+/// What each game of a campaign may spend.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    /// The most values computed for one game.
+    pub max_values: u64,
+    /// The most time one game may take.
+    pub time: Option<Duration>,
+    /// The most memory one game may hold (by default, the worker's share of its process's).
+    pub memory: Option<u64>,
+}
+
+impl Budget {
+    /// A budget of `max_values` values a game, without a time or memory limit of its own.
+    pub fn values(max_values: u64) -> Self {
+        Self {
+            max_values,
+            time: None,
+            memory: None,
+        }
+    }
+}
+
+/// A campaign's name, budget and size.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// The name given at creation.
+    pub name: String,
+    /// What each game may spend.
+    pub budget: Budget,
+    /// When it was created (seconds since the Unix epoch).
+    pub created: u64,
+}
+
+/// Who holds a game: `host/pid/start#worker` — the machine, the process (with its start time, so
+/// a process id used again is another process) and the worker within it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct WorkerId(String);
+
+impl WorkerId {
+    /// The worker `index` of this process.
+    pub fn of_this_process(index: usize) -> Self {
+        Self(format!("{}#{index}", process_id()))
+    }
+
+    /// The worker's name as stored.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The part naming the process (`host/pid/start`).
+    pub fn process(&self) -> &str {
+        self.0
+            .split_once('#')
+            .map_or(&self.0, |(process, _)| process)
+    }
+}
+
+/// `host/pid/start` for this process.
+pub fn process_id() -> String {
+    let pid = std::process::id();
+    format!(
+        "{}/{pid}/{}",
+        host_name(),
+        process_start(pid).unwrap_or_default()
+    )
+}
+
+/// This machine's name (`/proc/sys/kernel/hostname`, else `HOSTNAME`, else `localhost`).
+fn host_name() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .map(|name| name.trim().replace(['/', '#'], "-"))
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| "localhost".to_owned())
+}
+
+/// When process `pid` started, in clock ticks since boot (field 22 of `/proc/PID/stat`); `None`
+/// when no such process runs (a killed process not yet reaped — a zombie — runs no more).
+fn process_start(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name (field 2) may hold spaces: the fields after it follow its last ')'.
+    let mut fields = stat[stat.rfind(')')? + 1..].split_whitespace();
+    let state = fields.next()?;
+    if state == "Z" || state == "X" {
+        return None;
+    }
+    fields.nth(18)?.parse().ok()
+}
+
+/// Whether the process a worker id names is known to be gone: it ran on this machine, and
+/// no process of its id and start time runs now. A process elsewhere is never known to be gone
+/// (its lease tells).
+pub fn is_gone(process: &str) -> bool {
+    let mut parts = process.split('/');
+    let (Some(host), Some(pid), Some(start)) = (parts.next(), parts.next(), parts.next()) else {
+        return false;
+    };
+    if host != host_name() || !std::path::Path::new("/proc/self/stat").exists() {
+        return false;
+    }
+    let Ok(pid) = pid.parse::<u32>() else {
+        return false;
+    };
+    process_start(pid).is_none_or(|started| started.to_string() != start)
+}
+
+/// A game a worker holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Claim {
+    /// The game's row.
+    pub id: i64,
+    /// The game, as its spec.
+    pub spec: String,
+    /// How many workers have held it, this one included.
+    pub attempts: u32,
+}
+
+/// One game of a campaign.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// Its place in the campaign (the order games were given in).
+    pub id: i64,
+    /// The game, as its spec.
+    pub spec: String,
+    /// Where it stands.
+    pub state: State,
+    /// The worker holding it, while running.
+    pub worker: Option<String>,
+    /// How many workers have held it.
+    pub attempts: u32,
+    /// Its result, once finished.
+    pub record: Option<Record>,
+}
+
+/// How far a campaign has come.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Progress {
+    /// Games in all.
+    pub total: u64,
+    /// Games in each state, in the order of [`State::ALL`].
+    pub counts: [u64; 6],
+    /// Seconds spent on the finished games, in all.
+    pub seconds: f64,
+    /// Seconds of wall time from the first finished game's claim to the last one's finish.
+    pub wall_seconds: f64,
+    /// The games running now: spec, worker, seconds since it was claimed.
+    pub running: Vec<(String, String, u64)>,
+}
+
+impl Progress {
+    /// The games in `state`.
+    pub fn count(&self, state: State) -> u64 {
+        State::ALL
+            .iter()
+            .position(|&s| s == state)
+            .map_or(0, |i| self.counts[i])
+    }
+
+    /// The finished games.
+    pub fn finished(&self) -> u64 {
+        State::ALL
+            .iter()
+            .zip(self.counts)
+            .filter(|(state, _)| state.is_finished())
+            .map(|(_, count)| count)
+            .sum()
+    }
+}
+
+/// A campaign's database. Each worker opens its own.
+pub trait Store: Send {
+    /// The campaign's name, budget and creation time.
+    ///
+    /// # Errors
+    /// [`CampaignError::Database`] or [`CampaignError::NotACampaign`].
+    fn settings(&self) -> Result<Settings, CampaignError>;
+
+    /// Takes the first game that is queued, or held by a worker that is gone or whose lease
+    /// ran out, for `worker` until `lease` from now; `None` when no game can be taken.
+    ///
+    /// # Errors
+    /// [`CampaignError::Database`].
+    fn claim(&mut self, worker: &WorkerId, lease: Duration)
+    -> Result<Option<Claim>, CampaignError>;
+
+    /// Extends the leases of every game held by the workers of `process` to `lease` from now;
+    /// the number of games renewed.
+    ///
+    /// # Errors
+    /// [`CampaignError::Database`].
+    fn renew(&mut self, process: &str, lease: Duration) -> Result<u64, CampaignError>;
+
+    /// Writes `record` for the game `claim` names, if `worker` still holds it; `false` (and
+    /// nothing written) when the game was taken over.
+    ///
+    /// # Errors
+    /// [`CampaignError::Database`].
+    fn finish(
+        &mut self,
+        worker: &WorkerId,
+        claim: &Claim,
+        record: &Record,
+    ) -> Result<bool, CampaignError>;
+
+    /// Hands the game back to the queue (the worker was stopped before finishing it).
+    ///
+    /// # Errors
+    /// [`CampaignError::Database`].
+    fn release(&mut self, worker: &WorkerId, claim: &Claim) -> Result<(), CampaignError>;
+
+    /// The counts of games by state, the time spent and the games running.
+    ///
+    /// # Errors
+    /// [`CampaignError::Database`].
+    fn progress(&self) -> Result<Progress, CampaignError>;
+
+    /// Every game, in campaign order, with its record once finished.
+    ///
+    /// # Errors
+    /// [`CampaignError::Database`], or [`CampaignError::Damaged`] for a row that does not read.
+    fn rows(&self) -> Result<Vec<Row>, CampaignError>;
+}
+
+/// Seconds since the Unix epoch.
+pub(crate) fn now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_secs())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_process_is_gone_once_it_has_ended_even_unreaped() {
+        assert!(!is_gone(&process_id()), "this process runs");
+        let mut child = std::process::Command::new("cat")
+            .stdin(std::process::Stdio::piped())
+            .spawn()
+            .expect("cat starts");
+        let pid = child.id();
+        let process = format!(
+            "{}/{pid}/{}",
+            host_name(),
+            process_start(pid).expect("cat runs")
+        );
+        assert!(!is_gone(&process));
+        // Another start time is another process.
+        assert!(is_gone(&format!("{}/{pid}/1", host_name())));
+        // Killed, and a zombie until it is reaped: gone either way.
+        child.kill().expect("cat is killed");
+        let mut waited = false;
+        while !waited {
+            std::thread::yield_now();
+            waited = matches!(
+                std::fs::read_to_string(format!("/proc/{pid}/stat")),
+                Ok(stat) if stat.contains(") Z")
+            ) || child.try_wait().ok().flatten().is_some();
+        }
+        assert!(is_gone(&process));
+        child.wait().expect("cat is reaped");
+        assert!(is_gone(&process));
+        // Another machine's process is never known to be gone.
+        assert!(!is_gone(&format!("elsewhere/{pid}/1")));
+    }
+}

@@ -1,0 +1,547 @@
+//! A campaign in one SQLite file, in WAL mode: any number of processes on one machine open it,
+//! each claim is one immediate transaction, and a process killed at any moment leaves the file
+//! whole (SQLite's journal), its games held under leases that run out.
+
+use std::path::Path;
+use std::time::Duration;
+
+use rusqlite::{Connection, OpenFlags, OptionalExtension as _, TransactionBehavior, params};
+
+use super::{Budget, Claim, Progress, Row, Settings, State, Store, WorkerId, is_gone, now};
+use crate::record::{Fingerprints, SparseSplit};
+use crate::{CampaignError, Record};
+
+/// The version of the tables this grundy writes and reads.
+const SCHEMA_VERSION: i64 = 1;
+
+/// How long a statement waits for another process's write to finish.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// A game held by this many workers that stopped without finishing or handing it back (killed)
+/// is refused rather than given to another.
+pub const MAX_ATTEMPTS: u32 = 5;
+
+const SCHEMA: &str = "
+CREATE TABLE campaign (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    schema_version INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    created INTEGER NOT NULL,
+    max_values INTEGER NOT NULL,
+    game_seconds REAL,
+    game_memory INTEGER
+);
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    spec TEXT NOT NULL UNIQUE,
+    state TEXT NOT NULL DEFAULT 'queued'
+        CHECK (state IN ('queued', 'running', 'certified', 'observed', 'open', 'refused')),
+    worker TEXT,
+    lease_until INTEGER,
+    started_at INTEGER,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    preperiod INTEGER,
+    period INTEGER,
+    saltus INTEGER,
+    theorem TEXT,
+    checked_to INTEGER,
+    computed_to INTEGER,
+    report TEXT,
+    largest_value INTEGER,
+    largest_at INTEGER,
+    rare_mask INTEGER,
+    rare_heaps INTEGER,
+    last_rare INTEGER,
+    fingerprint_values INTEGER,
+    fingerprints TEXT,
+    leading_zeros INTEGER,
+    seconds REAL,
+    memory_bytes INTEGER,
+    grundy_version TEXT,
+    message TEXT,
+    finished_at INTEGER,
+    checkpoint TEXT
+);
+CREATE INDEX games_by_state ON games (state, id);
+";
+
+/// A campaign in a SQLite file.
+pub struct SqliteStore {
+    connection: Connection,
+    path: String,
+}
+
+impl std::fmt::Debug for SqliteStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SqliteStore")
+            .field("path", &self.path)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Milliseconds since the Unix epoch (leases).
+fn now_millis() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| {
+            i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX)
+        })
+}
+
+/// A count as SQLite stores it (`None` past `i64`, which no real count reaches).
+fn int(value: u64) -> Option<i64> {
+    i64::try_from(value).ok()
+}
+
+/// A stored count back (`None` for a negative one, which grundy never writes).
+fn count(value: Option<i64>) -> Option<u64> {
+    value.and_then(|value| u64::try_from(value).ok())
+}
+
+impl SqliteStore {
+    /// Creates the campaign `name` of `games`, each within `budget`, in a new file at `path`;
+    /// a game listed twice is kept once, at its first place. Returns the store and the number of
+    /// games.
+    ///
+    /// # Complexity
+    /// `O(G)` inserts in one transaction.
+    ///
+    /// # Errors
+    /// [`CampaignError::Exists`] if `path` exists (a campaign never replaces a file);
+    /// [`CampaignError::Size`] for no game or more than
+    /// [`MAX_GAMES`](crate::games::MAX_GAMES); [`CampaignError::Database`] if the file cannot
+    /// be written.
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy_campaign::{Budget, SqliteStore, Store};
+    /// let directory = tempfile::tempdir()?;
+    /// let path = directory.path().join("c.sqlite");
+    /// let games = [grundy::parse_game("0.77")?, grundy::parse_game("0.77")?];
+    /// let (store, count) = SqliteStore::create(&path, "kayles", &games, &Budget::values(1000))?;
+    /// assert_eq!((count, store.progress()?.total), (1, 1));
+    /// assert!(SqliteStore::create(&path, "again", &games, &Budget::values(1000)).is_err());
+    /// # Ok(()) }
+    /// ```
+    pub fn create(
+        path: &Path,
+        name: &str,
+        games: &[grundy::Game],
+        budget: &Budget,
+    ) -> Result<(Self, usize), CampaignError> {
+        if games.is_empty() || games.len() > crate::games::MAX_GAMES {
+            return Err(CampaignError::Size {
+                games: games.len(),
+                most: crate::games::MAX_GAMES,
+            });
+        }
+        let shown = path.display().to_string();
+        // The file is made here, atomically, so that no existing file is ever opened for writing.
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .map_err(|error| match error.kind() {
+                std::io::ErrorKind::AlreadyExists => CampaignError::Exists {
+                    path: shown.clone(),
+                },
+                _ => CampaignError::NotACampaign {
+                    path: shown.clone(),
+                    why: format!("it cannot be created: {error}"),
+                },
+            })?;
+        let mut store = Self::connect(path)?;
+        let transaction = store.connection.transaction()?;
+        transaction.execute_batch(SCHEMA)?;
+        transaction.execute(
+            "INSERT INTO campaign (id, schema_version, name, created, max_values, game_seconds, game_memory)
+             VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6)",
+            params![
+                SCHEMA_VERSION,
+                name,
+                int(now()),
+                int(budget.max_values),
+                budget.time.map(|time| time.as_secs_f64()),
+                budget.memory.and_then(int),
+            ],
+        )?;
+        let mut inserted = 0;
+        {
+            let mut insert =
+                transaction.prepare("INSERT OR IGNORE INTO games (spec) VALUES (?1)")?;
+            for game in games {
+                inserted += insert.execute([game.to_string()])?;
+            }
+        }
+        transaction.commit()?;
+        Ok((store, inserted))
+    }
+
+    /// Opens the campaign in the file at `path`.
+    ///
+    /// # Errors
+    /// [`CampaignError::NotACampaign`] if the file is missing or holds no campaign of this
+    /// version; [`CampaignError::Database`] if it cannot be read.
+    pub fn open(path: &Path) -> Result<Self, CampaignError> {
+        let shown = path.display().to_string();
+        if !path.is_file() {
+            return Err(CampaignError::NotACampaign {
+                path: shown,
+                why: "no such file".to_owned(),
+            });
+        }
+        let not_a_campaign = |error: CampaignError| CampaignError::NotACampaign {
+            path: shown.clone(),
+            why: error.to_string(),
+        };
+        let store = Self::connect(path).map_err(not_a_campaign)?;
+        let version: Option<i64> = store
+            .connection
+            .query_row(
+                "SELECT schema_version FROM campaign WHERE id = 1",
+                [],
+                |row| row.get(0),
+            )
+            .optional()
+            .map_err(|error| CampaignError::NotACampaign {
+                path: shown.clone(),
+                why: format!("it has no campaign table: {error}"),
+            })?;
+        match version {
+            Some(SCHEMA_VERSION) => Ok(store),
+            Some(other) => Err(CampaignError::NotACampaign {
+                path: shown,
+                why: format!(
+                    "its tables are of version {other}; this grundy reads version {SCHEMA_VERSION}"
+                ),
+            }),
+            None => Err(CampaignError::NotACampaign {
+                path: shown,
+                why: "its campaign table is empty".to_owned(),
+            }),
+        }
+    }
+
+    /// A connection in WAL mode that waits for other writers.
+    fn connect(path: &Path) -> Result<Self, CampaignError> {
+        let connection = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        connection.busy_timeout(BUSY_TIMEOUT)?;
+        // WAL: readers do not block the writer. NORMAL: a transaction survives the process
+        // being killed (not a power cut, which may lose the last ones: they are recomputed).
+        connection.pragma_update(None, "journal_mode", "WAL")?;
+        connection.pragma_update(None, "synchronous", "NORMAL")?;
+        Ok(Self {
+            connection,
+            path: path.display().to_string(),
+        })
+    }
+
+    /// The record of a finished row.
+    fn record(row: &rusqlite::Row<'_>, spec: &str) -> Result<Record, CampaignError> {
+        let damaged = |why: String| CampaignError::Damaged {
+            spec: spec.to_owned(),
+            why,
+        };
+        let state: String = row.get("state")?;
+        let state = State::from_name(&state).ok_or_else(|| damaged(format!("state {state}")))?;
+        let periodicity = match (
+            count(row.get("preperiod")?),
+            count(row.get("period")?),
+            count(row.get("saltus")?),
+        ) {
+            (Some(preperiod), Some(period), Some(saltus)) => Some((preperiod, period, saltus)),
+            _ => None,
+        };
+        let report: Option<String> = row.get("report")?;
+        let report = report
+            .map(|text| serde_json::from_str(&text))
+            .transpose()
+            .map_err(|error| damaged(format!("its report: {error}")))?;
+        let largest = match (
+            count(row.get("largest_value")?),
+            count(row.get("largest_at")?),
+        ) {
+            (Some(value), Some(at)) => Some((value, at)),
+            _ => None,
+        };
+        let split = match (count(row.get("rare_mask")?), count(row.get("rare_heaps")?)) {
+            (Some(mask), Some(rare_heaps)) => Some(SparseSplit {
+                mask,
+                rare_heaps,
+                last_rare: count(row.get("last_rare")?),
+            }),
+            _ => None,
+        };
+        let fingerprints: Option<String> = row.get("fingerprints")?;
+        let fingerprints = match (
+            fingerprints,
+            count(row.get("fingerprint_values")?),
+            count(row.get("leading_zeros")?),
+        ) {
+            (Some(text), Some(values), Some(leading_zeros)) => Some(Fingerprints {
+                values,
+                leading_zeros,
+                hashes: text
+                    .split(',')
+                    .map(|hash| u64::from_str_radix(hash, 16))
+                    .collect::<Result<_, _>>()
+                    .map_err(|error| damaged(format!("its fingerprints: {error}")))?,
+            }),
+            _ => None,
+        };
+        Ok(Record {
+            state,
+            periodicity,
+            theorem: row.get("theorem")?,
+            checked_to: count(row.get("checked_to")?),
+            computed_to: count(row.get("computed_to")?).unwrap_or(0),
+            report,
+            largest,
+            split,
+            fingerprints,
+            seconds: row.get::<_, Option<f64>>("seconds")?.unwrap_or(0.0),
+            memory_bytes: count(row.get("memory_bytes")?).unwrap_or(0),
+            grundy_version: row
+                .get::<_, Option<String>>("grundy_version")?
+                .unwrap_or_default(),
+            message: row.get("message")?,
+        })
+    }
+}
+
+impl Store for SqliteStore {
+    fn settings(&self) -> Result<Settings, CampaignError> {
+        Ok(self.connection.query_row(
+            "SELECT name, created, max_values, game_seconds, game_memory FROM campaign WHERE id = 1",
+            [],
+            |row| {
+                Ok(Settings {
+                    name: row.get(0)?,
+                    created: count(row.get(1)?).unwrap_or(0),
+                    budget: Budget {
+                        max_values: count(row.get(2)?).unwrap_or(0),
+                        time: row
+                            .get::<_, Option<f64>>(3)?
+                            .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok()),
+                        memory: count(row.get(4)?),
+                    },
+                })
+            },
+        )?)
+    }
+
+    fn claim(
+        &mut self,
+        worker: &WorkerId,
+        lease: Duration,
+    ) -> Result<Option<Claim>, CampaignError> {
+        let transaction = self
+            .connection
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        // Games held by processes of this machine that are gone go back to the queue at once.
+        let holders: Vec<String> = transaction
+            .prepare(
+                "SELECT DISTINCT worker FROM games WHERE state = 'running' AND worker IS NOT NULL",
+            )?
+            .query_map([], |row| row.get(0))?
+            .collect::<Result<_, _>>()?;
+        for holder in holders {
+            let process = holder.split_once('#').map_or(holder.as_str(), |(p, _)| p);
+            if is_gone(process) {
+                transaction.execute(
+                    "UPDATE games SET state = 'queued', worker = NULL, lease_until = NULL
+                     WHERE state = 'running' AND worker = ?1",
+                    [&holder],
+                )?;
+            }
+        }
+        let now = now_millis();
+        let next: Option<(i64, String, u32)> = transaction
+            .query_row(
+                "SELECT id, spec, attempts FROM games
+                 WHERE state = 'queued' OR (state = 'running' AND lease_until < ?1)
+                 ORDER BY id LIMIT 1",
+                [now],
+                |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+            )
+            .optional()?;
+        let Some((id, spec, attempts)) = next else {
+            transaction.commit()?;
+            return Ok(None);
+        };
+        let until = now.saturating_add(i64::try_from(lease.as_millis()).unwrap_or(i64::MAX));
+        transaction.execute(
+            "UPDATE games SET state = 'running', worker = ?1, lease_until = ?2,
+                 attempts = attempts + 1, started_at = ?3
+             WHERE id = ?4",
+            params![worker.as_str(), until, now, id],
+        )?;
+        transaction.commit()?;
+        Ok(Some(Claim {
+            id,
+            spec,
+            attempts: attempts.saturating_add(1),
+        }))
+    }
+
+    fn renew(&mut self, process: &str, lease: Duration) -> Result<u64, CampaignError> {
+        let until = now_millis().saturating_add(i64::try_from(lease.as_millis()).unwrap_or(0));
+        let renewed = self.connection.execute(
+            "UPDATE games SET lease_until = ?1
+             WHERE state = 'running' AND substr(worker, 1, length(?2) + 1) = ?2 || '#'",
+            params![until, process],
+        )?;
+        Ok(renewed as u64)
+    }
+
+    fn finish(
+        &mut self,
+        worker: &WorkerId,
+        claim: &Claim,
+        record: &Record,
+    ) -> Result<bool, CampaignError> {
+        let (preperiod, period, saltus) = match record.periodicity {
+            Some((preperiod, period, saltus)) => (int(preperiod), int(period), int(saltus)),
+            None => (None, None, None),
+        };
+        let report = record
+            .report
+            .as_ref()
+            .map(serde_json::to_string)
+            .transpose()
+            .map_err(|error| CampaignError::Damaged {
+                spec: claim.spec.clone(),
+                why: format!("its report does not serialise: {error}"),
+            })?;
+        let fingerprints = record.fingerprints.as_ref().map(|fingerprints| {
+            fingerprints
+                .hashes
+                .iter()
+                .map(|hash| format!("{hash:016x}"))
+                .collect::<Vec<_>>()
+                .join(",")
+        });
+        let changed = self.connection.execute(
+            "UPDATE games SET state = ?1, worker = NULL, lease_until = NULL,
+                 preperiod = ?2, period = ?3, saltus = ?4, theorem = ?5, checked_to = ?6,
+                 computed_to = ?7, report = ?8, largest_value = ?9, largest_at = ?10,
+                 rare_mask = ?11, rare_heaps = ?12, last_rare = ?13, fingerprint_values = ?14,
+                 fingerprints = ?15, seconds = ?16, memory_bytes = ?17, grundy_version = ?18,
+                 message = ?19, finished_at = ?20, leading_zeros = ?23
+             WHERE id = ?21 AND state = 'running' AND worker = ?22",
+            params![
+                record.state.name(),
+                preperiod,
+                period,
+                saltus,
+                record.theorem,
+                record.checked_to.and_then(int),
+                int(record.computed_to),
+                report,
+                record.largest.and_then(|(value, _)| int(value)),
+                record.largest.and_then(|(_, at)| int(at)),
+                record.split.and_then(|split| int(split.mask)),
+                record.split.and_then(|split| int(split.rare_heaps)),
+                record.split.and_then(|split| split.last_rare.and_then(int)),
+                record.fingerprints.as_ref().and_then(|f| int(f.values)),
+                fingerprints,
+                record.seconds,
+                int(record.memory_bytes),
+                record.grundy_version,
+                record.message,
+                now_millis(),
+                claim.id,
+                worker.as_str(),
+                record
+                    .fingerprints
+                    .as_ref()
+                    .and_then(|f| int(f.leading_zeros)),
+            ],
+        )?;
+        Ok(changed == 1)
+    }
+
+    fn release(&mut self, worker: &WorkerId, claim: &Claim) -> Result<(), CampaignError> {
+        // An orderly stop is not an attempt that failed.
+        self.connection.execute(
+            "UPDATE games SET state = 'queued', worker = NULL, lease_until = NULL,
+                 attempts = max(attempts - 1, 0)
+             WHERE id = ?1 AND state = 'running' AND worker = ?2",
+            params![claim.id, worker.as_str()],
+        )?;
+        Ok(())
+    }
+
+    fn progress(&self) -> Result<Progress, CampaignError> {
+        let mut progress = Progress::default();
+        let mut statement = self
+            .connection
+            .prepare("SELECT state, count(*), total(seconds) FROM games GROUP BY state")?;
+        let mut rows = statement.query([])?;
+        while let Some(row) = rows.next()? {
+            let name: String = row.get(0)?;
+            let games = count(row.get(1)?).unwrap_or(0);
+            progress.total += games;
+            progress.seconds += row.get::<_, f64>(2)?;
+            if let Some(i) = State::ALL.iter().position(|state| state.name() == name) {
+                progress.counts[i] += games;
+            }
+        }
+        let (first, last): (Option<i64>, Option<i64>) = self.connection.query_row(
+            "SELECT min(started_at), max(finished_at) FROM games WHERE finished_at IS NOT NULL",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )?;
+        if let (Some(first), Some(last)) = (first, last) {
+            progress.wall_seconds = (last - first).max(0) as f64 / 1000.0;
+        }
+        let now = now_millis();
+        progress.running = self
+            .connection
+            .prepare(
+                "SELECT spec, worker, started_at FROM games WHERE state = 'running' ORDER BY id",
+            )?
+            .query_map([], |row| {
+                let started: Option<i64> = row.get(2)?;
+                Ok((
+                    row.get(0)?,
+                    row.get::<_, Option<String>>(1)?.unwrap_or_default(),
+                    count(started.map(|started| (now - started) / 1000)).unwrap_or(0),
+                ))
+            })?
+            .collect::<Result<_, _>>()?;
+        Ok(progress)
+    }
+
+    fn rows(&self) -> Result<Vec<Row>, CampaignError> {
+        let mut statement = self.connection.prepare("SELECT * FROM games ORDER BY id")?;
+        let mut rows = statement.query([])?;
+        let mut result = Vec::new();
+        while let Some(row) = rows.next()? {
+            let spec: String = row.get("spec")?;
+            let state: String = row.get("state")?;
+            let state = State::from_name(&state).ok_or_else(|| CampaignError::Damaged {
+                spec: spec.clone(),
+                why: format!("state {state}"),
+            })?;
+            let record = if state.is_finished() {
+                Some(Self::record(row, &spec)?)
+            } else {
+                None
+            };
+            result.push(Row {
+                id: row.get("id")?,
+                state,
+                worker: row.get("worker")?,
+                attempts: row.get("attempts")?,
+                record,
+                spec,
+            });
+        }
+        Ok(result)
+    }
+}

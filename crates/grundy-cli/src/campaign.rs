@@ -1,0 +1,428 @@
+//! `grundy campaign`: a family of games computed into a database (`new`, `run`), followed
+//! (`status`), published (`export`, `equivalences`) and re-checked (`verify`). The work is the
+//! `grundy_campaign` library's; this file reads the options and prints.
+
+use std::io::IsTerminal as _;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::Context as _;
+use clap::{Args, Subcommand, ValueEnum};
+use grundy_campaign::export::Format;
+use grundy_campaign::{Budget, Event, Progress, RunPlan, SqliteStore, Store, render};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::options::{default_max_memory, parse_count, parse_seconds, parse_size};
+use crate::progress::TerminalObserver;
+
+/// The default budget of values a game: 2^20.
+const DEFAULT_VALUES: &str = "2^20";
+
+/// The largest exported table `verify` reads: a campaign of tens of thousands of games with
+/// certificates of long periods (each certificate holds its preperiod's and period's values).
+const MAX_TABLE_BYTES: u64 = 1 << 30;
+
+/// The subcommands of `grundy campaign`.
+#[derive(Subcommand, Debug)]
+pub(crate) enum CampaignCommand {
+    /// Create a campaign: its games and each game's budget, in a new database file.
+    New(NewArgs),
+    /// Compute the campaign's games, continuing where it stopped; other processes (on this
+    /// machine) may run it at the same time and share the games.
+    Run(RunArgs),
+    /// How far the campaign has come: games by status, rate, time left, games running.
+    Status {
+        /// The campaign's database file.
+        database: PathBuf,
+        /// Print JSON on stdout instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write the campaign's table: Markdown, HTML, CSV, or JSON with every certificate.
+    Export(ExportArgs),
+    /// List the games that play as an earlier game of the campaign, perhaps on shifted heaps.
+    Equivalences {
+        /// The campaign's database file.
+        database: PathBuf,
+        /// Print JSON on stdout instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Re-check every certificate of an exported table (JSON) or of a campaign's database;
+    /// exit 1 if one does not hold.
+    Verify {
+        /// The table (`grundy campaign export --format json`) or the campaign's database.
+        table: PathBuf,
+        /// Print JSON on stdout instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// The options of `grundy campaign new`.
+#[derive(Args, Debug)]
+pub(crate) struct NewArgs {
+    /// The new database file (never replaced: an existing file is refused).
+    pub database: PathBuf,
+    /// Games by their specs, e.g. 0.77 4!.0 subtraction:2,5,7.
+    pub games: Vec<String>,
+    #[command(flatten)]
+    pub survey: crate::survey::SurveyArgs,
+    /// Also every subtraction set with 1 to SIZE members, each from 1 to MAX.
+    #[arg(long, value_name = "SIZE,MAX")]
+    pub subtraction: Option<String>,
+    /// The most values computed for one game.
+    #[arg(long, value_name = "L", default_value = DEFAULT_VALUES)]
+    pub max: String,
+    /// The most seconds one game may take (default: no limit); a game stopped by it is open.
+    #[arg(long, value_name = "SECONDS")]
+    pub game_timeout: Option<String>,
+    /// The most memory one game may hold, e.g. 2G (default: the running worker's share).
+    #[arg(long, value_name = "SIZE")]
+    pub game_memory: Option<String>,
+    /// The campaign's name, the title of its tables (default: the file's name).
+    #[arg(long)]
+    pub name: Option<String>,
+}
+
+/// The options of `grundy campaign run`.
+#[derive(Args, Debug)]
+pub(crate) struct RunArgs {
+    /// The campaign's database file.
+    pub database: PathBuf,
+    /// Games computed at once by this process (default: every core).
+    #[arg(long, value_name = "N")]
+    pub workers: Option<usize>,
+    /// Threads for one game's values (default 1: whole games keep the cores busy).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub threads: usize,
+    /// The most memory this process's games hold together, divided among its workers
+    /// (default: half of what grundy may use).
+    #[arg(long, value_name = "SIZE")]
+    pub max_memory: Option<String>,
+    /// Seconds a game stays with a worker that stops renewing it (a killed process on another
+    /// machine); a killed process on this machine gives its games back at once.
+    #[arg(long, value_name = "SECONDS", default_value = "120")]
+    pub lease: String,
+    /// Stop when nothing is left to claim, instead of waiting for the games other processes
+    /// hold.
+    #[arg(long)]
+    pub no_wait: bool,
+}
+
+/// The options of `grundy campaign export`.
+#[derive(Args, Debug)]
+pub(crate) struct ExportArgs {
+    /// The campaign's database file.
+    pub database: PathBuf,
+    /// The table's format.
+    #[arg(long, value_enum, default_value_t = FormatName::Markdown)]
+    pub format: FormatName,
+    /// Write the table to this new file instead of stdout.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Replace --out's file when it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// The formats of `grundy campaign export`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub(crate) enum FormatName {
+    /// Markdown tables, one per status.
+    Markdown,
+    /// A standalone HTML page.
+    Html,
+    /// One row per game.
+    Csv,
+    /// Every game with its report and certificate (what `verify` reads).
+    Json,
+}
+
+/// Runs a `grundy campaign` subcommand.
+pub(crate) fn run(command: &CampaignCommand, observer: &TerminalObserver) -> anyhow::Result<()> {
+    match command {
+        CampaignCommand::New(args) => new(args),
+        CampaignCommand::Run(args) => run_games(args, observer),
+        CampaignCommand::Status { database, json } => status(database, *json),
+        CampaignCommand::Export(args) => export(args),
+        CampaignCommand::Equivalences { database, json } => equivalences(database, *json),
+        CampaignCommand::Verify { table, json } => verify(table, *json, observer),
+    }
+}
+
+fn new(args: &NewArgs) -> anyhow::Result<()> {
+    let max = parse_count(&args.max, "--max", 1, grundy::limits::MAX_VALUES_LIMIT)?;
+    let time = args
+        .game_timeout
+        .as_deref()
+        .map(|text| parse_seconds(text, "--game-timeout"))
+        .transpose()?;
+    let memory = args
+        .game_memory
+        .as_deref()
+        .map(|text| parse_size(text, "--game-memory"))
+        .transpose()?;
+    let mut games = if args.games.is_empty()
+        && args.survey.codes.is_none()
+        && args.survey.octal_codes.is_none()
+    {
+        Vec::new()
+    } else {
+        crate::survey::games(&args.games, &args.survey)?
+    };
+    if let Some(text) = &args.subtraction {
+        let (size, most) = subtraction_family(text)?;
+        games.extend(grundy_campaign::games::subtraction_sets(size, most)?);
+    }
+    if games.is_empty() {
+        anyhow::bail!(
+            "a campaign needs games: give specs, --octal-codes K, --subtraction SIZE,MAX or --codes FILE"
+        );
+    }
+    let name = args.name.clone().unwrap_or_else(|| {
+        args.database.file_stem().map_or_else(
+            || "campaign".to_owned(),
+            |stem| stem.to_string_lossy().into_owned(),
+        )
+    });
+    let budget = Budget {
+        max_values: max,
+        time,
+        memory,
+    };
+    let (_, count) = SqliteStore::create(&args.database, &name, &games, &budget)?;
+    let skipped = games.len() - count;
+    let repeated = match skipped {
+        0 => String::new(),
+        1 => " (one game was listed twice and is kept once)".to_owned(),
+        n => format!(" ({n} games were listed twice and are kept once)"),
+    };
+    crate::output::line(&format!(
+        "created {} with {count} games, each computed to at most {max} values{repeated}; run it with grundy campaign run {}",
+        args.database.display(),
+        args.database.display()
+    ))
+}
+
+/// `--subtraction SIZE,MAX`.
+fn subtraction_family(text: &str) -> Result<(usize, u64), grundy::InputError> {
+    let error = |span: std::ops::Range<usize>, message: String| grundy::InputError {
+        what: "--subtraction",
+        text: text.to_owned(),
+        span,
+        message,
+        hint: Some("--subtraction 3,10 takes every set of 1 to 3 members from 1 to 10".to_owned()),
+    };
+    let Some((size, most)) = text.split_once(',') else {
+        return Err(error(0..text.len(), "expected SIZE,MAX".to_owned()));
+    };
+    let size = size
+        .trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|&size| size >= 1)
+        .ok_or_else(|| error(0..size.len(), "expected a size of at least 1".to_owned()))?;
+    let start = text.len() - most.len();
+    let most = most
+        .trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|&most| most >= 1)
+        .ok_or_else(|| {
+            error(
+                start..text.len(),
+                "expected a largest member of at least 1".to_owned(),
+            )
+        })?;
+    Ok((size, most))
+}
+
+fn run_games(args: &RunArgs, observer: &TerminalObserver) -> anyhow::Result<()> {
+    let path = args.database.as_path();
+    let store = SqliteStore::open(path)?;
+    let lease = parse_seconds(&args.lease, "--lease")?;
+    let memory = match &args.max_memory {
+        Some(text) => parse_size(text, "--max-memory")?,
+        None => default_max_memory(),
+    };
+    let workers = match args.workers {
+        Some(0) => anyhow::bail!("--workers must be at least 1"),
+        Some(workers) => workers,
+        None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+    };
+    let plan = RunPlan {
+        workers,
+        config: grundy::Config::default()
+            .with_threads(args.threads)?
+            .with_max_memory(memory)?,
+        lease,
+        wait: !args.no_wait,
+    };
+    let start = store.progress()?;
+    let bar = GameBar::start(&start);
+    let events = |event: Event| bar.event(&event);
+    let result = grundy_campaign::run(|| SqliteStore::open(path), &plan, observer, &events);
+    bar.finish();
+    let summary = match result {
+        Ok(summary) => summary,
+        Err(error @ grundy_campaign::CampaignError::Interrupted { .. }) => {
+            return Err(anyhow::Error::new(error).context(format!(
+                "stopped; grundy campaign run {} continues",
+                path.display()
+            )));
+        }
+        Err(error) => return Err(error.into()),
+    };
+    let progress = store.progress()?;
+    let lost = match summary.lost {
+        0 => String::new(),
+        n => format!(" ({n} results dropped: other workers had taken those games over)"),
+    };
+    crate::output::line(&format!(
+        "finished {} games in this run{lost}; the campaign: {}",
+        summary.finished,
+        render::counts(&progress)
+    ))
+}
+
+/// The bar of a run on a terminal, or a line per finished game on stderr otherwise.
+struct GameBar {
+    bar: Option<ProgressBar>,
+}
+
+impl GameBar {
+    fn start(progress: &Progress) -> Self {
+        if !std::io::stderr().is_terminal() {
+            return Self { bar: None };
+        }
+        let bar = ProgressBar::with_draw_target(Some(progress.total), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{spinner} {pos}/{len} games [{bar:30}] {per_sec} ETA {eta} {msg} (Ctrl-C stops)",
+            )
+            .expect("the template is valid")
+            .progress_chars("=> "),
+        );
+        bar.set_position(progress.finished());
+        bar.enable_steady_tick(Duration::from_millis(200));
+        Self { bar: Some(bar) }
+    }
+
+    fn event(&self, event: &Event) {
+        match (&self.bar, event) {
+            (Some(bar), Event::Finished { spec, state, .. }) => {
+                bar.inc(1);
+                bar.set_message(format!("{spec}: {}", state.name()));
+            }
+            (Some(bar), Event::Claimed { spec, .. }) => bar.set_message(format!("{spec} …")),
+            (Some(_), _) | (None, Event::Waiting { .. }) => {}
+            (
+                None,
+                Event::Finished {
+                    spec,
+                    state,
+                    seconds,
+                },
+            ) => eprintln!("{spec}: {} in {seconds:.3} s", state.name()),
+            (
+                None,
+                Event::Claimed {
+                    spec,
+                    worker,
+                    attempts,
+                },
+            ) => eprintln!("{spec}: taken by worker {worker} (attempt {attempts})"),
+            (None, Event::Lost { spec }) => {
+                eprintln!("{spec}: result dropped, another worker had taken it over");
+            }
+            (None, Event::Released { spec }) => eprintln!("{spec}: handed back to the queue"),
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+fn status(path: &Path, json: bool) -> anyhow::Result<()> {
+    let store = SqliteStore::open(path)?;
+    let (settings, progress) = (store.settings()?, store.progress()?);
+    if json {
+        return crate::output::print_json(&render::status_json(&settings, &progress));
+    }
+    let place = path.display().to_string();
+    let bar = std::io::stdout().is_terminal();
+    crate::output::text(&render::status_text(&settings, &place, &progress, bar))
+}
+
+fn export(args: &ExportArgs) -> anyhow::Result<()> {
+    let store = SqliteStore::open(&args.database)?;
+    let rows = store.rows()?;
+    let equivalences = grundy_campaign::equivalence::find(&rows);
+    let format = match args.format {
+        FormatName::Markdown => Format::Markdown,
+        FormatName::Html => Format::Html,
+        FormatName::Csv => Format::Csv,
+        FormatName::Json => Format::Json,
+    };
+    let text = grundy_campaign::export::export(&store.settings()?, &rows, &equivalences, format);
+    match &args.out {
+        None => crate::output::text(&text),
+        Some(path) => crate::options::write_new_file(path, &text, args.force),
+    }
+}
+
+fn equivalences(path: &Path, json: bool) -> anyhow::Result<()> {
+    let rows = SqliteStore::open(path)?.rows()?;
+    let found = grundy_campaign::equivalence::find(&rows);
+    if json {
+        return crate::output::print_json(&render::equivalences_json(&found));
+    }
+    crate::output::text(&render::equivalences_text(&found))
+}
+
+fn verify(table: &Path, json: bool, observer: &TerminalObserver) -> anyhow::Result<()> {
+    let document = read_table(table)?;
+    let config = grundy::Config::default().with_max_memory(default_max_memory())?;
+    let checks = grundy_campaign::verify::verify(&document, config, observer);
+    observer.finish();
+    let checks = checks?;
+    if json {
+        crate::output::print_json(&render::verification_json(&checks))?;
+    } else {
+        crate::output::text(&render::verification_text(&checks))?;
+    }
+    if render::failures(&checks) > 0 {
+        return Err(crate::Disagreed.into());
+    }
+    Ok(())
+}
+
+/// An exported table (JSON), or a campaign's database exported on the spot.
+fn read_table(path: &Path) -> anyhow::Result<serde_json::Value> {
+    let mut header = [0u8; 16];
+    let is_database = std::fs::File::open(path)
+        .and_then(|mut file| std::io::Read::read_exact(&mut file, &mut header))
+        .is_ok_and(|()| &header == b"SQLite format 3\0");
+    if is_database {
+        let store = SqliteStore::open(path)?;
+        return Ok(grundy_campaign::export::json_document(
+            &store.settings()?,
+            &store.rows()?,
+            &[],
+        ));
+    }
+    let file = std::fs::File::open(path).with_context(|| format!("reading {}", path.display()))?;
+    let what = format!("the table {}", path.display());
+    let text =
+        crate::options::read_bounded(file, &what, MAX_TABLE_BYTES).map_err(anyhow::Error::msg)?;
+    serde_json::from_str(&text).with_context(|| {
+        format!(
+            "{} is not a table of grundy campaign export --format json",
+            path.display()
+        )
+    })
+}

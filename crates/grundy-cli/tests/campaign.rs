@@ -1,0 +1,266 @@
+//! `grundy campaign` with the real binary: a campaign killed with kill -9 twice and stopped by
+//! SIGTERM continues where it stopped, two processes share one campaign with each game computed
+//! once, files are never replaced, and an exported table is re-checked (and a forged one caught).
+//!
+//! No test waits for a duration: runs are stopped once they say they took the game meant to be
+//! in flight. The game in flight is `0.04` (no period is known) with a time limit of its own
+//! of one second and a budget of 2^26 values it cannot reach in that time, so its row is
+//! `open` however fast the machine is.
+
+#![cfg(unix)]
+
+use std::collections::HashMap;
+use std::path::Path;
+
+mod common;
+use common::{Background, grundy, stderr, stdout};
+
+fn text(path: &Path) -> &str {
+    path.to_str().expect("test paths are UTF-8")
+}
+
+fn directory() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("grundy-campaign-")
+        .tempdir()
+        .expect("a temporary directory")
+}
+
+/// `grundy campaign run DATABASE` with one worker, in the background.
+fn spawn(database: &Path) -> Background {
+    Background::spawn(&["campaign", "run", text(database), "--workers", "1"])
+}
+
+/// Reads the run's stderr until a line starts with `start`.
+fn wait_for(run: &mut Background, start: &str) {
+    run.wait_for_line(&format!("'{start}'"), |line| line.starts_with(start));
+}
+
+/// The campaign's rows as exported JSON, by game.
+fn rows(database: &Path) -> HashMap<String, serde_json::Value> {
+    let output = grundy(&["campaign", "export", text(database), "--format", "json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let document: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("JSON");
+    document["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .map(|game| {
+            (
+                game["game"].as_str().expect("a spec").to_owned(),
+                game.clone(),
+            )
+        })
+        .collect()
+}
+
+fn create(database: &Path, games: &[&str]) {
+    let mut args = vec!["campaign", "new", text(database)];
+    args.extend(games);
+    args.extend(["--max", "2^26", "--game-timeout", "1"]);
+    let output = grundy(&args);
+    assert!(output.status.success(), "{}", stderr(&output));
+}
+
+#[test]
+fn a_campaign_survives_kill_9_twice_and_sigterm() {
+    let directory = directory();
+    let database = directory.path().join("codes.sqlite");
+    create(&database, &["0.77", "0.04", "0.07"]);
+    // kill -9 twice while 0.04 is in flight: the finished games stay, 0.04 goes back.
+    for attempt in 1..=2 {
+        let mut run = spawn(&database);
+        wait_for(
+            &mut run,
+            &format!("0.04: taken by worker 0 (attempt {attempt})"),
+        );
+        run.send("-KILL");
+        let (status, printed) = run.finish();
+        assert_eq!(status.code(), None, "killed: {printed}");
+        let rows = rows(&database);
+        assert_eq!(rows["0.77"]["state"], "certified");
+        assert_eq!(rows["0.04"]["state"], "running");
+        assert_eq!(rows["0.07"]["state"], "queued");
+    }
+    // SIGTERM hands the game back and exits 143.
+    let mut run = spawn(&database);
+    wait_for(&mut run, "0.04: taken by worker 0 (attempt 3)");
+    run.send("-TERM");
+    let (status, printed) = run.finish();
+    assert_eq!(status.code(), Some(143), "{printed}");
+    assert!(
+        printed.contains("0.04: handed back to the queue"),
+        "{printed}"
+    );
+    assert_eq!(rows(&database)["0.04"]["state"], "queued");
+    // The next run finishes it: a killed process on this machine gives its game back at once.
+    let output = grundy(&["campaign", "run", text(&database), "--workers", "2"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("finished 2 games in this run"),
+        "{}",
+        stdout(&output)
+    );
+    let rows = rows(&database);
+    assert_eq!(rows["0.04"]["state"], "open");
+    // Two kills and an orderly stop: the stop is not counted as an attempt.
+    assert_eq!(rows["0.04"]["attempts"], 3);
+    assert_eq!(
+        (&rows["0.77"]["period"], &rows["0.07"]["period"]),
+        (&12.into(), &34.into())
+    );
+    let status = stdout(&grundy(&["campaign", "status", text(&database)]));
+    assert!(status.contains("3 games: 2 certified, 1 open"), "{status}");
+}
+
+#[test]
+fn two_processes_share_a_campaign_and_compute_each_game_once() {
+    let directory = directory();
+    let database = directory.path().join("shared.sqlite");
+    let games = [
+        "0.04",
+        "0.77",
+        "0.07",
+        "0.137",
+        "0.6",
+        "subtraction:1,3,4",
+        "0.12",
+    ];
+    create(&database, &games);
+    let mut first = spawn(&database);
+    wait_for(&mut first, "0.04: taken by worker 0");
+    let second = spawn(&database);
+    let (first_status, first_log) = first.finish();
+    let (second_status, second_log) = second.finish();
+    assert!(first_status.success(), "{first_log}");
+    assert!(second_status.success(), "{second_log}");
+    for game in games {
+        let finished = |log: &str| {
+            log.lines()
+                .filter(|line| line.starts_with(&format!("{game}: ")) && line.contains(" in "))
+                .count()
+        };
+        assert_eq!(
+            finished(&first_log) + finished(&second_log),
+            1,
+            "{game}:\n{first_log}\n{second_log}"
+        );
+    }
+    let rows = rows(&database);
+    assert!(rows.values().all(|row| row["attempts"] == 1), "{rows:?}");
+    assert_eq!(rows["subtraction:1,3,4"]["period"], 7);
+}
+
+#[test]
+fn files_are_never_replaced_and_bad_input_is_refused() {
+    let directory = directory();
+    let database = directory.path().join("c.sqlite");
+    std::fs::write(&database, "not a campaign").expect("a file");
+    let output = grundy(&["campaign", "new", text(&database), "0.77"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("exists"), "{}", stderr(&output));
+    assert_eq!(
+        std::fs::read_to_string(&database).expect("kept"),
+        "not a campaign"
+    );
+    let output = grundy(&["campaign", "run", text(&database)]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("is not a grundy campaign"),
+        "{}",
+        stderr(&output)
+    );
+    let fresh = directory.path().join("fresh.sqlite");
+    let output = grundy(&["campaign", "new", text(&fresh), "--subtraction", "3,x"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains('^'),
+        "a caret: {}",
+        stderr(&output)
+    );
+    assert!(!fresh.exists(), "nothing is created for a refused campaign");
+    let output = grundy(&["campaign", "new", text(&fresh), "0.x7"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(!fresh.exists());
+    let output = grundy(&[
+        "campaign",
+        "new",
+        text(&fresh),
+        "--subtraction",
+        "2,4",
+        "0.77",
+        "0.77",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("with 11 games"),
+        "{}",
+        stdout(&output)
+    );
+    // An export never replaces a file unless asked to.
+    let out = directory.path().join("table.md");
+    std::fs::write(&out, "mine").expect("a file");
+    let output = grundy(&["campaign", "export", text(&fresh), "--out", text(&out)]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&out).expect("kept"), "mine");
+}
+
+#[test]
+fn an_exported_table_is_verified_and_a_forged_one_is_caught() {
+    let directory = directory();
+    let database = directory.path().join("c.sqlite");
+    let output = grundy(&[
+        "campaign",
+        "new",
+        text(&database),
+        "0.77",
+        "0.07",
+        "4.07",
+        "subtraction:2,5,7",
+        "0.6",
+        "--max",
+        "2^14",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let output = grundy(&["campaign", "run", text(&database)]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let table = directory.path().join("table.json");
+    let output = grundy(&[
+        "campaign",
+        "export",
+        text(&database),
+        "--format",
+        "json",
+        "--out",
+        text(&table),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let output = grundy(&["campaign", "verify", text(&table)]);
+    assert!(
+        output.status.success(),
+        "{}{}",
+        stdout(&output),
+        stderr(&output)
+    );
+    assert!(
+        stdout(&output).contains("4 certificates checked, 4 hold, 0 do not"),
+        "{}",
+        stdout(&output)
+    );
+    // The database itself is verified the same way.
+    let output = grundy(&["campaign", "verify", text(&database)]);
+    assert!(output.status.success(), "{}", stdout(&output));
+    // A table that moves Kayles' period start is caught: exit 1, the game named.
+    let mut document: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&table).expect("the table")).expect("JSON");
+    document["games"][0]["report"]["preperiod"] = 70.into();
+    let forged = directory.path().join("forged.json");
+    std::fs::write(&forged, document.to_string()).expect("written");
+    let output = grundy(&["campaign", "verify", text(&forged)]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stdout(&output).contains("0.77: DIFFERS: preperiod"),
+        "{}",
+        stdout(&output)
+    );
+}
