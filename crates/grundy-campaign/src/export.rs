@@ -66,7 +66,7 @@ const SECTIONS: [(State, &str); 6] = [
 /// let path = directory.path().join("c.sqlite");
 /// SqliteStore::create(&path, "Kayles", &[grundy::parse_game("0.77")?], &Budget::values(4096))?;
 /// grundy_campaign::run(|| SqliteStore::open(&path), &RunPlan::default(), &grundy::NoObserver, &|_| {})?;
-/// let store = SqliteStore::open(&path)?;
+/// let mut store = SqliteStore::open(&path)?;
 /// let csv = export(&store.settings()?, &store.rows()?, &[], Format::Csv);
 /// assert!(csv.lines().nth(1).ok_or("a row")?.starts_with("0.77,certified,12,71,70,0,8,"));
 /// # Ok(()) }

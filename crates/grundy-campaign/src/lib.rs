@@ -46,6 +46,7 @@ pub mod verify;
 mod worker;
 
 pub use record::{Fingerprints, MAX_SHIFT, Record, SparseSplit};
+pub use store::postgres::PostgresStore;
 pub use store::sqlite::SqliteStore;
 pub use store::{Budget, Claim, Progress, Row, State, Store, WorkerId};
 pub use worker::{Event, RunPlan, RunSummary, run};
@@ -75,6 +76,9 @@ pub enum CampaignError {
         /// What is wrong with it.
         why: String,
     },
+    /// The PostgreSQL database refused a statement, or cannot be reached.
+    #[error("the campaign database: {}", postgres_message(.0))]
+    Postgres(postgres::Error),
     /// A stored value does not fit what grundy reads (a row edited by hand, or damaged).
     #[error("the campaign's row for {spec} is damaged: {why}")]
     Damaged {
@@ -107,6 +111,24 @@ pub enum CampaignError {
         /// Games this run finished.
         finished: u64,
     },
+}
+
+/// A PostgreSQL error with what the server or the connection said (its own `Display` says only
+/// "db error" or "error connecting to server").
+fn postgres_message(error: &postgres::Error) -> String {
+    if let Some(database) = error.as_db_error() {
+        return database.to_string();
+    }
+    match std::error::Error::source(error) {
+        Some(source) => format!("{error}: {source}"),
+        None => error.to_string(),
+    }
+}
+
+impl From<postgres::Error> for CampaignError {
+    fn from(error: postgres::Error) -> Self {
+        Self::Postgres(error)
+    }
 }
 
 impl From<rusqlite::Error> for CampaignError {

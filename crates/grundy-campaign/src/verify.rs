@@ -64,7 +64,7 @@ pub enum Verdict {
 /// let path = directory.path().join("c.sqlite");
 /// SqliteStore::create(&path, "Kayles", &[grundy::parse_game("0.77")?], &Budget::values(4096))?;
 /// grundy_campaign::run(|| SqliteStore::open(&path), &RunPlan::default(), &grundy::NoObserver, &|_| {})?;
-/// let store = SqliteStore::open(&path)?;
+/// let mut store = SqliteStore::open(&path)?;
 /// let text = export(&store.settings()?, &store.rows()?, &[], Format::Json);
 /// let mut document: serde_json::Value = serde_json::from_str(&text)?;
 /// let config = grundy::Config::default();

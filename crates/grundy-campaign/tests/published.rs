@@ -111,7 +111,7 @@ fn the_export_states_what_the_published_tables_state() {
     )
     .unwrap();
     assert_eq!(summary.finished, games.len() as u64);
-    let store = SqliteStore::open(&path).unwrap();
+    let mut store = SqliteStore::open(&path).unwrap();
     let rows = store.rows().unwrap();
     let equivalences = find(&rows);
     let text = export(

@@ -4,12 +4,14 @@
 
 use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
+
+use grundy_campaign::store;
 use std::time::Duration;
 
 use anyhow::Context as _;
 use clap::{Args, Subcommand, ValueEnum};
 use grundy_campaign::export::Format;
-use grundy_campaign::{Budget, Event, Progress, RunPlan, SqliteStore, Store, render};
+use grundy_campaign::{Budget, Event, Progress, RunPlan, Store, render};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::options::{default_max_memory, parse_count, parse_seconds, parse_size};
@@ -32,8 +34,8 @@ pub(crate) enum CampaignCommand {
     Run(RunArgs),
     /// How far the campaign has come: games by status, rate, time left, games running.
     Status {
-        /// The campaign's database file.
-        database: PathBuf,
+        /// The campaign: its SQLite file, or a postgres:// URL.
+        database: String,
         /// Print JSON on stdout instead of text.
         #[arg(long)]
         json: bool,
@@ -42,8 +44,8 @@ pub(crate) enum CampaignCommand {
     Export(ExportArgs),
     /// List the games that play as an earlier game of the campaign, perhaps on shifted heaps.
     Equivalences {
-        /// The campaign's database file.
-        database: PathBuf,
+        /// The campaign: its SQLite file, or a postgres:// URL.
+        database: String,
         /// Print JSON on stdout instead of text.
         #[arg(long)]
         json: bool,
@@ -51,8 +53,9 @@ pub(crate) enum CampaignCommand {
     /// Re-check every certificate of an exported table (JSON) or of a campaign's database;
     /// exit 1 if one does not hold.
     Verify {
-        /// The table (`grundy campaign export --format json`) or the campaign's database.
-        table: PathBuf,
+        /// The table (`grundy campaign export --format json`), or a campaign (its SQLite file or
+        /// postgres:// URL).
+        table: String,
         /// Print JSON on stdout instead of text.
         #[arg(long)]
         json: bool,
@@ -62,8 +65,9 @@ pub(crate) enum CampaignCommand {
 /// The options of `grundy campaign new`.
 #[derive(Args, Debug)]
 pub(crate) struct NewArgs {
-    /// The new database file (never replaced: an existing file is refused).
-    pub database: PathBuf,
+    /// The campaign: a new SQLite file (an existing file is refused), or a postgres:// URL
+    /// whose schema holds no campaign yet.
+    pub database: String,
     /// Games by their specs, e.g. 0.77 4!.0 subtraction:2,5,7.
     pub games: Vec<String>,
     #[command(flatten)]
@@ -88,8 +92,8 @@ pub(crate) struct NewArgs {
 /// The options of `grundy campaign run`.
 #[derive(Args, Debug)]
 pub(crate) struct RunArgs {
-    /// The campaign's database file.
-    pub database: PathBuf,
+    /// The campaign: its SQLite file, or a postgres:// URL.
+    pub database: String,
     /// Games computed at once by this process (default: every core).
     #[arg(long, value_name = "N")]
     pub workers: Option<usize>,
@@ -113,8 +117,8 @@ pub(crate) struct RunArgs {
 /// The options of `grundy campaign export`.
 #[derive(Args, Debug)]
 pub(crate) struct ExportArgs {
-    /// The campaign's database file.
-    pub database: PathBuf,
+    /// The campaign: its SQLite file, or a postgres:// URL.
+    pub database: String,
     /// The table's format.
     #[arg(long, value_enum, default_value_t = FormatName::Markdown)]
     pub format: FormatName,
@@ -181,7 +185,12 @@ fn new(args: &NewArgs) -> anyhow::Result<()> {
         );
     }
     let name = args.name.clone().unwrap_or_else(|| {
-        args.database.file_stem().map_or_else(
+        let stem = if store::is_postgres(&args.database) {
+            None
+        } else {
+            Path::new(&args.database).file_stem()
+        };
+        stem.map_or_else(
             || "campaign".to_owned(),
             |stem| stem.to_string_lossy().into_owned(),
         )
@@ -191,7 +200,7 @@ fn new(args: &NewArgs) -> anyhow::Result<()> {
         time,
         memory,
     };
-    let (_, count) = SqliteStore::create(&args.database, &name, &games, &budget)?;
+    let (_, count) = store::create(&args.database, &name, &games, &budget)?;
     let skipped = games.len() - count;
     let repeated = match skipped {
         0 => String::new(),
@@ -200,8 +209,8 @@ fn new(args: &NewArgs) -> anyhow::Result<()> {
     };
     crate::output::line(&format!(
         "created {} with {count} games, each computed to at most {max} values{repeated}; run it with grundy campaign run {}",
-        args.database.display(),
-        args.database.display()
+        store::redacted(&args.database),
+        store::redacted(&args.database)
     ))
 }
 
@@ -239,8 +248,8 @@ fn subtraction_family(text: &str) -> Result<(usize, u64), grundy::InputError> {
 }
 
 fn run_games(args: &RunArgs, observer: &TerminalObserver) -> anyhow::Result<()> {
-    let path = args.database.as_path();
-    let store = SqliteStore::open(path)?;
+    let address = args.database.as_str();
+    let mut campaign = store::open(address)?;
     let lease = parse_seconds(&args.lease, "--lease")?;
     let memory = match &args.max_memory {
         Some(text) => parse_size(text, "--max-memory")?,
@@ -259,22 +268,22 @@ fn run_games(args: &RunArgs, observer: &TerminalObserver) -> anyhow::Result<()> 
         lease,
         wait: !args.no_wait,
     };
-    let start = store.progress()?;
+    let start = campaign.progress()?;
     let bar = GameBar::start(&start);
     let events = |event: Event| bar.event(&event);
-    let result = grundy_campaign::run(|| SqliteStore::open(path), &plan, observer, &events);
+    let result = grundy_campaign::run(|| store::open(address), &plan, observer, &events);
     bar.finish();
     let summary = match result {
         Ok(summary) => summary,
         Err(error @ grundy_campaign::CampaignError::Interrupted { .. }) => {
             return Err(anyhow::Error::new(error).context(format!(
                 "stopped; grundy campaign run {} continues",
-                path.display()
+                store::redacted(address)
             )));
         }
         Err(error) => return Err(error.into()),
     };
-    let progress = store.progress()?;
+    let progress = campaign.progress()?;
     let lost = match summary.lost {
         0 => String::new(),
         n => format!(" ({n} results dropped: other workers had taken those games over)"),
@@ -347,19 +356,19 @@ impl GameBar {
     }
 }
 
-fn status(path: &Path, json: bool) -> anyhow::Result<()> {
-    let store = SqliteStore::open(path)?;
+fn status(address: &str, json: bool) -> anyhow::Result<()> {
+    let mut store = store::open(address)?;
     let (settings, progress) = (store.settings()?, store.progress()?);
     if json {
         return crate::output::print_json(&render::status_json(&settings, &progress));
     }
-    let place = path.display().to_string();
+    let place = store::redacted(address);
     let bar = std::io::stdout().is_terminal();
     crate::output::text(&render::status_text(&settings, &place, &progress, bar))
 }
 
 fn export(args: &ExportArgs) -> anyhow::Result<()> {
-    let store = SqliteStore::open(&args.database)?;
+    let mut store = store::open(&args.database)?;
     let rows = store.rows()?;
     let equivalences = grundy_campaign::equivalence::find(&rows);
     let format = match args.format {
@@ -375,8 +384,8 @@ fn export(args: &ExportArgs) -> anyhow::Result<()> {
     }
 }
 
-fn equivalences(path: &Path, json: bool) -> anyhow::Result<()> {
-    let rows = SqliteStore::open(path)?.rows()?;
+fn equivalences(address: &str, json: bool) -> anyhow::Result<()> {
+    let rows = store::open(address)?.rows()?;
     let found = grundy_campaign::equivalence::find(&rows);
     if json {
         return crate::output::print_json(&render::equivalences_json(&found));
@@ -384,7 +393,7 @@ fn equivalences(path: &Path, json: bool) -> anyhow::Result<()> {
     crate::output::text(&render::equivalences_text(&found))
 }
 
-fn verify(table: &Path, json: bool, observer: &TerminalObserver) -> anyhow::Result<()> {
+fn verify(table: &str, json: bool, observer: &TerminalObserver) -> anyhow::Result<()> {
     let document = read_table(table)?;
     let config = grundy::Config::default().with_max_memory(default_max_memory())?;
     let checks = grundy_campaign::verify::verify(&document, config, observer);
@@ -401,28 +410,28 @@ fn verify(table: &Path, json: bool, observer: &TerminalObserver) -> anyhow::Resu
     Ok(())
 }
 
-/// An exported table (JSON), or a campaign's database exported on the spot.
-fn read_table(path: &Path) -> anyhow::Result<serde_json::Value> {
+/// An exported table (JSON), or a campaign (a SQLite file or a PostgreSQL URL) exported on the
+/// spot.
+fn read_table(address: &str) -> anyhow::Result<serde_json::Value> {
+    let path = Path::new(address);
     let mut header = [0u8; 16];
-    let is_database = std::fs::File::open(path)
-        .and_then(|mut file| std::io::Read::read_exact(&mut file, &mut header))
-        .is_ok_and(|()| &header == b"SQLite format 3\0");
+    let is_database = store::is_postgres(address)
+        || std::fs::File::open(path)
+            .and_then(|mut file| std::io::Read::read_exact(&mut file, &mut header))
+            .is_ok_and(|()| &header == b"SQLite format 3\0");
     if is_database {
-        let store = SqliteStore::open(path)?;
+        let mut store = store::open(address)?;
         return Ok(grundy_campaign::export::json_document(
             &store.settings()?,
             &store.rows()?,
             &[],
         ));
     }
-    let file = std::fs::File::open(path).with_context(|| format!("reading {}", path.display()))?;
-    let what = format!("the table {}", path.display());
+    let file = std::fs::File::open(path).with_context(|| format!("reading {address}"))?;
+    let what = format!("the table {address}");
     let text =
         crate::options::read_bounded(file, &what, MAX_TABLE_BYTES).map_err(anyhow::Error::msg)?;
     serde_json::from_str(&text).with_context(|| {
-        format!(
-            "{} is not a table of grundy campaign export --format json",
-            path.display()
-        )
+        format!("{address} is not a table of grundy campaign export --format json")
     })
 }

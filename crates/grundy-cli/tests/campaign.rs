@@ -13,6 +13,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 mod common;
+use common::postgres::Postgres;
 use common::{Background, grundy, stderr, stdout};
 
 fn text(path: &Path) -> &str {
@@ -26,9 +27,9 @@ fn directory() -> tempfile::TempDir {
         .expect("a temporary directory")
 }
 
-/// `grundy campaign run DATABASE` with one worker, in the background.
-fn spawn(database: &Path) -> Background {
-    Background::spawn(&["campaign", "run", text(database), "--workers", "1"])
+/// `grundy campaign run ADDRESS` with one worker, in the background.
+fn spawn(address: &str) -> Background {
+    Background::spawn(&["campaign", "run", address, "--workers", "1"])
 }
 
 /// Reads the run's stderr until a line starts with `start`.
@@ -37,8 +38,8 @@ fn wait_for(run: &mut Background, start: &str) {
 }
 
 /// The campaign's rows as exported JSON, by game.
-fn rows(database: &Path) -> HashMap<String, serde_json::Value> {
-    let output = grundy(&["campaign", "export", text(database), "--format", "json"]);
+fn rows(address: &str) -> HashMap<String, serde_json::Value> {
+    let output = grundy(&["campaign", "export", address, "--format", "json"]);
     assert!(output.status.success(), "{}", stderr(&output));
     let document: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("JSON");
     document["games"]
@@ -54,8 +55,8 @@ fn rows(database: &Path) -> HashMap<String, serde_json::Value> {
         .collect()
 }
 
-fn create(database: &Path, games: &[&str]) {
-    let mut args = vec!["campaign", "new", text(database)];
+fn create(address: &str, games: &[&str]) {
+    let mut args = vec!["campaign", "new", address];
     args.extend(games);
     args.extend(["--max", "2^26", "--game-timeout", "1"]);
     let output = grundy(&args);
@@ -66,10 +67,11 @@ fn create(database: &Path, games: &[&str]) {
 fn a_campaign_survives_kill_9_twice_and_sigterm() {
     let directory = directory();
     let database = directory.path().join("codes.sqlite");
-    create(&database, &["0.77", "0.04", "0.07"]);
+    let database = text(&database);
+    create(database, &["0.77", "0.04", "0.07"]);
     // kill -9 twice while 0.04 is in flight: the finished games stay, 0.04 goes back.
     for attempt in 1..=2 {
-        let mut run = spawn(&database);
+        let mut run = spawn(database);
         wait_for(
             &mut run,
             &format!("0.04: taken by worker 0 (attempt {attempt})"),
@@ -77,13 +79,13 @@ fn a_campaign_survives_kill_9_twice_and_sigterm() {
         run.send("-KILL");
         let (status, printed) = run.finish();
         assert_eq!(status.code(), None, "killed: {printed}");
-        let rows = rows(&database);
+        let rows = rows(database);
         assert_eq!(rows["0.77"]["state"], "certified");
         assert_eq!(rows["0.04"]["state"], "running");
         assert_eq!(rows["0.07"]["state"], "queued");
     }
     // SIGTERM hands the game back and exits 143.
-    let mut run = spawn(&database);
+    let mut run = spawn(database);
     wait_for(&mut run, "0.04: taken by worker 0 (attempt 3)");
     run.send("-TERM");
     let (status, printed) = run.finish();
@@ -92,16 +94,16 @@ fn a_campaign_survives_kill_9_twice_and_sigterm() {
         printed.contains("0.04: handed back to the queue"),
         "{printed}"
     );
-    assert_eq!(rows(&database)["0.04"]["state"], "queued");
+    assert_eq!(rows(database)["0.04"]["state"], "queued");
     // The next run finishes it: a killed process on this machine gives its game back at once.
-    let output = grundy(&["campaign", "run", text(&database), "--workers", "2"]);
+    let output = grundy(&["campaign", "run", database, "--workers", "2"]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(
         stdout(&output).contains("finished 2 games in this run"),
         "{}",
         stdout(&output)
     );
-    let rows = rows(&database);
+    let rows = rows(database);
     assert_eq!(rows["0.04"]["state"], "open");
     // Two kills and an orderly stop: the stop is not counted as an attempt.
     assert_eq!(rows["0.04"]["attempts"], 3);
@@ -109,7 +111,7 @@ fn a_campaign_survives_kill_9_twice_and_sigterm() {
         (&rows["0.77"]["period"], &rows["0.07"]["period"]),
         (&12.into(), &34.into())
     );
-    let status = stdout(&grundy(&["campaign", "status", text(&database)]));
+    let status = stdout(&grundy(&["campaign", "status", database]));
     assert!(status.contains("3 games: 2 certified, 1 open"), "{status}");
 }
 
@@ -117,6 +119,12 @@ fn a_campaign_survives_kill_9_twice_and_sigterm() {
 fn two_processes_share_a_campaign_and_compute_each_game_once() {
     let directory = directory();
     let database = directory.path().join("shared.sqlite");
+    two_processes_share(text(&database));
+}
+
+/// Two processes of one worker each run the campaign at `database` to its end; each game is
+/// computed once.
+fn two_processes_share(database: &str) {
     let games = [
         "0.04",
         "0.77",
@@ -126,10 +134,10 @@ fn two_processes_share_a_campaign_and_compute_each_game_once() {
         "subtraction:1,3,4",
         "0.12",
     ];
-    create(&database, &games);
-    let mut first = spawn(&database);
+    create(database, &games);
+    let mut first = spawn(database);
     wait_for(&mut first, "0.04: taken by worker 0");
-    let second = spawn(&database);
+    let second = spawn(database);
     let (first_status, first_log) = first.finish();
     let (second_status, second_log) = second.finish();
     assert!(first_status.success(), "{first_log}");
@@ -146,7 +154,7 @@ fn two_processes_share_a_campaign_and_compute_each_game_once() {
             "{game}:\n{first_log}\n{second_log}"
         );
     }
-    let rows = rows(&database);
+    let rows = rows(database);
     assert!(rows.values().all(|row| row["attempts"] == 1), "{rows:?}");
     assert_eq!(rows["subtraction:1,3,4"]["period"], 7);
 }
@@ -263,4 +271,66 @@ fn an_exported_table_is_verified_and_a_forged_one_is_caught() {
         "{}",
         stdout(&output)
     );
+}
+
+#[test]
+fn two_workers_share_a_postgres_campaign() {
+    let server = Postgres::start();
+    two_processes_share(&server.database("shared"));
+}
+
+/// A worker killed mid-game on this machine: the other takes its game over at once.
+#[test]
+fn a_killed_workers_game_is_finished_by_the_other_on_postgres() {
+    let server = Postgres::start();
+    let address = server.database("killed");
+    create(&address, &["0.04", "0.77", "0.07", "0.6"]);
+    let mut first = spawn(&address);
+    wait_for(&mut first, "0.04: taken by worker 0 (attempt 1)");
+    let second = spawn(&address);
+    first.send("-KILL");
+    let (status, first_log) = first.finish();
+    assert_eq!(status.code(), None, "killed: {first_log}");
+    let (status, second_log) = second.finish();
+    assert!(status.success(), "{second_log}");
+    assert!(
+        second_log.contains("0.04: taken by worker 0 (attempt 2)"),
+        "{first_log}\n{second_log}"
+    );
+    let rows = rows(&address);
+    assert_eq!(rows["0.04"]["state"], "open");
+    assert_eq!(rows["0.04"]["attempts"], 2);
+    assert_eq!(rows["0.77"]["period"], 12);
+}
+
+/// A game held by a worker of another machine that stopped renewing its lease returns to the
+/// queue when the lease runs out (on the database's clock), and another worker finishes it.
+#[test]
+fn a_game_whose_lease_runs_out_is_taken_over() {
+    let server = Postgres::start();
+    let address = server.database("lease");
+    create(&address, &["0.77", "0.07"]);
+    server.execute(
+        "lease",
+        "UPDATE grundy_games SET state = 'running', worker = 'elsewhere/1/1#0', attempts = 1, \
+         started_at = now(), lease_until = now() + interval '1 second' WHERE spec = '0.77'",
+    );
+    assert_eq!(rows(&address)["0.77"]["state"], "running");
+    // The run computes 0.07, waits for the lease, then takes 0.77 over.
+    let output = grundy(&["campaign", "run", &address, "--workers", "1"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("0.77: taken by worker 0 (attempt 2)"),
+        "{}",
+        stderr(&output)
+    );
+    let rows = rows(&address);
+    assert_eq!(
+        (&rows["0.77"]["state"], &rows["0.77"]["period"]),
+        (&"certified".into(), &12.into())
+    );
+    // A new campaign never takes over a schema that holds one.
+    let output = grundy(&["campaign", "new", &address, "0.6"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(stderr(&output).contains("exists"), "{}", stderr(&output));
 }

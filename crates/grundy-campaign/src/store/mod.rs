@@ -1,11 +1,14 @@
 //! Where a campaign lives: the [`Store`] trait its workers claim games from and write results
-//! to, and the SQLite store ([`sqlite`]).
+//! to, the SQLite store ([`sqlite`], one file) and the PostgreSQL store ([`postgres`], for many
+//! machines), and [`open`] and [`create`], which choose one by the campaign's address.
 //!
 //! **Architecture Invariant:** a game is computed by the worker holding its lease; a result is
 //! written only by the worker that still holds the game ([`Store::finish`] returns `false`
 //! otherwise and the result is dropped), so a game whose lease ran out and was taken over is
 //! written once. Finished rows are never changed by a worker.
 
+mod columns;
+pub mod postgres;
 pub mod sqlite;
 
 use std::time::Duration;
@@ -239,7 +242,7 @@ pub trait Store: Send {
     ///
     /// # Errors
     /// [`CampaignError::Database`] or [`CampaignError::NotACampaign`].
-    fn settings(&self) -> Result<Settings, CampaignError>;
+    fn settings(&mut self) -> Result<Settings, CampaignError>;
 
     /// Takes the first game that is queued, or held by a worker that is gone or whose lease
     /// ran out, for `worker` until `lease` from now; `None` when no game can be taken.
@@ -278,13 +281,109 @@ pub trait Store: Send {
     ///
     /// # Errors
     /// [`CampaignError::Database`].
-    fn progress(&self) -> Result<Progress, CampaignError>;
+    fn progress(&mut self) -> Result<Progress, CampaignError>;
 
     /// Every game, in campaign order, with its record once finished.
     ///
     /// # Errors
     /// [`CampaignError::Database`], or [`CampaignError::Damaged`] for a row that does not read.
-    fn rows(&self) -> Result<Vec<Row>, CampaignError>;
+    fn rows(&mut self) -> Result<Vec<Row>, CampaignError>;
+}
+
+impl<T: Store + ?Sized> Store for Box<T> {
+    fn settings(&mut self) -> Result<Settings, CampaignError> {
+        (**self).settings()
+    }
+
+    fn claim(
+        &mut self,
+        worker: &WorkerId,
+        lease: Duration,
+    ) -> Result<Option<Claim>, CampaignError> {
+        (**self).claim(worker, lease)
+    }
+
+    fn renew(&mut self, process: &str, lease: Duration) -> Result<u64, CampaignError> {
+        (**self).renew(process, lease)
+    }
+
+    fn finish(
+        &mut self,
+        worker: &WorkerId,
+        claim: &Claim,
+        record: &Record,
+    ) -> Result<bool, CampaignError> {
+        (**self).finish(worker, claim, record)
+    }
+
+    fn release(&mut self, worker: &WorkerId, claim: &Claim) -> Result<(), CampaignError> {
+        (**self).release(worker, claim)
+    }
+
+    fn progress(&mut self) -> Result<Progress, CampaignError> {
+        (**self).progress()
+    }
+
+    fn rows(&mut self) -> Result<Vec<Row>, CampaignError> {
+        (**self).rows()
+    }
+}
+
+/// Whether `address` names a PostgreSQL database (`postgres://` or `postgresql://`) rather
+/// than a SQLite file.
+pub fn is_postgres(address: &str) -> bool {
+    address.starts_with("postgres://") || address.starts_with("postgresql://")
+}
+
+/// `address` without its password, for messages: `postgres://user:secret@host/db` is shown
+/// `postgres://user@host/db`.
+pub fn redacted(address: &str) -> String {
+    let Some((scheme, rest)) = address.split_once("://") else {
+        return address.to_owned();
+    };
+    let (authority, path) = rest
+        .find('/')
+        .map_or((rest, ""), |slash| rest.split_at(slash));
+    match authority.rsplit_once('@') {
+        Some((user, host)) => {
+            let user = user.split_once(':').map_or(user, |(name, _)| name);
+            format!("{scheme}://{user}@{host}{path}")
+        }
+        None => address.to_owned(),
+    }
+}
+
+/// Opens the campaign at `address`: a PostgreSQL URL, or the path of a SQLite file.
+///
+/// # Errors
+/// As [`sqlite::SqliteStore::open`] or [`postgres::PostgresStore::open`].
+pub fn open(address: &str) -> Result<Box<dyn Store>, CampaignError> {
+    Ok(if is_postgres(address) {
+        Box::new(postgres::PostgresStore::open(address)?)
+    } else {
+        Box::new(sqlite::SqliteStore::open(std::path::Path::new(address))?)
+    })
+}
+
+/// Creates the campaign `name` of `games` within `budget` at `address` (a PostgreSQL URL, or the
+/// path of a new SQLite file), and returns it with its number of games.
+///
+/// # Errors
+/// As [`sqlite::SqliteStore::create`] or [`postgres::PostgresStore::create`].
+pub fn create(
+    address: &str,
+    name: &str,
+    games: &[grundy::Game],
+    budget: &Budget,
+) -> Result<(Box<dyn Store>, usize), CampaignError> {
+    Ok(if is_postgres(address) {
+        let (store, count) = postgres::PostgresStore::create(address, name, games, budget)?;
+        (Box::new(store), count)
+    } else {
+        let path = std::path::Path::new(address);
+        let (store, count) = sqlite::SqliteStore::create(path, name, games, budget)?;
+        (Box::new(store), count)
+    })
 }
 
 /// Seconds since the Unix epoch.

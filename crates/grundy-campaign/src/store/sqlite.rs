@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, OptionalExtension as _, TransactionBehavior, params};
 
+use super::columns::{self, COLUMNS, Cell, Kind, count, int};
 use super::{Budget, Claim, Progress, Row, Settings, State, Store, WorkerId, is_gone, now};
-use crate::record::{Fingerprints, SparseSplit};
 use crate::{CampaignError, Record};
 
 /// The version of the tables this grundy writes and reads.
@@ -21,7 +21,10 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(60);
 /// is refused rather than given to another.
 pub const MAX_ATTEMPTS: u32 = 5;
 
-const SCHEMA: &str = "
+/// The tables: the campaign's settings, and one row per game (its claim, then its record).
+fn schema() -> String {
+    format!(
+        "
 CREATE TABLE campaign (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     schema_version INTEGER NOT NULL,
@@ -34,36 +37,32 @@ CREATE TABLE campaign (
 CREATE TABLE games (
     id INTEGER PRIMARY KEY,
     spec TEXT NOT NULL UNIQUE,
-    state TEXT NOT NULL DEFAULT 'queued'
-        CHECK (state IN ('queued', 'running', 'certified', 'observed', 'open', 'refused')),
     worker TEXT,
     lease_until INTEGER,
     started_at INTEGER,
-    attempts INTEGER NOT NULL DEFAULT 0,
-    preperiod INTEGER,
-    period INTEGER,
-    saltus INTEGER,
-    theorem TEXT,
-    checked_to INTEGER,
-    computed_to INTEGER,
-    report TEXT,
-    largest_value INTEGER,
-    largest_at INTEGER,
-    rare_mask INTEGER,
-    rare_heaps INTEGER,
-    last_rare INTEGER,
-    fingerprint_values INTEGER,
-    fingerprints TEXT,
-    leading_zeros INTEGER,
-    seconds REAL,
-    memory_bytes INTEGER,
-    grundy_version TEXT,
-    message TEXT,
     finished_at INTEGER,
-    checkpoint TEXT
+    attempts INTEGER NOT NULL DEFAULT 0,
+    {}
 );
 CREATE INDEX games_by_state ON games (state, id);
-";
+",
+        columns::definitions("INTEGER", "REAL", "TEXT").replacen(
+            "state TEXT",
+            "state TEXT NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'running', 'certified', 'observed', 'open', 'refused'))",
+            1
+        )
+    )
+}
+
+impl rusqlite::ToSql for Cell {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        match self {
+            Cell::Integer(value) => value.to_sql(),
+            Cell::Real(value) => value.to_sql(),
+            Cell::Text(value) => value.to_sql(),
+        }
+    }
+}
 
 /// A campaign in a SQLite file.
 pub struct SqliteStore {
@@ -88,16 +87,6 @@ fn now_millis() -> i64 {
         })
 }
 
-/// A count as SQLite stores it (`None` past `i64`, which no real count reaches).
-fn int(value: u64) -> Option<i64> {
-    i64::try_from(value).ok()
-}
-
-/// A stored count back (`None` for a negative one, which grundy never writes).
-fn count(value: Option<i64>) -> Option<u64> {
-    value.and_then(|value| u64::try_from(value).ok())
-}
-
 impl SqliteStore {
     /// Creates the campaign `name` of `games`, each within `budget`, in a new file at `path`;
     /// a game listed twice is kept once, at its first place. Returns the store and the number of
@@ -119,7 +108,7 @@ impl SqliteStore {
     /// let directory = tempfile::tempdir()?;
     /// let path = directory.path().join("c.sqlite");
     /// let games = [grundy::parse_game("0.77")?, grundy::parse_game("0.77")?];
-    /// let (store, count) = SqliteStore::create(&path, "kayles", &games, &Budget::values(1000))?;
+    /// let (mut store, count) = SqliteStore::create(&path, "kayles", &games, &Budget::values(1000))?;
     /// assert_eq!((count, store.progress()?.total), (1, 1));
     /// assert!(SqliteStore::create(&path, "again", &games, &Budget::values(1000)).is_err());
     /// # Ok(()) }
@@ -153,7 +142,7 @@ impl SqliteStore {
             })?;
         let mut store = Self::connect(path)?;
         let transaction = store.connection.transaction()?;
-        transaction.execute_batch(SCHEMA)?;
+        transaction.execute_batch(&schema())?;
         transaction.execute(
             "INSERT INTO campaign (id, schema_version, name, created, max_values, game_seconds, game_memory)
              VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6)",
@@ -242,79 +231,22 @@ impl SqliteStore {
 
     /// The record of a finished row.
     fn record(row: &rusqlite::Row<'_>, spec: &str) -> Result<Record, CampaignError> {
-        let damaged = |why: String| CampaignError::Damaged {
-            spec: spec.to_owned(),
-            why,
-        };
-        let state: String = row.get("state")?;
-        let state = State::from_name(&state).ok_or_else(|| damaged(format!("state {state}")))?;
-        let periodicity = match (
-            count(row.get("preperiod")?),
-            count(row.get("period")?),
-            count(row.get("saltus")?),
-        ) {
-            (Some(preperiod), Some(period), Some(saltus)) => Some((preperiod, period, saltus)),
-            _ => None,
-        };
-        let report: Option<String> = row.get("report")?;
-        let report = report
-            .map(|text| serde_json::from_str(&text))
-            .transpose()
-            .map_err(|error| damaged(format!("its report: {error}")))?;
-        let largest = match (
-            count(row.get("largest_value")?),
-            count(row.get("largest_at")?),
-        ) {
-            (Some(value), Some(at)) => Some((value, at)),
-            _ => None,
-        };
-        let split = match (count(row.get("rare_mask")?), count(row.get("rare_heaps")?)) {
-            (Some(mask), Some(rare_heaps)) => Some(SparseSplit {
-                mask,
-                rare_heaps,
-                last_rare: count(row.get("last_rare")?),
-            }),
-            _ => None,
-        };
-        let fingerprints: Option<String> = row.get("fingerprints")?;
-        let fingerprints = match (
-            fingerprints,
-            count(row.get("fingerprint_values")?),
-            count(row.get("leading_zeros")?),
-        ) {
-            (Some(text), Some(values), Some(leading_zeros)) => Some(Fingerprints {
-                values,
-                leading_zeros,
-                hashes: text
-                    .split(',')
-                    .map(|hash| u64::from_str_radix(hash, 16))
-                    .collect::<Result<_, _>>()
-                    .map_err(|error| damaged(format!("its fingerprints: {error}")))?,
-            }),
-            _ => None,
-        };
-        Ok(Record {
-            state,
-            periodicity,
-            theorem: row.get("theorem")?,
-            checked_to: count(row.get("checked_to")?),
-            computed_to: count(row.get("computed_to")?).unwrap_or(0),
-            report,
-            largest,
-            split,
-            fingerprints,
-            seconds: row.get::<_, Option<f64>>("seconds")?.unwrap_or(0.0),
-            memory_bytes: count(row.get("memory_bytes")?).unwrap_or(0),
-            grundy_version: row
-                .get::<_, Option<String>>("grundy_version")?
-                .unwrap_or_default(),
-            message: row.get("message")?,
-        })
+        let cells = COLUMNS
+            .iter()
+            .map(|&(name, kind)| {
+                Ok(match kind {
+                    Kind::Integer => Cell::Integer(row.get(name)?),
+                    Kind::Real => Cell::Real(row.get(name)?),
+                    Kind::Text => Cell::Text(row.get(name)?),
+                })
+            })
+            .collect::<Result<Vec<_>, rusqlite::Error>>()?;
+        columns::record(cells, spec)
     }
 }
 
 impl Store for SqliteStore {
-    fn settings(&self) -> Result<Settings, CampaignError> {
+    fn settings(&mut self) -> Result<Settings, CampaignError> {
         Ok(self.connection.query_row(
             "SELECT name, created, max_values, game_seconds, game_memory FROM campaign WHERE id = 1",
             [],
@@ -404,63 +336,23 @@ impl Store for SqliteStore {
         claim: &Claim,
         record: &Record,
     ) -> Result<bool, CampaignError> {
-        let (preperiod, period, saltus) = match record.periodicity {
-            Some((preperiod, period, saltus)) => (int(preperiod), int(period), int(saltus)),
-            None => (None, None, None),
-        };
-        let report = record
-            .report
-            .as_ref()
-            .map(serde_json::to_string)
-            .transpose()
-            .map_err(|error| CampaignError::Damaged {
-                spec: claim.spec.clone(),
-                why: format!("its report does not serialise: {error}"),
-            })?;
-        let fingerprints = record.fingerprints.as_ref().map(|fingerprints| {
-            fingerprints
-                .hashes
-                .iter()
-                .map(|hash| format!("{hash:016x}"))
-                .collect::<Vec<_>>()
-                .join(",")
-        });
+        let mut cells = columns::cells(record, &claim.spec)?;
+        let n = cells.len();
+        cells.extend([
+            Cell::Integer(Some(now_millis())),
+            Cell::Integer(Some(claim.id)),
+            Cell::Text(Some(worker.as_str().to_owned())),
+        ]);
         let changed = self.connection.execute(
-            "UPDATE games SET state = ?1, worker = NULL, lease_until = NULL,
-                 preperiod = ?2, period = ?3, saltus = ?4, theorem = ?5, checked_to = ?6,
-                 computed_to = ?7, report = ?8, largest_value = ?9, largest_at = ?10,
-                 rare_mask = ?11, rare_heaps = ?12, last_rare = ?13, fingerprint_values = ?14,
-                 fingerprints = ?15, seconds = ?16, memory_bytes = ?17, grundy_version = ?18,
-                 message = ?19, finished_at = ?20, leading_zeros = ?23
-             WHERE id = ?21 AND state = 'running' AND worker = ?22",
-            params![
-                record.state.name(),
-                preperiod,
-                period,
-                saltus,
-                record.theorem,
-                record.checked_to.and_then(int),
-                int(record.computed_to),
-                report,
-                record.largest.and_then(|(value, _)| int(value)),
-                record.largest.and_then(|(_, at)| int(at)),
-                record.split.and_then(|split| int(split.mask)),
-                record.split.and_then(|split| int(split.rare_heaps)),
-                record.split.and_then(|split| split.last_rare.and_then(int)),
-                record.fingerprints.as_ref().and_then(|f| int(f.values)),
-                fingerprints,
-                record.seconds,
-                int(record.memory_bytes),
-                record.grundy_version,
-                record.message,
-                now_millis(),
-                claim.id,
-                worker.as_str(),
-                record
-                    .fingerprints
-                    .as_ref()
-                    .and_then(|f| int(f.leading_zeros)),
-            ],
+            &format!(
+                "UPDATE games SET {}, worker = NULL, lease_until = NULL, finished_at = ?{}
+                 WHERE id = ?{} AND state = 'running' AND worker = ?{}",
+                columns::assignments('?'),
+                n + 1,
+                n + 2,
+                n + 3
+            ),
+            rusqlite::params_from_iter(cells.iter()),
         )?;
         Ok(changed == 1)
     }
@@ -476,7 +368,7 @@ impl Store for SqliteStore {
         Ok(())
     }
 
-    fn progress(&self) -> Result<Progress, CampaignError> {
+    fn progress(&mut self) -> Result<Progress, CampaignError> {
         let mut progress = Progress::default();
         let mut statement = self
             .connection
@@ -517,7 +409,7 @@ impl Store for SqliteStore {
         Ok(progress)
     }
 
-    fn rows(&self) -> Result<Vec<Row>, CampaignError> {
+    fn rows(&mut self) -> Result<Vec<Row>, CampaignError> {
         let mut statement = self.connection.prepare("SELECT * FROM games ORDER BY id")?;
         let mut rows = statement.query([])?;
         let mut result = Vec::new();

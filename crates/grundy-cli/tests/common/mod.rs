@@ -6,6 +6,8 @@
 use std::io::{BufRead as _, BufReader, Read as _};
 use std::process::{Child, ChildStderr, Command, ExitStatus, Output, Stdio};
 
+pub mod postgres;
+
 /// The binary under test.
 pub const BINARY: &str = env!("CARGO_BIN_EXE_grundy");
 
