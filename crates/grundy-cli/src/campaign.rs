@@ -207,10 +207,16 @@ fn new(args: &NewArgs) -> anyhow::Result<()> {
         1 => " (one game was listed twice and is kept once)".to_owned(),
         n => format!(" ({n} games were listed twice and are kept once)"),
     };
+    let shown = store::redacted(&args.database);
+    // Quoted for the shell where the address needs it (a URL's `&` and `?`).
+    let quoted = if shown.contains(|c: char| !(c.is_alphanumeric() || "/._-:@+%,=".contains(c))) {
+        format!("'{}'", shown.replace('\'', "'\\''"))
+    } else {
+        shown.clone()
+    };
     crate::output::line(&format!(
-        "created {} with {count} games, each computed to at most {max} values{repeated}; run it with grundy campaign run {}",
-        store::redacted(&args.database),
-        store::redacted(&args.database)
+        "created {shown} with {count} {}, each computed to at most {max} values{repeated}; run it with grundy campaign run {quoted}",
+        if count == 1 { "game" } else { "games" }
     ))
 }
 
