@@ -44,8 +44,9 @@ pub enum Proof {
     },
 }
 
-/// Every game of `rows` whose sequence is an earlier game's, shifted by at most
-/// [`MAX_SHIFT`] either way, with the earliest such game.
+/// Every game of `rows` whose sequence is an earlier game's, shifted by at most [`MAX_SHIFT`]
+/// heaps either way (or, through a chain of such likenesses, by the sum of their shifts), with
+/// the first game of the campaign that plays so.
 ///
 /// # Complexity
 /// `O(G · MAX_SHIFT)` lookups for `G` games, each through the earlier games of that
@@ -88,34 +89,44 @@ pub fn find(rows: &[Row]) -> Vec<Equivalence> {
                 .and_then(|r| r.fingerprints.as_ref())
                 .map_or(0, |f| f.leading_zeros)
         };
-        let matched = (0..fingerprints.hashes.len().min(MAX_SHIFT + 1)).find_map(|shift| {
-            seen.get(&key(shift))?
-                .iter()
-                .find_map(|&(earlier, earlier_shift)| {
-                    let offset = i64::try_from(earlier_shift).ok()? - i64::try_from(shift).ok()?;
-                    let dropped_are_zeros = if offset >= 0 {
-                        zeros(&rows[earlier]) >= offset.unsigned_abs()
-                    } else {
-                        fingerprints.leading_zeros >= offset.unsigned_abs()
-                    };
-                    dropped_are_zeros.then_some((earlier, offset))
-                })
+        // One of the two sequences is read from its start (a shift of 0), so the fingerprints
+        // cover every value the likeness states beyond the dropped zeros.
+        let candidates = (0..fingerprints.hashes.len().min(MAX_SHIFT + 1)).flat_map(|shift| {
+            seen.get(&key(shift))
+                .into_iter()
+                .flatten()
+                .filter(move |&&(_, earlier_shift)| shift == 0 || earlier_shift == 0)
+                .map(move |&(earlier, earlier_shift)| (shift, earlier, earlier_shift))
         });
-        if let Some((earlier, offset)) = matched {
-            // And G_earlier(m) = G_root(m + to_root), with zeros dropped the same way.
-            let (root, to_root) = roots.get(&earlier).copied().unwrap_or((earlier, 0));
-            let offset = offset + to_root;
-            // Through a chain, the values known alike are those of both links.
-            let values = fingerprints.values.saturating_sub(to_root.unsigned_abs());
-            if let Some(proof) = proof(&rows[root], row, offset, values) {
-                roots.insert(index, (root, offset));
-                found.push(Equivalence {
-                    game: row.spec.clone(),
-                    same_as: rows[root].spec.clone(),
-                    shift: offset,
-                    proof,
-                });
-            }
+        let matched = candidates
+            .into_iter()
+            .find_map(|(shift, earlier, earlier_shift)| {
+                let offset = i64::try_from(earlier_shift).ok()? - i64::try_from(shift).ok()?;
+                let dropped_are_zeros = if offset >= 0 {
+                    zeros(&rows[earlier]) >= offset.unsigned_abs()
+                } else {
+                    fingerprints.leading_zeros >= offset.unsigned_abs()
+                };
+                if !dropped_are_zeros {
+                    return None;
+                }
+                // And G_earlier(m) = G_root(m + to_root), with zeros dropped the same way.
+                let (root, to_root) = roots.get(&earlier).copied().unwrap_or((earlier, 0));
+                let offset = offset + to_root;
+                // Through a chain, the values known alike are those of both links.
+                let values = fingerprints.values.saturating_sub(to_root.unsigned_abs());
+                // Two certified periods that disagree (fingerprints that collide): the next one.
+                let proof = proof(&rows[root], row, offset, values)?;
+                Some((root, offset, proof))
+            });
+        if let Some((root, offset, proof)) = matched {
+            roots.insert(index, (root, offset));
+            found.push(Equivalence {
+                game: row.spec.clone(),
+                same_as: rows[root].spec.clone(),
+                shift: offset,
+                proof,
+            });
         }
         for shift in 0..fingerprints.hashes.len() {
             seen.entry(key(shift)).or_default().push((index, shift));
@@ -205,4 +216,47 @@ fn lcm(a: u64, b: u64) -> Option<u64> {
         (x, y) = (y, x % y);
     }
     (a / x).checked_mul(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Record;
+    use crate::record::fingerprints_of;
+
+    /// An observed game (no certificate) whose values are `values` then zeros.
+    fn observed(spec: &str, values: &[u64]) -> Row {
+        let mut record = Record::unanswered(State::Observed, 64, String::new(), 0.0);
+        record.fingerprints =
+            fingerprints_of(60, |n| Some(values.get(n as usize).copied().unwrap_or(0)));
+        Row {
+            id: 0,
+            spec: spec.to_owned(),
+            state: State::Observed,
+            worker: None,
+            attempts: 1,
+            record: Some(record),
+        }
+    }
+
+    #[test]
+    fn observed_likenesses_cover_every_value_they_state() {
+        // 0, 1, 1, 0, … and 0, 0, 1, 0, …: alike from heap 2 on, but not shifted copies.
+        let rows = [observed("a", &[0, 1, 1]), observed("b", &[0, 0, 1])];
+        assert_eq!(find(&rows), []);
+        // 0, 0, 1, 2, 0, … is 0, 1, 2, 0, … on heaps one larger (a zero dropped).
+        let rows = [observed("a", &[0, 1, 2]), observed("b", &[0, 0, 1, 2])];
+        assert_eq!(
+            find(&rows),
+            [Equivalence {
+                game: "b".to_owned(),
+                same_as: "a".to_owned(),
+                shift: -1,
+                proof: Proof::Observed { values: 60 },
+            }]
+        );
+        // 5, 1, 2, … is not: the value dropped is not a zero.
+        let rows = [observed("a", &[1, 2]), observed("b", &[5, 1, 2])];
+        assert_eq!(find(&rows), []);
+    }
 }

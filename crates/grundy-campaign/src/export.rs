@@ -270,17 +270,10 @@ pub fn json_document(settings: &Settings, rows: &[Row], equivalences: &[Equivale
             let record = row.record.as_ref();
             let periodicity = record.and_then(|r| r.periodicity);
             let split = record.and_then(|r| r.split);
-            let same_as = equivalences.iter().find(|e| e.game == row.spec).map(|e| {
-                json!({
-                    "game": e.same_as,
-                    "shift": e.shift,
-                    "certified": e.proof == Proof::Certified,
-                    "observed_on": match e.proof {
-                        Proof::Certified => Value::Null,
-                        Proof::Observed { values } => json!(values),
-                    },
-                })
-            });
+            let same_as = equivalences
+                .iter()
+                .find(|e| e.game == row.spec)
+                .map(crate::render::equivalence_json);
             json!({
                 "game": row.spec,
                 "state": row.state.name(),

@@ -82,7 +82,7 @@ impl Record {
     /// `O(V + 2^b · b)` for the `V` values fingerprinted or held and a largest value of `b` bits
     /// (at most 16).
     pub fn of_report(report: &PeriodReport, fingerprint_values: u64, seconds: f64) -> Self {
-        let (state, periodicity, theorem, checked_to) = match &report.search {
+        let (state, found, theorem, checked_to) = match &report.search {
             Search::Certified(certificate) => (
                 State::Certified,
                 Some(certificate.periodicity()),
@@ -97,33 +97,42 @@ impl Record {
             ),
             Search::NotFound { checked_to } => (State::Open, None, None, *checked_to),
         };
-        // The values computed, where the search kept them (a certified search may hand back
-        // only its certificate's values).
-        let held = report.values.as_ref().filter(|values| !values.is_empty());
+        // The game's values, not a no-repeat game's ids of state vectors.
+        let shown = found.map(|p| grundy::render::shown_values(report, p));
+        let periodicity = shown.as_deref();
+        // The values computed, where the search kept them as values (a certified search may hand
+        // back only its certificate's values).
+        let held = report
+            .values
+            .as_ref()
+            .filter(|values| !values.is_empty() && report.state_vectors.is_none());
         let computed_to = held.map_or(checked_to, |values| checked_to.max(values.len() as u64));
-        // The values looked at: those the period gives up to the checked ones once certified,
-        // else those computed.
-        let values: Vec<u64> = match (state, held, periodicity) {
-            (State::Certified, _, Some(periodicity)) | (_, None, Some(periodicity)) => (0
-                ..checked_to)
-                .map(|n| term(periodicity, n))
-                .collect::<Option<_>>()
-                .unwrap_or_default(),
-            (_, Some(values), _) => values.iter().map(u64::from).collect(),
-            (_, None, None) => Vec::new(),
+        let from_period = |n: u64| periodicity.and_then(|p| term(p, n));
+        let from_held = |n: u64| {
+            let values = held?;
+            let i = usize::try_from(n).ok().filter(|&i| i < values.len())?;
+            Some(u64::from(values.get(i)))
         };
-        let largest = values
-            .iter()
-            .enumerate()
-            .max_by_key(|&(n, &value)| (value, std::cmp::Reverse(n)))
-            .map(|(n, &value)| (value, n as u64));
-        let fingerprints = match (state, periodicity) {
-            (State::Certified, Some(periodicity)) => {
-                fingerprints_of(fingerprint_values, |n| term(periodicity, n))
+        // The values looked at: those the period gives up to the checked ones once certified (or
+        // when none are held), else those computed.
+        let (looked_at, value): (u64, &dyn Fn(u64) -> Option<u64>) =
+            match (state, held, periodicity) {
+                (State::Certified, _, Some(_)) | (_, None, Some(_)) => (checked_to, &from_period),
+                (_, Some(values), _) => (values.len() as u64, &from_held),
+                (_, None, None) => (0, &from_held),
+            };
+        let mut largest: Option<(u64, u64)> = None;
+        for n in 0..looked_at {
+            if let Some(v) = value(n)
+                && largest.is_none_or(|(most, _)| v > most)
+            {
+                largest = Some((v, n));
             }
-            _ => fingerprints_of(fingerprint_values, |n| {
-                values.get(usize::try_from(n).ok()?).copied()
-            }),
+        }
+        let split = largest.and_then(|(most, _)| sparse_split(looked_at, most, value));
+        let fingerprints = match state {
+            State::Certified => fingerprints_of(fingerprint_values, from_period),
+            _ => fingerprints_of(fingerprint_values, from_held),
         };
         let message = match (&report.search, &report.uncertifiable) {
             (Search::Certified(_), _) => None,
@@ -143,10 +152,12 @@ impl Record {
             computed_to,
             report: serde_json::to_value(grundy::render::json::period(report)).ok(),
             largest,
-            split: sparse_split(&values),
+            split,
             fingerprints,
             seconds,
-            memory_bytes: held.map_or(0, |values| (values.len() * values.bytes_per_value()) as u64),
+            memory_bytes: report.values.as_ref().map_or(0, |values| {
+                (values.len() as u64).saturating_mul(values.bytes_per_value() as u64)
+            }),
             grundy_version: crate::GRUNDY_VERSION.to_owned(),
             message,
         }
@@ -187,30 +198,27 @@ fn term(periodicity: &Periodicity, n: u64) -> Option<u64> {
 }
 
 /// The FNV-1a hash of `a(k), …, a(k + count − 1)` (8 bytes each, little-endian) for each shift
-/// `k <= MAX_SHIFT`, when every term is known.
-fn fingerprints_of(count: u64, term: impl Fn(u64) -> Option<u64>) -> Option<Fingerprints> {
+/// `k <= MAX_SHIFT`, when every term is known; the terms are read as the hashes go, never held.
+pub(crate) fn fingerprints_of(
+    count: u64,
+    term: impl Fn(u64) -> Option<u64>,
+) -> Option<Fingerprints> {
     if count == 0 {
         return None;
     }
-    let terms: Vec<u64> = (0..count + MAX_SHIFT as u64)
-        .map(&term)
-        .collect::<Option<_>>()?;
-    let hashes = (0..=MAX_SHIFT)
-        .map(|shift| {
-            let mut hash = 0xcbf2_9ce4_8422_2325u64;
-            for value in &terms[shift..shift + count as usize] {
-                for byte in value.to_le_bytes() {
-                    hash ^= u64::from(byte);
-                    hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-                }
+    let mut hashes = Vec::with_capacity(MAX_SHIFT + 1);
+    for shift in 0..=MAX_SHIFT as u64 {
+        let mut hash = 0xcbf2_9ce4_8422_2325u64;
+        for n in shift..shift.checked_add(count)? {
+            for byte in term(n)?.to_le_bytes() {
+                hash ^= u64::from(byte);
+                hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
             }
-            hash
-        })
-        .collect();
-    let leading_zeros = terms
-        .iter()
-        .take(MAX_SHIFT + 1)
-        .take_while(|&&value| value == 0)
+        }
+        hashes.push(hash);
+    }
+    let leading_zeros = (0..=MAX_SHIFT as u64)
+        .take_while(|&n| term(n) == Some(0))
         .count() as u64;
     Some(Fingerprints {
         values: count,
@@ -219,19 +227,25 @@ fn fingerprints_of(count: u64, term: impl Fn(u64) -> Option<u64>) -> Option<Fing
     })
 }
 
-/// The split of `values` with the fewest rare heaps (the least mask among equals), by the
-/// Walsh–Hadamard transform of their histogram: with `h(m) = Σ_v count(v) · (−1)^popcount(v & m)`,
-/// the heaps rare under `m` number `(V + h(m)) / 2`. `None` for no values or a largest value past
-/// 16 bits.
-fn sparse_split(values: &[u64]) -> Option<SparseSplit> {
-    let largest = *values.iter().max()?;
+/// The split of `a(0), …, a(count − 1)` (whose largest value is `largest`) with the fewest
+/// rare heaps (the least mask among equals), by the Walsh–Hadamard transform of their histogram:
+/// with `h(m) = Σ_v count(v) · (−1)^popcount(v & m)`, the heaps rare under `m` number
+/// `(count + h(m)) / 2`. `None` for no values or a largest value past 16 bits.
+fn sparse_split(
+    count: u64,
+    largest: u64,
+    term: impl Fn(u64) -> Option<u64>,
+) -> Option<SparseSplit> {
     let bits = (u64::BITS - largest.leading_zeros()).max(1);
-    if bits > SPLIT_MOST_BITS {
+    if bits > SPLIT_MOST_BITS || count == 0 {
         return None;
     }
     let mut transform = vec![0i64; 1 << bits];
-    for &value in values {
-        transform[value as usize] += 1;
+    for n in 0..count {
+        let value = usize::try_from(term(n)?)
+            .ok()
+            .filter(|&v| v < transform.len())?;
+        transform[value] += 1;
     }
     let mut half = 1;
     while half < transform.len() {
@@ -243,15 +257,16 @@ fn sparse_split(values: &[u64]) -> Option<SparseSplit> {
         }
         half *= 2;
     }
-    let total = i64::try_from(values.len()).ok()?;
+    let total = i64::try_from(count).ok()?;
     let (mask, rare) = (1..transform.len())
         .map(|mask| (mask as u64, i64::midpoint(total, transform[mask]) as u64))
         .min_by_key(|&(mask, rare)| (rare, mask))?;
     let is_rare = |value: u64| (value & mask).count_ones().is_multiple_of(2);
+    let last_rare = (0..count).rev().find(|&n| term(n).is_some_and(is_rare));
     Some(SparseSplit {
         mask,
         rare_heaps: rare,
-        last_rare: values.iter().rposition(|&v| is_rare(v)).map(|n| n as u64),
+        last_rare,
     })
 }
 
@@ -263,7 +278,8 @@ mod tests {
     fn the_best_split_counts_its_rare_heaps() {
         // Kayles' first values: the mask 1 leaves 0 and the even values rare.
         let values: Vec<u64> = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7].into();
-        let split = sparse_split(&values).unwrap();
+        let term = |n: u64| values.get(n as usize).copied();
+        let split = sparse_split(values.len() as u64, 7, term).unwrap();
         for mask in 1..8u64 {
             let rare = values
                 .iter()
@@ -274,8 +290,8 @@ mod tests {
                 assert_eq!(rare, split.rare_heaps);
             }
         }
-        assert_eq!(sparse_split(&[]), None);
-        assert_eq!(sparse_split(&[1 << 20]), None);
+        assert_eq!(sparse_split(0, 0, term), None);
+        assert_eq!(sparse_split(1, 1 << 20, |_| Some(1 << 20)), None);
     }
 
     #[test]

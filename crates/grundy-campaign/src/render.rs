@@ -29,6 +29,11 @@ pub fn rate(progress: &Progress) -> Option<f64> {
         .then(|| finished as f64 * 3600.0 / progress.wall_seconds)
 }
 
+/// `seconds` as a duration (none for a negative or unrepresentable count).
+fn seconds(seconds: f64) -> Duration {
+    Duration::try_from_secs_f64(seconds).unwrap_or(Duration::ZERO)
+}
+
 /// The games not finished yet.
 fn left(progress: &Progress) -> u64 {
     progress.count(State::Queued) + progress.count(State::Running)
@@ -67,15 +72,15 @@ pub fn status_text(settings: &Settings, place: &str, progress: &Progress, bar: b
             let _ = writeln!(
                 text,
                 "rate      {rate:.0} games an hour so far ({} of computing over {} of wall time)",
-                format_duration(Duration::from_secs_f64(progress.seconds)),
-                format_duration(Duration::from_secs_f64(progress.wall_seconds)),
+                format_duration(seconds(progress.seconds)),
+                format_duration(seconds(progress.wall_seconds)),
             );
             let left = left(progress);
             if left > 0 {
                 let _ = writeln!(
                     text,
                     "left      {left} games, about {} at that rate (an estimate: games differ widely)",
-                    format_duration(Duration::from_secs_f64(left as f64 * 3600.0 / rate))
+                    format_duration(seconds(left as f64 * 3600.0 / rate))
                 );
             }
         }
@@ -143,23 +148,84 @@ pub fn equivalences_text(found: &[Equivalence]) -> String {
     text
 }
 
-/// The equivalences as a JSON list: `game`, `same_as`, `shift`, `certified`, `observed_on`.
+/// One equivalence as JSON: `game`, `same_as`, `shift`, `certified`, `observed_on`.
+pub fn equivalence_json(e: &Equivalence) -> Value {
+    json!({
+        "game": e.game,
+        "same_as": e.same_as,
+        "shift": e.shift,
+        "certified": e.proof == Proof::Certified,
+        "observed_on": match e.proof {
+            Proof::Certified => None,
+            Proof::Observed { values } => Some(values),
+        },
+    })
+}
+
+/// The equivalences as a JSON list of [`equivalence_json`].
 pub fn equivalences_json(found: &[Equivalence]) -> Value {
-    found
-        .iter()
-        .map(|e| {
-            json!({
-                "game": e.game,
-                "same_as": e.same_as,
-                "shift": e.shift,
-                "certified": e.proof == Proof::Certified,
-                "observed_on": match e.proof {
-                    Proof::Certified => None,
-                    Proof::Observed { values } => Some(values),
-                },
-            })
-        })
-        .collect()
+    found.iter().map(equivalence_json).collect()
+}
+
+/// `address` as a shell reads it back: quoted when it holds a character the shell would split or
+/// expand (a URL's `&` and `?`), with its password left out.
+pub fn shell_address(address: &str) -> String {
+    let shown = crate::store::redacted(address);
+    let plain = |c: char| c.is_alphanumeric() || "/._-:@+%,=".contains(c);
+    if shown.chars().all(plain) {
+        shown
+    } else {
+        format!("'{}'", shown.replace('\'', "'\\''"))
+    }
+}
+
+/// The line that confirms a new campaign of `games` games, each within `max_values` values
+/// (`repeated` games were listed more than once).
+pub fn created_line(address: &str, games: usize, max_values: u64, repeated: usize) -> String {
+    let noun = if games == 1 { "game" } else { "games" };
+    let repeated = match repeated {
+        0 => String::new(),
+        1 => " (one game was listed twice and is kept once)".to_owned(),
+        n => format!(" ({n} games were listed twice and are kept once)"),
+    };
+    format!(
+        "created {} with {games} {noun}, each computed to at most {max_values} values{repeated}; run it with grundy campaign run {}",
+        crate::store::redacted(address),
+        shell_address(address)
+    )
+}
+
+/// The line that ends a run: what it finished, and where the campaign stands.
+pub fn finished_line(summary: &crate::RunSummary, progress: &Progress) -> String {
+    let lost = match summary.lost {
+        0 => String::new(),
+        n => format!(" ({n} results dropped: other workers had taken those games over)"),
+    };
+    format!(
+        "finished {} games in this run{lost}; the campaign: {}",
+        summary.finished,
+        counts(progress)
+    )
+}
+
+/// A line of a run's log for `event` (none for waiting, which would repeat).
+pub fn event_line(event: &crate::Event) -> Option<String> {
+    use crate::Event;
+    Some(match event {
+        Event::Claimed {
+            spec,
+            worker,
+            attempts,
+        } => format!("{spec}: taken by worker {worker} (attempt {attempts})"),
+        Event::Finished {
+            spec,
+            state,
+            seconds,
+        } => format!("{spec}: {} in {seconds:.3} s", state.name()),
+        Event::Lost { spec } => format!("{spec}: result dropped, another worker had taken it over"),
+        Event::Released { spec } => format!("{spec}: handed back to the queue"),
+        Event::Waiting { .. } => return None,
+    })
 }
 
 /// How many checks failed (differ or cannot be read).

@@ -18,6 +18,59 @@ pub const BRUTE_FORCE_MOST: u64 = 4096;
 /// The keys of a period document a certificate is compared on.
 const COMPARED: [&str; 5] = ["preperiod", "period", "saltus", "values", "certified"];
 
+/// The largest exported table [`table`] reads: a campaign of tens of thousands of games with
+/// certificates of long periods (each holds its preperiod's and period's values).
+pub const MAX_TABLE_BYTES: u64 = 1 << 30;
+
+/// The exported table at `address` (a file of `grundy campaign export --format json`), or a
+/// campaign — its SQLite file or PostgreSQL URL — exported on the spot.
+///
+/// # Complexity
+/// The size of the table, read once.
+///
+/// # Errors
+/// [`CampaignError::Table`] for a file that cannot be read, is past [`MAX_TABLE_BYTES`] or is
+/// not JSON; a campaign's own errors as [`crate::store::open`].
+///
+/// # Example
+/// ```
+/// let missing = grundy_campaign::verify::table("/nonexistent/table.json");
+/// assert!(matches!(missing, Err(grundy_campaign::CampaignError::Table(_))));
+/// ```
+pub fn table(address: &str) -> Result<Value, CampaignError> {
+    use std::io::Read as _;
+    let path = std::path::Path::new(address);
+    let mut header = [0u8; 16];
+    let is_database = crate::store::is_postgres(address)
+        || std::fs::File::open(path)
+            .and_then(|mut file| file.read_exact(&mut header))
+            .is_ok_and(|()| &header == b"SQLite format 3\0");
+    if is_database {
+        let mut store = crate::store::open(address)?;
+        return Ok(crate::export::json_document(
+            &store.settings()?,
+            &store.rows()?,
+            &[],
+        ));
+    }
+    let unreadable = |why: String| CampaignError::Table(format!("{address}: {why}"));
+    let file = std::fs::File::open(path).map_err(|error| unreadable(error.to_string()))?;
+    let mut text = String::new();
+    file.take(MAX_TABLE_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(|error| unreadable(error.to_string()))?;
+    if text.len() as u64 > MAX_TABLE_BYTES {
+        return Err(unreadable(format!(
+            "more than {MAX_TABLE_BYTES} bytes, more than a table grundy writes"
+        )));
+    }
+    serde_json::from_str(&text).map_err(|error| {
+        unreadable(format!(
+            "not a table of grundy campaign export --format json ({error})"
+        ))
+    })
+}
+
 /// What re-checking one certified game found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Check {
@@ -41,7 +94,8 @@ pub enum Verdict {
     Unreadable(String),
 }
 
-/// Re-checks the certificate of every certified game of `document`, an exported campaign, with
+/// Re-checks the certificate of every certified game of `document` (a row whose status or
+/// report says certified), an exported campaign, with
 /// the values of grundy configured by `config` (its value limit is raised to each certificate's
 /// checked values).
 ///
@@ -91,16 +145,56 @@ pub fn verify(
             .get("game")
             .and_then(Value::as_str)
             .ok_or_else(|| CampaignError::Table(format!("game {} has no spec", index + 1)))?;
-        if game.get("state").and_then(Value::as_str) != Some("certified") {
+        let report = game.get("report");
+        let certified_row = game.get("state").and_then(Value::as_str) == Some("certified");
+        let certified_report = report
+            .and_then(|r| r.get("certified"))
+            .and_then(Value::as_bool)
+            == Some(true);
+        if !certified_row && !certified_report {
             continue;
         }
-        let verdict = check(spec, game.get("report"), config, observer)?;
+        let verdict = match row_against_report(game) {
+            Some(why) => Verdict::Differs(why),
+            None => check(spec, report, config, observer)?,
+        };
         checks.push(Check {
             game: spec.to_owned(),
             verdict,
         });
     }
     Ok(checks)
+}
+
+/// What differs between a row's own columns and its report, if anything: its status (certified
+/// or not), period, preperiod, saltus and theorem.
+fn row_against_report(row: &Value) -> Option<String> {
+    let report = row.get("report")?;
+    let certified = report.get("certified").and_then(Value::as_bool) == Some(true);
+    if (row.get("state").and_then(Value::as_str) == Some("certified")) != certified {
+        return Some(format!(
+            "the row's status is {}, its report's certified is {certified}",
+            row.get("state").unwrap_or(&Value::Null)
+        ));
+    }
+    for key in ["preperiod", "period", "saltus"] {
+        if row.get(key) != report.get(key) {
+            return Some(format!(
+                "{key}: the row states {}, its report {}",
+                brief(row.get(key)),
+                brief(report.get(key))
+            ));
+        }
+    }
+    let theorem = report.get("certificate").and_then(|c| c.get("theorem"));
+    if row.get("theorem") != theorem {
+        return Some(format!(
+            "theorem: the row states {}, its report {}",
+            brief(row.get("theorem")),
+            brief(theorem)
+        ));
+    }
+    None
 }
 
 /// The verdict on the certified game `spec` whose table states `report`.
@@ -126,7 +220,14 @@ fn check(
             "the report has no certificate with its checked values".to_owned(),
         ));
     };
-    let config = config.with_max_values(checked_to.max(1))?;
+    let config = match config.with_max_values(checked_to.max(1)) {
+        Ok(config) => config,
+        Err(error) => {
+            return Ok(Verdict::Unreadable(format!(
+                "its certificate checked {checked_to} values, beyond what grundy computes: {error}"
+            )));
+        }
+    };
     let analyzer = Analyzer::new(config).with_observer(observer);
     let report = match analyzer.period(&game) {
         Ok(report) => report,

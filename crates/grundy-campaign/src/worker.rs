@@ -2,15 +2,14 @@
 //! budget and writes the record, until no game is left; one more thread renews the leases of
 //! the games this process holds.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use grundy::{Analyzer, Config, Error, Observer};
 
 use crate::record::MAX_SHIFT;
-use crate::store::sqlite::MAX_ATTEMPTS;
-use crate::store::{Settings, State, Store, WorkerId, process_id};
+use crate::store::{MAX_ATTEMPTS, Settings, State, Store, WorkerId, process_id};
 use crate::{CampaignError, Record};
 
 /// How a process runs a campaign's games.
@@ -129,27 +128,46 @@ where
 {
     let settings = open()?.settings()?;
     let workers = plan.workers.max(1);
+    let lease = plan.lease.clamp(MIN_LEASE, MAX_LEASE);
     let finished = AtomicU64::new(0);
     let lost = AtomicU64::new(0);
     let process = process_id();
+    // Set when a worker or the lease renewal fails: every worker then stops, handing its game
+    // back, so that no game stays held by a process that no longer works on it.
+    let failed = AtomicBool::new(false);
+    let stopping = Stopping {
+        observer,
+        failed: &failed,
+    };
     let (stop_leases, leases_stopped) = mpsc::channel::<()>();
     let outcome = std::thread::scope(|scope| {
-        let (open_ref, process) = (&open, &process);
-        let renewing =
-            scope.spawn(move || renew_leases(open_ref, process, plan.lease, &leases_stopped));
+        let (open_ref, process, stopping_ref) = (&open, &process, &stopping);
+        let renewing = scope.spawn(move || {
+            let renewed = renew_leases(open_ref, process, lease, &leases_stopped);
+            if renewed.is_err() {
+                stopping_ref.failed.store(true, Ordering::Relaxed);
+            }
+            renewed
+        });
         let handles: Vec<_> = (0..workers)
             .map(|index| {
                 let (open, settings, finished, lost) = (&open, &settings, &finished, &lost);
+                let stopping = &stopping;
                 scope.spawn(move || {
                     let worker = Worker {
                         id: WorkerId::of_this_process(index),
                         index,
                         plan,
+                        lease,
                         settings,
-                        observer,
+                        observer: stopping,
                         events,
                     };
-                    worker.work(open()?, finished, lost)
+                    let worked = open().and_then(|store| worker.work(store, finished, lost));
+                    if worked.is_err() {
+                        stopping.failed.store(true, Ordering::Relaxed);
+                    }
+                    worked
                 })
             })
             .collect();
@@ -181,6 +199,30 @@ where
     Ok(summary)
 }
 
+/// The shortest lease a run takes: its renewal every third of it must reach the database in time.
+pub const MIN_LEASE: Duration = Duration::from_secs(1);
+
+/// The longest lease a run takes: a day, so that a killed process's game on another machine
+/// returns to the queue within one.
+pub const MAX_LEASE: Duration = Duration::from_secs(24 * 3600);
+
+/// The values each game's fingerprints cover at most: enough to tell sequences apart, and a
+/// bounded cost (a few passes over 2^20 values) whatever the campaign's budget.
+pub const FINGERPRINT_MOST: u64 = 1 << 20;
+
+/// The run's observer, which also stops every worker when one of them (or the lease renewal)
+/// has failed.
+struct Stopping<'a> {
+    observer: &'a dyn Observer,
+    failed: &'a AtomicBool,
+}
+
+impl Observer for Stopping<'_> {
+    fn interrupted(&self) -> bool {
+        self.failed.load(Ordering::Relaxed) || self.observer.interrupted()
+    }
+}
+
 /// Renews the leases of `process` every third of `lease` until `stopped` says the workers are
 /// done.
 fn renew_leases<S: Store>(
@@ -190,7 +232,7 @@ fn renew_leases<S: Store>(
     stopped: &mpsc::Receiver<()>,
 ) -> Result<(), CampaignError> {
     let mut store = open()?;
-    let every = (lease / 3).max(Duration::from_millis(100));
+    let every = lease / 3;
     while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(every) {
         store.renew(process, lease)?;
     }
@@ -202,6 +244,8 @@ struct Worker<'a> {
     id: WorkerId,
     index: usize,
     plan: &'a RunPlan,
+    /// The plan's lease, within [`MIN_LEASE`] and [`MAX_LEASE`].
+    lease: Duration,
     settings: &'a Settings,
     observer: &'a dyn Observer,
     events: &'a (dyn Fn(Event) + Sync),
@@ -217,7 +261,7 @@ impl Worker<'_> {
         lost: &AtomicU64,
     ) -> Result<(), CampaignError> {
         while !self.observer.interrupted() {
-            let Some(claim) = store.claim(&self.id, self.plan.lease)? else {
+            let Some(claim) = store.claim(&self.id, self.lease)? else {
                 let running = store.progress()?.count(State::Running);
                 if !self.plan.wait || running == 0 {
                     return Ok(());
@@ -249,7 +293,12 @@ impl Worker<'_> {
                 };
                 record
             };
-            if store.finish(&self.id, &claim, &record)? {
+            let written = store.finish(&self.id, &claim, &record).inspect_err(|_| {
+                // The database failed: hand the game back if it can still be reached (else it
+                // returns to the queue with this process or its lease).
+                let _ = store.release(&self.id, &claim);
+            })?;
+            if written {
                 finished.fetch_add(1, Ordering::Relaxed);
                 (self.events)(Event::Finished {
                     spec: claim.spec,
@@ -266,7 +315,7 @@ impl Worker<'_> {
 
     /// Waits a moment before looking for a game again, or less if the observer stops it.
     fn pause(&self) {
-        let until = Instant::now() + (self.plan.lease / 4).clamp(WAIT_STEP, 4 * WAIT_STEP);
+        let until = Instant::now() + (self.lease / 4).clamp(WAIT_STEP, 4 * WAIT_STEP);
         while Instant::now() < until && !self.observer.interrupted() {
             std::thread::sleep(WAIT_STEP / 5);
         }
@@ -306,7 +355,10 @@ impl Worker<'_> {
         };
         let observer = GameObserver(self.observer);
         let analyzer = Analyzer::new(config).with_observer(&observer);
-        let fingerprint_values = budget.max_values.saturating_sub(MAX_SHIFT as u64).max(1);
+        let fingerprint_values = budget
+            .max_values
+            .saturating_sub(MAX_SHIFT as u64)
+            .clamp(1, FINGERPRINT_MOST);
         match analyzer.period(&game) {
             Ok(report) => Some(Record::of_report(&report, fingerprint_values, seconds())),
             Err(Error::Interrupted { .. }) => None,

@@ -375,9 +375,10 @@ Examples:
   grundy campaign verify codes3.json                        re-check every certificate
   grundy campaign equivalences codes3.sqlite                codes that play alike
 
-A campaign is one SQLite file. Any number of `run`s, on this machine, share it: each takes a game
-at a time under a lease; a process that is killed gives its game back (at once on this machine,
-after --lease seconds otherwise), and finished games are never computed again.")]
+A campaign is one SQLite file, or a PostgreSQL schema (postgres://… addresses) that workers on
+many machines share. Any number of `run`s share a campaign: each worker takes a game at a time
+under a lease; a process that is killed gives its games back (at once on its own machine, after
+--lease seconds otherwise), and finished games are never computed again.")]
     Campaign {
         #[command(subcommand)]
         command: crate::campaign::CampaignCommand,

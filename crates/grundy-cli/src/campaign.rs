@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 use grundy_campaign::store;
 use std::time::Duration;
 
-use anyhow::Context as _;
 use clap::{Args, Subcommand, ValueEnum};
 use grundy_campaign::export::Format;
 use grundy_campaign::{Budget, Event, Progress, RunPlan, Store, render};
@@ -20,17 +19,14 @@ use crate::progress::TerminalObserver;
 /// The default budget of values a game: 2^20.
 const DEFAULT_VALUES: &str = "2^20";
 
-/// The largest exported table `verify` reads: a campaign of tens of thousands of games with
-/// certificates of long periods (each certificate holds its preperiod's and period's values).
-const MAX_TABLE_BYTES: u64 = 1 << 30;
-
 /// The subcommands of `grundy campaign`.
 #[derive(Subcommand, Debug)]
 pub(crate) enum CampaignCommand {
-    /// Create a campaign: its games and each game's budget, in a new database file.
+    /// Create a campaign: its games and each game's budget, in a new SQLite file or an empty
+    /// PostgreSQL schema.
     New(NewArgs),
-    /// Compute the campaign's games, continuing where it stopped; other processes (on this
-    /// machine) may run it at the same time and share the games.
+    /// Compute the campaign's games, continuing where it stopped; other processes — on this
+    /// machine, or with PostgreSQL on any — may run it at the same time and share the games.
     Run(RunArgs),
     /// How far the campaign has come: games by status, rate, time left, games running.
     Status {
@@ -201,23 +197,8 @@ fn new(args: &NewArgs) -> anyhow::Result<()> {
         memory,
     };
     let (_, count) = store::create(&args.database, &name, &games, &budget)?;
-    let skipped = games.len() - count;
-    let repeated = match skipped {
-        0 => String::new(),
-        1 => " (one game was listed twice and is kept once)".to_owned(),
-        n => format!(" ({n} games were listed twice and are kept once)"),
-    };
-    let shown = store::redacted(&args.database);
-    // Quoted for the shell where the address needs it (a URL's `&` and `?`).
-    let quoted = if shown.contains(|c: char| !(c.is_alphanumeric() || "/._-:@+%,=".contains(c))) {
-        format!("'{}'", shown.replace('\'', "'\\''"))
-    } else {
-        shown.clone()
-    };
-    crate::output::line(&format!(
-        "created {shown} with {count} {}, each computed to at most {max} values{repeated}; run it with grundy campaign run {quoted}",
-        if count == 1 { "game" } else { "games" }
-    ))
+    let repeated = games.len() - count;
+    crate::output::line(&render::created_line(&args.database, count, max, repeated))
 }
 
 /// `--subtraction SIZE,MAX`.
@@ -290,15 +271,7 @@ fn run_games(args: &RunArgs, observer: &TerminalObserver) -> anyhow::Result<()> 
         Err(error) => return Err(error.into()),
     };
     let progress = campaign.progress()?;
-    let lost = match summary.lost {
-        0 => String::new(),
-        n => format!(" ({n} results dropped: other workers had taken those games over)"),
-    };
-    crate::output::line(&format!(
-        "finished {} games in this run{lost}; the campaign: {}",
-        summary.finished,
-        render::counts(&progress)
-    ))
+    crate::output::line(&render::finished_line(&summary, &progress))
 }
 
 /// The bar of a run on a terminal, or a line per finished game on stderr otherwise.
@@ -331,27 +304,12 @@ impl GameBar {
                 bar.set_message(format!("{spec}: {}", state.name()));
             }
             (Some(bar), Event::Claimed { spec, .. }) => bar.set_message(format!("{spec} …")),
-            (Some(_), _) | (None, Event::Waiting { .. }) => {}
-            (
-                None,
-                Event::Finished {
-                    spec,
-                    state,
-                    seconds,
-                },
-            ) => eprintln!("{spec}: {} in {seconds:.3} s", state.name()),
-            (
-                None,
-                Event::Claimed {
-                    spec,
-                    worker,
-                    attempts,
-                },
-            ) => eprintln!("{spec}: taken by worker {worker} (attempt {attempts})"),
-            (None, Event::Lost { spec }) => {
-                eprintln!("{spec}: result dropped, another worker had taken it over");
+            (Some(_), _) => {}
+            (None, event) => {
+                if let Some(line) = render::event_line(event) {
+                    eprintln!("{line}");
+                }
             }
-            (None, Event::Released { spec }) => eprintln!("{spec}: handed back to the queue"),
         }
     }
 
@@ -400,7 +358,7 @@ fn equivalences(address: &str, json: bool) -> anyhow::Result<()> {
 }
 
 fn verify(table: &str, json: bool, observer: &TerminalObserver) -> anyhow::Result<()> {
-    let document = read_table(table)?;
+    let document = grundy_campaign::verify::table(table)?;
     let config = grundy::Config::default().with_max_memory(default_max_memory())?;
     let checks = grundy_campaign::verify::verify(&document, config, observer);
     observer.finish();
@@ -414,30 +372,4 @@ fn verify(table: &str, json: bool, observer: &TerminalObserver) -> anyhow::Resul
         return Err(crate::Disagreed.into());
     }
     Ok(())
-}
-
-/// An exported table (JSON), or a campaign (a SQLite file or a PostgreSQL URL) exported on the
-/// spot.
-fn read_table(address: &str) -> anyhow::Result<serde_json::Value> {
-    let path = Path::new(address);
-    let mut header = [0u8; 16];
-    let is_database = store::is_postgres(address)
-        || std::fs::File::open(path)
-            .and_then(|mut file| std::io::Read::read_exact(&mut file, &mut header))
-            .is_ok_and(|()| &header == b"SQLite format 3\0");
-    if is_database {
-        let mut store = store::open(address)?;
-        return Ok(grundy_campaign::export::json_document(
-            &store.settings()?,
-            &store.rows()?,
-            &[],
-        ));
-    }
-    let file = std::fs::File::open(path).with_context(|| format!("reading {address}"))?;
-    let what = format!("the table {address}");
-    let text =
-        crate::options::read_bounded(file, &what, MAX_TABLE_BYTES).map_err(anyhow::Error::msg)?;
-    serde_json::from_str(&text).with_context(|| {
-        format!("{address} is not a table of grundy campaign export --format json")
-    })
 }

@@ -151,6 +151,7 @@ fn exit_code(error: &anyhow::Error) -> u8 {
         }
         Some(
             grundy_campaign::CampaignError::Database(_)
+            | grundy_campaign::CampaignError::Postgres(_)
             | grundy_campaign::CampaignError::Damaged { .. },
         ) => return 1,
         _ => {}

@@ -271,6 +271,25 @@ fn an_exported_table_is_verified_and_a_forged_one_is_caught() {
         "{}",
         stdout(&output)
     );
+    // So is a row whose own column disagrees with its report, and an "open" row whose report
+    // claims a certificate is checked too.
+    let mut document: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&table).expect("the table")).expect("JSON");
+    document["games"][1]["period"] = 17.into();
+    document["games"][4]["state"] = "open".into();
+    document["games"][4]["report"] = document["games"][0]["report"].clone();
+    std::fs::write(&forged, document.to_string()).expect("written");
+    let output = grundy(&["campaign", "verify", text(&forged)]);
+    assert_eq!(output.status.code(), Some(1));
+    let printed = stdout(&output);
+    assert!(
+        printed.contains("0.07: DIFFERS: period: the row states 17"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("0.6: DIFFERS: the row's status"),
+        "{printed}"
+    );
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! text. Both stores write and read records through this one mapping.
 
 use super::State;
+use crate::MAX_SHIFT;
 use crate::record::{Fingerprints, SparseSplit};
 use crate::{CampaignError, Record};
 
@@ -172,6 +173,18 @@ pub(crate) fn record(cells: Vec<Cell>, spec: &str) -> Result<Record, CampaignErr
         }),
         _ => None,
     };
+    if let Some(fingerprints) = &fingerprints
+        && (fingerprints.hashes.len() != MAX_SHIFT + 1
+            || fingerprints.leading_zeros > MAX_SHIFT as u64 + 1)
+    {
+        return Err(damaged(format!(
+            "{} fingerprints and {} leading zeros (grundy writes {} and at most {})",
+            fingerprints.hashes.len(),
+            fingerprints.leading_zeros,
+            MAX_SHIFT + 1,
+            MAX_SHIFT + 1
+        )));
+    }
     Ok(Record {
         state,
         periodicity: match (preperiod, period, saltus) {
@@ -229,6 +242,36 @@ pub(crate) fn definitions(integer: &str, real: &str, text: &str) -> String {
         .join(",\n    ")
 }
 
+/// The campaign's settings as stored, refused when a value grundy never writes is there (a budget
+/// of no values: every game would be refused).
+///
+/// # Errors
+/// [`CampaignError::Damaged`] for a missing or zero budget of values.
+pub(crate) fn settings(
+    name: String,
+    created: Option<i64>,
+    max_values: Option<i64>,
+    game_seconds: Option<f64>,
+    game_memory: Option<i64>,
+) -> Result<super::Settings, CampaignError> {
+    let max_values = count(max_values)
+        .filter(|&values| values >= 1)
+        .ok_or_else(|| CampaignError::Damaged {
+            spec: "(the campaign's settings)".to_owned(),
+            why: format!("a budget of {max_values:?} values"),
+        })?;
+    Ok(super::Settings {
+        name,
+        created: count(created).unwrap_or(0),
+        budget: super::Budget {
+            max_values,
+            time: game_seconds
+                .and_then(|seconds| std::time::Duration::try_from_secs_f64(seconds).ok()),
+            memory: count(game_memory),
+        },
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -251,7 +294,7 @@ mod tests {
             fingerprints: Some(Fingerprints {
                 values: 100,
                 leading_zeros: 1,
-                hashes: vec![1, u64::MAX, 0],
+                hashes: vec![1, u64::MAX, 0, 7, 9],
             }),
             seconds: 0.5,
             memory_bytes: 168,

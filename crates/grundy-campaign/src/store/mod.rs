@@ -15,6 +15,10 @@ use std::time::Duration;
 
 use crate::{CampaignError, Record};
 
+/// A game held by this many workers that stopped without finishing or handing it back (killed)
+/// is refused rather than given to another.
+pub const MAX_ATTEMPTS: u32 = 5;
+
 /// Where a game of a campaign stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum State {
@@ -99,8 +103,10 @@ pub struct Settings {
     pub created: u64,
 }
 
-/// Who holds a game: `host/pid/start#worker` — the machine, the process (with its start time, so
-/// a process id used again is another process) and the worker within it.
+/// Who holds a game: `host/machine/pid/start#worker` — the machine (its name, and its boot and
+/// process namespace, so that containers or machines that share a name are told apart), the
+/// process (with its start time, so a process id used again is another process) and the worker
+/// within it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct WorkerId(String);
 
@@ -115,20 +121,26 @@ impl WorkerId {
         &self.0
     }
 
-    /// The part naming the process (`host/pid/start`).
+    /// The part naming the process (`host/machine/pid/start`).
     pub fn process(&self) -> &str {
-        self.0
-            .split_once('#')
-            .map_or(&self.0, |(process, _)| process)
+        process_of(&self.0)
     }
 }
 
-/// `host/pid/start` for this process.
+/// The process part of a stored worker name.
+fn process_of(worker: &str) -> &str {
+    worker
+        .split_once('#')
+        .map_or(worker, |(process, _)| process)
+}
+
+/// `host/machine/pid/start` for this process.
 pub fn process_id() -> String {
     let pid = std::process::id();
     format!(
-        "{}/{pid}/{}",
+        "{}/{}/{pid}/{}",
         host_name(),
+        machine(),
         process_start(pid).unwrap_or_default()
     )
 }
@@ -141,6 +153,27 @@ fn host_name() -> String {
         .map(|name| name.trim().replace(['/', '#'], "-"))
         .filter(|name| !name.is_empty())
         .unwrap_or_else(|| "localhost".to_owned())
+}
+
+/// What tells this machine's processes from another's that has the same name: the kernel's boot
+/// id and this process's PID namespace (containers on one kernel have their own), e.g.
+/// `3f2c9a1b.4026531836`; empty where `/proc` has neither.
+fn machine() -> String {
+    let boot = std::fs::read_to_string("/proc/sys/kernel/random/boot_id").unwrap_or_default();
+    let boot: String = boot
+        .trim()
+        .chars()
+        .filter(char::is_ascii_hexdigit)
+        .take(8)
+        .collect();
+    let namespace = std::fs::read_link("/proc/self/ns/pid")
+        .ok()
+        .and_then(|link| {
+            let link = link.to_string_lossy().into_owned();
+            Some(link.split_once('[')?.1.trim_end_matches(']').to_owned())
+        })
+        .unwrap_or_default();
+    format!("{boot}.{namespace}")
 }
 
 /// When process `pid` started, in clock ticks since boot (field 22 of `/proc/PID/stat`); `None`
@@ -156,21 +189,48 @@ fn process_start(pid: u32) -> Option<u64> {
     fields.nth(18)?.parse().ok()
 }
 
-/// Whether the process a worker id names is known to be gone: it ran on this machine, and
-/// no process of its id and start time runs now. A process elsewhere is never known to be gone
-/// (its lease tells).
+/// Whether the process a worker name names (`host/machine/pid/start`) is known to be gone: it
+/// ran on this machine (its name, boot and PID namespace), and no process of its id and start
+/// time runs now. A process elsewhere is never known to be gone (its lease tells).
+///
+/// # Complexity
+/// Reads two small files under `/proc`.
+///
+/// # Example
+/// ```
+/// use grundy_campaign::store::{is_gone, process_id};
+/// assert!(!is_gone(&process_id()));
+/// assert!(!is_gone("another-machine/0.0/1/1"));
+/// ```
 pub fn is_gone(process: &str) -> bool {
     let mut parts = process.split('/');
-    let (Some(host), Some(pid), Some(start)) = (parts.next(), parts.next(), parts.next()) else {
+    let (Some(host), Some(machine_key), Some(pid), Some(start), None) = (
+        parts.next(),
+        parts.next(),
+        parts.next(),
+        parts.next(),
+        parts.next(),
+    ) else {
         return false;
     };
-    if host != host_name() || !std::path::Path::new("/proc/self/stat").exists() {
+    if host != host_name()
+        || machine_key != machine()
+        || !std::path::Path::new("/proc/self/stat").exists()
+    {
         return false;
     }
     let Ok(pid) = pid.parse::<u32>() else {
         return false;
     };
     process_start(pid).is_none_or(|started| started.to_string() != start)
+}
+
+/// The workers among `holders` (stored names) whose processes are known to be gone.
+pub(crate) fn gone(holders: Vec<String>) -> Vec<String> {
+    holders
+        .into_iter()
+        .filter(|holder| is_gone(process_of(holder)))
+        .collect()
 }
 
 /// A game a worker holds.
@@ -406,13 +466,14 @@ mod tests {
             .expect("cat starts");
         let pid = child.id();
         let process = format!(
-            "{}/{pid}/{}",
+            "{}/{}/{pid}/{}",
             host_name(),
+            machine(),
             process_start(pid).expect("cat runs")
         );
         assert!(!is_gone(&process));
         // Another start time is another process.
-        assert!(is_gone(&format!("{}/{pid}/1", host_name())));
+        assert!(is_gone(&format!("{}/{}/{pid}/1", host_name(), machine())));
         // Killed, and a zombie until it is reaped: gone either way.
         child.kill().expect("cat is killed");
         let mut waited = false;
@@ -427,6 +488,8 @@ mod tests {
         child.wait().expect("cat is reaped");
         assert!(is_gone(&process));
         // Another machine's process is never known to be gone.
-        assert!(!is_gone(&format!("elsewhere/{pid}/1")));
+        assert!(!is_gone(&format!("elsewhere/{}/{pid}/1", machine())));
+        // So is a process of a machine that shares this one's name but not its boot.
+        assert!(!is_gone(&format!("{}/0.0/{pid}/1", host_name())));
     }
 }

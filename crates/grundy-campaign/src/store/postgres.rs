@@ -12,7 +12,7 @@ use postgres::types::ToSql;
 use postgres::{Client, NoTls};
 
 use super::columns::{self, COLUMNS, Cell, Kind, count, int};
-use super::{Budget, Claim, Progress, Row, Settings, State, Store, WorkerId, is_gone, now};
+use super::{Budget, Claim, Progress, Row, Settings, State, Store, WorkerId, now};
 use crate::{CampaignError, Record};
 
 /// The version of the tables this grundy writes and reads.
@@ -194,17 +194,7 @@ impl Store for PostgresStore {
             "SELECT name, created, max_values, game_seconds, game_memory FROM grundy_campaign WHERE id = 1",
             &[],
         )?;
-        Ok(Settings {
-            name: row.get(0),
-            created: count(row.get(1)).unwrap_or(0),
-            budget: Budget {
-                max_values: count(row.get(2)).unwrap_or(0),
-                time: row
-                    .get::<_, Option<f64>>(3)
-                    .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok()),
-                memory: count(row.get(4)),
-            },
-        })
+        columns::settings(row.get(0), row.get(1), row.get(2), row.get(3), row.get(4))
     }
 
     fn claim(
@@ -223,15 +213,12 @@ impl Store for PostgresStore {
             .iter()
             .map(|row| row.get(0))
             .collect();
-        for holder in holders {
-            let process = holder.split_once('#').map_or(holder.as_str(), |(p, _)| p);
-            if is_gone(process) {
-                transaction.execute(
-                    "UPDATE grundy_games SET state = 'queued', worker = NULL, lease_until = NULL
-                     WHERE state = 'running' AND worker = $1",
-                    &[&holder],
-                )?;
-            }
+        for holder in super::gone(holders) {
+            transaction.execute(
+                "UPDATE grundy_games SET state = 'queued', worker = NULL, lease_until = NULL
+                 WHERE state = 'running' AND worker = $1",
+                &[&holder],
+            )?;
         }
         let claimed = transaction.query_opt(
             "UPDATE grundy_games

@@ -8,7 +8,7 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags, OptionalExtension as _, TransactionBehavior, params};
 
 use super::columns::{self, COLUMNS, Cell, Kind, count, int};
-use super::{Budget, Claim, Progress, Row, Settings, State, Store, WorkerId, is_gone, now};
+use super::{Budget, Claim, Progress, Row, Settings, State, Store, WorkerId, now};
 use crate::{CampaignError, Record};
 
 /// The version of the tables this grundy writes and reads.
@@ -16,10 +16,6 @@ const SCHEMA_VERSION: i64 = 1;
 
 /// How long a statement waits for another process's write to finish.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(60);
-
-/// A game held by this many workers that stopped without finishing or handing it back (killed)
-/// is refused rather than given to another.
-pub const MAX_ATTEMPTS: u32 = 5;
 
 /// The tables: the campaign's settings, and one row per game (its claim, then its record).
 fn schema() -> String {
@@ -140,6 +136,19 @@ impl SqliteStore {
                     why: format!("it cannot be created: {error}"),
                 },
             })?;
+        Self::fill(path, name, games, budget).inspect_err(|_| {
+            // The file is this call's own, new and unfinished: nothing else can hold it.
+            let _ = std::fs::remove_file(path);
+        })
+    }
+
+    /// The tables and games of a new campaign, in the empty file at `path`.
+    fn fill(
+        path: &Path,
+        name: &str,
+        games: &[grundy::Game],
+        budget: &Budget,
+    ) -> Result<(Self, usize), CampaignError> {
         let mut store = Self::connect(path)?;
         let transaction = store.connection.transaction()?;
         transaction.execute_batch(&schema())?;
@@ -247,23 +256,12 @@ impl SqliteStore {
 
 impl Store for SqliteStore {
     fn settings(&mut self) -> Result<Settings, CampaignError> {
-        Ok(self.connection.query_row(
+        let (name, created, max_values, game_seconds, game_memory) = self.connection.query_row(
             "SELECT name, created, max_values, game_seconds, game_memory FROM campaign WHERE id = 1",
             [],
-            |row| {
-                Ok(Settings {
-                    name: row.get(0)?,
-                    created: count(row.get(1)?).unwrap_or(0),
-                    budget: Budget {
-                        max_values: count(row.get(2)?).unwrap_or(0),
-                        time: row
-                            .get::<_, Option<f64>>(3)?
-                            .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok()),
-                        memory: count(row.get(4)?),
-                    },
-                })
-            },
-        )?)
+            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?)),
+        )?;
+        columns::settings(name, created, max_values, game_seconds, game_memory)
     }
 
     fn claim(
@@ -281,15 +279,12 @@ impl Store for SqliteStore {
             )?
             .query_map([], |row| row.get(0))?
             .collect::<Result<_, _>>()?;
-        for holder in holders {
-            let process = holder.split_once('#').map_or(holder.as_str(), |(p, _)| p);
-            if is_gone(process) {
-                transaction.execute(
-                    "UPDATE games SET state = 'queued', worker = NULL, lease_until = NULL
-                     WHERE state = 'running' AND worker = ?1",
-                    [&holder],
-                )?;
-            }
+        for holder in super::gone(holders) {
+            transaction.execute(
+                "UPDATE games SET state = 'queued', worker = NULL, lease_until = NULL
+                 WHERE state = 'running' AND worker = ?1",
+                [&holder],
+            )?;
         }
         let now = now_millis();
         let next: Option<(i64, String, u32)> = transaction
@@ -321,7 +316,8 @@ impl Store for SqliteStore {
     }
 
     fn renew(&mut self, process: &str, lease: Duration) -> Result<u64, CampaignError> {
-        let until = now_millis().saturating_add(i64::try_from(lease.as_millis()).unwrap_or(0));
+        let until =
+            now_millis().saturating_add(i64::try_from(lease.as_millis()).unwrap_or(i64::MAX));
         let renewed = self.connection.execute(
             "UPDATE games SET lease_until = ?1
              WHERE state = 'running' AND substr(worker, 1, length(?2) + 1) = ?2 || '#'",
@@ -389,7 +385,7 @@ impl Store for SqliteStore {
             |row| Ok((row.get(0)?, row.get(1)?)),
         )?;
         if let (Some(first), Some(last)) = (first, last) {
-            progress.wall_seconds = (last - first).max(0) as f64 / 1000.0;
+            progress.wall_seconds = last.saturating_sub(first).max(0) as f64 / 1000.0;
         }
         let now = now_millis();
         progress.running = self
@@ -402,7 +398,7 @@ impl Store for SqliteStore {
                 Ok((
                     row.get(0)?,
                     row.get::<_, Option<String>>(1)?.unwrap_or_default(),
-                    count(started.map(|started| (now - started) / 1000)).unwrap_or(0),
+                    count(started.map(|started| now.saturating_sub(started) / 1000)).unwrap_or(0),
                 ))
             })?
             .collect::<Result<_, _>>()?;
