@@ -6,6 +6,29 @@ use crate::MAX_SHIFT;
 use crate::record::{Fingerprints, SparseSplit};
 use crate::{CampaignError, Record};
 
+/// The version of the tables this grundy writes and reads (both stores).
+pub(crate) const SCHEMA_VERSION: i64 = 1;
+
+/// Accepts a campaign whose settings row says `version`, this grundy's.
+///
+/// # Errors
+/// [`CampaignError::NotACampaign`] (at `shown`) for another version or no settings row.
+pub(crate) fn check_version(version: Option<i64>, shown: String) -> Result<(), CampaignError> {
+    match version {
+        Some(SCHEMA_VERSION) => Ok(()),
+        Some(other) => Err(CampaignError::NotACampaign {
+            path: shown,
+            why: format!(
+                "its tables are of version {other}; this grundy reads version {SCHEMA_VERSION}"
+            ),
+        }),
+        None => Err(CampaignError::NotACampaign {
+            path: shown,
+            why: "its campaign table is empty".to_owned(),
+        }),
+    }
+}
+
 /// The SQL type of a column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {

@@ -15,8 +15,7 @@ use super::columns::{self, COLUMNS, Cell, Kind, count, int};
 use super::{Budget, Claim, Progress, Row, Settings, State, Store, WorkerId, now};
 use crate::{CampaignError, Record};
 
-/// The version of the tables this grundy writes and reads.
-const SCHEMA_VERSION: i64 = 1;
+use super::columns::SCHEMA_VERSION;
 
 /// The tables of a campaign.
 fn schema() -> String {
@@ -164,19 +163,8 @@ impl PostgresStore {
                 &[],
             )?
             .map(|row| row.get(0));
-        match version {
-            Some(SCHEMA_VERSION) => Ok(store),
-            Some(other) => Err(CampaignError::NotACampaign {
-                path: shown,
-                why: format!(
-                    "its tables are of version {other}; this grundy reads version {SCHEMA_VERSION}"
-                ),
-            }),
-            None => Err(CampaignError::NotACampaign {
-                path: shown,
-                why: "its campaign table is empty".to_owned(),
-            }),
-        }
+        columns::check_version(version, shown)?;
+        Ok(store)
     }
 
     fn connect(address: &str) -> Result<Self, CampaignError> {

@@ -11,8 +11,7 @@ use super::columns::{self, COLUMNS, Cell, Kind, count, int};
 use super::{Budget, Claim, Progress, Row, Settings, State, Store, WorkerId, now};
 use crate::{CampaignError, Record};
 
-/// The version of the tables this grundy writes and reads.
-const SCHEMA_VERSION: i64 = 1;
+use super::columns::SCHEMA_VERSION;
 
 /// How long a statement waits for another process's write to finish.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(60);
@@ -206,19 +205,8 @@ impl SqliteStore {
                 path: shown.clone(),
                 why: format!("it has no campaign table: {error}"),
             })?;
-        match version {
-            Some(SCHEMA_VERSION) => Ok(store),
-            Some(other) => Err(CampaignError::NotACampaign {
-                path: shown,
-                why: format!(
-                    "its tables are of version {other}; this grundy reads version {SCHEMA_VERSION}"
-                ),
-            }),
-            None => Err(CampaignError::NotACampaign {
-                path: shown,
-                why: "its campaign table is empty".to_owned(),
-            }),
-        }
+        columns::check_version(version, shown)?;
+        Ok(store)
     }
 
     /// A connection in WAL mode that waits for other writers.

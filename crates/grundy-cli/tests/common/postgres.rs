@@ -102,23 +102,29 @@ impl Postgres {
         format!("{}/data", self.socket())
     }
 
-    /// Runs one of the server's programs, as `postgres` when the test runs as root.
-    fn run(&self, program: &str, args: &[&str]) {
+    /// One of the server's programs with `args`, as `postgres` when the test runs as root.
+    fn command(&self, program: &str, args: &[&str]) -> Command {
         let program = self.bin.join(program);
-        let output = if self.as_server_user {
-            Command::new("runuser")
-                .args(["-u", "postgres", "--"])
-                .arg(&program)
-                .args(args)
-                .output()
+        let mut command = if self.as_server_user {
+            let mut command = Command::new("runuser");
+            command.args(["-u", "postgres", "--"]).arg(&program);
+            command
         } else {
-            Command::new(&program).args(args).output()
-        }
-        .expect("a PostgreSQL program runs");
+            Command::new(&program)
+        };
+        command.args(args);
+        command
+    }
+
+    /// Runs one of the server's programs; fails the test if it fails.
+    fn run(&self, program: &str, args: &[&str]) {
+        let output = self
+            .command(program, args)
+            .output()
+            .expect("a PostgreSQL program runs");
         assert!(
             output.status.success(),
-            "{} {args:?}: {}{}",
-            program.display(),
+            "{program} {args:?}: {}{}",
             String::from_utf8_lossy(&output.stdout),
             String::from_utf8_lossy(&output.stderr)
         );
@@ -159,16 +165,8 @@ impl Drop for Postgres {
     fn drop(&mut self) {
         let data = self.data();
         // `immediate`: the cluster is thrown away with its directory.
-        let program = self.bin.join("pg_ctl");
-        let args = ["-D", data.as_str(), "-m", "immediate", "-w", "stop"];
-        let _ = if self.as_server_user {
-            Command::new("runuser")
-                .args(["-u", "postgres", "--"])
-                .arg(&program)
-                .args(args)
-                .output()
-        } else {
-            Command::new(&program).args(args).output()
-        };
+        let _ = self
+            .command("pg_ctl", &["-D", &data, "-m", "immediate", "-w", "stop"])
+            .output();
     }
 }
