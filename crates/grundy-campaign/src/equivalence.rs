@@ -7,7 +7,7 @@
 //! their periods, agree on a preperiod and a common period — then they agree forever —, and
 //! *observed* otherwise (the first values agree, nothing more is claimed).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use serde_json::Value;
 
@@ -74,7 +74,8 @@ pub fn find(rows: &[Row]) -> Vec<Equivalence> {
     // Each fingerprint seen, with the game and shift it came from.
     let mut seen: HashMap<(u64, u64), Vec<(usize, usize)>> = HashMap::new();
     // For each game found alike, the first game of its sequence and the shift to it.
-    let mut roots: HashMap<usize, (usize, i64)> = HashMap::new();
+    // (the first game, the shift to it, and how many values the likeness was compared on).
+    let mut roots: HashMap<usize, (usize, i64, u64)> = HashMap::new();
     let mut found = Vec::new();
     for (index, row) in rows.iter().enumerate() {
         let Some(fingerprints) = row.record.as_ref().and_then(|r| r.fingerprints.as_ref()) else {
@@ -98,6 +99,8 @@ pub fn find(rows: &[Row]) -> Vec<Equivalence> {
                 .filter(move |&&(_, earlier_shift)| shift == 0 || earlier_shift == 0)
                 .map(move |&(earlier, earlier_shift)| (shift, earlier, earlier_shift))
         });
+        // Likenesses a pair of certified periods refuted, each tried once.
+        let mut refuted = HashSet::new();
         let matched = candidates
             .into_iter()
             .find_map(|(shift, earlier, earlier_shift)| {
@@ -111,16 +114,34 @@ pub fn find(rows: &[Row]) -> Vec<Equivalence> {
                     return None;
                 }
                 // And G_earlier(m) = G_root(m + to_root), with zeros dropped the same way.
-                let (root, to_root) = roots.get(&earlier).copied().unwrap_or((earlier, 0));
+                let (root, to_root, covered) =
+                    roots
+                        .get(&earlier)
+                        .copied()
+                        .unwrap_or((earlier, 0, fingerprints.values));
+                // Through a chain, the values compared on both links: at least the shorter
+                // link's, less both shifts (exact for one link, where `to_root` is 0).
+                let values = if root == earlier {
+                    fingerprints.values
+                } else {
+                    fingerprints
+                        .values
+                        .min(covered)
+                        .saturating_sub(offset.unsigned_abs() + to_root.unsigned_abs())
+                };
                 let offset = offset + to_root;
-                // Through a chain, the values known alike are those of both links.
-                let values = fingerprints.values.saturating_sub(to_root.unsigned_abs());
+                if refuted.contains(&(root, offset)) {
+                    return None;
+                }
                 // Two certified periods that disagree (fingerprints that collide): the next one.
-                let proof = proof(&rows[root], row, offset, values)?;
-                Some((root, offset, proof))
+                let Some(proof) = proof(&rows[root], row, offset, values) else {
+                    refuted.insert((root, offset));
+                    return None;
+                };
+                Some((root, offset, proof, values))
             });
-        if let Some((root, offset, proof)) = matched {
-            roots.insert(index, (root, offset));
+        if let Some((root, offset, proof, values)) = matched {
+            roots.insert(index, (root, offset, values));
             found.push(Equivalence {
                 game: row.spec.clone(),
                 same_as: rows[root].spec.clone(),
@@ -254,6 +275,20 @@ mod tests {
                 shift: -1,
                 proof: Proof::Observed { values: 60 },
             }]
+        );
+        // Through a chain (c is b on heaps 4 larger, b is a on heaps 1 larger), the values
+        // stated are those both links were compared on.
+        let rows = [
+            observed("a", &[0, 0, 0, 0, 0, 0, 7, 8]),
+            observed("b", &[0, 0, 0, 0, 0, 7, 8]),
+            observed("c", &[0, 7, 8]),
+        ];
+        let found = find(&rows);
+        assert_eq!(
+            found
+                .last()
+                .map(|e| (e.game.as_str(), e.same_as.as_str(), e.shift, e.proof)),
+            Some(("c", "a", 5, Proof::Observed { values: 55 }))
         );
         // 5, 1, 2, … is not: the value dropped is not a zero.
         let rows = [observed("a", &[1, 2]), observed("b", &[5, 1, 2])];

@@ -2,6 +2,7 @@
 //! and unsolved tables of octal games (game, period, preperiod, last exceptional heap, largest
 //! value, rare values, status), CSV, and JSON with every certificate.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use serde_json::{Value, json};
@@ -78,9 +79,9 @@ pub fn export(
     format: Format,
 ) -> String {
     match format {
-        Format::Markdown => markdown(settings, rows, equivalences),
-        Format::Html => html(settings, rows, equivalences),
-        Format::Csv => csv(rows, equivalences),
+        Format::Markdown => markdown(settings, rows, &by_game(equivalences)),
+        Format::Html => html(settings, rows, &by_game(equivalences)),
+        Format::Csv => csv(rows, &by_game(equivalences)),
         Format::Json => {
             let mut text =
                 serde_json::to_string_pretty(&json_document(settings, rows, equivalences))
@@ -91,16 +92,22 @@ pub fn export(
     }
 }
 
+/// The equivalences by the game they describe (a game has at most one).
+type ByGame<'a> = HashMap<&'a str, &'a Equivalence>;
+
+fn by_game(equivalences: &[Equivalence]) -> ByGame<'_> {
+    equivalences.iter().map(|e| (e.game.as_str(), e)).collect()
+}
+
 /// The cells of a row, in the order of [`COLUMNS`] (empty where nothing is known).
-fn cells(row: &Row, equivalences: &[Equivalence]) -> [String; 13] {
+fn cells(row: &Row, equivalences: &ByGame<'_>) -> [String; 13] {
     let text = |value: Option<u64>| value.map(|v| v.to_string()).unwrap_or_default();
     let record = row.record.as_ref();
     let periodicity = record.and_then(|r| r.periodicity);
     let split = record.and_then(|r| r.split);
     let same_as = equivalences
-        .iter()
-        .find(|e| e.game == row.spec)
-        .map(same_as)
+        .get(row.spec.as_str())
+        .map(|e| same_as(e))
         .unwrap_or_default();
     [
         row.spec.clone(),
@@ -151,7 +158,7 @@ fn summary(settings: &Settings, rows: &[Row]) -> String {
 
 const NOTES: &str = "A period is certified by the theorem its certificate names (re-check them with `grundy campaign verify`); the last exception is the last heap whose value breaks the period (preperiod − 1). A value v is rare when popcount(v & mask) is even; rare heaps are counted among the values computed. \"Same as G (+k)\" means G(n) = G_that(n + k); \"?\" marks a likeness seen on the values computed, not proved.";
 
-fn markdown(settings: &Settings, rows: &[Row], equivalences: &[Equivalence]) -> String {
+fn markdown(settings: &Settings, rows: &[Row], equivalences: &ByGame<'_>) -> String {
     let mut out = format!("# {}\n\n{}\n", settings.name, summary(settings, rows));
     for (state, title) in SECTIONS {
         let section: Vec<&Row> = rows.iter().filter(|row| row.state == state).collect();
@@ -185,7 +192,7 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-fn html(settings: &Settings, rows: &[Row], equivalences: &[Equivalence]) -> String {
+fn html(settings: &Settings, rows: &[Row], equivalences: &ByGame<'_>) -> String {
     let name = escape(&settings.name);
     let mut out = format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{name}</title>\n<style>\nbody {{ font-family: sans-serif; margin: 2em; }}\ntable {{ border-collapse: collapse; margin-bottom: 2em; }}\nth, td {{ border: 1px solid #ccc; padding: 0.2em 0.5em; }}\ntd.number {{ text-align: right; font-variant-numeric: tabular-nums; }}\n</style>\n</head>\n<body>\n<h1>{name}</h1>\n<p>{}</p>\n",
@@ -233,7 +240,7 @@ fn csv_field(text: &str) -> String {
     }
 }
 
-fn csv(rows: &[Row], equivalences: &[Equivalence]) -> String {
+fn csv(rows: &[Row], equivalences: &ByGame<'_>) -> String {
     let header: Vec<String> = COLUMNS.iter().map(|c| c.replace(' ', "_")).collect();
     let mut out = header.join(",");
     out.push_str(",theorem,checked_to,seconds,message\n");
@@ -264,6 +271,7 @@ fn csv(rows: &[Row], equivalences: &[Equivalence]) -> String {
 /// its state, numbers, `same_as` and `report` (the document of `grundy period --json`, with the
 /// certificate).
 pub fn json_document(settings: &Settings, rows: &[Row], equivalences: &[Equivalence]) -> Value {
+    let equivalences = by_game(equivalences);
     let games: Vec<Value> = rows
         .iter()
         .map(|row| {
@@ -271,9 +279,8 @@ pub fn json_document(settings: &Settings, rows: &[Row], equivalences: &[Equivale
             let periodicity = record.and_then(|r| r.periodicity);
             let split = record.and_then(|r| r.split);
             let same_as = equivalences
-                .iter()
-                .find(|e| e.game == row.spec)
-                .map(crate::render::equivalence_json);
+                .get(row.spec.as_str())
+                .map(|e| crate::render::equivalence_json(e));
             json!({
                 "game": row.spec,
                 "state": row.state.name(),

@@ -45,7 +45,7 @@ pub mod store;
 pub mod verify;
 mod worker;
 
-pub use record::{Fingerprints, MAX_SHIFT, Record, SparseSplit};
+pub use record::{FINGERPRINT_MOST, Fingerprints, MAX_SHIFT, Record, SparseSplit};
 pub use store::postgres::PostgresStore;
 pub use store::sqlite::SqliteStore;
 pub use store::{Budget, Claim, Progress, Row, State, Store, WorkerId};
@@ -87,6 +87,9 @@ pub enum CampaignError {
         /// What is wrong with it.
         why: String,
     },
+    /// A budget of no values: no game could be computed.
+    #[error("a campaign's games need a budget of at least one value")]
+    EmptyBudget,
     /// A campaign needs at least one game, and at most this many.
     #[error("a campaign holds 1 to {most} games; this one would hold {games}")]
     Size {

@@ -11,6 +11,10 @@ use crate::State;
 /// one, two or three (Dawson's Kayles `0.07` is `0.4` on heaps smaller by one).
 pub const MAX_SHIFT: usize = 4;
 
+/// The values each game's fingerprints cover at most: enough to tell sequences apart, and a
+/// bounded cost (a few passes over 2^20 values) whatever the campaign's budget.
+pub const FINGERPRINT_MOST: u64 = 1 << 20;
+
 /// Bit length of the largest value [`SparseSplit`] is computed for: its Walsh–Hadamard transform
 /// takes `2^bits · bits` steps and as many words.
 const SPLIT_MOST_BITS: u32 = 16;
@@ -76,7 +80,8 @@ pub struct Fingerprints {
 
 impl Record {
     /// The record of a period search: `report`, the values it computed, within a budget of
-    /// `fingerprint_values + MAX_SHIFT` values.
+    /// `fingerprint_values + MAX_SHIFT` values (fingerprints cover at most
+    /// [`FINGERPRINT_MOST`] of them).
     ///
     /// # Complexity
     /// `O(V + 2^b · b)` for the `V` values fingerprinted or held and a largest value of `b` bits
@@ -130,6 +135,7 @@ impl Record {
             }
         }
         let split = largest.and_then(|(most, _)| sparse_split(looked_at, most, value));
+        let fingerprint_values = fingerprint_values.clamp(1, FINGERPRINT_MOST);
         let fingerprints = match state {
             State::Certified => fingerprints_of(fingerprint_values, from_period),
             _ => fingerprints_of(fingerprint_values, from_held),

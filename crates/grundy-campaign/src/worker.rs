@@ -154,6 +154,9 @@ where
                 let (open, settings, finished, lost) = (&open, &settings, &finished, &lost);
                 let stopping = &stopping;
                 scope.spawn(move || {
+                    // A worker that panics stops the others too: its game must not stay held
+                    // under this process's renewals while they go on.
+                    let _guard = FailOnPanic(stopping.failed);
                     let worker = Worker {
                         id: WorkerId::of_this_process(index),
                         index,
@@ -206,9 +209,16 @@ pub const MIN_LEASE: Duration = Duration::from_secs(1);
 /// returns to the queue within one.
 pub const MAX_LEASE: Duration = Duration::from_secs(24 * 3600);
 
-/// The values each game's fingerprints cover at most: enough to tell sequences apart, and a
-/// bounded cost (a few passes over 2^20 values) whatever the campaign's budget.
-pub const FINGERPRINT_MOST: u64 = 1 << 20;
+/// Sets the run's failure flag when the thread holding it unwinds.
+struct FailOnPanic<'a>(&'a AtomicBool);
+
+impl Drop for FailOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.store(true, Ordering::Relaxed);
+        }
+    }
+}
 
 /// The run's observer, which also stops every worker when one of them (or the lease renewal)
 /// has failed.
@@ -293,12 +303,10 @@ impl Worker<'_> {
                 };
                 record
             };
-            let written = store.finish(&self.id, &claim, &record).inspect_err(|_| {
-                // The database failed: hand the game back if it can still be reached (else it
-                // returns to the queue with this process or its lease).
-                let _ = store.release(&self.id, &claim);
-            })?;
-            if written {
+            // A failed write stops the run; the game returns to the queue with this process (or
+            // its lease), its attempt counted, so a record that can never be written is refused
+            // in the end rather than tried forever.
+            if store.finish(&self.id, &claim, &record)? {
                 finished.fetch_add(1, Ordering::Relaxed);
                 (self.events)(Event::Finished {
                     spec: claim.spec,
@@ -355,10 +363,7 @@ impl Worker<'_> {
         };
         let observer = GameObserver(self.observer);
         let analyzer = Analyzer::new(config).with_observer(&observer);
-        let fingerprint_values = budget
-            .max_values
-            .saturating_sub(MAX_SHIFT as u64)
-            .clamp(1, FINGERPRINT_MOST);
+        let fingerprint_values = budget.max_values.saturating_sub(MAX_SHIFT as u64);
         match analyzer.period(&game) {
             Ok(report) => Some(Record::of_report(&report, fingerprint_values, seconds())),
             Err(Error::Interrupted { .. }) => None,

@@ -249,17 +249,23 @@ pub(crate) fn assignments(mark: char) -> String {
         .join(", ")
 }
 
-/// `name TYPE, …` for every column of a record, with the database's names of the kinds.
+/// `name TYPE, …` for every column of a record, with the database's names of the kinds; the
+/// state is one of [`State::ALL`]'s names, `queued` until a worker claims the game.
 pub(crate) fn definitions(integer: &str, real: &str, text: &str) -> String {
+    let states: Vec<String> = State::ALL
+        .iter()
+        .map(|state| format!("'{}'", state.name()))
+        .collect();
     COLUMNS
         .iter()
-        .map(|(name, kind)| {
-            let sql = match kind {
-                Kind::Integer => integer,
-                Kind::Real => real,
-                Kind::Text => text,
-            };
-            format!("{name} {sql}")
+        .map(|&(name, kind)| match kind {
+            _ if name == "state" => format!(
+                "state {text} NOT NULL DEFAULT 'queued' CHECK (state IN ({}))",
+                states.join(", ")
+            ),
+            Kind::Integer => format!("{name} {integer}"),
+            Kind::Real => format!("{name} {real}"),
+            Kind::Text => format!("{name} {text}"),
         })
         .collect::<Vec<_>>()
         .join(",\n    ")
@@ -269,7 +275,8 @@ pub(crate) fn definitions(integer: &str, real: &str, text: &str) -> String {
 /// of no values: every game would be refused).
 ///
 /// # Errors
-/// [`CampaignError::Damaged`] for a missing or zero budget of values.
+/// [`CampaignError::Damaged`] for a missing or zero budget of values, or a negative time or
+/// memory limit.
 pub(crate) fn settings(
     name: String,
     created: Option<i64>,
@@ -283,14 +290,28 @@ pub(crate) fn settings(
             spec: "(the campaign's settings)".to_owned(),
             why: format!("a budget of {max_values:?} values"),
         })?;
+    let damaged = |why: String| CampaignError::Damaged {
+        spec: "(the campaign's settings)".to_owned(),
+        why,
+    };
+    let time = game_seconds
+        .map(|seconds| {
+            std::time::Duration::try_from_secs_f64(seconds)
+                .map_err(|_| damaged(format!("a time limit of {seconds} seconds")))
+        })
+        .transpose()?;
+    let memory = game_memory
+        .map(|bytes| {
+            count(Some(bytes)).ok_or_else(|| damaged(format!("a memory limit of {bytes} bytes")))
+        })
+        .transpose()?;
     Ok(super::Settings {
         name,
         created: count(created).unwrap_or(0),
         budget: super::Budget {
             max_values,
-            time: game_seconds
-                .and_then(|seconds| std::time::Duration::try_from_secs_f64(seconds).ok()),
-            memory: count(game_memory),
+            time,
+            memory,
         },
     })
 }

@@ -140,40 +140,46 @@ pub fn process_id() -> String {
     format!(
         "{}/{}/{pid}/{}",
         host_name(),
-        machine(),
+        machine().unwrap_or("unknown"),
         process_start(pid).unwrap_or_default()
     )
 }
 
-/// This machine's name (`/proc/sys/kernel/hostname`, else `HOSTNAME`, else `localhost`).
-fn host_name() -> String {
-    std::fs::read_to_string("/proc/sys/kernel/hostname")
-        .ok()
-        .or_else(|| std::env::var("HOSTNAME").ok())
-        .map(|name| name.trim().replace(['/', '#'], "-"))
-        .filter(|name| !name.is_empty())
-        .unwrap_or_else(|| "localhost".to_owned())
+/// This machine's name (`/proc/sys/kernel/hostname`, else `HOSTNAME`, else `localhost`), read
+/// once.
+fn host_name() -> &'static str {
+    static NAME: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    NAME.get_or_init(|| {
+        std::fs::read_to_string("/proc/sys/kernel/hostname")
+            .ok()
+            .or_else(|| std::env::var("HOSTNAME").ok())
+            .map(|name| name.trim().replace(['/', '#'], "-"))
+            .filter(|name| !name.is_empty())
+            .unwrap_or_else(|| "localhost".to_owned())
+    })
 }
 
 /// What tells this machine's processes from another's that has the same name: the kernel's boot
 /// id and this process's PID namespace (containers on one kernel have their own), e.g.
-/// `3f2c9a1b.4026531836`; empty where `/proc` has neither.
-fn machine() -> String {
-    let boot = std::fs::read_to_string("/proc/sys/kernel/random/boot_id").unwrap_or_default();
-    let boot: String = boot
-        .trim()
-        .chars()
-        .filter(char::is_ascii_hexdigit)
-        .take(8)
-        .collect();
-    let namespace = std::fs::read_link("/proc/self/ns/pid")
-        .ok()
-        .and_then(|link| {
+/// `3f2c9a1b.4026531836`, read once; `None` where `/proc` lacks either, and then no process is
+/// ever known to be gone (leases alone tell).
+fn machine() -> Option<&'static str> {
+    static MACHINE: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    MACHINE
+        .get_or_init(|| {
+            let boot = std::fs::read_to_string("/proc/sys/kernel/random/boot_id").ok()?;
+            let boot: String = boot
+                .trim()
+                .chars()
+                .filter(char::is_ascii_hexdigit)
+                .take(8)
+                .collect();
+            let link = std::fs::read_link("/proc/self/ns/pid").ok()?;
             let link = link.to_string_lossy().into_owned();
-            Some(link.split_once('[')?.1.trim_end_matches(']').to_owned())
+            let namespace = link.split_once('[')?.1.trim_end_matches(']').to_owned();
+            (!boot.is_empty() && !namespace.is_empty()).then(|| format!("{boot}.{namespace}"))
         })
-        .unwrap_or_default();
-    format!("{boot}.{namespace}")
+        .as_deref()
 }
 
 /// When process `pid` started, in clock ticks since boot (field 22 of `/proc/PID/stat`); `None`
@@ -213,10 +219,7 @@ pub fn is_gone(process: &str) -> bool {
     ) else {
         return false;
     };
-    if host != host_name()
-        || machine_key != machine()
-        || !std::path::Path::new("/proc/self/stat").exists()
-    {
+    if host != host_name() || machine() != Some(machine_key) {
         return false;
     }
     let Ok(pid) = pid.parse::<u32>() else {
@@ -468,12 +471,13 @@ mod tests {
         let process = format!(
             "{}/{}/{pid}/{}",
             host_name(),
-            machine(),
+            machine().expect("this machine has /proc"),
             process_start(pid).expect("cat runs")
         );
         assert!(!is_gone(&process));
         // Another start time is another process.
-        assert!(is_gone(&format!("{}/{}/{pid}/1", host_name(), machine())));
+        let machine = machine().expect("this machine has /proc");
+        assert!(is_gone(&format!("{}/{machine}/{pid}/1", host_name())));
         // Killed, and a zombie until it is reaped: gone either way.
         child.kill().expect("cat is killed");
         let mut waited = false;
@@ -488,7 +492,7 @@ mod tests {
         child.wait().expect("cat is reaped");
         assert!(is_gone(&process));
         // Another machine's process is never known to be gone.
-        assert!(!is_gone(&format!("elsewhere/{}/{pid}/1", machine())));
+        assert!(!is_gone(&format!("elsewhere/{machine}/{pid}/1")));
         // So is a process of a machine that shares this one's name but not its boot.
         assert!(!is_gone(&format!("{}/0.0/{pid}/1", host_name())));
     }

@@ -42,11 +42,7 @@ CREATE TABLE grundy_games (
 );
 CREATE INDEX grundy_games_by_state ON grundy_games (state, id);
 ",
-        columns::definitions("BIGINT", "DOUBLE PRECISION", "TEXT").replacen(
-            "state TEXT",
-            "state TEXT NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'running', 'certified', 'observed', 'open', 'refused'))",
-            1
-        )
+        columns::definitions("BIGINT", "DOUBLE PRECISION", "TEXT")
     )
 }
 
@@ -88,7 +84,8 @@ impl PostgresStore {
     ///
     /// # Errors
     /// [`CampaignError::Exists`] if the schema already holds a campaign;
-    /// [`CampaignError::Size`] for no game or more than
+    /// [`CampaignError::EmptyBudget`] for a budget of 0 values; [`CampaignError::Size`] for no
+    /// game or more than
     /// [`MAX_GAMES`](crate::games::MAX_GAMES); [`CampaignError::Postgres`] if the database
     /// cannot be reached or written.
     pub fn create(
@@ -97,6 +94,9 @@ impl PostgresStore {
         games: &[grundy::Game],
         budget: &Budget,
     ) -> Result<(Self, usize), CampaignError> {
+        if budget.max_values == 0 {
+            return Err(CampaignError::EmptyBudget);
+        }
         if games.is_empty() || games.len() > crate::games::MAX_GAMES {
             return Err(CampaignError::Size {
                 games: games.len(),

@@ -41,11 +41,7 @@ CREATE TABLE games (
 );
 CREATE INDEX games_by_state ON games (state, id);
 ",
-        columns::definitions("INTEGER", "REAL", "TEXT").replacen(
-            "state TEXT",
-            "state TEXT NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'running', 'certified', 'observed', 'open', 'refused'))",
-            1
-        )
+        columns::definitions("INTEGER", "REAL", "TEXT")
     )
 }
 
@@ -92,7 +88,8 @@ impl SqliteStore {
     ///
     /// # Errors
     /// [`CampaignError::Exists`] if `path` exists (a campaign never replaces a file);
-    /// [`CampaignError::Size`] for no game or more than
+    /// [`CampaignError::EmptyBudget`] for a budget of 0 values; [`CampaignError::Size`] for no
+    /// game or more than
     /// [`MAX_GAMES`](crate::games::MAX_GAMES); [`CampaignError::Database`] if the file cannot
     /// be written.
     ///
@@ -114,6 +111,9 @@ impl SqliteStore {
         games: &[grundy::Game],
         budget: &Budget,
     ) -> Result<(Self, usize), CampaignError> {
+        if budget.max_values == 0 {
+            return Err(CampaignError::EmptyBudget);
+        }
         if games.is_empty() || games.len() > crate::games::MAX_GAMES {
             return Err(CampaignError::Size {
                 games: games.len(),
