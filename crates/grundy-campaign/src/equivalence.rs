@@ -257,6 +257,7 @@ mod tests {
             worker: None,
             attempts: 1,
             record: Some(record),
+            checkpoint: None,
         }
     }
 

@@ -268,7 +268,8 @@ fn csv(rows: &[Row], equivalences: &ByGame<'_>) -> String {
 }
 
 /// The JSON document of a campaign: `campaign` (name, created, budget) and `games`, each with
-/// its state, numbers, `same_as` and `report` (the document of `grundy period --json`, with the
+/// its state, numbers, `same_as`, its `checkpoint`'s description (values, checksum, bytes,
+/// seconds, when saved) and `report` (the document of `grundy period --json`, with the
 /// certificate).
 pub fn json_document(settings: &Settings, rows: &[Row], equivalences: &[Equivalence]) -> Value {
     let equivalences = by_game(equivalences);
@@ -302,6 +303,8 @@ pub fn json_document(settings: &Settings, rows: &[Row], equivalences: &[Equivale
                 "grundy_version": record.map(|r| r.grundy_version.clone()),
                 "message": record.and_then(|r| r.message.clone()),
                 "attempts": row.attempts,
+                "resumed_from": record.map(|r| r.resumed_from),
+                "checkpoint": row.checkpoint,
                 "report": record.and_then(|r| r.report.clone()),
             })
         })

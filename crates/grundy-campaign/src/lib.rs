@@ -36,6 +36,7 @@
 //! # Ok(()) }
 //! ```
 
+mod checkpoint;
 pub mod equivalence;
 pub mod export;
 pub mod games;
@@ -45,10 +46,11 @@ pub mod store;
 pub mod verify;
 mod worker;
 
+pub use checkpoint::{Checkpoint, CheckpointInfo};
 pub use record::{FINGERPRINT_MOST, Fingerprints, MAX_SHIFT, Record, SparseSplit};
 pub use store::postgres::PostgresStore;
 pub use store::sqlite::SqliteStore;
-pub use store::{Budget, Claim, Progress, Row, State, Store, WorkerId};
+pub use store::{Budget, Claim, Progress, Row, Running, State, Store, WorkerId};
 pub use worker::{Event, RunPlan, RunSummary, run};
 
 /// The version of grundy that computes a campaign's games, recorded in every row.
@@ -90,6 +92,16 @@ pub enum CampaignError {
     /// A budget of no values: no game could be computed.
     #[error("a campaign's games need a budget of at least one value")]
     EmptyBudget,
+    /// A budget below the campaign's: the games finished would not agree with it.
+    #[error(
+        "the campaign's budget is {current} values a game; it can be raised, not lowered to {asked}"
+    )]
+    Lowered {
+        /// The campaign's budget.
+        current: u64,
+        /// The budget asked for.
+        asked: u64,
+    },
     /// A campaign needs at least one game, and at most this many.
     #[error("a campaign holds 1 to {most} games; this one would hold {games}")]
     Size {

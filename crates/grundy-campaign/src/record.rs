@@ -43,7 +43,7 @@ pub struct Record {
     /// Fingerprints of the sequence shifted by `0..=MAX_SHIFT` heaps, each over the same
     /// number of values, for [`crate::equivalence`].
     pub fingerprints: Option<Fingerprints>,
-    /// Seconds the game took.
+    /// Seconds the game took, over every run (a resumed game counts its checkpoint's too).
     pub seconds: f64,
     /// Bytes of the values the computation held.
     pub memory_bytes: u64,
@@ -51,6 +51,9 @@ pub struct Record {
     pub grundy_version: String,
     /// Why a game is open or refused, in English.
     pub message: Option<String>,
+    /// How many of the first values came from the game's checkpoint (0 when computed from the
+    /// start).
+    pub resumed_from: u64,
 }
 
 /// A split of the values into rare and common (theory.md §5): a value `v` is rare when
@@ -166,6 +169,7 @@ impl Record {
             }),
             grundy_version: crate::GRUNDY_VERSION.to_owned(),
             message,
+            resumed_from: report.resumed_from,
         }
     }
 
@@ -186,6 +190,7 @@ impl Record {
             memory_bytes: 0,
             grundy_version: crate::GRUNDY_VERSION.to_owned(),
             message: Some(message),
+            resumed_from: 0,
         }
     }
 

@@ -86,18 +86,33 @@ pub fn status_text(settings: &Settings, place: &str, progress: &Progress, bar: b
         }
         None => text.push_str("rate      no game finished yet\n"),
     }
-    for (spec, worker, seconds) in &progress.running {
+    if progress.checkpoints.0 > 0 {
         let _ = writeln!(
             text,
-            "running   {spec} on {worker}, for {}",
-            format_duration(Duration::from_secs(*seconds))
+            "saved     checkpoints of {} games ({}), to resume them or push them further",
+            progress.checkpoints.0,
+            grundy::budget::format_bytes(progress.checkpoints.1)
+        );
+    }
+    for running in &progress.running {
+        let saved = match running.saved {
+            0 => String::new(),
+            values => format!(" (checkpoint: {values} values)"),
+        };
+        let _ = writeln!(
+            text,
+            "running   {} on {}, for {}{saved}",
+            running.spec,
+            running.worker,
+            format_duration(Duration::from_secs(running.seconds))
         );
     }
     text
 }
 
 /// The progress as JSON: `campaign`, `games`, `counts` by state, `max_values`,
-/// `seconds_spent`, `games_per_hour`, `seconds_left` and `running`.
+/// `seconds_spent`, `games_per_hour`, `seconds_left`, `running` and `checkpoints` (games and
+/// bytes).
 pub fn status_json(settings: &Settings, progress: &Progress) -> Value {
     let counts: serde_json::Map<String, Value> = State::ALL
         .iter()
@@ -106,9 +121,14 @@ pub fn status_json(settings: &Settings, progress: &Progress) -> Value {
     let running: Vec<Value> = progress
         .running
         .iter()
-        .map(
-            |(spec, worker, seconds)| json!({ "game": spec, "worker": worker, "seconds": seconds }),
-        )
+        .map(|running| {
+            json!({
+                "game": running.spec,
+                "worker": running.worker,
+                "seconds": running.seconds,
+                "checkpoint_values": running.saved,
+            })
+        })
         .collect();
     let rate = rate(progress);
     json!({
@@ -120,6 +140,7 @@ pub fn status_json(settings: &Settings, progress: &Progress) -> Value {
         "games_per_hour": rate,
         "seconds_left": rate.filter(|&r| r > 0.0).map(|r| left(progress) as f64 * 3600.0 / r),
         "running": running,
+        "checkpoints": { "games": progress.checkpoints.0, "bytes": progress.checkpoints.1 },
     })
 }
 
@@ -195,6 +216,15 @@ pub fn created_line(address: &str, games: usize, max_values: u64, repeated: usiz
     )
 }
 
+/// The line that reports a raised budget: the games queued again, and how to compute them.
+pub fn extended_line(address: &str, max_values: u64, queued: u64) -> String {
+    let games = if queued == 1 { "game" } else { "games" };
+    format!(
+        "the budget is {max_values} values a game; {queued} open or observed {games} queued again, each to resume from its checkpoint: grundy campaign run {}",
+        shell_address(address)
+    )
+}
+
 /// The line that ends a run: what it finished, and where the campaign stands.
 pub fn finished_line(summary: &crate::RunSummary, progress: &Progress) -> String {
     let lost = match summary.lost {
@@ -222,6 +252,13 @@ pub fn event_line(event: &crate::Event) -> Option<String> {
             state,
             seconds,
         } => format!("{spec}: {} in {seconds:.3} s", state.name()),
+        Event::Resumed { spec, values } => {
+            format!("{spec}: resumed from its checkpoint of {values} values")
+        }
+        Event::Saved { spec, values } => format!("{spec}: checkpoint of {values} values saved"),
+        Event::Unreadable { spec, why } => {
+            format!("{spec}: its checkpoint does not read ({why}); computing from the start")
+        }
         Event::Lost { spec } => format!("{spec}: result dropped, another worker had taken it over"),
         Event::Released { spec } => format!("{spec}: handed back to the queue"),
         Event::Waiting { .. } => return None,

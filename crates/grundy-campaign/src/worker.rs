@@ -3,14 +3,15 @@
 //! the games this process holds.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::{Mutex, PoisonError, mpsc};
 use std::time::{Duration, Instant};
 
+use grundy::compact::View;
 use grundy::{Analyzer, Config, Error, Observer};
 
 use crate::record::MAX_SHIFT;
-use crate::store::{MAX_ATTEMPTS, Settings, State, Store, WorkerId, process_id};
-use crate::{CampaignError, Record};
+use crate::store::{Claim, MAX_ATTEMPTS, Settings, State, Store, WorkerId, process_id};
+use crate::{CampaignError, Checkpoint, Record};
 
 /// How a process runs a campaign's games.
 #[derive(Clone, Copy, Debug)]
@@ -28,6 +29,9 @@ pub struct RunPlan {
     /// Whether a worker with nothing to claim waits for the games other processes hold — to take
     /// over one whose lease runs out — rather than stop.
     pub wait: bool,
+    /// How often a game in flight saves its values as its checkpoint (also when it is stopped,
+    /// and when it ends open): what a worker killed loses at most.
+    pub checkpoint_every: Duration,
 }
 
 impl Default for RunPlan {
@@ -37,6 +41,7 @@ impl Default for RunPlan {
             config: Config::default(),
             lease: Duration::from_secs(120),
             wait: true,
+            checkpoint_every: Duration::from_secs(120),
         }
     }
 }
@@ -61,6 +66,28 @@ pub enum Event {
         state: State,
         /// Seconds it took.
         seconds: f64,
+    },
+    /// A worker resumed a game from its checkpoint.
+    Resumed {
+        /// The game.
+        spec: String,
+        /// The values read from the checkpoint.
+        values: u64,
+    },
+    /// A game in flight saved its values.
+    Saved {
+        /// The game.
+        spec: String,
+        /// The values saved.
+        values: u64,
+    },
+    /// A game's checkpoint does not read: the game starts from its first value (the checkpoint
+    /// stays until one of more values replaces it).
+    Unreadable {
+        /// The game.
+        spec: String,
+        /// What is wrong with it.
+        why: String,
     },
     /// A game's result was dropped: another worker had taken it over after its lease ran out.
     Lost {
@@ -88,13 +115,93 @@ pub struct RunSummary {
     pub lost: u64,
 }
 
-/// Ignores a game's progress in values and passes on the interrupt.
-struct GameObserver<'a>(&'a dyn Observer);
+/// Watches one game: ignores its progress in values, passes on the run's interrupt, and saves
+/// the values it is offered as the game's checkpoint when one is due — every
+/// [`RunPlan::checkpoint_every`], and when the game is stopped (by the run, or by its time
+/// limit). A checkpoint that cannot be written, or a game taken over, stops the game.
+struct GameObserver<'a, S> {
+    run: &'a dyn Observer,
+    worker: &'a WorkerId,
+    claim: &'a Claim,
+    store: Mutex<&'a mut S>,
+    every: Duration,
+    /// When the game's own time limit ends, if it has one.
+    deadline: Option<Instant>,
+    /// Seconds the game's checkpoint took before this run, and when this run started.
+    before: f64,
+    started: Instant,
+    /// When the last checkpoint was saved (or the game claimed), and the values it held.
+    last: Mutex<(Instant, u64)>,
+    /// Set when the game was taken over, or a checkpoint failed to be written.
+    taken_over: AtomicBool,
+    failure: Mutex<Option<CampaignError>>,
+    events: &'a (dyn Fn(Event) + Sync),
+}
 
-impl Observer for GameObserver<'_> {
-    fn interrupted(&self) -> bool {
-        self.0.interrupted()
+impl<S: Store> GameObserver<'_, S> {
+    /// Seconds spent on the game, its checkpoint's included.
+    fn seconds(&self) -> f64 {
+        self.before + self.started.elapsed().as_secs_f64()
     }
+
+    /// Whether the game is to stop now (and so its values to be saved whatever the time).
+    fn stopping(&self) -> bool {
+        self.interrupted()
+            || self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
+    }
+}
+
+impl<S: Store> Observer for GameObserver<'_, S> {
+    fn interrupted(&self) -> bool {
+        self.run.interrupted()
+            || self.taken_over.load(Ordering::Relaxed)
+            || self
+                .failure
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .is_some()
+    }
+
+    fn checkpoint(&self, values: View<'_>) {
+        let count = values.len() as u64;
+        {
+            let last = self.last.lock().unwrap_or_else(PoisonError::into_inner);
+            if count <= last.1 || (last.0.elapsed() < self.every && !self.stopping()) {
+                return;
+            }
+        }
+        let checkpoint = Checkpoint::of_values(&self.claim.spec, values, self.seconds());
+        let saved = self
+            .store
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .save_checkpoint(self.worker, self.claim, &checkpoint);
+        match saved {
+            Ok(true) => {
+                *self.last.lock().unwrap_or_else(PoisonError::into_inner) = (Instant::now(), count);
+                (self.events)(Event::Saved {
+                    spec: self.claim.spec.clone(),
+                    values: count,
+                });
+            }
+            Ok(false) => self.taken_over.store(true, Ordering::Relaxed),
+            Err(error) => {
+                *self.failure.lock().unwrap_or_else(PoisonError::into_inner) = Some(error);
+            }
+        }
+    }
+}
+
+/// How a worker's game ended.
+enum Computed {
+    /// With a record, and the checkpoint to keep with it (an open or observed game's values).
+    Record(Box<(Record, Option<Checkpoint>)>),
+    /// Stopped by the run: the game goes back to the queue.
+    Stopped,
+    /// Taken over by another worker (its lease ran out): nothing is written.
+    TakenOver,
 }
 
 /// How often a waiting worker looks for a game to take.
@@ -285,8 +392,8 @@ impl Worker<'_> {
                 worker: self.index,
                 attempts: claim.attempts,
             });
-            let record = if claim.attempts > MAX_ATTEMPTS {
-                Record::unanswered(
+            let (record, checkpoint) = if claim.attempts > MAX_ATTEMPTS {
+                let record = Record::unanswered(
                     State::Refused,
                     0,
                     format!(
@@ -294,19 +401,27 @@ impl Worker<'_> {
                         claim.attempts - 1
                     ),
                     0.0,
-                )
+                );
+                (record, None)
             } else {
-                let Some(record) = self.compute(&claim.spec) else {
-                    store.release(&self.id, &claim)?;
-                    (self.events)(Event::Released { spec: claim.spec });
-                    return Ok(());
-                };
-                record
+                match self.compute(&claim, &mut store)? {
+                    Computed::Record(finished) => *finished,
+                    Computed::Stopped => {
+                        store.release(&self.id, &claim)?;
+                        (self.events)(Event::Released { spec: claim.spec });
+                        return Ok(());
+                    }
+                    Computed::TakenOver => {
+                        lost.fetch_add(1, Ordering::Relaxed);
+                        (self.events)(Event::Lost { spec: claim.spec });
+                        continue;
+                    }
+                }
             };
             // A failed write stops the run; the game returns to the queue with this process (or
             // its lease), its attempt counted, so a record that can never be written is refused
             // in the end rather than tried forever.
-            if store.finish(&self.id, &claim, &record)? {
+            if store.finish(&self.id, &claim, &record, checkpoint.as_ref())? {
                 finished.fetch_add(1, Ordering::Relaxed);
                 (self.events)(Event::Finished {
                     spec: claim.spec,
@@ -329,21 +444,60 @@ impl Worker<'_> {
         }
     }
 
-    /// The record of `spec` within the campaign's budget; `None` when the observer stopped it.
-    fn compute(&self, spec: &str) -> Option<Record> {
+    /// The values of the checkpoint saved for the game `claim` names, and the seconds they
+    /// took; `None` for none, or for one that does not read (said as an event).
+    ///
+    /// # Errors
+    /// [`CampaignError::Database`] when the checkpoint cannot be read.
+    fn resumed<S: Store>(
+        &self,
+        claim: &Claim,
+        store: &mut S,
+    ) -> Result<Option<(grundy::compact::CompactValues, f64)>, CampaignError> {
+        let spec = claim.spec.as_str();
+        let unreadable = |error: CampaignError| {
+            (self.events)(Event::Unreadable {
+                spec: spec.to_owned(),
+                why: error.to_string(),
+            });
+            Ok(None)
+        };
+        match store.checkpoint(claim) {
+            Ok(Some(checkpoint)) => match checkpoint.values(spec) {
+                Ok(values) => {
+                    (self.events)(Event::Resumed {
+                        spec: spec.to_owned(),
+                        values: values.len() as u64,
+                    });
+                    Ok(Some((values, checkpoint.info.seconds)))
+                }
+                Err(error) => unreadable(error),
+            },
+            Ok(None) => Ok(None),
+            Err(error @ CampaignError::Damaged { .. }) => unreadable(error),
+            Err(error) => Err(error),
+        }
+    }
+
+    /// The game `claim` names within the campaign's budget, resumed from its checkpoint when it
+    /// has one, saving its values in `store` as it goes.
+    ///
+    /// # Errors
+    /// [`CampaignError::Database`] when the checkpoint cannot be read or written.
+    fn compute<S: Store>(&self, claim: &Claim, store: &mut S) -> Result<Computed, CampaignError> {
         let started = Instant::now();
-        let seconds = || started.elapsed().as_secs_f64();
-        let unanswered = |state, computed_to, error: &dyn std::fmt::Display| {
-            Some(Record::unanswered(
-                state,
-                computed_to,
-                error.to_string(),
-                seconds(),
-            ))
+        let spec = claim.spec.as_str();
+        let unanswered = |state, computed_to, error: &dyn std::fmt::Display, seconds| {
+            Ok(Computed::Record(Box::new((
+                Record::unanswered(state, computed_to, error.to_string(), seconds),
+                None,
+            ))))
         };
         let game = match grundy::parse_game(spec) {
             Ok(game) => game,
-            Err(error) => return unanswered(State::Refused, 0, &error),
+            Err(error) => {
+                return unanswered(State::Refused, 0, &error, started.elapsed().as_secs_f64());
+            }
         };
         let budget = self.settings.budget;
         let share = self.plan.config.max_memory() / self.plan.workers.max(1) as u64;
@@ -359,18 +513,69 @@ impl Worker<'_> {
         let config = match (config, budget.time) {
             (Ok(config), Some(time)) => config.with_timeout(time),
             (Ok(config), None) => config,
-            (Err(error), _) => return unanswered(State::Refused, 0, &error),
-        };
-        let observer = GameObserver(self.observer);
-        let analyzer = Analyzer::new(config).with_observer(&observer);
-        let fingerprint_values = budget.max_values.saturating_sub(MAX_SHIFT as u64);
-        match analyzer.period(&game) {
-            Ok(report) => Some(Record::of_report(&report, fingerprint_values, seconds())),
-            Err(Error::Interrupted { .. }) => None,
-            Err(error @ Error::TimedOut { checked_to, .. }) => {
-                unanswered(State::Open, checked_to, &error)
+            (Err(error), _) => {
+                return unanswered(State::Refused, 0, &error, started.elapsed().as_secs_f64());
             }
-            Err(error) => unanswered(State::Refused, 0, &error),
+        };
+        // The values saved by an earlier run, and the seconds they took.
+        let resumed = self.resumed(claim, store)?;
+        let before = resumed.as_ref().map_or(0.0, |(_, seconds)| *seconds);
+        let observer = GameObserver {
+            run: self.observer,
+            worker: &self.id,
+            claim,
+            store: Mutex::new(store),
+            every: self.plan.checkpoint_every,
+            deadline: budget.time.and_then(|time| started.checked_add(time)),
+            before,
+            started,
+            last: Mutex::new((
+                started,
+                resumed
+                    .as_ref()
+                    .map_or(0, |(values, _)| values.len() as u64),
+            )),
+            taken_over: AtomicBool::new(false),
+            failure: Mutex::new(None),
+            events: self.events,
+        };
+        let mut analyzer = Analyzer::new(config).with_observer(&observer);
+        if let Some((values, _)) = resumed {
+            analyzer = analyzer.resuming(&game, values);
+        }
+        let fingerprint_values = budget.max_values.saturating_sub(MAX_SHIFT as u64);
+        let answer = analyzer.period(&game);
+        if let Some(error) = observer
+            .failure
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+        {
+            return Err(error);
+        }
+        if observer.taken_over.load(Ordering::Relaxed) {
+            return Ok(Computed::TakenOver);
+        }
+        let seconds = observer.seconds();
+        match answer {
+            Ok(report) => {
+                let record = Record::of_report(&report, fingerprint_values, seconds);
+                // An open or observed game keeps its values, to be pushed further.
+                let checkpoint = match (&report.values, record.state) {
+                    (Some(values), State::Open | State::Observed)
+                        if !values.is_empty() && report.state_vectors.is_none() =>
+                    {
+                        Some(Checkpoint::of_values(spec, values.view(), seconds))
+                    }
+                    _ => None,
+                };
+                Ok(Computed::Record(Box::new((record, checkpoint))))
+            }
+            Err(Error::Interrupted { .. }) => Ok(Computed::Stopped),
+            Err(error @ Error::TimedOut { checked_to, .. }) => {
+                unanswered(State::Open, checked_to, &error, seconds)
+            }
+            Err(error) => unanswered(State::Refused, 0, &error, seconds),
         }
     }
 }

@@ -36,6 +36,15 @@ pub(crate) enum CampaignCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Raise the budget of values a game, and queue again every open or observed game computed
+    /// to fewer: each resumes from its checkpoint.
+    Extend {
+        /// The campaign: its SQLite file, or a postgres:// URL.
+        database: String,
+        /// The new budget of values a game (at least the campaign's).
+        #[arg(long, value_name = "L")]
+        max: String,
+    },
     /// Write the campaign's table: Markdown, HTML, CSV, or JSON with every certificate.
     Export(ExportArgs),
     /// List the games that play as an earlier game of the campaign, perhaps on shifted heaps.
@@ -108,6 +117,10 @@ pub(crate) struct RunArgs {
     /// hold.
     #[arg(long)]
     pub no_wait: bool,
+    /// Seconds between checkpoints of a game in flight (its values, saved in the campaign; also
+    /// saved when it is stopped and when it ends open): what a killed worker loses at most.
+    #[arg(long, value_name = "SECONDS", default_value = "120")]
+    pub checkpoint_every: String,
 }
 
 /// The options of `grundy campaign export`.
@@ -145,6 +158,7 @@ pub(crate) fn run(command: &CampaignCommand, observer: &TerminalObserver) -> any
         CampaignCommand::New(args) => new(args),
         CampaignCommand::Run(args) => run_games(args, observer),
         CampaignCommand::Status { database, json } => status(database, *json),
+        CampaignCommand::Extend { database, max } => extend(database, max),
         CampaignCommand::Export(args) => export(args),
         CampaignCommand::Equivalences { database, json } => equivalences(database, *json),
         CampaignCommand::Verify { table, json } => verify(table, *json, observer),
@@ -254,6 +268,7 @@ fn run_games(args: &RunArgs, observer: &TerminalObserver) -> anyhow::Result<()> 
             .with_max_memory(memory)?,
         lease,
         wait: !args.no_wait,
+        checkpoint_every: parse_seconds(&args.checkpoint_every, "--checkpoint-every")?,
     };
     let start = campaign.progress()?;
     let bar = GameBar::start(&start);
@@ -329,6 +344,18 @@ fn status(address: &str, json: bool) -> anyhow::Result<()> {
     let place = store::redacted(address);
     let bar = std::io::stdout().is_terminal();
     crate::output::text(&render::status_text(&settings, &place, &progress, bar))
+}
+
+fn extend(address: &str, max: &str) -> anyhow::Result<()> {
+    let max = parse_count(max, "--max", 1, grundy::limits::MAX_VALUES_LIMIT)?;
+    let mut store = store::open(address)?;
+    let queued = store.extend(max).map_err(|error| match error {
+        grundy_campaign::CampaignError::Lowered { current, .. } => {
+            anyhow::Error::new(error).context(format!("--max must be at least {current}"))
+        }
+        error => error.into(),
+    })?;
+    crate::output::line(&render::extended_line(address, max, queued))
 }
 
 fn export(args: &ExportArgs) -> anyhow::Result<()> {

@@ -353,3 +353,129 @@ fn a_game_whose_lease_runs_out_is_taken_over() {
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     assert!(stderr(&output).contains("exists"), "{}", stderr(&output));
 }
+
+/// The values of the checkpoint an export shows for `game` (0 for none).
+fn saved(rows: &HashMap<String, serde_json::Value>, game: &str) -> u64 {
+    rows[game]["checkpoint"]["values"].as_u64().unwrap_or(0)
+}
+
+#[test]
+fn a_killed_game_resumes_from_its_checkpoint_and_an_open_one_is_pushed_further() {
+    let directory = directory();
+    let database = directory.path().join("pushed.sqlite");
+    resumes_and_pushes(text(&database), &directory);
+}
+
+#[test]
+fn checkpoints_resume_and_push_further_on_postgres() {
+    let server = Postgres::start();
+    let directory = directory();
+    resumes_and_pushes(&server.database("pushed"), &directory);
+    // A campaign of the first version of the tables is upgraded when a worker opens it.
+    let address = server.database("first");
+    create(&address, &["0.77"]);
+    server.execute(
+        "first",
+        "DROP TABLE grundy_checkpoints; ALTER TABLE grundy_games DROP COLUMN resumed_from; \
+         UPDATE grundy_campaign SET schema_version = 1",
+    );
+    let output = grundy(&["campaign", "run", &address, "--workers", "1"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(rows(&address)["0.77"]["state"], "certified");
+    let status = grundy(&["campaign", "status", &address, "--json"]);
+    let status: serde_json::Value = serde_json::from_str(&stdout(&status)).expect("JSON");
+    assert_eq!(status["checkpoints"]["games"], 0);
+}
+
+/// A game killed in flight resumes from its checkpoint at `database`, and ends as a run from
+/// the start (a campaign in `directory`) would; raised, the budget pushes it further.
+fn resumes_and_pushes(database: &str, directory: &tempfile::TempDir) {
+    // 0.04 has no known period: open at 2^17 values.
+    let output = grundy(&["campaign", "new", database, "0.04", "--max", "2^17"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let mut run = Background::spawn(&[
+        "campaign",
+        "run",
+        database,
+        "--workers",
+        "1",
+        "--checkpoint-every",
+        "0.01",
+    ]);
+    wait_for(&mut run, "0.04: checkpoint of ");
+    run.send("-KILL");
+    let (status, printed) = run.finish();
+    assert_eq!(status.code(), None, "killed: {printed}");
+    let before = rows(database);
+    assert_eq!(before["0.04"]["state"], "running");
+    let kept = saved(&before, "0.04");
+    assert!(kept > 0 && kept < 1 << 17, "{}", before["0.04"]);
+    let status = stdout(&grundy(&["campaign", "status", database]));
+    assert!(
+        status.contains("saved     checkpoints of 1 games"),
+        "{status}"
+    );
+    // The next run resumes from it, and ends as a run from the start would.
+    let output = grundy(&["campaign", "run", database, "--workers", "1"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains(&format!(
+            "0.04: resumed from its checkpoint of {kept} values"
+        )),
+        "{}",
+        stderr(&output)
+    );
+    let after = rows(database);
+    assert_eq!(after["0.04"]["state"], "open");
+    assert_eq!(after["0.04"]["resumed_from"], kept);
+    assert_eq!(saved(&after, "0.04"), 1 << 17);
+    let fresh = directory.path().join("fresh.sqlite");
+    let fresh = text(&fresh);
+    for args in [
+        &["campaign", "new", fresh, "0.04", "--max", "2^17"][..],
+        &["campaign", "run", fresh, "--workers", "1"],
+    ] {
+        let output = grundy(args);
+        assert!(output.status.success(), "{}", stderr(&output));
+    }
+    let fresh = rows(fresh);
+    for column in [
+        "computed_to",
+        "largest_value",
+        "largest_at",
+        "rare_mask",
+        "rare_heaps",
+        "report",
+    ] {
+        assert_eq!(after["0.04"][column], fresh["0.04"][column], "{column}");
+    }
+    assert_eq!(
+        after["0.04"]["checkpoint"]["checksum"],
+        fresh["0.04"]["checkpoint"]["checksum"]
+    );
+    // A budget is raised, never lowered; the open game resumes from its 2^17 values.
+    let output = grundy(&["campaign", "extend", database, "--max", "1000"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("--max must be at least 131072"),
+        "{}",
+        stderr(&output)
+    );
+    let output = grundy(&["campaign", "extend", database, "--max", "140000"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("1 open or observed game queued again"),
+        "{}",
+        stdout(&output)
+    );
+    let output = grundy(&["campaign", "run", database, "--workers", "1"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("0.04: resumed from its checkpoint of 131072 values"),
+        "{}",
+        stderr(&output)
+    );
+    let pushed = rows(database);
+    assert_eq!(pushed["0.04"]["computed_to"], 140_000);
+    assert_eq!(saved(&pushed, "0.04"), 140_000);
+}

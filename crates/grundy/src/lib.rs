@@ -95,6 +95,17 @@ pub trait Observer: Sync {
     fn interrupted(&self) -> bool {
         false
     }
+
+    /// The values `G(0), …, G(k − 1)` a computation of a take-and-break game's values holds so
+    /// far, offered with each progress report and once more when it stops early (interrupted,
+    /// or out of time), for an observer that keeps checkpoints: it saves them when it sees fit
+    /// (the offers come many times a second, so it should look at the clock first) and may give
+    /// them back to a later period search of the same game ([`Analyzer::resuming`]). An
+    /// observer that keeps checkpoints should watch one game's [`Analyzer::period`]: a question
+    /// about several games (a sum) offers each game's values in turn. The default ignores them.
+    fn checkpoint(&self, values: compact::View<'_>) {
+        let _ = values;
+    }
 }
 
 /// An [`Observer`] that ignores progress and never interrupts.

@@ -7,9 +7,31 @@ use crate::record::{Fingerprints, SparseSplit};
 use crate::{CampaignError, Record};
 
 /// The version of the tables this grundy writes and reads (both stores).
-pub(crate) const SCHEMA_VERSION: i64 = 1;
+pub(crate) const SCHEMA_VERSION: i64 = 2;
 
-/// Accepts a campaign whose settings row says `version`, this grundy's.
+/// What a campaign of version 1 lacks (SQL for both stores, `{games}` and `{checkpoints}`
+/// the tables' names, `{integer}` and `{blob}` the database's names of the kinds): a game's
+/// count of resumed values, and its checkpoints' table. Version 1 wrote `checkpoint` empty.
+pub(crate) const UPGRADE_FROM_1: &str = "
+ALTER TABLE {games} ADD COLUMN resumed_from {integer};
+CREATE TABLE {checkpoints} (
+    game {integer} PRIMARY KEY REFERENCES {games} (id),
+    data {blob} NOT NULL
+);
+";
+
+/// The statements that upgrade a campaign of version 1 to this grundy's, for a store that names
+/// its tables `games` and `checkpoints` and its kinds `integer` and `blob`.
+pub(crate) fn upgrade_from_1(games: &str, checkpoints: &str, integer: &str, blob: &str) -> String {
+    UPGRADE_FROM_1
+        .replace("{games}", games)
+        .replace("{checkpoints}", checkpoints)
+        .replace("{integer}", integer)
+        .replace("{blob}", blob)
+}
+
+/// Accepts a campaign whose settings row says `version`, this grundy's (a campaign of version 1
+/// is upgraded by its store before this check).
 ///
 /// # Errors
 /// [`CampaignError::NotACampaign`] (at `shown`) for another version or no settings row.
@@ -73,7 +95,7 @@ pub(crate) const COLUMNS: [(&str, Kind); 21] = [
     ("memory_bytes", Kind::Integer),
     ("grundy_version", Kind::Text),
     ("message", Kind::Text),
-    ("checkpoint", Kind::Text),
+    ("resumed_from", Kind::Integer),
 ];
 
 /// A count as a database stores it (`None` past `i64`, which no real count reaches).
@@ -131,7 +153,7 @@ pub(crate) fn cells(record: &Record, spec: &str) -> Result<Vec<Cell>, CampaignEr
         integer(Some(record.memory_bytes)),
         text(Some(record.grundy_version.clone())),
         text(record.message.clone()),
-        text(None),
+        integer(Some(record.resumed_from)),
     ])
 }
 
@@ -184,6 +206,7 @@ pub(crate) fn record(cells: Vec<Cell>, spec: &str) -> Result<Record, CampaignErr
     let memory_bytes = next_integer().unwrap_or(0);
     let grundy_version = next_text().unwrap_or_default();
     let message = next_text();
+    let resumed_from = next_integer().unwrap_or(0);
     let fingerprints = match (hashes, fingerprint_values, leading_zeros) {
         (Some(text), Some(values), Some(leading_zeros)) => Some(Fingerprints {
             values,
@@ -235,6 +258,7 @@ pub(crate) fn record(cells: Vec<Cell>, spec: &str) -> Result<Record, CampaignErr
         memory_bytes,
         grundy_version,
         message,
+        resumed_from,
     })
 }
 
@@ -344,6 +368,7 @@ mod tests {
             memory_bytes: 168,
             grundy_version: "0.1.0".to_owned(),
             message: None,
+            resumed_from: 40,
         };
         let cells = cells(&record, "0.77").unwrap();
         assert_eq!(cells.len(), COLUMNS.len());

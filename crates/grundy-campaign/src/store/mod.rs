@@ -5,7 +5,9 @@
 //! **Architecture Invariant:** a game is computed by the worker holding its lease; a result is
 //! written only by the worker that still holds the game ([`Store::finish`] returns `false`
 //! otherwise and the result is dropped), so a game whose lease ran out and was taken over is
-//! written once. Finished rows are never changed by a worker.
+//! written once; so is a checkpoint ([`Store::save_checkpoint`]), and a checkpoint is never
+//! replaced by one of fewer values. Finished rows are never changed by a worker (only
+//! [`Store::extend`] puts open ones back in the queue).
 
 mod columns;
 pub mod postgres;
@@ -13,7 +15,7 @@ pub mod sqlite;
 
 use std::time::Duration;
 
-use crate::{CampaignError, Record};
+use crate::{CampaignError, Checkpoint, CheckpointInfo, Record};
 
 /// A game held by this many workers that stopped without finishing or handing it back (killed)
 /// is refused rather than given to another.
@@ -262,6 +264,21 @@ pub struct Row {
     pub attempts: u32,
     /// Its result, once finished.
     pub record: Option<Record>,
+    /// Its checkpoint's description, when one is saved.
+    pub checkpoint: Option<CheckpointInfo>,
+}
+
+/// The values a stored checkpoint description says it holds: 0 for none, or for a description
+/// that does not read (a new checkpoint replaces it).
+pub(crate) fn stored_values(description: Option<&str>, spec: &str) -> u64 {
+    description
+        .and_then(|text| CheckpointInfo::from_text(text, spec).ok())
+        .map_or(0, |info| info.values)
+}
+
+/// A stored checkpoint description, read leniently: `None` for none or one that does not read.
+pub(crate) fn description(text: Option<String>, spec: &str) -> Option<CheckpointInfo> {
+    text.and_then(|text| CheckpointInfo::from_text(&text, spec).ok())
 }
 
 /// How far a campaign has come.
@@ -275,8 +292,23 @@ pub struct Progress {
     pub seconds: f64,
     /// Seconds of wall time from the first finished game's claim to the last one's finish.
     pub wall_seconds: f64,
-    /// The games running now: spec, worker, seconds since it was claimed.
-    pub running: Vec<(String, String, u64)>,
+    /// The games running now.
+    pub running: Vec<Running>,
+    /// The games with a checkpoint saved, and the bytes of their values.
+    pub checkpoints: (u64, u64),
+}
+
+/// A game running now.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Running {
+    /// The game, as its spec.
+    pub spec: String,
+    /// The worker holding it.
+    pub worker: String,
+    /// Seconds since it was claimed.
+    pub seconds: u64,
+    /// The values its checkpoint holds (0 for none).
+    pub saved: u64,
 }
 
 impl Progress {
@@ -323,7 +355,10 @@ pub trait Store: Send {
     fn renew(&mut self, process: &str, lease: Duration) -> Result<u64, CampaignError>;
 
     /// Writes `record` for the game `claim` names, if `worker` still holds it; `false` (and
-    /// nothing written) when the game was taken over.
+    /// nothing written) when the game was taken over. With it, in the same transaction, the
+    /// game's `checkpoint` when given (kept only if it holds more values than the one saved: a
+    /// checkpoint never shrinks), or, for a certified game, no checkpoint any more (its
+    /// certificate holds what its values prove).
     ///
     /// # Errors
     /// [`CampaignError::Database`].
@@ -332,7 +367,37 @@ pub trait Store: Send {
         worker: &WorkerId,
         claim: &Claim,
         record: &Record,
+        checkpoint: Option<&Checkpoint>,
     ) -> Result<bool, CampaignError>;
+
+    /// Saves `checkpoint` for the game `claim` names, if `worker` still holds it and the
+    /// checkpoint saved holds fewer values (a checkpoint never shrinks); `false` when the game
+    /// was taken over.
+    ///
+    /// # Errors
+    /// [`CampaignError::Database`].
+    fn save_checkpoint(
+        &mut self,
+        worker: &WorkerId,
+        claim: &Claim,
+        checkpoint: &Checkpoint,
+    ) -> Result<bool, CampaignError>;
+
+    /// The checkpoint saved for the game `claim` names, if any.
+    ///
+    /// # Errors
+    /// [`CampaignError::Database`]; [`CampaignError::Damaged`] for a description that does not
+    /// read.
+    fn checkpoint(&mut self, claim: &Claim) -> Result<Option<Checkpoint>, CampaignError>;
+
+    /// Raises the campaign's budget to `max_values` values a game and puts back in the queue
+    /// every open or observed game computed to fewer values (each resumes from its checkpoint);
+    /// the number of games queued again.
+    ///
+    /// # Errors
+    /// [`CampaignError::Lowered`] for a budget below the campaign's (finished games would not
+    /// agree with it); [`CampaignError::Database`].
+    fn extend(&mut self, max_values: u64) -> Result<u64, CampaignError>;
 
     /// Hands the game back to the queue (the worker was stopped before finishing it).
     ///
@@ -375,8 +440,26 @@ impl<T: Store + ?Sized> Store for Box<T> {
         worker: &WorkerId,
         claim: &Claim,
         record: &Record,
+        checkpoint: Option<&Checkpoint>,
     ) -> Result<bool, CampaignError> {
-        (**self).finish(worker, claim, record)
+        (**self).finish(worker, claim, record, checkpoint)
+    }
+
+    fn save_checkpoint(
+        &mut self,
+        worker: &WorkerId,
+        claim: &Claim,
+        checkpoint: &Checkpoint,
+    ) -> Result<bool, CampaignError> {
+        (**self).save_checkpoint(worker, claim, checkpoint)
+    }
+
+    fn checkpoint(&mut self, claim: &Claim) -> Result<Option<Checkpoint>, CampaignError> {
+        (**self).checkpoint(claim)
+    }
+
+    fn extend(&mut self, max_values: u64) -> Result<u64, CampaignError> {
+        (**self).extend(max_values)
     }
 
     fn release(&mut self, worker: &WorkerId, claim: &Claim) -> Result<(), CampaignError> {

@@ -1,8 +1,8 @@
 //! A campaign in a PostgreSQL database, for workers on any number of machines: a claim takes the
 //! first free game with `SELECT … FOR UPDATE SKIP LOCKED` (workers never wait for one another's
 //! rows), leases are counted on the database's clock (`now()`), so machines whose clocks differ
-//! agree on when a lease runs out. One campaign per schema: the tables are `grundy_campaign` and
-//! `grundy_games` in the connection's first schema (`search_path`, which the address may set,
+//! agree on when a lease runs out. One campaign per schema: the tables are `grundy_campaign`,
+//! `grundy_games` and `grundy_checkpoints` in the connection's first schema (`search_path`, which the address may set,
 //! e.g. `postgres://host/db?options=-csearch_path%3Dcodes3`). No TLS: use it on a private network,
 //! a Unix socket or a tunnel.
 
@@ -12,8 +12,8 @@ use postgres::types::ToSql;
 use postgres::{Client, NoTls};
 
 use super::columns::{self, COLUMNS, Cell, Kind, count, int};
-use super::{Budget, Claim, Progress, Row, Settings, State, Store, WorkerId, now};
-use crate::{CampaignError, Record};
+use super::{Budget, Claim, Progress, Row, Running, Settings, State, Store, WorkerId, now};
+use crate::{CampaignError, Checkpoint, CheckpointInfo, Record};
 
 use super::columns::SCHEMA_VERSION;
 
@@ -38,9 +38,14 @@ CREATE TABLE grundy_games (
     started_at TIMESTAMPTZ,
     finished_at TIMESTAMPTZ,
     attempts BIGINT NOT NULL DEFAULT 0,
+    checkpoint TEXT,
     {}
 );
 CREATE INDEX grundy_games_by_state ON grundy_games (state, id);
+CREATE TABLE grundy_checkpoints (
+    game BIGINT PRIMARY KEY REFERENCES grundy_games (id),
+    data BYTEA NOT NULL
+);
 ",
         columns::definitions("BIGINT", "DOUBLE PRECISION", "TEXT")
     )
@@ -156,15 +161,48 @@ impl PostgresStore {
                 why: "its schema has no table grundy_campaign".to_owned(),
             });
         }
-        let version: Option<i64> = store
+        if store.version()? == Some(1) {
+            store.upgrade_from_1()?;
+        }
+        columns::check_version(store.version()?, shown)?;
+        Ok(store)
+    }
+
+    /// The version of the schema's tables (`None` without a settings row).
+    fn version(&mut self) -> Result<Option<i64>, CampaignError> {
+        Ok(self
             .client
             .query_opt(
                 "SELECT schema_version FROM grundy_campaign WHERE id = 1",
                 &[],
             )?
-            .map(|row| row.get(0));
-        columns::check_version(version, shown)?;
-        Ok(store)
+            .map(|row| row.get(0)))
+    }
+
+    /// Adds what version 2 has to a campaign of version 1, in one transaction that holds the
+    /// settings row (a worker that upgraded it first leaves nothing to do).
+    fn upgrade_from_1(&mut self) -> Result<(), CampaignError> {
+        let mut transaction = self.client.transaction()?;
+        let version: i64 = transaction
+            .query_one(
+                "SELECT schema_version FROM grundy_campaign WHERE id = 1 FOR UPDATE",
+                &[],
+            )?
+            .get(0);
+        if version == 1 {
+            transaction.batch_execute(&columns::upgrade_from_1(
+                "grundy_games",
+                "grundy_checkpoints",
+                "BIGINT",
+                "BYTEA",
+            ))?;
+            transaction.execute(
+                "UPDATE grundy_campaign SET schema_version = $1 WHERE id = 1",
+                &[&SCHEMA_VERSION],
+            )?;
+        }
+        transaction.commit()?;
+        Ok(())
     }
 
     fn connect(address: &str) -> Result<Self, CampaignError> {
@@ -174,6 +212,48 @@ impl PostgresStore {
             address: address.to_owned(),
         })
     }
+}
+
+/// The values of the checkpoint saved for the game `claim` names (0 for none), if
+/// `worker` holds it (its row locked until the transaction ends); `None` when it was taken over.
+fn held_checkpoint(
+    transaction: &mut postgres::Transaction<'_>,
+    worker: &WorkerId,
+    claim: &Claim,
+) -> Result<Option<u64>, CampaignError> {
+    Ok(transaction
+        .query_opt(
+            "SELECT checkpoint FROM grundy_games
+             WHERE id = $1 AND state = 'running' AND worker = $2 FOR UPDATE",
+            &[&claim.id, &worker.as_str()],
+        )?
+        .map(|row| {
+            let description: Option<String> = row.get(0);
+            super::stored_values(description.as_deref(), &claim.spec)
+        }))
+}
+
+/// Writes `checkpoint` for the game `claim` names, unless the one saved holds as many values
+/// (`stored`) or more.
+fn write_checkpoint(
+    transaction: &mut postgres::Transaction<'_>,
+    claim: &Claim,
+    stored: u64,
+    checkpoint: &Checkpoint,
+) -> Result<(), CampaignError> {
+    if checkpoint.info.values <= stored {
+        return Ok(());
+    }
+    transaction.execute(
+        "INSERT INTO grundy_checkpoints (game, data) VALUES ($1, $2)
+         ON CONFLICT (game) DO UPDATE SET data = excluded.data",
+        &[&claim.id, &checkpoint.data],
+    )?;
+    transaction.execute(
+        "UPDATE grundy_games SET checkpoint = $1 WHERE id = $2",
+        &[&checkpoint.info.to_text(), &claim.id],
+    )?;
+    Ok(())
 }
 
 impl Store for PostgresStore {
@@ -243,13 +323,18 @@ impl Store for PostgresStore {
         worker: &WorkerId,
         claim: &Claim,
         record: &Record,
+        checkpoint: Option<&Checkpoint>,
     ) -> Result<bool, CampaignError> {
         let cells = columns::cells(record, &claim.spec)?;
         let n = cells.len();
-        let worker = worker.as_str().to_owned();
+        let worker_name = worker.as_str().to_owned();
         let mut parameters: Vec<&(dyn ToSql + Sync)> = cells.iter().map(parameter).collect();
-        parameters.extend([&claim.id as &(dyn ToSql + Sync), &worker]);
-        let changed = self.client.execute(
+        parameters.extend([&claim.id as &(dyn ToSql + Sync), &worker_name]);
+        let mut transaction = self.client.transaction()?;
+        let Some(stored) = held_checkpoint(&mut transaction, worker, claim)? else {
+            return Ok(false);
+        };
+        transaction.execute(
             &format!(
                 "UPDATE grundy_games SET {}, worker = NULL, lease_until = NULL, finished_at = now()
                  WHERE id = ${} AND state = 'running' AND worker = ${}",
@@ -259,7 +344,87 @@ impl Store for PostgresStore {
             ),
             &parameters,
         )?;
-        Ok(changed == 1)
+        match checkpoint {
+            Some(checkpoint) => write_checkpoint(&mut transaction, claim, stored, checkpoint)?,
+            None if record.state == State::Certified => {
+                transaction.execute(
+                    "DELETE FROM grundy_checkpoints WHERE game = $1",
+                    &[&claim.id],
+                )?;
+                transaction.execute(
+                    "UPDATE grundy_games SET checkpoint = NULL WHERE id = $1",
+                    &[&claim.id],
+                )?;
+            }
+            None => {}
+        }
+        transaction.commit()?;
+        Ok(true)
+    }
+
+    fn save_checkpoint(
+        &mut self,
+        worker: &WorkerId,
+        claim: &Claim,
+        checkpoint: &Checkpoint,
+    ) -> Result<bool, CampaignError> {
+        let mut transaction = self.client.transaction()?;
+        let Some(stored) = held_checkpoint(&mut transaction, worker, claim)? else {
+            return Ok(false);
+        };
+        write_checkpoint(&mut transaction, claim, stored, checkpoint)?;
+        transaction.commit()?;
+        Ok(true)
+    }
+
+    fn checkpoint(&mut self, claim: &Claim) -> Result<Option<Checkpoint>, CampaignError> {
+        self.client
+            .query_opt(
+                "SELECT grundy_games.checkpoint, grundy_checkpoints.data
+                 FROM grundy_games JOIN grundy_checkpoints ON grundy_checkpoints.game = grundy_games.id
+                 WHERE grundy_games.id = $1",
+                &[&claim.id],
+            )?
+            .map(|row| {
+                let description: Option<String> = row.get(0);
+                Ok(Checkpoint {
+                    info: CheckpointInfo::from_text(
+                        &description.unwrap_or_default(),
+                        &claim.spec,
+                    )?,
+                    data: row.get(1),
+                })
+            })
+            .transpose()
+    }
+
+    fn extend(&mut self, max_values: u64) -> Result<u64, CampaignError> {
+        let mut transaction = self.client.transaction()?;
+        let current: Option<i64> = transaction
+            .query_one(
+                "SELECT max_values FROM grundy_campaign WHERE id = 1 FOR UPDATE",
+                &[],
+            )?
+            .get(0);
+        let current = count(current).unwrap_or(0);
+        if max_values < current {
+            return Err(CampaignError::Lowered {
+                current,
+                asked: max_values,
+            });
+        }
+        let max_values = int(max_values);
+        transaction.execute(
+            "UPDATE grundy_campaign SET max_values = $1 WHERE id = 1",
+            &[&max_values],
+        )?;
+        let queued = transaction.execute(
+            "UPDATE grundy_games SET state = 'queued', worker = NULL, lease_until = NULL, attempts = 0
+             WHERE state IN ('open', 'observed') AND coalesce(computed_to, 0) < $1",
+            &[&max_values],
+        )?;
+        transaction.commit()?;
+        Ok(queued)
     }
 
     fn release(&mut self, worker: &WorkerId, claim: &Claim) -> Result<(), CampaignError> {
@@ -297,20 +462,31 @@ impl Store for PostgresStore {
         progress.wall_seconds = wall.unwrap_or(0.0).max(0.0);
         progress.running = client
             .query(
-                "SELECT spec, worker, extract(epoch FROM now() - started_at)::float8
+                "SELECT spec, worker, extract(epoch FROM now() - started_at)::float8, checkpoint
                  FROM grundy_games WHERE state = 'running' ORDER BY id",
                 &[],
             )?
             .iter()
             .map(|row| {
+                let spec: String = row.get(0);
                 let seconds: Option<f64> = row.get(2);
-                (
-                    row.get(0),
-                    row.get::<_, Option<String>>(1).unwrap_or_default(),
-                    seconds.unwrap_or(0.0).max(0.0) as u64,
-                )
+                let description: Option<String> = row.get(3);
+                Running {
+                    saved: super::stored_values(description.as_deref(), &spec),
+                    spec,
+                    worker: row.get::<_, Option<String>>(1).unwrap_or_default(),
+                    seconds: seconds.unwrap_or(0.0).max(0.0) as u64,
+                }
             })
             .collect();
+        let row = client.query_one(
+            "SELECT count(*), coalesce(sum(length(data)), 0)::bigint FROM grundy_checkpoints",
+            &[],
+        )?;
+        progress.checkpoints = (
+            count(Some(row.get(0))).unwrap_or(0),
+            count(Some(row.get(1))).unwrap_or(0),
+        );
         Ok(progress)
     }
 
@@ -345,6 +521,7 @@ impl Store for PostgresStore {
                 worker: row.get("worker"),
                 attempts: u32::try_from(row.get::<_, i64>("attempts")).unwrap_or(u32::MAX),
                 record,
+                checkpoint: super::description(row.get("checkpoint"), &spec),
                 spec,
             });
         }

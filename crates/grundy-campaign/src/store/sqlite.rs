@@ -8,15 +8,16 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags, OptionalExtension as _, TransactionBehavior, params};
 
 use super::columns::{self, COLUMNS, Cell, Kind, count, int};
-use super::{Budget, Claim, Progress, Row, Settings, State, Store, WorkerId, now};
-use crate::{CampaignError, Record};
+use super::{Budget, Claim, Progress, Row, Running, Settings, State, Store, WorkerId, now};
+use crate::{CampaignError, Checkpoint, CheckpointInfo, Record};
 
 use super::columns::SCHEMA_VERSION;
 
 /// How long a statement waits for another process's write to finish.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// The tables: the campaign's settings, and one row per game (its claim, then its record).
+/// The tables: the campaign's settings, one row per game (its claim, then its record, and the
+/// description of its checkpoint), and the checkpoints' values.
 fn schema() -> String {
     format!(
         "
@@ -37,9 +38,14 @@ CREATE TABLE games (
     started_at INTEGER,
     finished_at INTEGER,
     attempts INTEGER NOT NULL DEFAULT 0,
+    checkpoint TEXT,
     {}
 );
 CREATE INDEX games_by_state ON games (state, id);
+CREATE TABLE checkpoints (
+    game INTEGER PRIMARY KEY REFERENCES games (id),
+    data BLOB NOT NULL
+);
 ",
         columns::definitions("INTEGER", "REAL", "TEXT")
     )
@@ -192,21 +198,56 @@ impl SqliteStore {
             path: shown.clone(),
             why: error.to_string(),
         };
-        let store = Self::connect(path).map_err(not_a_campaign)?;
-        let version: Option<i64> = store
-            .connection
+        let mut store = Self::connect(path).map_err(not_a_campaign)?;
+        let version = store
+            .version()
+            .map_err(|error| CampaignError::NotACampaign {
+                path: shown.clone(),
+                why: format!("it has no campaign table: {error}"),
+            })?;
+        if version == Some(1) {
+            store.upgrade_from_1()?;
+        }
+        columns::check_version(store.version()?, shown)?;
+        Ok(store)
+    }
+
+    /// The version of the file's tables (`None` without a settings row).
+    fn version(&self) -> Result<Option<i64>, rusqlite::Error> {
+        self.connection
             .query_row(
                 "SELECT schema_version FROM campaign WHERE id = 1",
                 [],
                 |row| row.get(0),
             )
             .optional()
-            .map_err(|error| CampaignError::NotACampaign {
-                path: shown.clone(),
-                why: format!("it has no campaign table: {error}"),
-            })?;
-        columns::check_version(version, shown)?;
-        Ok(store)
+    }
+
+    /// Adds what version 2 has to a campaign of version 1, in one transaction (another process
+    /// that upgraded it first leaves nothing to do).
+    fn upgrade_from_1(&mut self) -> Result<(), CampaignError> {
+        let transaction = self
+            .connection
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let version: i64 = transaction.query_row(
+            "SELECT schema_version FROM campaign WHERE id = 1",
+            [],
+            |row| row.get(0),
+        )?;
+        if version == 1 {
+            transaction.execute_batch(&columns::upgrade_from_1(
+                "games",
+                "checkpoints",
+                "INTEGER",
+                "BLOB",
+            ))?;
+            transaction.execute(
+                "UPDATE campaign SET schema_version = ?1 WHERE id = 1",
+                [SCHEMA_VERSION],
+            )?;
+        }
+        transaction.commit()?;
+        Ok(())
     }
 
     /// A connection in WAL mode that waits for other writers.
@@ -240,6 +281,46 @@ impl SqliteStore {
             .collect::<Result<Vec<_>, rusqlite::Error>>()?;
         columns::record(cells, spec)
     }
+}
+
+/// The values of the checkpoint saved for the game `claim` names (0 for none), if
+/// `worker` holds it; `None` when it was taken over.
+fn held_checkpoint(
+    transaction: &rusqlite::Transaction<'_>,
+    worker: &WorkerId,
+    claim: &Claim,
+) -> Result<Option<u64>, CampaignError> {
+    let held: Option<Option<String>> = transaction
+        .query_row(
+            "SELECT checkpoint FROM games WHERE id = ?1 AND state = 'running' AND worker = ?2",
+            params![claim.id, worker.as_str()],
+            |row| row.get(0),
+        )
+        .optional()?;
+    Ok(held.map(|description| super::stored_values(description.as_deref(), &claim.spec)))
+}
+
+/// Writes `checkpoint` for the game `claim` names, unless the one saved holds as many values
+/// (`stored`) or more.
+fn write_checkpoint(
+    transaction: &rusqlite::Transaction<'_>,
+    claim: &Claim,
+    stored: u64,
+    checkpoint: &Checkpoint,
+) -> Result<(), CampaignError> {
+    if checkpoint.info.values <= stored {
+        return Ok(());
+    }
+    transaction.execute(
+        "INSERT INTO checkpoints (game, data) VALUES (?1, ?2)
+         ON CONFLICT (game) DO UPDATE SET data = excluded.data",
+        params![claim.id, checkpoint.data],
+    )?;
+    transaction.execute(
+        "UPDATE games SET checkpoint = ?1 WHERE id = ?2",
+        params![checkpoint.info.to_text(), claim.id],
+    )?;
+    Ok(())
 }
 
 impl Store for SqliteStore {
@@ -319,6 +400,7 @@ impl Store for SqliteStore {
         worker: &WorkerId,
         claim: &Claim,
         record: &Record,
+        checkpoint: Option<&Checkpoint>,
     ) -> Result<bool, CampaignError> {
         let mut cells = columns::cells(record, &claim.spec)?;
         let n = cells.len();
@@ -327,7 +409,13 @@ impl Store for SqliteStore {
             Cell::Integer(Some(claim.id)),
             Cell::Text(Some(worker.as_str().to_owned())),
         ]);
-        let changed = self.connection.execute(
+        let transaction = self
+            .connection
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let Some(stored) = held_checkpoint(&transaction, worker, claim)? else {
+            return Ok(false);
+        };
+        transaction.execute(
             &format!(
                 "UPDATE games SET {}, worker = NULL, lease_until = NULL, finished_at = ?{}
                  WHERE id = ?{} AND state = 'running' AND worker = ?{}",
@@ -338,7 +426,87 @@ impl Store for SqliteStore {
             ),
             rusqlite::params_from_iter(cells.iter()),
         )?;
-        Ok(changed == 1)
+        match checkpoint {
+            Some(checkpoint) => write_checkpoint(&transaction, claim, stored, checkpoint)?,
+            None if record.state == State::Certified => {
+                transaction.execute("DELETE FROM checkpoints WHERE game = ?1", [claim.id])?;
+                transaction.execute(
+                    "UPDATE games SET checkpoint = NULL WHERE id = ?1",
+                    [claim.id],
+                )?;
+            }
+            None => {}
+        }
+        transaction.commit()?;
+        Ok(true)
+    }
+
+    fn save_checkpoint(
+        &mut self,
+        worker: &WorkerId,
+        claim: &Claim,
+        checkpoint: &Checkpoint,
+    ) -> Result<bool, CampaignError> {
+        let transaction = self
+            .connection
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let Some(stored) = held_checkpoint(&transaction, worker, claim)? else {
+            return Ok(false);
+        };
+        write_checkpoint(&transaction, claim, stored, checkpoint)?;
+        transaction.commit()?;
+        Ok(true)
+    }
+
+    fn checkpoint(&mut self, claim: &Claim) -> Result<Option<Checkpoint>, CampaignError> {
+        let found: Option<(Option<String>, Vec<u8>)> = self
+            .connection
+            .query_row(
+                "SELECT games.checkpoint, checkpoints.data
+                 FROM games JOIN checkpoints ON checkpoints.game = games.id
+                 WHERE games.id = ?1",
+                [claim.id],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .optional()?;
+        found
+            .map(|(description, data)| {
+                let description = description.unwrap_or_default();
+                Ok(Checkpoint {
+                    info: CheckpointInfo::from_text(&description, &claim.spec)?,
+                    data,
+                })
+            })
+            .transpose()
+    }
+
+    fn extend(&mut self, max_values: u64) -> Result<u64, CampaignError> {
+        let transaction = self
+            .connection
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let current: Option<i64> =
+            transaction.query_row("SELECT max_values FROM campaign WHERE id = 1", [], |row| {
+                row.get(0)
+            })?;
+        let current = count(current).unwrap_or(0);
+        if max_values < current {
+            return Err(CampaignError::Lowered {
+                current,
+                asked: max_values,
+            });
+        }
+        let max_values = int(max_values);
+        transaction.execute(
+            "UPDATE campaign SET max_values = ?1 WHERE id = 1",
+            [max_values],
+        )?;
+        let queued = transaction.execute(
+            "UPDATE games SET state = 'queued', worker = NULL, lease_until = NULL, attempts = 0
+             WHERE state IN ('open', 'observed') AND coalesce(computed_to, 0) < ?1",
+            [max_values],
+        )?;
+        transaction.commit()?;
+        Ok(queued as u64)
     }
 
     fn release(&mut self, worker: &WorkerId, claim: &Claim) -> Result<(), CampaignError> {
@@ -379,17 +547,28 @@ impl Store for SqliteStore {
         progress.running = self
             .connection
             .prepare(
-                "SELECT spec, worker, started_at FROM games WHERE state = 'running' ORDER BY id",
+                "SELECT spec, worker, started_at, checkpoint FROM games
+                 WHERE state = 'running' ORDER BY id",
             )?
             .query_map([], |row| {
+                let spec: String = row.get(0)?;
                 let started: Option<i64> = row.get(2)?;
-                Ok((
-                    row.get(0)?,
-                    row.get::<_, Option<String>>(1)?.unwrap_or_default(),
-                    count(started.map(|started| now.saturating_sub(started) / 1000)).unwrap_or(0),
-                ))
+                let description: Option<String> = row.get(3)?;
+                Ok(Running {
+                    saved: super::stored_values(description.as_deref(), &spec),
+                    spec,
+                    worker: row.get::<_, Option<String>>(1)?.unwrap_or_default(),
+                    seconds: count(started.map(|started| now.saturating_sub(started) / 1000))
+                        .unwrap_or(0),
+                })
             })?
             .collect::<Result<_, _>>()?;
+        let (games, bytes): (i64, f64) = self.connection.query_row(
+            "SELECT count(*), total(length(data)) FROM checkpoints",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )?;
+        progress.checkpoints = (count(Some(games)).unwrap_or(0), bytes.max(0.0) as u64);
         Ok(progress)
     }
 
@@ -415,6 +594,7 @@ impl Store for SqliteStore {
                 worker: row.get("worker")?,
                 attempts: row.get("attempts")?,
                 record,
+                checkpoint: super::description(row.get("checkpoint")?, &spec),
                 spec,
             });
         }

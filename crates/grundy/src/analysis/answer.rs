@@ -427,6 +427,10 @@ pub struct PeriodReport {
     pub state_vectors: Option<Vec<Vec<u32>>>,
     /// Why no theorem can certify this game's period, when none can.
     pub uncertifiable: Option<Uncertifiable>,
+    /// How many of the first values came from an earlier search
+    /// ([`Analyzer::resuming`](super::Analyzer::resuming)) rather than being computed: 0 for a
+    /// search from the start.
+    pub resumed_from: u64,
 }
 
 /// Why no theorem grundy knows can certify a game's period.

@@ -115,6 +115,7 @@ impl<S: Stream> Iterator for Watched<'_, S> {
         if self.work >= Self::WORK_BETWEEN_CHECKS {
             self.work = 0;
             self.observer.progress(self.values.position(), self.total);
+            self.offer_checkpoint();
             if self.observer.interrupted() {
                 self.interrupted = true;
                 return None;
@@ -123,7 +124,22 @@ impl<S: Stream> Iterator for Watched<'_, S> {
         // A value dearer than the work between checks is watched while it is computed.
         let value = self.values.next_watched(self.observer);
         self.interrupted = value.is_err();
+        if self.interrupted {
+            self.offer_checkpoint();
+        }
         value.unwrap_or(None)
+    }
+}
+
+impl<S: Stream> Watched<'_, S> {
+    /// Offers the values computed so far to the observer ([`Observer::checkpoint`]), when the
+    /// engine keeps them all (take-and-break engines, unless folded on a period).
+    fn offer_checkpoint(&self) {
+        if let Some(values) = self.values.computed()
+            && !values.is_empty()
+        {
+            self.observer.checkpoint(values);
+        }
     }
 }
 

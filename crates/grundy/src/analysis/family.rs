@@ -53,6 +53,10 @@ pub(super) struct PeriodAnswer {
     pub values: Option<CompactValues>,
     /// For no-repeat games, `state_vectors[id]` for each value id.
     pub state_vectors: Option<Vec<Vec<u32>>>,
+    /// How many of the values came from an earlier search ([`Analyzer::resuming`]).
+    ///
+    /// [`Analyzer::resuming`]: super::Analyzer::resuming
+    pub resumed_from: u64,
 }
 
 impl PeriodAnswer {
@@ -62,6 +66,7 @@ impl PeriodAnswer {
             search,
             values: None,
             state_vectors: None,
+            resumed_from: 0,
         }
     }
 }

@@ -58,6 +58,7 @@ use crate::budget::Budget;
 use crate::games::game::Game;
 use crate::games::play::Play;
 use crate::games::position::Position;
+use crate::theory::compact::CompactValues;
 use crate::{NoObserver, Observer};
 
 /// Answers queries about games. See the crate documentation for an example.
@@ -68,6 +69,16 @@ pub struct Analyzer<'a> {
     observer: &'a dyn Observer,
     /// Where scripts' traces go, when they are traced.
     script_trace: Option<crate::games::script::TraceSink>,
+    /// Values of a game saved by an earlier search, that a period search of that game resumes
+    /// from ([`Analyzer::resuming`]).
+    resume: Option<Resume>,
+}
+
+/// Values `G(0), …, G(k − 1)` of `game` an earlier computation saved.
+#[derive(Clone, Debug)]
+struct Resume {
+    game: Game,
+    values: CompactValues,
 }
 
 impl Analyzer<'static> {
@@ -78,6 +89,7 @@ impl Analyzer<'static> {
             budget: Budget::new(&NoObserver, config.max_memory(), config.timeout),
             observer: &NoObserver,
             script_trace: None,
+            resume: None,
         }
     }
 }
@@ -90,6 +102,7 @@ impl<'a> Analyzer<'a> {
             budget: Budget::new(observer, self.config.max_memory(), self.config.timeout),
             observer,
             script_trace: self.script_trace,
+            resume: self.resume,
         }
     }
 
@@ -114,6 +127,7 @@ impl<'a> Analyzer<'a> {
             budget: Budget::new(self.observer, self.config.max_memory(), self.config.timeout),
             observer: self.observer,
             script_trace: self.script_trace.clone(),
+            resume: self.resume.clone(),
         }
     }
 
@@ -144,6 +158,54 @@ impl<'a> Analyzer<'a> {
     pub fn with_script_trace(mut self, sink: crate::games::script::TraceSink) -> Self {
         self.script_trace = Some(sink);
         self
+    }
+
+    /// The same analyzer, resuming a period search of `game` ([`period`](Self::period)) from
+    /// `values`, its first values `G(0), …, G(k − 1)` an earlier search saved (as
+    /// [`Observer::checkpoint`] offered them): the search computes only the values after them
+    /// and reads the others from `values`, which it trusts — give it values of this game only,
+    /// checked against the checksum they were saved with
+    /// ([`sequence::checksum`](crate::sequence::checksum)). The report says how many values
+    /// came from them ([`PeriodReport::resumed_from`]). Values beyond the search's limit are
+    /// dropped. Take-and-break codes whose period the Guy–Smith theorem certifies resume; other
+    /// games and other questions compute from the start.
+    ///
+    /// # Complexity
+    /// `O(k)` to hand the values to the engine, which replays its state over them.
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::{Analyzer, Config, parse_game};
+    /// let analyzer = Analyzer::new(Config::default().with_max_values(6000)?);
+    /// let officers = parse_game("0.6")?;
+    /// let straight = analyzer.period(&officers)?;
+    /// let values = straight.values.clone().ok_or("no values")?;
+    /// let resumed = Analyzer::new(Config::default().with_max_values(6000)?)
+    ///     .resuming(&officers, values.prefix(4000))
+    ///     .period(&officers)?;
+    /// assert_eq!((resumed.values, resumed.resumed_from), (straight.values, 4000));
+    /// # Ok(()) }
+    /// ```
+    #[must_use]
+    pub fn resuming(mut self, game: &Game, values: CompactValues) -> Self {
+        self.resume = Some(Resume {
+            game: game.clone(),
+            values,
+        });
+        self
+    }
+
+    /// The values saved for `game` ([`resuming`](Self::resuming)), at most `limit` of them.
+    fn resumed_values(&self, game: &Game, limit: u64) -> Vec<u32> {
+        match &self.resume {
+            Some(resume) if resume.game == *game => {
+                let mut values = resume.values.to_vec();
+                values.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+                values
+            }
+            _ => Vec::new(),
+        }
     }
 
     /// `script` compiled for one question, its calls counted in `spending`, traced when asked.
@@ -284,6 +346,7 @@ impl<'a> Analyzer<'a> {
             values: found.values,
             state_vectors: found.state_vectors,
             uncertifiable,
+            resumed_from: found.resumed_from,
         })
     }
 

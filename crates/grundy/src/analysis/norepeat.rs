@@ -227,6 +227,7 @@ impl super::family::Answers for NoRepeatAnswers<'_> {
                     search,
                     values: None,
                     state_vectors: Some(states.into_vectors()),
+                    resumed_from: 0,
                 }),
         )
     }

@@ -190,9 +190,22 @@ impl Analyzer<'_> {
         &self,
         game: &Game,
         code: &Code,
-    ) -> Result<(Search, CompactValues), Error> {
+    ) -> Result<(Search, CompactValues, u64), Error> {
         let engine = self.config.take_and_break_engine_for(code)?;
-        self.octal_search_within(game, code, engine, self.octal_limit(code, engine)?)
+        let limit = self.octal_limit(code, engine)?;
+        // Only the Guy–Smith search reads the engine's values where they are kept; the others
+        // read the stream from its start.
+        let resumed = if no_theorem(code).is_none()
+            && code.last_digit().is_some()
+            && code.max_heaps_left() >= 2
+        {
+            self.resumed_values(game, limit)
+        } else {
+            Vec::new()
+        };
+        let resumed_from = resumed.len() as u64;
+        let (search, values) = self.octal_search_from(game, code, engine, limit, None, resumed)?;
+        Ok((search, values, resumed_from))
     }
 
     /// [`octal_search`](Self::octal_search) by `engine` (one [`Config::take_and_break_engine_for`]
@@ -220,6 +233,21 @@ impl Analyzer<'_> {
         limit: u64,
         cap: Option<WorkCap>,
     ) -> Result<(Search, CompactValues), Error> {
+        self.octal_search_from(game, code, engine, limit, cap, Vec::new())
+    }
+
+    /// [`octal_search_capped`](Self::octal_search_capped) with the engine resumed from `resumed`,
+    /// the first values of a code that splits heaps (the Guy–Smith search reads the engine's
+    /// values where it keeps them).
+    fn octal_search_from(
+        &self,
+        game: &Game,
+        code: &Code,
+        engine: TakeAndBreakEngine,
+        limit: u64,
+        cap: Option<WorkCap>,
+        resumed: Vec<u32>,
+    ) -> Result<(Search, CompactValues), Error> {
         // Values take 1 to 4 bytes, and an unproved search 4 more for its Z-function; the rare
         // heaps of a sparse game are few (the worst case, every heap rare, is 16 bytes per value).
         let bytes = limit.saturating_mul(TYPICAL_BYTES_PER_VALUE);
@@ -227,7 +255,7 @@ impl Analyzer<'_> {
             format!("{limit} values of {game} (about {TYPICAL_BYTES_PER_VALUE} bytes each)")
         })?;
         let threads = self.sequence_threads(limit, bytes);
-        let mut stream = crate::engine::octal::stream(code, engine, threads, Vec::new())
+        let mut stream = crate::engine::octal::stream(code, engine, threads, resumed)
             .map_err(|refused| not_applicable(refused, code))?;
         let mut values = Watched::new(&mut *stream, self.observer(), limit).with_cap(cap);
         let (search, prefix) = match (no_theorem(code), code.last_digit()) {

@@ -154,6 +154,7 @@ impl Analyzer<'_> {
             budget: Budget::new(&observer, plan.memory_per_game, config.timeout),
             observer: &observer,
             script_trace: self.script_trace.clone(),
+            resume: None,
         };
         analyzer.period(game)
     }

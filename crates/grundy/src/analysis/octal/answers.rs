@@ -73,13 +73,18 @@ impl crate::analysis::family::Answers for OctalAnswers<'_> {
         play: Play,
     ) -> Option<Result<crate::analysis::family::PeriodAnswer, Error>> {
         Some(match play {
-            Play::Normal => analyzer.octal_search(game, self.0).map(|(search, values)| {
-                crate::analysis::family::PeriodAnswer {
-                    search,
-                    values: Some(values),
-                    state_vectors: None,
-                }
-            }),
+            Play::Normal => {
+                analyzer
+                    .octal_search(game, self.0)
+                    .map(
+                        |(search, values, resumed_from)| crate::analysis::family::PeriodAnswer {
+                            search,
+                            values: Some(values),
+                            state_vectors: None,
+                            resumed_from,
+                        },
+                    )
+            }
             Play::Misere => Err(crate::analysis::misere_octal(
                 game,
                 "a period of the misère values",

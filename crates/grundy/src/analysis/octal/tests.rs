@@ -127,3 +127,55 @@ fn splits_under_a_saltus_are_exactly_the_splits_of_each_value() {
         }
     }
 }
+
+#[test]
+fn a_search_resumed_from_any_prefix_answers_as_a_fresh_one() {
+    // Certified early (0.45, 0.137), certified after a promising fold (0.127), open (0.6), and
+    // codes whose search does not resume (no splits: 0.33; a modifier: 0.6!).
+    for (spec, max, resumes) in [
+        ("0.45", 3000, true),
+        ("0.137", 4000, true),
+        ("0.127", 100_000, true),
+        ("0.6", 3000, true),
+        ("0.33", 500, false),
+        ("0.6!", 800, false),
+    ] {
+        let game = parse_game(spec).unwrap();
+        let Game::Octal(code) = &game else {
+            unreachable!("an octal code")
+        };
+        let config = Config::default()
+            .with_max_values(max)
+            .unwrap()
+            .with_threads(1)
+            .unwrap();
+        let fresh = Analyzer::new(config).period(&game).unwrap();
+        let values: Vec<u32> =
+            crate::engine::octal::stream(code, TakeAndBreakEngine::Naive, 1, Vec::new())
+                .unwrap()
+                .take(max as usize)
+                .collect();
+        for cut in [1, 255, 256, 1000, max as usize / 2, max as usize] {
+            let saved =
+                crate::theory::compact::CompactValues::from(&values[..cut.min(values.len())]);
+            let resumed = Analyzer::new(config)
+                .resuming(&game, saved)
+                .period(&game)
+                .unwrap();
+            assert_eq!(resumed.search, fresh.search, "{spec} from {cut}");
+            assert_eq!(resumed.values, fresh.values, "{spec} from {cut}");
+            let expected = if resumes { cut as u64 } else { 0 };
+            assert_eq!(resumed.resumed_from, expected, "{spec} from {cut}");
+        }
+        // Values saved for another game are not read.
+        let other = Analyzer::new(config)
+            .resuming(&parse_game("0.77").unwrap(), values[..100].into())
+            .period(&game)
+            .unwrap();
+        assert_eq!(
+            (other.search, other.resumed_from),
+            (fresh.search, 0),
+            "{spec}"
+        );
+    }
+}
