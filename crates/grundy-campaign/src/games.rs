@@ -30,6 +30,27 @@ pub fn octal_codes(digits: usize) -> Result<Vec<Game>, CampaignError> {
     Ok(grundy::analysis::octal_codes(digits)?)
 }
 
+/// Every hexadecimal code `0.h1…hk` with 1 to `digits` digits after the point, the last not 0,
+/// in the order of [`grundy::analysis::hex_codes`]: `16^digits − 1` codes (digits 8 to f let a
+/// move leave three heaps).
+///
+/// # Complexity
+/// `O(16^digits · digits)`.
+///
+/// # Errors
+/// [`CampaignError::Grundy`] unless `1 <= digits <=`
+/// [`MAX_HEX_SURVEY_DIGITS`](grundy::limits::MAX_HEX_SURVEY_DIGITS).
+///
+/// # Example
+/// ```
+/// let codes = grundy_campaign::games::hex_codes(2)?;
+/// assert_eq!((codes.len(), codes[14].to_string(), codes[254].to_string()), (255, "0.f".to_owned(), "0.ff".to_owned()));
+/// # Ok::<(), grundy_campaign::CampaignError>(())
+/// ```
+pub fn hex_codes(digits: usize) -> Result<Vec<Game>, CampaignError> {
+    Ok(grundy::analysis::hex_codes(digits)?)
+}
+
 /// Every subtraction game `subtraction:s1,…,sk` whose set has 1 to `size` members, each from 1
 /// to `max`: by size, then in lexicographic order of the members.
 ///

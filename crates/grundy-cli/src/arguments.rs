@@ -353,7 +353,7 @@ stops the games running and prints the rows finished.")]
     Period {
         /// The game, e.g. subtraction:2,5,7; several games (or --codes, --octal-codes) make a
         /// survey: one row per game.
-        #[arg(required_unless_present_any = ["codes", "octal_codes"])]
+        #[arg(required_unless_present_any = ["codes", "octal_codes", "hex_codes"])]
         games: Vec<String>,
         #[command(flatten)]
         common: Common,

@@ -177,10 +177,7 @@ fn new(args: &NewArgs) -> anyhow::Result<()> {
         .as_deref()
         .map(|text| parse_size(text, "--game-memory"))
         .transpose()?;
-    let mut games = if args.games.is_empty()
-        && args.survey.codes.is_none()
-        && args.survey.octal_codes.is_none()
-    {
+    let mut games = if args.games.is_empty() && !args.survey.names_games() {
         Vec::new()
     } else {
         crate::survey::games(&args.games, &args.survey)?
@@ -191,7 +188,7 @@ fn new(args: &NewArgs) -> anyhow::Result<()> {
     }
     if games.is_empty() {
         anyhow::bail!(
-            "a campaign needs games: give specs, --octal-codes K, --subtraction SIZE,MAX or --codes FILE"
+            "a campaign needs games: give specs, --octal-codes K, --hex-codes K, --subtraction SIZE,MAX or --codes FILE"
         );
     }
     let name = args.name.clone().unwrap_or_else(|| {

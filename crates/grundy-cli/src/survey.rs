@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use anyhow::Context as _;
-use grundy::limits::{MAX_SURVEY_DIGITS, MAX_SURVEY_GAMES};
+use grundy::limits::{MAX_HEX_SURVEY_DIGITS, MAX_SURVEY_DIGITS, MAX_SURVEY_GAMES};
 use grundy::{Analyzer, Config, Game};
 
 use crate::output::SurveyOutput;
@@ -21,11 +21,22 @@ pub struct SurveyArgs {
     /// (K at most 5: 8^K - 1 codes).
     #[arg(long, value_name = "K", allow_hyphen_values = true)]
     pub octal_codes: Option<String>,
+    /// Also every hexadecimal code 0.h1…hk with 1 to K digits after the point, the last not 0
+    /// (digits 8 to f let a move leave three heaps; K at most 3: 16^K - 1 codes).
+    #[arg(long, value_name = "K", allow_hyphen_values = true)]
+    pub hex_codes: Option<String>,
+}
+
+impl SurveyArgs {
+    /// Whether the arguments name a family or a file of games.
+    pub fn names_games(&self) -> bool {
+        self.codes.is_some() || self.octal_codes.is_some() || self.hex_codes.is_some()
+    }
 }
 
 /// Whether the arguments ask for a survey (anything but exactly one game on the command line).
 pub fn is_survey(specs: &[String], args: &SurveyArgs) -> bool {
-    specs.len() != 1 || args.codes.is_some() || args.octal_codes.is_some()
+    specs.len() != 1 || args.names_games()
 }
 
 /// Parses every game, refusing a bad one (with its caret) before any work, then prints a row per
@@ -106,9 +117,24 @@ pub(crate) fn games(specs: &[String], args: &SurveyArgs) -> anyhow::Result<Vec<G
         }
     }
     if let Some(text) = &args.octal_codes {
-        let digits = family_digits(text)?;
+        let digits = family_digits(
+            text,
+            "--octal-codes",
+            MAX_SURVEY_DIGITS,
+            "--octal-codes 2 surveys the 63 codes 0.1 to 0.77; 5 is 32767 codes",
+        )?;
         check_count(games.len() + (1usize << (3 * digits)) - 1)?;
         games.extend(grundy::analysis::octal_codes(digits)?);
+    }
+    if let Some(text) = &args.hex_codes {
+        let digits = family_digits(
+            text,
+            "--hex-codes",
+            MAX_HEX_SURVEY_DIGITS,
+            "--hex-codes 2 surveys the 255 codes 0.1 to 0.ff; 3 is 4095 codes",
+        )?;
+        check_count(games.len() + (1usize << (4 * digits)) - 1)?;
+        games.extend(grundy::analysis::hex_codes(digits)?);
     }
     if games.is_empty() {
         anyhow::bail!("the survey has no games: the file names none (give a spec per line)");
@@ -144,18 +170,22 @@ fn survey_game(spec: &str) -> anyhow::Result<Game> {
     Ok(game)
 }
 
-/// The digits of `--octal-codes`: 1 to [`MAX_SURVEY_DIGITS`].
-fn family_digits(text: &str) -> Result<usize, grundy::InputError> {
+/// The digits of a family of codes (`option`): 1 to `most`; `example` shows what the option
+/// takes.
+fn family_digits(
+    text: &str,
+    option: &'static str,
+    most: usize,
+    example: &str,
+) -> Result<usize, grundy::InputError> {
     match text.trim().parse::<usize>() {
-        Ok(digits) if (1..=MAX_SURVEY_DIGITS).contains(&digits) => Ok(digits),
+        Ok(digits) if (1..=most).contains(&digits) => Ok(digits),
         _ => Err(grundy::InputError {
-            what: "--octal-codes",
+            what: option,
             text: text.to_owned(),
             span: 0..text.len(),
-            message: format!("expected a number of digits from 1 to {MAX_SURVEY_DIGITS}"),
-            hint: Some(
-                "--octal-codes 2 surveys the 63 codes 0.1 to 0.77; 5 is 32767 codes".to_owned(),
-            ),
+            message: format!("expected a number of digits from 1 to {most}"),
+            hint: Some(example.to_owned()),
         }),
     }
 }

@@ -172,6 +172,24 @@ fn a_family_of_codes_and_a_file_of_specs() {
     assert_eq!(codes, ["0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7"]);
     // 0.3 takes one token from a heap: G(n) = n mod 2.
     assert_eq!(table[2][1..4], ["0", "2", "0"]);
+    // Hexadecimal digits 8 to f also leave three heaps.
+    let table = rows(&stdout(&succeeds(&[
+        "period",
+        "--hex-codes",
+        "1",
+        "--max",
+        "256",
+    ])));
+    let codes: Vec<&str> = table.iter().map(|row| row[0].as_str()).collect();
+    assert_eq!(
+        codes,
+        [
+            "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "0.a", "0.b", "0.c",
+            "0.d", "0.e", "0.f"
+        ]
+    );
+    // 0.a takes one token leaving one or three heaps: period 2 from heap 1, as 0.2.
+    assert_eq!(table[9][1..4], ["1", "2", "0"]);
 
     let directory = tempfile::tempdir().unwrap();
     let path = directory.path().join("codes.txt");
@@ -230,6 +248,9 @@ fn a_bad_spec_is_refused_with_its_caret_before_any_work() {
         let message = refused(&["period", "--octal-codes", digits], None);
         assert!(message.contains("invalid --octal-codes"), "{message}");
     }
+    let message = refused(&["period", "--hex-codes", "4"], None);
+    assert!(message.contains("invalid --hex-codes"), "{message}");
+    assert!(message.contains("  4\n  ^"), "{message}");
     let message = refused(&["period", "--codes", "-"], Some("# nothing\n"));
     assert!(message.contains("no games"), "{message}");
     let message = refused(&["period", "0.77", "0.07", "--checkpoint", "q.json"], None);

@@ -171,6 +171,10 @@ pub const MAX_SURVEY_GAMES: usize = 1 << 15;
 /// The most digits after the point of the octal codes in one survey family: `8^5 - 1` codes.
 pub const MAX_SURVEY_DIGITS: usize = 5;
 
+/// The most digits after the point of the hexadecimal codes in one survey family: `16^3 - 1`
+/// codes (four digits would be `16^4 - 1`, more than [`MAX_SURVEY_GAMES`]).
+pub const MAX_HEX_SURVEY_DIGITS: usize = 3;
+
 /// How many finished reports of a period survey may wait, per game computed at once, for the
 /// reports before them to be handed over in input order; a worker ahead by more waits.
 ///

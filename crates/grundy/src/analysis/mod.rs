@@ -34,7 +34,7 @@ pub use quotient::{
     NoClosure, PeriodAnswer, QuotientBasis, QuotientPlan, QuotientReport, QuotientStop,
 };
 pub use sequence::{PeriodFinish, SEQUENCE_STEP_VALUES, Sequence, SequenceRun, SequenceStep};
-pub use survey::{SurveyPlan, octal_codes};
+pub use survey::{SurveyPlan, hex_codes, octal_codes};
 mod answer;
 mod config;
 mod error;

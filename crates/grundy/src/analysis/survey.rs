@@ -12,7 +12,7 @@ use crate::Observer;
 use crate::budget::Budget;
 use crate::games::game::Game;
 use crate::games::octal::{Code, Modifier};
-use crate::limits::MAX_SURVEY_DIGITS;
+use crate::limits::{MAX_HEX_SURVEY_DIGITS, MAX_SURVEY_DIGITS};
 
 /// How a survey of some games shares the threads and the memory of its
 /// [`Config`](super::Config) (see [`Analyzer::survey_plan`]).
@@ -287,25 +287,56 @@ mod parallel {
 /// # Ok(()) }
 /// ```
 pub fn octal_codes(digits: usize) -> Result<Vec<Game>, Error> {
-    if !(1..=MAX_SURVEY_DIGITS).contains(&digits) {
+    codes_in_base(3, "octal", digits, MAX_SURVEY_DIGITS)
+}
+
+/// Every hexadecimal code `0.h1…hk` with `1 <= k <= digits` digits after the point, the last one
+/// not 0 — a digit's bit 8 lets a move leave three heaps — by length, then in the order of their
+/// digits (`0.1 … 0.f, 0.01, … 0.ff, 0.001, …`), `16^digits - 1` codes in all.
+///
+/// # Complexity
+/// `O(16^digits · digits)` time and memory.
+///
+/// # Errors
+/// [`Error::Refused`] unless `1 <= digits <=` [`MAX_HEX_SURVEY_DIGITS`].
+///
+/// # Example
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let codes = grundy::analysis::hex_codes(2)?;
+/// assert_eq!(codes.len(), 255);
+/// let names: Vec<String> = codes.iter().map(ToString::to_string).collect();
+/// assert_eq!((names[0].as_str(), names[15].as_str(), names[254].as_str()), ("0.1", "0.01", "0.ff"));
+/// # Ok(()) }
+/// ```
+pub fn hex_codes(digits: usize) -> Result<Vec<Game>, Error> {
+    codes_in_base(4, "hexadecimal", digits, MAX_HEX_SURVEY_DIGITS)
+}
+
+/// Every code (the `name`d kind) of 1 to `digits` digits of `bits` bits each, the last not 0,
+/// refused beyond `most` digits.
+fn codes_in_base(bits: u32, name: &str, digits: usize, most: usize) -> Result<Vec<Game>, Error> {
+    let base = 1u32 << bits;
+    if !(1..=most).contains(&digits) {
         return Err(Error::refused(format!(
-            "a family of octal codes has 1 to {MAX_SURVEY_DIGITS} digits after the point (8^{MAX_SURVEY_DIGITS} - 1 codes); {digits} is outside"
+            "a family of {name} codes has 1 to {most} digits after the point ({base}^{most} - 1 codes); {digits} is outside"
         )));
     }
+    let mask = (1u32 << bits) - 1;
     let mut games = Vec::new();
     for length in 1..=digits as u32 {
-        for number in 0..8u32.pow(length) {
-            if number % 8 == 0 {
+        for number in 0..1u32 << (bits * length) {
+            if number & mask == 0 {
                 continue;
             }
             let mut written = vec![(0, Modifier::None)];
             written.extend(
                 (0..length)
                     .rev()
-                    .map(|place| ((number >> (3 * place)) as u8 & 7, Modifier::None)),
+                    .map(|place| (((number >> (bits * place)) & mask) as u8, Modifier::None)),
             );
             let code = Code::new(written, Vec::new())
-                .map_err(|error| Error::Internal(format!("octal code {number:o}: {error}")))?;
+                .map_err(|error| Error::Internal(format!("{name} code {number:x}: {error}")))?;
             games.push(Game::Octal(code));
         }
     }
@@ -468,6 +499,28 @@ mod tests {
         assert!(matches!(octal_codes(0), Err(Error::Refused(_))));
         assert!(matches!(
             octal_codes(MAX_SURVEY_DIGITS + 1),
+            Err(Error::Refused(_))
+        ));
+        for digits in 1..=MAX_HEX_SURVEY_DIGITS {
+            let codes = hex_codes(digits).unwrap();
+            assert_eq!(codes.len(), 16usize.pow(digits as u32) - 1);
+            let mut names: Vec<String> = codes.iter().map(ToString::to_string).collect();
+            for name in &names {
+                assert_eq!(parse_game(name).unwrap().to_string(), *name);
+            }
+            names.sort();
+            names.dedup();
+            assert_eq!(names.len(), codes.len());
+            // The octal codes are the hexadecimal codes without the digits 8 to f.
+            let octal: Vec<String> = octal_codes(digits)
+                .unwrap()
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            assert!(octal.iter().all(|name| names.binary_search(name).is_ok()));
+        }
+        assert!(matches!(
+            hex_codes(MAX_HEX_SURVEY_DIGITS + 1),
             Err(Error::Refused(_))
         ));
     }
