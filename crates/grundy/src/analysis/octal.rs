@@ -204,7 +204,8 @@ impl Analyzer<'_> {
             Vec::new()
         };
         let resumed_from = resumed.len() as u64;
-        let (search, values) = self.octal_search_from(game, code, engine, limit, None, resumed)?;
+        let (search, values) =
+            self.octal_search_capped(game, code, engine, limit, None, resumed)?;
         Ok((search, values, resumed_from))
     }
 
@@ -219,27 +220,15 @@ impl Analyzer<'_> {
         engine: TakeAndBreakEngine,
         limit: u64,
     ) -> Result<(Search, CompactValues), Error> {
-        self.octal_search_capped(game, code, engine, limit, None)
+        self.octal_search_capped(game, code, engine, limit, None, Vec::new())
     }
 
     /// [`octal_search_within`](Self::octal_search_within), ending also once the values have cost
     /// the work `cap` allows (beyond its floor): then the search is an observation, or nothing
-    /// found, on the values computed.
+    /// found, on the values computed. The engine resumes from `resumed`, the first values of a
+    /// code that splits heaps (the Guy–Smith search reads the engine's values where it keeps
+    /// them; the other searches read the stream from its start and take none).
     pub(super) fn octal_search_capped(
-        &self,
-        game: &Game,
-        code: &Code,
-        engine: TakeAndBreakEngine,
-        limit: u64,
-        cap: Option<WorkCap>,
-    ) -> Result<(Search, CompactValues), Error> {
-        self.octal_search_from(game, code, engine, limit, cap, Vec::new())
-    }
-
-    /// [`octal_search_capped`](Self::octal_search_capped) with the engine resumed from `resumed`,
-    /// the first values of a code that splits heaps (the Guy–Smith search reads the engine's
-    /// values where it keeps them).
-    fn octal_search_from(
         &self,
         game: &Game,
         code: &Code,

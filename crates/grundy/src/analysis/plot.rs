@@ -461,7 +461,7 @@ impl Analyzer<'_> {
                     work: PLOT_STRIP_WORK,
                 };
                 let (search, prefix) =
-                    self.octal_search_capped(game, code, engine, limit, Some(cap))?;
+                    self.octal_search_capped(game, code, engine, limit, Some(cap), Vec::new())?;
                 let evaluation = match &search {
                     Search::Certified(certificate) => {
                         Some(Evaluation::Certified(certificate.clone()))

@@ -483,18 +483,24 @@ mod tests {
         }
     }
 
+    /// The codes' names, sorted: each reads back as itself, and none is there twice.
+    fn distinct_names(codes: &[Game]) -> Vec<String> {
+        let mut names: Vec<String> = codes.iter().map(ToString::to_string).collect();
+        for name in &names {
+            assert_eq!(parse_game(name).unwrap().to_string(), *name);
+        }
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), codes.len());
+        names
+    }
+
     #[test]
     fn the_family_of_codes_counts_every_code_once() {
         for digits in 1..=3 {
             let codes = octal_codes(digits).unwrap();
             assert_eq!(codes.len(), 8usize.pow(digits as u32) - 1);
-            let mut names: Vec<String> = codes.iter().map(ToString::to_string).collect();
-            for name in &names {
-                assert_eq!(parse_game(name).unwrap().to_string(), *name);
-            }
-            names.sort();
-            names.dedup();
-            assert_eq!(names.len(), codes.len());
+            distinct_names(&codes);
         }
         assert!(matches!(octal_codes(0), Err(Error::Refused(_))));
         assert!(matches!(
@@ -504,13 +510,7 @@ mod tests {
         for digits in 1..=MAX_HEX_SURVEY_DIGITS {
             let codes = hex_codes(digits).unwrap();
             assert_eq!(codes.len(), 16usize.pow(digits as u32) - 1);
-            let mut names: Vec<String> = codes.iter().map(ToString::to_string).collect();
-            for name in &names {
-                assert_eq!(parse_game(name).unwrap().to_string(), *name);
-            }
-            names.sort();
-            names.dedup();
-            assert_eq!(names.len(), codes.len());
+            let names = distinct_names(&codes);
             // The octal codes are the hexadecimal codes without the digits 8 to f.
             let octal: Vec<String> = octal_codes(digits)
                 .unwrap()
