@@ -92,6 +92,19 @@ pub enum CampaignError {
     /// A budget of no values: no game could be computed.
     #[error("a campaign's games need a budget of at least one value")]
     EmptyBudget,
+    /// Games that leave three heaps, each value costing `O(n²)`, with a budget of values they
+    /// would take years to reach and no time limit.
+    #[error(
+        "{game} leaves three heaps: each value costs the square of its heap, and {values} values would take years; give a budget of at most {most} values, or a time limit a game"
+    )]
+    Unbounded {
+        /// The first such game.
+        game: String,
+        /// The budget asked for.
+        values: u64,
+        /// The most values such a game may compute without a time limit.
+        most: u64,
+    },
     /// A budget below the campaign's: the games finished would not agree with it.
     #[error(
         "the campaign's budget is {current} values a game; it can be raised, not lowered to {asked}"

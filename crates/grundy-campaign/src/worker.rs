@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use grundy::compact::View;
 use grundy::{Analyzer, Config, Error, Observer};
 
-use crate::record::MAX_SHIFT;
-use crate::store::{Claim, MAX_ATTEMPTS, Settings, State, Store, WorkerId, process_id};
+use crate::record::{FINGERPRINT_MOST, MAX_SHIFT};
+use crate::store::{Budget, Claim, MAX_ATTEMPTS, State, Store, WorkerId, process_id};
 use crate::{CampaignError, Checkpoint, Record};
 
 /// How a process runs a campaign's games.
@@ -30,7 +30,8 @@ pub struct RunPlan {
     /// over one whose lease runs out — rather than stop.
     pub wait: bool,
     /// How often a game in flight saves its values as its checkpoint (also when it is stopped,
-    /// and when it ends open): what a worker killed loses at most.
+    /// and when it ends open): what a worker killed loses at most, unless its search had folded
+    /// its values on a period it was checking (it offers none to save meanwhile).
     pub checkpoint_every: Duration,
 }
 
@@ -125,6 +126,8 @@ struct GameObserver<'a, S> {
     claim: &'a Claim,
     store: Mutex<&'a mut S>,
     every: Duration,
+    /// Whether the game's search resumes from saved values (else nothing is saved).
+    resumable: bool,
     /// When the game's own time limit ends, if it has one.
     deadline: Option<Instant>,
     /// Seconds the game's checkpoint took before this run, and when this run started.
@@ -166,6 +169,9 @@ impl<S: Store> Observer for GameObserver<'_, S> {
 
     fn checkpoint(&self, values: View<'_>) {
         let count = values.len() as u64;
+        if !self.resumable || !fits(values) {
+            return;
+        }
         {
             let last = self.last.lock().unwrap_or_else(PoisonError::into_inner);
             if count <= last.1 || (last.0.elapsed() < self.every && !self.stopping()) {
@@ -192,6 +198,21 @@ impl<S: Store> Observer for GameObserver<'_, S> {
             }
         }
     }
+}
+
+/// The most bytes of values a checkpoint holds: a database value of a gigabyte is refused by
+/// both stores (SQLite's default length limit, PostgreSQL's `bytea`), and such a game is better
+/// pushed further with `grundy sequence`'s checkpoint files.
+pub const MAX_CHECKPOINT_BYTES: u64 = 1 << 29;
+
+/// Whether `values` fit in a checkpoint ([`MAX_CHECKPOINT_BYTES`]).
+fn fits(values: View<'_>) -> bool {
+    let width: u64 = match values {
+        View::Bytes(_) => 1,
+        View::Shorts(_) => 2,
+        View::Words(_) => 4,
+    };
+    (values.len() as u64).saturating_mul(width) <= MAX_CHECKPOINT_BYTES
 }
 
 /// How a worker's game ended.
@@ -233,7 +254,8 @@ where
     S: Store,
     F: Fn() -> Result<S, CampaignError> + Sync,
 {
-    let settings = open()?.settings()?;
+    // Opened once first: a campaign that cannot be opened (or read) fails before any thread.
+    open()?.settings()?;
     let workers = plan.workers.max(1);
     let lease = plan.lease.clamp(MIN_LEASE, MAX_LEASE);
     let finished = AtomicU64::new(0);
@@ -258,7 +280,7 @@ where
         });
         let handles: Vec<_> = (0..workers)
             .map(|index| {
-                let (open, settings, finished, lost) = (&open, &settings, &finished, &lost);
+                let (open, finished, lost) = (&open, &finished, &lost);
                 let stopping = &stopping;
                 scope.spawn(move || {
                     // A worker that panics stops the others too: its game must not stay held
@@ -269,7 +291,6 @@ where
                         index,
                         plan,
                         lease,
-                        settings,
                         observer: stopping,
                         events,
                     };
@@ -363,7 +384,6 @@ struct Worker<'a> {
     plan: &'a RunPlan,
     /// The plan's lease, within [`MIN_LEASE`] and [`MAX_LEASE`].
     lease: Duration,
-    settings: &'a Settings,
     observer: &'a dyn Observer,
     events: &'a (dyn Fn(Event) + Sync),
 }
@@ -404,7 +424,9 @@ impl Worker<'_> {
                 );
                 (record, None)
             } else {
-                match self.compute(&claim, &mut store)? {
+                // The budget as it is now: `extend` may have raised it since the run began.
+                let budget = store.settings()?.budget;
+                match self.compute(&claim, &budget, &mut store)? {
                     Computed::Record(finished) => *finished,
                     Computed::Stopped => {
                         store.release(&self.id, &claim)?;
@@ -484,7 +506,12 @@ impl Worker<'_> {
     ///
     /// # Errors
     /// [`CampaignError::Database`] when the checkpoint cannot be read or written.
-    fn compute<S: Store>(&self, claim: &Claim, store: &mut S) -> Result<Computed, CampaignError> {
+    fn compute<S: Store>(
+        &self,
+        claim: &Claim,
+        budget: &Budget,
+        store: &mut S,
+    ) -> Result<Computed, CampaignError> {
         let started = Instant::now();
         let spec = claim.spec.as_str();
         let unanswered = |state, computed_to, error: &dyn std::fmt::Display, seconds| {
@@ -499,7 +526,6 @@ impl Worker<'_> {
                 return unanswered(State::Refused, 0, &error, started.elapsed().as_secs_f64());
             }
         };
-        let budget = self.settings.budget;
         let share = self.plan.config.max_memory() / self.plan.workers.max(1) as u64;
         let memory = budget
             .memory
@@ -517,8 +543,14 @@ impl Worker<'_> {
                 return unanswered(State::Refused, 0, &error, started.elapsed().as_secs_f64());
             }
         };
-        // The values saved by an earlier run, and the seconds they took.
-        let resumed = self.resumed(claim, store)?;
+        // The values saved by an earlier run, and the seconds they took; only for a game whose
+        // search resumes (the others start from their first value whatever they are given).
+        let resumable = Analyzer::resumes(&game);
+        let resumed = if resumable {
+            self.resumed(claim, store)?
+        } else {
+            None
+        };
         let before = resumed.as_ref().map_or(0.0, |(_, seconds)| *seconds);
         let observer = GameObserver {
             run: self.observer,
@@ -526,7 +558,11 @@ impl Worker<'_> {
             claim,
             store: Mutex::new(store),
             every: self.plan.checkpoint_every,
-            deadline: budget.time.and_then(|time| started.checked_add(time)),
+            resumable,
+            // As the analyzer's, counted from now (after the checkpoint was read).
+            deadline: budget
+                .time
+                .and_then(|time| Instant::now().checked_add(time)),
             before,
             started,
             last: Mutex::new((
@@ -543,7 +579,12 @@ impl Worker<'_> {
         if let Some((values, _)) = resumed {
             analyzer = analyzer.resuming(&game, values);
         }
-        let fingerprint_values = budget.max_values.saturating_sub(MAX_SHIFT as u64);
+        // The same count for every budget of 2^20 values or more, so that raising the budget
+        // keeps the games finished before comparable with those finished after.
+        let fingerprint_values = budget
+            .max_values
+            .min(FINGERPRINT_MOST)
+            .saturating_sub(MAX_SHIFT as u64);
         let answer = analyzer.period(&game);
         if let Some(error) = observer
             .failure
@@ -563,7 +604,7 @@ impl Worker<'_> {
                 // An open or observed game keeps its values, to be pushed further.
                 let checkpoint = match (&report.values, record.state) {
                     (Some(values), State::Open | State::Observed)
-                        if !values.is_empty() && report.state_vectors.is_none() =>
+                        if resumable && !values.is_empty() && fits(values.view()) =>
                     {
                         Some(Checkpoint::of_values(spec, values.view(), seconds))
                     }

@@ -263,3 +263,48 @@ fn a_campaign_of_the_first_version_is_upgraded_when_opened() {
         Err(CampaignError::NotACampaign { .. })
     ));
 }
+
+#[test]
+fn a_run_in_progress_reads_a_raised_budget_with_its_next_game() {
+    let directory = tempfile::tempdir().unwrap();
+    let path = directory.path().join("c.sqlite");
+    SqliteStore::create(&path, "c", &games(&["0.6"]), &Budget::values(1000)).unwrap();
+    // The budget is raised once the run has begun, as its worker takes the game.
+    grundy_campaign::run(
+        || SqliteStore::open(&path),
+        &RunPlan::default(),
+        &grundy::NoObserver,
+        &|event| {
+            if matches!(event, Event::Claimed { .. }) {
+                SqliteStore::open(&path).unwrap().extend(1500).unwrap();
+            }
+        },
+    )
+    .unwrap();
+    let rows = SqliteStore::open(&path).unwrap().rows().unwrap();
+    assert_eq!(rows[0].record.as_ref().unwrap().computed_to, 1500);
+    // A budget past grundy's value limit, or of no values, is refused.
+    let mut store = SqliteStore::open(&path).unwrap();
+    assert!(matches!(
+        store.extend(u64::MAX),
+        Err(CampaignError::Grundy(_))
+    ));
+    assert_eq!(store.settings().unwrap().budget.max_values, 1500);
+}
+
+#[test]
+fn a_campaign_of_three_heap_codes_needs_a_small_budget_or_a_time_limit() {
+    let directory = tempfile::tempdir().unwrap();
+    let codes = grundy_campaign::games::hex_codes(1).unwrap();
+    let path = directory.path().join("c.sqlite");
+    assert!(matches!(
+        SqliteStore::create(&path, "c", &codes, &Budget::values(1 << 20)),
+        Err(CampaignError::Unbounded { most: 16384, .. })
+    ));
+    assert!(!path.exists());
+    let timed = Budget {
+        time: Some(Duration::from_secs(60)),
+        ..Budget::values(1 << 20)
+    };
+    assert!(SqliteStore::create(&path, "c", &codes, &timed).is_ok());
+}

@@ -207,7 +207,14 @@ fn new(args: &NewArgs) -> anyhow::Result<()> {
         time,
         memory,
     };
-    let (_, count) = store::create(&args.database, &name, &games, &budget)?;
+    let (_, count) =
+        store::create(&args.database, &name, &games, &budget).map_err(|error| match error {
+            grundy_campaign::CampaignError::Unbounded { most, .. } => anyhow::Error::new(error)
+                .context(format!(
+                    "give --max {most} or less, or --game-timeout SECONDS"
+                )),
+            error => error.into(),
+        })?;
     let repeated = games.len() - count;
     crate::output::line(&render::created_line(&args.database, count, max, repeated))
 }

@@ -190,6 +190,16 @@ fn files_are_never_replaced_and_bad_input_is_refused() {
     let output = grundy(&["campaign", "new", text(&fresh), "0.x7"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(!fresh.exists());
+    // Three heaps cost O(n²) a value: 2^20 of them need a time limit, or a smaller budget.
+    let output = grundy(&["campaign", "new", text(&fresh), "--hex-codes", "1"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("0.8 leaves three heaps")
+            && stderr(&output).contains("--max 16384 or less, or --game-timeout"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!fresh.exists());
     let output = grundy(&[
         "campaign",
         "new",

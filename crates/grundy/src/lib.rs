@@ -98,7 +98,8 @@ pub trait Observer: Sync {
 
     /// The values `G(0), …, G(k − 1)` a computation of a take-and-break game's values holds so
     /// far, offered with each progress report and once more when it stops early (interrupted,
-    /// or out of time), for an observer that keeps checkpoints: it saves them when it sees fit
+    /// or out of time) — while its engine keeps every value: none while it has folded them on a
+    /// period it is checking — for an observer that keeps checkpoints: it saves them when it sees fit
     /// (the offers come many times a second, so it should look at the clock first) and may give
     /// them back to a later period search of the same game ([`Analyzer::resuming`]). An
     /// observer that keeps checkpoints should watch one game's [`Analyzer::period`]: a question

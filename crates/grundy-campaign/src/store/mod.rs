@@ -532,6 +532,63 @@ pub fn create(
     })
 }
 
+/// The most values a game that leaves three heaps (a hexadecimal digit 8 to f) may compute
+/// without a time limit: each value examines every way to split a heap in three, `O(n²)`, and
+/// 2^14 values take minutes; 2^20 would take years.
+pub const MAX_THREE_HEAP_VALUES: u64 = 1 << 14;
+
+/// Refuses a new campaign that could not be computed: no budget of values, no game or more than
+/// [`MAX_GAMES`](crate::games::MAX_GAMES), a budget beyond grundy's value limit, or games that
+/// leave three heaps with a budget past [`MAX_THREE_HEAP_VALUES`] and no time limit.
+///
+/// # Errors
+/// [`CampaignError::EmptyBudget`], [`CampaignError::Size`], [`CampaignError::Grundy`] (a
+/// budget out of range) or [`CampaignError::Unbounded`].
+pub(crate) fn check_new(games: &[grundy::Game], budget: &Budget) -> Result<(), CampaignError> {
+    check_values(budget.max_values)?;
+    if games.is_empty() || games.len() > crate::games::MAX_GAMES {
+        return Err(CampaignError::Size {
+            games: games.len(),
+            most: crate::games::MAX_GAMES,
+        });
+    }
+    if budget.time.is_none()
+        && budget.max_values > MAX_THREE_HEAP_VALUES
+        && let Some(game) = games
+            .iter()
+            .find(|game| game.code().is_some_and(|code| code.max_heaps_left() >= 3))
+    {
+        return Err(CampaignError::Unbounded {
+            game: game.to_string(),
+            values: budget.max_values,
+            most: MAX_THREE_HEAP_VALUES,
+        });
+    }
+    Ok(())
+}
+
+/// Refuses a budget of no values, or past grundy's limit on values.
+///
+/// # Errors
+/// [`CampaignError::EmptyBudget`] or [`CampaignError::Grundy`].
+pub(crate) fn check_values(max_values: u64) -> Result<(), CampaignError> {
+    if max_values == 0 {
+        return Err(CampaignError::EmptyBudget);
+    }
+    let most = grundy::limits::MAX_VALUES_LIMIT;
+    if max_values > most {
+        return Err(CampaignError::Grundy(grundy::Error::Setting(
+            grundy::SettingError::OutOfRange {
+                setting: grundy::Setting::MaxValues,
+                least: 1,
+                most: Some(most),
+                given: max_values,
+            },
+        )));
+    }
+    Ok(())
+}
+
 /// Seconds since the Unix epoch.
 pub(crate) fn now() -> u64 {
     std::time::SystemTime::now()

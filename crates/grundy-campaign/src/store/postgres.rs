@@ -89,8 +89,10 @@ impl PostgresStore {
     ///
     /// # Errors
     /// [`CampaignError::Exists`] if the schema already holds a campaign;
-    /// [`CampaignError::EmptyBudget`] for a budget of 0 values; [`CampaignError::Size`] for no
-    /// game or more than
+    /// [`CampaignError::EmptyBudget`] for a budget of 0 values, [`CampaignError::Unbounded`]
+    /// for games that leave three heaps with a budget past
+    /// [`MAX_THREE_HEAP_VALUES`](super::MAX_THREE_HEAP_VALUES) and no time limit;
+    /// [`CampaignError::Size`] for no game or more than
     /// [`MAX_GAMES`](crate::games::MAX_GAMES); [`CampaignError::Postgres`] if the database
     /// cannot be reached or written.
     pub fn create(
@@ -99,15 +101,7 @@ impl PostgresStore {
         games: &[grundy::Game],
         budget: &Budget,
     ) -> Result<(Self, usize), CampaignError> {
-        if budget.max_values == 0 {
-            return Err(CampaignError::EmptyBudget);
-        }
-        if games.is_empty() || games.len() > crate::games::MAX_GAMES {
-            return Err(CampaignError::Size {
-                games: games.len(),
-                most: crate::games::MAX_GAMES,
-            });
-        }
+        super::check_new(games, budget)?;
         let mut store = Self::connect(address)?;
         let mut transaction = store.client.transaction()?;
         // Two creations at once: the second waits here, then finds the first's tables.
@@ -399,6 +393,7 @@ impl Store for PostgresStore {
     }
 
     fn extend(&mut self, max_values: u64) -> Result<u64, CampaignError> {
+        super::check_values(max_values)?;
         let mut transaction = self.client.transaction()?;
         let current: Option<i64> = transaction
             .query_one(

@@ -94,8 +94,10 @@ impl SqliteStore {
     ///
     /// # Errors
     /// [`CampaignError::Exists`] if `path` exists (a campaign never replaces a file);
-    /// [`CampaignError::EmptyBudget`] for a budget of 0 values; [`CampaignError::Size`] for no
-    /// game or more than
+    /// [`CampaignError::EmptyBudget`] for a budget of 0 values, [`CampaignError::Unbounded`]
+    /// for games that leave three heaps with a budget past
+    /// [`MAX_THREE_HEAP_VALUES`](super::MAX_THREE_HEAP_VALUES) and no time limit;
+    /// [`CampaignError::Size`] for no game or more than
     /// [`MAX_GAMES`](crate::games::MAX_GAMES); [`CampaignError::Database`] if the file cannot
     /// be written.
     ///
@@ -117,15 +119,7 @@ impl SqliteStore {
         games: &[grundy::Game],
         budget: &Budget,
     ) -> Result<(Self, usize), CampaignError> {
-        if budget.max_values == 0 {
-            return Err(CampaignError::EmptyBudget);
-        }
-        if games.is_empty() || games.len() > crate::games::MAX_GAMES {
-            return Err(CampaignError::Size {
-                games: games.len(),
-                most: crate::games::MAX_GAMES,
-            });
-        }
+        super::check_new(games, budget)?;
         let shown = path.display().to_string();
         // The file is made here, atomically, so that no existing file is ever opened for writing.
         std::fs::OpenOptions::new()
@@ -481,6 +475,7 @@ impl Store for SqliteStore {
     }
 
     fn extend(&mut self, max_values: u64) -> Result<u64, CampaignError> {
+        super::check_values(max_values)?;
         let transaction = self
             .connection
             .transaction_with_behavior(TransactionBehavior::Immediate)?;

@@ -196,6 +196,27 @@ impl<'a> Analyzer<'a> {
         self
     }
 
+    /// Whether a period search of `game` resumes from saved values ([`resuming`](Self::resuming)):
+    /// a take-and-break code that splits heaps, without modifiers, in normal play. Others compute
+    /// from their first value whatever they are given, so a caller need not save theirs.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    ///
+    /// # Example
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use grundy::{Analyzer, parse_game};
+    /// assert!(Analyzer::resumes(&parse_game("0.6")?));
+    /// assert!(!Analyzer::resumes(&parse_game("0.33")?)); // no splits: a window of values
+    /// assert!(!Analyzer::resumes(&parse_game("misere:0.6")?));
+    /// assert!(!Analyzer::resumes(&parse_game("subtraction:1,3,4")?));
+    /// # Ok(()) }
+    /// ```
+    pub fn resumes(game: &Game) -> bool {
+        game.code().is_some_and(octal::resumes)
+    }
+
     /// The values saved for `game` ([`resuming`](Self::resuming)), at most `limit` of them.
     fn resumed_values(&self, game: &Game, limit: u64) -> Vec<u32> {
         match &self.resume {

@@ -29,6 +29,13 @@ use crate::limits::{
 };
 pub use crate::limits::{DEFAULT_OCTAL_VALUES, MAX_OCTAL_VALUES};
 
+/// Whether a period search of `code` resumes from saved values: only the Guy–Smith search (a
+/// code that splits heaps, without modifiers) reads the engine's values where they are kept; the
+/// others read the stream from its start.
+pub(super) fn resumes(code: &Code) -> bool {
+    no_theorem(code).is_none() && code.last_digit().is_some() && code.max_heaps_left() >= 2
+}
+
 /// Why no theorem applies to a code, if none does.
 pub(super) fn no_theorem(code: &Code) -> Option<Uncertifiable> {
     code.has_modifiers().then_some(Uncertifiable::Modifiers)
@@ -193,17 +200,16 @@ impl Analyzer<'_> {
     ) -> Result<(Search, CompactValues, u64), Error> {
         let engine = self.config.take_and_break_engine_for(code)?;
         let limit = self.octal_limit(code, engine)?;
-        // Only the Guy–Smith search reads the engine's values where they are kept; the others
-        // read the stream from its start.
-        let resumed = if no_theorem(code).is_none()
-            && code.last_digit().is_some()
-            && code.max_heaps_left() >= 2
-        {
+        let resumed = if resumes(code) {
             self.resumed_values(game, limit)
         } else {
             Vec::new()
         };
         let resumed_from = resumed.len() as u64;
+        // The saved values are held twice while the engine takes them (4 bytes each here).
+        self.reserve(resumed_from.saturating_mul(8), || {
+            format!("{resumed_from} saved values of {game}")
+        })?;
         let (search, values) =
             self.octal_search_capped(game, code, engine, limit, None, resumed)?;
         Ok((search, values, resumed_from))

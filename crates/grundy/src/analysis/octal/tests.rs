@@ -144,38 +144,47 @@ fn a_search_resumed_from_any_prefix_answers_as_a_fresh_one() {
         let Game::Octal(code) = &game else {
             unreachable!("an octal code")
         };
-        let config = Config::default()
-            .with_max_values(max)
-            .unwrap()
-            .with_threads(1)
-            .unwrap();
-        let fresh = Analyzer::new(config).period(&game).unwrap();
-        let values: Vec<u32> =
-            crate::engine::octal::stream(code, TakeAndBreakEngine::Naive, 1, Vec::new())
+        // One thread, and the pipeline of two (its engines resumed from the same values).
+        for threads in [1, 2] {
+            let config = Config::default()
+                .with_max_values(max)
                 .unwrap()
-                .take(max as usize)
-                .collect();
-        for cut in [1, 255, 256, 1000, max as usize / 2, max as usize] {
-            let saved =
-                crate::theory::compact::CompactValues::from(&values[..cut.min(values.len())]);
-            let resumed = Analyzer::new(config)
-                .resuming(&game, saved)
+                .with_threads(threads)
+                .unwrap();
+            let fresh = Analyzer::new(config).period(&game).unwrap();
+            let values: Vec<u32> =
+                crate::engine::octal::stream(code, TakeAndBreakEngine::Naive, 1, Vec::new())
+                    .unwrap()
+                    .take(max as usize)
+                    .collect();
+            for cut in [1, 255, 256, 1000, max as usize / 2, max as usize] {
+                let saved =
+                    crate::theory::compact::CompactValues::from(&values[..cut.min(values.len())]);
+                let resumed = Analyzer::new(config)
+                    .resuming(&game, saved)
+                    .period(&game)
+                    .unwrap();
+                assert_eq!(
+                    resumed.search, fresh.search,
+                    "{spec} from {cut} on {threads}"
+                );
+                assert_eq!(
+                    resumed.values, fresh.values,
+                    "{spec} from {cut} on {threads}"
+                );
+                let expected = if resumes { cut as u64 } else { 0 };
+                assert_eq!(resumed.resumed_from, expected, "{spec} from {cut}");
+            }
+            // Values saved for another game are not read.
+            let other = Analyzer::new(config)
+                .resuming(&parse_game("0.77").unwrap(), values[..100].into())
                 .period(&game)
                 .unwrap();
-            assert_eq!(resumed.search, fresh.search, "{spec} from {cut}");
-            assert_eq!(resumed.values, fresh.values, "{spec} from {cut}");
-            let expected = if resumes { cut as u64 } else { 0 };
-            assert_eq!(resumed.resumed_from, expected, "{spec} from {cut}");
+            assert_eq!(
+                (other.search, other.resumed_from),
+                (fresh.search, 0),
+                "{spec}"
+            );
         }
-        // Values saved for another game are not read.
-        let other = Analyzer::new(config)
-            .resuming(&parse_game("0.77").unwrap(), values[..100].into())
-            .period(&game)
-            .unwrap();
-        assert_eq!(
-            (other.search, other.resumed_from),
-            (fresh.search, 0),
-            "{spec}"
-        );
     }
 }
