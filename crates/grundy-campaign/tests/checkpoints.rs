@@ -105,6 +105,9 @@ fn a_raised_budget_queues_the_open_games_again() {
     ));
     assert_eq!(store.extend(3000).unwrap(), 1);
     assert_eq!(store.settings().unwrap().budget.max_values, 3000);
+    // The queued game's seconds count again only once it finishes anew.
+    let certified = store.rows().unwrap()[1].record.as_ref().unwrap().seconds;
+    assert!((store.progress().unwrap().seconds - certified).abs() < 1e-9);
     let events = Mutex::new(Vec::new());
     assert_eq!(run(&events).finished, 1);
     let events = events.into_inner().unwrap();

@@ -442,7 +442,11 @@ impl Store for PostgresStore {
             let name: String = row.get(0);
             let games = count(Some(row.get(1))).unwrap_or(0);
             progress.total += games;
-            progress.seconds += row.get::<_, f64>(2);
+            // A game queued again (extend) keeps its old seconds until it finishes anew, with
+            // them counted in its new record: only finished games' seconds are spent.
+            if State::from_name(&name).is_some_and(State::is_finished) {
+                progress.seconds += row.get::<_, f64>(2);
+            }
             if let Some(i) = State::ALL.iter().position(|state| state.name() == name) {
                 progress.counts[i] += games;
             }
@@ -450,7 +454,8 @@ impl Store for PostgresStore {
         let wall: Option<f64> = client
             .query_one(
                 "SELECT extract(epoch FROM max(finished_at) - min(started_at))::float8
-                 FROM grundy_games WHERE finished_at IS NOT NULL",
+                 FROM grundy_games
+                 WHERE finished_at IS NOT NULL AND state NOT IN ('queued', 'running')",
                 &[],
             )?
             .get(0);

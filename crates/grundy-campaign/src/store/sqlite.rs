@@ -525,13 +525,18 @@ impl Store for SqliteStore {
             let name: String = row.get(0)?;
             let games = count(row.get(1)?).unwrap_or(0);
             progress.total += games;
-            progress.seconds += row.get::<_, f64>(2)?;
+            // A game queued again (extend) keeps its old seconds until it finishes anew, with
+            // them counted in its new record: only finished games' seconds are spent.
+            if State::from_name(&name).is_some_and(State::is_finished) {
+                progress.seconds += row.get::<_, f64>(2)?;
+            }
             if let Some(i) = State::ALL.iter().position(|state| state.name() == name) {
                 progress.counts[i] += games;
             }
         }
         let (first, last): (Option<i64>, Option<i64>) = self.connection.query_row(
-            "SELECT min(started_at), max(finished_at) FROM games WHERE finished_at IS NOT NULL",
+            "SELECT min(started_at), max(finished_at) FROM games
+             WHERE finished_at IS NOT NULL AND state NOT IN ('queued', 'running')",
             [],
             |row| Ok((row.get(0)?, row.get(1)?)),
         )?;
