@@ -123,10 +123,6 @@ impl Observer for Budget<'_> {
     fn interrupted(&self) -> bool {
         self.observer.interrupted() || self.expired()
     }
-
-    fn checkpoint(&self, values: crate::theory::compact::View<'_>) {
-        self.observer.checkpoint(values);
-    }
 }
 
 /// What this process may still allocate, as the system bounds it: the least of the memory the

@@ -29,6 +29,9 @@ pub(super) struct Watched<'o, S> {
     pub(super) spent: u64,
     /// Whether the cap ended the stream (not an error: the values so far stand).
     pub(super) capped: bool,
+    /// The caller's observer, offered the values as checkpoints (the budget, which `observer`
+    /// is, knows nothing of values).
+    pub(super) checkpoints: Option<&'o dyn Observer>,
 }
 
 /// A bound on the work (options examined, as [`Stream::work_per_value`] estimates them) a
@@ -55,6 +58,15 @@ impl<'o, S: Stream> Watched<'o, S> {
             cap: None,
             spent: 0,
             capped: false,
+            checkpoints: None,
+        }
+    }
+
+    /// The same stream, offering its values to `observer` ([`Observer::checkpoint`]).
+    pub(super) fn with_checkpoints(self, observer: &'o dyn Observer) -> Self {
+        Self {
+            checkpoints: Some(observer),
+            ..self
         }
     }
 
@@ -133,12 +145,14 @@ impl<S: Stream> Iterator for Watched<'_, S> {
 
 impl<S: Stream> Watched<'_, S> {
     /// Offers the values computed so far to the observer ([`Observer::checkpoint`]), when the
-    /// engine keeps them all (take-and-break engines, unless folded on a period).
+    /// engine keeps them all (take-and-break engines, unless folded on a period), when the stream
+    /// has an observer for them ([`Self::with_checkpoints`]).
     fn offer_checkpoint(&self) {
-        if let Some(values) = self.values.computed()
+        if let Some(observer) = self.checkpoints
+            && let Some(values) = self.values.computed()
             && !values.is_empty()
         {
-            self.observer.checkpoint(values);
+            observer.checkpoint(values);
         }
     }
 }

@@ -252,7 +252,9 @@ impl Analyzer<'_> {
         let threads = self.sequence_threads(limit, bytes);
         let mut stream = crate::engine::octal::stream(code, engine, threads, resumed)
             .map_err(|refused| not_applicable(refused, code))?;
-        let mut values = Watched::new(&mut *stream, self.observer(), limit).with_cap(cap);
+        let mut values = Watched::new(&mut *stream, self.observer(), limit)
+            .with_cap(cap)
+            .with_checkpoints(self.observer);
         let (search, prefix) = match (no_theorem(code), code.last_digit()) {
             (None, Some(t)) if code.max_heaps_left() == 1 => {
                 // No splits: for n > t every value is the mex of the t values before it.
