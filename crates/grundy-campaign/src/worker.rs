@@ -207,12 +207,7 @@ pub const MAX_CHECKPOINT_BYTES: u64 = 1 << 29;
 
 /// Whether `values` fit in a checkpoint ([`MAX_CHECKPOINT_BYTES`]).
 fn fits(values: View<'_>) -> bool {
-    let width: u64 = match values {
-        View::Bytes(_) => 1,
-        View::Shorts(_) => 2,
-        View::Words(_) => 4,
-    };
-    (values.len() as u64).saturating_mul(width) <= MAX_CHECKPOINT_BYTES
+    (values.len() as u64).saturating_mul(values.bytes_per_value() as u64) <= MAX_CHECKPOINT_BYTES
 }
 
 /// How a worker's game ended.

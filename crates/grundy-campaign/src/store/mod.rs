@@ -270,15 +270,13 @@ pub struct Row {
 
 /// The values a stored checkpoint description says it holds: 0 for none, or for a description
 /// that does not read (a new checkpoint replaces it).
-pub(crate) fn stored_values(description: Option<&str>, spec: &str) -> u64 {
-    description
-        .and_then(|text| CheckpointInfo::from_text(text, spec).ok())
-        .map_or(0, |info| info.values)
+pub(crate) fn stored_values(text: Option<&str>, spec: &str) -> u64 {
+    description(text, spec).map_or(0, |info| info.values)
 }
 
 /// A stored checkpoint description, read leniently: `None` for none or one that does not read.
-pub(crate) fn description(text: Option<String>, spec: &str) -> Option<CheckpointInfo> {
-    text.and_then(|text| CheckpointInfo::from_text(&text, spec).ok())
+pub(crate) fn description(text: Option<&str>, spec: &str) -> Option<CheckpointInfo> {
+    text.and_then(|text| CheckpointInfo::from_text(text, spec).ok())
 }
 
 /// How far a campaign has come.

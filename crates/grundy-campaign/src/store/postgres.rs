@@ -521,7 +521,10 @@ impl Store for PostgresStore {
                 worker: row.get("worker"),
                 attempts: u32::try_from(row.get::<_, i64>("attempts")).unwrap_or(u32::MAX),
                 record,
-                checkpoint: super::description(row.get("checkpoint"), &spec),
+                checkpoint: super::description(
+                    row.get::<_, Option<String>>("checkpoint").as_deref(),
+                    &spec,
+                ),
                 spec,
             });
         }

@@ -594,7 +594,10 @@ impl Store for SqliteStore {
                 worker: row.get("worker")?,
                 attempts: row.get("attempts")?,
                 record,
-                checkpoint: super::description(row.get("checkpoint")?, &spec),
+                checkpoint: super::description(
+                    row.get::<_, Option<String>>("checkpoint")?.as_deref(),
+                    &spec,
+                ),
                 spec,
             });
         }

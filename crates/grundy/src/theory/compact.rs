@@ -105,6 +105,15 @@ impl<'a> View<'a> {
         self.len() == 0
     }
 
+    /// Bytes each value takes: 1, 2 or 4.
+    pub fn bytes_per_value(&self) -> usize {
+        match self {
+            View::Bytes(_) => 1,
+            View::Shorts(_) => 2,
+            View::Words(_) => 4,
+        }
+    }
+
     /// A copy of the first `len` values.
     pub fn prefix(&self, len: usize) -> CompactValues {
         let mut copy: CompactValues =
@@ -178,11 +187,7 @@ impl CompactValues {
 
     /// 1, 2 or 4.
     pub fn bytes_per_value(&self) -> usize {
-        match self.0 {
-            Storage::Bytes(_) => 1,
-            Storage::Shorts(_) => 2,
-            Storage::Words(_) => 4,
-        }
+        self.view().bytes_per_value()
     }
 
     /// Appends `v`, widening every value first if `v` needs it.
